@@ -1,0 +1,39 @@
+//===- Conditions.h - Exact violating conditions for humans -----*- C++ -*-===//
+//
+// Given a solver holding P, prints a formula C over the free symbols with
+// P && C  <=>  P && violation, as small as we can make it:
+//
+//   %a[0] not in {1, 4}
+//   %a[0] != 1 && %b[0] != 1 && %a[0] != %b[0]
+//
+// Method: the violation is lifted to atoms over free symbols (broadcast
+// values split into their cases). Prime implicants are grown from models of
+// P && violation by dropping literals while P && cube && !violation stays
+// unsat, until P && violation && !(cover) is unsat; redundant primes are
+// then removed. Every step is a solver query, so the result is exact.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_CONDITIONS_H
+#define SYMSHAPE_SOLVER_CONDITIONS_H
+
+#include "symshape/solver/DimGraph.h"
+#include "symshape/solver/Formula.h"
+#include "symshape/solver/Smt.h"
+
+#include <optional>
+#include <string>
+
+namespace symshape::solver {
+
+/// The condition of `violation` under the assertions of `solver`. nullopt
+/// when it cannot be computed exactly (solver gave up, formula too large);
+/// then `whyNot` says why. `checks` counts the solver queries made.
+std::optional<std::string>
+describeViolation(SmtSolver &solver, const DimGraph &graph,
+                  const FormulaStore &formulas, FormulaId violation,
+                  std::string &whyNot, size_t &checks);
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_CONDITIONS_H

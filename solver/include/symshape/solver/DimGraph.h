@@ -1,0 +1,140 @@
+//===- DimGraph.h - The graph of symbolic runtime dims ----------*- C++ -*-===//
+//
+// Every runtime size of a function -- a dim of a tensor or shape value, or a
+// size/index scalar -- is a vertex. A vertex is a hash-consed term: a
+// constant, a free symbol (a `?` of an argument or of an opaque op), or an
+// expression over other vertices. Ops add the relations they create (equal,
+// broadcast-compatible, mapped); derived terms are joined to their operands.
+// Boost.Graph stays inside DimGraph.cpp; the rest asks for components.
+//
+//   %r = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<4xi32>) -> ..
+//
+// gives vertices %a[0] (symbol), 4 (constant), broadcast(4, %a[0]) for %r[0],
+// and a broadcast-compatible edge between %a[0] and 4.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_DIMGRAPH_H
+#define SYMSHAPE_SOLVER_DIMGRAPH_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace symshape::solver {
+
+using TermId = uint32_t;
+constexpr TermId kNoTerm = ~0u;
+
+enum class TermKind : uint8_t {
+  Const,     ///< value
+  Symbol,    ///< a free runtime integer, named like %a[0] or %n
+  Broadcast, ///< runtime broadcast of the operands: the first operand that
+             ///< is not 1, else 1. Under "no violation" every operand is 1
+             ///< or equal to that value, so the order does not matter.
+  Add,       ///< operands[0] + operands[1]
+  Sub,       ///< operands[0] - operands[1]
+  Mul,       ///< operands[0] * operands[1]
+};
+
+/// Where a free symbol comes from.
+enum class SymbolOrigin : uint8_t {
+  ArgumentDim, ///< a `?` dim of a function argument
+  OpaqueDim,   ///< a `?` dim of an opaque op's result (or an erroneous op's)
+  Scalar,      ///< an index / !shape.size value not computed by known ops
+};
+
+struct TermNode {
+  TermKind kind = TermKind::Const;
+  int64_t value = 0;            ///< Const
+  std::vector<TermId> operands; ///< derived kinds
+  uint32_t symbol = 0;          ///< Symbol: index into symbols()
+};
+
+struct SymbolInfo {
+  std::string name; ///< as printed: "%a[0]", "%n"
+  SymbolOrigin origin = SymbolOrigin::ArgumentDim;
+  TermId term = kNoTerm;
+};
+
+/// How an op relates two vertices (an edge of the graph).
+enum class Relation : uint8_t {
+  DerivedFrom,         ///< a derived term and one of its operands
+  Equal,               ///< must be equal (cast, result-cast, mapped dims)
+  BroadcastCompatible, ///< must be broadcast-compatible
+  Fact,                ///< mentioned together in one fact or assumption
+};
+
+struct Components {
+  std::vector<uint32_t> of; ///< component index of each term
+  uint32_t count = 0;
+};
+
+class DimGraph {
+public:
+  TermId constant(int64_t value);
+  /// A fresh free symbol; never shared with another symbol.
+  TermId symbol(std::string name, SymbolOrigin origin);
+  /// The broadcast of `operands`, canonicalised: nested broadcasts are
+  /// flattened, 1s dropped, duplicates merged and operands sorted; a
+  /// constant other than 1 is the value itself (under "no violation" every
+  /// other operand is 1 or equal to it); no operands gives 1.
+  TermId broadcast(std::vector<TermId> operands);
+  TermId add(TermId lhs, TermId rhs);
+  TermId sub(TermId lhs, TermId rhs);
+  TermId mul(TermId lhs, TermId rhs);
+
+  /// Records that an op relates `a` and `b`.
+  void relate(TermId a, TermId b, Relation relation);
+
+  const TermNode &term(TermId id) const { return terms[id]; }
+  size_t numTerms() const { return terms.size(); }
+  std::optional<int64_t> constantValue(TermId id) const;
+  bool isSymbol(TermId id) const { return terms[id].kind == TermKind::Symbol; }
+
+  const std::vector<SymbolInfo> &symbols() const { return symbolTable; }
+  const SymbolInfo &symbolOf(TermId id) const {
+    return symbolTable[terms[id].symbol];
+  }
+
+  /// Broadcast operands of `id` (itself when it is not a broadcast).
+  std::vector<TermId> broadcastLeaves(TermId id) const;
+
+  /// Source names that denote a vertex ("%r[0]"), for reports.
+  void addLabel(TermId id, std::string label);
+  const std::vector<std::string> &labels(TermId id) const;
+
+  struct Edge {
+    TermId a, b;
+    Relation relation;
+  };
+  const std::vector<Edge> &edges() const { return edgeList; }
+
+  /// Connected components over every edge (computed with Boost.Graph).
+  Components components() const;
+
+  /// Free symbols a term depends on, sorted by symbol index.
+  std::vector<TermId> symbolsOf(TermId id) const;
+
+private:
+  TermId intern(TermNode node);
+
+  struct KeyHash {
+    size_t operator()(const TermNode &node) const;
+  };
+  struct KeyEq {
+    bool operator()(const TermNode &a, const TermNode &b) const;
+  };
+
+  std::vector<TermNode> terms;
+  std::unordered_map<TermNode, TermId, KeyHash, KeyEq> interned;
+  std::vector<SymbolInfo> symbolTable;
+  std::vector<Edge> edgeList;
+  std::unordered_map<TermId, std::vector<std::string>> labelTable;
+};
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_DIMGRAPH_H

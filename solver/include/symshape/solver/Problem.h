@@ -1,0 +1,101 @@
+//===- Problem.h - One lowered function: dims, facts, obligations -*- C++ -*-=//
+//
+// The frontend lowers each function into a Problem: the dim graph, the facts
+// that always hold (static sizes, dims >= --min-dim, user assumptions), and
+// the obligations in program order. Analyses read a Problem; they never see
+// the parsed IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_PROBLEM_H
+#define SYMSHAPE_SOLVER_PROBLEM_H
+
+#include "symshape/solver/DimGraph.h"
+#include "symshape/solver/Formula.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace symshape::solver {
+
+enum class ObligationKind : uint8_t {
+  Broadcast,  ///< two operand sizes of one column both != 1 and unequal
+  ResultCast, ///< a declared static result dim differs from the runtime size
+  Rank,       ///< result rank differs from the inferred rank
+  MappedDim,  ///< linalg / XLA mapped dims unequal
+  Cast,       ///< tensor.cast to a static dim of another size
+  Join,       ///< contradictory shapes give the invalid shape
+  Cstr,       ///< a shape.cstr_* fails
+  Assume,     ///< a user fact contradicts the types or earlier facts
+};
+
+/// "broadcast", "result-cast", "rank", "mapped-dim", "cast", "join", "cstr",
+/// "assume".
+const char *obligationKindName(ObligationKind kind);
+
+/// A resolved source position; `file` indexes Problem::files.
+struct Location {
+  uint32_t file = 0;
+  uint32_t line = 0;
+  uint32_t col = 0;
+};
+
+struct Obligation {
+  ObligationKind kind = ObligationKind::Broadcast;
+  Location loc;
+  std::string op; ///< op name, e.g. "test.broadcastable"
+  int dim = -1;   ///< result dim it concerns, -1 when none
+  /// Exactly the runtime sizes that violate the obligation. For Assume, the
+  /// negation of the user's fact.
+  FormulaId violation = 0;
+  /// Violated by static types alone (verdict `error`); then `violation` is
+  /// not assumed to hold for later obligations.
+  bool staticError = false;
+  /// What is compared, for messages: "operand sizes %a[0] and 4".
+  std::string subject;
+  /// Extra text for a static error (e.g. why MLIR's verifier differs).
+  std::string staticNote;
+};
+
+/// What symshape knows of one SSA value, for reports and refinement.
+struct ValueInfo {
+  enum class Kind : uint8_t { Tensor, Vector, Shape, Size, Other };
+  std::string name; ///< "%0", "%a"
+  std::string type; ///< declared type as printed
+  Kind kind = Kind::Other;
+  bool ranked = false;      ///< rank known at runtime
+  std::vector<TermId> dims; ///< runtime dims (Tensor/Vector/Shape)
+  TermId scalar = kNoTerm;  ///< Size: its runtime value
+  std::string element;      ///< element type text (tensor/vector)
+  Location loc;
+};
+
+class Problem {
+public:
+  Problem() = default;
+  Problem(const Problem &) = delete;
+  Problem &operator=(const Problem &) = delete;
+
+  std::string function;           ///< function name without '@'
+  Location loc;                   ///< the function's `@name`
+  std::vector<std::string> files; ///< names for Location::file
+
+  DimGraph graph;
+  FormulaStore formulas{graph};
+
+  /// Hold in every execution (type facts, --min-dim bounds).
+  std::vector<FormulaId> facts;
+  /// In the order they are judged: assumptions, then ops in program order.
+  std::vector<Obligation> obligations;
+  std::vector<ValueInfo> values;
+
+  /// Adds a fact and joins its terms in the graph.
+  void addFact(FormulaId fact);
+  /// Appends an obligation and joins its terms in the graph.
+  void addObligation(Obligation obligation);
+};
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_PROBLEM_H

@@ -1,0 +1,98 @@
+//===- Smt.h - The solver boundary ------------------------------*- C++ -*-===//
+//
+// The one narrow interface to Z3, in the project's words: formulas over dim
+// terms go in, sat / unsat / unknown and symbol values come out. Z3's
+// exceptions and time-outs become `Unknown` with a reason; nothing here
+// throws.
+//
+// Every formula asked about is tracked by its own literal, so a model or a
+// conflict points back to the obligation that introduced it:
+//
+//   SmtContext ctx(problem.graph, problem.formulas);
+//   SmtSolver solver(ctx, {/*timeoutMs=*/2000});
+//   solver.add(fact);
+//   if (solver.check({solver.track(violation)}) == SatResult::Sat)
+//     int64_t size = *solver.value(symbol);
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_SMT_H
+#define SYMSHAPE_SOLVER_SMT_H
+
+#include "symshape/solver/DimGraph.h"
+#include "symshape/solver/Formula.h"
+#include "symshape/solver/Polynomial.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace symshape::solver {
+
+enum class SatResult { Sat, Unsat, Unknown };
+
+struct SmtLimits {
+  unsigned timeoutMs = 2000; ///< per check; 0 means none
+  unsigned rlimit = 0;       ///< Z3 resource limit per check; 0 means none
+};
+
+/// A literal: positive or negated Boolean indicator, never 0.
+using Lit = int32_t;
+
+/// Owns the Z3 context and the encoding of terms and formulas, shared by the
+/// solvers created on it. Not thread-safe: one context per thread.
+class SmtContext {
+public:
+  SmtContext(const DimGraph &graph, const FormulaStore &formulas);
+  ~SmtContext();
+  SmtContext(const SmtContext &) = delete;
+  SmtContext &operator=(const SmtContext &) = delete;
+
+  struct Impl; ///< opaque: defined in Smt.cpp
+
+private:
+  friend class SmtSolver;
+  std::unique_ptr<Impl> impl;
+};
+
+/// One incremental solver: permanent assertions plus checks under
+/// assumption literals.
+class SmtSolver {
+public:
+  SmtSolver(SmtContext &context, SmtLimits limits);
+  ~SmtSolver();
+  SmtSolver(const SmtSolver &) = delete;
+  SmtSolver &operator=(const SmtSolver &) = delete;
+
+  /// Asserts `f` (or !f when `negated`) for every later check.
+  void add(FormulaId f, bool negated = false);
+  /// A literal l with l => f (or l => !f when `negated`); one per formula.
+  Lit track(FormulaId f, bool negated = false);
+  /// A literal l with l <=> (a.poly REL 0); -l is its negation.
+  Lit atom(const Atom &a);
+  /// A literal l with l => (lits[0] || lits[1] || ...).
+  Lit clause(const std::vector<Lit> &lits);
+
+  /// Satisfiability of the assertions together with `assumptions`.
+  SatResult check(const std::vector<Lit> &assumptions = {});
+  /// Why the last check returned Unknown ("timeout", "z3: ...").
+  const std::string &reason() const { return lastReason; }
+
+  /// After a Sat check: a term's value in the model (nullopt if it does
+  /// not fit in int64).
+  std::optional<int64_t> value(TermId term) const;
+  /// After a Sat check: whether `lit` holds in the model.
+  bool holds(Lit lit) const;
+
+  struct Impl; ///< opaque: defined in Smt.cpp
+
+private:
+  std::unique_ptr<Impl> impl;
+  std::string lastReason;
+};
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_SMT_H

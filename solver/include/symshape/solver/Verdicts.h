@@ -1,0 +1,82 @@
+//===- Verdicts.h - Judging every obligation of a function ------*- C++ -*-===//
+//
+// One entry point, `judgeFunction`: each obligation gets a verdict of SPEC
+// section 4 under P = facts && user facts && no earlier obligation violated,
+// with a witness and an exact condition where UB is possible.
+//
+//   safe           P && violation is unsat
+//   ub-possible    both P && violation and P && !violation are sat
+//   ub-guaranteed  P is sat, P && !violation is unsat
+//   unreachable    P is unsat
+//   unknown        the solver gave up (the reason is kept)
+//   error          violated by static types alone
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_VERDICTS_H
+#define SYMSHAPE_SOLVER_VERDICTS_H
+
+#include "symshape/solver/Problem.h"
+#include "symshape/solver/Smt.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace symshape::solver {
+
+enum class Verdict : uint8_t {
+  Safe,
+  Unreachable,
+  Unknown,
+  UbPossible,
+  UbGuaranteed,
+  Error,
+};
+
+/// "safe", "ub-possible", "ub-guaranteed", "error", "unreachable", "unknown".
+const char *verdictName(Verdict verdict);
+/// SPEC's "worst finding" order: error > ub-guaranteed > ub-possible >
+/// unknown > unreachable > safe (the enum is declared in that order).
+inline bool isWorse(Verdict a, Verdict b) { return a > b; }
+
+/// A value for every free symbol of the function, in symbol order.
+using Witness = std::vector<std::pair<std::string, int64_t>>;
+
+struct Finding {
+  Verdict verdict = Verdict::Safe;
+  Witness witness;       ///< ub-possible / ub-guaranteed (and unknown with
+                         ///< a known violating assignment)
+  std::string condition; ///< ub-possible / ub-guaranteed; empty otherwise
+  std::string reason;    ///< unknown: why; otherwise may explain the verdict
+  bool bySolver = false; ///< decided by a solver query (not by folding)
+};
+
+struct JudgeStats {
+  size_t decidedStatically = 0; ///< by types, folding or an earlier answer
+  size_t decidedBySolver = 0;
+  size_t unknown = 0;
+  size_t solverChecks = 0;
+};
+
+struct FunctionVerdicts {
+  Verdict verdict = Verdict::Safe; ///< the worst finding
+  std::vector<Finding> findings;   ///< parallel to Problem::obligations
+  JudgeStats stats;
+};
+
+struct JudgeOptions {
+  SmtLimits limits;
+  /// Decide obligations by folding and caching before asking Z3. Off only
+  /// to test that the fast paths change no verdict.
+  bool fastPaths = true;
+};
+
+/// Judges every obligation of `problem` in order.
+FunctionVerdicts judgeFunction(const Problem &problem,
+                               const JudgeOptions &options);
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_VERDICTS_H

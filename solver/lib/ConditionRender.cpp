@@ -1,0 +1,205 @@
+//===- ConditionRender.cpp - Printing condition covers --------------------===//
+
+#include "ConditionsInternal.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace symshape::solver {
+
+namespace {
+
+/// `m op value` facts about one monomial m within a cube.
+struct Bounds {
+  std::optional<int64_t> eq;
+  std::set<int64_t> ne;
+  std::optional<int64_t> lo, hi;
+};
+
+std::string join(const std::vector<std::string> &parts, const char *sep) {
+  std::string out;
+  for (const std::string &part : parts) {
+    if (!out.empty())
+      out += sep;
+    out += part;
+  }
+  return out;
+}
+
+std::string setText(const std::set<int64_t> &values) {
+  std::vector<std::string> parts;
+  for (int64_t v : values)
+    parts.push_back(std::to_string(v));
+  return "{" + join(parts, ", ") + "}";
+}
+
+/// Splits `p REL 0` into two sides with positive coefficients and prints
+/// "lhs OP rhs" (OP is `==`/`!=` or `<=`/`>`, flipped when sides swap).
+std::string renderGeneral(const DimGraph &graph, const Atom &atom, bool holds) {
+  Polynomial lhs, rhs;
+  for (const auto &[m, c] : atom.poly.terms()) {
+    Polynomial term =
+        m.empty() ? Polynomial::constant(1) : Polynomial::symbol(m.front());
+    for (size_t i = 1; i < m.size(); ++i)
+      term = *Polynomial::mul(term, Polynomial::symbol(m[i]));
+    bool positive = c > 0;
+    uint64_t mag = positive ? uint64_t(c) : uint64_t(0) - uint64_t(c);
+    std::optional<Polynomial> scaled =
+        mag > uint64_t(INT64_MAX)
+            ? std::nullopt
+            : Polynomial::mul(term, Polynomial::constant(int64_t(mag)));
+    if (!scaled)
+      return "(" + printPolynomial(graph, atom.poly) +
+             (atom.rel == AtomRel::Eq ? (holds ? " == 0)" : " != 0)")
+                                      : (holds ? " <= 0)" : " > 0)"));
+    Polynomial &side = positive ? lhs : rhs;
+    side = *Polynomial::add(side, *scaled);
+  }
+  const char *op =
+      atom.rel == AtomRel::Eq ? (holds ? "==" : "!=") : (holds ? "<=" : ">");
+  // Keep symbols on the left when one side is only a constant.
+  if (lhs.isConstant() && !rhs.isConstant()) {
+    std::swap(lhs, rhs);
+    op = atom.rel == AtomRel::Eq ? op : (holds ? ">=" : "<");
+  }
+  return printPolynomial(graph, lhs) + " " + op + " " +
+         printPolynomial(graph, rhs);
+}
+
+/// If `atom` is `m + k REL 0` with one monomial of coefficient +-1, records
+/// the literal in `bounds[m]` and returns true.
+bool addSimple(std::map<Monomial, Bounds> &bounds, const Atom &atom,
+               bool holds) {
+  const auto &terms = atom.poly.terms();
+  const Monomial *subject = nullptr;
+  int64_t coeff = 0;
+  for (const auto &[m, c] : terms)
+    if (!m.empty()) {
+      if (subject)
+        return false;
+      subject = &m;
+      coeff = c;
+    }
+  if (!subject || (coeff != 1 && coeff != -1))
+    return false;
+  int64_t k = atom.poly.constantPart();
+  if (k == INT64_MIN || k == INT64_MAX)
+    return false;
+  Bounds &b = bounds[*subject];
+  if (atom.rel == AtomRel::Eq) {
+    int64_t v = coeff == 1 ? -k : k;
+    if (holds)
+      b.eq = v;
+    else
+      b.ne.insert(v);
+    return true;
+  }
+  // coeff 1: m <= -k ; coeff -1: m >= k.
+  bool upper = (coeff == 1) == holds;
+  int64_t bound = coeff == 1 ? (holds ? -k : -k + 1) : (holds ? k : k - 1);
+  if (upper)
+    b.hi = b.hi ? std::min(*b.hi, bound) : bound;
+  else
+    b.lo = b.lo ? std::max(*b.lo, bound) : bound;
+  return true;
+}
+
+std::string monomialText(const DimGraph &graph, const Monomial &m) {
+  Polynomial p = Polynomial::symbol(m.front());
+  for (size_t i = 1; i < m.size(); ++i)
+    p = *Polynomial::mul(p, Polynomial::symbol(m[i]));
+  return printPolynomial(graph, p);
+}
+
+std::vector<std::string> renderBounds(const std::string &s, const Bounds &b) {
+  if (b.eq)
+    return {s + " == " + std::to_string(*b.eq)};
+  std::vector<std::string> parts;
+  if (b.lo && b.hi)
+    parts.push_back(*b.lo == *b.hi ? s + " == " + std::to_string(*b.lo)
+                                   : s + " in [" + std::to_string(*b.lo) +
+                                         ", " + std::to_string(*b.hi) + "]");
+  else if (b.lo)
+    parts.push_back(s + " >= " + std::to_string(*b.lo));
+  else if (b.hi)
+    parts.push_back(s + " <= " + std::to_string(*b.hi));
+  std::set<int64_t> ne;
+  for (int64_t v : b.ne)
+    if ((!b.lo || v >= *b.lo) && (!b.hi || v <= *b.hi))
+      ne.insert(v);
+  if (ne.size() == 1)
+    parts.push_back(s + " != " + std::to_string(*ne.begin()));
+  else if (ne.size() > 1)
+    parts.push_back(s + " not in " + setText(ne));
+  return parts;
+}
+
+/// Orders monomials by the source order of their first symbol.
+struct SourceOrder {
+  const DimGraph &graph;
+  bool operator()(const Monomial &a, const Monomial &b) const {
+    size_t n = std::min(a.size(), b.size());
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t x = graph.term(a[i]).symbol, y = graph.term(b[i]).symbol;
+      if (x != y)
+        return x < y;
+    }
+    return a.size() < b.size();
+  }
+};
+
+} // namespace
+
+std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
+  if (cover.empty())
+    return "false";
+  std::vector<std::string> disjuncts;
+  // Primes that are just `m == v`, merged into `m in {..}` per monomial.
+  std::map<Monomial, std::set<int64_t>, SourceOrder> equalities{
+      SourceOrder{graph}};
+  std::map<Monomial, size_t, SourceOrder> equalitySlot{SourceOrder{graph}};
+  for (const Cube &cube : cover) {
+    if (cube.empty())
+      return "true";
+    std::map<Monomial, Bounds> bounds;
+    std::vector<std::string> general;
+    for (const auto &[atom, holds] : cube)
+      if (!addSimple(bounds, atom, holds))
+        general.push_back(renderGeneral(graph, atom, holds));
+    if (general.empty() && bounds.size() == 1 && bounds.begin()->second.eq) {
+      const Monomial &m = bounds.begin()->first;
+      if (!equalitySlot.count(m)) {
+        equalitySlot[m] = disjuncts.size();
+        disjuncts.emplace_back();
+      }
+      equalities[m].insert(*bounds.begin()->second.eq);
+      continue;
+    }
+    std::vector<Monomial> subjects;
+    for (const auto &[m, b] : bounds)
+      subjects.push_back(m);
+    std::sort(subjects.begin(), subjects.end(), SourceOrder{graph});
+    std::vector<std::string> parts;
+    for (const Monomial &m : subjects)
+      for (std::string &part : renderBounds(monomialText(graph, m), bounds[m]))
+        parts.push_back(std::move(part));
+    parts.insert(parts.end(), general.begin(), general.end());
+    disjuncts.push_back(join(parts, " && "));
+  }
+  for (const auto &[m, values] : equalities) {
+    std::string s = monomialText(graph, m);
+    disjuncts[equalitySlot[m]] =
+        values.size() == 1 ? s + " == " + std::to_string(*values.begin())
+                           : s + " in " + setText(values);
+  }
+  if (disjuncts.size() == 1)
+    return disjuncts.front();
+  for (std::string &d : disjuncts)
+    if (d.find(" && ") != std::string::npos)
+      d = "(" + d + ")";
+  return join(disjuncts, " || ");
+}
+
+} // namespace symshape::solver

@@ -1,0 +1,197 @@
+//===- DimGraph.cpp - The graph of symbolic runtime dims ------------------===//
+
+#include "symshape/solver/DimGraph.h"
+
+#include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
+#include <unordered_set>
+
+namespace symshape::solver {
+
+size_t DimGraph::KeyHash::operator()(const TermNode &node) const {
+  size_t h = std::hash<int64_t>()(node.value) * 31 + size_t(node.kind);
+  for (TermId op : node.operands)
+    h = h * 1000003u ^ op;
+  return h;
+}
+
+bool DimGraph::KeyEq::operator()(const TermNode &a, const TermNode &b) const {
+  return a.kind == b.kind && a.value == b.value && a.operands == b.operands;
+}
+
+TermId DimGraph::intern(TermNode node) {
+  auto it = interned.find(node);
+  if (it != interned.end())
+    return it->second;
+  TermId id = TermId(terms.size());
+  terms.push_back(node);
+  interned.emplace(std::move(node), id);
+  for (TermId op : terms[id].operands)
+    edgeList.push_back({id, op, Relation::DerivedFrom});
+  return id;
+}
+
+TermId DimGraph::constant(int64_t value) {
+  TermNode node;
+  node.kind = TermKind::Const;
+  node.value = value;
+  return intern(std::move(node));
+}
+
+TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
+  TermId id = TermId(terms.size());
+  TermNode node;
+  node.kind = TermKind::Symbol;
+  node.symbol = uint32_t(symbolTable.size());
+  // Symbols are never interned: two `?` dims are two unknowns.
+  terms.push_back(std::move(node));
+  symbolTable.push_back({std::move(name), origin, id});
+  return id;
+}
+
+std::optional<int64_t> DimGraph::constantValue(TermId id) const {
+  if (terms[id].kind != TermKind::Const)
+    return std::nullopt;
+  return terms[id].value;
+}
+
+std::vector<TermId> DimGraph::broadcastLeaves(TermId id) const {
+  if (terms[id].kind == TermKind::Broadcast)
+    return terms[id].operands;
+  return {id};
+}
+
+TermId DimGraph::broadcast(std::vector<TermId> operands) {
+  std::vector<TermId> leaves;
+  for (TermId op : operands)
+    for (TermId leaf : broadcastLeaves(op))
+      if (constantValue(leaf) != std::optional<int64_t>(1))
+        leaves.push_back(leaf);
+  std::sort(leaves.begin(), leaves.end());
+  leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+  if (leaves.empty())
+    return constant(1);
+  // A static size other than 1 fixes the value of the column.
+  for (TermId leaf : leaves)
+    if (constantValue(leaf))
+      return leaf;
+  if (leaves.size() == 1)
+    return leaves.front();
+  TermNode node;
+  node.kind = TermKind::Broadcast;
+  node.operands = std::move(leaves);
+  return intern(std::move(node));
+}
+
+static bool checkedOp(TermKind kind, int64_t a, int64_t b, int64_t &out) {
+  switch (kind) {
+  case TermKind::Add:
+    return !__builtin_add_overflow(a, b, &out);
+  case TermKind::Sub:
+    return !__builtin_sub_overflow(a, b, &out);
+  case TermKind::Mul:
+    return !__builtin_mul_overflow(a, b, &out);
+  default:
+    return false;
+  }
+}
+
+TermId DimGraph::add(TermId lhs, TermId rhs) {
+  std::optional<int64_t> a = constantValue(lhs), b = constantValue(rhs);
+  int64_t folded;
+  if (a && b && checkedOp(TermKind::Add, *a, *b, folded))
+    return constant(folded);
+  if (a == std::optional<int64_t>(0))
+    return rhs;
+  if (b == std::optional<int64_t>(0))
+    return lhs;
+  TermNode node;
+  node.kind = TermKind::Add;
+  node.operands = {std::min(lhs, rhs), std::max(lhs, rhs)};
+  return intern(std::move(node));
+}
+
+TermId DimGraph::sub(TermId lhs, TermId rhs) {
+  std::optional<int64_t> a = constantValue(lhs), b = constantValue(rhs);
+  int64_t folded;
+  if (a && b && checkedOp(TermKind::Sub, *a, *b, folded))
+    return constant(folded);
+  if (b == std::optional<int64_t>(0))
+    return lhs;
+  if (lhs == rhs)
+    return constant(0);
+  TermNode node;
+  node.kind = TermKind::Sub;
+  node.operands = {lhs, rhs};
+  return intern(std::move(node));
+}
+
+TermId DimGraph::mul(TermId lhs, TermId rhs) {
+  std::optional<int64_t> a = constantValue(lhs), b = constantValue(rhs);
+  int64_t folded;
+  if (a && b && checkedOp(TermKind::Mul, *a, *b, folded))
+    return constant(folded);
+  if (a == std::optional<int64_t>(0) || b == std::optional<int64_t>(0))
+    return constant(0);
+  if (a == std::optional<int64_t>(1))
+    return rhs;
+  if (b == std::optional<int64_t>(1))
+    return lhs;
+  TermNode node;
+  node.kind = TermKind::Mul;
+  node.operands = {std::min(lhs, rhs), std::max(lhs, rhs)};
+  return intern(std::move(node));
+}
+
+void DimGraph::relate(TermId a, TermId b, Relation relation) {
+  if (a != b)
+    edgeList.push_back({a, b, relation});
+}
+
+void DimGraph::addLabel(TermId id, std::string label) {
+  labelTable[id].push_back(std::move(label));
+}
+
+const std::vector<std::string> &DimGraph::labels(TermId id) const {
+  static const std::vector<std::string> none;
+  auto it = labelTable.find(id);
+  return it == labelTable.end() ? none : it->second;
+}
+
+Components DimGraph::components() const {
+  using Graph =
+      boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+  Graph graph(terms.size());
+  for (const Edge &edge : edgeList)
+    boost::add_edge(edge.a, edge.b, graph);
+  Components result;
+  result.of.resize(terms.size());
+  result.count =
+      terms.empty()
+          ? 0
+          : uint32_t(boost::connected_components(graph, result.of.data()));
+  return result;
+}
+
+std::vector<TermId> DimGraph::symbolsOf(TermId id) const {
+  std::vector<TermId> result;
+  std::vector<TermId> stack{id};
+  std::unordered_set<TermId> seen;
+  while (!stack.empty()) {
+    TermId t = stack.back();
+    stack.pop_back();
+    if (!seen.insert(t).second)
+      continue;
+    if (terms[t].kind == TermKind::Symbol)
+      result.push_back(t);
+    for (TermId op : terms[t].operands)
+      stack.push_back(op);
+  }
+  std::sort(result.begin(), result.end(), [&](TermId a, TermId b) {
+    return terms[a].symbol < terms[b].symbol;
+  });
+  return result;
+}
+
+} // namespace symshape::solver

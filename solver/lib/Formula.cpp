@@ -1,0 +1,185 @@
+//===- Formula.cpp - Boolean formulas over dim terms ----------------------===//
+
+#include "symshape/solver/Formula.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace symshape::solver {
+
+size_t FormulaStore::KeyHash::operator()(const FormulaNode &node) const {
+  size_t h = size_t(node.kind) * 0x9e3779b97f4a7c15ull;
+  for (uint32_t arg : node.args)
+    h = (h ^ arg) * 1000003u;
+  return h;
+}
+
+FormulaStore::FormulaStore(const DimGraph &graph) : graph(&graph) {
+  trueId = intern({FormulaKind::True, {}});
+  falseId = intern({FormulaKind::False, {}});
+}
+
+FormulaId FormulaStore::intern(FormulaNode node) {
+  auto it = interned.find(node);
+  if (it != interned.end())
+    return it->second;
+  FormulaId id = FormulaId(nodes.size());
+  nodes.push_back(node);
+  interned.emplace(std::move(node), id);
+  return id;
+}
+
+FormulaId FormulaStore::mkNot(FormulaId f) {
+  if (f == trueId)
+    return falseId;
+  if (f == falseId)
+    return trueId;
+  if (nodes[f].kind == FormulaKind::Not)
+    return nodes[f].args[0];
+  return intern({FormulaKind::Not, {f}});
+}
+
+/// Shared body of mkAnd / mkOr: `absorbing` is False for And, True for Or.
+static std::vector<FormulaId> flatten(const std::vector<FormulaNode> &nodes,
+                                      FormulaKind kind,
+                                      std::vector<FormulaId> fs,
+                                      FormulaId absorbing, FormulaId neutral,
+                                      bool &absorbed) {
+  std::vector<FormulaId> flat;
+  std::vector<FormulaId> stack(fs.rbegin(), fs.rend());
+  while (!stack.empty()) {
+    FormulaId f = stack.back();
+    stack.pop_back();
+    if (f == absorbing) {
+      absorbed = true;
+      return {};
+    }
+    if (f == neutral)
+      continue;
+    if (nodes[f].kind == kind) {
+      stack.insert(stack.end(), nodes[f].args.rbegin(), nodes[f].args.rend());
+      continue;
+    }
+    flat.push_back(f);
+  }
+  std::sort(flat.begin(), flat.end());
+  flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
+  // f and !f together absorb.
+  std::unordered_set<FormulaId> present(flat.begin(), flat.end());
+  for (FormulaId f : flat)
+    if (nodes[f].kind == FormulaKind::Not && present.count(nodes[f].args[0])) {
+      absorbed = true;
+      return {};
+    }
+  return flat;
+}
+
+FormulaId FormulaStore::mkAnd(std::vector<FormulaId> fs) {
+  bool absorbed = false;
+  std::vector<FormulaId> flat = flatten(nodes, FormulaKind::And, std::move(fs),
+                                        falseId, trueId, absorbed);
+  if (absorbed)
+    return falseId;
+  if (flat.empty())
+    return trueId;
+  if (flat.size() == 1)
+    return flat.front();
+  return intern({FormulaKind::And, std::move(flat)});
+}
+
+FormulaId FormulaStore::mkOr(std::vector<FormulaId> fs) {
+  bool absorbed = false;
+  std::vector<FormulaId> flat =
+      flatten(nodes, FormulaKind::Or, std::move(fs), trueId, falseId, absorbed);
+  if (absorbed)
+    return trueId;
+  if (flat.empty())
+    return falseId;
+  if (flat.size() == 1)
+    return flat.front();
+  return intern({FormulaKind::Or, std::move(flat)});
+}
+
+FormulaId FormulaStore::mkEq(TermId a, TermId b) {
+  if (a == b)
+    return trueId;
+  std::optional<int64_t> ca = graph->constantValue(a);
+  std::optional<int64_t> cb = graph->constantValue(b);
+  if (ca && cb)
+    return mkBool(*ca == *cb); // constants are interned: a != b here
+  return intern({FormulaKind::Eq, {std::min(a, b), std::max(a, b)}});
+}
+
+FormulaId FormulaStore::mkLe(TermId a, TermId b) {
+  if (a == b)
+    return trueId;
+  std::optional<int64_t> ca = graph->constantValue(a);
+  std::optional<int64_t> cb = graph->constantValue(b);
+  if (ca && cb)
+    return mkBool(*ca <= *cb);
+  return intern({FormulaKind::Le, {a, b}});
+}
+
+FormulaId FormulaStore::mkLt(TermId a, TermId b) {
+  if (a == b)
+    return falseId;
+  std::optional<int64_t> ca = graph->constantValue(a);
+  std::optional<int64_t> cb = graph->constantValue(b);
+  if (ca && cb)
+    return mkBool(*ca < *cb);
+  return intern({FormulaKind::Lt, {a, b}});
+}
+
+FormulaId FormulaStore::mkConflict(const std::vector<TermId> &operands) {
+  std::vector<TermId> leaves;
+  for (TermId op : operands)
+    for (TermId leaf : graph->broadcastLeaves(op))
+      if (graph->constantValue(leaf) != std::optional<int64_t>(1))
+        leaves.push_back(leaf);
+  std::sort(leaves.begin(), leaves.end());
+  leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+  if (leaves.size() < 2)
+    return falseId;
+  // Constants are interned, so two distinct constant leaves differ: both
+  // are not 1, so the column always conflicts.
+  int constants = 0;
+  for (TermId leaf : leaves)
+    constants += graph->constantValue(leaf).has_value();
+  if (constants >= 2)
+    return trueId;
+  return intern({FormulaKind::Conflict, std::move(leaves)});
+}
+
+std::vector<TermId> FormulaStore::termsOf(FormulaId id) const {
+  std::vector<TermId> terms;
+  std::vector<FormulaId> stack{id};
+  std::unordered_set<FormulaId> seen;
+  while (!stack.empty()) {
+    FormulaId f = stack.back();
+    stack.pop_back();
+    if (!seen.insert(f).second)
+      continue;
+    const FormulaNode &n = nodes[f];
+    switch (n.kind) {
+    case FormulaKind::True:
+    case FormulaKind::False:
+      break;
+    case FormulaKind::Not:
+    case FormulaKind::And:
+    case FormulaKind::Or:
+      stack.insert(stack.end(), n.args.begin(), n.args.end());
+      break;
+    case FormulaKind::Eq:
+    case FormulaKind::Le:
+    case FormulaKind::Lt:
+    case FormulaKind::Conflict:
+      terms.insert(terms.end(), n.args.begin(), n.args.end());
+      break;
+    }
+  }
+  std::sort(terms.begin(), terms.end());
+  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+  return terms;
+}
+
+} // namespace symshape::solver

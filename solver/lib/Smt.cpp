@@ -1,0 +1,287 @@
+//===- Smt.cpp - The solver boundary (the only user of z3++.h) ------------===//
+
+#include "symshape/solver/Smt.h"
+
+#include <unordered_map>
+#include <z3++.h>
+
+namespace symshape::solver {
+
+struct SmtContext::Impl {
+  Impl(const DimGraph &graph, const FormulaStore &formulas)
+      : graph(graph), formulas(formulas) {}
+
+  const DimGraph &graph;
+  const FormulaStore &formulas;
+  z3::context ctx;
+  std::unordered_map<TermId, z3::expr> termCache;
+  std::unordered_map<FormulaId, z3::expr> formulaCache;
+
+  z3::expr term(TermId id);
+  z3::expr formula(FormulaId id);
+  z3::expr broadcastValue(const std::vector<TermId> &operands);
+  z3::expr polynomial(const Polynomial &p);
+};
+
+z3::expr SmtContext::Impl::broadcastValue(const std::vector<TermId> &ops) {
+  // The first operand that is not 1, else the last one.
+  z3::expr value = term(ops.back());
+  for (size_t i = ops.size() - 1; i-- > 0;) {
+    z3::expr op = term(ops[i]);
+    value = z3::ite(op != 1, op, value);
+  }
+  return value;
+}
+
+z3::expr SmtContext::Impl::term(TermId id) {
+  auto it = termCache.find(id);
+  if (it != termCache.end())
+    return it->second;
+  const TermNode &node = graph.term(id);
+  z3::expr e(ctx);
+  switch (node.kind) {
+  case TermKind::Const:
+    e = ctx.int_val(node.value);
+    break;
+  case TermKind::Symbol:
+    e = ctx.int_const(("s" + std::to_string(node.symbol)).c_str());
+    break;
+  case TermKind::Broadcast:
+    e = broadcastValue(node.operands);
+    break;
+  case TermKind::Add:
+    e = term(node.operands[0]) + term(node.operands[1]);
+    break;
+  case TermKind::Sub:
+    e = term(node.operands[0]) - term(node.operands[1]);
+    break;
+  case TermKind::Mul:
+    e = term(node.operands[0]) * term(node.operands[1]);
+    break;
+  }
+  termCache.emplace(id, e);
+  return e;
+}
+
+z3::expr SmtContext::Impl::formula(FormulaId id) {
+  auto it = formulaCache.find(id);
+  if (it != formulaCache.end())
+    return it->second;
+  const FormulaNode &node = formulas.node(id);
+  z3::expr e(ctx);
+  switch (node.kind) {
+  case FormulaKind::True:
+    e = ctx.bool_val(true);
+    break;
+  case FormulaKind::False:
+    e = ctx.bool_val(false);
+    break;
+  case FormulaKind::Not:
+    e = !formula(node.args[0]);
+    break;
+  case FormulaKind::And:
+  case FormulaKind::Or: {
+    z3::expr_vector args(ctx);
+    for (uint32_t arg : node.args)
+      args.push_back(formula(arg));
+    e = node.kind == FormulaKind::And ? z3::mk_and(args) : z3::mk_or(args);
+    break;
+  }
+  case FormulaKind::Eq:
+    e = term(node.args[0]) == term(node.args[1]);
+    break;
+  case FormulaKind::Le:
+    e = term(node.args[0]) <= term(node.args[1]);
+    break;
+  case FormulaKind::Lt:
+    e = term(node.args[0]) < term(node.args[1]);
+    break;
+  case FormulaKind::Conflict: {
+    // Some leaf is not 1 and differs from the column's value (the first
+    // leaf that is not 1): linear in the number of leaves.
+    std::vector<TermId> leaves(node.args.begin(), node.args.end());
+    z3::expr value = broadcastValue(leaves);
+    z3::expr_vector cases(ctx);
+    for (TermId leaf : leaves) {
+      z3::expr l = term(leaf);
+      cases.push_back(l != 1 && l != value);
+    }
+    e = z3::mk_or(cases);
+    break;
+  }
+  }
+  formulaCache.emplace(id, e);
+  return e;
+}
+
+z3::expr SmtContext::Impl::polynomial(const Polynomial &p) {
+  z3::expr sum = ctx.int_val(0);
+  for (const auto &[monomial, coeff] : p.terms()) {
+    z3::expr product = ctx.int_val(coeff);
+    for (TermId symbol : monomial)
+      product = product * term(symbol);
+    sum = sum + product;
+  }
+  return sum;
+}
+
+SmtContext::SmtContext(const DimGraph &graph, const FormulaStore &formulas)
+    : impl(std::make_unique<Impl>(graph, formulas)) {}
+SmtContext::~SmtContext() = default;
+
+struct SmtSolver::Impl {
+  Impl(SmtContext::Impl &context, SmtLimits limits)
+      : context(context), solver(context.ctx) {
+    z3::params params(context.ctx);
+    if (limits.timeoutMs)
+      params.set("timeout", limits.timeoutMs);
+    if (limits.rlimit)
+      params.set("rlimit", limits.rlimit);
+    solver.set(params);
+  }
+
+  SmtContext::Impl &context;
+  z3::solver solver;
+  std::vector<z3::expr> literals; // literal k+1 is literals[k]
+  std::unordered_map<uint64_t, Lit> tracked;
+  std::optional<z3::model> model;
+  bool broken = false; // a Z3 error left the solver unusable
+  std::string brokenReason;
+
+  Lit fresh() {
+    literals.push_back(context.ctx.bool_const(
+        ("l" + std::to_string(literals.size())).c_str()));
+    return Lit(literals.size());
+  }
+  z3::expr lit(Lit l) const {
+    return l > 0 ? literals[l - 1] : !literals[-l - 1];
+  }
+};
+
+SmtSolver::SmtSolver(SmtContext &context, SmtLimits limits) {
+  try {
+    impl = std::make_unique<Impl>(*context.impl, limits);
+  } catch (const z3::exception &e) {
+    lastReason = std::string("z3: ") + e.msg();
+  }
+}
+
+SmtSolver::~SmtSolver() = default;
+
+/// Runs `body`; a Z3 exception marks the solver broken with its message.
+template <typename Body> static void guarded(SmtSolver::Impl *impl, Body body) {
+  if (!impl || impl->broken)
+    return;
+  try {
+    body();
+  } catch (const z3::exception &e) {
+    impl->broken = true;
+    impl->brokenReason = std::string("z3: ") + e.msg();
+  }
+}
+
+void SmtSolver::add(FormulaId f, bool negated) {
+  guarded(impl.get(), [&] {
+    z3::expr e = impl->context.formula(f);
+    impl->solver.add(negated ? !e : e);
+  });
+}
+
+Lit SmtSolver::track(FormulaId f, bool negated) {
+  if (!impl)
+    return 1;
+  uint64_t key = uint64_t(f) * 2 + negated;
+  auto it = impl->tracked.find(key);
+  if (it != impl->tracked.end())
+    return it->second;
+  Lit l = impl->fresh();
+  guarded(impl.get(), [&] {
+    z3::expr e = impl->context.formula(f);
+    impl->solver.add(z3::implies(impl->lit(l), negated ? !e : e));
+  });
+  impl->tracked.emplace(key, l);
+  return l;
+}
+
+Lit SmtSolver::atom(const Atom &a) {
+  if (!impl)
+    return 1;
+  Lit l = impl->fresh();
+  guarded(impl.get(), [&] {
+    z3::expr p = impl->context.polynomial(a.poly);
+    z3::expr rel = a.rel == AtomRel::Eq ? p == 0 : p <= 0;
+    impl->solver.add(impl->lit(l) == rel);
+  });
+  return l;
+}
+
+Lit SmtSolver::clause(const std::vector<Lit> &lits) {
+  if (!impl)
+    return 1;
+  Lit l = impl->fresh();
+  guarded(impl.get(), [&] {
+    z3::expr_vector disjuncts(impl->context.ctx);
+    for (Lit x : lits)
+      disjuncts.push_back(impl->lit(x));
+    impl->solver.add(z3::implies(impl->lit(l), z3::mk_or(disjuncts)));
+  });
+  return l;
+}
+
+SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
+  if (!impl) {
+    return SatResult::Unknown;
+  }
+  impl->model.reset();
+  SatResult result = SatResult::Unknown;
+  guarded(impl.get(), [&] {
+    z3::expr_vector lits(impl->context.ctx);
+    for (Lit l : assumptions)
+      lits.push_back(impl->lit(l));
+    switch (impl->solver.check(lits)) {
+    case z3::sat:
+      impl->model = impl->solver.get_model();
+      result = SatResult::Sat;
+      break;
+    case z3::unsat:
+      result = SatResult::Unsat;
+      break;
+    case z3::unknown:
+      lastReason = impl->solver.reason_unknown();
+      if (lastReason == "canceled" || lastReason == "timeout")
+        lastReason = "solver time-out";
+      result = SatResult::Unknown;
+      break;
+    }
+  });
+  if (impl->broken) {
+    lastReason = impl->brokenReason;
+    return SatResult::Unknown;
+  }
+  return result;
+}
+
+std::optional<int64_t> SmtSolver::value(TermId term) const {
+  if (!impl || !impl->model)
+    return std::nullopt;
+  try {
+    z3::expr v = impl->model->eval(impl->context.term(term), true);
+    int64_t out;
+    if (v.is_numeral_i64(out))
+      return out;
+  } catch (const z3::exception &) {
+  }
+  return std::nullopt;
+}
+
+bool SmtSolver::holds(Lit lit) const {
+  if (!impl || !impl->model)
+    return false;
+  try {
+    return impl->model->eval(impl->lit(lit), true).is_true();
+  } catch (const z3::exception &) {
+    return false;
+  }
+}
+
+} // namespace symshape::solver

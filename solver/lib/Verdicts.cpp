@@ -1,0 +1,332 @@
+//===- Verdicts.cpp - Judging every obligation of a function --------------===//
+//
+// Obligations are judged in order. P grows as each judged obligation's
+// "no violation" is added. The dim graph's connected components are
+// independent, so each component has its own incremental solver holding
+// only its facts; P as a whole is unsat as soon as one component's part is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/solver/Verdicts.h"
+
+#include "symshape/solver/Conditions.h"
+
+#include <memory>
+#include <unordered_set>
+
+namespace symshape::solver {
+
+const char *verdictName(Verdict verdict) {
+  switch (verdict) {
+  case Verdict::Safe:
+    return "safe";
+  case Verdict::UbPossible:
+    return "ub-possible";
+  case Verdict::UbGuaranteed:
+    return "ub-guaranteed";
+  case Verdict::Error:
+    return "error";
+  case Verdict::Unreachable:
+    return "unreachable";
+  case Verdict::Unknown:
+    return "unknown";
+  }
+  return "?";
+}
+
+namespace {
+
+struct Component {
+  std::vector<FormulaId> facts;
+  std::vector<TermId> symbols; // in symbol order
+  std::unique_ptr<SmtSolver> solver;
+  std::vector<Lit> positive; // "symbol >= 1" literals, parallel to symbols
+  /// Violations known not to happen under the current P.
+  std::unordered_set<FormulaId> excluded;
+  /// Values of `symbols` in some model of the current P.
+  std::optional<std::vector<int64_t>> model;
+};
+
+class Judge {
+public:
+  Judge(const Problem &problem, const JudgeOptions &options)
+      : problem(problem), options(options),
+        context(problem.graph, problem.formulas) {}
+
+  FunctionVerdicts run();
+
+private:
+  void partition();
+  size_t componentOf(FormulaId f) const;
+  SmtSolver &solverOf(size_t c);
+  SatResult check(SmtSolver &solver, const std::vector<Lit> &assumptions);
+  /// Reads the values of c's symbols from the solver's last model.
+  std::vector<int64_t> readModel(size_t c);
+  /// Some model of c's current P, preferring sizes >= 1.
+  const std::optional<std::vector<int64_t>> &modelOf(size_t c);
+  /// A model of P && violation in component c, preferring sizes >= 1; the
+  /// solver has just answered Sat for `violated`.
+  std::vector<int64_t> witnessModel(size_t c, Lit violated);
+  Witness assemble(size_t c, const std::vector<int64_t> &values);
+
+  void judgeAssume(const Obligation &ob, Finding &finding);
+  void judge(const Obligation &ob, Finding &finding);
+
+  const Problem &problem;
+  const JudgeOptions &options;
+  SmtContext context;
+  std::vector<Component> components;
+  std::vector<uint32_t> componentOfTerm;
+  bool reachable = true; // P is satisfiable so far
+  JudgeStats stats;
+};
+
+void Judge::partition() {
+  const DimGraph &graph = problem.graph;
+  Components parts;
+  if (options.fastPaths) {
+    parts = graph.components();
+  } else {
+    parts.of.assign(graph.numTerms(), 0);
+    parts.count = 1;
+  }
+  componentOfTerm = std::move(parts.of);
+  // One extra component for formulas that mention no term.
+  components.resize(parts.count + 1);
+  for (const SymbolInfo &symbol : graph.symbols())
+    components[componentOfTerm[symbol.term]].symbols.push_back(symbol.term);
+  for (FormulaId fact : problem.facts) {
+    if (problem.formulas.isFalse(fact))
+      reachable = false;
+    components[componentOf(fact)].facts.push_back(fact);
+  }
+}
+
+size_t Judge::componentOf(FormulaId f) const {
+  std::vector<TermId> terms = problem.formulas.termsOf(f);
+  if (terms.empty())
+    return options.fastPaths ? components.size() - 1 : 0;
+  return componentOfTerm[terms.front()];
+}
+
+SmtSolver &Judge::solverOf(size_t c) {
+  Component &comp = components[c];
+  if (!comp.solver) {
+    comp.solver = std::make_unique<SmtSolver>(context, options.limits);
+    for (FormulaId fact : comp.facts)
+      comp.solver->add(fact);
+    for (TermId symbol : comp.symbols) {
+      Polynomial oneMinus =
+          *Polynomial::sub(Polynomial::constant(1), Polynomial::symbol(symbol));
+      comp.positive.push_back(comp.solver->atom({oneMinus, AtomRel::Le}));
+    }
+  }
+  return *comp.solver;
+}
+
+SatResult Judge::check(SmtSolver &solver, const std::vector<Lit> &lits) {
+  ++stats.solverChecks;
+  return solver.check(lits);
+}
+
+std::vector<int64_t> Judge::readModel(size_t c) {
+  Component &comp = components[c];
+  std::vector<int64_t> values;
+  for (TermId symbol : comp.symbols)
+    values.push_back(comp.solver->value(symbol).value_or(0));
+  return values;
+}
+
+const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
+  Component &comp = components[c];
+  if (comp.model)
+    return comp.model;
+  // A lone symbol bounded below by constants needs no solver.
+  bool simple = comp.symbols.size() == 1 && !comp.solver;
+  int64_t value = 1;
+  for (FormulaId fact : comp.facts) {
+    const FormulaNode &node = problem.formulas.node(fact);
+    std::optional<int64_t> bound =
+        node.kind == FormulaKind::Le ? problem.graph.constantValue(node.args[0])
+                                     : std::nullopt;
+    if (!bound || node.args[1] != comp.symbols.front())
+      simple = false;
+    else
+      value = std::max(value, *bound);
+  }
+  if (simple || comp.symbols.empty()) {
+    comp.model = std::vector<int64_t>(comp.symbols.size(), value);
+    return comp.model;
+  }
+  SmtSolver &solver = solverOf(c);
+  if (check(solver, comp.positive) == SatResult::Sat ||
+      check(solver, {}) == SatResult::Sat)
+    comp.model = readModel(c);
+  return comp.model;
+}
+
+std::vector<int64_t> Judge::witnessModel(size_t c, Lit violated) {
+  Component &comp = components[c];
+  std::vector<int64_t> values = readModel(c);
+  std::vector<Lit> preferred = comp.positive;
+  preferred.push_back(violated);
+  if (check(*comp.solver, preferred) == SatResult::Sat)
+    values = readModel(c);
+  return values;
+}
+
+Witness Judge::assemble(size_t c, const std::vector<int64_t> &values) {
+  std::vector<std::optional<int64_t>> bySymbol(problem.graph.symbols().size());
+  for (size_t i = 0; i < components[c].symbols.size(); ++i)
+    bySymbol[problem.graph.term(components[c].symbols[i]).symbol] = values[i];
+  for (size_t other = 0; other < components.size(); ++other) {
+    if (other == c || components[other].symbols.empty())
+      continue;
+    const std::optional<std::vector<int64_t>> &model = modelOf(other);
+    if (!model)
+      continue; // the solver gave up; the witness stays partial
+    for (size_t i = 0; i < components[other].symbols.size(); ++i)
+      bySymbol[problem.graph.term(components[other].symbols[i]).symbol] =
+          (*model)[i];
+  }
+  Witness witness;
+  for (size_t s = 0; s < bySymbol.size(); ++s)
+    if (bySymbol[s])
+      witness.push_back({problem.graph.symbols()[s].name, *bySymbol[s]});
+  return witness;
+}
+
+void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
+  FormulaId fact = ob.violation; // asserted negated
+  size_t c = componentOf(fact);
+  Component &comp = components[c];
+  SmtSolver &solver = solverOf(c);
+  finding.bySolver = true;
+  ++stats.decidedBySolver;
+  switch (check(solver, {solver.track(fact, /*negated=*/true)})) {
+  case SatResult::Unsat:
+    finding.verdict = Verdict::Error;
+    finding.reason = "the assumption contradicts the types or earlier "
+                     "assumptions; it is ignored";
+    return;
+  case SatResult::Sat:
+    finding.verdict = Verdict::Safe;
+    comp.model = readModel(c);
+    break;
+  case SatResult::Unknown:
+    finding.verdict = Verdict::Unknown;
+    finding.reason = solver.reason();
+    comp.model.reset();
+    --stats.decidedBySolver;
+    ++stats.unknown;
+    break;
+  }
+  solver.add(fact, /*negated=*/true);
+}
+
+void Judge::judge(const Obligation &ob, Finding &finding) {
+  FormulaId violation = ob.violation;
+  size_t c = componentOf(violation);
+  Component &comp = components[c];
+  if (options.fastPaths) {
+    if (problem.formulas.isFalse(violation) || comp.excluded.count(violation)) {
+      finding.verdict = Verdict::Safe;
+      ++stats.decidedStatically;
+      return;
+    }
+    if (problem.formulas.isTrue(violation)) {
+      finding.verdict = Verdict::UbGuaranteed;
+      finding.condition = "true";
+      finding.witness = assemble(c, *modelOf(c));
+      reachable = false;
+      ++stats.decidedStatically;
+      return;
+    }
+  }
+  SmtSolver &solver = solverOf(c);
+  finding.bySolver = true;
+  Lit violated = solver.track(violation);
+  SatResult possible = check(solver, {violated});
+  if (possible == SatResult::Unsat) {
+    finding.verdict = Verdict::Safe;
+    comp.excluded.insert(violation);
+    ++stats.decidedBySolver;
+    return;
+  }
+  if (possible == SatResult::Unknown) {
+    finding.verdict = Verdict::Unknown;
+    finding.reason = solver.reason();
+    ++stats.unknown;
+    solver.add(violation, /*negated=*/true);
+    comp.excluded.insert(violation);
+    comp.model.reset();
+    return;
+  }
+  std::vector<int64_t> values = witnessModel(c, violated);
+  SatResult avoidable = check(solver, {solver.track(violation, true)});
+  if (avoidable == SatResult::Unsat) {
+    finding.verdict = Verdict::UbGuaranteed;
+    finding.condition = "true";
+    finding.witness = assemble(c, values);
+    reachable = false;
+    ++stats.decidedBySolver;
+    return;
+  }
+  finding.witness = assemble(c, values);
+  if (avoidable == SatResult::Unknown) {
+    finding.verdict = Verdict::Unknown;
+    finding.reason = "UB is possible (see the witness), but the solver could "
+                     "not decide whether it is guaranteed: " +
+                     solver.reason();
+    ++stats.unknown;
+    comp.model.reset();
+  } else {
+    comp.model = readModel(c); // a model of P && !violation: the new P
+    finding.verdict = Verdict::UbPossible;
+    ++stats.decidedBySolver;
+    std::string whyNot;
+    if (std::optional<std::string> condition =
+            describeViolation(solver, problem.graph, problem.formulas,
+                              violation, whyNot, stats.solverChecks))
+      finding.condition = *condition;
+    else
+      finding.reason = whyNot;
+  }
+  solver.add(violation, /*negated=*/true);
+  comp.excluded.insert(violation);
+}
+
+FunctionVerdicts Judge::run() {
+  partition();
+  FunctionVerdicts result;
+  result.findings.resize(problem.obligations.size());
+  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+    const Obligation &ob = problem.obligations[k];
+    Finding &finding = result.findings[k];
+    if (!reachable) {
+      finding.verdict = Verdict::Unreachable;
+      finding.reason = "an earlier obligation always fails";
+      ++stats.decidedStatically;
+    } else if (ob.staticError) {
+      finding.verdict = Verdict::Error;
+      ++stats.decidedStatically;
+    } else if (ob.kind == ObligationKind::Assume) {
+      judgeAssume(ob, finding);
+    } else {
+      judge(ob, finding);
+    }
+    if (isWorse(finding.verdict, result.verdict))
+      result.verdict = finding.verdict;
+  }
+  result.stats = stats;
+  return result;
+}
+
+} // namespace
+
+FunctionVerdicts judgeFunction(const Problem &problem,
+                               const JudgeOptions &options) {
+  return Judge(problem, options).run();
+}
+
+} // namespace symshape::solver

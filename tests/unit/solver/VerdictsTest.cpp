@@ -1,0 +1,171 @@
+//===- VerdictsTest.cpp - Verdicts, witnesses, conditions on small problems
+//===//
+//
+// Problems are built directly with the solver's API (no frontend), so these
+// tests pin the solver's semantics on their own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/solver/Verdicts.h"
+
+#include <catch2/catch.hpp>
+
+using namespace symshape::solver;
+
+namespace {
+
+/// A function with dynamic dims named like arguments, each >= 0.
+struct Builder {
+  Problem problem;
+  TermId dim(const std::string &name) {
+    TermId s = problem.graph.symbol(name, SymbolOrigin::ArgumentDim);
+    problem.addFact(problem.formulas.mkLe(problem.graph.constant(0), s));
+    return s;
+  }
+  TermId c(int64_t v) { return problem.graph.constant(v); }
+  void broadcast(std::vector<TermId> ops) {
+    Obligation ob;
+    ob.kind = ObligationKind::Broadcast;
+    ob.violation = problem.formulas.mkConflict(ops);
+    problem.addObligation(ob);
+  }
+  void resultCast(TermId inferred, int64_t declared) {
+    Obligation ob;
+    ob.kind = ObligationKind::ResultCast;
+    ob.violation = problem.formulas.mkNe(inferred, c(declared));
+    problem.addObligation(ob);
+  }
+  FunctionVerdicts judge(bool fast = true) {
+    JudgeOptions options;
+    options.fastPaths = fast;
+    return judgeFunction(problem, options);
+  }
+};
+
+int64_t valueOf(const Witness &w, const std::string &name) {
+  for (const auto &[n, v] : w)
+    if (n == name)
+      return v;
+  FAIL("no witness value for " << name);
+  return -1;
+}
+
+} // namespace
+
+TEST_CASE("(?, 4) is ub-possible with an exact condition", "[verdicts]") {
+  Builder b;
+  TermId a = b.dim("%a[0]");
+  b.broadcast({a, b.c(4)});
+  for (bool fast : {true, false}) {
+    FunctionVerdicts v = b.judge(fast);
+    REQUIRE(v.findings.size() == 1);
+    CHECK(v.findings[0].verdict == Verdict::UbPossible);
+    CHECK(v.findings[0].condition == "%a[0] not in {1, 4}");
+    int64_t x = valueOf(v.findings[0].witness, "%a[0]");
+    CHECK(x != 1);
+    CHECK(x != 4);
+    CHECK(x >= 0);
+  }
+}
+
+TEST_CASE("(?, ?) condition names both sizes", "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]"), y = b.dim("%b[0]");
+  b.broadcast({x, y});
+  FunctionVerdicts v = b.judge();
+  CHECK(v.findings[0].verdict == Verdict::UbPossible);
+  CHECK(v.findings[0].condition ==
+        "%a[0] != 1 && %b[0] != 1 && %a[0] != %b[0]");
+}
+
+TEST_CASE("Same symbol twice is safe without a solver", "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]");
+  b.broadcast({x, x, b.c(1)});
+  FunctionVerdicts v = b.judge();
+  CHECK(v.findings[0].verdict == Verdict::Safe);
+  CHECK_FALSE(v.findings[0].bySolver);
+}
+
+TEST_CASE("(0, ?, 3) is ub-guaranteed and ends reachability", "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]"), y = b.dim("%b[0]");
+  b.broadcast({b.c(0), x, b.c(3)});
+  b.broadcast({x, y});
+  for (bool fast : {true, false}) {
+    FunctionVerdicts v = b.judge(fast);
+    CHECK(v.findings[0].verdict == Verdict::UbGuaranteed);
+    CHECK(v.findings[0].condition == "true");
+    CHECK(v.findings[0].witness.size() == 2);
+    CHECK(v.findings[1].verdict == Verdict::Unreachable);
+    CHECK(v.verdict == Verdict::UbGuaranteed);
+  }
+}
+
+TEST_CASE("(?, 0) -> 4 result-cast is ub-guaranteed", "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]");
+  b.broadcast({x, b.c(0)});
+  TermId value = b.problem.graph.broadcast({x, b.c(0)});
+  b.resultCast(value, 4);
+  FunctionVerdicts v = b.judge();
+  CHECK(v.findings[0].verdict == Verdict::UbPossible);
+  CHECK(v.findings[0].condition == "%a[0] not in {0, 1}");
+  CHECK(v.findings[1].verdict == Verdict::UbGuaranteed);
+}
+
+TEST_CASE("An earlier obligation narrows a later one", "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]");
+  b.broadcast({x, b.c(4)});
+  // After the first op, %a[0] is 1 or 4, so the broadcast value is 4.
+  TermId value = b.problem.graph.broadcast({x, b.c(4)});
+  b.resultCast(value, 4);
+  b.broadcast({x, b.c(4)});
+  FunctionVerdicts v = b.judge();
+  CHECK(v.findings[1].verdict == Verdict::Safe);
+  CHECK(v.findings[2].verdict == Verdict::Safe);
+}
+
+TEST_CASE("Result-cast of a dynamic broadcast", "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]"), y = b.dim("%b[0]");
+  b.broadcast({x, y});
+  b.resultCast(b.problem.graph.broadcast({x, y}), 4);
+  FunctionVerdicts v = b.judge();
+  REQUIRE(v.findings[1].verdict == Verdict::UbPossible);
+  // Under "no broadcast violation", the value is 4 exactly when one size
+  // is 4 and the other 1 or 4.
+  CHECK(v.findings[1].condition == "%a[0] != 4 && %b[0] != 4");
+}
+
+TEST_CASE("Assumptions narrow P; contradictions are errors", "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]");
+  Obligation assume;
+  assume.kind = ObligationKind::Assume;
+  assume.violation =
+      b.problem.formulas.mkNot(b.problem.formulas.mkEq(x, b.c(4)));
+  b.problem.addObligation(assume);
+  Obligation contradiction = assume;
+  contradiction.violation =
+      b.problem.formulas.mkNot(b.problem.formulas.mkEq(x, b.c(5)));
+  b.problem.addObligation(contradiction);
+  b.broadcast({x, b.c(4)});
+  FunctionVerdicts v = b.judge();
+  CHECK(v.findings[0].verdict == Verdict::Safe);
+  CHECK(v.findings[1].verdict == Verdict::Error);
+  CHECK(v.findings[2].verdict == Verdict::Safe);
+}
+
+TEST_CASE("Nonlinear obligations end as unknown or decided, never guessed",
+          "[verdicts]") {
+  Builder b;
+  TermId x = b.dim("%a[0]"), y = b.dim("%b[0]");
+  TermId product = b.problem.graph.mul(x, y);
+  b.resultCast(product, 7);
+  FunctionVerdicts v = b.judge();
+  // x * y == 7 has solutions (1, 7), so the cast can fail and can hold.
+  CHECK((v.findings[0].verdict == Verdict::UbPossible ||
+         v.findings[0].verdict == Verdict::Unknown));
+}
