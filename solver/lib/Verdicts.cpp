@@ -238,7 +238,7 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
       finding.verdict = Verdict::UbGuaranteed;
       finding.condition = "true";
       finding.witness = assemble(c, *modelOf(c));
-      reachable = false;
+      reachable = ob.conditional;
       ++stats.decidedStatically;
       return;
     }
@@ -257,9 +257,11 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     finding.verdict = Verdict::Unknown;
     finding.reason = solver.reason();
     ++stats.unknown;
-    solver.add(violation, /*negated=*/true);
-    comp.excluded.insert(violation);
-    comp.model.reset();
+    if (!ob.conditional) {
+      solver.add(violation, /*negated=*/true);
+      comp.excluded.insert(violation);
+      comp.model.reset();
+    }
     return;
   }
   std::vector<int64_t> values = witnessModel(c, violated);
@@ -268,7 +270,7 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     finding.verdict = Verdict::UbGuaranteed;
     finding.condition = "true";
     finding.witness = assemble(c, values);
-    reachable = false;
+    reachable = ob.conditional;
     ++stats.decidedBySolver;
     return;
   }
@@ -279,7 +281,8 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
                      "not decide whether it is guaranteed: " +
                      solver.reason();
     ++stats.unknown;
-    comp.model.reset();
+    if (!ob.conditional)
+      comp.model.reset();
   } else {
     comp.model = readModel(c); // a model of P && !violation: the new P
     finding.verdict = Verdict::UbPossible;
@@ -292,6 +295,8 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     else
       finding.reason = whyNot;
   }
+  if (ob.conditional)
+    return;
   solver.add(violation, /*negated=*/true);
   comp.excluded.insert(violation);
 }

@@ -34,11 +34,11 @@ enum class ObligationKind : uint8_t {
 /// "assume".
 const char *obligationKindName(ObligationKind kind);
 
-/// A resolved source position; `file` indexes Problem::files.
+/// A source position, opaque to the solver: the frontend's buffer id and
+/// byte offset. Reports turn it into `file:line:col` when printing.
 struct Location {
-  uint32_t file = 0;
-  uint32_t line = 0;
-  uint32_t col = 0;
+  uint32_t buffer = 0;
+  uint32_t offset = 0;
 };
 
 struct Obligation {
@@ -56,6 +56,9 @@ struct Obligation {
   std::string subject;
   /// Extra text for a static error (e.g. why MLIR's verifier differs).
   std::string staticNote;
+  /// Inside a region that may not run (the body of an unknown op): judged
+  /// under P, but its "no violation" is not assumed for later obligations.
+  bool conditional = false;
 };
 
 /// What symshape knows of one SSA value, for reports and refinement.
@@ -77,9 +80,8 @@ public:
   Problem(const Problem &) = delete;
   Problem &operator=(const Problem &) = delete;
 
-  std::string function;           ///< function name without '@'
-  Location loc;                   ///< the function's `@name`
-  std::vector<std::string> files; ///< names for Location::file
+  std::string function; ///< function name without '@'
+  Location loc;         ///< the function's `@name`
 
   DimGraph graph;
   FormulaStore formulas{graph};
@@ -89,6 +91,7 @@ public:
   /// In the order they are judged: assumptions, then ops in program order.
   std::vector<Obligation> obligations;
   std::vector<ValueInfo> values;
+  /// Free symbols in source order are `graph.symbols()`.
 
   /// Adds a fact and joins its terms in the graph.
   void addFact(FormulaId fact);

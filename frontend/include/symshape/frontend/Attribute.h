@@ -1,0 +1,80 @@
+//===- Attribute.h - Attribute values ---------------------------*- C++ -*-===//
+//
+// Attribute values as far as symshape reads them; everything else is kept
+// as source text (kind Other).
+//
+//   4 : index                    Integer 4, type index
+//   "boom"                       String
+//   [0, 1]                       Array of Integer
+//   array<i64: 0, 1>             DenseArray ints {0, 1}
+//   dense<[1, 2]> : tensor<2xi64> DenseInt ints {1, 2}, type tensor<2xi64>
+//   dense<3> : tensor<2xi64>     DenseInt ints {3}, splat
+//   ?  and  *  inside arrays     Dynamic / Star (shape.const_shape, seed 004)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_ATTRIBUTE_H
+#define SYMSHAPE_FRONTEND_ATTRIBUTE_H
+
+#include "symshape/frontend/SourceManager.h"
+#include "symshape/frontend/Type.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace symshape::frontend {
+
+enum class AttrKind {
+  Unit,       ///< a name with no value: `{foo}`
+  Bool,       ///< true / false
+  Integer,    ///< 42, -3, 4 : index, 7 : i32
+  Float,      ///< 1.5, 2.0e3 : f32 (value kept only as text)
+  String,     ///< "text" (escapes decoded)
+  Array,      ///< [a, b, ...]
+  DenseArray, ///< array<i64: 1, 2>
+  DenseInt,   ///< dense<...> : T with integer elements
+  TypeAttr,   ///< a type used as an attribute
+  SymbolRef,  ///< @name
+  Dictionary, ///< {a = 1, b}
+  Dynamic,    ///< `?` in an extent list
+  Star,       ///< `*` in an extent list
+  Other,      ///< anything else (affine_map<..>, #alias, opaque), as text
+};
+
+struct NamedAttribute;
+
+struct Attribute {
+  AttrKind kind = AttrKind::Other;
+  int64_t intValue = 0; ///< Integer
+  bool boolValue = false; ///< Bool
+  /// String: decoded value. SymbolRef: name without '@'.
+  std::string str;
+  std::vector<Attribute> elements; ///< Array
+  std::vector<NamedAttribute> entries; ///< Dictionary
+  /// DenseArray / DenseInt: the integers in row-major order; a splat
+  /// dense<3> has one element and `splat` set.
+  std::vector<int64_t> ints;
+  bool splat = false;
+  /// Integer/Float/DenseInt/DenseArray: the attached type when written
+  /// (`: index`, `: tensor<2xi64>`, the `i64` of array<i64: ..>).
+  Type type;
+  bool hasType = false;
+  /// The exact source text of the attribute value.
+  std::string text;
+  SourceLoc loc;
+};
+
+struct NamedAttribute {
+  std::string name;
+  Attribute value;
+  SourceLoc loc; ///< location of the name
+};
+
+/// Looks `name` up in `attrs`; null when absent.
+const Attribute *findAttr(const std::vector<NamedAttribute> &attrs,
+                          const std::string &name);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_ATTRIBUTE_H

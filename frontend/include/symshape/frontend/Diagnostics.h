@@ -1,0 +1,60 @@
+//===- Diagnostics.h - Positioned compiler-style messages -------*- C++ -*-===//
+//
+// Collects diagnostics; never prints. A diagnostic renders as
+//
+//   x.mlir:3:8: error: expected ')'
+//     %0 = "test.broadcastable"(%a : ...
+//          ^
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_DIAGNOSTICS_H
+#define SYMSHAPE_FRONTEND_DIAGNOSTICS_H
+
+#include "symshape/frontend/SourceManager.h"
+
+#include <string>
+#include <vector>
+
+namespace symshape::frontend {
+
+enum class Severity { Error, Warning, Note };
+
+/// "error", "warning" or "note".
+const char *severityName(Severity severity);
+
+struct Diagnostic {
+  SourceLoc loc;
+  Severity severity = Severity::Error;
+  std::string message;
+};
+
+/// Collects diagnostics for buffers of one SourceManager.
+class DiagnosticEngine {
+public:
+  explicit DiagnosticEngine(const SourceManager &sources) : sources(sources) {}
+
+  void emit(SourceLoc loc, Severity severity, std::string message);
+  void error(SourceLoc loc, std::string message) {
+    emit(loc, Severity::Error, std::move(message));
+  }
+
+  bool hadError() const { return numErrors != 0; }
+  const std::vector<Diagnostic> &diagnostics() const { return diags; }
+  void clear();
+
+  /// "file:line:col: severity: message\n" then the source line and a caret
+  /// line (each ending in '\n').
+  std::string render(const Diagnostic &diag) const;
+  /// All diagnostics rendered in order.
+  std::string renderAll() const;
+
+private:
+  const SourceManager &sources;
+  std::vector<Diagnostic> diags;
+  unsigned numErrors = 0;
+};
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_DIAGNOSTICS_H

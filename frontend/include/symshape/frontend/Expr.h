@@ -1,0 +1,77 @@
+//===- Expr.h - Assumption / condition expressions --------------*- C++ -*-===//
+//
+// The expression language of SPEC section 6, used by --assume, the
+// `symshape.assume` function attribute, and printed conditions:
+//
+//   %a[0] == 8 && (%b[1] in {1, 4} || %n >= 2 * %a[0] + 1)
+//
+// A parsed expression is a tree of nodes held in one vector; node 0 is not
+// special, `root` names the top.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_EXPR_H
+#define SYMSHAPE_FRONTEND_EXPR_H
+
+#include "symshape/frontend/Diagnostics.h"
+#include "symshape/frontend/SourceManager.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace symshape::frontend {
+
+enum class ExprKind {
+  // Integer terms.
+  Int, ///< value
+  Ref, ///< %name or %name[dim]
+  Add, ///< lhs + rhs
+  Sub, ///< lhs - rhs
+  Mul, ///< lhs * rhs
+  // Boolean formulas.
+  True,
+  False,
+  Not,   ///< !lhs
+  And,   ///< lhs && rhs
+  Or,    ///< lhs || rhs
+  Eq,    ///< lhs == rhs
+  Ne,    ///< lhs != rhs
+  Lt,    ///< lhs < rhs
+  Le,    ///< lhs <= rhs
+  Gt,    ///< lhs > rhs
+  Ge,    ///< lhs >= rhs
+  In,    ///< lhs in {set}
+  NotIn, ///< lhs not in {set}
+  InRange, ///< lhs in [set[0], set[1]] (closed)
+};
+
+struct ExprNode {
+  ExprKind kind = ExprKind::Int;
+  int64_t value = 0;        ///< Int
+  std::string name;         ///< Ref: value name without '%' ("a", "r#1")
+  std::optional<int64_t> dim; ///< Ref: the [INT] index, when written
+  int lhs = -1, rhs = -1;   ///< child node indices
+  std::vector<int64_t> set; ///< In / NotIn elements; InRange {lo, hi}
+  SourceLoc loc;
+};
+
+struct Expr {
+  std::vector<ExprNode> nodes;
+  int root = -1;
+  const ExprNode &node(int i) const { return nodes[i]; }
+};
+
+/// Parses a Boolean expression of SPEC section 6 from `text`, which starts
+/// at `start` inside a SourceManager buffer (so errors point into it).
+std::optional<Expr> parseExpr(std::string_view text, SourceLoc start,
+                              DiagnosticEngine &diags);
+
+/// Prints `expr` back in the grammar (fully parenthesised where needed).
+std::string printExpr(const Expr &expr);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_EXPR_H

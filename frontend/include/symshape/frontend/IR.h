@@ -1,0 +1,109 @@
+//===- IR.h - Modules, functions, ops and values ----------------*- C++ -*-===//
+//
+// The parsed program. Custom (pretty) forms of known ops are normalised to
+// the generic shape: operands, the types written for them, results with
+// their types, and attributes, so the lowering reads one representation.
+//
+//   %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<4xi32>)
+//          -> tensor<?xi32>
+//
+// becomes an Operation named "test.broadcastable" with operands {a, b},
+// operandTypes {tensor<?xi32>, tensor<4xi32>} and one result value "0" of
+// type tensor<?xi32>.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_IR_H
+#define SYMSHAPE_FRONTEND_IR_H
+
+#include "symshape/frontend/Attribute.h"
+#include "symshape/frontend/SourceManager.h"
+#include "symshape/frontend/Type.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace symshape::frontend {
+
+/// Index of a Value in its Function's value table.
+using ValueId = uint32_t;
+
+struct Value {
+  /// Source name without '%': "a", "0", "arg3". A result of a multi-result
+  /// op `%r:2 = ...` is named "r#0", "r#1".
+  std::string name;
+  Type type;
+  /// False for results of unknown custom-form ops whose type could not be
+  /// read from their syntax; set from the first use that writes a type.
+  bool typeKnown = true;
+  SourceLoc loc; ///< where the value is defined (its `%name` token)
+  bool isBlockArgument = false;
+  unsigned index = 0; ///< result number or block argument number
+};
+
+struct Operation;
+
+struct Block {
+  std::string label; ///< "bb0" without '^'; empty for an implicit entry block
+  SourceLoc loc;
+  std::vector<ValueId> arguments;
+  std::vector<Operation> operations;
+};
+
+struct Region {
+  std::vector<Block> blocks;
+};
+
+struct Operation {
+  /// Full op name: "test.broadcastable", "shape.shape_of", "func.return".
+  /// A custom-form `return` is named "func.return".
+  std::string name;
+  SourceLoc loc;     ///< the op name token (what mlir-opt reports)
+  SourceRange range; ///< whole op text, from its first result name
+  std::vector<ValueId> operands;
+  /// The type written for each operand at this use, parallel to operands;
+  /// empty when the syntax writes no operand types.
+  std::vector<Type> operandTypes;
+  std::vector<ValueId> results;
+  /// Source range of each result type as written, parallel to results;
+  /// empty when the syntax leaves result types implicit.
+  std::vector<SourceRange> resultTypeRanges;
+  std::vector<NamedAttribute> attributes;
+  std::vector<Region> regions;
+  std::vector<std::string> successors; ///< block labels, without '^'
+  bool generic = false; ///< written in the generic "dialect.op"(...) form
+  /// Custom-form variant, when one op name has several custom syntaxes
+  /// with different meanings: "inits" for the linalg.broadcast RFC form,
+  /// "outs" for the upstream form; empty otherwise.
+  std::string form;
+  /// True when the op's syntax was not understood and was skipped as an
+  /// opaque custom op (results may have typeKnown == false).
+  bool skipped = false;
+};
+
+struct Function {
+  std::string name; ///< symbol name without '@'
+  SourceLoc loc;    ///< the `@name` token
+  SourceRange range;
+  std::vector<ValueId> arguments; ///< entry block arguments
+  std::vector<Type> argumentTypes;
+  std::vector<Type> resultTypes;
+  /// From `attributes {...}` (custom form) or the generic op's attributes
+  /// other than sym_name / function_type.
+  std::vector<NamedAttribute> attributes;
+  bool isDeclaration = false; ///< no body
+  Region body;
+  std::vector<Value> values; ///< every value of the function, by ValueId
+
+  const Value &value(ValueId id) const { return values[id]; }
+};
+
+struct Module {
+  uint32_t buffer = 0;
+  std::vector<Function> functions;
+};
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_IR_H

@@ -1,0 +1,66 @@
+//===- Lowering.h - From parsed functions to solver problems ----*- C++ -*-===//
+//
+// Lowers one parsed function into a solver::Problem: every runtime dim
+// becomes a vertex of the dim graph, every op adds its relations and its
+// obligations (SPEC sections 3 and 4), user assumptions become `assume`
+// obligations judged first.
+//
+//   func.func @f(%a: tensor<?xi32>) -> tensor<4xi32> {
+//     %0 = "test.broadcastable"(%a) : (tensor<?xi32>) -> tensor<4xi32>
+//
+// gives the symbol %a[0] (>= --min-dim), a `rank` obligation (safe) and a
+// `result-cast` obligation whose violation is %a[0] != 4.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_LOWERING_H
+#define SYMSHAPE_FRONTEND_LOWERING_H
+
+#include "symshape/frontend/Diagnostics.h"
+#include "symshape/frontend/Expr.h"
+#include "symshape/frontend/IR.h"
+#include "symshape/solver/Problem.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace symshape::frontend {
+
+/// A user fact from `--assume`, parsed from its own buffer.
+struct Assumption {
+  Expr expr;
+  std::string text; ///< as the user wrote it
+  SourceLoc loc;    ///< start of its buffer
+};
+
+struct LoweringOptions {
+  /// Seed 000's pseudo-code: an inferred `?` under a declared static result
+  /// dim is a compile-time error instead of a runtime cast.
+  bool strict = false;
+  /// Every dynamic dim is at least this (SPEC 2).
+  int64_t minDim = 0;
+  /// Extra op names with implicit-broadcast semantics.
+  std::vector<std::string> broadcastable;
+  /// --assume facts; each applies to the functions whose values it names.
+  std::vector<Assumption> assumptions;
+};
+
+/// Lowers `function`. Returns null after emitting a positioned error for
+/// bad input the parser could not see (an assumption naming a missing dim).
+/// `assumptionUsed[i]` is set when --assume number i applied here.
+std::unique_ptr<solver::Problem>
+lowerFunction(const Function &function, const LoweringOptions &options,
+              DiagnosticEngine &diags, std::vector<bool> &assumptionUsed);
+
+/// Converts between the frontend's and the solver's location types.
+inline solver::Location toSolver(SourceLoc loc) {
+  return {loc.buffer, loc.offset};
+}
+inline SourceLoc fromSolver(solver::Location loc) {
+  return {loc.buffer, loc.offset};
+}
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_LOWERING_H

@@ -1,0 +1,87 @@
+//===- Session.h - Parse, lower and judge a set of files --------*- C++ -*-===//
+//
+// The library's front door: what the CLI does, without printing.
+//
+//   Session session(options);
+//   if (!session.addFile("x.mlir", text) || !session.analyze())
+//     std::cerr << session.diagnostics().renderAll();
+//   for (const FileAnalysis &file : session.files())
+//     for (const FunctionAnalysis &fn : file.functions)
+//       ... fn.problem->obligations[k], fn.verdicts.findings[k] ...
+//
+// No global state; any number of sessions may live side by side.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_SESSION_H
+#define SYMSHAPE_FRONTEND_SESSION_H
+
+#include "symshape/frontend/Diagnostics.h"
+#include "symshape/frontend/IR.h"
+#include "symshape/frontend/Lowering.h"
+#include "symshape/frontend/SourceManager.h"
+#include "symshape/solver/Report.h"
+#include "symshape/solver/Verdicts.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace symshape::frontend {
+
+struct SessionOptions {
+  LoweringOptions lowering;
+  solver::JudgeOptions judge;
+};
+
+struct FunctionAnalysis {
+  const Function *function = nullptr;
+  std::unique_ptr<solver::Problem> problem;
+  solver::FunctionVerdicts verdicts;
+};
+
+struct FileAnalysis {
+  std::string name;
+  uint32_t buffer = 0;
+  Module module;
+  std::vector<FunctionAnalysis> functions; ///< functions with a body
+};
+
+class Session {
+public:
+  explicit Session(SessionOptions options);
+
+  /// Adds a file and parses it; false after a positioned error.
+  bool addFile(std::string name, std::string text);
+  /// Parses an --assume expression (its own "<command-line>" buffer).
+  bool addAssumption(std::string text);
+  /// Lowers and judges every function; false on bad input (an assumption
+  /// that names no value of any function, a missing dim).
+  bool analyze();
+
+  const std::vector<std::unique_ptr<FileAnalysis>> &files() const {
+    return fileList;
+  }
+  const SourceManager &sources() const { return sourceManager; }
+  DiagnosticEngine &diagnostics() { return diags; }
+  const solver::Summary &summary() const { return totals; }
+
+  /// "file:line:col" of a solver location.
+  std::string format(solver::Location loc) const;
+  /// The JSON report of SPEC section 7.
+  std::string json() const;
+  /// Compiler-style findings (with source lines and carets) and the
+  /// summary line, as `symshape check` prints them.
+  std::string text() const;
+
+private:
+  SessionOptions options;
+  SourceManager sourceManager;
+  DiagnosticEngine diags{sourceManager};
+  std::vector<std::unique_ptr<FileAnalysis>> fileList;
+  solver::Summary totals;
+};
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_SESSION_H

@@ -1,0 +1,87 @@
+//===- Type.h - Types of the MLIR subset ------------------------*- C++ -*-===//
+//
+// The types symshape reasons about, plus an `Other` kind that carries any
+// type it does not (memref<..>, !llvm.ptr, tuple<..>) as source text.
+//
+//   tensor<2x?x4xf32>   RankedTensor dims {2, kDynamic, 4}, element "f32"
+//   tensor<*xf32>       UnrankedTensor, element "f32"
+//   tensor<f32>         RankedTensor of rank 0
+//   vector<4x8xf32>     Vector dims {4, 8}
+//   tensor<?xindex>     RankedTensor; an extent tensor when used as a shape
+//   !shape.shape        Shape (also the seed's older `!shape.type`)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_TYPE_H
+#define SYMSHAPE_FRONTEND_TYPE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace symshape::frontend {
+
+/// Marker for a `?` dim in a static shape.
+constexpr int64_t kDynamic = -1;
+
+enum class TypeKind {
+  RankedTensor,   ///< tensor<d0 x ... x elem[, encoding]>
+  UnrankedTensor, ///< tensor<*xelem>
+  Vector,         ///< vector<d0 x ... x elem> (fixed-length dims only)
+  Index,          ///< index
+  Integer,        ///< i1, i32, si8, ui64, ...
+  Float,          ///< f16, bf16, f32, f64, ...
+  Shape,          ///< !shape.shape, or the seed's !shape.type
+  Size,           ///< !shape.size
+  Witness,        ///< !shape.witness
+  ValueShape,     ///< !shape.value_shape
+  Other,          ///< anything else, kept as text
+};
+
+struct Type {
+  TypeKind kind = TypeKind::Other;
+  /// RankedTensor / Vector dims; kDynamic for `?`. Empty for rank 0.
+  std::vector<int64_t> dims;
+  /// Tensor/vector element type spelled as in the source ("f32", "index",
+  /// "!shape.size", "complex<f32>").
+  std::string element;
+  /// Ranked tensor encoding attribute as source text, without the ", ".
+  std::string encoding;
+  /// Integer/Float kinds: the full spelling ("i32", "bf16"); Other: the
+  /// complete source text of the type.
+  std::string spelling;
+
+  bool isTensor() const {
+    return kind == TypeKind::RankedTensor || kind == TypeKind::UnrankedTensor;
+  }
+  bool isShaped() const { return isTensor() || kind == TypeKind::Vector; }
+  /// Ranked tensor or vector.
+  bool hasRank() const {
+    return kind == TypeKind::RankedTensor || kind == TypeKind::Vector;
+  }
+  bool isExtentTensor() const {
+    return kind == TypeKind::RankedTensor && dims.size() == 1 &&
+           element == "index";
+  }
+  bool isShapeLike() const { return kind == TypeKind::Shape || isExtentTensor(); }
+  bool isSizeLike() const {
+    return kind == TypeKind::Size || kind == TypeKind::Index;
+  }
+
+  /// Canonical text as mlir-opt prints it: "tensor<2x?x4xf32>",
+  /// "tensor<*xf32>", "!shape.shape", "index".
+  std::string str() const;
+
+  friend bool operator==(const Type &a, const Type &b) {
+    return a.kind == b.kind && a.dims == b.dims && a.element == b.element &&
+           a.encoding == b.encoding && a.spelling == b.spelling;
+  }
+  friend bool operator!=(const Type &a, const Type &b) { return !(a == b); }
+
+  static Type rankedTensor(std::vector<int64_t> dims, std::string element);
+  static Type index();
+};
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_TYPE_H

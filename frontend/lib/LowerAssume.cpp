@@ -1,0 +1,209 @@
+//===- LowerAssume.cpp - User facts as formulas ---------------------------===//
+//
+// `--assume EXPR` and the function attribute `symshape.assume = [...]`
+// become `assume` obligations, judged before any op: each narrows P unless
+// it contradicts the types or an earlier assumption (verdict `error`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringImpl.h"
+
+namespace symshape::frontend {
+
+using solver::ObligationKind;
+
+std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
+                                         bool report, std::string &missing) {
+  const ExprNode &node = expr.node(index);
+  switch (node.kind) {
+  case ExprKind::Int:
+    return graph().constant(node.value);
+  case ExprKind::Ref: {
+    auto it = byName.find(node.name);
+    if (it == byName.end()) {
+      missing = "%" + node.name;
+      if (report)
+        diags.error(node.loc, "no value named '%" + node.name +
+                                  "' in function '" + function.name + "'");
+      return std::nullopt;
+    }
+    const ValueState &s = state(it->second);
+    if (node.dim) {
+      if (!s.ranked || *node.dim < 0 || size_t(*node.dim) >= s.dims.size()) {
+        diags.error(node.loc, "'%" + node.name + "' has no dim " +
+                                  std::to_string(*node.dim));
+        failed = true;
+        return std::nullopt;
+      }
+      return s.dims[*node.dim];
+    }
+    if (s.scalar == solver::kNoTerm) {
+      diags.error(node.loc, "'%" + node.name +
+                                "' is not an index or !shape.size value; "
+                                "name one of its dims, as in '%" +
+                                node.name + "[0]'");
+      failed = true;
+      return std::nullopt;
+    }
+    return s.scalar;
+  }
+  case ExprKind::Add:
+  case ExprKind::Sub:
+  case ExprKind::Mul: {
+    std::optional<TermId> lhs = lowerTerm(expr, node.lhs, report, missing);
+    if (!lhs)
+      return std::nullopt;
+    std::optional<TermId> rhs = lowerTerm(expr, node.rhs, report, missing);
+    if (!rhs)
+      return std::nullopt;
+    return node.kind == ExprKind::Add   ? graph().add(*lhs, *rhs)
+           : node.kind == ExprKind::Sub ? graph().sub(*lhs, *rhs)
+                                        : graph().mul(*lhs, *rhs);
+  }
+  default:
+    diags.error(node.loc, "expected an integer term");
+    failed = true;
+    return std::nullopt;
+  }
+}
+
+std::optional<FormulaId> Lowerer::lowerBool(const Expr &expr, int index,
+                                            bool report, std::string &missing) {
+  const ExprNode &node = expr.node(index);
+  solver::FormulaStore &f = formulas();
+  auto binary = [&]() -> std::optional<std::pair<TermId, TermId>> {
+    std::optional<TermId> lhs = lowerTerm(expr, node.lhs, report, missing);
+    if (!lhs)
+      return std::nullopt;
+    std::optional<TermId> rhs = lowerTerm(expr, node.rhs, report, missing);
+    if (!rhs)
+      return std::nullopt;
+    return std::make_pair(*lhs, *rhs);
+  };
+  switch (node.kind) {
+  case ExprKind::True:
+    return f.mkTrue();
+  case ExprKind::False:
+    return f.mkFalse();
+  case ExprKind::Not: {
+    std::optional<FormulaId> inner = lowerBool(expr, node.lhs, report, missing);
+    if (!inner)
+      return std::nullopt;
+    return f.mkNot(*inner);
+  }
+  case ExprKind::And:
+  case ExprKind::Or: {
+    std::optional<FormulaId> lhs = lowerBool(expr, node.lhs, report, missing);
+    if (!lhs)
+      return std::nullopt;
+    std::optional<FormulaId> rhs = lowerBool(expr, node.rhs, report, missing);
+    if (!rhs)
+      return std::nullopt;
+    return node.kind == ExprKind::And ? f.mkAnd({*lhs, *rhs})
+                                      : f.mkOr({*lhs, *rhs});
+  }
+  case ExprKind::Eq:
+  case ExprKind::Ne:
+  case ExprKind::Lt:
+  case ExprKind::Le:
+  case ExprKind::Gt:
+  case ExprKind::Ge: {
+    std::optional<std::pair<TermId, TermId>> args = binary();
+    if (!args)
+      return std::nullopt;
+    auto [a, b] = *args;
+    switch (node.kind) {
+    case ExprKind::Eq:
+      return f.mkEq(a, b);
+    case ExprKind::Ne:
+      return f.mkNe(a, b);
+    case ExprKind::Lt:
+      return f.mkLt(a, b);
+    case ExprKind::Le:
+      return f.mkLe(a, b);
+    case ExprKind::Gt:
+      return f.mkGt(a, b);
+    default:
+      return f.mkGe(a, b);
+    }
+  }
+  case ExprKind::In:
+  case ExprKind::NotIn:
+  case ExprKind::InRange: {
+    std::optional<TermId> t = lowerTerm(expr, node.lhs, report, missing);
+    if (!t)
+      return std::nullopt;
+    if (node.kind == ExprKind::InRange)
+      return f.mkAnd({f.mkLe(graph().constant(node.set[0]), *t),
+                      f.mkLe(*t, graph().constant(node.set[1]))});
+    std::vector<FormulaId> cases;
+    for (int64_t v : node.set)
+      cases.push_back(f.mkEq(*t, graph().constant(v)));
+    FormulaId in = f.mkOr(cases);
+    return node.kind == ExprKind::In ? in : f.mkNot(in);
+  }
+  default:
+    diags.error(node.loc, "expected a condition");
+    failed = true;
+    return std::nullopt;
+  }
+}
+
+std::optional<FormulaId> Lowerer::lowerExpr(const Expr &expr, bool report,
+                                            std::string &missing) {
+  return lowerBool(expr, expr.root, report, missing);
+}
+
+void Lowerer::addAssumptions() {
+  auto add = [&](FormulaId fact, SourceLoc loc, const std::string &op,
+                 const std::string &text) {
+    solver::Obligation ob;
+    ob.kind = ObligationKind::Assume;
+    ob.loc = toSolver(loc);
+    ob.op = op;
+    ob.violation = formulas().mkNot(fact);
+    ob.subject = "the assumption '" + text + "'";
+    problem().addObligation(std::move(ob));
+  };
+  // The function's own facts first, in attribute order.
+  if (const Attribute *attr =
+          findAttr(function.attributes, "symshape.assume")) {
+    if (attr->kind != AttrKind::Array) {
+      diags.error(attr->loc, "'symshape.assume' must be an array of strings");
+      failed = true;
+      return;
+    }
+    for (const Attribute &element : attr->elements) {
+      if (element.kind != AttrKind::String) {
+        diags.error(element.loc, "'symshape.assume' must be an array of "
+                                 "strings");
+        failed = true;
+        return;
+      }
+      SourceLoc start{element.loc.buffer, element.loc.offset + 1};
+      std::optional<Expr> expr = parseExpr(element.str, start, diags);
+      std::string missing;
+      std::optional<FormulaId> fact =
+          expr ? lowerExpr(*expr, /*report=*/true, missing) : std::nullopt;
+      if (!fact) {
+        failed = true;
+        return;
+      }
+      add(*fact, element.loc, "symshape.assume", element.str);
+    }
+  }
+  for (size_t i = 0; i < options.assumptions.size(); ++i) {
+    const Assumption &assumption = options.assumptions[i];
+    std::string missing;
+    std::optional<FormulaId> fact =
+        lowerExpr(assumption.expr, /*report=*/false, missing);
+    if (failed)
+      return;
+    if (!fact)
+      continue; // names a value of another function
+    assumptionUsed[i] = true;
+    add(*fact, assumption.loc, "--assume", assumption.text);
+  }
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,204 @@
+//===- symshape.cpp - The command-line tool -------------------------------===//
+//
+// A thin layer over symshape::frontend::Session: parse the command line,
+// read the files, print what the session reports. Exit status: 0 when every
+// obligation is safe, 1 when one is not, 2 on bad input or usage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/frontend/Session.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace symshape;
+
+namespace {
+
+const char *const kUsage = R"(usage: symshape check FILE.mlir... [options]
+
+Proves every broadcast in MLIR functions safe for all runtime sizes, or
+reports which sizes trigger undefined behaviour, with a witness.
+
+commands:
+  check FILE...          judge every obligation; FILE '-' reads stdin
+
+options:
+  --json                 print the JSON report instead of diagnostics
+  --strict               a dynamic size under a static result dim is an
+                         error (seed 000's pseudo-code) instead of a cast
+  --assume EXPR          a fact about sizes, e.g. "%a[0] == 8" (repeatable)
+  --timeout-ms N         per-query solver time-out (default 2000)
+  --min-dim N            every dynamic dim is at least N (default 0)
+  --broadcastable NAME   treat op NAME as an implicit broadcast (repeatable)
+  --no-fast-paths        ask the solver even where folding decides
+  -h, --help             show this help
+
+exit status: 0 every obligation safe, 1 some obligation not safe,
+             2 bad input or usage
+)";
+
+struct CommandLine {
+  std::string command;
+  std::vector<std::string> files;
+  std::vector<std::string> assumptions;
+  bool json = false;
+  bool help = false;
+  frontend::SessionOptions options;
+};
+
+int usageError(const std::string &message) {
+  std::cerr << "symshape: error: " << message
+            << "\nrun 'symshape --help' for usage\n";
+  return 2;
+}
+
+std::optional<int64_t> parseCount(const std::string &text, int64_t max) {
+  if (text.empty() || text.size() > 12)
+    return std::nullopt;
+  int64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value > max)
+    return std::nullopt;
+  return value;
+}
+
+/// Fills `cl`; returns an error message, or "" on success.
+std::string parseArgs(int argc, char **argv, CommandLine &cl) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::string inlineValue;
+    bool hasInline = false;
+    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+      inlineValue = arg.substr(arg.find('=') + 1);
+      arg = arg.substr(0, arg.find('='));
+      hasInline = true;
+    }
+    auto value = [&](std::string &out) -> bool {
+      if (hasInline) {
+        out = inlineValue;
+        return true;
+      }
+      if (i + 1 >= args.size())
+        return false;
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    if (arg == "-h" || arg == "--help" || arg == "help") {
+      cl.help = true;
+    } else if (arg == "--json") {
+      cl.json = true;
+    } else if (arg == "--strict") {
+      cl.options.lowering.strict = true;
+    } else if (arg == "--no-fast-paths") {
+      cl.options.judge.fastPaths = false;
+    } else if (arg == "--assume") {
+      if (!value(v))
+        return "--assume needs an expression";
+      cl.assumptions.push_back(v);
+    } else if (arg == "--broadcastable") {
+      if (!value(v) || v.empty())
+        return "--broadcastable needs an op name";
+      cl.options.lowering.broadcastable.push_back(v);
+    } else if (arg == "--timeout-ms" || arg == "--min-dim") {
+      if (!value(v))
+        return arg + " needs a number";
+      std::optional<int64_t> n = parseCount(
+          v, arg == "--min-dim" ? int64_t(1) << 40 : int64_t(86400000));
+      if (!n)
+        return arg + " expects a non-negative integer, got '" + v + "'";
+      if (arg == "--min-dim")
+        cl.options.lowering.minDim = *n;
+      else
+        cl.options.judge.limits.timeoutMs = unsigned(*n);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return "unknown option '" + arg + "'";
+    } else if (cl.command.empty()) {
+      cl.command = arg;
+    } else {
+      cl.files.push_back(arg);
+    }
+  }
+  return "";
+}
+
+/// Reads a file (or stdin for "-"); an error message on failure.
+std::optional<std::string> readInput(const std::string &path,
+                                     std::string &error) {
+  std::ostringstream text;
+  if (path == "-") {
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": error: cannot open file: " + std::strerror(errno);
+    return std::nullopt;
+  }
+  text << in.rdbuf();
+  if (in.bad()) {
+    error = path + ": error: cannot read file";
+    return std::nullopt;
+  }
+  return text.str();
+}
+
+int runCheck(CommandLine &cl) {
+  if (cl.files.empty())
+    return usageError("check needs at least one FILE (or '-' for stdin)");
+  frontend::Session session(cl.options);
+  for (const std::string &assumption : cl.assumptions)
+    if (!session.addAssumption(assumption)) {
+      std::cerr << session.diagnostics().renderAll();
+      return 2;
+    }
+  for (const std::string &path : cl.files) {
+    std::string error;
+    std::optional<std::string> text = readInput(path, error);
+    if (!text) {
+      std::cerr << error << "\n";
+      return 2;
+    }
+    if (!session.addFile(path == "-" ? "<stdin>" : path, std::move(*text))) {
+      std::cerr << session.diagnostics().renderAll();
+      return 2;
+    }
+  }
+  if (!session.analyze()) {
+    std::cerr << session.diagnostics().renderAll();
+    return 2;
+  }
+  std::cout << (cl.json ? session.json() : session.text());
+  std::cout.flush();
+  const solver::Summary &summary = session.summary();
+  return summary.counts[size_t(solver::Verdict::Safe)] == summary.total() ? 0
+                                                                          : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CommandLine cl;
+  std::string error = parseArgs(argc, argv, cl);
+  if (!error.empty())
+    return usageError(error);
+  if (cl.help || cl.command.empty()) {
+    std::cout << kUsage;
+    return cl.help ? 0 : 2;
+  }
+  if (cl.command == "check")
+    return runCheck(cl);
+  return usageError("unknown command '" + cl.command + "'");
+}
