@@ -11,7 +11,7 @@ std::string findingMessage(const Obligation &ob, const Finding &finding) {
   switch (finding.verdict) {
   case Verdict::Safe:
     text += ob.kind == ObligationKind::Assume ? " is consistent"
-                                              : " holds for every runtime size";
+                                              : " is safe";
     break;
   case Verdict::Error:
     if (ob.kind == ObligationKind::Assume)

@@ -1,0 +1,253 @@
+//===- GoldenRunner.cpp - Checks inline expectations in .mlir files -------===//
+//
+// Usage: symshape_golden FILE.mlir
+//
+// The file states what symshape must report, written by hand from SPEC:
+//
+//   // RUN: --strict --assume "%a[0] == 4"        (options, optional)
+//   // expected-ub-possible @+1 {{broadcast dim 0: %a[0] not in {1, 4}}}
+//   %0 = "test.broadcastable"(%a, %b) : ...
+//   // expected-summary {{safe=5 ub-possible=1 ub-guaranteed=0 error=0
+//   //                    unreachable=0 unknown=0}}   (on one line)
+//
+// `expected-VERDICT [@+N|@-N|@cli] {{KIND[ dim D][: CONDITION]}}` names a
+// finding on the line of the comment (or N lines below/above, or in an
+// --assume string). Every finding that is
+// not safe must be expected, and every expectation must be met by exactly
+// one finding; `expected-safe` may pin safe ones too. The comparison is
+// exact and a mismatch prints both lists.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/frontend/Session.h"
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+using namespace symshape;
+
+namespace {
+
+struct Expectation {
+  unsigned line = 0;
+  std::string verdict, kind, condition;
+  int dim = -1;
+  bool hasCondition = false;
+  bool matched = false;
+  std::string text() const {
+    std::string t = "line " + std::to_string(line) + ": " + verdict + " " +
+                    kind;
+    if (dim >= 0)
+      t += " dim " + std::to_string(dim);
+    if (hasCondition)
+      t += ": " + condition;
+    return t;
+  }
+};
+
+/// Splits a RUN line into arguments, honouring double quotes.
+std::vector<std::string> splitArgs(const std::string &line) {
+  std::vector<std::string> args;
+  std::string current;
+  bool quoted = false, any = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+      any = true;
+    } else if (!quoted && (c == ' ' || c == '\t')) {
+      if (any)
+        args.push_back(current);
+      current.clear();
+      any = false;
+    } else {
+      current += c;
+      any = true;
+    }
+  }
+  if (any)
+    args.push_back(current);
+  return args;
+}
+
+bool parseOptions(const std::vector<std::string> &args,
+                  frontend::SessionOptions &options,
+                  std::vector<std::string> &assumptions) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    auto next = [&]() -> std::string {
+      return i + 1 < args.size() ? args[++i] : std::string();
+    };
+    if (a == "--strict")
+      options.lowering.strict = true;
+    else if (a == "--min-dim")
+      options.lowering.minDim = std::stoll(next());
+    else if (a == "--assume")
+      assumptions.push_back(next());
+    else if (a == "--broadcastable")
+      options.lowering.broadcastable.push_back(next());
+    else {
+      std::cerr << "unknown RUN option '" << a << "'\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Parses `expected-...` comments; false on a malformed one.
+bool parseExpectations(const std::string &text,
+                       std::vector<Expectation> &expectations,
+                       std::string &summary, std::string &run) {
+  std::istringstream in(text);
+  std::string line;
+  for (unsigned number = 1; std::getline(in, line); ++number) {
+    size_t run0 = line.find("// RUN:");
+    if (run0 != std::string::npos)
+      run = line.substr(run0 + 7);
+    size_t at = line.find("// expected-");
+    if (at == std::string::npos)
+      continue;
+    std::string rest = line.substr(at + 12);
+    size_t open = rest.find("{{"), close = rest.rfind("}}");
+    if (open == std::string::npos || close == std::string::npos ||
+        close < open) {
+      std::cerr << "line " << number << ": malformed expectation\n";
+      return false;
+    }
+    std::string head = rest.substr(0, open);
+    std::string body = rest.substr(open + 2, close - open - 2);
+    std::istringstream words(head);
+    std::string verdict, offset;
+    words >> verdict >> offset;
+    if (verdict == "summary") {
+      summary = body;
+      continue;
+    }
+    Expectation e;
+    e.verdict = verdict;
+    e.line = number;
+    if (offset == "@cli") {
+      e.line = 0; // a finding located in an --assume string
+    } else if (!offset.empty()) {
+      if (offset.size() < 3 || offset[0] != '@' ||
+          (offset[1] != '+' && offset[1] != '-')) {
+        std::cerr << "line " << number << ": bad offset '" << offset << "'\n";
+        return false;
+      }
+      int delta = std::stoi(offset.substr(2));
+      e.line = offset[1] == '+' ? number + delta : number - delta;
+    }
+    size_t colon = body.find(": ");
+    std::string what = body.substr(0, colon);
+    if (colon != std::string::npos) {
+      e.condition = body.substr(colon + 2);
+      e.hasCondition = true;
+    }
+    std::istringstream parts(what);
+    std::string word;
+    parts >> e.kind;
+    if (parts >> word) {
+      if (word != "dim" || !(parts >> e.dim)) {
+        std::cerr << "line " << number << ": expected 'dim N' in {{" << body
+                  << "}}\n";
+        return false;
+      }
+    }
+    expectations.push_back(e);
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    std::cerr << "usage: symshape_golden FILE.mlir\n";
+    return 2;
+  }
+  std::ifstream in(argv[1], std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+
+  std::vector<Expectation> expectations;
+  std::string summary, run;
+  if (!in || !parseExpectations(text, expectations, summary, run))
+    return 2;
+  frontend::SessionOptions options;
+  std::vector<std::string> assumptions;
+  if (!parseOptions(splitArgs(run), options, assumptions))
+    return 2;
+
+  frontend::Session session(options);
+  for (const std::string &a : assumptions)
+    if (!session.addAssumption(a)) {
+      std::cerr << session.diagnostics().renderAll();
+      return 1;
+    }
+  if (!session.addFile(argv[1], text) || !session.analyze()) {
+    std::cerr << session.diagnostics().renderAll();
+    return 1;
+  }
+
+  bool ok = true;
+  std::vector<std::string> unexpected;
+  for (const auto &file : session.files())
+    for (const frontend::FunctionAnalysis &fn : file->functions)
+      for (size_t k = 0; k < fn.problem->obligations.size(); ++k) {
+        const solver::Obligation &ob = fn.problem->obligations[k];
+        const solver::Finding &finding = fn.verdicts.findings[k];
+        Expectation actual;
+        frontend::SourceLoc loc = frontend::fromSolver(ob.loc);
+        actual.line = loc.buffer == file->buffer
+                          ? session.sources().lineCol(loc).line
+                          : 0; // an --assume string: `@cli`
+        actual.verdict = solver::verdictName(finding.verdict);
+        actual.kind = solver::obligationKindName(ob.kind);
+        actual.dim = ob.dim;
+        actual.condition = finding.condition;
+        actual.hasCondition = !finding.condition.empty();
+        bool found = false;
+        for (Expectation &e : expectations) {
+          if (e.matched || e.line != actual.line || e.verdict != actual.verdict ||
+              e.kind != actual.kind || e.dim != actual.dim)
+            continue;
+          if (e.hasCondition && e.condition != actual.condition)
+            continue;
+          e.matched = found = true;
+          break;
+        }
+        if (!found && finding.verdict != solver::Verdict::Safe)
+          unexpected.push_back(actual.text());
+      }
+  for (const Expectation &e : expectations)
+    if (!e.matched) {
+      std::cerr << "expected but not reported: " << e.text() << "\n";
+      ok = false;
+    }
+  for (const std::string &u : unexpected) {
+    std::cerr << "reported but not expected:  " << u << "\n";
+    ok = false;
+  }
+  if (!summary.empty()) {
+    const solver::Summary &s = session.summary();
+    std::string actual;
+    for (solver::Verdict v :
+         {solver::Verdict::Safe, solver::Verdict::UbPossible,
+          solver::Verdict::UbGuaranteed, solver::Verdict::Error,
+          solver::Verdict::Unreachable, solver::Verdict::Unknown})
+      actual += std::string(actual.empty() ? "" : " ") + solver::verdictName(v) +
+                "=" + std::to_string(s.counts[size_t(v)]);
+    if (actual != summary) {
+      std::cerr << "summary expected: " << summary << "\n"
+                << "summary actual:   " << actual << "\n";
+      ok = false;
+    }
+  }
+  if (!ok) {
+    std::cerr << "--- symshape's report ---\n" << session.text();
+    return 1;
+  }
+  return 0;
+}
