@@ -5,15 +5,14 @@
 // trait. Static types give the compile-time errors of seed 000's tables;
 // runtime sizes give one `broadcast` obligation per result dim fed by two
 // or more operands, one `rank` obligation, and one `result-cast` obligation
-// per declared static result dim.
+// per declared static result dim. XLA ops reuse `finishBroadcast` once
+// their operands are mapped onto columns.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LoweringImpl.h"
 
 #include "symshape/solver/BroadcastTables.h"
-
-#include <algorithm>
 
 namespace symshape::frontend {
 
@@ -57,6 +56,48 @@ std::string structuralProblem(const Operation &op,
 
 } // namespace
 
+void Column::add(TermId size, std::string name, int64_t staticSize) {
+  if (sizes.empty()) {
+    inferred = staticSize;
+  } else {
+    std::optional<int64_t> folded = solver::inferDim(inferred, staticSize);
+    staticError |= !folded;
+    inferred = folded.value_or(kDynamic);
+  }
+  sizes.push_back(size);
+  names.push_back(std::move(name));
+}
+
+std::vector<TermId> Lowerer::operandDims(const Operation &op, size_t i) {
+  const Type &type = operandType(op, i);
+  ValueState &s = state(op.operands[i]);
+  if (s.ranked && s.dims.size() == type.dims.size())
+    return s.dims;
+  // Not tracked (a value typed only by its uses): its type's facts, kept
+  // so that later uses share the same symbols.
+  std::vector<TermId> dims;
+  for (size_t d = 0; d < type.dims.size(); ++d)
+    dims.push_back(
+        type.dims[d] == kDynamic
+            ? freshDim(dimName(op.operands[i], d), SymbolOrigin::OpaqueDim)
+            : graph().constant(type.dims[d]));
+  defineDims(op.operands[i], dims);
+  return dims;
+}
+
+std::string Lowerer::operandDimName(const Operation &op, size_t i, size_t dim) {
+  int64_t size = operandType(op, i).dims[dim];
+  return size == kDynamic ? dimName(op.operands[i], dim) : std::to_string(size);
+}
+
+bool Lowerer::structuralError(const Operation &op, const std::string &why) {
+  oblige(op, ObligationKind::Broadcast, -1, formulas().mkTrue(),
+         "the op's operands and results", /*staticError=*/true,
+         "'" + op.name + "' " + why);
+  lowerOpaque(op);
+  return true;
+}
+
 void Lowerer::lowerImplicitBroadcast(const Operation &op) {
   std::vector<const Type *> types;
   for (size_t i = 0; i < op.operands.size(); ++i)
@@ -65,93 +106,75 @@ void Lowerer::lowerImplicitBroadcast(const Operation &op) {
     types.push_back(&value(result).type);
   std::string problemText = structuralProblem(op, types);
   if (!problemText.empty()) {
-    oblige(op, ObligationKind::Broadcast, -1, formulas().mkTrue(),
-           "the op's operands and results", /*staticError=*/true,
-           "'" + op.name + "' " + problemText);
-    lowerOpaque(op);
+    structuralError(op, problemText);
     return;
   }
-
-  // Static shapes (unranked operands are discarded) and runtime dims.
-  std::vector<std::optional<solver::StaticShape>> statics;
-  std::vector<size_t> ranked;
-  bool hasUnranked = false;
-  std::vector<std::vector<TermId>> dims(op.operands.size());
+  // ExpandRank: operands align on their last dims; the 1s it adds never
+  // violate anything, so a column only holds the operands' own dims.
+  size_t rank = 0;
+  bool unranked = false;
   for (size_t i = 0; i < op.operands.size(); ++i) {
     const Type &type = operandType(op, i);
-    if (!type.hasRank()) {
-      hasUnranked = true;
-      statics.push_back(std::nullopt);
-      continue;
-    }
-    statics.push_back(type.dims);
-    ranked.push_back(i);
-    ValueState &s = state(op.operands[i]);
-    if (s.ranked && s.dims.size() == type.dims.size()) {
-      dims[i] = s.dims;
-    } else {
-      for (size_t d = 0; d < type.dims.size(); ++d)
-        dims[i].push_back(
-            type.dims[d] == kDynamic
-                ? freshDim(dimName(op.operands[i], d), SymbolOrigin::OpaqueDim)
-                : graph().constant(type.dims[d]));
-    }
+    if (type.hasRank())
+      rank = std::max(rank, type.dims.size());
+    else
+      unranked = true;
   }
-  ValueId result = op.results.front();
-  if (ranked.empty()) { // seed 000: nothing to infer or verify
+  bool anyRanked = false;
+  std::vector<Column> columns(rank);
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    const Type &type = operandType(op, i);
+    if (!type.hasRank())
+      continue; // seed 000 discards unranked operands
+    anyRanked = true;
+    std::vector<TermId> dims = operandDims(op, i);
+    for (size_t d = 0; d < dims.size(); ++d)
+      columns[rank - dims.size() + d].add(dims[d], operandDimName(op, i, d),
+                                          type.dims[d]);
+  }
+  if (!anyRanked) { // seed 000: nothing to infer or verify
     lowerOpaque(op);
     return;
   }
-  solver::ShapeInference inferred = *solver::inferResultShape(statics);
-  size_t rank = inferred.shape.size();
+  finishBroadcast(op, std::move(columns), unranked);
+}
 
-  // One column per inferred dim: the runtime sizes of the operands that
-  // reach it (ExpandRank's added 1s never violate anything).
-  std::vector<std::vector<TermId>> columns(rank);
-  std::vector<std::vector<std::string>> names(rank);
-  for (size_t i : ranked) {
-    size_t r = dims[i].size();
-    for (size_t d = 0; d < r; ++d) {
-      size_t j = rank - r + d;
-      columns[j].push_back(dims[i][d]);
-      const Type &type = operandType(op, i);
-      names[j].push_back(type.dims[d] == kDynamic
-                             ? dimName(op.operands[i], d)
-                             : std::to_string(type.dims[d]));
-    }
-  }
+void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
+                              bool unranked) {
+  size_t rank = columns.size();
   bool erroneous = false;
   for (size_t j = 0; j < rank; ++j) {
-    if (columns[j].size() < 2)
+    const Column &column = columns[j];
+    if (column.sizes.size() < 2)
       continue;
-    bool error = std::count(inferred.errorDims.begin(),
-                            inferred.errorDims.end(), j) != 0;
-    erroneous |= error;
+    erroneous |= column.staticError;
     oblige(op, ObligationKind::Broadcast, int(j),
-           formulas().mkConflict(columns[j]),
-           "the broadcast of operand sizes " + joinAnd(names[j]) +
+           formulas().mkConflict(column.sizes),
+           "the broadcast of operand sizes " + joinAnd(column.names) +
                " (result dim " + std::to_string(j) + ")",
-           error, error ? "the sizes differ and neither is 1" : "");
+           column.staticError,
+           column.staticError ? "the sizes differ and neither is 1" : "");
   }
 
+  ValueId result = op.results.front();
   const Type &resultType = value(result).type;
   if (!resultType.hasRank()) {
     // Seed 000: an unranked result needs no verification. Its rank is
     // still known when every operand is ranked.
-    if (hasUnranked || erroneous) {
+    if (unranked || erroneous) {
       lowerOpaque(op);
       return;
     }
     std::vector<TermId> resultDims;
-    for (const std::vector<TermId> &column : columns)
-      resultDims.push_back(graph().broadcast(column));
+    for (const Column &column : columns)
+      resultDims.push_back(graph().broadcast(column.sizes));
     defineDims(result, std::move(resultDims));
     return;
   }
 
   size_t resultRank = resultType.dims.size();
   // Upstream MLIR: an unranked operand may supply leading result dims.
-  bool rankOk = hasUnranked ? resultRank >= rank : resultRank == rank;
+  bool rankOk = unranked ? resultRank >= rank : resultRank == rank;
   std::string rankNote =
       !rankOk && resultRank > rank
           ? "seed 000 requires the inferred rank; mlir-opt 16's verifier "
@@ -166,9 +189,52 @@ void Lowerer::lowerImplicitBroadcast(const Operation &op) {
     return;
   }
 
+  // Result-cast obligations first: whether the op is erroneous decides
+  // where its result dims come from.
   size_t offset = resultRank - rank;
-  std::vector<TermId> resultDims(resultRank);
+  TermId one = graph().constant(1);
+  std::vector<TermId> resultDims(resultRank, solver::kNoTerm);
+  for (size_t d = offset; d < resultRank; ++d) {
+    int64_t declared = resultType.dims[d];
+    const Column &column = columns[d - offset];
+    TermId size = graph().broadcast(column.sizes);
+    if (declared == kDynamic) {
+      if (!unranked)
+        resultDims[d] = size;
+      continue;
+    }
+    // SPEC 3: with an unranked operand the trailing dims are still checked
+    // as usual (from the ranked operands) by the static rules; at runtime
+    // the unranked operand may supply the size where the others give 1.
+    int64_t inferred = column.staticError ? kDynamic : column.inferred;
+    TermId declaredTerm = graph().constant(declared);
+    bool error = solver::checkResultDim(inferred, declared, options.strict) ==
+                 solver::ResultDimCheck::Error;
+    std::string note;
+    if (error && inferred == kDynamic)
+      note = "--strict follows seed 000's pseudo-code: a dynamic inferred "
+             "size under a static result dim is an error";
+    else if (error && inferred == 1)
+      note = "broadcast semantics do not apply to results (seed 000); "
+             "mlir-opt 16's verifier accepts an inferred 1 here";
+    FormulaId violation = formulas().mkNe(size, declaredTerm);
+    if (unranked)
+      violation = formulas().mkAnd({formulas().mkNe(size, one), violation});
+    erroneous |= error;
+    oblige(op, ObligationKind::ResultCast, int(d), violation,
+           "the size inferred from " + joinAnd(column.names) +
+               ", cast to the declared " + std::to_string(declared) +
+               " (result dim " + std::to_string(d) + ")",
+           error, note);
+    resultDims[d] = declaredTerm;
+  }
+  if (erroneous) {
+    lowerOpaque(op); // SPEC 4: later ops see the declared result type
+    return;
+  }
   for (size_t d = 0; d < resultRank; ++d) {
+    if (resultDims[d] != solver::kNoTerm)
+      continue;
     int64_t declared = resultType.dims[d];
     if (d < offset) { // supplied by an unranked operand: unknown here
       resultDims[d] = declared == kDynamic ? freshDim(dimName(result, d),
@@ -176,50 +242,14 @@ void Lowerer::lowerImplicitBroadcast(const Operation &op) {
                                            : graph().constant(declared);
       continue;
     }
-    size_t j = d - offset;
-    TermId size = graph().broadcast(columns[j]);
-    int64_t inferredDim = inferred.shape[j];
-    if (hasUnranked) // the unranked operand's size is `?`
-      inferredDim = solver::inferDim(inferredDim, kDynamic).value_or(kDynamic);
-    TermId one = graph().constant(1);
-    if (declared == kDynamic) {
-      if (!hasUnranked) {
-        resultDims[d] = size;
-        continue;
-      }
-      // Where the ranked operands give 1, the unranked one decides.
-      TermId r = freshDim(dimName(result, d), SymbolOrigin::OpaqueDim);
-      problem().addFact(formulas().mkOr(
-          {formulas().mkEq(size, one), formulas().mkEq(r, size)}));
-      resultDims[d] = r;
-      continue;
-    }
-    TermId declaredTerm = graph().constant(declared);
-    solver::ResultDimCheck check =
-        solver::checkResultDim(inferredDim, declared, options.strict);
-    bool error = check == solver::ResultDimCheck::Error;
-    std::string note;
-    if (error && inferredDim == kDynamic)
-      note = "--strict follows seed 000's pseudo-code: a dynamic inferred "
-             "size under a static result dim is an error";
-    else if (error && inferredDim == 1)
-      note = "broadcast semantics do not apply to results (seed 000); "
-             "mlir-opt 16's verifier accepts an inferred 1 here";
-    FormulaId violation = formulas().mkNe(size, declaredTerm);
-    if (hasUnranked)
-      violation = formulas().mkAnd({formulas().mkNe(size, one), violation});
-    erroneous |= error;
-    oblige(op, ObligationKind::ResultCast, int(d), violation,
-           "the size inferred from " + joinAnd(names[j]) +
-               ", cast to the declared " + std::to_string(declared) +
-               " (result dim " + std::to_string(d) + ")",
-           error, note);
-    resultDims[d] = declaredTerm;
+    // Where the ranked operands give 1, the unranked one decides.
+    TermId size = graph().broadcast(columns[d - offset].sizes);
+    TermId r = freshDim(dimName(result, d), SymbolOrigin::OpaqueDim);
+    problem().addFact(formulas().mkOr(
+        {formulas().mkEq(size, one), formulas().mkEq(r, size)}));
+    resultDims[d] = r;
   }
-  if (erroneous)
-    lowerOpaque(op); // SPEC 4: later ops see the declared result type
-  else
-    defineDims(result, std::move(resultDims));
+  defineDims(result, std::move(resultDims));
 }
 
 } // namespace symshape::frontend

@@ -21,11 +21,27 @@ using solver::TermId;
 /// What the lowering knows of one value at runtime.
 struct ValueState {
   bool defined = false;
-  /// Tensor/vector/shape values of known rank: one term per dim.
+  /// Tensor/vector values of known rank: one term per dim.
   bool ranked = false;
   std::vector<TermId> dims;
+  /// Shape values (!shape.shape, extent tensors, constant integer tensors)
+  /// whose rank is known: their extents (the elements of the tensor).
+  bool hasExtents = false;
+  std::vector<TermId> extents;
   /// index / !shape.size values: the integer.
   TermId scalar = solver::kNoTerm;
+};
+
+/// One result dim of a broadcast: the runtime sizes that reach it, how
+/// they print, and what static types infer for it.
+struct Column {
+  std::vector<TermId> sizes;
+  std::vector<std::string> names;
+  int64_t inferred = 1; ///< static inference (kDynamic for `?`)
+  bool staticError = false;
+  /// Add one operand's size, folding the static inference (seed 000's
+  /// InferDim, left to right).
+  void add(TermId size, std::string name, int64_t staticSize);
 };
 
 class Lowerer {
@@ -68,6 +84,18 @@ public:
   bool isImplicitBroadcast(const Operation &op) const;
   /// LowerBroadcast.cpp
   void lowerImplicitBroadcast(const Operation &op);
+  /// Obligations and result of a broadcast whose operand sizes are already
+  /// aligned into `columns`: `broadcast` per column with 2+ sizes, `rank`,
+  /// `result-cast` per static result dim. `unranked`: an unranked operand
+  /// may supply leading dims and fill columns where the others give 1.
+  void finishBroadcast(const Operation &op, std::vector<Column> columns,
+                       bool unranked);
+  /// The runtime dims of operand `i` (from its state, else its type).
+  std::vector<TermId> operandDims(const Operation &op, size_t i);
+  /// "%a[0]" for a dynamic operand dim, the size for a static one.
+  std::string operandDimName(const Operation &op, size_t i, size_t dim);
+  /// Marks an op that had a static error: results follow their types.
+  bool structuralError(const Operation &op, const std::string &why);
   /// Results of an op symshape does not interpret: facts of their types.
   void lowerOpaque(const Operation &op);
 

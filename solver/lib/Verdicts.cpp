@@ -308,12 +308,12 @@ FunctionVerdicts Judge::run() {
   for (size_t k = 0; k < problem.obligations.size(); ++k) {
     const Obligation &ob = problem.obligations[k];
     Finding &finding = result.findings[k];
-    if (!reachable) {
+    if (ob.staticError) { // compile-time: independent of P
+      finding.verdict = Verdict::Error;
+      ++stats.decidedStatically;
+    } else if (!reachable) {
       finding.verdict = Verdict::Unreachable;
       finding.reason = "an earlier obligation always fails";
-      ++stats.decidedStatically;
-    } else if (ob.staticError) {
-      finding.verdict = Verdict::Error;
       ++stats.decidedStatically;
     } else if (ob.kind == ObligationKind::Assume) {
       judgeAssume(ob, finding);
