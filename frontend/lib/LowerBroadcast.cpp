@@ -36,7 +36,8 @@ std::string joinAnd(const std::vector<std::string> &parts) {
 std::string structuralProblem(const Operation &op,
                               const std::vector<const Type *> &types) {
   if (op.operands.empty())
-    return "expects at least one operand";
+    return "expects at least one operand (seed 000); mlir-opt 16's verifier "
+           "accepts an op without operands";
   if (op.results.size() != 1)
     return "expects exactly one result";
   bool tensor = false, vector = false;
@@ -92,7 +93,7 @@ std::string Lowerer::operandDimName(const Operation &op, size_t i, size_t dim) {
 
 bool Lowerer::structuralError(const Operation &op, const std::string &why) {
   oblige(op, ObligationKind::Broadcast, -1, formulas().mkTrue(),
-         "the op's operands and results", /*staticError=*/true,
+         "the operand list", /*staticError=*/true,
          "'" + op.name + "' " + why);
   lowerOpaque(op);
   return true;

@@ -1,0 +1,234 @@
+//===- Judge.cpp - symshape's static errors against mlir-opt-16's --------===//
+
+#include "Judge.h"
+
+#include "symshape/frontend/Session.h"
+
+using namespace symshape::frontend;
+
+namespace symshape::differential {
+
+Batch makeBatch(std::string label, std::vector<Program> programs) {
+  Batch batch;
+  batch.label = std::move(label);
+  batch.programs = std::move(programs);
+  unsigned line = 1;
+  for (size_t i = 0; i < batch.programs.size(); ++i) {
+    if (i) {
+      batch.text += "// -----\n";
+      ++line;
+    }
+    batch.opLines.push_back(line + 1);
+    batch.text += printProgram(batch.programs[i]);
+    line += 4;
+  }
+  return batch;
+}
+
+namespace {
+
+/// The kind of symshape obligation that errs for a cause (SPEC 4; (d) has
+/// no kind of its own, symshape files it under `broadcast`).
+solver::ObligationKind expectedKind(Reason reason) {
+  switch (reason) {
+  case Reason::OperandClash:
+  case Reason::NoOperands:
+    return solver::ObligationKind::Broadcast;
+  case Reason::RankBelow:
+  case Reason::RankAbove:
+    return solver::ObligationKind::Rank;
+  case Reason::DimMismatch:
+  case Reason::InferredOne:
+  case Reason::StrictDynamic:
+    return solver::ObligationKind::ResultCast;
+  }
+  return solver::ObligationKind::Broadcast;
+}
+/// What the erring obligation's staticNote must mention (SPEC 3 documents
+/// the notes of (a), (b) and (c)), or null.
+const char *expectedNote(Reason reason) {
+  switch (reason) {
+  case Reason::RankAbove:
+  case Reason::InferredOne:
+    return "mlir-opt";
+  case Reason::StrictDynamic:
+    return "--strict";
+  default:
+    return nullptr;
+  }
+}
+bool hasDim(Reason reason) {
+  return expectedKind(reason) == solver::ObligationKind::ResultCast;
+}
+
+bool contains(const std::string &text, const char *needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+/// Does `obligation` (a static error) stand for `cause`?
+bool matches(const solver::Obligation &obligation, const Cause &cause) {
+  return obligation.kind == expectedKind(cause.reason) &&
+         (!hasDim(cause.reason) || obligation.dim == cause.dim);
+}
+
+/// Every obligation of a function with its verdict, for reports.
+std::string describeFindings(const FunctionAnalysis &fn) {
+  std::string text;
+  for (size_t k = 0; k < fn.problem->obligations.size(); ++k) {
+    const solver::Obligation &obligation = fn.problem->obligations[k];
+    text += "    " + std::string(solver::obligationKindName(obligation.kind)) +
+            " dim " + std::to_string(obligation.dim) + ": " +
+            solver::verdictName(fn.verdicts.findings[k].verdict);
+    if (!obligation.staticNote.empty())
+      text += " (note: " + obligation.staticNote + ")";
+    text += "\n";
+  }
+  return text.empty() ? "    (no obligations)\n" : text;
+}
+
+/// The problems of one function in one mode; empty when none.
+std::vector<std::string> checkFunction(const Program &program, bool strict,
+                                       bool mlirRejected,
+                                       const FunctionAnalysis &fn, Class &cls) {
+  std::vector<std::string> problems;
+  bool modelRejects = mlirOptRejects(program);
+  std::vector<Cause> causes = seedErrors(program, strict);
+  cls = classify(modelRejects, causes);
+  if (modelRejects != mlirRejected)
+    problems.push_back("the classifier's model of mlir-opt-16 predicts " +
+                       std::string(modelRejects ? "rejection" : "acceptance"));
+  if (cls == Class::ModelError)
+    problems.push_back("the classifier found mlir-opt stricter than seed 000");
+
+  const solver::Problem &problem = *fn.problem;
+  std::vector<size_t> errors;
+  for (size_t k = 0; k < problem.obligations.size(); ++k)
+    if (fn.verdicts.findings[k].verdict == solver::Verdict::Error)
+      errors.push_back(k);
+  if (errors.empty() != causes.empty())
+    problems.push_back(errors.empty()
+                           ? "symshape reports no static error"
+                           : "symshape reports a static error, seed 000 none");
+
+  // Each cause has its erring obligation, with the note a divergence needs.
+  for (const Cause &cause : causes) {
+    bool found = false;
+    for (size_t k : errors) {
+      const solver::Obligation &obligation = problem.obligations[k];
+      const char *note = expectedNote(cause.reason);
+      found |= matches(obligation, cause) &&
+               (!note || contains(obligation.staticNote, note));
+    }
+    if (!found)
+      problems.push_back(
+          "no erring " +
+          std::string(solver::obligationKindName(expectedKind(cause.reason))) +
+          " obligation for cause " + reasonName(cause.reason) +
+          (hasDim(cause.reason) ? " at dim " + std::to_string(cause.dim)
+                                : std::string()) +
+          (expectedNote(cause.reason)
+               ? " whose note mentions \"" +
+                     std::string(expectedNote(cause.reason)) + "\""
+               : std::string()));
+  }
+
+  // Each erring obligation has a cause; after an operand clash seed 000
+  // stops, so what symshape says of the result is not predicted.
+  bool clash = !causes.empty() && causes[0].reason == Reason::OperandClash;
+  for (size_t k : errors) {
+    const solver::Obligation &obligation = problem.obligations[k];
+    bool explained = clash;
+    for (const Cause &cause : causes)
+      explained |= matches(obligation, cause);
+    if (!explained)
+      problems.push_back(
+          "unpredicted erring " +
+          std::string(solver::obligationKindName(obligation.kind)) +
+          " obligation at dim " + std::to_string(obligation.dim));
+    // In divergences (a) to (c), mlir-opt accepts: every error says why.
+    bool divergent = cls == Class::RankAbove || cls == Class::InferredOne ||
+                     cls == Class::StrictDynamic;
+    if (divergent && !contains(obligation.staticNote, "mlir-opt") &&
+        !contains(obligation.staticNote, "--strict"))
+      problems.push_back(
+          "an erring obligation of a divergence has the note \"" +
+          obligation.staticNote + "\"");
+  }
+  return problems;
+}
+
+std::string report(const Batch &batch, size_t index, bool strict,
+                   const std::string &mlirMessage, const FunctionAnalysis &fn,
+                   Class cls, const std::vector<std::string> &problems) {
+  const Program &program = batch.programs[index];
+  std::string text =
+      batch.label + ", program " + program.name +
+      (strict ? " (--strict)" : "") + ":\n" + printProgram(program) +
+      "  class: " + className(cls) +
+      "\n  mlir-opt-16: " + (mlirMessage.empty() ? "accepts" : mlirMessage) +
+      "\n  seed 000 causes:";
+  for (const Cause &cause : seedErrors(program, strict))
+    text += std::string(" ") + reasonName(cause.reason) +
+            (hasDim(cause.reason) ? "@" + std::to_string(cause.dim) : "");
+  text += "\n  symshape obligations:\n" + describeFindings(fn);
+  for (const std::string &problem : problems)
+    text += "  => " + problem + "\n";
+  return text;
+}
+
+} // namespace
+
+std::string checkMlirOptRun(const Batch &batch, const MlirOptRun &run) {
+  std::string header = "mlir-opt-16 on " + batch.label + ": ";
+  std::string output = "\noutput:\n" + run.output;
+  if (!run.ran)
+    return header + "did not run" + output;
+  if (!run.unparsed.empty())
+    return header + "an error without a split position" + output;
+  if ((run.exitStatus != 0) != !run.errors.empty())
+    return header + "exit status " + std::to_string(run.exitStatus) + " with " +
+           std::to_string(run.errors.size()) + " errors" + output;
+  for (const auto &[line, message] : run.errors) {
+    bool onOp = false;
+    for (unsigned opLine : batch.opLines)
+      onOp |= opLine == line;
+    if (!onOp || !contains(message, "'test.broadcastable' op"))
+      return header + "an error off the ops, on line " + std::to_string(line) +
+             ": " + message + output;
+  }
+  return "";
+}
+
+std::string judgeBatch(const Batch &batch, const MlirOptRun &run, bool strict,
+                       Tally &tally) {
+  SessionOptions options;
+  options.lowering.strict = strict;
+  Session session(options);
+  if (!session.addFile("differential.mlir", batch.text) || !session.analyze())
+    return "symshape rejects " + batch.label + ":\n" +
+           session.diagnostics().renderAll();
+  const auto &functions = session.files()[0]->functions;
+  if (functions.size() != batch.programs.size())
+    return "symshape sees " + std::to_string(functions.size()) +
+           " functions in " + batch.label;
+  for (size_t i = 0; i < batch.programs.size(); ++i) {
+    const FunctionAnalysis &fn = functions[i];
+    if (fn.function->name != batch.programs[i].name)
+      return "symshape's function " + std::to_string(i) + " is @" +
+             fn.function->name;
+    auto error = run.errors.find(batch.opLines[i]);
+    std::string mlirMessage =
+        error == run.errors.end() ? std::string() : error->second;
+    Class cls;
+    std::vector<std::string> problems =
+        checkFunction(batch.programs[i], strict, !mlirMessage.empty(), fn, cls);
+    ++tally.counts[cls];
+    ++tally.cases;
+    if (!problems.empty())
+      tally.discrepancies.push_back(
+          report(batch, i, strict, mlirMessage, fn, cls, problems));
+  }
+  return "";
+}
+
+} // namespace symshape::differential

@@ -1,0 +1,47 @@
+//===- MlirOpt.h - Running mlir-opt-16 on a batch of functions --*- C++ -*-===//
+//
+// Writes a batch of functions, split by `// -----`, to a fresh file under the
+// system's temporary directory, runs
+//
+//   mlir-opt-16 -split-input-file FILE -o /dev/null
+//
+// and maps each error back to its line in the batch. mlir-opt prints errors
+// of split input as
+//
+//   within split at FILE:SPLIT offset :LINE:COL: error: MESSAGE
+//
+// where the absolute line is SPLIT + LINE - 1.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_TESTS_DIFFERENTIAL_MLIROPT_H
+#define SYMSHAPE_TESTS_DIFFERENTIAL_MLIROPT_H
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace symshape::differential {
+
+/// The mlir-opt binary the test compares against.
+constexpr const char *kMlirOpt = "mlir-opt-16";
+
+/// True when `mlir-opt-16` runs from PATH.
+bool mlirOptAvailable();
+
+struct MlirOptRun {
+  bool ran = false;    ///< the temp file was written and the command ran
+  int exitStatus = -1; ///< mlir-opt's exit status
+  std::string output;  ///< its stdout and stderr
+  /// The first error on each absolute line of the batch.
+  std::map<unsigned, std::string> errors;
+  /// `error:` lines whose position did not parse.
+  std::vector<std::string> unparsed;
+};
+
+/// Runs mlir-opt-16 on `text` (written to a temp file, removed afterwards).
+MlirOptRun runMlirOpt(const std::string &text);
+
+} // namespace symshape::differential
+
+#endif // SYMSHAPE_TESTS_DIFFERENTIAL_MLIROPT_H
