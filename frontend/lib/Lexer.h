@@ -1,0 +1,60 @@
+//===- Lexer.h - Tokenizer for the MLIR textual IR --------------*- C++ -*-===//
+//
+// Splits one buffer into Tokens on demand. Whitespace and `//` comments are
+// skipped. The parser may move the lexer (`resetTo`) to read a construct
+// character by character, as MLIR does for dimension lists: in
+// `tensor<2x?xf32>` the text `x?xf32` is not a sequence of tokens.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_LIB_LEXER_H
+#define SYMSHAPE_FRONTEND_LIB_LEXER_H
+
+#include "Token.h"
+
+#include <string>
+#include <string_view>
+
+namespace symshape::frontend {
+
+class Lexer {
+public:
+  explicit Lexer(std::string_view buffer) : buf(buffer) {}
+
+  /// Returns the next token; an Error token (with `errorMessage()`) when the
+  /// text at the current position is not a token.
+  Token lex();
+
+  /// Continues lexing at `offset`.
+  void resetTo(uint32_t offset) { pos = offset; }
+  uint32_t position() const { return pos; }
+  std::string_view buffer() const { return buf; }
+
+  /// Why the last Error token was produced ("unexpected character", ...).
+  const char *errorMessage() const { return error; }
+
+private:
+  Token make(TokenKind kind, uint32_t start) const;
+  Token fail(const char *message, uint32_t start);
+  void skipWhitespaceAndComments();
+  Token lexIdentifier(uint32_t start);
+  Token lexPrefixed(TokenKind kind, uint32_t start);
+  Token lexNumber(uint32_t start);
+  Token lexString(uint32_t start);
+
+  std::string_view buf;
+  uint32_t pos = 0;
+  const char *error = "";
+};
+
+/// Letters, digits and `$ . _ -`: the characters of an SSA / block / symbol
+/// name after its sigil.
+bool isSuffixIdChar(char c);
+
+/// The value of a String token (quotes removed, escapes decoded). The lexer
+/// has already checked the escapes.
+std::string decodeStringToken(std::string_view spelling);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_LIB_LEXER_H

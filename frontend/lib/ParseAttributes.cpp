@@ -1,0 +1,296 @@
+//===- ParseAttributes.cpp - Attributes and dictionaries ------------------===//
+//
+//   4 : index   -3   1.5 : f32   true   "str"   unit   @sym   i32
+//   [1, ?, *]   {a = 1, b}   array<i64: 1, 2>   dense<[[1, 2], [3, 4]]> : T
+//   affine_map<(d0) -> (d0)>   #alias   #dialect<...>   loc(...)
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+#include <limits>
+
+namespace symshape::frontend {
+
+std::optional<Attribute> Parser::parseAttribute(bool allowType) {
+  if (!enterNesting(tokLoc()))
+    return std::nullopt;
+  uint32_t start = tok.offset;
+  std::optional<Attribute> attr = parseAttributeImpl(allowType);
+  exitNesting();
+  if (!attr)
+    return std::nullopt;
+  attr->text = std::string(textFrom(start));
+  return attr;
+}
+
+static bool isTypeKeyword(std::string_view word) {
+  return word == "tensor" || word == "vector" || word == "memref" ||
+         word == "complex" || word == "tuple" || word == "index" ||
+         word == "none" || word == "opaque" ||
+         builtinType(word).kind != TypeKind::Other;
+}
+
+std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
+  Attribute attr;
+  attr.loc = tokLoc();
+  bool ok = true;
+  switch (tok.kind) {
+  case TokenKind::Minus:
+  case TokenKind::Integer:
+  case TokenKind::Float:
+    ok = parseNumberAttr(attr, allowType);
+    break;
+  case TokenKind::String:
+    attr.kind = AttrKind::String;
+    attr.str = decodeStringToken(tok.spelling);
+    consume();
+    if (allowType && consumeIf(TokenKind::Colon)) {
+      std::optional<Type> type = parseType();
+      ok = type.has_value();
+      if (ok) {
+        attr.type = *type;
+        attr.hasType = true;
+      }
+    }
+    break;
+  case TokenKind::LSquare:
+    ok = parseArrayAttr(attr);
+    break;
+  case TokenKind::LBrace:
+    attr.kind = AttrKind::Dictionary;
+    ok = parseAttrDict(attr.entries);
+    break;
+  case TokenKind::AtIdent: {
+    attr.kind = AttrKind::SymbolRef;
+    std::string_view name = tok.spelling.substr(1);
+    attr.str = !name.empty() && name.front() == '"' ? decodeStringToken(name)
+                                                    : std::string(name);
+    consume();
+    // Nested references @a::@b.
+    while (tok.is(TokenKind::Colon) && buf.substr(tok.offset, 3) == "::@") {
+      consume();
+      consume();
+      consume();
+    }
+    break;
+  }
+  case TokenKind::HashIdent:
+    ok = parseHashAttr(attr);
+    break;
+  case TokenKind::BangIdent:
+  case TokenKind::LParen: {
+    std::optional<Type> type = parseType();
+    ok = type.has_value();
+    if (ok) {
+      attr.kind = AttrKind::TypeAttr;
+      attr.type = *type;
+    }
+    break;
+  }
+  case TokenKind::BareIdent: {
+    std::string_view word = tok.spelling;
+    if (word == "true" || word == "false") {
+      attr.kind = AttrKind::Bool;
+      attr.boolValue = word == "true";
+      consume();
+    } else if (word == "unit") {
+      attr.kind = AttrKind::Unit;
+      consume();
+    } else if (word == "dense") {
+      ok = parseDenseAttr(attr);
+    } else if (word == "array") {
+      ok = parseDenseArrayAttr(attr);
+    } else if (isTypeKeyword(word)) {
+      std::optional<Type> type = parseType();
+      ok = type.has_value();
+      if (ok) {
+        attr.kind = AttrKind::TypeAttr;
+        attr.type = *type;
+      }
+    } else if (word == "affine_map" || word == "affine_set" ||
+               word == "sparse" || word == "dense_resource" ||
+               word == "strided" || word == "loc" || word == "distinct") {
+      ok = parseOpaqueAttr(attr);
+    } else {
+      ok = emitWrongToken("expected attribute value");
+    }
+    break;
+  }
+  default:
+    ok = emitWrongToken("expected attribute value");
+    break;
+  }
+  if (!ok)
+    return std::nullopt;
+  return attr;
+}
+
+std::optional<int64_t> Parser::parseIntegerLiteral() {
+  SourceLoc loc = tokLoc();
+  bool negative = consumeIf(TokenKind::Minus);
+  if (!tok.is(TokenKind::Integer)) {
+    emitWrongToken("expected integer");
+    return std::nullopt;
+  }
+  std::string_view digits = tok.spelling;
+  unsigned base = 10;
+  if (digits.size() > 2 && digits[1] == 'x') {
+    base = 16;
+    digits.remove_prefix(2);
+  }
+  // Magnitudes up to 2^63 (INT64_MIN needs the extra one).
+  const uint64_t limit = uint64_t(std::numeric_limits<int64_t>::max()) + 1;
+  uint64_t value = 0;
+  for (char c : digits) {
+    uint64_t digit = c <= '9'   ? uint64_t(c - '0')
+                     : c <= 'F' ? uint64_t(c - 'A' + 10)
+                                : uint64_t(c - 'a' + 10);
+    if (value > (limit - digit) / base) {
+      emitError(loc, "integer too large");
+      return std::nullopt;
+    }
+    value = value * base + digit;
+  }
+  if (!negative && value == limit) {
+    emitError(loc, "integer too large");
+    return std::nullopt;
+  }
+  consume();
+  if (negative)
+    return value == limit ? std::numeric_limits<int64_t>::min()
+                          : -static_cast<int64_t>(value);
+  return static_cast<int64_t>(value);
+}
+
+/// `-?INT (: type)?` or `-?FLOAT (: type)?`.
+bool Parser::parseNumberAttr(Attribute &attr, bool allowType) {
+  bool isFloat = tok.is(TokenKind::Float) ||
+                 (tok.is(TokenKind::Minus) && peek().is(TokenKind::Float));
+  if (isFloat) {
+    consumeIf(TokenKind::Minus);
+    attr.kind = AttrKind::Float;
+    consume();
+  } else {
+    std::optional<int64_t> value = parseIntegerLiteral();
+    if (!value)
+      return false;
+    attr.kind = AttrKind::Integer;
+    attr.intValue = *value;
+  }
+  if (allowType && consumeIf(TokenKind::Colon)) {
+    std::optional<Type> type = parseType();
+    if (!type)
+      return false;
+    attr.type = *type;
+    attr.hasType = true;
+  }
+  return true;
+}
+
+/// `[a, b, ...]`; `?` and `*` elements for extent lists.
+bool Parser::parseArrayAttr(Attribute &attr) {
+  attr.kind = AttrKind::Array;
+  consume(); // '['
+  if (consumeIf(TokenKind::RSquare))
+    return true;
+  do {
+    if (tok.is(TokenKind::Question) || tok.is(TokenKind::Star)) {
+      Attribute marker;
+      marker.kind =
+          tok.is(TokenKind::Question) ? AttrKind::Dynamic : AttrKind::Star;
+      marker.loc = tokLoc();
+      marker.text = std::string(tok.spelling);
+      consume();
+      attr.elements.push_back(std::move(marker));
+      continue;
+    }
+    std::optional<Attribute> element = parseAttribute();
+    if (!element)
+      return false;
+    attr.elements.push_back(std::move(*element));
+  } while (consumeIf(TokenKind::Comma));
+  return expect(TokenKind::RSquare, "']'");
+}
+
+bool Parser::parseOptionalAttrDict(std::vector<NamedAttribute> &attrs) {
+  return !tok.is(TokenKind::LBrace) || parseAttrDict(attrs);
+}
+
+/// `{name = value, unit_name, "quoted" = value}`.
+bool Parser::parseAttrDict(std::vector<NamedAttribute> &attrs) {
+  if (!expect(TokenKind::LBrace, "'{'"))
+    return false;
+  if (consumeIf(TokenKind::RBrace))
+    return true;
+  do {
+    NamedAttribute named;
+    named.loc = tokLoc();
+    if (tok.is(TokenKind::BareIdent))
+      named.name = std::string(tok.spelling);
+    else if (tok.is(TokenKind::String))
+      named.name = decodeStringToken(tok.spelling);
+    else
+      return emitWrongToken("expected attribute name");
+    consume();
+    if (consumeIf(TokenKind::Equal)) {
+      std::optional<Attribute> value = parseAttribute();
+      if (!value)
+        return false;
+      named.value = std::move(*value);
+    } else {
+      named.value.kind = AttrKind::Unit;
+      named.value.loc = named.loc;
+    }
+    attrs.push_back(std::move(named));
+  } while (consumeIf(TokenKind::Comma));
+  return expect(TokenKind::RBrace, "'}'");
+}
+
+/// `#alias`, `#dialect.attr`, `#dialect<...>`, `#dialect.attr<...>`.
+bool Parser::parseHashAttr(Attribute &attr) {
+  std::string name(tok.spelling.substr(1));
+  SourceLoc loc = tokLoc();
+  bool hasBody = tok.end() < buf.size() && buf[tok.end()] == '<';
+  consume();
+  if (hasBody) {
+    std::optional<uint32_t> end = skipBalanced(tok.offset);
+    if (!end)
+      return false;
+    resetTo(*end);
+    attr.kind = AttrKind::Other;
+    return true;
+  }
+  if (name.find('.') != std::string::npos) {
+    attr.kind = AttrKind::Other;
+    return true;
+  }
+  auto alias = attrAliases.find(name);
+  if (alias == attrAliases.end())
+    return emitError(loc, "undefined symbol alias id '" + name + "'");
+  attr = alias->second;
+  return true;
+}
+
+/// `affine_map<...>`, `loc(...)` and other attributes kept as text.
+bool Parser::parseOpaqueAttr(Attribute &attr) {
+  consume();
+  if (!tok.is(TokenKind::Less) && !tok.is(TokenKind::LParen) &&
+      !tok.is(TokenKind::LSquare))
+    return emitWrongToken("expected '<'");
+  std::optional<uint32_t> end = skipBalanced(tok.offset);
+  if (!end)
+    return false;
+  resetTo(*end);
+  // distinct[0]<...>
+  if (tok.is(TokenKind::Less) && tok.offset == *end) {
+    end = skipBalanced(tok.offset);
+    if (!end)
+      return false;
+    resetTo(*end);
+  }
+  attr.kind = AttrKind::Other;
+  return true;
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,201 @@
+//===- ParseFunc.cpp - func.func in custom and generic form ---------------===//
+//
+//   func.func private @decl(tensor<?xf32>, i32) -> tensor<?xf32>
+//   func.func @f(%a: tensor<?xf32> {arg.attr}) -> (tensor<?xf32>, i32)
+//       attributes {symshape.assume = ["%a[0] == 4"]} { ... }
+//   "func.func"() ({ ^bb0(%arg0: tensor<?xf32>): ... })
+//       {function_type = (tensor<?xf32>) -> (), sym_name = "f"} : () -> ()
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+namespace symshape::frontend {
+
+/// "@name" or "@\"quoted name\"" without the '@'.
+static std::string symbolName(std::string_view spelling) {
+  std::string_view name = spelling.substr(1);
+  if (!name.empty() && name.front() == '"')
+    return decodeStringToken(name);
+  return std::string(name);
+}
+
+bool Parser::parseCustomFunc(Module &module) {
+  uint32_t start = tok.offset;
+  consume(); // func.func
+  if (tok.isKeyword("private") || tok.isKeyword("public") ||
+      tok.isKeyword("nested"))
+    consume();
+  if (!tok.is(TokenKind::AtIdent))
+    return emitWrongToken("expected symbol name");
+  Function func;
+  func.name = symbolName(tok.spelling);
+  func.loc = tokLoc();
+  consume();
+  FunctionScope scope(*this, func);
+  if (!expect(TokenKind::LParen, "'('"))
+    return false;
+  bool named = false;
+  if (!tok.is(TokenKind::RParen)) {
+    unsigned index = 0;
+    do {
+      if (!parseFuncArgument(func, named, index++))
+        return false;
+    } while (consumeIf(TokenKind::Comma));
+  }
+  if (!expect(TokenKind::RParen, "')'"))
+    return false;
+  if (consumeIf(TokenKind::Arrow) && !parseFuncResults(func))
+    return false;
+  if (tok.isKeyword("attributes")) {
+    consume();
+    if (!parseAttrDict(func.attributes))
+      return false;
+  }
+  if (tok.is(TokenKind::LBrace)) {
+    if (!named && !func.argumentTypes.empty())
+      return emitError(tokLoc(), "function body requires named arguments");
+    if (!parseRegion(func.body, &func.arguments))
+      return false;
+  } else {
+    func.isDeclaration = true;
+    func.arguments.clear();
+    func.values.clear();
+  }
+  func.range = rangeFrom(start);
+  if (!skipOptionalLoc())
+    return false;
+  module.functions.push_back(std::move(func));
+  return true;
+}
+
+/// `%a: T {attrs} loc(..)` in a definition, `T {attrs}` in a declaration.
+bool Parser::parseFuncArgument(Function &func, bool &named, unsigned index) {
+  std::optional<Type> type;
+  if (tok.is(TokenKind::PercentIdent)) {
+    if (index > 0 && !named)
+      return emitWrongToken("expected type");
+    named = true;
+    std::string name(tok.spelling.substr(1));
+    SourceLoc loc = tokLoc();
+    if (name.find('#') != std::string::npos)
+      return emitError(loc, "argument name cannot have a result number");
+    consume();
+    if (!expect(TokenKind::Colon, "':'") || !(type = parseType()))
+      return false;
+    std::optional<ValueId> id =
+        defineValue(name, *type, loc, /*isBlockArgument=*/true, index);
+    if (!id)
+      return false;
+    func.arguments.push_back(*id);
+  } else {
+    if (named)
+      return emitWrongToken("expected SSA identifier");
+    if (!(type = parseType()))
+      return false;
+  }
+  func.argumentTypes.push_back(*type);
+  std::vector<NamedAttribute> argAttrs;
+  if (!parseOptionalAttrDict(argAttrs))
+    return false;
+  return skipOptionalLoc();
+}
+
+/// `T` or `(T {attrs}, ...)` after the arrow.
+bool Parser::parseFuncResults(Function &func) {
+  if (!consumeIf(TokenKind::LParen)) {
+    std::optional<Type> type = parseType();
+    if (!type)
+      return false;
+    func.resultTypes.push_back(*type);
+    return true;
+  }
+  if (consumeIf(TokenKind::RParen))
+    return true;
+  do {
+    std::optional<Type> type = parseType();
+    if (!type)
+      return false;
+    func.resultTypes.push_back(*type);
+    std::vector<NamedAttribute> resAttrs;
+    if (!parseOptionalAttrDict(resAttrs))
+      return false;
+  } while (consumeIf(TokenKind::Comma));
+  return expect(TokenKind::RParen, "')'");
+}
+
+bool Parser::parseGenericFunc(Module &module) {
+  uint32_t start = tok.offset;
+  SourceLoc opLoc = tokLoc();
+  consume();
+  if (!expect(TokenKind::LParen, "'('") || !expect(TokenKind::RParen, "')'"))
+    return false;
+  Function func;
+  FunctionScope scope(*this, func);
+  if (!expect(TokenKind::LParen, "'('") || !parseRegion(func.body, nullptr) ||
+      !expect(TokenKind::RParen, "')'"))
+    return false;
+  std::vector<NamedAttribute> attrs;
+  if (!parseOptionalAttrDict(attrs) || !expect(TokenKind::Colon, "':'"))
+    return false;
+  std::vector<Type> opInputs, opResults;
+  if (!parseFunctionType(opInputs, opResults))
+    return false;
+  func.range = rangeFrom(start);
+  if (!skipOptionalLoc())
+    return false;
+
+  const Attribute *symName = findAttr(attrs, "sym_name");
+  if (!symName || symName->kind != AttrKind::String)
+    return emitError(opLoc, "'func.func' op requires attribute 'sym_name'");
+  func.name = symName->str;
+  func.loc = symName->loc;
+  const Attribute *fnType = findAttr(attrs, "function_type");
+  if (!fnType || fnType->kind != AttrKind::TypeAttr)
+    return emitError(opLoc,
+                     "'func.func' op requires attribute 'function_type'");
+  if (!checkGenericSignature(func, opLoc, *fnType))
+    return false;
+  for (NamedAttribute &attr : attrs)
+    if (attr.name != "sym_name" && attr.name != "function_type" &&
+        attr.name != "sym_visibility" && attr.name != "arg_attrs" &&
+        attr.name != "res_attrs")
+      func.attributes.push_back(std::move(attr));
+  module.functions.push_back(std::move(func));
+  return true;
+}
+
+/// Reads the argument and result types from `function_type` (re-reading its
+/// text) and checks them against the entry block's arguments.
+bool Parser::checkGenericSignature(Function &func, SourceLoc opLoc,
+                                   const Attribute &fnType) {
+  uint32_t resume = tok.offset, savedPrev = prevEnd;
+  resetTo(fnType.loc.offset);
+  bool ok = parseFunctionType(func.argumentTypes, func.resultTypes);
+  resetTo(resume);
+  prevEnd = savedPrev;
+  if (!ok)
+    return false;
+  if (func.body.blocks.empty()) {
+    func.isDeclaration = true;
+    return true;
+  }
+  func.arguments = func.body.blocks.front().arguments;
+  if (func.arguments.size() != func.argumentTypes.size())
+    return emitError(opLoc, "'func.func' op entry block must have " +
+                                std::to_string(func.argumentTypes.size()) +
+                                " arguments to match function signature");
+  for (size_t i = 0; i < func.arguments.size(); ++i) {
+    const Type &blockType = func.values[func.arguments[i]].type;
+    if (blockType != func.argumentTypes[i])
+      return emitError(
+          opLoc, "'func.func' op type of entry block argument #" +
+                     std::to_string(i) + "('" + blockType.str() +
+                     "') must match the type of the corresponding argument "
+                     "in function signature('" +
+                     func.argumentTypes[i].str() + "')");
+  }
+  return true;
+}
+
+} // namespace symshape::frontend

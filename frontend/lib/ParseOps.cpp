@@ -1,0 +1,215 @@
+//===- ParseOps.cpp - Operations, the generic form, operand uses ----------===//
+//
+//   %r:2 = "d.op"(%a)[^bb1] ({...}, {...}) {attr = 1} : (T1) -> (R1, R2)
+//   %x = shape.const_size 4          (custom forms: ParseCustomOps.cpp)
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+namespace symshape::frontend {
+
+/// Result lists name at most this many results per group (`%r:N`).
+static constexpr int64_t kMaxResults = 1 << 20;
+
+bool Parser::parseOperation(Block &block) {
+  PendingOp pending;
+  uint32_t start = tok.offset;
+  if (tok.is(TokenKind::PercentIdent) && !parseResultList(pending))
+    return false;
+  Operation &op = pending.op;
+  op.loc = tokLoc();
+  if (tok.is(TokenKind::String)) {
+    op.name = decodeStringToken(tok.spelling);
+    op.generic = true;
+    consume();
+    if (!parseGenericOp(pending))
+      return false;
+    normalizeGeneric(pending);
+  } else if (tok.is(TokenKind::BareIdent)) {
+    op.name = std::string(tok.spelling);
+    consume();
+    if (!parseCustomOp(pending))
+      return false;
+  } else {
+    return emitWrongToken("expected operation name");
+  }
+  if (!op.skipped) {
+    op.range = rangeFrom(start);
+    if (!skipOptionalLoc())
+      return false;
+  }
+  op.range.begin = locAt(start);
+  return finishOp(pending, block);
+}
+
+/// `%a, %r:2 =`
+bool Parser::parseResultList(PendingOp &pending) {
+  do {
+    if (!tok.is(TokenKind::PercentIdent))
+      return emitWrongToken("expected SSA identifier");
+    ResultGroup group;
+    group.name = std::string(tok.spelling.substr(1));
+    group.loc = tokLoc();
+    if (group.name.find('#') != std::string::npos)
+      return emitError(group.loc, "result name cannot have a result number");
+    consume();
+    if (consumeIf(TokenKind::Colon)) {
+      if (!tok.is(TokenKind::Integer))
+        return emitWrongToken("expected integer number of results");
+      SourceLoc countLoc = tokLoc();
+      std::optional<int64_t> count = parseIntegerLiteral();
+      if (!count)
+        return false;
+      if (*count < 1 || *count > kMaxResults)
+        return emitError(countLoc, "invalid number of results");
+      group.count = static_cast<unsigned>(*count);
+    }
+    pending.numBound += group.count;
+    pending.groups.push_back(std::move(group));
+  } while (consumeIf(TokenKind::Comma));
+  return expect(TokenKind::Equal, "'='");
+}
+
+bool Parser::parseGenericOp(PendingOp &pending) {
+  Operation &op = pending.op;
+  std::vector<OperandUse> uses;
+  if (!expect(TokenKind::LParen, "'('") || !parseOperandList(uses) ||
+      !expect(TokenKind::RParen, "')'"))
+    return false;
+  if (consumeIf(TokenKind::LSquare)) {
+    do {
+      if (!tok.is(TokenKind::CaretIdent))
+        return emitWrongToken("expected block name");
+      op.successors.emplace_back(tok.spelling.substr(1));
+      useBlock(op.successors.back(), tokLoc());
+      consume();
+    } while (consumeIf(TokenKind::Comma));
+    if (!expect(TokenKind::RSquare, "']'"))
+      return false;
+  }
+  // MLIR 17 properties: <{...}>.
+  if (tok.is(TokenKind::Less) && peek().is(TokenKind::LBrace)) {
+    consume();
+    if (!parseAttrDict(op.attributes) || !expect(TokenKind::Greater, "'>'"))
+      return false;
+  }
+  if (consumeIf(TokenKind::LParen)) {
+    do {
+      Region region;
+      if (!parseRegion(region, nullptr))
+        return false;
+      op.regions.push_back(std::move(region));
+    } while (consumeIf(TokenKind::Comma));
+    if (!expect(TokenKind::RParen, "')'"))
+      return false;
+  }
+  if (!parseOptionalAttrDict(op.attributes) || !expect(TokenKind::Colon, "':'"))
+    return false;
+  SourceLoc typesLoc = tokLoc();
+  std::vector<Type> inputs;
+  if (!parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges))
+    return false;
+  return setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
+}
+
+std::optional<OperandUse> Parser::parseValueUse() {
+  if (!tok.is(TokenKind::PercentIdent)) {
+    emitWrongToken("expected SSA operand");
+    return std::nullopt;
+  }
+  OperandUse use;
+  use.loc = tokLoc();
+  std::optional<ValueId> id = lookupValue(tok.spelling.substr(1));
+  if (!id) {
+    emitError(use.loc, "use of undeclared SSA value name");
+    return std::nullopt;
+  }
+  use.id = *id;
+  consume();
+  return use;
+}
+
+bool Parser::parseOperandList(std::vector<OperandUse> &uses) {
+  if (!tok.is(TokenKind::PercentIdent))
+    return true;
+  while (true) {
+    std::optional<OperandUse> use = parseValueUse();
+    if (!use)
+      return false;
+    uses.push_back(*use);
+    if (!tok.is(TokenKind::Comma) || !peek().is(TokenKind::PercentIdent))
+      return true;
+    consume();
+  }
+}
+
+bool Parser::setOperands(PendingOp &pending,
+                         const std::vector<OperandUse> &uses,
+                         const std::vector<Type> &types, bool written,
+                         SourceLoc typesLoc) {
+  if (types.size() != uses.size())
+    return emitError(typesLoc, "expected " + std::to_string(uses.size()) +
+                                   " operand types but had " +
+                                   std::to_string(types.size()));
+  for (size_t i = 0; i < uses.size(); ++i) {
+    if (written && !checkUseType(uses[i], types[i]))
+      return false;
+    pending.op.operands.push_back(uses[i].id);
+    pending.op.operandTypes.push_back(types[i]);
+  }
+  return true;
+}
+
+bool Parser::checkUseType(const OperandUse &use, const Type &type) {
+  Value &val = value(use.id);
+  if (!val.typeKnown) {
+    val.type = type;
+    val.typeKnown = true;
+    return true;
+  }
+  if (val.type == type)
+    return true;
+  return emitError(use.loc, "use of value '%" + val.name +
+                                "' expects different type than prior uses: '" +
+                                type.str() + "' vs '" + val.type.str() + "'");
+}
+
+bool Parser::finishOp(PendingOp &pending, Block &block) {
+  Operation &op = pending.op;
+  bool unknown = pending.resultTypesUnknown;
+  size_t numResults = unknown ? pending.numBound : pending.resultTypes.size();
+  if (pending.numBound != 0 && pending.numBound != numResults)
+    return emitError(pending.groups.front().loc,
+                     "operation defines " + std::to_string(numResults) +
+                         " results but was provided " +
+                         std::to_string(pending.numBound) + " to bind");
+  if (pending.groups.empty()) {
+    // Unbound results still exist (their types matter); they have no name.
+    for (size_t i = 0; i < numResults; ++i) {
+      std::optional<ValueId> id = defineValue(
+          "", pending.resultTypes[i], op.loc, false, static_cast<unsigned>(i));
+      op.results.push_back(*id);
+    }
+  }
+  unsigned index = 0;
+  for (const ResultGroup &group : pending.groups) {
+    if (lookupValue(group.name) || lookupValue(group.name + "#0"))
+      return emitError(group.loc,
+                       "redefinition of SSA value '%" + group.name + "'");
+    for (unsigned k = 0; k < group.count; ++k, ++index) {
+      std::string name =
+          group.count > 1 ? group.name + "#" + std::to_string(k) : group.name;
+      Type type = unknown ? Type() : pending.resultTypes[index];
+      std::optional<ValueId> id =
+          defineValue(name, std::move(type), group.loc, false, index, !unknown);
+      if (!id)
+        return false;
+      op.results.push_back(*id);
+    }
+  }
+  block.operations.push_back(std::move(op));
+  return true;
+}
+
+} // namespace symshape::frontend

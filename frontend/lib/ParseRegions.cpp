@@ -1,0 +1,161 @@
+//===- ParseRegions.cpp - Regions, blocks and value scopes ----------------===//
+//
+//   {                         implicit entry block (arguments: the function's)
+//     %0 = "d.op"() : () -> i32
+//     "cf.br"()[^bb1] : () -> ()
+//   ^bb1(%x: i32):            a labelled block with arguments
+//     ...
+//   }
+//
+// A value is visible from its definition to the end of the region that
+// defines it, nested regions included. Names may be reused in sibling
+// regions but not shadowed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+namespace symshape::frontend {
+
+bool Parser::parseRegion(Region &region,
+                         const std::vector<ValueId> *entryArgs) {
+  if (!tok.is(TokenKind::LBrace))
+    return emitWrongToken("expected '{' to begin a region");
+  if (!enterNesting(tokLoc()))
+    return false;
+  consume();
+  scopes.emplace_back();
+  labelScopes.emplace_back();
+  bool hasArgs = entryArgs && !entryArgs->empty();
+  if (tok.is(TokenKind::CaretIdent)) {
+    if (hasArgs)
+      return emitError(tokLoc(),
+                       "invalid block name in region with named arguments");
+  } else if (!tok.is(TokenKind::RBrace) || entryArgs) {
+    region.blocks.emplace_back();
+    region.blocks.back().loc = tokLoc();
+    if (entryArgs)
+      region.blocks.back().arguments = *entryArgs;
+  }
+  while (!tok.is(TokenKind::RBrace)) {
+    if (tok.is(TokenKind::Eof))
+      return emitWrongToken("expected '}' to close region");
+    if (tok.is(TokenKind::CaretIdent)) {
+      if (!parseBlockHeader(region))
+        return false;
+      continue;
+    }
+    if (!parseOperation(region.blocks.back()))
+      return false;
+  }
+  const LabelScope &labels = labelScopes.back();
+  for (const auto &[label, loc] : labels.used)
+    if (!labels.defined.count(label))
+      return emitError(loc, "reference to an undefined block");
+  consume(); // '}'
+  scopes.pop_back();
+  labelScopes.pop_back();
+  exitNesting();
+  return true;
+}
+
+/// `^bb1:` or `^bb1(%x: T loc(..), ...):`
+bool Parser::parseBlockHeader(Region &region) {
+  std::string label(tok.spelling.substr(1));
+  SourceLoc loc = tokLoc();
+  consume();
+  LabelScope &labels = labelScopes.back();
+  if (labels.defined.count(label))
+    return emitError(loc, "redefinition of block '^" + label + "'");
+  labels.defined.emplace(label, loc);
+  region.blocks.emplace_back();
+  region.blocks.back().label = label;
+  region.blocks.back().loc = loc;
+  if (consumeIf(TokenKind::LParen)) {
+    if (!tok.is(TokenKind::RParen)) {
+      do {
+        if (!parseBlockArgument(region.blocks.back()))
+          return false;
+      } while (consumeIf(TokenKind::Comma));
+    }
+    if (!expect(TokenKind::RParen, "')'"))
+      return false;
+  }
+  return expect(TokenKind::Colon, "':'");
+}
+
+/// `%x: T loc(..)` in a block header.
+bool Parser::parseBlockArgument(Block &block) {
+  if (!tok.is(TokenKind::PercentIdent))
+    return emitWrongToken("expected SSA identifier");
+  std::string name(tok.spelling.substr(1));
+  SourceLoc loc = tokLoc();
+  if (name.find('#') != std::string::npos)
+    return emitError(loc, "argument name cannot have a result number");
+  consume();
+  if (!expect(TokenKind::Colon, "':'"))
+    return false;
+  std::optional<Type> type = parseType();
+  if (!type || !skipOptionalLoc())
+    return false;
+  std::optional<ValueId> id =
+      defineValue(name, *type, loc, /*isBlockArgument=*/true,
+                  static_cast<unsigned>(block.arguments.size()));
+  if (!id)
+    return false;
+  block.arguments.push_back(*id);
+  return true;
+}
+
+/// Exact-name lookup through the scopes, innermost first.
+static std::optional<ValueId>
+findExact(const std::vector<std::unordered_map<std::string, ValueId>> &scopes,
+          const std::string &name) {
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+    auto found = it->find(name);
+    if (found != it->end())
+      return found->second;
+  }
+  return std::nullopt;
+}
+
+std::optional<ValueId> Parser::lookupValue(std::string_view name) const {
+  std::string key(name);
+  if (std::optional<ValueId> id = findExact(scopes, key))
+    return id;
+  size_t hash = key.find('#');
+  if (hash == std::string::npos)
+    return findExact(scopes, key + "#0"); // %r means %r#0
+  if (key.substr(hash) == "#0")
+    return findExact(scopes, key.substr(0, hash)); // %a#0 means %a
+  return std::nullopt;
+}
+
+std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
+                                           SourceLoc loc, bool isBlockArgument,
+                                           unsigned index, bool typeKnown) {
+  // Multi-result names ("r#1") are checked once per group by finishOp.
+  if (!name.empty() && name.find('#') == std::string::npos &&
+      (findExact(scopes, name) || findExact(scopes, name + "#0"))) {
+    emitError(loc, "redefinition of SSA value '%" + name + "'");
+    return std::nullopt;
+  }
+  Value value;
+  value.name = name;
+  value.type = std::move(type);
+  value.typeKnown = typeKnown;
+  value.loc = loc;
+  value.isBlockArgument = isBlockArgument;
+  value.index = index;
+  ValueId id = static_cast<ValueId>(fn->values.size());
+  fn->values.push_back(std::move(value));
+  if (!name.empty())
+    scopes.back().emplace(name, id);
+  return id;
+}
+
+void Parser::useBlock(std::string label, SourceLoc loc) {
+  labelScopes.back().used.emplace_back(std::move(label), loc);
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,280 @@
+//===- ParseTypes.cpp - Types, dimension lists, function types ------------===//
+//
+//   tensor<2x?x4xf32>  tensor<*xf32>  tensor<f32>  tensor<4xf32, #enc>
+//   vector<4x8xf32>    vector<[4]xf32> (scalable: kind Other)
+//   index  i32  si8  ui64  f16  bf16  f8E5M2  none
+//   !shape.shape  !shape.size  !alias  !dialect.type<...>
+//   memref<..>  complex<..>  tuple<..>  (T) -> R      (kind Other, as text)
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+
+namespace symshape::frontend {
+
+static bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
+
+/// i1, si8, ui64, ...
+static bool isIntegerTypeName(std::string_view name) {
+  if (name.substr(0, 2) == "si" || name.substr(0, 2) == "ui")
+    name.remove_prefix(2);
+  else if (!name.empty() && name.front() == 'i')
+    name.remove_prefix(1);
+  else
+    return false;
+  if (name.empty() || name.size() > 8 || name.front() == '0')
+    return false;
+  for (char c : name)
+    if (!isDigitChar(c))
+      return false;
+  return true;
+}
+
+static bool isFloatTypeName(std::string_view name) {
+  static constexpr std::array<std::string_view, 12> names = {
+      "f16",      "bf16",       "f32",        "f64",
+      "f80",      "f128",       "tf32",       "f8E5M2",
+      "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ"};
+  for (std::string_view known : names)
+    if (name == known)
+      return true;
+  return false;
+}
+
+Type builtinType(std::string_view spelling) {
+  Type type;
+  if (spelling == "index")
+    return Type::index();
+  if (spelling == "!shape.shape") {
+    type.kind = TypeKind::Shape;
+  } else if (spelling == "!shape.size") {
+    type.kind = TypeKind::Size;
+  } else if (spelling == "!shape.witness") {
+    type.kind = TypeKind::Witness;
+  } else if (spelling == "!shape.value_shape") {
+    type.kind = TypeKind::ValueShape;
+  } else {
+    type.kind = isIntegerTypeName(spelling) ? TypeKind::Integer
+                : isFloatTypeName(spelling) ? TypeKind::Float
+                                            : TypeKind::Other;
+    type.spelling = std::string(spelling);
+  }
+  return type;
+}
+
+std::optional<Type> Parser::parseType() {
+  uint32_t start = tok.offset;
+  if (!enterNesting(tokLoc()))
+    return std::nullopt;
+  std::optional<Type> result;
+  if (tok.is(TokenKind::LParen)) {
+    std::vector<Type> inputs, results;
+    if (parseFunctionType(inputs, results)) {
+      result = Type();
+      result->spelling = std::string(textFrom(start));
+    }
+  } else if (tok.is(TokenKind::BangIdent)) {
+    result = parseDialectType(start);
+  } else if (tok.is(TokenKind::BareIdent)) {
+    std::string_view name = tok.spelling;
+    if (name == "tensor" || name == "vector") {
+      consume();
+      result = parseShapedType(name, start);
+    } else if (name == "memref" || name == "complex" || name == "tuple" ||
+               name == "opaque") {
+      consume();
+      if (!tok.is(TokenKind::Less)) {
+        emitWrongToken("expected '<'");
+      } else if (std::optional<uint32_t> end = skipBalanced(tok.offset)) {
+        resetTo(*end);
+        result = Type();
+        result->spelling = std::string(textFrom(start));
+      }
+    } else if (name == "index" || name == "none" || isIntegerTypeName(name) ||
+               isFloatTypeName(name)) {
+      result = builtinType(name);
+      consume();
+    } else {
+      emitWrongToken("expected type");
+    }
+  } else {
+    emitWrongToken("expected type");
+  }
+  exitNesting();
+  return result;
+}
+
+/// `!shape.shape`, `!dialect.type<...>`, `!dialect<...>`, `!alias`.
+std::optional<Type> Parser::parseDialectType(uint32_t start) {
+  std::string name(tok.spelling.substr(1));
+  SourceLoc loc = tokLoc();
+  bool hasBody = tok.end() < buf.size() && buf[tok.end()] == '<';
+  consume();
+  if (hasBody) {
+    std::optional<uint32_t> end = skipBalanced(tok.offset);
+    if (!end)
+      return std::nullopt;
+    resetTo(*end);
+    Type type;
+    type.spelling = std::string(textFrom(start));
+    return type;
+  }
+  if (name.find('.') != std::string::npos) {
+    if (name == "shape.type")
+      return builtinType("!shape.shape");
+    return builtinType("!" + name);
+  }
+  auto alias = typeAliases.find(name);
+  if (alias == typeAliases.end()) {
+    emitError(loc, "undefined symbol alias id '" + name + "'");
+    return std::nullopt;
+  }
+  return alias->second;
+}
+
+/// After `tensor` / `vector`: `<dims x element [, encoding]>`.
+std::optional<Type> Parser::parseShapedType(std::string_view keyword,
+                                            uint32_t start) {
+  bool isTensor = keyword == "tensor";
+  if (!tok.is(TokenKind::Less)) {
+    emitWrongToken("expected '<' in " + std::string(keyword) + " type");
+    return std::nullopt;
+  }
+  consume();
+  Type type;
+  bool unranked = false, scalable = false;
+  if (!parseDimensionList(type.dims, isTensor, unranked, scalable))
+    return std::nullopt;
+  std::optional<Type> element = parseType();
+  if (!element)
+    return std::nullopt;
+  type.element = element->str();
+  if (isTensor && tok.is(TokenKind::Comma)) {
+    consume();
+    uint32_t encodingStart = tok.offset;
+    if (!parseAttribute())
+      return std::nullopt;
+    type.encoding = std::string(textFrom(encodingStart));
+  }
+  if (!expect(TokenKind::Greater, "'>'"))
+    return std::nullopt;
+  if (scalable) {
+    Type other;
+    other.spelling = std::string(textFrom(start));
+    return other;
+  }
+  type.kind = !isTensor  ? TypeKind::Vector
+              : unranked ? TypeKind::UnrankedTensor
+                         : TypeKind::RankedTensor;
+  if (unranked)
+    type.dims.clear();
+  return type;
+}
+
+/// Reads `2x?x4x` character by character (the lexer would read `x4xf32` as
+/// one identifier) and leaves the lexer on the element type.
+bool Parser::parseDimensionList(std::vector<int64_t> &dims, bool isTensor,
+                                bool &unranked, bool &scalable) {
+  uint32_t p = tok.offset;
+  auto skipSpace = [&] {
+    while (p < buf.size() && (buf[p] == ' ' || buf[p] == '\t' ||
+                              buf[p] == '\n' || buf[p] == '\r'))
+      ++p;
+  };
+  while (true) {
+    skipSpace();
+    char c = p < buf.size() ? buf[p] : '\0';
+    uint32_t dimStart = p;
+    if (c == '?' && isTensor) {
+      dims.push_back(kDynamic);
+      ++p;
+    } else if (c == '*' && isTensor && dims.empty()) {
+      unranked = true;
+      ++p;
+    } else if (c == '[' && !isTensor) {
+      scalable = true;
+      ++p;
+      skipSpace();
+      if (p >= buf.size() || !isDigitChar(buf[p]))
+        return emitError(locAt(p), "expected dimension");
+      while (p < buf.size() && isDigitChar(buf[p]))
+        ++p;
+      skipSpace();
+      if (p >= buf.size() || buf[p] != ']')
+        return emitError(locAt(p), "expected ']'");
+      ++p;
+      dims.push_back(0);
+    } else if (isDigitChar(c)) {
+      uint64_t value = 0;
+      for (; p < buf.size() && isDigitChar(buf[p]); ++p) {
+        uint64_t digit = static_cast<uint64_t>(buf[p] - '0');
+        if (value >
+            (uint64_t(std::numeric_limits<int64_t>::max()) - digit) / 10)
+          return emitError(locAt(dimStart), "integer too large");
+        value = value * 10 + digit;
+      }
+      dims.push_back(static_cast<int64_t>(value));
+    } else if (c == '-' || c == '?' || c == '*') {
+      return emitError(locAt(p), "expected dimension");
+    } else {
+      break; // the element type
+    }
+    skipSpace();
+    if (p >= buf.size() || buf[p] != 'x')
+      return emitError(locAt(p), "expected 'x' in dimension list");
+    ++p;
+    if (unranked)
+      break;
+  }
+  resetTo(p);
+  return true;
+}
+
+bool Parser::parseTypeList(std::vector<Type> &types,
+                           std::vector<SourceRange> *ranges) {
+  do {
+    uint32_t start = tok.offset;
+    std::optional<Type> type = parseType();
+    if (!type)
+      return false;
+    types.push_back(std::move(*type));
+    if (ranges)
+      ranges->push_back(rangeFrom(start));
+  } while (consumeIf(TokenKind::Comma));
+  return true;
+}
+
+bool Parser::parseFunctionType(std::vector<Type> &inputs,
+                               std::vector<Type> &results,
+                               std::vector<SourceRange> *resultRanges) {
+  if (!expect(TokenKind::LParen, "'('"))
+    return false;
+  if (!tok.is(TokenKind::RParen) && !parseTypeList(inputs))
+    return false;
+  if (!expect(TokenKind::RParen, "')'") || !expect(TokenKind::Arrow, "'->'"))
+    return false;
+  return parseFunctionResults(results, resultRanges);
+}
+
+bool Parser::parseFunctionResults(std::vector<Type> &results,
+                                  std::vector<SourceRange> *ranges) {
+  if (!consumeIf(TokenKind::LParen)) {
+    uint32_t start = tok.offset;
+    std::optional<Type> type = parseType();
+    if (!type)
+      return false;
+    results.push_back(std::move(*type));
+    if (ranges)
+      ranges->push_back(rangeFrom(start));
+    return true;
+  }
+  if (consumeIf(TokenKind::RParen))
+    return true;
+  return parseTypeList(results, ranges) && expect(TokenKind::RParen, "')'");
+}
+
+} // namespace symshape::frontend

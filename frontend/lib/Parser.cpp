@@ -1,0 +1,306 @@
+//===- Parser.cpp - Tokens, errors and the module level -------------------===//
+
+#include "symshape/frontend/Parser.h"
+#include "ParserImpl.h"
+
+namespace symshape::frontend {
+
+Parser::Parser(const SourceManager &sources, uint32_t buffer,
+               DiagnosticEngine &diags)
+    : sources(sources), bufferId(buffer), buf(sources.buffer(buffer)),
+      diags(diags), lexer(buf) {
+  tok = lexer.lex();
+}
+
+void Parser::consume() {
+  prevEnd = tok.end();
+  tok = lexer.lex();
+}
+
+bool Parser::consumeIf(TokenKind kind) {
+  if (!tok.is(kind))
+    return false;
+  consume();
+  return true;
+}
+
+Token Parser::peek() const {
+  Lexer copy = lexer;
+  return copy.lex();
+}
+
+void Parser::resetTo(uint32_t offset) {
+  prevEnd = offset;
+  lexer.resetTo(offset);
+  tok = lexer.lex();
+}
+
+bool Parser::emitError(SourceLoc loc, std::string message) {
+  if (!failed && !speculating) {
+    diags.error(loc, std::move(message));
+    failed = true;
+  }
+  return false;
+}
+
+bool Parser::atLineStart() const {
+  for (uint32_t i = prevEnd; i < tok.offset && i < buf.size(); ++i)
+    if (buf[i] == '\n')
+      return true;
+  return false;
+}
+
+bool Parser::emitWrongToken(std::string message) {
+  if (tok.is(TokenKind::Error))
+    return emitError(tokLoc(), lexer.errorMessage());
+  if (tok.is(TokenKind::Eof) || atLineStart())
+    return emitError(locAt(prevEnd), std::move(message));
+  return emitError(tokLoc(), std::move(message));
+}
+
+bool Parser::expect(TokenKind kind, const char *what) {
+  if (consumeIf(kind))
+    return true;
+  return emitWrongToken(std::string("expected ") + what);
+}
+
+bool Parser::expectKeyword(std::string_view word) {
+  if (tok.isKeyword(word)) {
+    consume();
+    return true;
+  }
+  return emitWrongToken("expected '" + std::string(word) + "'");
+}
+
+bool Parser::enterNesting(SourceLoc loc) {
+  if (depth >= kMaxNesting)
+    return emitError(loc, "nesting too deep");
+  ++depth;
+  return true;
+}
+
+bool Parser::skipOptionalLoc() {
+  if (!tok.isKeyword("loc") || !peek().is(TokenKind::LParen))
+    return true;
+  consume();
+  std::optional<uint32_t> end = skipBalanced(tok.offset);
+  if (!end)
+    return false;
+  resetTo(*end);
+  return true;
+}
+
+std::optional<uint32_t> Parser::skipBalanced(uint32_t open) {
+  std::vector<std::pair<char, uint32_t>> stack; // expected closer, opener
+  for (uint32_t p = open; p < buf.size(); ++p) {
+    char c = buf[p];
+    if (c == '"') {
+      uint32_t start = p++;
+      while (p < buf.size() && buf[p] != '"' && buf[p] != '\n') {
+        if (buf[p] == '\\')
+          ++p;
+        ++p;
+      }
+      if (p >= buf.size() || buf[p] != '"') {
+        emitError(locAt(start), "expected '\"' in string literal");
+        return std::nullopt;
+      }
+      continue;
+    }
+    char closer = c == '<'   ? '>'
+                  : c == '(' ? ')'
+                  : c == '[' ? ']'
+                  : c == '{' ? '}'
+                             : 0;
+    if (closer) {
+      stack.emplace_back(closer, p);
+      continue;
+    }
+    if (c != '>' && c != ')' && c != ']' && c != '}')
+      continue;
+    if (c == '>') {
+      // `->` and `>=` inside affine maps/sets do not close anything.
+      bool arrow = p > open && buf[p - 1] == '-';
+      bool compare = p + 1 < buf.size() && buf[p + 1] == '=';
+      if (arrow || compare || stack.back().first != '>')
+        continue;
+    }
+    if (stack.back().first != c) {
+      emitError(locAt(p), std::string("unexpected '") + c + "'");
+      return std::nullopt;
+    }
+    stack.pop_back();
+    if (stack.empty())
+      return p + 1;
+  }
+  uint32_t at = stack.empty() ? open : stack.back().second;
+  emitError(locAt(at), std::string("unbalanced '") + buf[at] + "'");
+  return std::nullopt;
+}
+
+std::optional<Module> Parser::parseModule() {
+  Module module;
+  module.buffer = bufferId;
+  Function scratch;
+  FunctionScope scope(*this, scratch);
+  if (!parseModuleBody(module, /*braced=*/false))
+    return std::nullopt;
+  return module;
+}
+
+bool Parser::parseModuleBody(Module &module, bool braced) {
+  while (true) {
+    switch (tok.kind) {
+    case TokenKind::Eof:
+      if (braced)
+        return emitWrongToken("expected '}'");
+      return true;
+    case TokenKind::RBrace:
+      if (braced)
+        return true;
+      return emitError(tokLoc(), "unexpected '}'");
+    case TokenKind::HashIdent:
+    case TokenKind::BangIdent:
+      if (!parseAliasDefinition())
+        return false;
+      continue;
+    case TokenKind::LBrace:
+      // `{-# dialect_resources: ... #-}` file metadata.
+      if (buf.substr(tok.offset, 3) == "{-#") {
+        size_t end = buf.find("#-}", tok.offset + 3);
+        if (end == std::string_view::npos)
+          return emitError(tokLoc(), "expected '#-}' to end file metadata");
+        resetTo(static_cast<uint32_t>(end + 3));
+        continue;
+      }
+      break;
+    case TokenKind::BareIdent:
+      if (tok.spelling == "module") {
+        if (!parseCustomModule(module))
+          return false;
+        continue;
+      }
+      if (tok.spelling == "func.func" || tok.spelling == "func") {
+        if (!parseCustomFunc(module))
+          return false;
+        continue;
+      }
+      break;
+    case TokenKind::String:
+      if (tok.spelling == "\"builtin.module\"") {
+        if (!parseGenericModule(module))
+          return false;
+        continue;
+      }
+      if (tok.spelling == "\"func.func\"") {
+        if (!parseGenericFunc(module))
+          return false;
+        continue;
+      }
+      break;
+    default:
+      break;
+    }
+    if (!parseModuleLevelOp())
+      return false;
+  }
+}
+
+bool Parser::parseAliasDefinition() {
+  Token name = tok;
+  if (!peek().is(TokenKind::Equal))
+    return emitError(tokLoc(), "expected operation name");
+  consume();
+  consume(); // '='
+  std::string key(name.spelling.substr(1));
+  if (name.is(TokenKind::BangIdent)) {
+    if (typeAliases.count(key))
+      return emitError(locAt(name.offset),
+                       "redefinition of type alias id '" + key + "'");
+    std::optional<Type> type = parseType();
+    if (!type)
+      return false;
+    typeAliases.emplace(std::move(key), std::move(*type));
+    return true;
+  }
+  if (attrAliases.count(key))
+    return emitError(locAt(name.offset),
+                     "redefinition of attribute alias id '" + key + "'");
+  std::optional<Attribute> attr = parseAttribute();
+  if (!attr)
+    return false;
+  attrAliases.emplace(std::move(key), std::move(*attr));
+  return true;
+}
+
+/// module [@name] [attributes {...}] { ... } [loc(...)]
+bool Parser::parseCustomModule(Module &module) {
+  consume(); // 'module'
+  consumeIf(TokenKind::AtIdent);
+  if (tok.isKeyword("attributes")) {
+    consume();
+    std::vector<NamedAttribute> ignored;
+    if (!parseAttrDict(ignored))
+      return false;
+  }
+  if (!enterNesting(tokLoc()))
+    return false;
+  if (!expect(TokenKind::LBrace, "'{'") || !parseModuleBody(module, true) ||
+      !expect(TokenKind::RBrace, "'}'"))
+    return false;
+  exitNesting();
+  return skipOptionalLoc();
+}
+
+/// "builtin.module"() ({ ... }) {attrs} : () -> () [loc(...)]
+bool Parser::parseGenericModule(Module &module) {
+  consume();
+  if (!expect(TokenKind::LParen, "'('") || !expect(TokenKind::RParen, "')'"))
+    return false;
+  if (!enterNesting(tokLoc()))
+    return false;
+  if (!expect(TokenKind::LParen, "'('") || !expect(TokenKind::LBrace, "'{'") ||
+      !parseModuleBody(module, true) || !expect(TokenKind::RBrace, "'}'") ||
+      !expect(TokenKind::RParen, "')'"))
+    return false;
+  exitNesting();
+  std::vector<NamedAttribute> ignored;
+  if (!parseOptionalAttrDict(ignored) || !expect(TokenKind::Colon, "':'"))
+    return false;
+  std::vector<Type> inputs, results;
+  if (!parseFunctionType(inputs, results))
+    return false;
+  return skipOptionalLoc();
+}
+
+/// Any other op at module level: parsed like an op in a function and
+/// dropped (symshape analyses functions only).
+bool Parser::parseModuleLevelOp() {
+  Region region;
+  region.blocks.emplace_back();
+  return parseOperation(region.blocks.back());
+}
+
+FunctionScope::FunctionScope(Parser &parser, Function &func)
+    : parser(parser), savedFn(parser.fn), savedScopes(std::move(parser.scopes)),
+      savedLabels(std::move(parser.labelScopes)) {
+  parser.fn = &func;
+  parser.scopes.clear();
+  parser.scopes.emplace_back();
+  parser.labelScopes.clear();
+  parser.labelScopes.emplace_back();
+}
+
+FunctionScope::~FunctionScope() {
+  parser.fn = savedFn;
+  parser.scopes = std::move(savedScopes);
+  parser.labelScopes = std::move(savedLabels);
+}
+
+std::optional<Module> parseModule(const SourceManager &sources, uint32_t buffer,
+                                  DiagnosticEngine &diags) {
+  Parser parser(sources, buffer, diags);
+  return parser.parseModule();
+}
+
+} // namespace symshape::frontend

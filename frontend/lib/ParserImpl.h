@@ -1,0 +1,254 @@
+//===- ParserImpl.h - The MLIR subset parser's state ------------*- C++ -*-===//
+//
+// One Parser object reads one buffer. Its methods are split by topic:
+//
+//   Parser.cpp          tokens, errors, the module level, aliases
+//   ParseFunc.cpp       func.func in custom and generic form
+//   ParseOps.cpp        operations, generic form, results, operand uses
+//   ParseRegions.cpp    regions, blocks, value scopes
+//   ParseTypes.cpp      types, dimension lists, function types
+//   ParseAttributes.cpp attributes, dictionaries
+//   ParseDense.cpp      dense<...> and array<...> literals
+//   ParseCustomOps.cpp  known custom forms: dispatch, func, tensor, linalg
+//   ParseShapeOps.cpp   known custom forms of the shape dialect
+//   ParseOpaqueOps.cpp  unknown custom ops, skipped to the end of the line
+//
+// On the first error the parser emits one diagnostic and every method
+// returns failure (false / nullopt) up to parseModule.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_LIB_PARSERIMPL_H
+#define SYMSHAPE_FRONTEND_LIB_PARSERIMPL_H
+
+#include "Lexer.h"
+#include "symshape/frontend/Diagnostics.h"
+#include "symshape/frontend/IR.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace symshape::frontend {
+
+/// Regions, attributes and types nested deeper than this are rejected with
+/// "nesting too deep" instead of overflowing the stack.
+constexpr unsigned kMaxNesting = 1000;
+
+/// A use of an SSA value: `%a`, `%r#1`.
+struct OperandUse {
+  ValueId id = 0;
+  SourceLoc loc;
+};
+
+/// One entry of a result list: `%a` (count 1) or `%r:2`.
+struct ResultGroup {
+  std::string name;
+  unsigned count = 1;
+  SourceLoc loc;
+};
+
+/// An operation being read. Results become values only once the whole op
+/// has been parsed (a region cannot use its own op's results).
+struct PendingOp {
+  Operation op;
+  std::vector<ResultGroup> groups;
+  unsigned numBound = 0; ///< results named by the result list
+  std::vector<Type> resultTypes;
+  /// Opaque ops whose result types could not be read from their syntax.
+  bool resultTypesUnknown = false;
+};
+
+/// Which custom syntax a known op uses (see ParseCustomOps.cpp).
+enum class CustomSyntax;
+struct CustomOpInfo;
+
+class Parser {
+public:
+  Parser(const SourceManager &sources, uint32_t buffer,
+         DiagnosticEngine &diags);
+
+  std::optional<Module> parseModule();
+
+  //===--- Tokens and errors (Parser.cpp) ---------------------------------===//
+  void consume();
+  bool consumeIf(TokenKind kind);
+  /// The token after the current one, without consuming anything.
+  Token peek() const;
+  /// Moves the lexer to `offset` and reads the token there.
+  void resetTo(uint32_t offset);
+  SourceLoc locAt(uint32_t offset) const { return SourceLoc{bufferId, offset}; }
+  SourceLoc tokLoc() const { return locAt(tok.offset); }
+  SourceRange rangeFrom(uint32_t begin) const {
+    return SourceRange{locAt(begin), locAt(prevEnd)};
+  }
+  std::string_view textFrom(uint32_t begin) const {
+    return buf.substr(begin, prevEnd - begin);
+  }
+  /// Emits `message` at `loc` unless an error was already emitted (or the
+  /// parser is speculating). Always returns false.
+  bool emitError(SourceLoc loc, std::string message);
+  /// Reports that the current token is not what was expected. A lexer
+  /// error wins; at end of file or at the start of a line the error points
+  /// just after the previous token, as mlir-opt does.
+  bool emitWrongToken(std::string message);
+  /// Consumes a token of `kind` or reports "expected <what>".
+  bool expect(TokenKind kind, const char *what);
+  bool expectKeyword(std::string_view word);
+  /// True when a line break separates the previous token from the current.
+  bool atLineStart() const;
+  bool enterNesting(SourceLoc loc);
+  void exitNesting() { --depth; }
+  /// Skips a trailing `loc(...)`.
+  bool skipOptionalLoc();
+  /// Skips a `<...>`, `(...)`, `[...]` or `{...}` body starting at `open`
+  /// character by character; returns the offset after the closing bracket.
+  std::optional<uint32_t> skipBalanced(uint32_t open);
+
+  //===--- Module level (Parser.cpp, ParseFunc.cpp) -----------------------===//
+  bool parseModuleBody(Module &module, bool braced);
+  bool parseAliasDefinition();
+  bool parseCustomModule(Module &module);
+  bool parseGenericModule(Module &module);
+  bool parseModuleLevelOp();
+  bool parseCustomFunc(Module &module);
+  bool parseGenericFunc(Module &module);
+  bool parseFuncArgument(Function &func, bool &named, unsigned index);
+  bool parseFuncResults(Function &func);
+  bool checkGenericSignature(Function &func, SourceLoc opLoc,
+                             const Attribute &fnType);
+
+  //===--- Operations (ParseOps.cpp) --------------------------------------===//
+  bool parseOperation(Block &block);
+  bool parseResultList(PendingOp &pending);
+  bool parseGenericOp(PendingOp &pending);
+  std::optional<OperandUse> parseValueUse();
+  /// `%a, %b, ...` (possibly empty); stops before a ',' not followed by '%'.
+  bool parseOperandList(std::vector<OperandUse> &uses);
+  /// Sets the op's operands. `types` are checked against the values when
+  /// `written`, and otherwise only recorded (implicit types).
+  bool setOperands(PendingOp &pending, const std::vector<OperandUse> &uses,
+                   const std::vector<Type> &types, bool written,
+                   SourceLoc typesLoc);
+  /// Checks a written type against the value's known type (or sets it).
+  bool checkUseType(const OperandUse &use, const Type &type);
+  bool finishOp(PendingOp &pending, Block &block);
+
+  //===--- Regions and values (ParseRegions.cpp) --------------------------===//
+  /// Parses `{ ... }`. `entryArgs` are already-defined values that become
+  /// the arguments of an implicit entry block (custom func.func bodies).
+  bool parseRegion(Region &region, const std::vector<ValueId> *entryArgs);
+  bool parseBlockHeader(Region &region);
+  bool parseBlockArgument(Block &block);
+  std::optional<ValueId> defineValue(const std::string &name, Type type,
+                                     SourceLoc loc, bool isBlockArgument,
+                                     unsigned index, bool typeKnown = true);
+  std::optional<ValueId> lookupValue(std::string_view name) const;
+  void useBlock(std::string label, SourceLoc loc);
+  Value &value(ValueId id) { return fn->values[id]; }
+
+  //===--- Types (ParseTypes.cpp) -----------------------------------------===//
+  std::optional<Type> parseType();
+  bool parseTypeList(std::vector<Type> &types,
+                     std::vector<SourceRange> *ranges = nullptr);
+  /// `(T, ...) -> R` or `(T, ...) -> (R, ...)`.
+  bool parseFunctionType(std::vector<Type> &inputs, std::vector<Type> &results,
+                         std::vector<SourceRange> *resultRanges = nullptr);
+  /// `R` or `(R, ...)` after an arrow.
+  bool parseFunctionResults(std::vector<Type> &results,
+                            std::vector<SourceRange> *ranges);
+  std::optional<Type> parseShapedType(std::string_view keyword, uint32_t start);
+  bool parseDimensionList(std::vector<int64_t> &dims, bool isTensor,
+                          bool &unranked, bool &scalable);
+  std::optional<Type> parseDialectType(uint32_t start);
+
+  //===--- Attributes (ParseAttributes.cpp, ParseDense.cpp) ---------------===//
+  std::optional<Attribute> parseAttribute(bool allowType = true);
+  std::optional<Attribute> parseAttributeImpl(bool allowType);
+  bool parseAttrDict(std::vector<NamedAttribute> &attrs);
+  bool parseOptionalAttrDict(std::vector<NamedAttribute> &attrs);
+  /// An integer literal (with an optional leading '-') as an int64.
+  std::optional<int64_t> parseIntegerLiteral();
+  bool parseNumberAttr(Attribute &attr, bool allowType);
+  bool parseArrayAttr(Attribute &attr);
+  bool parseDenseAttr(Attribute &attr);
+  bool parseDenseElements(Attribute &attr, bool &onlyInts, bool &nested);
+  bool parseDenseArrayAttr(Attribute &attr);
+  bool parseHashAttr(Attribute &attr);
+  bool parseOpaqueAttr(Attribute &attr);
+
+  //===--- Custom forms (ParseCustomOps.cpp, ParseShapeOps.cpp) -----------===//
+  bool parseCustomOp(PendingOp &pending);
+  bool parseCustomSyntax(PendingOp &pending, const CustomOpInfo &info);
+  void normalizeGeneric(PendingOp &pending);
+  bool parseArrowTyped(PendingOp &pending, bool allowError, bool allowSingle);
+  bool parseColonTyped(PendingOp &pending, const Type &result);
+  bool parseUntyped(PendingOp &pending, const Type *operandType,
+                    const Type &result);
+  bool parseTerminator(PendingOp &pending);
+  bool parseConstShape(PendingOp &pending);
+  bool parseShapeConstant(PendingOp &pending);
+  bool parseConstSize(PendingOp &pending);
+  bool parseConstWitness(PendingOp &pending);
+  bool parseShapeReduce(PendingOp &pending);
+  bool parseShapeAssuming(PendingOp &pending);
+  bool parseArithConstant(PendingOp &pending);
+  bool parseTensorDim(PendingOp &pending);
+  bool parseTensorEmpty(PendingOp &pending);
+  bool parseTensorCast(PendingOp &pending);
+  bool parseLinalgBroadcast(PendingOp &pending);
+  bool parseFuncCall(PendingOp &pending);
+
+  //===--- Unknown custom ops (ParseOpaqueOps.cpp) ------------------------===//
+  bool parseOpaqueOp(PendingOp &pending);
+  void readOpaqueTypes(PendingOp &pending, uint32_t colon, uint32_t end,
+                       size_t numUses);
+
+  // State.
+  const SourceManager &sources;
+  uint32_t bufferId;
+  std::string_view buf;
+  DiagnosticEngine &diags;
+  Lexer lexer;
+  Token tok;
+  uint32_t prevEnd = 0; ///< end offset of the last consumed token
+  bool failed = false;
+  bool speculating = false; ///< errors are swallowed (trial parses)
+  unsigned depth = 0;
+
+  std::unordered_map<std::string, Type> typeAliases;
+  std::unordered_map<std::string, Attribute> attrAliases;
+
+  /// The function whose values are being defined (a scratch function for
+  /// ops at module level), and its value scopes, innermost last.
+  Function *fn = nullptr;
+  std::vector<std::unordered_map<std::string, ValueId>> scopes;
+  /// Block labels of each region being parsed, innermost last.
+  struct LabelScope {
+    std::unordered_map<std::string, SourceLoc> defined;
+    std::vector<std::pair<std::string, SourceLoc>> used;
+  };
+  std::vector<LabelScope> labelScopes;
+};
+
+/// Saves and resets the value scopes for an isolated function body.
+class FunctionScope {
+public:
+  FunctionScope(Parser &parser, Function &func);
+  ~FunctionScope();
+
+private:
+  Parser &parser;
+  Function *savedFn;
+  std::vector<std::unordered_map<std::string, ValueId>> savedScopes;
+  std::vector<Parser::LabelScope> savedLabels;
+};
+
+/// Builds a type from a fixed spelling ("index", "i1", "!shape.shape").
+Type builtinType(std::string_view spelling);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_LIB_PARSERIMPL_H

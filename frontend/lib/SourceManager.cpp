@@ -1,0 +1,69 @@
+//===- SourceManager.cpp - Source buffers and locations -------------------===//
+
+#include "symshape/frontend/SourceManager.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace symshape::frontend {
+
+uint32_t SourceManager::addBuffer(std::string name, std::string contents) {
+  auto buffer = std::make_unique<Buffer>();
+  buffer->name = std::move(name);
+  buffer->text = std::move(contents);
+  buffer->lineStarts.push_back(0);
+  const std::string &text = buffer->text;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n')
+      buffer->lineStarts.push_back(static_cast<uint32_t>(i + 1));
+  buffers.push_back(std::move(buffer));
+  return static_cast<uint32_t>(buffers.size() - 1);
+}
+
+std::string_view SourceManager::buffer(uint32_t id) const {
+  assert(id < buffers.size() && "unknown buffer");
+  return buffers[id]->text;
+}
+
+const std::string &SourceManager::name(uint32_t id) const {
+  assert(id < buffers.size() && "unknown buffer");
+  return buffers[id]->name;
+}
+
+LineCol SourceManager::lineCol(SourceLoc loc) const {
+  assert(loc.buffer < buffers.size() && "unknown buffer");
+  const Buffer &buf = *buffers[loc.buffer];
+  uint32_t offset =
+      std::min<uint32_t>(loc.offset, static_cast<uint32_t>(buf.text.size()));
+  // The last line start that is <= offset.
+  auto it =
+      std::upper_bound(buf.lineStarts.begin(), buf.lineStarts.end(), offset);
+  size_t line = static_cast<size_t>(it - buf.lineStarts.begin()) - 1;
+  LineCol result;
+  result.line = static_cast<uint32_t>(line + 1);
+  result.col = offset - buf.lineStarts[line] + 1;
+  return result;
+}
+
+std::string_view SourceManager::lineText(SourceLoc loc) const {
+  assert(loc.buffer < buffers.size() && "unknown buffer");
+  const Buffer &buf = *buffers[loc.buffer];
+  LineCol lc = lineCol(loc);
+  uint32_t begin = buf.lineStarts[lc.line - 1];
+  uint32_t end = lc.line < buf.lineStarts.size()
+                     ? buf.lineStarts[lc.line] - 1
+                     : static_cast<uint32_t>(buf.text.size());
+  std::string_view text(buf.text);
+  std::string_view line = text.substr(begin, end - begin);
+  if (!line.empty() && line.back() == '\r')
+    line.remove_suffix(1);
+  return line;
+}
+
+std::string SourceManager::format(SourceLoc loc) const {
+  LineCol lc = lineCol(loc);
+  return name(loc.buffer) + ":" + std::to_string(lc.line) + ":" +
+         std::to_string(lc.col);
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,63 @@
+//===- ParseHelpers.h - Shared helpers of the frontend unit tests -*- C++ -*-=//
+
+#ifndef SYMSHAPE_TESTS_UNIT_FRONTEND_PARSEHELPERS_H
+#define SYMSHAPE_TESTS_UNIT_FRONTEND_PARSEHELPERS_H
+
+#include "symshape/frontend/Parser.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace symshape::frontend::test {
+
+/// A parse of one string: the buffer, its diagnostics and the module.
+struct Parsed {
+  SourceManager sources;
+  DiagnosticEngine diags{sources};
+  std::optional<Module> module;
+
+  bool ok() const { return module.has_value(); }
+  /// "line:col: message" of the only error, or "" when there is none.
+  std::string error() const {
+    if (diags.diagnostics().empty())
+      return "";
+    const Diagnostic &diag = diags.diagnostics().front();
+    LineCol lc = sources.lineCol(diag.loc);
+    return std::to_string(lc.line) + ":" + std::to_string(lc.col) + ": " +
+           diag.message;
+  }
+  const Function &func(size_t i = 0) const { return module->functions.at(i); }
+  /// The `i`-th op of the entry block of function `f`.
+  const Operation &op(size_t i, size_t f = 0) const {
+    return func(f).body.blocks.at(0).operations.at(i);
+  }
+  const Value &value(ValueId id, size_t f = 0) const {
+    return func(f).value(id);
+  }
+};
+
+inline std::unique_ptr<Parsed> parse(std::string text,
+                                     std::string name = "t.mlir") {
+  auto parsed = std::make_unique<Parsed>();
+  uint32_t buffer = parsed->sources.addBuffer(std::move(name), std::move(text));
+  parsed->module = parseModule(parsed->sources, buffer, parsed->diags);
+  return parsed;
+}
+
+/// Parses `func.func @f(%a: TYPE)` and returns the argument type.
+inline std::optional<Type> parseArgType(const std::string &type) {
+  auto parsed = parse("func.func @f(%a: " + type + ") {\n  return\n}\n");
+  if (!parsed->ok())
+    return std::nullopt;
+  return parsed->func().argumentTypes.at(0);
+}
+
+/// The error of parsing `func.func @f(%a: TYPE)`.
+inline std::string argTypeError(const std::string &type) {
+  return parse("func.func @f(%a: " + type + ") {\n  return\n}\n")->error();
+}
+
+} // namespace symshape::frontend::test
+
+#endif // SYMSHAPE_TESTS_UNIT_FRONTEND_PARSEHELPERS_H
