@@ -93,8 +93,7 @@ std::string Lowerer::operandDimName(const Operation &op, size_t i, size_t dim) {
 
 bool Lowerer::structuralError(const Operation &op, const std::string &why) {
   oblige(op, ObligationKind::Broadcast, -1, formulas().mkTrue(),
-         "the operand list", /*staticError=*/true,
-         "'" + op.name + "' " + why);
+         "the operand list", /*staticError=*/true, "'" + op.name + "' " + why);
   lowerOpaque(op);
   return true;
 }
@@ -204,6 +203,8 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
         resultDims[d] = size;
       continue;
     }
+    if (column.staticError)
+      continue; // no runtime size to compare: the broadcast itself errs
     // SPEC 3: with an unranked operand the trailing dims are still checked
     // as usual (from the ranked operands) by the static rules; at runtime
     // the unranked operand may supply the size where the others give 1.

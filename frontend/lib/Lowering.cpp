@@ -60,6 +60,16 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
     defineDims(id, std::move(dims));
     return;
   }
+  if (type.isExtentTensor() && type.dims[0] != kDynamic) {
+    // An extent tensor of known length: each element a free extent.
+    std::vector<TermId> extents;
+    for (int64_t i = 0; i < type.dims[0]; ++i)
+      extents.push_back(freshDim(dimName(id, size_t(i)), origin));
+    defineDims(id, {graph().constant(type.dims[0])});
+    states[id].hasExtents = true;
+    states[id].extents = std::move(extents);
+    return;
+  }
   if (type.isSizeLike()) {
     TermId symbol = graph().symbol(refName(id), SymbolOrigin::Scalar);
     // A !shape.size is a non-negative integer (seed 004); an index is not.
@@ -123,18 +133,121 @@ bool Lowerer::isImplicitBroadcast(const Operation &op) const {
   return false;
 }
 
+TermId Lowerer::scalarOf(ValueId id) {
+  ValueState &s = states[id];
+  if (s.scalar == solver::kNoTerm) {
+    TermId symbol = graph().symbol(refName(id), SymbolOrigin::Scalar);
+    if (value(id).type.kind == TypeKind::Size)
+      prob->addFact(formulas().mkLe(graph().constant(0), symbol));
+    defineScalar(id, symbol);
+  }
+  return s.scalar;
+}
+
+std::optional<int64_t> Lowerer::constantOf(ValueId id) {
+  const ValueState &s = states[id];
+  if (s.scalar == solver::kNoTerm)
+    return std::nullopt;
+  return graph().constantValue(s.scalar);
+}
+
+std::optional<std::vector<TermId>> Lowerer::extentsOf(ValueId id) {
+  const ValueState &s = states[id];
+  if (!s.hasExtents)
+    return std::nullopt;
+  return s.extents;
+}
+
+void Lowerer::alias(ValueId to, ValueId from) {
+  ValueState copy = states[from];
+  states[to] = copy;
+  states[to].defined = true;
+  if (copy.scalar != solver::kNoTerm)
+    graph().addLabel(copy.scalar, refName(to));
+}
+
+void Lowerer::defineShape(const Operation &op, ValueId id,
+                          std::optional<std::vector<TermId>> extents) {
+  const Type &type = value(id).type;
+  ValueState &s = states[id];
+  s.defined = true;
+  if (type.isExtentTensor()) {
+    int64_t length = type.dims[0];
+    if (extents && length != kDynamic && size_t(length) != extents->size()) {
+      // The shape dialect has no compile-time rule: a runtime verdict.
+      oblige(op, ObligationKind::Rank, -1, formulas().mkTrue(),
+             "the extent tensor " + type.str() + " holding a shape of rank " +
+                 std::to_string(extents->size()));
+      extents.reset();
+    }
+    if (!extents) {
+      defineFromType(id, SymbolOrigin::OpaqueDim);
+      return;
+    }
+    defineDims(id, {graph().constant(int64_t(extents->size()))});
+  }
+  if (!extents)
+    return;
+  for (size_t i = 0; i < extents->size(); ++i)
+    graph().addLabel((*extents)[i], dimName(id, i));
+  s.hasExtents = true;
+  s.extents = std::move(*extents);
+}
+
+std::optional<std::vector<int64_t>> Lowerer::intList(const Attribute &attr) {
+  switch (attr.kind) {
+  case AttrKind::DenseArray:
+  case AttrKind::DenseInt:
+    if (attr.splat && attr.hasType && attr.type.hasRank() &&
+        attr.type.dims.size() == 1 && attr.type.dims[0] >= 0 &&
+        !attr.ints.empty())
+      return std::vector<int64_t>(size_t(attr.type.dims[0]), attr.ints[0]);
+    return attr.ints;
+  case AttrKind::Array: {
+    std::vector<int64_t> out;
+    for (const Attribute &element : attr.elements) {
+      if (element.kind != AttrKind::Integer)
+        return std::nullopt;
+      out.push_back(element.intValue);
+    }
+    return out;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::vector<ValueId> Lowerer::lowerInline(const Region &region) {
+  std::vector<ValueId> yielded;
+  for (const Block &block : region.blocks) {
+    for (ValueId arg : block.arguments)
+      if (!states[arg].defined)
+        defineFromType(arg, SymbolOrigin::OpaqueDim);
+    for (const Operation &op : block.operations) {
+      if (op.name == "shape.yield" || op.name == "shape.assuming_yield")
+        yielded = op.operands;
+      lowerOp(op);
+    }
+  }
+  return yielded;
+}
+
 void Lowerer::lowerOpaque(const Operation &op) {
   for (ValueId result : op.results)
     defineFromType(result, SymbolOrigin::OpaqueDim);
 }
 
 void Lowerer::lowerOp(const Operation &op) {
-  if (op.name == "func.return")
-    return;
+  if (op.name == "func.return" || op.name == "shape.yield" ||
+      op.name == "shape.assuming_yield")
+    return; // terminators: read by the op that owns the region
   if (isImplicitBroadcast(op)) {
     lowerImplicitBroadcast(op);
     return;
   }
+  if (lowerShapeOp(op) || lowerTensorOp(op) || lowerXlaOp(op) ||
+      lowerLinalgOp(op))
+    return;
   // An unknown op: its regions may run any number of times, or never.
   bool outer = conditional;
   conditional = true;
@@ -174,6 +287,11 @@ void Lowerer::recordValues() {
                                                   : Kind::Other;
     info.ranked = s.ranked;
     info.dims = s.dims;
+    if (info.kind == solver::ValueInfo::Kind::Shape) {
+      // A shape value's "shape" is its extents.
+      info.ranked = s.hasExtents;
+      info.dims = s.extents;
+    }
     info.scalar = s.scalar;
     prob->values.push_back(std::move(info));
   }

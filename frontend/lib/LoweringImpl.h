@@ -96,6 +96,34 @@ public:
   std::string operandDimName(const Operation &op, size_t i, size_t dim);
   /// Marks an op that had a static error: results follow their types.
   bool structuralError(const Operation &op, const std::string &why);
+
+  // --- values of the shape and tensor glue ops (Lowering.cpp) ---
+  /// The integer an index / !shape.size value holds; a fresh symbol named
+  /// after the value when it is not known.
+  TermId scalarOf(ValueId id);
+  /// The constant an index / !shape.size value holds, if known.
+  std::optional<int64_t> constantOf(ValueId id);
+  /// The extents of a shape value, nullopt when its rank is unknown.
+  std::optional<std::vector<TermId>> extentsOf(ValueId id);
+  /// Defines a shape-typed result (!shape.shape or an extent tensor) with
+  /// `extents` (nullopt: unranked). An extent tensor of a static length
+  /// other than the rank is UB (a `rank` obligation of `op`).
+  void defineShape(const Operation &op, ValueId id,
+                   std::optional<std::vector<TermId>> extents);
+  /// Integers of an array / dense / array<i64: ..> attribute.
+  static std::optional<std::vector<int64_t>> intList(const Attribute &attr);
+
+  /// LowerShape.cpp, LowerTensor.cpp, LowerXla.cpp, LowerLinalg.cpp: each
+  /// returns false when `op` is not of its family.
+  bool lowerShapeOp(const Operation &op);
+  bool lowerTensorOp(const Operation &op);
+  bool lowerXlaOp(const Operation &op);
+  bool lowerLinalgOp(const Operation &op);
+  /// shape.reduce: runs the body once per extent when the rank is known.
+  void lowerShapeReduce(const Operation &op);
+  /// Lowers the ops of `region` in place (not conditional) and returns the
+  /// operands of its terminator.
+  std::vector<ValueId> lowerInline(const Region &region);
   /// Results of an op symshape does not interpret: facts of their types.
   void lowerOpaque(const Operation &op);
 
@@ -106,9 +134,12 @@ public:
   std::optional<FormulaId> lowerExpr(const Expr &expr, bool report,
                                      std::string &missing);
 
+  void lowerOp(const Operation &op);
+  /// Copies what is known of `from` to `to` (pass-through ops).
+  void alias(ValueId to, ValueId from);
+
 private:
   void lowerRegion(const Region &region, bool conditional);
-  void lowerOp(const Operation &op);
   void addAssumptions();
   void recordValues();
   std::optional<TermId> lowerTerm(const Expr &expr, int node, bool report,

@@ -100,6 +100,20 @@ void Judge::partition() {
       reachable = false;
     components[componentOf(fact)].facts.push_back(fact);
   }
+  // Facts other than lower bounds on one symbol can contradict each other
+  // (a result dim the types force to 0 under --min-dim 1): then P is unsat
+  // from the start.
+  for (size_t c = 0; c < components.size() && reachable; ++c) {
+    bool onlyBounds = true;
+    for (FormulaId fact : components[c].facts) {
+      const FormulaNode &node = problem.formulas.node(fact);
+      onlyBounds &= node.kind == FormulaKind::Le &&
+                    problem.graph.constantValue(node.args[0]).has_value() &&
+                    problem.graph.isSymbol(node.args[1]);
+    }
+    if (!onlyBounds && check(solverOf(c), {}) == SatResult::Unsat)
+      reachable = false;
+  }
 }
 
 size_t Judge::componentOf(FormulaId f) const {

@@ -1,0 +1,248 @@
+//===- LowerXla.cpp - Explicit XLA broadcasting (seed 003) ----------------===//
+//
+// Binary ops with `broadcast_dimensions` (chlo.broadcast_*, and mhlo /
+// stablehlo binary ops in the old XLA style): the lower-rank operand is
+// mapped onto the given, strictly increasing dims of the higher-rank one,
+// the other dims are 1, then degenerate-dim broadcasting applies column by
+// column. A scalar broadcasts onto anything.
+//
+//   tensor<2x3> + tensor<3>, dims (1)   ->  columns {2}, {3, 3}  -> 2x3
+//   tensor<4> + tensor<1x2>, dims (0)   ->  columns {4, 1}, {2}  -> 4x2
+//
+// broadcast_in_dim: operand dim i is 1 or equals result dim dims[i]
+// (`mapped-dim`); dynamic_broadcast_in_dim takes the result dims from its
+// shape operand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringImpl.h"
+
+#include <algorithm>
+
+namespace symshape::frontend {
+
+using solver::ObligationKind;
+using solver::SymbolOrigin;
+
+namespace {
+
+const char *const kBinary[] = {"add",
+                               "subtract",
+                               "multiply",
+                               "divide",
+                               "maximum",
+                               "minimum",
+                               "power",
+                               "remainder",
+                               "and",
+                               "or",
+                               "xor",
+                               "atan2",
+                               "compare",
+                               "shift_left",
+                               "shift_right_logical",
+                               "shift_right_arithmetic",
+                               "complex",
+                               "polygamma",
+                               "zeta",
+                               "next_after"};
+
+bool isXlaBinary(const Operation &op) {
+  if (!findAttr(op.attributes, "broadcast_dimensions"))
+    return false;
+  const std::string &name = op.name;
+  if (name.rfind("chlo.broadcast_", 0) == 0)
+    return true;
+  size_t dot = name.find('.');
+  std::string dialect = name.substr(0, dot);
+  if (dialect != "mhlo" && dialect != "stablehlo")
+    return false;
+  std::string base = name.substr(dot + 1);
+  return std::find(std::begin(kBinary), std::end(kBinary), base) !=
+         std::end(kBinary);
+}
+
+std::string dimsText(const std::vector<int64_t> &dims) {
+  std::string out = "(";
+  for (size_t i = 0; i < dims.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(dims[i]);
+  return out + ")";
+}
+
+bool strictlyIncreasing(const std::vector<int64_t> &dims, int64_t limit) {
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (dims[i] < 0 || dims[i] >= limit || (i && dims[i] <= dims[i - 1]))
+      return false;
+  return true;
+}
+
+} // namespace
+
+bool Lowerer::lowerXlaOp(const Operation &op) {
+  const std::string &name = op.name;
+  bool binary = isXlaBinary(op);
+  bool inDim =
+      name == "stablehlo.broadcast_in_dim" || name == "mhlo.broadcast_in_dim";
+  bool dynamic = name == "stablehlo.dynamic_broadcast_in_dim" ||
+                 name == "mhlo.dynamic_broadcast_in_dim";
+  if (!binary && !inDim && !dynamic)
+    return false;
+  if (op.results.size() != 1 || op.operands.size() != (inDim ? 1u : 2u) ||
+      !operandType(op, 0).hasRank() ||
+      (binary && !operandType(op, 1).hasRank()) ||
+      !value(op.results[0]).type.hasRank()) {
+    lowerOpaque(op); // unranked or malformed: nothing to check
+    return true;
+  }
+  const Attribute *attr = findAttr(op.attributes, "broadcast_dimensions");
+  std::optional<std::vector<int64_t>> dims =
+      attr ? intList(*attr) : std::optional<std::vector<int64_t>>();
+  if (!dims) {
+    oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
+           "the broadcast_dimensions attribute", true,
+           "expected a list of integers");
+    lowerOpaque(op);
+    return true;
+  }
+
+  if (binary) {
+    size_t lhsRank = operandType(op, 0).dims.size();
+    size_t rhsRank = operandType(op, 1).dims.size();
+    size_t low = lhsRank < rhsRank ? 0 : 1, high = 1 - low;
+    size_t lowRank = std::min(lhsRank, rhsRank);
+    size_t highRank = std::max(lhsRank, rhsRank);
+    std::vector<int64_t> mapping = *dims;
+    if (lhsRank == rhsRank) { // no rank change: only the identity makes sense
+      bool identity = mapping.empty();
+      if (mapping.size() == lowRank) {
+        identity = true;
+        for (size_t i = 0; i < lowRank; ++i)
+          identity &= mapping[i] == int64_t(i);
+      }
+      if (!identity) {
+        oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
+               "the broadcast_dimensions " + dimsText(mapping), true,
+               "operands of equal rank take no broadcast_dimensions (seed "
+               "003)");
+        lowerOpaque(op);
+        return true;
+      }
+      mapping.clear();
+      for (size_t i = 0; i < lowRank; ++i)
+        mapping.push_back(int64_t(i));
+    } else if (mapping.size() != lowRank ||
+               !strictlyIncreasing(mapping, int64_t(highRank))) {
+      oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
+             "the broadcast_dimensions " + dimsText(mapping), true,
+             "seed 003 needs one strictly increasing dim of the higher-rank "
+             "operand per dim of the lower-rank one");
+      lowerOpaque(op);
+      return true;
+    }
+    // The higher-rank operand fills every column; the lower-rank operand
+    // its mapped ones (it is 1 elsewhere). Keep operand order in columns.
+    std::vector<Column> columns(highRank);
+    std::vector<TermId> highDims = operandDims(op, high);
+    std::vector<TermId> lowDims = operandDims(op, low);
+    auto addHigh = [&](size_t c) {
+      columns[c].add(highDims[c], operandDimName(op, high, c),
+                     operandType(op, high).dims[c]);
+    };
+    for (size_t c = 0; c < highRank; ++c) {
+      auto it = std::find(mapping.begin(), mapping.end(), int64_t(c));
+      if (it == mapping.end() || high == 0)
+        addHigh(c);
+      if (it != mapping.end()) {
+        size_t i = size_t(it - mapping.begin());
+        columns[c].add(lowDims[i], operandDimName(op, low, i),
+                       operandType(op, low).dims[i]);
+        if (high == 1)
+          addHigh(c);
+      }
+    }
+    finishBroadcast(op, std::move(columns), /*unranked=*/false);
+    return true;
+  }
+
+  // broadcast_in_dim / dynamic_broadcast_in_dim.
+  ValueId result = op.results[0];
+  const Type &resultType = value(result).type;
+  const Type &operand = operandType(op, 0);
+  size_t rank = resultType.dims.size();
+  std::vector<int64_t> sorted = *dims;
+  std::sort(sorted.begin(), sorted.end());
+  bool valid =
+      dims->size() == operand.dims.size() &&
+      std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end() &&
+      (sorted.empty() ||
+       (sorted.front() >= 0 && sorted.back() < int64_t(rank)));
+  if (!valid) {
+    oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
+           "the broadcast_dimensions " + dimsText(*dims), true,
+           "expected one distinct result dim per operand dim");
+    lowerOpaque(op);
+    return true;
+  }
+  // The output sizes: the shape operand's extents, else the declared type.
+  std::vector<TermId> out(rank, solver::kNoTerm);
+  std::optional<std::vector<TermId>> extents =
+      dynamic ? extentsOf(op.operands[1]) : std::nullopt;
+  bool erroneous = false;
+  if (extents && extents->size() != rank) {
+    oblige(op, ObligationKind::Rank, -1, formulas().mkTrue(),
+           "the output shape of rank " + std::to_string(extents->size()) +
+               " for a result of rank " + std::to_string(rank),
+           true);
+    erroneous = true;
+    extents.reset();
+  }
+  std::vector<TermId> xDims = operandDims(op, 0);
+  for (size_t t = 0; t < rank; ++t) {
+    int64_t declared = resultType.dims[t];
+    if (extents) {
+      out[t] = (*extents)[t];
+      if (declared != kDynamic)
+        oblige(op, ObligationKind::ResultCast, int(t),
+               formulas().mkNe(out[t], graph().constant(declared)),
+               "the output size " + std::to_string(t) +
+                   " of the shape operand, cast to the declared " +
+                   std::to_string(declared));
+    }
+    if (declared != kDynamic)
+      out[t] = graph().constant(declared);
+  }
+  for (size_t i = 0; i < dims->size(); ++i) {
+    size_t t = size_t((*dims)[i]);
+    TermId x = xDims[i];
+    if (out[t] == solver::kNoTerm) {
+      // A `?` result dim of broadcast_in_dim: the operand's size unless
+      // that is 1.
+      TermId r = freshDim(dimName(result, t), SymbolOrigin::OpaqueDim);
+      problem().addFact(formulas().mkOr(
+          {formulas().mkEq(x, graph().constant(1)), formulas().mkEq(r, x)}));
+      out[t] = r;
+      continue;
+    }
+    int64_t xs = operand.dims[i], rs = resultType.dims[t];
+    bool error = xs != kDynamic && rs != kDynamic && xs != 1 && xs != rs;
+    erroneous |= error;
+    oblige(op, ObligationKind::MappedDim, int(t),
+           formulas().mkAnd({formulas().mkNe(x, graph().constant(1)),
+                             formulas().mkNe(x, out[t])}),
+           "the operand size " + operandDimName(op, 0, i) +
+               " mapped to result dim " + std::to_string(t) +
+               " (it must be 1 or equal)",
+           error, error ? "the sizes differ and the operand's is not 1" : "");
+  }
+  if (erroneous) {
+    lowerOpaque(op);
+    return true;
+  }
+  for (size_t t = 0; t < rank; ++t)
+    if (out[t] == solver::kNoTerm)
+      out[t] = freshDim(dimName(result, t), SymbolOrigin::OpaqueDim);
+  defineDims(result, std::move(out));
+  return true;
+}
+
+} // namespace symshape::frontend
