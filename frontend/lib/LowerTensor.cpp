@@ -113,8 +113,13 @@ bool Lowerer::lowerTensorOp(const Operation &op) {
     }
     return true;
   }
+  // Index arithmetic. The custom form `arith.addi %a, %b : index` leaves
+  // the result type implicit, so the operands decide.
   if ((name == "arith.addi" || name == "arith.subi" || name == "arith.muli") &&
-      op.operands.size() == 2 && resultType.kind == TypeKind::Index) {
+      op.operands.size() == 2 &&
+      (resultType.kind == TypeKind::Index || !value(result).typeKnown) &&
+      value(op.operands[0]).type.kind == TypeKind::Index &&
+      value(op.operands[1]).type.kind == TypeKind::Index) {
     TermId a = scalarOf(op.operands[0]), b = scalarOf(op.operands[1]);
     defineScalar(result, name == "arith.addi"   ? graph().add(a, b)
                          : name == "arith.subi" ? graph().sub(a, b)
