@@ -38,6 +38,7 @@ options:
   --min-dim N            every dynamic dim is at least N (default 0)
   --broadcastable NAME   treat op NAME as an implicit broadcast (repeatable)
   --no-fast-paths        ask the solver even where folding decides
+  --stats                print solver statistics on stderr
   -h, --help             show this help
 
 exit status: 0 every obligation safe, 1 some obligation not safe,
@@ -50,6 +51,7 @@ struct CommandLine {
   std::vector<std::string> assumptions;
   bool json = false;
   bool help = false;
+  bool stats = false;
   frontend::SessionOptions options;
 };
 
@@ -100,6 +102,8 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       cl.help = true;
     } else if (arg == "--json") {
       cl.json = true;
+    } else if (arg == "--stats") {
+      cl.stats = true;
     } else if (arg == "--strict") {
       cl.options.lowering.strict = true;
     } else if (arg == "--no-fast-paths") {
@@ -182,6 +186,12 @@ int runCheck(CommandLine &cl) {
   }
   std::cout << (cl.json ? session.json() : session.text());
   std::cout.flush();
+  if (cl.stats) {
+    const solver::JudgeStats &s = session.stats();
+    std::cerr << "stats: static=" << s.decidedStatically
+              << " solver=" << s.decidedBySolver << " unknown=" << s.unknown
+              << " checks=" << s.solverChecks << "\n";
+  }
   const solver::Summary &summary = session.summary();
   return summary.counts[size_t(solver::Verdict::Safe)] == summary.total() ? 0
                                                                           : 1;

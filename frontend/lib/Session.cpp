@@ -58,6 +58,11 @@ bool Session::analyze() {
       analysis.verdicts =
           solver::judgeFunction(*analysis.problem, options.judge);
       totals.add(analysis.verdicts);
+      const solver::JudgeStats &s = analysis.verdicts.stats;
+      statTotals.decidedStatically += s.decidedStatically;
+      statTotals.decidedBySolver += s.decidedBySolver;
+      statTotals.unknown += s.unknown;
+      statTotals.solverChecks += s.solverChecks;
     }
   return true;
 }

@@ -65,6 +65,8 @@ public:
   const SourceManager &sources() const { return sourceManager; }
   DiagnosticEngine &diagnostics() { return diags; }
   const solver::Summary &summary() const { return totals; }
+  /// Solver statistics summed over every function.
+  const solver::JudgeStats &stats() const { return statTotals; }
 
   /// "file:line:col" of a solver location.
   std::string format(solver::Location loc) const;
@@ -80,6 +82,7 @@ private:
   DiagnosticEngine diags{sourceManager};
   std::vector<std::unique_ptr<FileAnalysis>> fileList;
   solver::Summary totals;
+  solver::JudgeStats statTotals;
 };
 
 } // namespace symshape::frontend
