@@ -162,6 +162,7 @@ std::optional<std::string> readInput(const std::string &path,
 int runCheck(CommandLine &cl) {
   if (cl.files.empty())
     return usageError("check needs at least one FILE (or '-' for stdin)");
+  cl.options.computeShapes = cl.json; // the JSON lists most specific shapes
   frontend::Session session(cl.options);
   for (const std::string &assumption : cl.assumptions)
     if (!session.addAssumption(assumption)) {

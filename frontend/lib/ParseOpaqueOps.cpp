@@ -106,7 +106,8 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
       } else if (!id) {
         undefined.emplace_back(name, tokLoc());
       } else if (!scopes.back().count(value(*id).name)) {
-        uses.push_back(OperandUse{*id, tokLoc()});
+        uses.push_back(
+            OperandUse{*id, tokLoc(), uint32_t(tok.spelling.size())});
       }
     } else if (kind == TokenKind::CaretIdent) {
       op.successors.emplace_back(tok.spelling.substr(1));
@@ -126,8 +127,10 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
                      "use of undeclared SSA value name");
   scopes.pop_back();
   op.range = SourceRange{locAt(start), locAt(end)};
-  for (const OperandUse &use : uses)
+  for (const OperandUse &use : uses) {
     op.operands.push_back(use.id);
+    op.operandRanges.push_back(use.range());
+  }
   pending.resultTypesUnknown = true;
   if (colon)
     readOpaqueTypes(pending, *colon, end, uses.size());

@@ -108,7 +108,8 @@ bool Parser::parseGenericOp(PendingOp &pending) {
     return false;
   SourceLoc typesLoc = tokLoc();
   std::vector<Type> inputs;
-  if (!parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges))
+  if (!parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges,
+                         &op.operandTypeRanges))
     return false;
   return setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
 }
@@ -120,6 +121,7 @@ std::optional<OperandUse> Parser::parseValueUse() {
   }
   OperandUse use;
   use.loc = tokLoc();
+  use.length = uint32_t(tok.spelling.size());
   std::optional<ValueId> id = lookupValue(tok.spelling.substr(1));
   if (!id) {
     emitError(use.loc, "use of undeclared SSA value name");
@@ -156,6 +158,7 @@ bool Parser::setOperands(PendingOp &pending,
     if (written && !checkUseType(uses[i], types[i]))
       return false;
     pending.op.operands.push_back(uses[i].id);
+    pending.op.operandRanges.push_back(uses[i].range());
     pending.op.operandTypes.push_back(types[i]);
   }
   return true;

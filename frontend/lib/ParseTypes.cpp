@@ -250,10 +250,11 @@ bool Parser::parseTypeList(std::vector<Type> &types,
 
 bool Parser::parseFunctionType(std::vector<Type> &inputs,
                                std::vector<Type> &results,
-                               std::vector<SourceRange> *resultRanges) {
+                               std::vector<SourceRange> *resultRanges,
+                               std::vector<SourceRange> *inputRanges) {
   if (!expect(TokenKind::LParen, "'('"))
     return false;
-  if (!tok.is(TokenKind::RParen) && !parseTypeList(inputs))
+  if (!tok.is(TokenKind::RParen) && !parseTypeList(inputs, inputRanges))
     return false;
   if (!expect(TokenKind::RParen, "')'") || !expect(TokenKind::Arrow, "'->'"))
     return false;

@@ -41,6 +41,10 @@ constexpr unsigned kMaxNesting = 1000;
 struct OperandUse {
   ValueId id = 0;
   SourceLoc loc;
+  uint32_t length = 0; ///< of the `%name` token
+  SourceRange range() const {
+    return SourceRange{loc, SourceLoc{loc.buffer, loc.offset + length}};
+  }
 };
 
 /// One entry of a result list: `%a` (count 1) or `%r:2`.
@@ -155,7 +159,8 @@ public:
                      std::vector<SourceRange> *ranges = nullptr);
   /// `(T, ...) -> R` or `(T, ...) -> (R, ...)`.
   bool parseFunctionType(std::vector<Type> &inputs, std::vector<Type> &results,
-                         std::vector<SourceRange> *resultRanges = nullptr);
+                         std::vector<SourceRange> *resultRanges = nullptr,
+                         std::vector<SourceRange> *inputRanges = nullptr);
   /// `R` or `(R, ...)` after an arrow.
   bool parseFunctionResults(std::vector<Type> &results,
                             std::vector<SourceRange> *ranges);

@@ -57,6 +57,9 @@ bool Session::analyze() {
     for (FunctionAnalysis &analysis : file->functions) {
       analysis.verdicts =
           solver::judgeFunction(*analysis.problem, options.judge);
+      if (options.computeShapes)
+        analysis.shapes =
+            solver::refineShapes(*analysis.problem, options.judge.limits);
       totals.add(analysis.verdicts);
       const solver::JudgeStats &s = analysis.verdicts.stats;
       statTotals.decidedStatically += s.decidedStatically;
@@ -77,7 +80,9 @@ std::string Session::json() const {
     solver::FileReport report;
     report.file = file->name;
     for (const FunctionAnalysis &analysis : file->functions)
-      report.functions.push_back({analysis.problem.get(), &analysis.verdicts});
+      report.functions.push_back(
+          {analysis.problem.get(), &analysis.verdicts,
+           analysis.shapes ? &*analysis.shapes : nullptr});
     reports.push_back(std::move(report));
   }
   return solver::renderJson(

@@ -40,28 +40,36 @@ std::string jsonQuote(const std::string &text) {
 
 namespace {
 
-/// A dim as the JSON `shape` lists it: an integer, a symbol, or "?".
-std::string dimText(const DimGraph &graph, TermId term) {
-  if (std::optional<int64_t> value = graph.constantValue(term))
+/// A dim as the JSON `shape` lists it: an integer, a name, or "?".
+std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
+                    TermId term) {
+  if (shapes && shapes->wellDefined())
+    return shapes->dimText(term);
+  if (std::optional<int64_t> value = problem.graph.constantValue(term))
     return std::to_string(*value);
-  if (graph.isSymbol(term))
-    return graph.symbolOf(term).name;
+  if (problem.graph.isSymbol(term))
+    return problem.graph.symbolOf(term).name;
   return "?";
 }
 
-/// `type` with every dim that is a known integer written in.
-std::string refinedType(const DimGraph &graph, const ValueInfo &value) {
+/// The value's tensor type with every dim that is a known integer written
+/// in; other types are kept.
+std::string refinedType(const Problem &problem, const ShapeRefinement *shapes,
+                        const ValueInfo &value) {
   if (value.kind != ValueInfo::Kind::Tensor || !value.ranked)
     return value.type;
   std::string text = "tensor<";
   for (TermId dim : value.dims) {
-    std::optional<int64_t> c = graph.constantValue(dim);
+    std::optional<int64_t> c = shapes && shapes->wellDefined()
+                                   ? shapes->constant(dim)
+                                   : problem.graph.constantValue(dim);
     text += (c ? std::to_string(*c) : std::string("?")) + "x";
   }
   return text + value.element + ">";
 }
 
-void writeValues(std::string &out, const Problem &problem) {
+void writeValues(std::string &out, const Problem &problem,
+                 const ShapeRefinement *shapes) {
   out += "\"values\": {";
   bool first = true;
   for (const ValueInfo &value : problem.values) {
@@ -69,6 +77,8 @@ void writeValues(std::string &out, const Problem &problem) {
         value.kind != ValueInfo::Kind::Vector &&
         value.kind != ValueInfo::Kind::Shape)
       continue;
+    if (value.name == "%")
+      continue; // an unnamed result
     out += first ? "\n        " : ",\n        ";
     first = false;
     out += jsonQuote(value.name) + ": {\"type\": " + jsonQuote(value.type) +
@@ -77,11 +87,11 @@ void writeValues(std::string &out, const Problem &problem) {
       out += "\"*\"";
     } else {
       for (size_t d = 0; d < value.dims.size(); ++d)
-        out +=
-            (d ? ", " : "") + jsonQuote(dimText(problem.graph, value.dims[d]));
+        out += (d ? ", " : "") +
+               jsonQuote(dimText(problem, shapes, value.dims[d]));
     }
-    out +=
-        "], \"refined\": " + jsonQuote(refinedType(problem.graph, value)) + "}";
+    out += "], \"refined\": " + jsonQuote(refinedType(problem, shapes, value)) +
+           "}";
   }
   out += first ? "}" : "\n      }";
 }
@@ -131,7 +141,7 @@ std::string renderJson(const std::vector<FileReport> &files,
                      formatLoc);
       }
       out += problem.obligations.empty() ? "],\n      " : "\n      ],\n      ";
-      writeValues(out, problem);
+      writeValues(out, problem, functions[i].shapes);
       out += "}";
     }
     out += functions.empty() ? "]}" : "\n  ]}";

@@ -46,11 +46,11 @@ struct NamedAttribute;
 
 struct Attribute {
   AttrKind kind = AttrKind::Other;
-  int64_t intValue = 0; ///< Integer
+  int64_t intValue = 0;   ///< Integer
   bool boolValue = false; ///< Bool
   /// String: decoded value. SymbolRef: name without '@'.
   std::string str;
-  std::vector<Attribute> elements; ///< Array
+  std::vector<Attribute> elements;     ///< Array
   std::vector<NamedAttribute> entries; ///< Dictionary
   /// DenseArray / DenseInt: the integers in row-major order; a splat
   /// dense<3> has one element and `splat` set.

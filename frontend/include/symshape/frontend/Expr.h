@@ -34,27 +34,27 @@ enum class ExprKind {
   // Boolean formulas.
   True,
   False,
-  Not,   ///< !lhs
-  And,   ///< lhs && rhs
-  Or,    ///< lhs || rhs
-  Eq,    ///< lhs == rhs
-  Ne,    ///< lhs != rhs
-  Lt,    ///< lhs < rhs
-  Le,    ///< lhs <= rhs
-  Gt,    ///< lhs > rhs
-  Ge,    ///< lhs >= rhs
-  In,    ///< lhs in {set}
-  NotIn, ///< lhs not in {set}
+  Not,     ///< !lhs
+  And,     ///< lhs && rhs
+  Or,      ///< lhs || rhs
+  Eq,      ///< lhs == rhs
+  Ne,      ///< lhs != rhs
+  Lt,      ///< lhs < rhs
+  Le,      ///< lhs <= rhs
+  Gt,      ///< lhs > rhs
+  Ge,      ///< lhs >= rhs
+  In,      ///< lhs in {set}
+  NotIn,   ///< lhs not in {set}
   InRange, ///< lhs in [set[0], set[1]] (closed)
 };
 
 struct ExprNode {
   ExprKind kind = ExprKind::Int;
-  int64_t value = 0;        ///< Int
-  std::string name;         ///< Ref: value name without '%' ("a", "r#1")
+  int64_t value = 0;          ///< Int
+  std::string name;           ///< Ref: value name without '%' ("a", "r#1")
   std::optional<int64_t> dim; ///< Ref: the [INT] index, when written
-  int lhs = -1, rhs = -1;   ///< child node indices
-  std::vector<int64_t> set; ///< In / NotIn elements; InRange {lo, hi}
+  int lhs = -1, rhs = -1;     ///< child node indices
+  std::vector<int64_t> set;   ///< In / NotIn elements; InRange {lo, hi}
   SourceLoc loc;
 };
 

@@ -65,6 +65,11 @@ struct Operation {
   /// The type written for each operand at this use, parallel to operands;
   /// empty when the syntax writes no operand types.
   std::vector<Type> operandTypes;
+  /// Source range of each operand's `%name` token, parallel to operands.
+  std::vector<SourceRange> operandRanges;
+  /// Source range of each written operand type, parallel to operands, for
+  /// the generic form `(T1, T2) -> ...`; empty for custom forms.
+  std::vector<SourceRange> operandTypeRanges;
   std::vector<ValueId> results;
   /// Source range of each result type as written, parallel to results;
   /// empty when the syntax leaves result types implicit.

@@ -18,8 +18,8 @@
 namespace symshape::frontend {
 
 /// Parses buffer `buffer` of `sources`. Errors go to `diags`.
-std::optional<Module> parseModule(const SourceManager &sources,
-                                  uint32_t buffer, DiagnosticEngine &diags);
+std::optional<Module> parseModule(const SourceManager &sources, uint32_t buffer,
+                                  DiagnosticEngine &diags);
 
 } // namespace symshape::frontend
 

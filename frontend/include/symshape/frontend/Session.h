@@ -20,6 +20,7 @@
 #include "symshape/frontend/IR.h"
 #include "symshape/frontend/Lowering.h"
 #include "symshape/frontend/SourceManager.h"
+#include "symshape/solver/Refinement.h"
 #include "symshape/solver/Report.h"
 #include "symshape/solver/Verdicts.h"
 
@@ -32,12 +33,15 @@ namespace symshape::frontend {
 struct SessionOptions {
   LoweringOptions lowering;
   solver::JudgeOptions judge;
+  /// Also compute the most specific shape of every value (SPEC 5).
+  bool computeShapes = false;
 };
 
 struct FunctionAnalysis {
   const Function *function = nullptr;
   std::unique_ptr<solver::Problem> problem;
   solver::FunctionVerdicts verdicts;
+  std::optional<solver::ShapeRefinement> shapes; ///< when computeShapes
 };
 
 struct FileAnalysis {

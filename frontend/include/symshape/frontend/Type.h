@@ -63,7 +63,9 @@ struct Type {
     return kind == TypeKind::RankedTensor && dims.size() == 1 &&
            element == "index";
   }
-  bool isShapeLike() const { return kind == TypeKind::Shape || isExtentTensor(); }
+  bool isShapeLike() const {
+    return kind == TypeKind::Shape || isExtentTensor();
+  }
   bool isSizeLike() const {
     return kind == TypeKind::Size || kind == TypeKind::Index;
   }

@@ -14,6 +14,7 @@
 #define SYMSHAPE_SOLVER_REPORT_H
 
 #include "symshape/solver/Problem.h"
+#include "symshape/solver/Refinement.h"
 #include "symshape/solver/Verdicts.h"
 
 #include <array>
@@ -57,6 +58,9 @@ struct Summary {
 struct FunctionReport {
   const Problem *problem = nullptr;
   const FunctionVerdicts *verdicts = nullptr;
+  /// Most specific shapes for `values`; without them, dims are printed as
+  /// the lowering left them.
+  const ShapeRefinement *shapes = nullptr;
 };
 
 struct FileReport {

@@ -1,0 +1,64 @@
+//===- Refinement.h - Most specific shapes ----------------------*- C++ -*-===//
+//
+// Under "no obligation is violated" (the well-defined executions W, SPEC 5):
+//
+//   - a dim that takes one value in every execution of W is that integer;
+//   - dims equal in every execution of W share one name: the class's first
+//     function-argument dim in source order (or first opaque dim, else the
+//     first value dim that denotes it).
+//
+// Method, per connected component of the dim graph: take a model of W,
+// guess that every dim is constant and that dims with equal values are
+// equal, prove each guess with one query (the disjunction of its
+// negations), and split on the counterexample, which is one more model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_REFINEMENT_H
+#define SYMSHAPE_SOLVER_REFINEMENT_H
+
+#include "symshape/solver/Problem.h"
+#include "symshape/solver/Smt.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace symshape::solver {
+
+struct RefinementStats {
+  size_t candidates = 0; ///< distinct non-constant dims considered
+  size_t constants = 0;  ///< of them, proved constant
+  size_t classes = 0;    ///< equality classes of two or more dims
+  size_t checks = 0;     ///< solver queries
+  size_t unknown = 0;    ///< components the solver gave up on
+};
+
+class ShapeRefinement {
+public:
+  /// False when no execution is well defined (some obligation always
+  /// fails): then nothing is refined.
+  bool wellDefined() const { return defined; }
+  /// The integer `term` is in every execution of W, if it is one.
+  std::optional<int64_t> constant(TermId term) const;
+  /// The name shared by the dims equal to `term` in every execution of W
+  /// ("%a[0]"), or "" when it is known under no name.
+  const std::string &name(TermId term) const;
+  /// How SPEC 7's `shape` lists the dim: "4", "%a[0]" or "?".
+  std::string dimText(TermId term) const;
+  const RefinementStats &stats() const { return statistics; }
+
+private:
+  friend ShapeRefinement refineShapes(const Problem &, const SmtLimits &);
+  bool defined = true;
+  std::unordered_map<TermId, int64_t> constants;
+  std::unordered_map<TermId, std::string> names;
+  RefinementStats statistics;
+};
+
+/// Refines every dim of every value of `problem`.
+ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits);
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_REFINEMENT_H

@@ -1,0 +1,269 @@
+//===- Refinement.cpp - Most specific shapes ------------------------------===//
+
+#include "symshape/solver/Refinement.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_set>
+
+namespace symshape::solver {
+
+std::optional<int64_t> ShapeRefinement::constant(TermId term) const {
+  auto it = constants.find(term);
+  if (it == constants.end())
+    return std::nullopt;
+  return it->second;
+}
+
+const std::string &ShapeRefinement::name(TermId term) const {
+  static const std::string none;
+  auto it = names.find(term);
+  return it == names.end() ? none : it->second;
+}
+
+std::string ShapeRefinement::dimText(TermId term) const {
+  if (std::optional<int64_t> c = constant(term))
+    return std::to_string(*c);
+  const std::string &n = name(term);
+  return n.empty() ? "?" : n;
+}
+
+namespace {
+
+/// Per-component state of the refinement.
+class ComponentRefiner {
+public:
+  ComponentRefiner(const Problem &problem, SmtContext &context,
+                   const SmtLimits &limits, std::vector<TermId> candidates,
+                   RefinementStats &stats)
+      : problem(problem), solver(context, limits),
+        candidates(std::move(candidates)), stats(stats) {}
+
+  /// Asserts W's part in this component.
+  void assume(const std::vector<FormulaId> &facts,
+              const std::vector<FormulaId> &violations) {
+    for (FormulaId f : facts)
+      solver.add(f);
+    for (FormulaId v : violations)
+      solver.add(v, /*negated=*/true);
+  }
+
+  /// Returns Unsat when W is empty; fills constants and classes otherwise.
+  SatResult run(std::unordered_map<TermId, int64_t> &constants,
+                std::vector<std::vector<TermId>> &classes);
+
+private:
+  SatResult check(const std::vector<Lit> &lits) {
+    ++stats.checks;
+    return solver.check(lits);
+  }
+  std::vector<int64_t> readModel() {
+    std::vector<int64_t> values;
+    for (TermId t : candidates)
+      values.push_back(solver.value(t).value_or(INT64_MIN));
+    return values;
+  }
+  /// A literal for "some of these atoms is false".
+  Lit someDiffers(const std::vector<Atom> &atoms) {
+    std::vector<Lit> negated;
+    for (const Atom &atom : atoms)
+      negated.push_back(-solver.atom(atom));
+    return solver.clause(negated);
+  }
+
+  const Problem &problem;
+  SmtSolver solver;
+  std::vector<TermId> candidates;
+  RefinementStats &stats;
+  std::vector<std::vector<int64_t>> models;
+};
+
+SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
+                                std::vector<std::vector<TermId>> &classes) {
+  SatResult first = check({});
+  if (first != SatResult::Sat)
+    return first;
+  models.push_back(readModel());
+  const std::vector<int64_t> base = models.front(); // models grows
+
+  // Constants: every candidate is one until a model shows otherwise.
+  std::vector<size_t> open;
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (base[i] != INT64_MIN) // INT64_MIN: the value did not fit
+      open.push_back(i);
+  while (!open.empty()) {
+    std::vector<Atom> atoms;
+    for (size_t i : open)
+      atoms.push_back({*Polynomial::sub(Polynomial::symbol(candidates[i]),
+                                        Polynomial::constant(base[i])),
+                       AtomRel::Eq});
+    SatResult r = check({someDiffers(atoms)});
+    if (r == SatResult::Unsat) {
+      for (size_t i : open)
+        constants[candidates[i]] = base[i];
+      break;
+    }
+    if (r == SatResult::Unknown)
+      break;
+    models.push_back(readModel());
+    std::vector<size_t> still;
+    for (size_t i : open)
+      if (models.back()[i] == base[i])
+        still.push_back(i);
+    open = std::move(still);
+  }
+
+  // Classes: dims equal in every model so far, proved one group at a time.
+  std::map<std::vector<int64_t>, std::vector<size_t>> bySignature;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (constants.count(candidates[i]))
+      continue;
+    std::vector<int64_t> signature;
+    for (const std::vector<int64_t> &m : models)
+      signature.push_back(m[i]);
+    bySignature[signature].push_back(i);
+  }
+  std::vector<std::vector<size_t>> work;
+  for (auto &[signature, group] : bySignature)
+    if (group.size() > 1)
+      work.push_back(group);
+  while (!work.empty()) {
+    std::vector<size_t> group = std::move(work.back());
+    work.pop_back();
+    TermId rep = candidates[group.front()];
+    std::vector<Atom> atoms;
+    for (size_t k = 1; k < group.size(); ++k)
+      atoms.push_back(
+          {*Polynomial::sub(Polynomial::symbol(candidates[group[k]]),
+                            Polynomial::symbol(rep)),
+           AtomRel::Eq});
+    SatResult r = check({someDiffers(atoms)});
+    if (r == SatResult::Unsat) {
+      std::vector<TermId> members;
+      for (size_t i : group)
+        members.push_back(candidates[i]);
+      classes.push_back(std::move(members));
+      continue;
+    }
+    if (r == SatResult::Unknown)
+      continue;
+    std::vector<int64_t> m = readModel();
+    std::map<int64_t, std::vector<size_t>> split;
+    for (size_t i : group)
+      split[m[i]].push_back(i);
+    for (auto &[value, part] : split)
+      if (part.size() > 1)
+        work.push_back(part);
+  }
+  return SatResult::Sat;
+}
+
+} // namespace
+
+ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits) {
+  ShapeRefinement out;
+  const DimGraph &graph = problem.graph;
+  const FormulaStore &formulas = problem.formulas;
+  Components parts = graph.components();
+  auto componentOf = [&](FormulaId f) -> std::optional<uint32_t> {
+    std::vector<TermId> terms = formulas.termsOf(f);
+    if (terms.empty())
+      return std::nullopt;
+    return parts.of[terms.front()];
+  };
+
+  // W: facts and the "no violation" of every obligation later ones assume.
+  std::vector<std::vector<FormulaId>> facts(parts.count),
+      violations(parts.count);
+  for (FormulaId fact : problem.facts) {
+    if (formulas.isFalse(fact))
+      out.defined = false;
+    if (std::optional<uint32_t> c = componentOf(fact))
+      facts[*c].push_back(fact);
+  }
+  for (const Obligation &ob : problem.obligations) {
+    if (ob.staticError || ob.conditional)
+      continue;
+    if (formulas.isTrue(ob.violation))
+      out.defined = false;
+    if (std::optional<uint32_t> c = componentOf(ob.violation))
+      violations[*c].push_back(ob.violation);
+  }
+  if (!out.defined)
+    return out;
+
+  // Candidates: every dim and size of a value, grouped by component.
+  std::vector<std::vector<TermId>> candidates(parts.count);
+  std::unordered_set<TermId> seen;
+  auto consider = [&](TermId t) {
+    if (t == kNoTerm || !seen.insert(t).second)
+      return;
+    if (std::optional<int64_t> c = graph.constantValue(t)) {
+      out.constants[t] = *c;
+      return;
+    }
+    candidates[parts.of[t]].push_back(t);
+  };
+  for (const ValueInfo &value : problem.values) {
+    for (TermId dim : value.dims)
+      consider(dim);
+    consider(value.scalar);
+  }
+
+  SmtContext context(graph, formulas);
+  std::vector<std::vector<TermId>> classes;
+  for (uint32_t c = 0; c < parts.count; ++c) {
+    if (candidates[c].empty())
+      continue;
+    out.statistics.candidates += candidates[c].size();
+    ComponentRefiner refiner(problem, context, limits, candidates[c],
+                             out.statistics);
+    refiner.assume(facts[c], violations[c]);
+    SatResult r = refiner.run(out.constants, classes);
+    if (r == SatResult::Unsat) { // W is empty: nothing is well defined
+      ShapeRefinement none;
+      none.defined = false;
+      none.statistics = out.statistics;
+      return none;
+    }
+    if (r == SatResult::Unknown)
+      ++out.statistics.unknown;
+  }
+
+  // Names: a class takes its first symbol (arguments come first), else
+  // the first value dim denoting one of its dims. A symbol alone is named
+  // by itself; a derived dim alone only when several values share it.
+  for (const std::vector<TermId> &members : classes) {
+    ++out.statistics.classes;
+    std::string name;
+    uint32_t best = UINT32_MAX;
+    for (TermId t : members)
+      if (graph.isSymbol(t) && graph.term(t).symbol < best) {
+        best = graph.term(t).symbol;
+        name = graph.symbolOf(t).name;
+      }
+    if (name.empty()) {
+      TermId first = *std::min_element(members.begin(), members.end());
+      if (!graph.labels(first).empty())
+        name = graph.labels(first).front();
+    }
+    for (TermId t : members)
+      out.names[t] = name;
+  }
+  for (const std::vector<TermId> &group : candidates)
+    for (TermId t : group) {
+      if (out.names.count(t))
+        continue;
+      if (graph.isSymbol(t))
+        out.names[t] = graph.symbolOf(t).name;
+      else if (graph.labels(t).size() > 1)
+        out.names[t] = graph.labels(t).front();
+    }
+  out.statistics.constants = 0;
+  for (const std::vector<TermId> &group : candidates)
+    for (TermId t : group)
+      out.statistics.constants += out.constants.count(t);
+  return out;
+}
+
+} // namespace symshape::solver
