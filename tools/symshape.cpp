@@ -6,15 +6,18 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "symshape/frontend/Rewrite.h"
 #include "symshape/frontend/Session.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace symshape;
@@ -22,14 +25,19 @@ using namespace symshape;
 namespace {
 
 const char *const kUsage = R"(usage: symshape check FILE.mlir... [options]
+       symshape refine FILE.mlir [-o OUT.mlir] [options]
 
 Proves every broadcast in MLIR functions safe for all runtime sizes, or
-reports which sizes trigger undefined behaviour, with a witness.
+reports which sizes trigger undefined behaviour, with a witness, and refines
+`?` dims to the most specific sizes.
 
 commands:
   check FILE...          judge every obligation; FILE '-' reads stdin
+  refine FILE            print FILE with the most specific result types
+                         (signatures never change; casts keep old uses valid)
 
 options:
+  -o FILE                refine: write the result to FILE (atomically)
   --json                 print the JSON report instead of diagnostics
   --strict               a dynamic size under a static result dim is an
                          error (seed 000's pseudo-code) instead of a cast
@@ -49,6 +57,7 @@ struct CommandLine {
   std::string command;
   std::vector<std::string> files;
   std::vector<std::string> assumptions;
+  std::string output;
   bool json = false;
   bool help = false;
   bool stats = false;
@@ -102,6 +111,10 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       cl.help = true;
     } else if (arg == "--json") {
       cl.json = true;
+    } else if (arg == "-o" || arg == "--output") {
+      if (!value(v) || v.empty())
+        return "-o needs a file name";
+      cl.output = v;
     } else if (arg == "--stats") {
       cl.stats = true;
     } else if (arg == "--strict") {
@@ -159,32 +172,95 @@ std::optional<std::string> readInput(const std::string &path,
   return text.str();
 }
 
-int runCheck(CommandLine &cl) {
-  if (cl.files.empty())
-    return usageError("check needs at least one FILE (or '-' for stdin)");
-  cl.options.computeShapes = cl.json; // the JSON lists most specific shapes
-  frontend::Session session(cl.options);
+/// Writes `text` to `path` atomically: a temporary file beside it, renamed
+/// over it once complete. Returns an error message, or "" on success.
+std::string writeAtomically(const std::string &path, const std::string &text) {
+  std::string pattern = path + ".tmpXXXXXX";
+  std::vector<char> name(pattern.begin(), pattern.end());
+  name.push_back('\0');
+  int fd = mkstemp(name.data());
+  if (fd < 0)
+    return path +
+           ": error: cannot create a temporary file: " + std::strerror(errno);
+  size_t written = 0;
+  while (written < text.size()) {
+    ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n <= 0) {
+      std::string why = std::strerror(errno);
+      ::close(fd);
+      std::remove(name.data());
+      return path + ": error: cannot write: " + why;
+    }
+    written += size_t(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0 ||
+      std::rename(name.data(), path.c_str()) != 0) {
+    std::string why = std::strerror(errno);
+    std::remove(name.data());
+    return path + ": error: cannot write: " + why;
+  }
+  return "";
+}
+
+/// Reads the files and assumptions into `session` and analyses them;
+/// prints errors and returns false on bad input.
+bool load(const CommandLine &cl, frontend::Session &session) {
   for (const std::string &assumption : cl.assumptions)
     if (!session.addAssumption(assumption)) {
       std::cerr << session.diagnostics().renderAll();
-      return 2;
+      return false;
     }
   for (const std::string &path : cl.files) {
     std::string error;
     std::optional<std::string> text = readInput(path, error);
     if (!text) {
       std::cerr << error << "\n";
-      return 2;
+      return false;
     }
     if (!session.addFile(path == "-" ? "<stdin>" : path, std::move(*text))) {
       std::cerr << session.diagnostics().renderAll();
-      return 2;
+      return false;
     }
   }
   if (!session.analyze()) {
     std::cerr << session.diagnostics().renderAll();
+    return false;
+  }
+  return true;
+}
+
+int exitStatus(const frontend::Session &session) {
+  const solver::Summary &summary = session.summary();
+  return summary.counts[size_t(solver::Verdict::Safe)] == summary.total() ? 0
+                                                                          : 1;
+}
+
+int runRefine(CommandLine &cl) {
+  if (cl.files.size() != 1)
+    return usageError("refine takes exactly one FILE (or '-' for stdin)");
+  cl.options.computeShapes = true;
+  frontend::Session session(cl.options);
+  if (!load(cl, session))
+    return 2;
+  std::string text = frontend::rewriteRefined(session, *session.files()[0]);
+  if (cl.output.empty()) {
+    std::cout << text;
+    std::cout.flush();
+  } else if (std::string error = writeAtomically(cl.output, text);
+             !error.empty()) {
+    std::cerr << error << "\n";
     return 2;
   }
+  return exitStatus(session);
+}
+
+int runCheck(CommandLine &cl) {
+  if (cl.files.empty())
+    return usageError("check needs at least one FILE (or '-' for stdin)");
+  cl.options.computeShapes = cl.json; // the JSON lists most specific shapes
+  frontend::Session session(cl.options);
+  if (!load(cl, session))
+    return 2;
   std::cout << (cl.json ? session.json() : session.text());
   std::cout.flush();
   if (cl.stats) {
@@ -193,9 +269,7 @@ int runCheck(CommandLine &cl) {
               << " solver=" << s.decidedBySolver << " unknown=" << s.unknown
               << " checks=" << s.solverChecks << "\n";
   }
-  const solver::Summary &summary = session.summary();
-  return summary.counts[size_t(solver::Verdict::Safe)] == summary.total() ? 0
-                                                                          : 1;
+  return exitStatus(session);
 }
 
 } // namespace
@@ -211,5 +285,7 @@ int main(int argc, char **argv) {
   }
   if (cl.command == "check")
     return runCheck(cl);
+  if (cl.command == "refine")
+    return runRefine(cl);
   return usageError("unknown command '" + cl.command + "'");
 }

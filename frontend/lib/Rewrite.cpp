@@ -1,0 +1,171 @@
+//===- Rewrite.cpp - Writing refined types back into the source -----------===//
+
+#include "symshape/frontend/Rewrite.h"
+
+#include <algorithm>
+#include <functional>
+#include <unordered_set>
+
+namespace symshape::frontend {
+
+namespace {
+
+bool startsWith(const std::string &s, const char *prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+/// Ops whose result type may be made more static on its own: the result is
+/// computed from the operands, and any compatible static type verifies.
+bool resultRefinable(const Operation &op) {
+  const std::string &n = op.name;
+  return n == "test.broadcastable" || startsWith(n, "tosa.") ||
+         startsWith(n, "chlo.broadcast_") || n == "shape.shape_of" ||
+         n == "shape.broadcast" || n == "shape.to_extent_tensor" ||
+         n == "tensor.cast" || n == "stablehlo.dynamic_broadcast_in_dim" ||
+         n == "mhlo.dynamic_broadcast_in_dim";
+}
+
+/// Ops written in generic form that accept more static operand types.
+bool operandsRefinable(const Operation &op) {
+  if (!op.generic || op.operandTypeRanges.size() != op.operands.size())
+    return false;
+  const std::string &n = op.name;
+  return n == "test.broadcastable" || startsWith(n, "tosa.") ||
+         startsWith(n, "chlo.broadcast_") ||
+         (startsWith(n, "shape.") && n != "shape.assuming_yield" &&
+          n != "shape.yield") ||
+         n == "tensor.dim" || n == "tensor.cast";
+}
+
+struct Edit {
+  uint32_t begin = 0, end = 0; ///< replaced range; begin == end inserts
+  std::string text;
+  size_t order = 0; ///< insertion order, to keep inserts at one place stable
+};
+
+void forEachOp(const Region &region,
+               const std::function<void(const Operation &)> &fn) {
+  for (const Block &block : region.blocks)
+    for (const Operation &op : block.operations) {
+      fn(op);
+      for (const Region &inner : op.regions)
+        forEachOp(inner, fn);
+    }
+}
+
+/// The declared type with every dim the analysis proved constant.
+std::optional<Type> refinedType(const Type &declared,
+                                const solver::ValueInfo &info,
+                                const solver::ShapeRefinement &shapes) {
+  if (!declared.isTensor() || !info.ranked)
+    return std::nullopt;
+  if (declared.kind == TypeKind::RankedTensor &&
+      declared.dims.size() != info.dims.size())
+    return std::nullopt;
+  Type refined = declared;
+  refined.kind = TypeKind::RankedTensor;
+  refined.dims.clear();
+  for (size_t d = 0; d < info.dims.size(); ++d) {
+    int64_t size =
+        declared.kind == TypeKind::RankedTensor ? declared.dims[d] : kDynamic;
+    if (size == kDynamic)
+      size = shapes.constant(info.dims[d]).value_or(kDynamic);
+    refined.dims.push_back(size);
+  }
+  if (refined == declared)
+    return std::nullopt;
+  return refined;
+}
+
+} // namespace
+
+std::string rewriteRefined(const Session &session, const FileAnalysis &file,
+                           RewriteStats *stats) {
+  std::string_view text = session.sources().buffer(file.buffer);
+  std::vector<Edit> edits;
+  for (const FunctionAnalysis &analysis : file.functions) {
+    if (!analysis.shapes || !analysis.shapes->wellDefined())
+      continue;
+    const Function &fn = *analysis.function;
+    const solver::Problem &problem = *analysis.problem;
+    std::vector<std::optional<Type>> refined(fn.values.size());
+    forEachOp(fn.body, [&](const Operation &op) {
+      if (!resultRefinable(op) ||
+          op.resultTypeRanges.size() != op.results.size())
+        return;
+      for (size_t k = 0; k < op.results.size(); ++k) {
+        ValueId v = op.results[k];
+        const Value &val = fn.value(v);
+        if (!val.typeKnown || v >= problem.values.size())
+          continue;
+        refined[v] = refinedType(val.type, problem.values[v], *analysis.shapes);
+        if (!refined[v])
+          continue;
+        edits.push_back({op.resultTypeRanges[k].begin.offset,
+                         op.resultTypeRanges[k].end.offset, refined[v]->str(),
+                         edits.size()});
+        if (stats)
+          ++stats->refinedValues;
+      }
+    });
+    std::unordered_set<std::string> names;
+    for (const Value &val : fn.values)
+      names.insert(val.name);
+    unsigned counter = 0;
+    forEachOp(fn.body, [&](const Operation &op) {
+      bool inPlace = operandsRefinable(op);
+      for (size_t i = 0; i < op.operands.size(); ++i) {
+        ValueId v = op.operands[i];
+        if (!refined[v] || i >= op.operandRanges.size())
+          continue;
+        if (inPlace) {
+          edits.push_back({op.operandTypeRanges[i].begin.offset,
+                           op.operandTypeRanges[i].end.offset,
+                           refined[v]->str(), edits.size()});
+          continue;
+        }
+        // A use that needs the declared type reads a cast back to it.
+        std::string name;
+        do
+          name = "cast" + std::to_string(counter++);
+        while (names.count(name));
+        names.insert(name);
+        uint32_t begin = op.range.begin.offset;
+        uint32_t lineStart = begin;
+        while (lineStart > 0 && text[lineStart - 1] != '\n')
+          --lineStart;
+        std::string_view prefix = text.substr(lineStart, begin - lineStart);
+        bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
+        std::string indent = blank ? std::string(prefix) : std::string();
+        std::string line = "%" + name + " = tensor.cast %" + fn.value(v).name +
+                           " : " + refined[v]->str() + " to " +
+                           fn.value(v).type.str();
+        edits.push_back({blank ? lineStart : begin, blank ? lineStart : begin,
+                         blank ? indent + line + "\n"
+                               : line + "\n" + std::string(prefix.size(), ' '),
+                         edits.size()});
+        edits.push_back({op.operandRanges[i].begin.offset,
+                         op.operandRanges[i].end.offset, "%" + name,
+                         edits.size()});
+        if (stats)
+          ++stats->castsInserted;
+      }
+    });
+  }
+  std::sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
+  });
+  std::string out;
+  uint32_t at = 0;
+  for (const Edit &edit : edits) {
+    if (edit.begin < at)
+      continue; // overlapping edits cannot happen; keep the first
+    out.append(text.substr(at, edit.begin - at));
+    out += edit.text;
+    at = edit.end;
+  }
+  out.append(text.substr(at));
+  return out;
+}
+
+} // namespace symshape::frontend
