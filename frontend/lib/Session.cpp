@@ -21,6 +21,89 @@ bool Session::addFile(std::string name, std::string text) {
   return true;
 }
 
+void Session::addModule(std::string name, Module module) {
+  auto file = std::make_unique<FileAnalysis>();
+  file->buffer = sourceManager.addBuffer(name, "");
+  file->name = std::move(name);
+  file->module = std::move(module);
+  file->module.buffer = file->buffer;
+  fileList.push_back(std::move(file));
+}
+
+const FunctionAnalysis *Session::function(const std::string &name) const {
+  for (const std::unique_ptr<FileAnalysis> &file : fileList)
+    for (const FunctionAnalysis &analysis : file->functions)
+      if (analysis.function->name == name)
+        return &analysis;
+  return nullptr;
+}
+
+std::optional<ValueId>
+FunctionAnalysis::valueNamed(const std::string &name) const {
+  std::string bare = !name.empty() && name[0] == '%' ? name.substr(1) : name;
+  for (ValueId id = 0; id < function->values.size(); ++id)
+    if (function->values[id].name == bare)
+      return id;
+  return std::nullopt;
+}
+
+std::optional<std::vector<std::string>>
+FunctionAnalysis::shapeOf(const std::string &name) const {
+  std::optional<ValueId> id = valueNamed(name);
+  if (!id || !shapes || *id >= problem->values.size() ||
+      !problem->values[*id].ranked)
+    return std::nullopt;
+  std::vector<std::string> dims;
+  for (solver::TermId dim : problem->values[*id].dims)
+    dims.push_back(shapes->wellDefined() ? shapes->dimText(dim) : "?");
+  return dims;
+}
+
+std::optional<std::string>
+FunctionAnalysis::refinedTypeOf(const std::string &name) const {
+  std::optional<ValueId> id = valueNamed(name);
+  if (!id)
+    return std::nullopt;
+  const Type &declared = function->values[*id].type;
+  std::optional<std::vector<std::string>> dims = shapeOf(name);
+  if (!dims || !declared.isTensor())
+    return declared.str();
+  Type refined = declared;
+  refined.kind = TypeKind::RankedTensor;
+  refined.dims.clear();
+  for (size_t d = 0; d < dims->size(); ++d) {
+    std::optional<int64_t> c = shapes->constant(problem->values[*id].dims[d]);
+    refined.dims.push_back(c ? *c : kDynamic);
+  }
+  return refined.str();
+}
+
+bool FunctionAnalysis::sameSize(const std::string &a, size_t dimA,
+                                const std::string &b, size_t dimB) const {
+  std::optional<ValueId> x = valueNamed(a), y = valueNamed(b);
+  if (!x || !y || !shapes || !shapes->wellDefined())
+    return false;
+  const solver::ValueInfo &vx = problem->values[*x];
+  const solver::ValueInfo &vy = problem->values[*y];
+  if (dimA >= vx.dims.size() || dimB >= vy.dims.size())
+    return false;
+  solver::TermId s = vx.dims[dimA], t = vy.dims[dimB];
+  if (s == t)
+    return true;
+  std::optional<int64_t> cs = shapes->constant(s), ct = shapes->constant(t);
+  if (cs || ct)
+    return cs && ct && *cs == *ct;
+  return !shapes->name(s).empty() && shapes->name(s) == shapes->name(t);
+}
+
+std::vector<size_t> FunctionAnalysis::unsafeFindings() const {
+  std::vector<size_t> out;
+  for (size_t k = 0; k < verdicts.findings.size(); ++k)
+    if (verdicts.findings[k].verdict != solver::Verdict::Safe)
+      out.push_back(k);
+  return out;
+}
+
 bool Session::addAssumption(std::string text) {
   uint32_t buffer = sourceManager.addBuffer("<command-line>", text);
   SourceLoc start{buffer, 0};

@@ -22,8 +22,10 @@ constexpr size_t kMaxPrimes = 32; // disjuncts of one condition
 /// can take, guarded by "operand == 1" atoms.
 class AtomCollector {
 public:
-  AtomCollector(const DimGraph &graph, const FormulaStore &formulas)
-      : graph(graph), formulas(formulas) {}
+  /// `fixed`: symbols P fixes to one value, printed as that value.
+  AtomCollector(const DimGraph &graph, const FormulaStore &formulas,
+                const std::unordered_map<TermId, int64_t> &fixed)
+      : graph(graph), formulas(formulas), fixed(fixed) {}
 
   bool collect(FormulaId f) {
     visit(f);
@@ -39,6 +41,7 @@ private:
 
   const DimGraph &graph;
   const FormulaStore &formulas;
+  const std::unordered_map<TermId, int64_t> &fixed;
   std::unordered_map<TermId, std::vector<Polynomial>> values;
   bool failed = false;
 };
@@ -53,9 +56,12 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
   case TermKind::Const:
     out.push_back(Polynomial::constant(node.value));
     break;
-  case TermKind::Symbol:
-    out.push_back(Polynomial::symbol(t));
+  case TermKind::Symbol: {
+    auto it = fixed.find(t);
+    out.push_back(it == fixed.end() ? Polynomial::symbol(t)
+                                    : Polynomial::constant(it->second));
     break;
+  }
   case TermKind::Broadcast:
     for (TermId op : node.operands)
       for (const Polynomial &v : lift(op)) {
@@ -397,7 +403,31 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
     return std::string("true");
   if (formulas.isFalse(violation))
     return std::string("false");
-  AtomCollector collector(graph, formulas);
+  // Symbols that P fixes to one value read better as that value; the
+  // substitution is exact because it holds in every model of P.
+  std::unordered_map<TermId, int64_t> fixed;
+  Lit violated = solver.track(violation);
+  ++checks;
+  if (solver.check({violated}) == SatResult::Sat) {
+    std::vector<std::pair<TermId, int64_t>> seen;
+    for (TermId t : formulas.termsOf(violation))
+      for (TermId s : graph.symbolsOf(t))
+        if (std::optional<int64_t> v = solver.value(s))
+          seen.push_back({s, *v});
+    std::sort(seen.begin(), seen.end());
+    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    for (const auto &[s, v] : seen) {
+      std::optional<Polynomial> diff =
+          Polynomial::sub(Polynomial::symbol(s), Polynomial::constant(v));
+      if (!diff)
+        continue;
+      ++checks;
+      if (solver.check({-solver.atom({*diff, AtomRel::Eq})}) ==
+          SatResult::Unsat)
+        fixed[s] = v;
+    }
+  }
+  AtomCollector collector(graph, formulas, fixed);
   if (!collector.collect(violation)) {
     whyNot = "the condition has too many cases to print";
     return std::nullopt;

@@ -42,6 +42,22 @@ struct FunctionAnalysis {
   std::unique_ptr<solver::Problem> problem;
   solver::FunctionVerdicts verdicts;
   std::optional<solver::ShapeRefinement> shapes; ///< when computeShapes
+
+  /// The value named `name` ("%0" or "0").
+  std::optional<ValueId> valueNamed(const std::string &name) const;
+  /// Most specific shape of a value: per dim "4", a class name such as
+  /// "%a[0]", or "?"; nullopt when the value or its rank is unknown.
+  /// Needs computeShapes.
+  std::optional<std::vector<std::string>>
+  shapeOf(const std::string &name) const;
+  /// The value's declared type with every proved size written in.
+  std::optional<std::string> refinedTypeOf(const std::string &name) const;
+  /// Whether dim `dimA` of value `a` equals dim `dimB` of value `b` in every
+  /// well-defined execution (same constant or same class).
+  bool sameSize(const std::string &a, size_t dimA, const std::string &b,
+                size_t dimB) const;
+  /// Indices into problem->obligations of the findings that are not safe.
+  std::vector<size_t> unsafeFindings() const;
 };
 
 struct FileAnalysis {
@@ -57,6 +73,9 @@ public:
 
   /// Adds a file and parses it; false after a positioned error.
   bool addFile(std::string name, std::string text);
+  /// Adds a module built by API calls rather than parsed. Its locations
+  /// refer to an empty buffer named `name`.
+  void addModule(std::string name, Module module);
   /// Parses an --assume expression (its own "<command-line>" buffer).
   bool addAssumption(std::string text);
   /// Lowers and judges every function; false on bad input (an assumption
@@ -67,6 +86,8 @@ public:
     return fileList;
   }
   const SourceManager &sources() const { return sourceManager; }
+  /// The analysis of the first function named `name`, or null.
+  const FunctionAnalysis *function(const std::string &name) const;
   DiagnosticEngine &diagnostics() { return diags; }
   const solver::Summary &summary() const { return totals; }
   /// Solver statistics summed over every function.
