@@ -26,6 +26,7 @@ namespace {
 
 const char *const kUsage = R"(usage: symshape check FILE.mlir... [options]
        symshape refine FILE.mlir [-o OUT.mlir] [options]
+       symshape graph FILE.mlir [--func NAME] [-o OUT.dot] [options]
 
 Proves every broadcast in MLIR functions safe for all runtime sizes, or
 reports which sizes trigger undefined behaviour, with a witness, and refines
@@ -35,9 +36,13 @@ commands:
   check FILE...          judge every obligation; FILE '-' reads stdin
   refine FILE            print FILE with the most specific result types
                          (signatures never change; casts keep old uses valid)
+  graph FILE             print the dim graph as Graphviz DOT: dims with their
+                         source names and refined sizes, obligations coloured
+                         by verdict
 
 options:
-  -o FILE                refine: write the result to FILE (atomically)
+  -o FILE                refine, graph: write the result to FILE (atomically)
+  --func NAME            graph: only function NAME
   --json                 print the JSON report instead of diagnostics
   --strict               a dynamic size under a static result dim is an
                          error (seed 000's pseudo-code) instead of a cast
@@ -58,6 +63,7 @@ struct CommandLine {
   std::vector<std::string> files;
   std::vector<std::string> assumptions;
   std::string output;
+  std::string function;
   bool json = false;
   bool help = false;
   bool stats = false;
@@ -115,6 +121,10 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       if (!value(v) || v.empty())
         return "-o needs a file name";
       cl.output = v;
+    } else if (arg == "--func") {
+      if (!value(v) || v.empty())
+        return "--func needs a function name";
+      cl.function = v;
     } else if (arg == "--stats") {
       cl.stats = true;
     } else if (arg == "--strict") {
@@ -235,6 +245,8 @@ int exitStatus(const frontend::Session &session) {
                                                                           : 1;
 }
 
+int emit(const CommandLine &cl, const std::string &text);
+
 int runRefine(CommandLine &cl) {
   if (cl.files.size() != 1)
     return usageError("refine takes exactly one FILE (or '-' for stdin)");
@@ -242,15 +254,40 @@ int runRefine(CommandLine &cl) {
   frontend::Session session(cl.options);
   if (!load(cl, session))
     return 2;
-  std::string text = frontend::rewriteRefined(session, *session.files()[0]);
+  if (emit(cl, frontend::rewriteRefined(session, *session.files()[0])) != 0)
+    return 2;
+  return exitStatus(session);
+}
+
+/// Prints `text`, or writes it to -o's file atomically.
+int emit(const CommandLine &cl, const std::string &text) {
   if (cl.output.empty()) {
     std::cout << text;
     std::cout.flush();
-  } else if (std::string error = writeAtomically(cl.output, text);
-             !error.empty()) {
+    return 0;
+  }
+  std::string error = writeAtomically(cl.output, text);
+  if (!error.empty()) {
     std::cerr << error << "\n";
     return 2;
   }
+  return 0;
+}
+
+int runGraph(CommandLine &cl) {
+  if (cl.files.size() != 1)
+    return usageError("graph takes exactly one FILE (or '-' for stdin)");
+  cl.options.computeShapes = true;
+  frontend::Session session(cl.options);
+  if (!load(cl, session))
+    return 2;
+  if (!cl.function.empty() && !session.function(cl.function)) {
+    std::cerr << cl.files[0] << ": error: no function named '@" << cl.function
+              << "' with a body\n";
+    return 2;
+  }
+  if (emit(cl, session.dot(cl.function)) != 0)
+    return 2;
   return exitStatus(session);
 }
 
@@ -287,5 +324,7 @@ int main(int argc, char **argv) {
     return runCheck(cl);
   if (cl.command == "refine")
     return runRefine(cl);
+  if (cl.command == "graph")
+    return runGraph(cl);
   return usageError("unknown command '" + cl.command + "'");
 }

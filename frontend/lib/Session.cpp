@@ -172,6 +172,22 @@ std::string Session::json() const {
       reports, totals, [this](solver::Location loc) { return format(loc); });
 }
 
+std::string Session::dot(const std::string &only) const {
+  std::vector<solver::FileReport> reports;
+  for (const std::unique_ptr<FileAnalysis> &file : fileList) {
+    solver::FileReport report;
+    report.file = file->name;
+    for (const FunctionAnalysis &analysis : file->functions)
+      if (only.empty() || analysis.function->name == only)
+        report.functions.push_back(
+            {analysis.problem.get(), &analysis.verdicts,
+             analysis.shapes ? &*analysis.shapes : nullptr});
+    reports.push_back(std::move(report));
+  }
+  return solver::renderDot(
+      reports, [this](solver::Location loc) { return format(loc); });
+}
+
 std::string Session::text() const {
   using Severity = solver::ReportMessage::Severity;
   DiagnosticEngine printer(sourceManager);

@@ -97,6 +97,8 @@ public:
   std::string format(solver::Location loc) const;
   /// The JSON report of SPEC section 7.
   std::string json() const;
+  /// Graphviz DOT of the dim graphs (of function `only` when not empty).
+  std::string dot(const std::string &only = "") const;
   /// Compiler-style findings (with source lines and carets) and the
   /// summary line, as `symshape check` prints them.
   std::string text() const;

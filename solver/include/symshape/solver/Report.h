@@ -73,6 +73,12 @@ std::string renderJson(const std::vector<FileReport> &files,
                        const Summary &summary,
                        const LocationFormatter &formatLoc);
 
+/// The dim graphs of `files` as one Graphviz DOT digraph, a cluster per
+/// function: dims labelled with source names and refined values,
+/// obligations as boxes coloured by verdict.
+std::string renderDot(const std::vector<FileReport> &files,
+                      const LocationFormatter &formatLoc);
+
 /// JSON string literal for `text` (quotes included).
 std::string jsonQuote(const std::string &text);
 
