@@ -1,8 +1,9 @@
 //===- LowerLinalg.cpp - linalg.broadcast (seed 002) ----------------------===//
 //
 // A static broadcast with no size-1 expansion: every input dim maps to one
-// init dim, and the two must be equal (`mapped-dim`). Dims are sorted: no
-// implicit transpose.
+// init dim, and the two must be equal (`mapped-dim`): statically when either
+// is static, at runtime when both are `?`. Dims are sorted: no implicit
+// transpose.
 //
 //   upstream  ins(%x : tensor<16xf32>) outs(%y : tensor<16x64xf32>)
 //             dimensions = [1]      -- the init dims the broadcast adds
@@ -80,15 +81,22 @@ bool Lowerer::lowerLinalgOp(const Operation &op) {
   bool erroneous = false;
   for (size_t i = 0; i < inRank; ++i) {
     size_t t = target[i];
+    // A static broadcast (seed 002): the types must already agree, a `?`
+    // only with a `?` (mlir-opt's verifier compares them the same way).
     int64_t a = input.dims[i], b = init.dims[t];
-    bool error = a != kDynamic && b != kDynamic && a != b;
+    bool error = a != b;
     erroneous |= error;
-    oblige(op, ObligationKind::MappedDim, int(t),
-           formulas().mkNe(in[i], out[t]),
-           "the input size " + operandDimName(op, 0, i) +
-               " mapped to init size " + operandDimName(op, 1, t) + " (dim " +
-               std::to_string(t) + "; no size-1 expansion)",
-           error, error ? "mapped sizes must be equal (seed 002)" : "");
+    std::string why =
+        a == kDynamic || b == kDynamic
+            ? "linalg.broadcast is a static broadcast (seed 002): a dynamic "
+              "size cannot map onto a static one"
+            : "mapped sizes must be equal; there is no size-1 expansion "
+              "(seed 002)";
+    oblige(
+        op, ObligationKind::MappedDim, int(t), formulas().mkNe(in[i], out[t]),
+        "the input size " + operandDimName(op, 0, i) + " mapped to init size " +
+            operandDimName(op, 1, t) + " (dim " + std::to_string(t) + ")",
+        error, error ? why : "");
   }
   if (op.results.size() == 1) {
     if (erroneous)

@@ -40,11 +40,19 @@ func.func @unsorted(%input: tensor<16x64xf32>, %init: tensor<64x16xf32>) -> tens
   return %bcast : tensor<64x16xf32>
 }
 
-// Upstream MLIR spells it with outs(..) and lists the dims it adds; a
-// dynamic input dim must equal the init's at runtime.
-func.func @upstream(%input: tensor<?xf32>, %init: tensor<16x64xf32>) -> tensor<16x64xf32> {
-  // expected-ub-possible @+1 {{mapped-dim dim 0: %input[0] != 16}}
+// Upstream MLIR spells it with outs(..) and lists the dims it adds. Two
+// dynamic mapped sizes must be equal at runtime.
+func.func @upstream(%input: tensor<?xf32>, %init: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  // expected-ub-possible @+1 {{mapped-dim dim 0: %input[0] != %init[0]}}
+  %bcast = linalg.broadcast ins(%input : tensor<?xf32>) outs(%init : tensor<?x64xf32>) dimensions = [1]
+  return %bcast : tensor<?x64xf32>
+}
+
+// "A static broadcast operation. There is no ambiguity at compile-time
+// about shape information": a `?` cannot map onto a static 16.
+func.func @dynamic_onto_static(%input: tensor<?xf32>, %init: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  // expected-error @+1 {{mapped-dim dim 0}}
   %bcast = linalg.broadcast ins(%input : tensor<?xf32>) outs(%init : tensor<16x64xf32>) dimensions = [1]
   return %bcast : tensor<16x64xf32>
 }
-// expected-summary {{safe=5 ub-possible=1 ub-guaranteed=0 error=2 unreachable=0 unknown=0}}
+// expected-summary {{safe=5 ub-possible=1 ub-guaranteed=0 error=3 unreachable=0 unknown=0}}
