@@ -11,6 +11,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -182,6 +183,12 @@ std::optional<std::string> readInput(const std::string &path,
   return text.str();
 }
 
+/// The CLI's session lives until the process ends: main() leaves with
+/// _Exit, so a large module is never freed piece by piece.
+frontend::Session &newSession(const CommandLine &cl) {
+  return *new frontend::Session(cl.options);
+}
+
 /// Writes `text` to `path` atomically: a temporary file beside it, renamed
 /// over it once complete. Returns an error message, or "" on success.
 std::string writeAtomically(const std::string &path, const std::string &text) {
@@ -251,7 +258,7 @@ int runRefine(CommandLine &cl) {
   if (cl.files.size() != 1)
     return usageError("refine takes exactly one FILE (or '-' for stdin)");
   cl.options.computeShapes = true;
-  frontend::Session session(cl.options);
+  frontend::Session &session = newSession(cl);
   if (!load(cl, session))
     return 2;
   if (emit(cl, frontend::rewriteRefined(session, *session.files()[0])) != 0)
@@ -278,7 +285,7 @@ int runGraph(CommandLine &cl) {
   if (cl.files.size() != 1)
     return usageError("graph takes exactly one FILE (or '-' for stdin)");
   cl.options.computeShapes = true;
-  frontend::Session session(cl.options);
+  frontend::Session &session = newSession(cl);
   if (!load(cl, session))
     return 2;
   if (!cl.function.empty() && !session.function(cl.function)) {
@@ -295,7 +302,7 @@ int runCheck(CommandLine &cl) {
   if (cl.files.empty())
     return usageError("check needs at least one FILE (or '-' for stdin)");
   cl.options.computeShapes = cl.json; // the JSON lists most specific shapes
-  frontend::Session session(cl.options);
+  frontend::Session &session = newSession(cl);
   if (!load(cl, session))
     return 2;
   std::cout << (cl.json ? session.json() : session.text());
@@ -320,11 +327,18 @@ int main(int argc, char **argv) {
     std::cout << kUsage;
     return cl.help ? 0 : 2;
   }
+  int status;
   if (cl.command == "check")
-    return runCheck(cl);
-  if (cl.command == "refine")
-    return runRefine(cl);
-  if (cl.command == "graph")
-    return runGraph(cl);
-  return usageError("unknown command '" + cl.command + "'");
+    status = runCheck(cl);
+  else if (cl.command == "refine")
+    status = runRefine(cl);
+  else if (cl.command == "graph")
+    status = runGraph(cl);
+  else
+    return usageError("unknown command '" + cl.command + "'");
+  // Everything is written; freeing a large module's memory piece by piece
+  // would only cost time (compilers skip it the same way).
+  std::cout.flush();
+  std::cerr.flush();
+  std::_Exit(status);
 }

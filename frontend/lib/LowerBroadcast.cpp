@@ -21,17 +21,6 @@ using solver::SymbolOrigin;
 
 namespace {
 
-std::string joinAnd(const std::vector<std::string> &parts) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i)
-      out += i + 1 == parts.size() ? (parts.size() > 2 ? ", and " : " and ")
-                                   : ", ";
-    out += parts[i];
-  }
-  return out;
-}
-
 /// Why the op does not fit the Broadcastable trait, or "" when it does.
 std::string structuralProblem(const Operation &op,
                               const std::vector<const Type *> &types) {
@@ -57,7 +46,7 @@ std::string structuralProblem(const Operation &op,
 
 } // namespace
 
-void Column::add(TermId size, std::string name, int64_t staticSize) {
+void Column::add(TermId size, solver::DimRef name, int64_t staticSize) {
   if (sizes.empty()) {
     inferred = staticSize;
   } else {
@@ -66,7 +55,7 @@ void Column::add(TermId size, std::string name, int64_t staticSize) {
     inferred = folded.value_or(kDynamic);
   }
   sizes.push_back(size);
-  names.push_back(std::move(name));
+  names.push_back(name);
 }
 
 std::vector<TermId> Lowerer::operandDims(const Operation &op, size_t i) {
@@ -84,6 +73,12 @@ std::vector<TermId> Lowerer::operandDims(const Operation &op, size_t i) {
             : graph().constant(type.dims[d]));
   defineDims(op.operands[i], dims);
   return dims;
+}
+
+solver::DimRef Lowerer::operandDimRef(const Operation &op, size_t i,
+                                      size_t dim) {
+  int64_t size = operandType(op, i).dims[dim];
+  return {op.operands[i], uint32_t(dim), size == kDynamic ? -1 : size};
 }
 
 std::string Lowerer::operandDimName(const Operation &op, size_t i, size_t dim) {
@@ -129,7 +124,7 @@ void Lowerer::lowerImplicitBroadcast(const Operation &op) {
     anyRanked = true;
     std::vector<TermId> dims = operandDims(op, i);
     for (size_t d = 0; d < dims.size(); ++d)
-      columns[rank - dims.size() + d].add(dims[d], operandDimName(op, i, d),
+      columns[rank - dims.size() + d].add(dims[d], operandDimRef(op, i, d),
                                           type.dims[d]);
   }
   if (!anyRanked) { // seed 000: nothing to infer or verify
@@ -149,11 +144,13 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
       continue;
     erroneous |= column.staticError;
     oblige(op, ObligationKind::Broadcast, int(j),
-           formulas().mkConflict(column.sizes),
-           "the broadcast of operand sizes " + joinAnd(column.names) +
-               " (result dim " + std::to_string(j) + ")",
-           column.staticError,
-           column.staticError ? "the sizes differ and neither is 1" : "");
+           formulas().mkConflict(column.sizes), solver::SubjectForm::Broadcast,
+           column.names, 0, 0, column.staticError,
+           !column.staticError ? ""
+           : op.name == "tosa.select"
+               ? "the sizes differ and neither is 1 (mlir-opt 16 does not "
+                 "verify tosa.select's shapes)"
+               : "the sizes differ and neither is 1");
   }
 
   ValueId result = op.results.front();
@@ -177,12 +174,11 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
   bool rankOk = unranked ? resultRank >= rank : resultRank == rank;
   std::string rankNote =
       !rankOk && resultRank > rank
-          ? "seed 000 requires the inferred rank; mlir-opt 16's verifier "
-            "accepts a result of higher rank"
+          ? "seed 000 requires the inferred rank; the Broadcastable "
+            "trait's verifier in mlir-opt 16 accepts a result of higher rank"
           : "";
   oblige(op, ObligationKind::Rank, -1, formulas().mkBool(!rankOk),
-         "the result rank " + std::to_string(resultRank) + " (inferred rank " +
-             std::to_string(rank) + ")",
+         solver::SubjectForm::Rank, {}, int64_t(resultRank), int64_t(rank),
          !rankOk, rankNote);
   if (!rankOk) {
     lowerOpaque(op);
@@ -218,16 +214,15 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
              "size under a static result dim is an error";
     else if (error && inferred == 1)
       note = "broadcast semantics do not apply to results (seed 000); "
-             "mlir-opt 16's verifier accepts an inferred 1 here";
+             "the Broadcastable trait's verifier in mlir-opt 16 accepts an "
+             "inferred 1 here";
     FormulaId violation = formulas().mkNe(size, declaredTerm);
     if (unranked)
       violation = formulas().mkAnd({formulas().mkNe(size, one), violation});
     erroneous |= error;
     oblige(op, ObligationKind::ResultCast, int(d), violation,
-           "the size inferred from " + joinAnd(column.names) +
-               ", cast to the declared " + std::to_string(declared) +
-               " (result dim " + std::to_string(d) + ")",
-           error, note);
+           solver::SubjectForm::ResultCast, column.names, declared, 0, error,
+           note);
     resultDims[d] = declaredTerm;
   }
   if (erroneous) {

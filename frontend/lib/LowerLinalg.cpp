@@ -38,6 +38,10 @@ bool Lowerer::lowerLinalgOp(const Operation &op) {
 
   // The init dim each input dim maps to.
   std::vector<size_t> target;
+  // The RFC maps input dims in order: they must be sorted (no transpose).
+  // Upstream lists the dims it adds: any order, as mlir-opt accepts.
+  if (dims && !rfc)
+    std::sort(dims->begin(), dims->end());
   bool sorted = dims && std::is_sorted(dims->begin(), dims->end()) &&
                 std::adjacent_find(dims->begin(), dims->end()) == dims->end();
   bool inRange =
@@ -48,8 +52,9 @@ bool Lowerer::lowerLinalgOp(const Operation &op) {
   if (!dims)
     problemText = "expected a list of integers";
   else if (!sorted)
-    problemText = "dimensions must be sorted and distinct: linalg.broadcast "
-                  "does not transpose (seed 002)";
+    problemText = rfc ? "dimensions must be sorted and distinct: "
+                        "linalg.broadcast does not transpose (seed 002)"
+                      : "the added dimensions must be distinct";
   else if (!inRange)
     problemText = "dimensions must be dims of the init";
   else if (rfc && dims->size() != inRank)

@@ -10,6 +10,8 @@
 
 #include "LoweringImpl.h"
 
+#include <algorithm>
+
 namespace symshape::frontend {
 
 using solver::ObligationKind;
@@ -30,15 +32,28 @@ bool Lowerer::lowerTensorOp(const Operation &op) {
         defineScalar(result, source.dims[size_t(*index)]);
         return true;
       }
-      // Out of range: UB (a runtime verdict, as mlir-opt accepts it).
+      // An index past a ranked type's rank is a verifier error in
+      // mlir-opt; a negative one, or a rank only known at runtime, is UB.
+      bool tooLarge = *index >= 0 && operandType(op, 0).hasRank();
       oblige(op, ObligationKind::Rank, -1, formulas().mkTrue(),
              "the dim " + std::to_string(*index) + " of a tensor of rank " +
-                 std::to_string(source.dims.size()));
+                 std::to_string(source.dims.size()),
+             tooLarge, tooLarge ? "the index is out of range" : "");
     }
     scalarOf(result);
     return true;
   }
   if (name == "tensor.empty" && resultType.hasRank()) {
+    size_t dynamic = size_t(
+        std::count(resultType.dims.begin(), resultType.dims.end(), kDynamic));
+    if (dynamic != op.operands.size()) {
+      oblige(op, ObligationKind::Rank, -1, formulas().mkTrue(),
+             "the size operands of " + resultType.str(), true,
+             "expected one size per dynamic dim (" + std::to_string(dynamic) +
+                 "), got " + std::to_string(op.operands.size()));
+      defineFromType(result, SymbolOrigin::OpaqueDim);
+      return true;
+    }
     // Each `?` of the result takes the next size operand.
     std::vector<TermId> dims;
     size_t next = 0;
@@ -58,6 +73,13 @@ bool Lowerer::lowerTensorOp(const Operation &op) {
     const ValueState &source = state(op.operands[0]);
     if (!resultType.hasRank()) {
       alias(result, op.operands[0]); // to unranked: the dims are unchanged
+      return true;
+    }
+    if (from.hasRank() && from.dims.size() != resultType.dims.size()) {
+      oblige(op, ObligationKind::Cast, -1, formulas().mkTrue(),
+             "the cast of " + from.str() + " to " + resultType.str(), true,
+             "the ranks differ");
+      defineFromType(result, SymbolOrigin::OpaqueDim);
       return true;
     }
     if (!from.hasRank() || !source.ranked ||

@@ -145,7 +145,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
     std::vector<TermId> highDims = operandDims(op, high);
     std::vector<TermId> lowDims = operandDims(op, low);
     auto addHigh = [&](size_t c) {
-      columns[c].add(highDims[c], operandDimName(op, high, c),
+      columns[c].add(highDims[c], operandDimRef(op, high, c),
                      operandType(op, high).dims[c]);
     };
     for (size_t c = 0; c < highRank; ++c) {
@@ -154,7 +154,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
         addHigh(c);
       if (it != mapping.end()) {
         size_t i = size_t(it - mapping.begin());
-        columns[c].add(lowDims[i], operandDimName(op, low, i),
+        columns[c].add(lowDims[i], operandDimRef(op, low, i),
                        operandType(op, low).dims[i]);
         if (high == 1)
           addHigh(c);

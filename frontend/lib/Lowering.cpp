@@ -52,14 +52,6 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
     states[id].defined = true;
     return;
   }
-  if (type.hasRank()) {
-    std::vector<TermId> dims;
-    for (size_t d = 0; d < type.dims.size(); ++d)
-      dims.push_back(type.dims[d] == kDynamic ? freshDim(dimName(id, d), origin)
-                                              : graph().constant(type.dims[d]));
-    defineDims(id, std::move(dims));
-    return;
-  }
   if (type.isExtentTensor() && type.dims[0] != kDynamic) {
     // An extent tensor of known length: each element a free extent.
     std::vector<TermId> extents;
@@ -68,6 +60,14 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
     defineDims(id, {graph().constant(type.dims[0])});
     states[id].hasExtents = true;
     states[id].extents = std::move(extents);
+    return;
+  }
+  if (type.hasRank()) {
+    std::vector<TermId> dims;
+    for (size_t d = 0; d < type.dims.size(); ++d)
+      dims.push_back(type.dims[d] == kDynamic ? freshDim(dimName(id, d), origin)
+                                              : graph().constant(type.dims[d]));
+    defineDims(id, std::move(dims));
     return;
   }
   if (type.isSizeLike()) {
@@ -92,6 +92,29 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   ob.violation = violation;
   ob.staticError = staticError;
   ob.subject = std::move(subject);
+  ob.staticNote = std::move(staticNote);
+  ob.conditional = conditional;
+  pending.push_back(std::move(ob));
+}
+
+void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
+                     FormulaId violation, solver::SubjectForm form,
+                     const std::vector<solver::DimRef> &refs, int64_t declared,
+                     int64_t inferredRank, bool staticError,
+                     std::string staticNote) {
+  Obligation ob;
+  ob.kind = kind;
+  ob.loc = toSolver(op.loc);
+  ob.op = op.name;
+  ob.dim = dim;
+  ob.violation = violation;
+  ob.staticError = staticError;
+  ob.form = form;
+  ob.refBegin = uint32_t(prob->dimRefs.size());
+  ob.refCount = uint32_t(refs.size());
+  prob->dimRefs.insert(prob->dimRefs.end(), refs.begin(), refs.end());
+  ob.declared = declared;
+  ob.inferredRank = inferredRank;
   ob.staticNote = std::move(staticNote);
   ob.conditional = conditional;
   pending.push_back(std::move(ob));

@@ -36,12 +36,12 @@ struct ValueState {
 /// they print, and what static types infer for it.
 struct Column {
   std::vector<TermId> sizes;
-  std::vector<std::string> names;
+  std::vector<solver::DimRef> names;
   int64_t inferred = 1; ///< static inference (kDynamic for `?`)
   bool staticError = false;
   /// Add one operand's size, folding the static inference (seed 000's
   /// InferDim, left to right).
-  void add(TermId size, std::string name, int64_t staticSize);
+  void add(TermId size, solver::DimRef name, int64_t staticSize);
 };
 
 class Lowerer {
@@ -79,6 +79,12 @@ public:
   void oblige(const Operation &op, solver::ObligationKind kind, int dim,
               FormulaId violation, std::string subject,
               bool staticError = false, std::string staticNote = "");
+  /// Same, with a subject kept as data (printed only when reported).
+  void oblige(const Operation &op, solver::ObligationKind kind, int dim,
+              FormulaId violation, solver::SubjectForm form,
+              const std::vector<solver::DimRef> &refs, int64_t declared,
+              int64_t inferredRank, bool staticError,
+              std::string staticNote = "");
 
   // --- op families ---
   bool isImplicitBroadcast(const Operation &op) const;
@@ -94,6 +100,8 @@ public:
   std::vector<TermId> operandDims(const Operation &op, size_t i);
   /// "%a[0]" for a dynamic operand dim, the size for a static one.
   std::string operandDimName(const Operation &op, size_t i, size_t dim);
+  /// The same, as data for a subject.
+  solver::DimRef operandDimRef(const Operation &op, size_t i, size_t dim);
   /// Marks an op that had a static error: results follow their types.
   bool structuralError(const Operation &op, const std::string &why);
 

@@ -146,6 +146,11 @@ void Parser::normalizeGeneric(PendingOp &pending) {
       continue;
     Attribute &value = attr.value;
     value.kind = AttrKind::Array;
+    // A splat dense<3> : tensor<2xindex> stands for every element.
+    if (value.splat && value.ints.size() == 1 && value.hasType &&
+        value.type.hasRank() && value.type.dims.size() == 1 &&
+        value.type.dims[0] > 1)
+      value.ints.assign(size_t(value.type.dims[0]), value.ints[0]);
     for (int64_t extent : value.ints) {
       Attribute element;
       element.kind = AttrKind::Integer;

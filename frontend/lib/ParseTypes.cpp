@@ -82,8 +82,22 @@ std::optional<Type> Parser::parseType() {
   } else if (tok.is(TokenKind::BareIdent)) {
     std::string_view name = tok.spelling;
     if (name == "tensor" || name == "vector") {
+      // Large modules repeat a handful of types: reuse the parse of the
+      // same text. The key is always a complete type text, so a hit reads
+      // exactly what parsing would.
+      if (std::optional<uint32_t> end = scanShapedType(tok.end())) {
+        auto it = typeCache.find(buf.substr(start, *end - start));
+        if (it != typeCache.end()) {
+          resetTo(*end);
+          prevEnd = *end;
+          exitNesting();
+          return it->second;
+        }
+      }
       consume();
       result = parseShapedType(name, start);
+      if (result)
+        typeCache.emplace(textFrom(start), *result);
     } else if (name == "memref" || name == "complex" || name == "tuple" ||
                name == "opaque") {
       consume();
@@ -106,6 +120,22 @@ std::optional<Type> Parser::parseType() {
   }
   exitNesting();
   return result;
+}
+
+std::optional<uint32_t> Parser::scanShapedType(uint32_t open) const {
+  if (open >= buf.size() || buf[open] != '<')
+    return std::nullopt;
+  unsigned depth = 0;
+  for (uint32_t p = open; p < buf.size() && p - open < 512; ++p) {
+    char c = buf[p];
+    if (c == '<')
+      ++depth;
+    else if (c == '>' && buf[p - 1] != '-' && --depth == 0)
+      return p + 1;
+    else if (c == '"' || c == '\n')
+      return std::nullopt; // strings and line breaks: parse it properly
+  }
+  return std::nullopt;
 }
 
 /// `!shape.shape`, `!dialect.type<...>`, `!dialect<...>`, `!alias`.

@@ -165,6 +165,9 @@ public:
   bool parseFunctionResults(std::vector<Type> &results,
                             std::vector<SourceRange> *ranges);
   std::optional<Type> parseShapedType(std::string_view keyword, uint32_t start);
+  /// The end of a `<...>` starting at `open` (quick scan, for the type
+  /// cache); nullopt when unsure.
+  std::optional<uint32_t> scanShapedType(uint32_t open) const;
   bool parseDimensionList(std::vector<int64_t> &dims, bool isTensor,
                           bool &unranked, bool &scalable);
   std::optional<Type> parseDialectType(uint32_t start);
@@ -224,6 +227,8 @@ public:
   unsigned depth = 0;
 
   std::unordered_map<std::string, Type> typeAliases;
+  /// Parsed tensor and vector types by their exact source text.
+  std::unordered_map<std::string_view, Type> typeCache;
   std::unordered_map<std::string, Attribute> attrAliases;
 
   /// The function whose values are being defined (a scratch function for

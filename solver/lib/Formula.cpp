@@ -64,10 +64,10 @@ static std::vector<FormulaId> flatten(const std::vector<FormulaNode> &nodes,
   }
   std::sort(flat.begin(), flat.end());
   flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
-  // f and !f together absorb.
-  std::unordered_set<FormulaId> present(flat.begin(), flat.end());
+  // f and !f together absorb (`flat` is sorted).
   for (FormulaId f : flat)
-    if (nodes[f].kind == FormulaKind::Not && present.count(nodes[f].args[0])) {
+    if (nodes[f].kind == FormulaKind::Not &&
+        std::binary_search(flat.begin(), flat.end(), nodes[f].args[0])) {
       absorbed = true;
       return {};
     }
@@ -152,14 +152,12 @@ FormulaId FormulaStore::mkConflict(const std::vector<TermId> &operands) {
 
 std::vector<TermId> FormulaStore::termsOf(FormulaId id) const {
   std::vector<TermId> terms;
+  // Formulas are shallow; visiting a shared node twice only adds duplicate
+  // terms, removed below.
   std::vector<FormulaId> stack{id};
-  std::unordered_set<FormulaId> seen;
   while (!stack.empty()) {
-    FormulaId f = stack.back();
+    const FormulaNode &n = nodes[stack.back()];
     stack.pop_back();
-    if (!seen.insert(f).second)
-      continue;
-    const FormulaNode &n = nodes[f];
     switch (n.kind) {
     case FormulaKind::True:
     case FormulaKind::False:

@@ -96,8 +96,9 @@ void writeValues(std::string &out, const Problem &problem,
   out += first ? "}" : "\n      }";
 }
 
-void writeFinding(std::string &out, const Obligation &ob,
-                  const Finding &finding, const LocationFormatter &formatLoc) {
+void writeFinding(std::string &out, const Problem &problem,
+                  const Obligation &ob, const Finding &finding,
+                  const LocationFormatter &formatLoc) {
   out += "{\"loc\": " + jsonQuote(formatLoc(ob.loc)) +
          ", \"op\": " + jsonQuote(ob.op) +
          ", \"kind\": " + jsonQuote(obligationKindName(ob.kind));
@@ -115,7 +116,8 @@ void writeFinding(std::string &out, const Obligation &ob,
   }
   if (!finding.reason.empty())
     out += ", \"reason\": " + jsonQuote(finding.reason);
-  out += ", \"message\": " + jsonQuote(findingMessage(ob, finding)) + "}";
+  out +=
+      ", \"message\": " + jsonQuote(findingMessage(problem, ob, finding)) + "}";
 }
 
 } // namespace
@@ -137,7 +139,7 @@ std::string renderJson(const std::vector<FileReport> &files,
              ",\n      \"findings\": [";
       for (size_t k = 0; k < problem.obligations.size(); ++k) {
         out += k ? ",\n        " : "\n        ";
-        writeFinding(out, problem.obligations[k], verdicts.findings[k],
+        writeFinding(out, problem, problem.obligations[k], verdicts.findings[k],
                      formatLoc);
       }
       out += problem.obligations.empty() ? "],\n      " : "\n      ],\n      ";

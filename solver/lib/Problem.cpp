@@ -26,12 +26,38 @@ const char *obligationKindName(ObligationKind kind) {
   return "?";
 }
 
-/// Joins every term `f` mentions, so one component holds the whole formula.
-static void joinTerms(DimGraph &graph, const FormulaStore &formulas,
-                      FormulaId f, Relation relation) {
+std::string describeSubject(const Problem &problem, const Obligation &ob) {
+  if (ob.form == SubjectForm::Text)
+    return ob.subject.empty() ? std::string(obligationKindName(ob.kind))
+                              : ob.subject;
+  if (ob.form == SubjectForm::Rank)
+    return "the result rank " + std::to_string(ob.declared) +
+           " (inferred rank " + std::to_string(ob.inferredRank) + ")";
+  std::string sizes;
+  for (uint32_t i = 0; i < ob.refCount; ++i) {
+    const DimRef &ref = problem.dimRefs[ob.refBegin + i];
+    if (i)
+      sizes +=
+          i + 1 == ob.refCount ? (ob.refCount > 2 ? ", and " : " and ") : ", ";
+    sizes += ref.staticSize >= 0 ? std::to_string(ref.staticSize)
+                                 : problem.values[ref.value].name + "[" +
+                                       std::to_string(ref.dim) + "]";
+  }
+  std::string where = " (result dim " + std::to_string(ob.dim) + ")";
+  if (ob.form == SubjectForm::Broadcast)
+    return "the broadcast of operand sizes " + sizes + where;
+  return "the size inferred from " + sizes + ", cast to the declared " +
+         std::to_string(ob.declared) + where;
+}
+
+/// Joins every term `f` mentions, so one component holds the whole formula;
+/// returns one of them (kNoTerm when there is none).
+static TermId joinTerms(DimGraph &graph, const FormulaStore &formulas,
+                        FormulaId f, Relation relation) {
   std::vector<TermId> terms = formulas.termsOf(f);
   for (size_t i = 1; i < terms.size(); ++i)
     graph.relate(terms[0], terms[i], relation);
+  return terms.empty() ? kNoTerm : terms.front();
 }
 
 void Problem::addFact(FormulaId fact) {
@@ -45,7 +71,8 @@ void Problem::addObligation(Obligation obligation) {
                       : obligation.kind == ObligationKind::Assume
                           ? Relation::Fact
                           : Relation::Equal;
-  joinTerms(graph, formulas, obligation.violation, relation);
+  obligation.anchor =
+      joinTerms(graph, formulas, obligation.violation, relation);
   obligations.push_back(std::move(obligation));
 }
 

@@ -186,8 +186,8 @@ ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits) {
       continue;
     if (formulas.isTrue(ob.violation))
       out.defined = false;
-    if (std::optional<uint32_t> c = componentOf(ob.violation))
-      violations[*c].push_back(ob.violation);
+    if (ob.anchor != kNoTerm)
+      violations[parts.of[ob.anchor]].push_back(ob.violation);
   }
   if (!out.defined)
     return out;

@@ -4,14 +4,12 @@
 
 namespace symshape::solver {
 
-std::string findingMessage(const Obligation &ob, const Finding &finding) {
-  std::string text = ob.subject.empty()
-                         ? std::string(obligationKindName(ob.kind))
-                         : ob.subject;
+std::string findingMessage(const Problem &problem, const Obligation &ob,
+                           const Finding &finding) {
+  std::string text = describeSubject(problem, ob);
   switch (finding.verdict) {
   case Verdict::Safe:
-    text += ob.kind == ObligationKind::Assume ? " is consistent"
-                                              : " is safe";
+    text += ob.kind == ObligationKind::Assume ? " is consistent" : " is safe";
     break;
   case Verdict::Error:
     if (ob.kind == ObligationKind::Assume)
@@ -61,7 +59,7 @@ std::vector<ReportMessage> describeFindings(const Problem &problem,
     Severity severity =
         finding.verdict == Verdict::Error ? Severity::Error : Severity::Warning;
     out.push_back({ob.loc, severity,
-                   findingMessage(ob, finding) + " [" +
+                   findingMessage(problem, ob, finding) + " [" +
                        obligationKindName(ob.kind) + ", " +
                        verdictName(finding.verdict) + "]"});
     if (!finding.condition.empty() && finding.condition != "true")

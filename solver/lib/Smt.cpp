@@ -126,7 +126,7 @@ z3::expr SmtContext::Impl::polynomial(const Polynomial &p) {
 }
 
 SmtContext::SmtContext(const DimGraph &graph, const FormulaStore &formulas)
-    : impl(std::make_unique<Impl>(graph, formulas)) {}
+    : graph(graph), formulas(formulas) {}
 SmtContext::~SmtContext() = default;
 
 struct SmtSolver::Impl {
@@ -160,6 +160,10 @@ struct SmtSolver::Impl {
 
 SmtSolver::SmtSolver(SmtContext &context, SmtLimits limits) {
   try {
+    // Z3's context is costly to create: only when a query is first needed.
+    if (!context.impl)
+      context.impl =
+          std::make_unique<SmtContext::Impl>(context.graph, context.formulas);
     impl = std::make_unique<Impl>(*context.impl, limits);
   } catch (const z3::exception &e) {
     lastReason = std::string("z3: ") + e.msg();

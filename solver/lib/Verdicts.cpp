@@ -58,6 +58,7 @@ public:
 private:
   void partition();
   size_t componentOf(FormulaId f) const;
+  size_t componentOf(const Obligation &ob) const;
   SmtSolver &solverOf(size_t c);
   SatResult check(SmtSolver &solver, const std::vector<Lit> &assumptions);
   /// Reads the values of c's symbols from the solver's last model.
@@ -121,6 +122,12 @@ size_t Judge::componentOf(FormulaId f) const {
   if (terms.empty())
     return options.fastPaths ? components.size() - 1 : 0;
   return componentOfTerm[terms.front()];
+}
+
+size_t Judge::componentOf(const Obligation &ob) const {
+  if (ob.anchor == kNoTerm)
+    return options.fastPaths ? components.size() - 1 : 0;
+  return componentOfTerm[ob.anchor];
 }
 
 SmtSolver &Judge::solverOf(size_t c) {
@@ -212,7 +219,7 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values) {
 
 void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
   FormulaId fact = ob.violation; // asserted negated
-  size_t c = componentOf(fact);
+  size_t c = componentOf(ob);
   Component &comp = components[c];
   SmtSolver &solver = solverOf(c);
   finding.bySolver = true;
@@ -240,7 +247,7 @@ void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
 
 void Judge::judge(const Obligation &ob, Finding &finding) {
   FormulaId violation = ob.violation;
-  size_t c = componentOf(violation);
+  size_t c = componentOf(ob);
   Component &comp = components[c];
   if (options.fastPaths) {
     if (problem.formulas.isFalse(violation) || comp.excluded.count(violation)) {

@@ -254,3 +254,22 @@ TEST_CASE("tensor, arith, linalg and func custom forms read like the generic "
   CHECK(custom.find("%11:tensor<?xf32> = func.call(%arg2:tensor<?xf32>,"
                     "%5:i32,) {callee=9=callee;}") != std::string::npos);
 }
+
+TEST_CASE("generic shape.const_shape with a splat expands to every extent",
+          "[custom]") {
+  // Found by the mlir-opt differential test: mlir-opt prints [3, 3] as a
+  // splat in generic form.
+  auto parsed = parse(R"(
+func.func @f() {
+  %0 = "shape.const_shape"() {shape = dense<3> : tensor<2xindex>} : () -> tensor<2xindex>
+  return
+}
+)");
+  REQUIRE(parsed->ok());
+  const Attribute *shape = findAttr(parsed->op(0).attributes, "shape");
+  REQUIRE(shape);
+  REQUIRE(shape->kind == AttrKind::Array);
+  REQUIRE(shape->elements.size() == 2);
+  CHECK(shape->elements[0].intValue == 3);
+  CHECK(shape->elements[1].intValue == 3);
+}

@@ -34,11 +34,34 @@ enum class ObligationKind : uint8_t {
 /// "assume".
 const char *obligationKindName(ObligationKind kind);
 
+struct Obligation;
+class Problem;
+/// What an obligation compares, as a phrase: "the broadcast of operand
+/// sizes %a[0] and 4 (result dim 0)".
+std::string describeSubject(const Problem &problem, const Obligation &ob);
+
 /// A source position, opaque to the solver: the frontend's buffer id and
 /// byte offset. Reports turn it into `file:line:col` when printing.
 struct Location {
   uint32_t buffer = 0;
   uint32_t offset = 0;
+};
+
+/// An operand dim named in a message: its static size, or "%a[0]".
+struct DimRef {
+  uint32_t value = 0; ///< index into Problem::values
+  uint32_t dim = 0;
+  int64_t staticSize = -1; ///< -1 for `?`
+};
+
+/// How an obligation's subject is phrased; the frequent forms are kept as
+/// data and only turned into text when printed.
+enum class SubjectForm : uint8_t {
+  Text,       ///< `subject` as written
+  Broadcast,  ///< "the broadcast of operand sizes A and B (result dim D)"
+  ResultCast, ///< "the size inferred from A and B, cast to the declared N
+              ///<  (result dim D)"
+  Rank,       ///< "the result rank N (inferred rank M)"
 };
 
 struct Obligation {
@@ -52,8 +75,14 @@ struct Obligation {
   /// Violated by static types alone (verdict `error`); then `violation` is
   /// not assumed to hold for later obligations.
   bool staticError = false;
-  /// What is compared, for messages: "operand sizes %a[0] and 4".
+  /// What is compared, for messages (Text form); see describeSubject.
   std::string subject;
+  SubjectForm form = SubjectForm::Text;
+  uint32_t refBegin = 0, refCount = 0; ///< into Problem::dimRefs
+  int64_t declared = 0;                ///< ResultCast: size; Rank: rank
+  int64_t inferredRank = 0;            ///< Rank
+  /// A term of `violation` (kNoTerm when it has none): its component.
+  TermId anchor = kNoTerm;
   /// Extra text for a static error (e.g. why MLIR's verifier differs).
   std::string staticNote;
   /// Inside a region that may not run (the body of an unknown op): judged
@@ -91,6 +120,8 @@ public:
   /// In the order they are judged: assumptions, then ops in program order.
   std::vector<Obligation> obligations;
   std::vector<ValueInfo> values;
+  /// Operand dims named by obligations' subjects.
+  std::vector<DimRef> dimRefs;
   /// Free symbols in source order are `graph.symbols()`.
 
   /// Adds a fact and joins its terms in the graph.

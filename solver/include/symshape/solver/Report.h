@@ -36,7 +36,7 @@ struct ReportMessage {
 };
 
 /// The one-sentence description of a finding ("... can fail at runtime").
-std::string findingMessage(const Obligation &obligation,
+std::string findingMessage(const Problem &problem, const Obligation &obligation,
                            const Finding &finding);
 
 /// For every finding that is not safe: an error (static errors) or a warning

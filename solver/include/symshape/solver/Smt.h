@@ -54,7 +54,9 @@ public:
 
 private:
   friend class SmtSolver;
-  std::unique_ptr<Impl> impl;
+  const DimGraph &graph;
+  const FormulaStore &formulas;
+  std::unique_ptr<Impl> impl; ///< created with the first solver
 };
 
 /// One incremental solver: permanent assertions plus checks under
