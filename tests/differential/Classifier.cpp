@@ -48,6 +48,10 @@ const char *className(Class cls) {
     return "divergence (d) no-operands";
   case Class::ModelError:
     return "model-error";
+  case Class::SelectUnverified:
+    return "divergence (e) select-unverified";
+  case Class::ShapeRuntime:
+    return "divergence (g) shape-runtime";
   }
   return "?";
 }
@@ -117,9 +121,48 @@ bool isCompatibleInferredReturnShape(const std::vector<int64_t> &inferred,
   return true;
 }
 
-} // namespace
+/// TosaOps.cpp's resolveBroadcastShape of MLIR 16, transcribed: false for
+/// an unranked operand or two sizes, neither 1, that differ (`?` too).
+bool resolveBroadcastShape(const Program &program,
+                           std::vector<int64_t> &outShape) {
+  size_t outRank = 0;
+  for (size_t i = 0; i < program.operands.size(); ++i) {
+    if (!program.operand(i).ranked)
+      return false;
+    outRank = std::max(outRank, program.operand(i).rank());
+  }
+  outShape.assign(outRank, 1);
+  for (size_t i = 0; i < program.operands.size(); ++i) {
+    std::vector<int64_t> shape = toMlir(program.operand(i).dims);
+    size_t rankDiff = outRank - shape.size();
+    for (size_t j = 0; j < shape.size(); ++j) {
+      int64_t dim1 = outShape[j + rankDiff], dim2 = shape[j];
+      int64_t resolved = dim1;
+      if (dim1 == 1)
+        resolved = dim2;
+      else if (dim2 == 1)
+        resolved = dim1;
+      else if (dim1 != dim2)
+        return false;
+      outShape[j + rankDiff] = resolved;
+    }
+  }
+  return true;
+}
 
-bool mlirOptRejects(const Program &program, std::string *why) {
+/// mlir::verifyCompatibleShape of two ranked shapes.
+bool compatibleShapes(const std::vector<int64_t> &a,
+                      const std::vector<int64_t> &b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!mlirIsDynamic(a[i]) && !mlirIsDynamic(b[i]) && a[i] != b[i])
+      return false;
+  return true;
+}
+
+/// The trait's verifier, verifyCompatibleOperandBroadcast.
+bool traitRejects(const Program &program, std::string *why) {
   std::vector<std::vector<int64_t>> ranked;
   for (size_t i = 0; i < program.operands.size(); ++i)
     if (program.operand(i).ranked)
@@ -147,6 +190,35 @@ bool mlirOptRejects(const Program &program, std::string *why) {
     return false;
   if (why)
     *why = "result type not broadcast compatible";
+  return true;
+}
+
+} // namespace
+
+bool mlirOptVerifiesShapes(const Program &program) {
+  return program.op != "tosa.select";
+}
+
+bool mlirOptCrashes(const Program &program) {
+  std::vector<int64_t> inferred;
+  return program.op == "tosa.equal" && !traitRejects(program, nullptr) &&
+         !resolveBroadcastShape(program, inferred);
+}
+
+bool mlirOptRejects(const Program &program, std::string *why) {
+  if (!mlirOptVerifiesShapes(program))
+    return false;
+  if (traitRejects(program, why))
+    return true;
+  if (program.op != "tosa.equal" || !program.result.ranked)
+    return false;
+  // InferTensorType: the inferred type against the declared one.
+  std::vector<int64_t> inferred;
+  if (resolveBroadcastShape(program, inferred) &&
+      compatibleShapes(inferred, toMlir(program.result.dims)))
+    return false;
+  if (why)
+    *why = "inferred type(s) are incompatible with return type(s)";
   return true;
 }
 
@@ -240,7 +312,8 @@ std::vector<Cause> seedErrors(const Program &program, bool strict) {
   return causes;
 }
 
-Class classify(bool mlirRejects, const std::vector<Cause> &causes) {
+Class classify(bool mlirRejects, const std::vector<Cause> &causes,
+               bool verified) {
   if (causes.empty())
     return mlirRejects ? Class::ModelError : Class::AgreeAccept;
   if (mlirRejects)
@@ -249,9 +322,10 @@ Class classify(bool mlirRejects, const std::vector<Cause> &causes) {
     return Class::NoOperands;
   bool rankAbove = false, inferredOne = false;
   for (const Cause &cause : causes) {
-    // mlir-opt accepts, so every cause must be one it does not share.
+    // mlir-opt accepts, so every cause must be one it does not share,
+    // unless it verifies no shapes at all.
     if (!isDivergence(cause.reason))
-      return Class::ModelError;
+      return verified ? Class::ModelError : Class::SelectUnverified;
     rankAbove |= cause.reason == Reason::RankAbove;
     inferredOne |= cause.reason == Reason::InferredOne;
   }

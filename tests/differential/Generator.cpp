@@ -1,16 +1,12 @@
-//===- Generator.cpp - Random test.broadcastable programs -----------------===//
-//
-// Draws come straight from std::mt19937's output (whose sequence the
-// standard fixes) rather than from std::uniform_int_distribution (whose
-// mapping each standard library chooses), so a seed gives the same programs
-// with every toolchain.
-//
-//===----------------------------------------------------------------------===//
+//===- Generator.cpp - Random implicit-broadcast programs -----------------===//
 
 #include "Generator.h"
 
+#include "Classifier.h"
+#include "Dice.h"
+
 #include <algorithm>
-#include <random>
+#include <iterator>
 
 namespace symshape::differential {
 
@@ -56,36 +52,15 @@ std::string printProgram(const Program &program) {
                               program.argumentElements[argument]);
   }
   std::string result = printType(program.result, program.resultElement);
+  std::string attributes =
+      program.attributes.empty() ? "" : " " + program.attributes;
   return "func.func @" + program.name + "(" + arguments + ") -> " + result +
-         " {\n  %0 = \"test.broadcastable\"(" + operands + ") : (" +
-         operandTypes + ") -> " + result + "\n  return %0 : " + result +
-         "\n}\n";
+         " {\n  %0 = \"" + program.op + "\"(" + operands + ")" + attributes +
+         " : (" + operandTypes + ") -> " + result +
+         "\n  return %0 : " + result + "\n}\n";
 }
 
 namespace {
-
-/// Random choices over one std::mt19937.
-class Dice {
-public:
-  explicit Dice(uint32_t seed) : engine(seed) {}
-
-  /// Uniform in [0, n).
-  unsigned below(unsigned n) { return static_cast<unsigned>(engine() % n); }
-  /// True with probability percent / 100.
-  bool chance(unsigned percent) { return below(100) < percent; }
-  /// A static size: 0 (10%), 1 (20%) or 2-4 (70%).
-  int64_t size() {
-    unsigned roll = below(10);
-    if (roll == 0)
-      return 0;
-    if (roll <= 2)
-      return 1;
-    return 2 + below(3);
-  }
-
-private:
-  std::mt19937 engine;
-};
 
 /// How a program draws its dims.
 enum class Flavor { StaticOnly, Mixed, UnrankedHeavy };
@@ -226,7 +201,124 @@ Program drawProgram(Dice &dice, std::string name) {
   return program;
 }
 
+/// What an elementwise tosa op's ODS constraints demand of its element
+/// types (MLIR 16's TosaOps.td).
+enum class TosaElements {
+  Number,  ///< any number, the result's the operands'
+  Integer, ///< integers (bitwise and shift ops)
+  Float,   ///< floats (tosa.pow)
+  Bool,    ///< i1 throughout (the logical ops)
+  Compare, ///< numbers in, i1 out
+  Select,  ///< an i1 predicate, then two numbers of the result's type
+};
+
+struct TosaOp {
+  const char *name;
+  TosaElements elements;
+};
+
+const TosaOp kTosaOps[] = {
+    {"tosa.add", TosaElements::Number},
+    {"tosa.sub", TosaElements::Number},
+    {"tosa.mul", TosaElements::Number},
+    {"tosa.maximum", TosaElements::Number},
+    {"tosa.minimum", TosaElements::Number},
+    {"tosa.pow", TosaElements::Float},
+    {"tosa.equal", TosaElements::Compare},
+    {"tosa.greater", TosaElements::Compare},
+    {"tosa.greater_equal", TosaElements::Compare},
+    {"tosa.logical_and", TosaElements::Bool},
+    {"tosa.logical_or", TosaElements::Bool},
+    {"tosa.bitwise_and", TosaElements::Integer},
+    {"tosa.logical_left_shift", TosaElements::Integer},
+    {"tosa.arithmetic_right_shift", TosaElements::Integer},
+    {"tosa.select", TosaElements::Select},
+};
+
+/// The element type of the values of one tosa program.
+std::string tosaElement(Dice &dice, TosaElements elements) {
+  switch (elements) {
+  case TosaElements::Number:
+  case TosaElements::Compare:
+  case TosaElements::Select:
+    return dice.pick(std::vector<std::string>{"i32", "i32", "f32", "i8"});
+  case TosaElements::Integer:
+    return dice.pick(std::vector<std::string>{"i32", "i8", "i16"});
+  case TosaElements::Float:
+    return dice.pick(std::vector<std::string>{"f32", "f16"});
+  case TosaElements::Bool:
+    return "i1";
+  }
+  return "i32";
+}
+
+/// A tosa program: the op (drawn, or the one after `index` in kTosaOps so
+/// every op appears), two operands (three for select) around one target
+/// shape, and a result as for test.broadcastable.
+Program drawTosaProgram(Dice &dice, std::string name, size_t index) {
+  const TosaOp &op = index < std::size(kTosaOps)
+                         ? kTosaOps[index]
+                         : kTosaOps[dice.below(std::size(kTosaOps))];
+  Program program;
+  program.name = std::move(name);
+  program.op = op.name;
+  unsigned roll = dice.below(10);
+  Flavor flavor = roll < 5   ? Flavor::StaticOnly
+                  : roll < 9 ? Flavor::Mixed
+                             : Flavor::UnrankedHeavy;
+  std::vector<int64_t> target(dice.below(4));
+  for (int64_t &dim : target)
+    dim = dice.size();
+  std::string element = tosaElement(dice, op.elements);
+  bool select = op.elements == TosaElements::Select;
+  unsigned count = select ? 3 : 2;
+  for (unsigned i = 0; i < count; ++i) {
+    std::string operandElement = select && i == 0 ? "i1" : element;
+    // Reuse an argument of the same element type now and then.
+    if (i > 0 && dice.chance(10) &&
+        program.argumentElements.back() == operandElement) {
+      program.operands.push_back(program.arguments.size() - 1);
+      continue;
+    }
+    program.operands.push_back(program.arguments.size());
+    program.arguments.push_back(drawOperand(dice, target, flavor));
+    program.argumentElements.push_back(operandElement);
+  }
+  program.result = drawResult(dice, program, flavor);
+  program.resultElement = op.elements == TosaElements::Compare ? "i1" : element;
+  if (program.op == "tosa.mul")
+    program.attributes =
+        "{shift = " + std::to_string(element[0] == 'f' ? 0 : dice.below(3)) +
+        " : i32}";
+  if (program.op == "tosa.arithmetic_right_shift")
+    program.attributes =
+        std::string("{round = ") + (dice.chance(50) ? "true" : "false") + "}";
+  if (mlirOptCrashes(program))
+    program.op = "tosa.greater"; // same types, the trait's verifier only
+  return program;
+}
+
 } // namespace
+
+const std::vector<std::string> &tosaOps() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> result;
+    for (const TosaOp &op : kTosaOps)
+      result.push_back(op.name);
+    return result;
+  }();
+  return names;
+}
+
+std::vector<Program> generateTosaPrograms(uint32_t seed, unsigned count,
+                                          const std::string &prefix) {
+  Dice dice(seed);
+  std::vector<Program> programs;
+  for (unsigned i = 0; i < count; ++i)
+    programs.push_back(
+        drawTosaProgram(dice, prefix + "_" + std::to_string(i), i));
+  return programs;
+}
 
 std::vector<Program> generatePrograms(uint32_t seed, unsigned count,
                                       const std::string &prefix) {

@@ -1,7 +1,10 @@
-//===- Generator.h - Random test.broadcastable programs ---------*- C++ -*-===//
+//===- Generator.h - Random implicit-broadcast programs ----------*- C++
+//-*-===//
 //
-// Generates small functions around one `"test.broadcastable"` op in generic
-// form, for the differential test against mlir-opt-16:
+// Generates small functions around one op of SPEC 3's implicit-broadcast
+// family -- `"test.broadcastable"` or an elementwise tosa op -- in generic
+// form (tosa has no custom form in MLIR 16), for the differential test
+// against mlir-opt-16:
 //
 //   func.func @f7(%a0: tensor<2x?xi32>, %a1: tensor<*xi32>) -> tensor<2x3xi32>
 //   {
@@ -14,6 +17,11 @@
 // more, one less) or unranked; its dims match a guess of the inferred dims,
 // or are `?`, or are any static size. Half of the programs are static-only,
 // so that verifier errors are frequent. Generation only depends on the seed.
+//
+// The tosa programs take the operand count and element types each op's ODS
+// constraints demand (`tosa.mul` with its `shift`, i1 for the logical ops,
+// the predicate of `tosa.select` and the comparisons' results), so that
+// mlir-opt-16 only ever judges their shapes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +49,9 @@ struct Shape {
 /// (an argument may be used twice), and the op's (and function's) result.
 struct Program {
   std::string name; ///< function name without '@'
+  std::string op = "test.broadcastable";
+  std::string
+      attributes; ///< printed before the ` : `, e.g. `{shift = 0 : i32}`
   std::vector<Shape> arguments;
   std::vector<std::string> argumentElements;
   std::vector<unsigned> operands; ///< argument index of each operand
@@ -62,6 +73,16 @@ std::string printShape(const Shape &shape);
 /// Generates `count` programs named `<prefix>_<i>` from `seed`.
 std::vector<Program> generatePrograms(uint32_t seed, unsigned count,
                                       const std::string &prefix);
+
+/// The elementwise tosa ops the tosa programs draw from (SPEC 3's family).
+const std::vector<std::string> &tosaOps();
+
+/// Generates `count` programs around one elementwise tosa op each, named
+/// `<prefix>_<i>`, from `seed`; every op of tosaOps() appears. A
+/// `tosa.equal` that would crash mlir-opt-16 (see Classifier.h) becomes a
+/// `tosa.greater`.
+std::vector<Program> generateTosaPrograms(uint32_t seed, unsigned count,
+                                          const std::string &prefix);
 
 } // namespace symshape::differential
 

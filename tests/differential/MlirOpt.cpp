@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -71,21 +72,33 @@ void parseErrors(MlirOptRun &run) {
 
 } // namespace
 
-MlirOptRun runMlirOpt(const std::string &text) {
+MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print) {
   MlirOptRun run;
   std::filesystem::path path = uniqueTempFile();
+  std::filesystem::path out =
+      print == MlirOptPrint::None ? "/dev/null" : uniqueTempFile();
   {
     std::ofstream file(path);
     file << text;
     if (!file)
       return run;
   }
-  std::string command = std::string(kMlirOpt) + " -split-input-file '" +
-                        path.string() + "' -o /dev/null 2>&1";
+  // mlir-opt deletes its -o file when a split fails to verify, so the
+  // print goes through stdout; the pipe reads stderr.
+  std::string command =
+      std::string(kMlirOpt) + " -split-input-file " +
+      (print == MlirOptPrint::Generic ? "--mlir-print-op-generic " : "") + "'" +
+      path.string() + "' -o - 2>&1 >'" + out.string() + "'";
   run.exitStatus = runCapturing(command, run.output);
   run.ran = run.exitStatus >= 0;
   std::error_code ignored;
   std::filesystem::remove(path, ignored);
+  if (print != MlirOptPrint::None) {
+    std::ifstream file(out);
+    run.printed.assign(std::istreambuf_iterator<char>(file),
+                       std::istreambuf_iterator<char>());
+    std::filesystem::remove(out, ignored);
+  }
   parseErrors(run);
   return run;
 }

@@ -5,7 +5,10 @@
 //
 //   mlir-opt-16 -split-input-file FILE -o /dev/null
 //
-// and maps each error back to its line in the batch. mlir-opt prints errors
+// (or, to round-trip the batch, with `-o OUT` and optionally
+// `--mlir-print-op-generic`: the functions that verify, as mlir-opt-16
+// prints them, one module per split) and maps each error back to its line
+// in the batch. mlir-opt prints errors
 // of split input as
 //
 //   within split at FILE:SPLIT offset :LINE:COL: error: MESSAGE
@@ -29,10 +32,18 @@ constexpr const char *kMlirOpt = "mlir-opt-16";
 /// True when `mlir-opt-16` runs from PATH.
 bool mlirOptAvailable();
 
+/// What mlir-opt-16 prints of the functions that verify.
+enum class MlirOptPrint {
+  None,    ///< nothing (-o /dev/null)
+  Custom,  ///< its default form: custom forms where ops have them
+  Generic, ///< --mlir-print-op-generic
+};
+
 struct MlirOptRun {
   bool ran = false;    ///< the temp file was written and the command ran
   int exitStatus = -1; ///< mlir-opt's exit status
-  std::string output;  ///< its stdout and stderr
+  std::string output;  ///< its stderr (and stdout)
+  std::string printed; ///< the IR it printed, unless MlirOptPrint::None
   /// The first error on each absolute line of the batch.
   std::map<unsigned, std::string> errors;
   /// `error:` lines whose position did not parse.
@@ -40,7 +51,8 @@ struct MlirOptRun {
 };
 
 /// Runs mlir-opt-16 on `text` (written to a temp file, removed afterwards).
-MlirOptRun runMlirOpt(const std::string &text);
+MlirOptRun runMlirOpt(const std::string &text,
+                      MlirOptPrint print = MlirOptPrint::None);
 
 } // namespace symshape::differential
 
