@@ -1,0 +1,381 @@
+//===- Checker.cpp - Runs one Program through symshape and compares -------===//
+
+#include "Checker.h"
+
+#include "Model.h"
+#include "Oracle.h"
+
+#include "symshape/frontend/Session.h"
+
+#include <iostream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace symshape::property {
+
+using frontend::FunctionAnalysis;
+using solver::Finding;
+using solver::Verdict;
+
+namespace {
+
+std::string describeFinding(const Finding &finding) {
+  std::string out = solver::verdictName(finding.verdict);
+  if (!finding.condition.empty())
+    out += ", condition \"" + finding.condition + "\"";
+  if (!finding.witness.empty()) {
+    out += ", witness {";
+    for (size_t i = 0; i < finding.witness.size(); ++i)
+      out += (i ? ", " : "") + finding.witness[i].first + " = " +
+             std::to_string(finding.witness[i].second);
+    out += "}";
+  }
+  if (!finding.reason.empty())
+    out += ", reason \"" + finding.reason + "\"";
+  return out;
+}
+
+/// Compares one program's analysis with the oracle.
+class Checker {
+public:
+  Checker(const Program &program, const Model &model, const Oracle &oracle,
+          const FunctionAnalysis &fn, const solver::FunctionVerdicts &verdicts,
+          Tally &tally)
+      : program(program), model(model), oracle(oracle), fn(fn),
+        verdicts(verdicts), tally(tally) {}
+
+  void run() {
+    if (!checkStructure())
+      return;
+    for (size_t k = 0; k < model.obligations.size(); ++k) {
+      ++tally.obligations;
+      ++tally.verdicts[verdicts.findings[k].verdict];
+      ++tally.kinds[modelKindName(model.obligations[k].kind)];
+      checkVerdict(k);
+      checkWitness(k);
+    }
+    checkConditions();
+  }
+
+private:
+  const Program &program;
+  const Model &model;
+  const Oracle &oracle;
+  const FunctionAnalysis &fn;
+  const solver::FunctionVerdicts &verdicts; ///< fn's, or a mutated copy
+  Tally &tally;
+  static constexpr size_t kMaxPerProgram = 3;
+  size_t failures = 0;
+
+  std::string obligationName(size_t k) const {
+    const ModelObligation &ob = model.obligations[k];
+    std::string out = "obligation #" + std::to_string(k) + " " +
+                      modelKindName(ob.kind) + " dim " + std::to_string(ob.dim);
+    if (ob.kind == ModelKind::Assume)
+      return out + " \"" + program.print(*ob.assume) + "\"";
+    return out + " of op #" + std::to_string(ob.opIndex) + " (" + ob.op + ")";
+  }
+
+  /// Records a counterexample report; after kMaxPerProgram reports of one
+  /// program, only counts (the first ones usually share a cause).
+  void fail(const std::string &what, std::optional<size_t> k = std::nullopt,
+            const std::string &detail = "") {
+    if (tally.failingSeeds.empty() || tally.failingSeeds.back() != program.seed)
+      tally.failingSeeds.push_back(program.seed);
+    if (++failures > kMaxPerProgram) {
+      ++tally.suppressed;
+      return;
+    }
+    std::ostringstream os;
+    os << "=== property failure (" << program.options() << "): " << what << "\n"
+       << program.text();
+    if (k) {
+      const Expected &e = oracle.expected()[*k];
+      os << obligationName(*k)
+         << "\n  symshape: " << describeFinding(verdicts.findings[*k])
+         << "\n  expected: " << solver::verdictName(e.verdict) << " ("
+         << e.reaching << " reaching assignments, " << e.violating
+         << " violating, domain [" << oracle.low() << ", " << oracle.high()
+         << "])";
+      if (!model.obligations[*k].why.empty())
+        os << " static rule: " << model.obligations[*k].why;
+      os << "\n";
+    }
+    if (!detail.empty())
+      os << "  " << detail << "\n";
+    tally.failures.push_back(os.str());
+  }
+
+  std::string assignmentText(size_t index) const {
+    return oracle.describe(oracle.assignment(index));
+  }
+
+  bool checkStructure();
+  void checkVerdict(size_t k);
+  void checkWitness(size_t k);
+  void checkConditions();
+};
+
+bool Checker::checkStructure() {
+  const std::vector<solver::Obligation> &got = fn.problem->obligations;
+  bool same = got.size() == model.obligations.size() &&
+              verdicts.findings.size() == got.size();
+  for (size_t k = 0; same && k < got.size(); ++k) {
+    const ModelObligation &ob = model.obligations[k];
+    bool assume = ob.kind == ModelKind::Assume;
+    same = obligationKindName(got[k].kind) ==
+               std::string(modelKindName(ob.kind)) &&
+           got[k].dim == ob.dim && (assume || got[k].op == ob.op) &&
+           (assume || got[k].staticError == ob.staticError);
+  }
+  if (same)
+    return true;
+  std::ostringstream os;
+  os << "symshape's obligations:";
+  for (const solver::Obligation &ob : got)
+    os << "\n    " << obligationKindName(ob.kind) << " dim " << ob.dim << " ("
+       << ob.op << ")" << (ob.staticError ? " static error" : "");
+  os << "\n  expected obligations:";
+  for (size_t k = 0; k < model.obligations.size(); ++k)
+    os << "\n    " << obligationName(k)
+       << (model.obligations[k].staticError ? " static error" : "");
+  fail("obligation list differs", std::nullopt, os.str());
+  return false;
+}
+
+void Checker::checkVerdict(size_t k) {
+  const Finding &finding = verdicts.findings[k];
+  const Expected &e = oracle.expected()[k];
+  Verdict got = finding.verdict;
+  if (e.ambiguous) {
+    fail("model has an undefined violation (generator bug)", k);
+    return;
+  }
+  if (got == Verdict::Unknown) {
+    if (finding.reason.empty())
+      fail("unknown verdict without a reason", k);
+    return;
+  }
+  if (got == e.verdict)
+    return;
+  if (got == Verdict::Error || e.verdict == Verdict::Error) {
+    fail(got == Verdict::Error ? "error where the static rules allow it"
+                               : "no error where the static rules demand one",
+         k);
+    return;
+  }
+  switch (got) {
+  case Verdict::Safe:
+    if (e.violating)
+      fail("unsound safe", k,
+           "reaches and violates at " + assignmentText(*e.violatingExample));
+    else
+      fail("safe, but the obligation is unreachable", k);
+    return;
+  case Verdict::Unreachable: {
+    std::optional<size_t> index =
+        e.violatingExample ? e.violatingExample : e.holdingExample;
+    fail(index ? "unsound unreachable" : "verdict differs", k,
+         index ? "reaches at " + assignmentText(*index) : "");
+    return;
+  }
+  case Verdict::UbGuaranteed:
+    if (e.holdingExample)
+      fail("ub-guaranteed, but some assignment reaches without violating", k,
+           "reaches and holds at " + assignmentText(*e.holdingExample));
+    else
+      fail("ub-guaranteed, but nothing reaches the obligation", k);
+    return;
+  case Verdict::UbPossible:
+    if (!e.violatingExample)
+      fail("ub-possible, but no reaching assignment violates", k);
+    else
+      fail("ub-possible, but every reaching assignment violates", k,
+           "e.g. " + assignmentText(*e.violatingExample));
+    return;
+  default:
+    fail("verdict differs", k);
+  }
+}
+
+void Checker::checkWitness(size_t k) {
+  const Finding &finding = verdicts.findings[k];
+  bool needed = finding.verdict == Verdict::UbPossible ||
+                finding.verdict == Verdict::UbGuaranteed;
+  if (!needed &&
+      (finding.verdict != Verdict::Unknown || finding.witness.empty()))
+    return;
+  ++tally.witnesses;
+  std::vector<int64_t> values(model.symbols.size());
+  std::vector<bool> seen(model.symbols.size(), false);
+  std::string problem;
+  for (const auto &[name, value] : finding.witness) {
+    size_t i = 0;
+    while (i < model.symbols.size() && model.symbols[i] != name)
+      ++i;
+    if (i == model.symbols.size()) {
+      problem += " names " + name + ", not a free symbol;";
+      continue;
+    }
+    if (seen[i])
+      problem += " names " + name + " twice;";
+    seen[i] = true;
+    values[i] = value;
+  }
+  for (size_t i = 0; i < seen.size(); ++i)
+    if (!seen[i])
+      problem += " misses " + model.symbols[i] + ";";
+  if (!problem.empty()) {
+    std::string all;
+    for (const std::string &s : model.symbols)
+      all += " " + s;
+    fail("witness is not an assignment of the free symbols", k,
+         "witness" + problem + " free symbols:" + all);
+    return;
+  }
+  Evaluation eval;
+  evaluate(program, model, values, eval);
+  if (!oracle.reachesAt(k, eval))
+    fail("witness does not reach the obligation", k,
+         eval.factsHold ? "an earlier obligation is violated"
+                        : "a fact (type, min-dim) fails");
+  else if (eval.violated[k] != 1)
+    fail("witness does not violate the obligation", k);
+}
+
+void Checker::checkConditions() {
+  frontend::SourceManager sources;
+  frontend::DiagnosticEngine diags(sources);
+  std::vector<std::pair<size_t, frontend::Expr>> conditions;
+  for (size_t k = 0; k < model.obligations.size(); ++k) {
+    const Finding &finding = verdicts.findings[k];
+    if (finding.verdict != Verdict::UbPossible &&
+        finding.verdict != Verdict::UbGuaranteed)
+      continue;
+    if (finding.condition.empty()) {
+      if (finding.verdict == Verdict::UbPossible)
+        fail("ub-possible without a condition", k);
+      continue;
+    }
+    uint32_t id = sources.addBuffer("<condition>", finding.condition);
+    std::optional<frontend::Expr> expr =
+        frontend::parseExpr(sources.buffer(id), {id, 0}, diags);
+    if (!expr) {
+      fail("condition does not parse", k, diags.renderAll());
+      diags.clear();
+      continue;
+    }
+    conditions.emplace_back(k, std::move(*expr));
+  }
+  if (conditions.empty())
+    return;
+  tally.conditions += conditions.size();
+  std::vector<bool> reported(model.obligations.size(), false);
+  Evaluation eval;
+  for (size_t index = 0; index < oracle.size(); ++index) {
+    bool evaluated = false;
+    for (const auto &[k, expr] : conditions) {
+      if (reported[k] || !oracle.reaches(k, index))
+        continue;
+      if (!evaluated) {
+        evaluate(program, model, oracle.assignment(index), eval);
+        evaluated = true;
+      }
+      std::optional<bool> value = evalCondition(expr, program, model, eval);
+      bool violated = oracle.violated(k, index) == 1;
+      bool guaranteed = verdicts.findings[k].verdict == Verdict::UbGuaranteed;
+      if (!value) {
+        fail("condition names a value or dim the model cannot evaluate", k,
+             "at " + assignmentText(index));
+      } else if (*value != violated && !(guaranteed && *value)) {
+        fail("condition is not exact", k,
+             "at " + assignmentText(index) + " (reaching) the condition is " +
+                 (*value ? "true" : "false") + " but the obligation " +
+                 (violated ? "is violated" : "holds"));
+      } else {
+        continue;
+      }
+      reported[k] = true;
+    }
+  }
+}
+
+} // namespace
+
+/// Which features `program` exercises, for the run's summary.
+void countFeatures(const Program &program, const Model &model, Tally &tally) {
+  std::set<std::string> seen;
+  if (program.minDim)
+    seen.insert("min-dim");
+  if (program.strict)
+    seen.insert("strict");
+  if (!program.attrAssumes.empty())
+    seen.insert("attribute-assume");
+  if (!program.sessionAssumes.empty())
+    seen.insert("session-assume");
+  for (const Op &op : program.ops) {
+    seen.insert(op.kind == OpKind::Opaque ? "opaque" : op.name);
+    for (int operand : op.operands) {
+      const TensorType &type = program.values[operand].type;
+      if (op.kind == OpKind::Broadcast)
+        seen.insert(type.scalar         ? "non-tensor-operand"
+                    : !type.ranked      ? "unranked-operand"
+                    : type.dims.empty() ? "rank-0-operand"
+                                        : "ranked-operand");
+    }
+    if (op.operands.empty() && op.kind == OpKind::Broadcast)
+      seen.insert("no-operand");
+  }
+  if (!model.facts.empty())
+    seen.insert("unranked-fact");
+  for (const std::string &feature : seen)
+    ++tally.features[feature];
+}
+
+void checkProgram(const Program &program, const CheckOptions &options,
+                  Tally &tally) {
+  ++tally.programs;
+  Model model = buildModel(program);
+  Oracle oracle(program, model);
+  tally.assignments += oracle.size();
+  countFeatures(program, model, tally);
+
+  frontend::SessionOptions sessionOptions;
+  sessionOptions.lowering.minDim = program.minDim;
+  sessionOptions.lowering.strict = program.strict;
+  sessionOptions.judge.fastPaths = options.fastPaths;
+  frontend::Session session(sessionOptions);
+  std::string name = "property_" + std::to_string(program.seed) + ".mlir";
+  bool ok = session.addFile(name, program.text());
+  for (const Assume &assume : program.sessionAssumes)
+    ok = ok && session.addAssumption(program.print(assume));
+  ok = ok && session.analyze();
+  if (!ok || session.files().size() != 1 ||
+      session.files()[0]->functions.size() != 1 ||
+      !session.files()[0]->functions[0].problem) {
+    std::ostringstream os;
+    os << "=== property failure (" << program.options()
+       << "): symshape rejected the program\n"
+       << program.text() << session.diagnostics().renderAll();
+    tally.failures.push_back(os.str());
+    tally.failingSeeds.push_back(program.seed);
+    return;
+  }
+  const FunctionAnalysis &fn = session.files()[0]->functions[0];
+  solver::FunctionVerdicts verdicts = fn.verdicts;
+  if (options.mutate)
+    options.mutate(*fn.problem, verdicts);
+  if (options.verbose) {
+    std::cout << "--- " << program.options() << "\n" << program.text();
+    for (size_t k = 0; k < verdicts.findings.size(); ++k) {
+      const solver::Obligation &ob = fn.problem->obligations[k];
+      std::cout << "  #" << k << " " << obligationKindName(ob.kind) << " dim "
+                << ob.dim << ": " << describeFinding(verdicts.findings[k])
+                << "\n";
+    }
+  }
+  Checker(program, model, oracle, fn, verdicts, tally).run();
+}
+
+} // namespace symshape::property

@@ -1,0 +1,212 @@
+//===- Oracle.cpp - Expected verdicts by enumeration ----------------------===//
+
+#include "Oracle.h"
+
+#include <algorithm>
+
+namespace symshape::property {
+
+using solver::Verdict;
+
+Oracle::Oracle(const Program &program, const Model &model)
+    : program(program), model(model) {
+  size_t n = model.symbols.size();
+  lo = program.minDim;
+  hi = std::max<int64_t>(model.maxConstant, 5) + static_cast<int64_t>(n);
+  for (size_t i = 0; i < n; ++i)
+    count *= static_cast<size_t>(hi - lo + 1);
+  numObligations = model.obligations.size();
+
+  violation.resize(count * numObligations);
+  std::vector<bool> facts(count);
+  Evaluation eval;
+  for (size_t index = 0; index < count; ++index) {
+    evaluate(program, model, assignment(index), eval);
+    facts[index] = eval.factsHold;
+    std::copy(eval.violated.begin(), eval.violated.end(),
+              violation.begin() + index * numObligations);
+  }
+
+  // Walk the obligations in order, narrowing the reaching set by each
+  // obligation that is not a static error.
+  std::vector<bool> reaching = facts;
+  for (size_t k = 0; k < numObligations; ++k) {
+    const ModelObligation &ob = model.obligations[k];
+    alive.push_back(reaching);
+    Expected e;
+    for (size_t index = 0; index < count; ++index) {
+      if (!reaching[index])
+        continue;
+      ++e.reaching;
+      uint8_t v = violated(k, index);
+      if (v == 2)
+        e.ambiguous = true;
+      if (v == 1) {
+        ++e.violating;
+        if (!e.violatingExample)
+          e.violatingExample = index;
+      } else if (!e.holdingExample) {
+        e.holdingExample = index;
+      }
+    }
+    // An assumption is an error when no assignment satisfies it with the
+    // facts and earlier ones; when the facts alone are unsatisfiable (under
+    // --min-dim), nothing is reachable and it is not to blame.
+    bool error = ob.kind == ModelKind::Assume
+                     ? e.reaching != 0 && e.reaching == e.violating
+                     : ob.staticError;
+    if (error)
+      e.verdict = Verdict::Error;
+    else if (e.reaching == 0)
+      e.verdict = Verdict::Unreachable;
+    else if (ob.kind == ModelKind::Assume)
+      e.verdict = Verdict::Safe; // a consistent user fact
+    else if (e.violating == 0)
+      e.verdict = Verdict::Safe;
+    else if (e.violating == e.reaching)
+      e.verdict = Verdict::UbGuaranteed;
+    else
+      e.verdict = Verdict::UbPossible;
+    if (!error)
+      for (size_t index = 0; index < count; ++index)
+        if (reaching[index] && violated(k, index) != 0)
+          reaching[index] = false;
+    verdicts.push_back(e);
+  }
+}
+
+std::vector<int64_t> Oracle::assignment(size_t index) const {
+  std::vector<int64_t> values(model.symbols.size());
+  size_t width = static_cast<size_t>(hi - lo + 1);
+  for (size_t i = 0; i < values.size(); ++i) {
+    values[i] = lo + static_cast<int64_t>(index % width);
+    index /= width;
+  }
+  return values;
+}
+
+bool Oracle::reachesAt(size_t k, const Evaluation &eval) const {
+  if (!eval.factsHold)
+    return false;
+  for (size_t j = 0; j < k; ++j)
+    if (!isError(j) && eval.violated[j] != 0)
+      return false;
+  return true;
+}
+
+std::string Oracle::describe(const std::vector<int64_t> &assignment) const {
+  std::string out;
+  for (size_t i = 0; i < assignment.size(); ++i)
+    out += (i ? ", " : "") + model.symbols[i] + " = " +
+           std::to_string(assignment[i]);
+  return out.empty() ? "(no free symbols)" : out;
+}
+
+namespace {
+
+using frontend::Expr;
+using frontend::ExprKind;
+
+/// Evaluates SPEC section 6 expressions on our own terms.
+struct ConditionEvaluator {
+  const Expr &expr;
+  const Program &program;
+  const Model &model;
+  const Evaluation &eval;
+
+  std::optional<int64_t> term(int id) const {
+    const frontend::ExprNode &node = expr.node(id);
+    switch (node.kind) {
+    case ExprKind::Int:
+      return node.value;
+    case ExprKind::Ref: {
+      if (!node.dim)
+        return std::nullopt; // no index / !shape.size values here
+      int64_t v = lookupDim(program, model, eval, node.name, *node.dim);
+      if (v == kUndefined)
+        return std::nullopt;
+      return v;
+    }
+    case ExprKind::Add:
+    case ExprKind::Sub:
+    case ExprKind::Mul: {
+      std::optional<int64_t> l = term(node.lhs), r = term(node.rhs);
+      if (!l || !r)
+        return std::nullopt;
+      if (node.kind == ExprKind::Add)
+        return *l + *r;
+      if (node.kind == ExprKind::Sub)
+        return *l - *r;
+      return *l * *r;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  std::optional<bool> formula(int id) const {
+    const frontend::ExprNode &node = expr.node(id);
+    switch (node.kind) {
+    case ExprKind::True:
+      return true;
+    case ExprKind::False:
+      return false;
+    case ExprKind::Not: {
+      std::optional<bool> v = formula(node.lhs);
+      return v ? std::optional<bool>(!*v) : std::nullopt;
+    }
+    case ExprKind::And:
+    case ExprKind::Or: {
+      std::optional<bool> l = formula(node.lhs), r = formula(node.rhs);
+      if (!l || !r)
+        return std::nullopt;
+      return node.kind == ExprKind::And ? (*l && *r) : (*l || *r);
+    }
+    case ExprKind::In:
+    case ExprKind::NotIn:
+    case ExprKind::InRange: {
+      std::optional<int64_t> v = term(node.lhs);
+      if (!v || (node.kind == ExprKind::InRange && node.set.size() != 2))
+        return std::nullopt;
+      if (node.kind == ExprKind::InRange)
+        return node.set[0] <= *v && *v <= node.set[1];
+      bool in =
+          std::find(node.set.begin(), node.set.end(), *v) != node.set.end();
+      return node.kind == ExprKind::In ? in : !in;
+    }
+    default:
+      break;
+    }
+    std::optional<int64_t> l = term(node.lhs), r = term(node.rhs);
+    if (!l || !r)
+      return std::nullopt;
+    switch (node.kind) {
+    case ExprKind::Eq:
+      return *l == *r;
+    case ExprKind::Ne:
+      return *l != *r;
+    case ExprKind::Lt:
+      return *l < *r;
+    case ExprKind::Le:
+      return *l <= *r;
+    case ExprKind::Gt:
+      return *l > *r;
+    case ExprKind::Ge:
+      return *l >= *r;
+    default:
+      return std::nullopt; // an integer term where a formula belongs
+    }
+  }
+};
+
+} // namespace
+
+std::optional<bool> evalCondition(const frontend::Expr &expr,
+                                  const Program &program, const Model &model,
+                                  const Evaluation &eval) {
+  if (expr.root < 0)
+    return std::nullopt;
+  return ConditionEvaluator{expr, program, model, eval}.formula(expr.root);
+}
+
+} // namespace symshape::property
