@@ -52,6 +52,8 @@ options:
   --min-dim N            every dynamic dim is at least N (default 0)
   --broadcastable NAME   treat op NAME as an implicit broadcast (repeatable)
   --no-fast-paths        ask the solver even where folding decides
+  -j N, --jobs N         judge up to N functions in parallel (default 1;
+                         the output does not depend on N)
   --stats                print solver statistics on stderr
   -h, --help             show this help
 
@@ -140,6 +142,17 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       if (!value(v) || v.empty())
         return "--broadcastable needs an op name";
       cl.options.lowering.broadcastable.push_back(v);
+    } else if (arg == "-j" || arg == "--jobs" ||
+               (arg.size() > 2 && arg.rfind("-j", 0) == 0 &&
+                arg.find_first_not_of("0123456789", 2) == std::string::npos)) {
+      if (arg.size() > 2 && arg[1] == 'j')
+        v = arg.substr(2); // -j4
+      else if (!value(v))
+        return arg + " needs a number";
+      std::optional<int64_t> n = parseCount(v, 256);
+      if (!n || *n == 0)
+        return arg + " expects a number from 1 to 256, got '" + v + "'";
+      cl.options.jobs = unsigned(*n);
     } else if (arg == "--timeout-ms" || arg == "--min-dim") {
       if (!value(v))
         return arg + " needs a number";

@@ -4,6 +4,10 @@
 
 #include "symshape/frontend/Parser.h"
 
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
 namespace symshape::frontend {
 
 Session::Session(SessionOptions options) : options(std::move(options)) {}
@@ -136,13 +140,35 @@ bool Session::analyze() {
                   "the assumption names no value of any function");
       return false;
     }
+  // Functions are independent problems (each judge owns its Z3 context),
+  // so they can be judged on worker threads; results land in place, so the
+  // output does not depend on the number of jobs.
+  std::vector<FunctionAnalysis *> work;
   for (std::unique_ptr<FileAnalysis> &file : fileList)
-    for (FunctionAnalysis &analysis : file->functions) {
+    for (FunctionAnalysis &analysis : file->functions)
+      work.push_back(&analysis);
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next++) < work.size();) {
+      FunctionAnalysis &analysis = *work[i];
       analysis.verdicts =
           solver::judgeFunction(*analysis.problem, options.judge);
       if (options.computeShapes)
         analysis.shapes =
             solver::refineShapes(*analysis.problem, options.judge.limits);
+    }
+  };
+  unsigned jobs =
+      std::max(1u, std::min<unsigned>(options.jobs, unsigned(work.size())));
+  std::vector<std::thread> threads;
+  for (unsigned j = 1; j < jobs; ++j)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread &thread : threads)
+    thread.join();
+  for (FunctionAnalysis *done : work) {
+    FunctionAnalysis &analysis = *done;
+    {
       totals.add(analysis.verdicts);
       const solver::JudgeStats &s = analysis.verdicts.stats;
       statTotals.decidedStatically += s.decidedStatically;
@@ -150,6 +176,7 @@ bool Session::analyze() {
       statTotals.unknown += s.unknown;
       statTotals.solverChecks += s.solverChecks;
     }
+  }
   return true;
 }
 

@@ -35,6 +35,8 @@ struct SessionOptions {
   solver::JudgeOptions judge;
   /// Also compute the most specific shape of every value (SPEC 5).
   bool computeShapes = false;
+  /// Functions judged in parallel (the output does not depend on it).
+  unsigned jobs = 1;
 };
 
 struct FunctionAnalysis {
