@@ -18,6 +18,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <vector>
 
@@ -54,6 +55,8 @@ options:
   --no-fast-paths        ask the solver even where folding decides
   -j N, --jobs N         judge up to N functions in parallel (default 1;
                          the output does not depend on N)
+  --memory-limit-mb N    stop cleanly (exit 2) beyond N MB; Z3 is capped too
+  --solver-rlimit N      Z3 resource limit per query (deterministic; 0 none)
   --stats                print solver statistics on stderr
   -h, --help             show this help
 
@@ -70,6 +73,7 @@ struct CommandLine {
   bool json = false;
   bool help = false;
   bool stats = false;
+  int64_t memoryLimitMb = 0;
   frontend::SessionOptions options;
 };
 
@@ -153,6 +157,22 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       if (!n || *n == 0)
         return arg + " expects a number from 1 to 256, got '" + v + "'";
       cl.options.jobs = unsigned(*n);
+    } else if (arg == "--solver-rlimit") {
+      // Z3's deterministic resource limit per query (for tests: unlike a
+      // time-out it gives the same answer on every machine).
+      if (!value(v))
+        return arg + " needs a number";
+      std::optional<int64_t> n = parseCount(v, int64_t(1) << 31);
+      if (!n)
+        return arg + " expects a non-negative integer, got '" + v + "'";
+      cl.options.judge.limits.rlimit = unsigned(*n);
+    } else if (arg == "--memory-limit-mb") {
+      if (!value(v))
+        return arg + " needs a number";
+      std::optional<int64_t> n = parseCount(v, int64_t(1) << 22);
+      if (!n || *n < 64)
+        return arg + " expects a number of megabytes >= 64, got '" + v + "'";
+      cl.memoryLimitMb = *n;
     } else if (arg == "--timeout-ms" || arg == "--min-dim") {
       if (!value(v))
         return arg + " needs a number";
@@ -340,15 +360,30 @@ int main(int argc, char **argv) {
     std::cout << kUsage;
     return cl.help ? 0 : 2;
   }
+  if (cl.memoryLimitMb) {
+    // The address space, so an allocation beyond it fails cleanly (and is
+    // reported as an error), and Z3's own allocator, below that.
+    rlim_t bytes = rlim_t(cl.memoryLimitMb) << 20;
+    struct rlimit limit = {bytes, bytes};
+    setrlimit(RLIMIT_AS, &limit);
+    solver::setSolverMemoryLimit(unsigned(cl.memoryLimitMb * 3 / 4));
+  }
   int status;
-  if (cl.command == "check")
-    status = runCheck(cl);
-  else if (cl.command == "refine")
-    status = runRefine(cl);
-  else if (cl.command == "graph")
-    status = runGraph(cl);
-  else
-    return usageError("unknown command '" + cl.command + "'");
+  try {
+    if (cl.command == "check")
+      status = runCheck(cl);
+    else if (cl.command == "refine")
+      status = runRefine(cl);
+    else if (cl.command == "graph")
+      status = runGraph(cl);
+    else
+      return usageError("unknown command '" + cl.command + "'");
+  } catch (const std::bad_alloc &) {
+    // Past the library's own checks (while printing): still a clean stop.
+    std::cout.flush();
+    std::cerr << "symshape: error: out of memory\n";
+    std::_Exit(2);
+  }
   // Everything is written; freeing a large module's memory piece by piece
   // would only cost time (compilers skip it the same way).
   std::cout.flush();

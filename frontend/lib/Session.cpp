@@ -14,7 +14,13 @@ Session::Session(SessionOptions options) : options(std::move(options)) {}
 
 bool Session::addFile(std::string name, std::string text) {
   uint32_t buffer = sourceManager.addBuffer(name, std::move(text));
-  std::optional<Module> module = parseModule(sourceManager, buffer, diags);
+  std::optional<Module> module;
+  try {
+    module = parseModule(sourceManager, buffer, diags);
+  } catch (const std::bad_alloc &) {
+    diags.error({buffer, 0}, "out of memory while parsing");
+    return false;
+  }
   if (!module)
     return false;
   auto file = std::make_unique<FileAnalysis>();
@@ -128,7 +134,14 @@ bool Session::analyze() {
         continue;
       FunctionAnalysis analysis;
       analysis.function = &function;
-      analysis.problem = lowerFunction(function, options.lowering, diags, used);
+      try {
+        analysis.problem =
+            lowerFunction(function, options.lowering, diags, used);
+      } catch (const std::bad_alloc &) {
+        diags.error(function.loc,
+                    "out of memory while lowering '@" + function.name + "'");
+        return false;
+      }
       if (!analysis.problem)
         return false;
       file->functions.push_back(std::move(analysis));
@@ -148,14 +161,19 @@ bool Session::analyze() {
     for (FunctionAnalysis &analysis : file->functions)
       work.push_back(&analysis);
   std::atomic<size_t> next{0};
+  std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
-    for (size_t i; (i = next++) < work.size();) {
+    for (size_t i; !outOfMemory && (i = next++) < work.size();) {
       FunctionAnalysis &analysis = *work[i];
-      analysis.verdicts =
-          solver::judgeFunction(*analysis.problem, options.judge);
-      if (options.computeShapes)
-        analysis.shapes =
-            solver::refineShapes(*analysis.problem, options.judge.limits);
+      try {
+        analysis.verdicts =
+            solver::judgeFunction(*analysis.problem, options.judge);
+        if (options.computeShapes)
+          analysis.shapes =
+              solver::refineShapes(*analysis.problem, options.judge.limits);
+      } catch (const std::bad_alloc &) {
+        outOfMemory = true; // reported below, once
+      }
     }
   };
   unsigned jobs =
@@ -166,6 +184,11 @@ bool Session::analyze() {
   worker();
   for (std::thread &thread : threads)
     thread.join();
+  if (outOfMemory) {
+    diags.error(work.front()->function->loc,
+                "out of memory while judging the obligations");
+    return false;
+  }
   for (FunctionAnalysis *done : work) {
     FunctionAnalysis &analysis = *done;
     {

@@ -125,6 +125,14 @@ z3::expr SmtContext::Impl::polynomial(const Polynomial &p) {
   return sum;
 }
 
+void setSolverMemoryLimit(unsigned megabytes) {
+  try {
+    z3::set_param("memory_max_size", std::to_string(megabytes).c_str());
+  } catch (const z3::exception &) {
+    // An unknown parameter in another Z3 version: no cap.
+  }
+}
+
 SmtContext::SmtContext(const DimGraph &graph, const FormulaStore &formulas)
     : graph(graph), formulas(formulas) {}
 SmtContext::~SmtContext() = default;
@@ -252,8 +260,10 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
       break;
     case z3::unknown:
       lastReason = impl->solver.reason_unknown();
-      if (lastReason == "canceled" || lastReason == "timeout")
-        lastReason = "solver time-out";
+      // Z3 says "canceled" for its time-out and its resource limit alike.
+      if (lastReason == "canceled" || lastReason == "timeout" ||
+          lastReason.find("resource") != std::string::npos)
+        lastReason = "the solver reached its time or resource limit";
       result = SatResult::Unknown;
       break;
     }

@@ -38,6 +38,10 @@ struct SmtLimits {
   unsigned rlimit = 0;       ///< Z3 resource limit per check; 0 means none
 };
 
+/// Caps the memory Z3's own allocator may use, process-wide (0: no cap).
+/// Beyond it a query ends as Unknown ("max. memory exceeded").
+void setSolverMemoryLimit(unsigned megabytes);
+
 /// A literal: positive or negated Boolean indicator, never 0.
 using Lit = int32_t;
 
