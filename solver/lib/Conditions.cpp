@@ -16,6 +16,9 @@ namespace {
 constexpr size_t kMaxValues = 64; // cases of one lifted term
 constexpr size_t kMaxAtoms = 24;  // atoms of one condition
 constexpr size_t kMaxPrimes = 32; // disjuncts of one condition
+/// Symbols a printable condition may mention: with more, even the atoms
+/// over pairs of them are too many to print.
+constexpr size_t kMaxFixedSymbols = 8;
 
 /// Collects the atoms over free symbols that a formula is a Boolean
 /// function of: each broadcast value is split into the operand values it
@@ -134,6 +137,11 @@ void AtomCollector::visit(FormulaId f) {
     return;
   }
   case FormulaKind::Conflict: {
+    // n leaves give n + n(n-1)/2 atoms: past 7 that exceeds kMaxAtoms.
+    if (node.args.size() > 7) {
+      failed = true;
+      return;
+    }
     std::vector<std::vector<Polynomial>> leaves;
     for (uint32_t leaf : node.args)
       leaves.push_back(lift(leaf));
@@ -405,17 +413,25 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
     return std::string("false");
   // Symbols that P fixes to one value read better as that value; the
   // substitution is exact because it holds in every model of P.
+  // One query per symbol, so only for conditions small enough to print.
   std::unordered_map<TermId, int64_t> fixed;
+  std::vector<TermId> symbols;
+  for (TermId t : formulas.termsOf(violation))
+    for (TermId s : graph.symbolsOf(t))
+      symbols.push_back(s);
+  std::sort(symbols.begin(), symbols.end());
+  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  if (symbols.size() > kMaxFixedSymbols) {
+    whyNot = "the condition has too many cases to print";
+    return std::nullopt;
+  }
   Lit violated = solver.track(violation);
   ++checks;
   if (solver.check({violated}) == SatResult::Sat) {
     std::vector<std::pair<TermId, int64_t>> seen;
-    for (TermId t : formulas.termsOf(violation))
-      for (TermId s : graph.symbolsOf(t))
-        if (std::optional<int64_t> v = solver.value(s))
-          seen.push_back({s, *v});
-    std::sort(seen.begin(), seen.end());
-    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    for (TermId s : symbols)
+      if (std::optional<int64_t> v = solver.value(s))
+        seen.push_back({s, *v});
     for (const auto &[s, v] : seen) {
       std::optional<Polynomial> diff =
           Polynomial::sub(Polynomial::symbol(s), Polynomial::constant(v));

@@ -62,14 +62,37 @@ std::vector<TermId> DimGraph::broadcastLeaves(TermId id) const {
   return {id};
 }
 
-TermId DimGraph::broadcast(std::vector<TermId> operands) {
+/// Collects the operands of a broadcast (flattening nested broadcasts when
+/// `flatten`), without 1s, sorted and deduplicated.
+static std::vector<TermId> gather(const DimGraph &graph,
+                                  const std::vector<TermId> &operands,
+                                  bool flatten) {
   std::vector<TermId> leaves;
-  for (TermId op : operands)
-    for (TermId leaf : broadcastLeaves(op))
-      if (constantValue(leaf) != std::optional<int64_t>(1))
-        leaves.push_back(leaf);
+  for (TermId op : operands) {
+    if (flatten && graph.term(op).kind == TermKind::Broadcast)
+      leaves.insert(leaves.end(), graph.term(op).operands.begin(),
+                    graph.term(op).operands.end());
+    else if (graph.constantValue(op) != std::optional<int64_t>(1))
+      leaves.push_back(op);
+  }
   std::sort(leaves.begin(), leaves.end());
   leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+  return leaves;
+}
+
+std::vector<TermId>
+DimGraph::broadcastOperands(const std::vector<TermId> &operands) const {
+  std::vector<TermId> leaves = gather(*this, operands, /*flatten=*/true);
+  // Flat sets make equal broadcasts one term; past a few leaves (a chain
+  // adding a new size at every op) they would make the formulas quadratic,
+  // so the nesting stays (the value is the same under "no violation").
+  if (leaves.size() > kMaxFlatLeaves)
+    leaves = gather(*this, operands, /*flatten=*/false);
+  return leaves;
+}
+
+TermId DimGraph::broadcast(std::vector<TermId> operands) {
+  std::vector<TermId> leaves = broadcastOperands(operands);
   if (leaves.empty())
     return constant(1);
   // A static size other than 1 fixes the value of the column.

@@ -131,13 +131,7 @@ FormulaId FormulaStore::mkLt(TermId a, TermId b) {
 }
 
 FormulaId FormulaStore::mkConflict(const std::vector<TermId> &operands) {
-  std::vector<TermId> leaves;
-  for (TermId op : operands)
-    for (TermId leaf : graph->broadcastLeaves(op))
-      if (graph->constantValue(leaf) != std::optional<int64_t>(1))
-        leaves.push_back(leaf);
-  std::sort(leaves.begin(), leaves.end());
-  leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
+  std::vector<TermId> leaves = graph->broadcastOperands(operands);
   if (leaves.size() < 2)
     return falseId;
   // Constants are interned, so two distinct constant leaves differ: both

@@ -100,6 +100,11 @@ z3::expr SmtContext::Impl::formula(FormulaId id) {
     // Some leaf is not 1 and differs from the column's value (the first
     // leaf that is not 1): linear in the number of leaves.
     std::vector<TermId> leaves(node.args.begin(), node.args.end());
+    if (leaves.size() == 2) { // the common case, without the ite
+      z3::expr a = term(leaves[0]), b = term(leaves[1]);
+      e = a != 1 && b != 1 && a != b;
+      break;
+    }
     z3::expr value = broadcastValue(leaves);
     z3::expr_vector cases(ctx);
     for (TermId leaf : leaves) {

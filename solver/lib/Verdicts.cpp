@@ -36,6 +36,8 @@ const char *verdictName(Verdict verdict) {
 
 namespace {
 
+constexpr size_t kMaxPreferredSymbols = 16;
+
 struct Component {
   std::vector<FormulaId> facts;
   std::vector<TermId> symbols; // in symbol order
@@ -136,11 +138,14 @@ SmtSolver &Judge::solverOf(size_t c) {
     comp.solver = std::make_unique<SmtSolver>(context, options.limits);
     for (FormulaId fact : comp.facts)
       comp.solver->add(fact);
-    for (TermId symbol : comp.symbols) {
-      Polynomial oneMinus =
-          *Polynomial::sub(Polynomial::constant(1), Polynomial::symbol(symbol));
-      comp.positive.push_back(comp.solver->atom({oneMinus, AtomRel::Le}));
-    }
+    // Witnesses prefer sizes >= 1 (0-sized tensors are legal but odd);
+    // one assumption per symbol, so only for small components.
+    if (comp.symbols.size() <= kMaxPreferredSymbols)
+      for (TermId symbol : comp.symbols) {
+        Polynomial oneMinus = *Polynomial::sub(Polynomial::constant(1),
+                                               Polynomial::symbol(symbol));
+        comp.positive.push_back(comp.solver->atom({oneMinus, AtomRel::Le}));
+      }
   }
   return *comp.solver;
 }
@@ -180,7 +185,8 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
     return comp.model;
   }
   SmtSolver &solver = solverOf(c);
-  if (check(solver, comp.positive) == SatResult::Sat ||
+  if ((!comp.positive.empty() &&
+       check(solver, comp.positive) == SatResult::Sat) ||
       check(solver, {}) == SatResult::Sat)
     comp.model = readModel(c);
   return comp.model;
@@ -189,6 +195,8 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
 std::vector<int64_t> Judge::witnessModel(size_t c, Lit violated) {
   Component &comp = components[c];
   std::vector<int64_t> values = readModel(c);
+  if (comp.positive.empty())
+    return values;
   std::vector<Lit> preferred = comp.positive;
   preferred.push_back(violated);
   if (check(*comp.solver, preferred) == SatResult::Sat)

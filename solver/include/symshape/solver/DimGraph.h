@@ -101,6 +101,12 @@ public:
 
   /// Broadcast operands of `id` (itself when it is not a broadcast).
   std::vector<TermId> broadcastLeaves(TermId id) const;
+  /// The canonical operand list of a broadcast (or conflict) of `operands`:
+  /// nested broadcasts flattened into one set of leaves, unless that set
+  /// would exceed kMaxFlatLeaves; no 1s; sorted; deduplicated.
+  std::vector<TermId>
+  broadcastOperands(const std::vector<TermId> &operands) const;
+  static constexpr size_t kMaxFlatLeaves = 8;
 
   /// Source names that denote a vertex ("%r[0]"), for reports.
   void addLabel(TermId id, std::string label);
