@@ -29,13 +29,17 @@ std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
     }
     const ValueState &s = state(it->second);
     if (node.dim) {
-      if (!s.ranked || *node.dim < 0 || size_t(*node.dim) >= s.dims.size()) {
+      // A shape value's dims are its extents (also for extent tensors, as
+      // in witnesses and conditions); a tensor's are its dims.
+      const std::vector<TermId> &dims = s.hasExtents ? s.extents : s.dims;
+      if ((!s.ranked && !s.hasExtents) || *node.dim < 0 ||
+          size_t(*node.dim) >= dims.size()) {
         diags.error(node.loc, "'%" + node.name + "' has no dim " +
                                   std::to_string(*node.dim));
         failed = true;
         return std::nullopt;
       }
-      return s.dims[*node.dim];
+      return dims[*node.dim];
     }
     if (s.scalar == solver::kNoTerm) {
       diags.error(node.loc, "'%" + node.name +

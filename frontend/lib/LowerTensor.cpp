@@ -136,12 +136,16 @@ bool Lowerer::lowerTensorOp(const Operation &op) {
     return true;
   }
   // Index arithmetic. The custom form `arith.addi %a, %b : index` leaves
-  // the result type implicit, so the operands decide.
+  // the result type implicit (also for the results it feeds to the next
+  // such op), so the operands decide: index values, or known sizes.
+  auto isIndex = [&](ValueId v) {
+    return value(v).type.kind == TypeKind::Index ||
+           (!value(v).typeKnown && state(v).scalar != solver::kNoTerm);
+  };
   if ((name == "arith.addi" || name == "arith.subi" || name == "arith.muli") &&
       op.operands.size() == 2 &&
       (resultType.kind == TypeKind::Index || !value(result).typeKnown) &&
-      value(op.operands[0]).type.kind == TypeKind::Index &&
-      value(op.operands[1]).type.kind == TypeKind::Index) {
+      isIndex(op.operands[0]) && isIndex(op.operands[1])) {
     TermId a = scalarOf(op.operands[0]), b = scalarOf(op.operands[1]);
     defineScalar(result, name == "arith.addi"   ? graph().add(a, b)
                          : name == "arith.subi" ? graph().sub(a, b)

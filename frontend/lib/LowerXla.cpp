@@ -87,10 +87,12 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
                  name == "mhlo.dynamic_broadcast_in_dim";
   if (!binary && !inDim && !dynamic)
     return false;
+  // An unranked result is fine for the binary ops (the implicit-broadcast
+  // rules skip its verification); broadcast_in_dim needs its result rank.
   if (op.results.size() != 1 || op.operands.size() != (inDim ? 1u : 2u) ||
       !operandType(op, 0).hasRank() ||
       (binary && !operandType(op, 1).hasRank()) ||
-      !value(op.results[0]).type.hasRank()) {
+      (!binary && !value(op.results[0]).type.hasRank())) {
     lowerOpaque(op); // unranked or malformed: nothing to check
     return true;
   }
@@ -184,19 +186,17 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
     return true;
   }
   // The output sizes: the shape operand's extents, else the declared type.
-  std::vector<TermId> out(rank, solver::kNoTerm);
   std::optional<std::vector<TermId>> extents =
       dynamic ? extentsOf(op.operands[1]) : std::nullopt;
-  bool erroneous = false;
   if (extents && extents->size() != rank) {
     oblige(op, ObligationKind::Rank, -1, formulas().mkTrue(),
            "the output shape of rank " + std::to_string(extents->size()) +
                " for a result of rank " + std::to_string(rank),
            true);
-    erroneous = true;
-    extents.reset();
+    lowerOpaque(op);
+    return true;
   }
-  std::vector<TermId> xDims = operandDims(op, 0);
+  std::vector<TermId> out(rank, solver::kNoTerm);
   for (size_t t = 0; t < rank; ++t) {
     int64_t declared = resultType.dims[t];
     if (extents) {
@@ -211,16 +211,16 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
     if (declared != kDynamic)
       out[t] = graph().constant(declared);
   }
+  // Obligations first; fresh sizes only once the op is known to be valid,
+  // since an erroneous op takes its declared type instead.
+  std::vector<TermId> xDims = operandDims(op, 0);
+  std::vector<std::pair<size_t, TermId>> openDims; // `?` result dims
+  bool erroneous = false;
   for (size_t i = 0; i < dims->size(); ++i) {
     size_t t = size_t((*dims)[i]);
     TermId x = xDims[i];
     if (out[t] == solver::kNoTerm) {
-      // A `?` result dim of broadcast_in_dim: the operand's size unless
-      // that is 1.
-      TermId r = freshDim(dimName(result, t), SymbolOrigin::OpaqueDim);
-      problem().addFact(formulas().mkOr(
-          {formulas().mkEq(x, graph().constant(1)), formulas().mkEq(r, x)}));
-      out[t] = r;
+      openDims.push_back({t, x});
       continue;
     }
     int64_t xs = operand.dims[i], rs = resultType.dims[t];
@@ -237,6 +237,14 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
   if (erroneous) {
     lowerOpaque(op);
     return true;
+  }
+  for (const auto &[t, x] : openDims) {
+    // A `?` result dim of broadcast_in_dim: the operand's size unless that
+    // is 1.
+    TermId r = freshDim(dimName(result, t), SymbolOrigin::OpaqueDim);
+    problem().addFact(formulas().mkOr(
+        {formulas().mkEq(x, graph().constant(1)), formulas().mkEq(r, x)}));
+    out[t] = r;
   }
   for (size_t t = 0; t < rank; ++t)
     if (out[t] == solver::kNoTerm)

@@ -63,9 +63,15 @@ FunctionAnalysis::shapeOf(const std::string &name) const {
   if (!id || !shapes || *id >= problem->values.size() ||
       !problem->values[*id].ranked)
     return std::nullopt;
+  // Without a well-defined execution nothing is refined; what the types
+  // say (a static size) still holds.
   std::vector<std::string> dims;
-  for (solver::TermId dim : problem->values[*id].dims)
-    dims.push_back(shapes->wellDefined() ? shapes->dimText(dim) : "?");
+  for (solver::TermId dim : problem->values[*id].dims) {
+    std::optional<int64_t> c = problem->graph.constantValue(dim);
+    dims.push_back(shapes->wellDefined() ? shapes->dimText(dim)
+                   : c                   ? std::to_string(*c)
+                                         : "?");
+  }
   return dims;
 }
 
@@ -82,7 +88,13 @@ FunctionAnalysis::refinedTypeOf(const std::string &name) const {
   refined.kind = TypeKind::RankedTensor;
   refined.dims.clear();
   for (size_t d = 0; d < dims->size(); ++d) {
-    std::optional<int64_t> c = shapes->constant(problem->values[*id].dims[d]);
+    solver::TermId dim = problem->values[*id].dims[d];
+    std::optional<int64_t> c = shapes->wellDefined()
+                                   ? shapes->constant(dim)
+                                   : problem->graph.constantValue(dim);
+    if (!c && declared.kind == TypeKind::RankedTensor &&
+        d < declared.dims.size() && declared.dims[d] != kDynamic)
+      c = declared.dims[d];
     refined.dims.push_back(c ? *c : kDynamic);
   }
   return refined.str();
@@ -91,19 +103,21 @@ FunctionAnalysis::refinedTypeOf(const std::string &name) const {
 bool FunctionAnalysis::sameSize(const std::string &a, size_t dimA,
                                 const std::string &b, size_t dimB) const {
   std::optional<ValueId> x = valueNamed(a), y = valueNamed(b);
-  if (!x || !y || !shapes || !shapes->wellDefined())
+  if (!x || !y || !shapes)
     return false;
   const solver::ValueInfo &vx = problem->values[*x];
   const solver::ValueInfo &vy = problem->values[*y];
   if (dimA >= vx.dims.size() || dimB >= vy.dims.size())
     return false;
   solver::TermId s = vx.dims[dimA], t = vy.dims[dimB];
-  if (s == t)
-    return true;
   std::optional<int64_t> cs = shapes->constant(s), ct = shapes->constant(t);
   if (cs || ct)
     return cs && ct && *cs == *ct;
-  return !shapes->name(s).empty() && shapes->name(s) == shapes->name(t);
+  // Without a well-defined execution only the types' sizes are known.
+  if (!shapes->wellDefined())
+    return false;
+  return s == t ||
+         (!shapes->name(s).empty() && shapes->name(s) == shapes->name(t));
 }
 
 std::vector<size_t> FunctionAnalysis::unsafeFindings() const {
@@ -169,8 +183,8 @@ bool Session::analyze() {
         analysis.verdicts =
             solver::judgeFunction(*analysis.problem, options.judge);
         if (options.computeShapes)
-          analysis.shapes =
-              solver::refineShapes(*analysis.problem, options.judge.limits);
+          analysis.shapes = solver::refineShapes(
+              *analysis.problem, analysis.verdicts, options.judge.limits);
       } catch (const std::bad_alloc &) {
         outOfMemory = true; // reported below, once
       }

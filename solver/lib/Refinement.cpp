@@ -160,7 +160,9 @@ SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
 
 } // namespace
 
-ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits) {
+ShapeRefinement refineShapes(const Problem &problem,
+                             const FunctionVerdicts &verdicts,
+                             const SmtLimits &limits) {
   ShapeRefinement out;
   const DimGraph &graph = problem.graph;
   const FormulaStore &formulas = problem.formulas;
@@ -181,17 +183,16 @@ ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits) {
     if (std::optional<uint32_t> c = componentOf(fact))
       facts[*c].push_back(fact);
   }
-  for (const Obligation &ob : problem.obligations) {
-    if (ob.staticError || ob.conditional)
-      continue;
+  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+    const Obligation &ob = problem.obligations[k];
+    if (ob.staticError || ob.conditional ||
+        verdicts.findings[k].verdict == Verdict::Error)
+      continue; // not assumed: static errors, contradictory assumptions
     if (formulas.isTrue(ob.violation))
       out.defined = false;
     if (ob.anchor != kNoTerm)
       violations[parts.of[ob.anchor]].push_back(ob.violation);
   }
-  if (!out.defined)
-    return out;
-
   // Candidates: every dim and size of a value, grouped by component.
   std::vector<std::vector<TermId>> candidates(parts.count);
   std::unordered_set<TermId> seen;
@@ -209,6 +210,10 @@ ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits) {
       consider(dim);
     consider(value.scalar);
   }
+  // Without a well-defined execution nothing is refined: only what the
+  // types say (static sizes, collected above) is reported.
+  if (!out.defined)
+    return out;
 
   SmtContext context(graph, formulas);
   std::vector<std::vector<TermId>> classes;
@@ -224,6 +229,9 @@ ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits) {
       ShapeRefinement none;
       none.defined = false;
       none.statistics = out.statistics;
+      for (const auto &[term, value] : out.constants)
+        if (graph.constantValue(term))
+          none.constants[term] = value; // facts of the types
       return none;
     }
     if (r == SatResult::Unknown)

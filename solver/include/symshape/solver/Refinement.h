@@ -19,6 +19,7 @@
 
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Smt.h"
+#include "symshape/solver/Verdicts.h"
 
 #include <optional>
 #include <string>
@@ -37,7 +38,8 @@ struct RefinementStats {
 class ShapeRefinement {
 public:
   /// False when no execution is well defined (some obligation always
-  /// fails): then nothing is refined.
+  /// fails): then nothing is refined, and only the static sizes the types
+  /// give are reported.
   bool wellDefined() const { return defined; }
   /// The integer `term` is in every execution of W, if it is one.
   std::optional<int64_t> constant(TermId term) const;
@@ -49,7 +51,8 @@ public:
   const RefinementStats &stats() const { return statistics; }
 
 private:
-  friend ShapeRefinement refineShapes(const Problem &, const SmtLimits &);
+  friend ShapeRefinement refineShapes(const Problem &, const FunctionVerdicts &,
+                                      const SmtLimits &);
   bool defined = true;
   std::unordered_map<TermId, int64_t> constants;
   std::unordered_map<TermId, std::string> names;
@@ -57,7 +60,12 @@ private:
 };
 
 /// Refines every dim of every value of `problem`.
-ShapeRefinement refineShapes(const Problem &problem, const SmtLimits &limits);
+/// Refines every dim of every value of `problem`. W excludes obligations
+/// judged `error`: static errors, and assumptions that contradict the
+/// types (they are ignored).
+ShapeRefinement refineShapes(const Problem &problem,
+                             const FunctionVerdicts &verdicts,
+                             const SmtLimits &limits);
 
 } // namespace symshape::solver
 
