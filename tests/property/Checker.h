@@ -10,7 +10,12 @@
 //  3. a witness names exactly the free symbols, reaches the op and violates
 //     the obligation;
 //  4. a condition is true exactly on the violating reaching assignments
-//     (`ub-guaranteed`: true on all of them).
+//     (`ub-guaranteed`: true on all of them);
+//  5. refinement (SPEC 5, with computeShapes): every dim symshape refines to
+//     an integer has that value in every well-defined execution W of the
+//     domain, dims sharing a class name are equal in each, `wellDefined()`
+//     is false exactly when W is empty; and it counts how many dims that
+//     brute force finds constant symshape refines (completeness).
 //
 // Each failure is a self-contained report: program text, options, the
 // obligation, what symshape said, what was expected and an assignment.
@@ -20,9 +25,12 @@
 #ifndef SYMSHAPE_TESTS_PROPERTY_CHECKER_H
 #define SYMSHAPE_TESTS_PROPERTY_CHECKER_H
 
+#include "Generator.h"
 #include "Program.h"
 
 #include "symshape/solver/Verdicts.h"
+
+#include <optional>
 
 #include <functional>
 #include <map>
@@ -44,6 +52,37 @@ struct Tally {
   std::vector<std::string> failures;          ///< counterexample reports
   size_t suppressed = 0; ///< further failures of a program, only counted
   std::vector<uint64_t> failingSeeds;
+  /// Per op family (opFamily, or "assume"): obligations and verdicts.
+  std::map<std::string, std::map<solver::Verdict, size_t>> families;
+
+  // Refinement (SPEC 5).
+  size_t refinedPrograms = 0; ///< programs whose shapes were checked
+  size_t notWellDefined = 0;  ///< of them, W empty (and symshape agrees)
+  size_t constantClaims = 0;  ///< dims refined to an integer, checked
+  size_t nameClaims = 0;      ///< dims in a named class of >= 2, checked
+  size_t candidateDims = 0;   ///< declared `?` dims (and shape extents)
+  size_t bruteConstant = 0;   ///< of them, constant over W (W non-empty)
+  size_t refinedConstant = 0; ///< of those, refined to that integer
+  /// Of bruteConstant, those whose model term is not a constant (the value
+  /// follows from obligations, facts or assumptions), and of them refined.
+  size_t bruteDerived = 0, refinedDerived = 0;
+  /// Of bruteConstant, those in programs symshape calls not well defined.
+  size_t missedIllDefined = 0;
+  size_t apiChecks = 0; ///< shapeOf / sameSize / refinedTypeOf comparisons
+  size_t wellDefinedButEmpty = 0; ///< wellDefined() with W empty (unknowns)
+  std::vector<std::string> missedConstants; ///< a few examples, for the log
+};
+
+/// What symshape says of one dim (or scalar) of a value, as the checker
+/// reads it from ShapeRefinement.
+struct ShapeClaim {
+  int value = 0; ///< index into Program::values
+  int dim = 0;   ///< -1: the scalar of an index / size value
+  std::optional<int64_t> constant;
+  std::string name; ///< class name, "" when none
+  /// Counted for completeness: a `?` dim of a tensor type, an extent of a
+  /// !shape.shape, or the `?` length of an extent tensor.
+  bool candidate = false;
 };
 
 struct CheckOptions {
@@ -55,6 +94,13 @@ struct CheckOptions {
   /// the checker notices wrong answers.
   std::function<void(const solver::Problem &, solver::FunctionVerdicts &)>
       mutate;
+  /// Applied to the shape claims read from symshape before checking them.
+  std::function<void(std::vector<ShapeClaim> &)> mutateShapes;
+  /// Check most specific shapes (runs symshape with computeShapes).
+  bool shapes = true;
+  /// Skip the checks of the known discrepancies K3 and K7 (Generator.cpp);
+  /// SYMSHAPE_PROPERTY_SKIP_KNOWN sets the default.
+  bool skipKnown = skipKnownDiscrepancies();
 };
 
 /// Runs `program` through symshape and records counts and failures.

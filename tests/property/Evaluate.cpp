@@ -27,11 +27,14 @@ bool compare(CmpOp op, int64_t lhs, int64_t rhs) {
   return false;
 }
 
+int refTerm(const Model &model, DimRef ref) {
+  const RuntimeValue &v = model.values[ref.value];
+  return ref.dim < 0 ? v.scalar : v.dims[ref.dim];
+}
+
 /// Our own assumption AST under `eval` (refs are always defined sizes).
 bool holds(const Model &model, const Evaluation &eval, const Assume &a) {
-  auto dim = [&](DimRef ref) {
-    return eval.terms[model.values[ref.value].dims[ref.dim]];
-  };
+  auto dim = [&](DimRef ref) { return eval.terms[refTerm(model, ref)]; };
   const std::vector<int64_t> &set = a.set;
   switch (a.kind) {
   case Assume::Kind::Cmp:
@@ -69,84 +72,122 @@ bool conflict(const std::vector<int64_t> &values) {
 
 void evaluate(const Program &program, const Model &model,
               const std::vector<int64_t> &symbols, Evaluation &out) {
-  out.terms.assign(model.terms.size(), kUndefined);
+  out.terms.assign(model.terms.size(), 0);
+  out.defined.assign(model.terms.size(), 1);
   out.factsHold = true;
   std::vector<int64_t> values;
   for (size_t t = 0; t < model.terms.size(); ++t) {
     const Term &term = model.terms[t];
-    if (term.kind == Term::Kind::Const) {
+    switch (term.kind) {
+    case Term::Kind::Const:
       out.terms[t] = term.value;
-    } else if (term.kind == Term::Kind::Symbol) {
+      break;
+    case Term::Kind::Symbol:
       out.terms[t] = symbols[term.symbol];
-      if (symbols[term.symbol] < program.minDim)
+      if (!model.symbols[term.symbol].unbounded &&
+          symbols[term.symbol] < program.minDim)
         out.factsHold = false;
-    } else {
+      break;
+    case Term::Kind::Broadcast: {
       values.clear();
-      for (int part : term.parts)
+      bool undefined = false;
+      for (int part : term.parts) {
         values.push_back(out.terms[part]);
-      bool undefined = conflict(values) ||
-                       std::count(values.begin(), values.end(), kUndefined);
+        undefined |= !out.defined[part];
+      }
+      undefined |= conflict(values);
       int64_t common = 1;
       for (int64_t v : values)
         common = v != 1 ? v : common;
-      out.terms[t] = undefined ? kUndefined : common;
+      out.terms[t] = common;
+      out.defined[t] = !undefined;
+      break;
+    }
+    case Term::Kind::Add:
+    case Term::Kind::Sub:
+    case Term::Kind::Mul: {
+      int64_t a = out.terms[term.parts[0]], b = out.terms[term.parts[1]];
+      out.terms[t] = term.kind == Term::Kind::Add   ? a + b
+                     : term.kind == Term::Kind::Sub ? a - b
+                                                    : a * b;
+      out.defined[t] = out.defined[term.parts[0]] && out.defined[term.parts[1]];
+      break;
+    }
     }
   }
   // A fact over an undefined broadcast constrains nothing: those
   // assignments are excluded by the broadcast obligation before they matter.
   for (const Fact &fact : model.facts) {
+    if (!out.defined[fact.broadcast])
+      continue;
     int64_t s = out.terms[fact.broadcast];
-    if (s != kUndefined && s != 1 && out.terms[fact.symbol] != s)
+    if (s != 1 && out.terms[fact.symbol] != s)
       out.factsHold = false;
   }
   out.violated.assign(model.obligations.size(), 0);
   for (size_t k = 0; k < model.obligations.size(); ++k) {
     const ModelObligation &ob = model.obligations[k];
     uint8_t &v = out.violated[k];
-    switch (ob.kind) {
-    case ModelKind::Assume:
+    switch (ob.form) {
+    case Form::Never:
+      v = 0;
+      break;
+    case Form::Always:
+      v = 1;
+      break;
+    case Form::Assume:
       v = !holds(model, out, *ob.assume);
       break;
-    case ModelKind::Rank:
-      v = ob.staticError;
-      break;
-    case ModelKind::Broadcast: {
-      if (ob.parts.empty()) { // no operand: violated by types alone
-        v = 1;
-        break;
-      }
+    case Form::Conflict: {
       values.clear();
-      for (int part : ob.parts)
+      bool undefined = false;
+      for (int part : ob.parts) {
         values.push_back(out.terms[part]);
-      v = std::count(values.begin(), values.end(), kUndefined)
-              ? 2
-              : conflict(values);
+        undefined |= !out.defined[part];
+      }
+      v = undefined ? 2 : conflict(values);
       break;
     }
-    case ModelKind::ResultCast: {
-      int64_t s = out.terms[ob.size];
-      if (s == kUndefined)
+    case Form::NotEqual:
+    case Form::NotOneNorEqual: {
+      if (!out.defined[ob.lhs] || !out.defined[ob.rhs]) {
         v = 2;
-      else
-        v = ob.unrankedOperand ? s != 1 && s != ob.declared : s != ob.declared;
+        break;
+      }
+      int64_t a = out.terms[ob.lhs], b = out.terms[ob.rhs];
+      v = ob.form == Form::NotEqual ? a != b : a != 1 && a != b;
       break;
     }
     }
   }
 }
 
-int64_t lookupDim(const Program &program, const Model &model,
-                  const Evaluation &eval, const std::string &name,
-                  int64_t dim) {
+int lookupTerm(const Program &program, const Model &model,
+               const std::string &name, int64_t dim) {
   for (size_t i = 0; i < program.values.size(); ++i) {
     if (program.values[i].name != name)
       continue;
     const RuntimeValue &rv = model.values[i];
-    if (!rv.ranked || dim < 0 || dim >= static_cast<int64_t>(rv.dims.size()))
-      return kUndefined;
-    return eval.terms[rv.dims[dim]];
+    if (dim < 0)
+      return rv.scalar;
+    const std::vector<int> &dims =
+        !rv.ranked && program.values[i].kind == ValueKind::Shape ? rv.length
+                                                                 : rv.dims;
+    if ((!rv.ranked && dims.empty()) ||
+        dim >= static_cast<int64_t>(dims.size()))
+      return -1;
+    return dims[dim];
   }
-  return kUndefined;
+  return -1;
+}
+
+int64_t lookupDim(const Program &program, const Model &model,
+                  const Evaluation &eval, const std::string &name,
+                  int64_t dim) {
+  int term = lookupTerm(program, model, name, dim);
+  if (term < 0 || !eval.defined[term])
+    return kUndefined;
+  return eval.terms[term];
 }
 
 } // namespace symshape::property

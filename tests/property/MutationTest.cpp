@@ -3,7 +3,10 @@
 // A property test that accepts everything proves nothing. Each mutation
 // below corrupts one of symshape's findings the way a buggy solver might
 // (an unsound `safe`, a negated condition, a witness that does not violate)
-// and requires the checker to report it.
+// and requires the checker to report it, on a program the checker accepts
+// unmutated. Findings are mutated on the implicit-broadcast programs and,
+// kind by kind, on mixed ones; refinement claims (a refined integer, a
+// class) on both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +14,11 @@
 #include "Generator.h"
 
 #include <catch2/catch.hpp>
+
+#include <deque>
+#include <optional>
+#include <string>
+#include <utility>
 
 using namespace symshape::property;
 using symshape::solver::Finding;
@@ -26,9 +34,16 @@ namespace {
 using Mutator = std::function<bool(const Obligation &, Finding &)>;
 
 struct Mutation {
-  const char *name;
+  std::string name;
   Mutator apply;
 };
+
+/// Only obligations of `kind`.
+Mutator onKind(ObligationKind kind, Mutator inner) {
+  return [kind, inner](const Obligation &ob, Finding &finding) {
+    return ob.kind == kind && inner(ob, finding);
+  };
+}
 
 /// Turns findings with verdict `from` into `to` (dropping witness and
 /// condition when `to` has none).
@@ -92,25 +107,154 @@ std::vector<Mutation> mutations() {
   };
 }
 
+/// Mutations of the other families' findings, for mixed programs.
+std::vector<Mutation> mixedMutations() {
+  std::vector<Mutation> out;
+  for (auto [kind, name] : {std::pair{ObligationKind::MappedDim, "mapped-dim"},
+                            std::pair{ObligationKind::Cast, "cast"},
+                            std::pair{ObligationKind::Cstr, "cstr"},
+                            std::pair{ObligationKind::Join, "join"}}) {
+    std::string prefix = name;
+    out.push_back({prefix + ": ub-possible reported safe",
+                   onKind(kind, retag(Verdict::UbPossible, Verdict::Safe))});
+    out.push_back(
+        {prefix + ": ub-guaranteed reported unreachable",
+         onKind(kind, retag(Verdict::UbGuaranteed, Verdict::Unreachable))});
+    out.push_back({prefix + ": condition negated",
+                   onKind(kind, [](const Obligation &, Finding &finding) {
+                     if (finding.verdict != Verdict::UbPossible)
+                       return false;
+                     finding.condition = "!(" + finding.condition + ")";
+                     return true;
+                   })});
+  }
+  out.push_back(
+      {"static error dropped (mixed)", retag(Verdict::Error, Verdict::Safe)});
+  return out;
+}
+
+/// Mutations of the refinement claims.
+struct ShapeMutation {
+  const char *name;
+  std::function<bool(std::vector<ShapeClaim> &)> apply;
+};
+
+std::vector<ShapeMutation> shapeMutations() {
+  return {
+      {"a refined integer off by one",
+       [](std::vector<ShapeClaim> &claims) {
+         for (ShapeClaim &claim : claims)
+           if (claim.constant && claim.candidate) {
+             *claim.constant += 1;
+             return true;
+           }
+         return false;
+       }},
+      {"two dims of different integers put in one class",
+       [](std::vector<ShapeClaim> &claims) {
+         for (ShapeClaim &a : claims)
+           for (ShapeClaim &b : claims)
+             if (a.constant && b.constant && *a.constant != *b.constant &&
+                 a.candidate) {
+               a.name = b.name = "%merged";
+               return true;
+             }
+         return false;
+       }},
+      {"a class named after a dim it does not equal",
+       [](std::vector<ShapeClaim> &claims) {
+         for (ShapeClaim &a : claims)
+           for (ShapeClaim &b : claims)
+             if (a.constant && b.name.size() && b.dim >= 0 && !b.constant &&
+                 a.candidate) {
+               // b varies or is unknown; a is constant: naming a after b's
+               // class claims a == b.
+               a.name = b.name;
+               a.constant.reset();
+               return true;
+             }
+         return false;
+       }},
+  };
+}
+
+/// The i-th program of a generator's seed range, if the checker accepts it
+/// as it is (computed once, on demand); nullptr otherwise.
+const Program *cleanProgram(bool mixed, size_t i) {
+  static std::deque<std::optional<Program>> lists[2]; // stable addresses
+  std::deque<std::optional<Program>> &list = lists[mixed];
+  while (list.size() <= i) {
+    uint64_t n = list.size();
+    Program program = mixed ? generateMixedProgram(0x6d1e0000 + n)
+                            : generateProgram(0x5eed0000 + n);
+    Tally clean;
+    CheckOptions options;
+    options.skipKnown = true; // this tests the checker, not symshape
+    checkProgram(program, options, clean);
+    list.push_back(clean.failures.empty()
+                       ? std::optional<Program>(std::move(program))
+                       : std::nullopt);
+  }
+  return list[i] ? &*list[i] : nullptr;
+}
+
+/// Finds a clean program where the mutation `apply` installs applies;
+/// returns the tally of the mutated check.
+template <typename Apply>
+std::pair<bool, Tally> mutateSomewhere(bool mixedOnly, bool shapes,
+                                       Apply apply) {
+  constexpr size_t kPrograms = 500;
+  for (bool mixed : {false, true}) {
+    if (mixedOnly && !mixed)
+      continue;
+    for (size_t i = 0; i < kPrograms; ++i) {
+      const Program *program = cleanProgram(mixed, i);
+      if (!program)
+        continue;
+      bool applied = false;
+      CheckOptions options;
+      options.skipKnown = true;
+      options.shapes = shapes;
+      apply(options, applied);
+      Tally tally;
+      checkProgram(*program, options, tally);
+      if (applied)
+        return {true, tally};
+    }
+  }
+  return {false, Tally()};
+}
+
 } // namespace
 
 TEST_CASE("the property checker reports corrupted findings", "[property]") {
-  constexpr uint64_t kFirstSeed = 0x5eed0000;
-  for (const Mutation &mutation : mutations()) {
+  auto findingMutation = [](const Mutation &mutation, bool mixedOnly) {
     INFO("mutation: " << mutation.name);
-    bool applied = false;
-    Tally tally;
-    for (uint64_t seed = kFirstSeed; !applied && seed < kFirstSeed + 500;
-         ++seed) {
-      CheckOptions options;
-      options.mutate = [&](const Problem &problem, FunctionVerdicts &v) {
-        for (size_t k = 0; !applied && k < v.findings.size(); ++k)
-          applied = mutation.apply(problem.obligations[k], v.findings[k]);
-      };
-      tally = Tally();
-      checkProgram(generateProgram(seed), options, tally);
-    }
+    auto [applied, tally] = mutateSomewhere(
+        mixedOnly, false, [&](CheckOptions &options, bool &applied) {
+          options.mutate = [&](const Problem &problem, FunctionVerdicts &v) {
+            for (size_t k = 0; !applied && k < v.findings.size(); ++k)
+              applied = mutation.apply(problem.obligations[k], v.findings[k]);
+          };
+        });
     REQUIRE(applied);
     CHECK(!tally.failures.empty());
+  };
+  for (const Mutation &mutation : mutations())
+    findingMutation(mutation, false);
+  for (const Mutation &mutation : mixedMutations())
+    findingMutation(mutation, true);
+  for (const ShapeMutation &mutation : shapeMutations()) {
+    INFO("shape mutation: " << mutation.name);
+    for (bool mixedOnly : {false, true}) {
+      auto [applied, tally] = mutateSomewhere(
+          mixedOnly, true, [&](CheckOptions &options, bool &applied) {
+            options.mutateShapes = [&](std::vector<ShapeClaim> &claims) {
+              applied = applied || mutation.apply(claims);
+            };
+          });
+      REQUIRE(applied);
+      CHECK(!tally.failures.empty());
+    }
   }
 }

@@ -10,11 +10,11 @@ using solver::Verdict;
 
 Oracle::Oracle(const Program &program, const Model &model)
     : program(program), model(model) {
-  size_t n = model.symbols.size();
-  lo = program.minDim;
-  hi = std::max<int64_t>(model.maxConstant, 5) + static_cast<int64_t>(n);
-  for (size_t i = 0; i < n; ++i)
-    count *= static_cast<size_t>(hi - lo + 1);
+  hi = model.domain.high;
+  for (const Symbol &symbol : model.symbols) {
+    lows.push_back(symbol.unbounded ? model.domain.indexLow : model.domain.low);
+    count *= static_cast<size_t>(hi - lows.back() + 1);
+  }
   numObligations = model.obligations.size();
 
   violation.resize(count * numObligations);
@@ -73,13 +73,42 @@ Oracle::Oracle(const Program &program, const Model &model)
           reaching[index] = false;
     verdicts.push_back(e);
   }
+  // W: what is still reaching after the last obligation.
+  inW.assign(count, false);
+  for (size_t index = 0; index < count; ++index) {
+    inW[index] = reaching[index];
+    numW += reaching[index];
+  }
+  for (size_t index = 0; index < count; ++index) {
+    if (!facts[index])
+      continue;
+    bool ok = true, undefined = false;
+    for (size_t k = 0; k < numObligations && ok; ++k) {
+      if (isError(k))
+        continue;
+      uint8_t v = violated(k, index);
+      undefined |= v == 2;
+      ok = v != 1;
+    }
+    undefinedW |= ok && undefined;
+  }
+}
+
+std::string Oracle::domainText() const {
+  std::string out =
+      "[" + std::to_string(model.domain.low) + ", " + std::to_string(hi) + "]";
+  for (const Symbol &symbol : model.symbols)
+    if (symbol.unbounded)
+      return out + ", index [" + std::to_string(model.domain.indexLow) + ", " +
+             std::to_string(hi) + "]";
+  return out;
 }
 
 std::vector<int64_t> Oracle::assignment(size_t index) const {
   std::vector<int64_t> values(model.symbols.size());
-  size_t width = static_cast<size_t>(hi - lo + 1);
   for (size_t i = 0; i < values.size(); ++i) {
-    values[i] = lo + static_cast<int64_t>(index % width);
+    size_t width = static_cast<size_t>(hi - lows[i] + 1);
+    values[i] = lows[i] + static_cast<int64_t>(index % width);
     index /= width;
   }
   return values;
@@ -97,7 +126,7 @@ bool Oracle::reachesAt(size_t k, const Evaluation &eval) const {
 std::string Oracle::describe(const std::vector<int64_t> &assignment) const {
   std::string out;
   for (size_t i = 0; i < assignment.size(); ++i)
-    out += (i ? ", " : "") + model.symbols[i] + " = " +
+    out += (i ? ", " : "") + model.symbols[i].name + " = " +
            std::to_string(assignment[i]);
   return out.empty() ? "(no free symbols)" : out;
 }
@@ -120,9 +149,8 @@ struct ConditionEvaluator {
     case ExprKind::Int:
       return node.value;
     case ExprKind::Ref: {
-      if (!node.dim)
-        return std::nullopt; // no index / !shape.size values here
-      int64_t v = lookupDim(program, model, eval, node.name, *node.dim);
+      int64_t v =
+          lookupDim(program, model, eval, node.name, node.dim ? *node.dim : -1);
       if (v == kUndefined)
         return std::nullopt;
       return v;

@@ -9,12 +9,14 @@
 //   unreachable    no s has P_k
 //   ub-possible    otherwise
 //
-// The domain is [minDim, C + n] for n free symbols and C the largest
-// constant (>= 5). It is exact, not merely a sample: types and assumptions
-// only compare sizes with constants <= C, with 1, and with each other (no
-// arithmetic), so any satisfying assignment maps to one in the domain by an
-// order-preserving injection that fixes 0..C; the n values above C fit in
-// C+1..C+n.
+// The domain is Model::domain: [minDim, H] for sizes and [Lidx, H] for
+// index arguments. It is exact, not merely a sample: Model.h's Domain
+// explains why every verdict (and every constant dim, for the refinement
+// check) found on the box holds over all integers.
+//
+// W, the well-defined executions of SPEC 5, are the assignments where the
+// facts hold and no obligation is violated, except static errors and
+// assumptions that are errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,8 +47,8 @@ public:
   Oracle(const Program &program, const Model &model);
 
   size_t size() const { return count; }
-  int64_t low() const { return lo; }
-  int64_t high() const { return hi; }
+  /// "[0, 9]" or "[0, 9], index [-4, 9]".
+  std::string domainText() const;
   const std::vector<Expected> &expected() const { return verdicts; }
 
   /// The assignment number `index` (one value per free symbol).
@@ -64,6 +66,13 @@ public:
   }
   /// P_k at an arbitrary assignment (e.g. a witness outside the domain).
   bool reachesAt(size_t k, const Evaluation &eval) const;
+  /// Whether assignment `index` is a well-defined execution (in W).
+  bool wellDefined(size_t index) const { return inW[index]; }
+  /// Whether some assignment is in W.
+  bool anyWellDefined() const { return numW != 0; }
+  /// Whether W admits an assignment where some obligation is undefined
+  /// (a generator bug).
+  bool undefinedInW() const { return undefinedW; }
 
   /// "%a[0] = 2, %b[1] = 5".
   std::string describe(const std::vector<int64_t> &assignment) const;
@@ -71,8 +80,12 @@ public:
 private:
   const Program &program;
   const Model &model;
-  int64_t lo = 0, hi = 0;
+  std::vector<int64_t> lows; ///< per symbol
+  int64_t hi = 0;
   size_t count = 1, numObligations = 0;
+  std::vector<bool> inW;
+  size_t numW = 0;
+  bool undefinedW = false;
   std::vector<uint8_t> violation;       ///< [index][k]
   std::vector<std::vector<bool>> alive; ///< [k][index]
   std::vector<Expected> verdicts;
