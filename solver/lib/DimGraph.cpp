@@ -25,6 +25,12 @@ TermId DimGraph::intern(TermNode node) {
   if (it != interned.end())
     return it->second;
   TermId id = TermId(terms.size());
+  uint64_t degree = 0;
+  for (TermId op : node.operands)
+    degree = node.kind == TermKind::Mul
+                 ? degree + terms[op].degree
+                 : std::max<uint64_t>(degree, terms[op].degree);
+  node.degree = uint32_t(std::min<uint64_t>(degree, 1u << 30));
   terms.push_back(node);
   interned.emplace(std::move(node), id);
   for (TermId op : terms[id].operands)
@@ -43,6 +49,7 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
   TermId id = TermId(terms.size());
   TermNode node;
   node.kind = TermKind::Symbol;
+  node.degree = 1;
   node.symbol = uint32_t(symbolTable.size());
   // Symbols are never interned: two `?` dims are two unknowns.
   terms.push_back(std::move(node));

@@ -144,6 +144,13 @@ FormulaId FormulaStore::mkConflict(const std::vector<TermId> &operands) {
   return intern({FormulaKind::Conflict, std::move(leaves)});
 }
 
+uint32_t FormulaStore::degreeOf(FormulaId id) const {
+  uint32_t degree = 0;
+  for (TermId t : termsOf(id))
+    degree = std::max(degree, graph->term(t).degree);
+  return degree;
+}
+
 std::vector<TermId> FormulaStore::termsOf(FormulaId id) const {
   std::vector<TermId> terms;
   // Formulas are shallow; visiting a shared node twice only adds duplicate

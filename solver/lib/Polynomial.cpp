@@ -56,6 +56,8 @@ std::optional<Polynomial> Polynomial::mul(const Polynomial &a,
   Polynomial r;
   for (const auto &[ma, ca] : a.coeffs)
     for (const auto &[mb, cb] : b.coeffs) {
+      if (ma.size() + mb.size() > kMaxMonomialDegree)
+        return std::nullopt; // too large to print or to reason about
       Monomial m = ma;
       m.insert(m.end(), mb.begin(), mb.end());
       std::sort(m.begin(), m.end());

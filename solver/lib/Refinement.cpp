@@ -180,7 +180,8 @@ ShapeRefinement refineShapes(const Problem &problem,
   for (FormulaId fact : problem.facts) {
     if (formulas.isFalse(fact))
       out.defined = false;
-    if (std::optional<uint32_t> c = componentOf(fact))
+    if (std::optional<uint32_t> c = componentOf(fact);
+        c && formulas.degreeOf(fact) <= 8)
       facts[*c].push_back(fact);
   }
   for (size_t k = 0; k < problem.obligations.size(); ++k) {
@@ -190,7 +191,9 @@ ShapeRefinement refineShapes(const Problem &problem,
       continue; // not assumed: static errors, contradictory assumptions
     if (formulas.isTrue(ob.violation))
       out.defined = false;
-    if (ob.anchor != kNoTerm)
+    // Too nonlinear for Z3: left out, W is then larger, and what holds in
+    // all of it still holds in the real W.
+    if (ob.anchor != kNoTerm && formulas.degreeOf(ob.violation) <= 8)
       violations[parts.of[ob.anchor]].push_back(ob.violation);
   }
   // Candidates: every dim and size of a value, grouped by component.
@@ -203,6 +206,10 @@ ShapeRefinement refineShapes(const Problem &problem,
       out.constants[t] = *c;
       return;
     }
+    // Evaluating a product of many sizes (x^65536 by squaring) in a model
+    // is as hopeless as solving with it: such dims are left unrefined.
+    if (graph.term(t).degree > 8)
+      return;
     candidates[parts.of[t]].push_back(t);
   };
   for (const ValueInfo &value : problem.values) {

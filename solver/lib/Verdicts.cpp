@@ -37,6 +37,9 @@ const char *verdictName(Verdict verdict) {
 namespace {
 
 constexpr size_t kMaxPreferredSymbols = 16;
+/// Products of more sizes are not given to Z3: its nonlinear arithmetic can
+/// run for minutes past any time-out (x^65536 built by squaring).
+constexpr uint32_t kMaxDegree = 8;
 
 struct Component {
   std::vector<FormulaId> facts;
@@ -81,6 +84,9 @@ private:
   std::vector<Component> components;
   std::vector<uint32_t> componentOfTerm;
   bool reachable = true; // P is satisfiable so far
+  /// Set once a formula of P was too nonlinear to give to Z3: the solver
+  /// then holds a weaker P, so only `safe` and `unreachable` stay sound.
+  std::string weakenedBy;
   JudgeStats stats;
 };
 
@@ -136,8 +142,13 @@ SmtSolver &Judge::solverOf(size_t c) {
   Component &comp = components[c];
   if (!comp.solver) {
     comp.solver = std::make_unique<SmtSolver>(context, options.limits);
-    for (FormulaId fact : comp.facts)
+    for (FormulaId fact : comp.facts) {
+      if (problem.formulas.degreeOf(fact) > kMaxDegree) {
+        weakenedBy = "a fact of the types is too nonlinear for the solver";
+        continue;
+      }
       comp.solver->add(fact);
+    }
     // Witnesses prefer sizes >= 1 (0-sized tensors are legal but odd);
     // one assumption per symbol, so only for small components.
     if (comp.symbols.size() <= kMaxPreferredSymbols)
@@ -227,6 +238,14 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values) {
 
 void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
   FormulaId fact = ob.violation; // asserted negated
+  if (uint32_t degree = problem.formulas.degreeOf(fact); degree > kMaxDegree) {
+    finding.verdict = Verdict::Unknown;
+    finding.reason = "nonlinear arithmetic of degree " +
+                     std::to_string(degree) +
+                     " is beyond the solver; the assumption is not used";
+    ++stats.unknown;
+    return;
+  }
   size_t c = componentOf(ob);
   Component &comp = components[c];
   SmtSolver &solver = solverOf(c);
@@ -263,6 +282,12 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
       ++stats.decidedStatically;
       return;
     }
+    if (problem.formulas.isTrue(violation) && !weakenedBy.empty()) {
+      finding.verdict = Verdict::Unknown; // reached? the solver cannot tell
+      finding.reason = "always fails if reached, but " + weakenedBy;
+      ++stats.unknown;
+      return;
+    }
     if (problem.formulas.isTrue(violation)) {
       finding.verdict = Verdict::UbGuaranteed;
       finding.condition = "true";
@@ -272,6 +297,16 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
       return;
     }
   }
+  if (uint32_t degree = problem.formulas.degreeOf(violation);
+      degree > kMaxDegree) {
+    finding.verdict = Verdict::Unknown;
+    finding.reason = "nonlinear arithmetic of degree " +
+                     std::to_string(degree) + " is beyond the solver";
+    ++stats.unknown;
+    if (!ob.conditional && weakenedBy.empty())
+      weakenedBy = "an earlier obligation was too nonlinear for the solver";
+    return;
+  }
   SmtSolver &solver = solverOf(c);
   finding.bySolver = true;
   Lit violated = solver.track(violation);
@@ -280,6 +315,20 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     finding.verdict = Verdict::Safe;
     comp.excluded.insert(violation);
     ++stats.decidedBySolver;
+    return;
+  }
+  if (!weakenedBy.empty() && possible == SatResult::Sat) {
+    // Sizes that violate it under the solver's weaker P may break the
+    // constraint it could not hold: no witness or condition to trust.
+    finding.verdict = Verdict::Unknown;
+    finding.reason =
+        "can fail under the facts the solver holds, but " + weakenedBy;
+    ++stats.unknown;
+    if (!ob.conditional) {
+      solver.add(violation, /*negated=*/true);
+      comp.excluded.insert(violation);
+      comp.model.reset();
+    }
     return;
   }
   if (possible == SatResult::Unknown) {

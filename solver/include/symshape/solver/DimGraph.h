@@ -51,6 +51,8 @@ struct TermNode {
   int64_t value = 0;            ///< Const
   std::vector<TermId> operands; ///< derived kinds
   uint32_t symbol = 0;          ///< Symbol: index into symbols()
+  /// Polynomial degree (a product of n sizes has degree n), saturating.
+  uint32_t degree = 0;
 };
 
 struct SymbolInfo {

@@ -71,6 +71,8 @@ public:
 
   /// Terms that atoms of `id` mention directly.
   std::vector<TermId> termsOf(FormulaId id) const;
+  /// The highest polynomial degree among those terms.
+  uint32_t degreeOf(FormulaId id) const;
 
 private:
   FormulaId intern(FormulaNode node);

@@ -25,6 +25,8 @@ namespace symshape::solver {
 
 /// A product of symbols (sorted; repeated for powers); empty is the unit.
 using Monomial = std::vector<TermId>;
+/// Products of more symbols are refused (mul returns nullopt).
+constexpr size_t kMaxMonomialDegree = 16;
 
 class Polynomial {
 public:
