@@ -1,0 +1,14 @@
+//===- FuzzText.cpp - libFuzzer: bytes as an MLIR file --------------------===//
+//
+//   symshape_fuzz_text CORPUS_DIR -max_total_time=60
+//
+// See Targets.h for what one input exercises and checks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Targets.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  symshape::fuzz::fuzzText(data, size);
+  return 0;
+}

@@ -1,0 +1,257 @@
+//===- Targets.cpp - What the fuzzers and the replay test run -------------===//
+//
+// The invariants checked on every analysed input:
+//  - a rejected input has an error diagnostic `fuzz.mlir:L:C: error: ...`
+//    whose position lies inside the buffer;
+//  - json() is well-formed JSON and text() ends with the summary line;
+//  - the summary counts every finding once; a function's verdict is its
+//    worst finding;
+//  - a ub-possible finding has a witness naming every free symbol of the
+//    function, in symbol order, with no negative size (unless a solver
+//    gave up in that function, which may leave the witness partial);
+//  - the refined text (symshape refine) parses and analyses again;
+//  - fuzzPrograms only: generated programs parse and lower without error,
+//    and analysing the same text twice gives identical reports.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Targets.h"
+
+#include "ByteStream.h"
+#include "JsonCheck.h"
+#include "ProgramGenerator.h"
+#include "symshape/frontend/Rewrite.h"
+#include "symshape/frontend/Session.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace symshape::fuzz {
+
+namespace {
+
+using frontend::Session;
+using frontend::SessionOptions;
+using solver::Verdict;
+
+constexpr const char *kFileName = "fuzz.mlir";
+
+/// Reports a broken invariant with the input that broke it, then aborts.
+[[noreturn]] void broken(const std::string &what, const std::string &input,
+                         const std::string &detail = "") {
+  std::fprintf(stderr,
+               "symshape fuzz: invariant broken: %s\n--- input ---\n%s\n"
+               "--- detail ---\n%s\n",
+               what.c_str(), input.c_str(), detail.c_str());
+  std::abort();
+}
+
+void check(bool ok, const std::string &what, const std::string &input,
+           const std::string &detail = "") {
+  if (!ok)
+    broken(what, input, detail);
+}
+
+bool startsWith(const std::string &text, const std::string &prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+/// The first diagnostic must be `NAME:LINE:COL: error: ` with LINE:COL in
+/// `buffer` (the column may point one past the end of its line).
+void checkDiagnostic(Session &session, const std::string &name,
+                     const std::string &buffer, const std::string &input) {
+  std::string rendered = session.diagnostics().renderAll();
+  check(session.diagnostics().hadError(), "rejected without an error", input,
+        rendered);
+  std::string head = rendered.substr(0, rendered.find('\n'));
+  check(startsWith(head, name + ":"), "error not positioned in the file", input,
+        rendered);
+  unsigned long line = 0, col = 0;
+  int consumed = 0;
+  std::string rest = head.substr(name.size());
+  check(std::sscanf(rest.c_str(), ":%lu:%lu: error: %n", &line, &col,
+                    &consumed) == 2 &&
+            consumed > 0,
+        "error without LINE:COL", input, rendered);
+  check(rest.size() > size_t(consumed), "error without a message", input,
+        rendered);
+  size_t lines = size_t(std::count(buffer.begin(), buffer.end(), '\n')) + 1;
+  check(line >= 1 && line <= lines, "error line outside the file", input,
+        rendered);
+  size_t begin = 0;
+  for (unsigned long l = 1; l < line; ++l)
+    begin = buffer.find('\n', begin) + 1;
+  size_t end = std::min(buffer.find('\n', begin), buffer.size());
+  check(col >= 1 && col <= end - begin + 1, "error column outside its line",
+        input, rendered);
+  // The caret line shows a window of at most 200 columns plus "...".
+  check(rendered.size() < 1000 + head.size(), "diagnostic too long", input,
+        rendered.substr(0, 2000));
+}
+
+/// Invariants of an analysed session's reports.
+void checkReports(Session &session, const std::string &input) {
+  std::string json = session.json();
+  std::string problem = checkJson(json);
+  check(problem.empty(), "json() is not well-formed: " + problem, input, json);
+
+  std::string text = session.text();
+  size_t last = text.rfind('\n', text.size() >= 2 ? text.size() - 2 : 0);
+  std::string summaryLine =
+      last == std::string::npos ? text : text.substr(last + 1);
+  check(
+      !text.empty() && text.back() == '\n' &&
+          startsWith(summaryLine,
+                     "symshape: " + std::to_string(session.summary().total()) +
+                         " obligation"),
+      "text() does not end with the summary line", input, text);
+
+  size_t findings = 0;
+  for (const auto &file : session.files())
+    for (const frontend::FunctionAnalysis &fn : file->functions) {
+      const solver::Problem &p = *fn.problem;
+      check(fn.verdicts.findings.size() == p.obligations.size(),
+            "findings not parallel to obligations", input);
+      findings += fn.verdicts.findings.size();
+      Verdict worst = Verdict::Safe;
+      bool unknown = false;
+      for (const solver::Finding &f : fn.verdicts.findings) {
+        worst = std::max(worst, f.verdict);
+        unknown = unknown || f.verdict == Verdict::Unknown;
+      }
+      check(fn.verdicts.verdict == worst,
+            "function verdict is not its worst finding", input, json);
+      if (unknown)
+        continue;
+      const std::vector<solver::SymbolInfo> &symbols = p.graph.symbols();
+      for (size_t k = 0; k < fn.verdicts.findings.size(); ++k) {
+        const solver::Finding &f = fn.verdicts.findings[k];
+        if (f.verdict != Verdict::UbPossible)
+          continue;
+        bool complete = f.witness.size() == symbols.size();
+        for (size_t s = 0; complete && s < symbols.size(); ++s)
+          complete = f.witness[s].first == symbols[s].name;
+        if (!complete)
+          broken("ub-possible witness does not name every free symbol in "
+                 "order (finding " +
+                     std::to_string(k) + " of @" + p.function + ")",
+                 input, json);
+        for (size_t s = 0; s < symbols.size(); ++s)
+          if (symbols[s].origin != solver::SymbolOrigin::Scalar &&
+              f.witness[s].second < 0)
+            broken("witness gives a negative size to " + symbols[s].name, input,
+                   json);
+      }
+    }
+  check(findings == session.summary().total(),
+        "summary does not count every finding once", input, json);
+
+  std::string dot = session.dot();
+  check(startsWith(dot, "digraph"), "dot() is not a digraph", input, dot);
+}
+
+/// The refined text of every file must parse and analyse again.
+void checkRefined(const Session &session, const SessionOptions &options,
+                  const std::vector<std::string> &assumptions,
+                  const std::string &input) {
+  for (const auto &file : session.files()) {
+    std::string refined = frontend::rewriteRefined(session, *file);
+    Session again(options);
+    for (const std::string &a : assumptions)
+      again.addAssumption(a);
+    if (!again.addFile(kFileName, refined) || !again.analyze())
+      broken("the refined text does not analyse", input,
+             refined + "\n--- diagnostics ---\n" +
+                 again.diagnostics().renderAll());
+  }
+}
+
+} // namespace
+
+void fuzzText(const uint8_t *data, size_t size) {
+  std::string input(reinterpret_cast<const char *>(data), size);
+  // Bytes after the first NUL, if any, are an --assume expression.
+  size_t nul = input.find('\0');
+  std::string file = input.substr(0, nul);
+  std::vector<std::string> assumptions;
+  if (nul != std::string::npos)
+    assumptions.push_back(input.substr(nul + 1));
+
+  SessionOptions options;
+  options.judge.limits.timeoutMs = 0;
+  options.judge.limits.rlimit = kFuzzRlimit;
+  options.computeShapes = true;
+  Session session(options);
+  for (const std::string &a : assumptions)
+    if (!session.addAssumption(a)) {
+      checkDiagnostic(session, "<command-line>", a, input);
+      return;
+    }
+  if (!session.addFile(kFileName, file)) {
+    checkDiagnostic(session, kFileName, file, input);
+    return;
+  }
+  if (!session.analyze()) {
+    check(session.diagnostics().hadError(), "analyze() failed silently", input);
+    return;
+  }
+  checkReports(session, input);
+  checkRefined(session, options, assumptions, input);
+}
+
+namespace {
+
+std::string describe(const GeneratedProgram &program) {
+  std::string shown = program.text;
+  for (const std::string &a : program.assumptions)
+    shown += "// --assume \"" + a + "\"\n";
+  return shown;
+}
+
+} // namespace
+
+std::string generatedProgram(const uint8_t *data, size_t size) {
+  ByteStream in(data, size);
+  return describe(generateProgram(in));
+}
+
+void fuzzPrograms(const uint8_t *data, size_t size) {
+  ByteStream in(data, size);
+  GeneratedProgram program = generateProgram(in);
+  program.options.computeShapes = true;
+  std::string shown = describe(program);
+
+  auto analyse = [&](Session &session) {
+    for (const std::string &a : program.assumptions)
+      if (!session.addAssumption(a))
+        broken("generated assumption rejected", shown,
+               session.diagnostics().renderAll());
+    if (!session.addFile(kFileName, program.text))
+      broken("generated program rejected by the parser", shown,
+             session.diagnostics().renderAll());
+    if (!session.analyze())
+      broken("generated program rejected by the lowering", shown,
+             session.diagnostics().renderAll());
+  };
+  Session session(program.options);
+  analyse(session);
+  checkReports(session, shown);
+  checkRefined(session, program.options, program.assumptions, shown);
+
+  // Determinism: the solver's budget is counted in resource units, so even
+  // an `unknown` must come out the same.
+  Session again(program.options);
+  analyse(again);
+  std::string json = session.json(), json2 = again.json();
+  if (json != json2)
+    broken("json() differs between runs", shown,
+           json + "\n--- second run ---\n" + json2);
+  std::string text = session.text(), text2 = again.text();
+  if (text != text2)
+    broken("text() differs between runs", shown,
+           text + "\n--- second run ---\n" + text2);
+}
+
+} // namespace symshape::fuzz

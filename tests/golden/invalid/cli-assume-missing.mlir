@@ -1,0 +1,2 @@
+// RUN: check %s --assume
+// EXIT: 2

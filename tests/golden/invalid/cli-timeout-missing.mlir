@@ -1,0 +1,2 @@
+// RUN: check %s --timeout-ms
+// EXIT: 2

@@ -1,0 +1,2 @@
+// RUN: check %s --timeout-ms abc
+// EXIT: 2

@@ -1,0 +1,7 @@
+// RUN: check %s
+// EXIT: 2
+// The operand list is not closed: the ':' comes where ')' must.
+func.func @f(%a: tensor<?xf32>, %b: tensor<4xf32>) {
+  %0 = "tosa.add"(%a, %b : (tensor<?xf32>, tensor<4xf32>) -> tensor<?xf32>
+  return
+}
