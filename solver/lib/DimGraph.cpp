@@ -193,8 +193,12 @@ Components DimGraph::components() const {
   using Graph =
       boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
   Graph graph(terms.size());
+  // A constant has no unknowns: two dims that only meet a shared constant
+  // (both >= 0, both compared with 4) are independent problems.
   for (const Edge &edge : edgeList)
-    boost::add_edge(edge.a, edge.b, graph);
+    if (terms[edge.a].kind != TermKind::Const &&
+        terms[edge.b].kind != TermKind::Const)
+      boost::add_edge(edge.a, edge.b, graph);
   Components result;
   result.of.resize(terms.size());
   result.count =

@@ -2,6 +2,8 @@
 
 #include "symshape/solver/Problem.h"
 
+#include <algorithm>
+
 namespace symshape::solver {
 
 const char *obligationKindName(ObligationKind kind) {
@@ -55,6 +57,11 @@ std::string describeSubject(const Problem &problem, const Obligation &ob) {
 static TermId joinTerms(DimGraph &graph, const FormulaStore &formulas,
                         FormulaId f, Relation relation) {
   std::vector<TermId> terms = formulas.termsOf(f);
+  // Constants link nothing (see DimGraph::components): anchor on an unknown.
+  terms.erase(std::remove_if(
+                  terms.begin(), terms.end(),
+                  [&](TermId t) { return graph.constantValue(t).has_value(); }),
+              terms.end());
   for (size_t i = 1; i < terms.size(); ++i)
     graph.relate(terms[0], terms[i], relation);
   return terms.empty() ? kNoTerm : terms.front();

@@ -168,10 +168,10 @@ ShapeRefinement refineShapes(const Problem &problem,
   const FormulaStore &formulas = problem.formulas;
   Components parts = graph.components();
   auto componentOf = [&](FormulaId f) -> std::optional<uint32_t> {
-    std::vector<TermId> terms = formulas.termsOf(f);
-    if (terms.empty())
-      return std::nullopt;
-    return parts.of[terms.front()];
+    for (TermId t : formulas.termsOf(f)) // constants link nothing
+      if (!graph.constantValue(t))
+        return parts.of[t];
+    return std::nullopt;
   };
 
   // W: facts and the "no violation" of every obligation later ones assume.

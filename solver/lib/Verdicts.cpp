@@ -126,10 +126,11 @@ void Judge::partition() {
 }
 
 size_t Judge::componentOf(FormulaId f) const {
-  std::vector<TermId> terms = problem.formulas.termsOf(f);
-  if (terms.empty())
-    return options.fastPaths ? components.size() - 1 : 0;
-  return componentOfTerm[terms.front()];
+  // Constants link nothing: the component is the one of any unknown.
+  for (TermId t : problem.formulas.termsOf(f))
+    if (!problem.graph.constantValue(t))
+      return componentOfTerm[t];
+  return options.fastPaths ? components.size() - 1 : 0;
 }
 
 size_t Judge::componentOf(const Obligation &ob) const {
