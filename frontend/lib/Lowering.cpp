@@ -15,6 +15,21 @@ Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
       states(function.values.size()) {
   for (ValueId id = 0; id < function.values.size(); ++id)
     byName.emplace(function.values[id].name, id);
+  displayNames.resize(function.values.size());
+  std::unordered_map<std::string, unsigned> seen;
+  for (ValueId id = 0; id < function.values.size(); ++id) {
+    const std::string &name = function.values[id].name;
+    unsigned &count = seen[name];
+    std::string shown = name;
+    if (count++ > 0 && !name.empty()) {
+      unsigned k = count;
+      do
+        shown = name + "_" + std::to_string(k++);
+      while (byName.count(shown) || seen.count(shown));
+      seen[shown] = 1;
+    }
+    displayNames[id] = "%" + shown;
+  }
 }
 
 const Type &Lowerer::operandType(const Operation &op, size_t i) const {
@@ -310,6 +325,9 @@ void Lowerer::recordValues() {
                                                   : Kind::Other;
     info.ranked = s.ranked;
     info.dims = s.dims;
+    info.typeRanked = v.typeKnown && v.type.hasRank();
+    if (info.typeRanked)
+      info.typeDims = v.type.dims;
     if (info.kind == solver::ValueInfo::Kind::Shape) {
       // A shape value's "shape" is its extents.
       info.ranked = s.hasExtents;

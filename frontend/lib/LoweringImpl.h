@@ -58,7 +58,10 @@ public:
   const Value &value(ValueId id) const { return function.value(id); }
   ValueState &state(ValueId id) { return states[id]; }
   /// "%a" for value a.
-  std::string refName(ValueId id) const { return "%" + value(id).name; }
+  /// "%a" for value a. A name defined again in a sibling region (legal in
+  /// MLIR) is numbered from its second definition, "%t_2", so symbols,
+  /// witnesses and JSON keys name one value each.
+  const std::string &refName(ValueId id) const { return displayNames[id]; }
   /// "%a[2]".
   std::string dimName(ValueId id, size_t dim) const {
     return refName(id) + "[" + std::to_string(dim) + "]";
@@ -162,6 +165,7 @@ private:
   std::unique_ptr<solver::Problem> prob;
   std::vector<ValueState> states;
   std::unordered_map<std::string, ValueId> byName;
+  std::vector<std::string> displayNames;
   std::vector<solver::Obligation> pending;
   bool conditional = false; // inside a region of an unknown op
   bool failed = false;

@@ -108,9 +108,13 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
           ++stats->refinedValues;
       }
     });
+    // Every name in use, with the group name of `%r:2` (its values are
+    // "r#0", "r#1", and `%r` itself refers to them).
     std::unordered_set<std::string> names;
-    for (const Value &val : fn.values)
+    for (const Value &val : fn.values) {
       names.insert(val.name);
+      names.insert(val.name.substr(0, val.name.find('#')));
+    }
     unsigned counter = 0;
     forEachOp(fn.body, [&](const Operation &op) {
       bool inPlace = operandsRefinable(op);

@@ -83,7 +83,14 @@ void writeValues(std::string &out, const Problem &problem,
     first = false;
     out += jsonQuote(value.name) + ": {\"type\": " + jsonQuote(value.type) +
            ", \"shape\": [";
-    if (!value.ranked) {
+    if (!value.ranked && value.typeRanked) {
+      // Not followed by symshape: what the type says.
+      for (size_t d = 0; d < value.typeDims.size(); ++d)
+        out += (d ? ", " : "") +
+               jsonQuote(value.typeDims[d] < 0
+                             ? std::string("?")
+                             : std::to_string(value.typeDims[d]));
+    } else if (!value.ranked) {
       out += "\"*\"";
     } else {
       for (size_t d = 0; d < value.dims.size(); ++d)

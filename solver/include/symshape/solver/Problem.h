@@ -98,8 +98,12 @@ struct ValueInfo {
   Kind kind = Kind::Other;
   bool ranked = false;      ///< rank known at runtime
   std::vector<TermId> dims; ///< runtime dims (Tensor/Vector/Shape)
-  TermId scalar = kNoTerm;  ///< Size: its runtime value
-  std::string element;      ///< element type text (tensor/vector)
+  /// The declared type's dims (-1 for `?`), for values symshape did not
+  /// follow (inside a region it does not interpret); `typeRanked` if any.
+  bool typeRanked = false;
+  std::vector<int64_t> typeDims;
+  TermId scalar = kNoTerm; ///< Size: its runtime value
+  std::string element;     ///< element type text (tensor/vector)
   Location loc;
 };
 
