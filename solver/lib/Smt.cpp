@@ -2,10 +2,70 @@
 
 #include "symshape/solver/Smt.h"
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 #include <z3++.h>
 
 namespace symshape::solver {
+
+/// Interrupts the context's running check once its deadline passes. Z3's own
+/// `timeout` parameter starts a timer per check that can deadlock in the
+/// 4.8 series (seen under fuzzing); one thread per context that calls
+/// Z3_interrupt does not.
+class Watchdog {
+public:
+  explicit Watchdog(z3::context &ctx) : ctx(ctx) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    wake.notify_all();
+    if (thread.joinable())
+      thread.join();
+  }
+
+  /// Arms the watchdog for one check of at most `ms` milliseconds.
+  void arm(unsigned ms) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!thread.joinable())
+      thread = std::thread([this] { run(); });
+    deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    armed = true;
+    wake.notify_all();
+  }
+  void disarm() {
+    std::lock_guard<std::mutex> lock(mutex);
+    armed = false;
+    wake.notify_all();
+  }
+
+private:
+  void run() {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!stopping) {
+      if (!armed) {
+        wake.wait(lock);
+        continue;
+      }
+      if (wake.wait_until(lock, deadline) == std::cv_status::timeout && armed &&
+          std::chrono::steady_clock::now() >= deadline) {
+        armed = false;
+        Z3_interrupt(ctx); // the check returns unknown ("canceled")
+      }
+    }
+  }
+
+  z3::context &ctx;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::thread thread;
+  std::chrono::steady_clock::time_point deadline;
+  bool armed = false, stopping = false;
+};
 
 struct SmtContext::Impl {
   Impl(const DimGraph &graph, const FormulaStore &formulas)
@@ -14,6 +74,7 @@ struct SmtContext::Impl {
   const DimGraph &graph;
   const FormulaStore &formulas;
   z3::context ctx;
+  Watchdog watchdog{ctx}; // declared after ctx: stopped before it goes
   std::unordered_map<TermId, z3::expr> termCache;
   std::unordered_map<FormulaId, z3::expr> formulaCache;
 
@@ -144,16 +205,15 @@ SmtContext::~SmtContext() = default;
 
 struct SmtSolver::Impl {
   Impl(SmtContext::Impl &context, SmtLimits limits)
-      : context(context), solver(context.ctx) {
+      : context(context), timeoutMs(limits.timeoutMs), solver(context.ctx) {
     z3::params params(context.ctx);
-    if (limits.timeoutMs)
-      params.set("timeout", limits.timeoutMs);
     if (limits.rlimit)
       params.set("rlimit", limits.rlimit);
     solver.set(params);
   }
 
   SmtContext::Impl &context;
+  unsigned timeoutMs = 0;
   z3::solver solver;
   std::vector<z3::expr> literals; // literal k+1 is literals[k]
   std::unordered_map<uint64_t, Lit> tracked;
@@ -255,7 +315,18 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
     z3::expr_vector lits(impl->context.ctx);
     for (Lit l : assumptions)
       lits.push_back(impl->lit(l));
-    switch (impl->solver.check(lits)) {
+    // Disarmed on every exit, a Z3 exception included.
+    struct Armed {
+      Watchdog *dog;
+      ~Armed() {
+        if (dog)
+          dog->disarm();
+      }
+    } armed{impl->timeoutMs ? &impl->context.watchdog : nullptr};
+    if (armed.dog)
+      armed.dog->arm(impl->timeoutMs);
+    z3::check_result answer = impl->solver.check(lits);
+    switch (answer) {
     case z3::sat:
       impl->model = impl->solver.get_model();
       result = SatResult::Sat;
