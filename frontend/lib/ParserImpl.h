@@ -35,7 +35,7 @@ namespace symshape::frontend {
 
 /// Regions, attributes and types nested deeper than this are rejected with
 /// "nesting too deep" instead of overflowing the stack.
-constexpr unsigned kMaxNesting = 1000;
+constexpr unsigned kMaxNesting = 256;
 
 /// A use of an SSA value: `%a`, `%r#1`.
 struct OperandUse {
