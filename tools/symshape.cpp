@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -120,6 +121,11 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       return true;
     };
     std::string v;
+    static const char *const flags[] = {"--help", "--json", "--strict",
+                                        "--no-fast-paths", "--stats"};
+    for (const char *flag : flags)
+      if (hasInline && arg == flag)
+        return "option '" + arg + "' takes no value";
     if (arg == "-h" || arg == "--help" || arg == "help") {
       cl.help = true;
     } else if (arg == "--json") {
@@ -179,7 +185,11 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       std::optional<int64_t> n = parseCount(
           v, arg == "--min-dim" ? int64_t(1) << 40 : int64_t(86400000));
       if (!n)
-        return arg + " expects a non-negative integer, got '" + v + "'";
+        return arg +
+               (arg == "--min-dim"
+                    ? " expects an integer from 0 to 1099511627776"
+                    : " expects an integer from 0 to 86400000") +
+               ", got '" + v + "'";
       if (arg == "--min-dim")
         cl.options.lowering.minDim = *n;
       else
@@ -202,6 +212,11 @@ std::optional<std::string> readInput(const std::string &path,
   if (path == "-") {
     text << std::cin.rdbuf();
     return text.str();
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = path + ": error: cannot read file: Is a directory";
+    return std::nullopt;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {

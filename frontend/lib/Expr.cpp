@@ -46,10 +46,13 @@ public:
 
   std::optional<Expr> parse() {
     std::optional<Sub> root = parseOr();
-    if (!root || !requireSort(*root, true))
+    if (!root)
       return std::nullopt;
+    // A stray token ('=' for '==') is the error, wherever the parse stopped.
     if (tok.kind != Tok::End)
       return fail(tok.pos, "expected end of expression");
+    if (!requireSort(*root, true))
+      return std::nullopt;
     expr.root = root->node;
     return std::move(expr);
   }

@@ -19,7 +19,10 @@ namespace symshape::frontend {
 
 class Lexer {
 public:
-  explicit Lexer(std::string_view buffer) : buf(buffer) {}
+  /// A UTF-8 byte order mark at the start (invisible in editors) is
+  /// skipped like whitespace.
+  explicit Lexer(std::string_view buffer)
+      : buf(buffer), pos(buffer.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {}
 
   /// Returns the next token; an Error token (with `errorMessage()`) when the
   /// text at the current position is not a token.

@@ -34,19 +34,26 @@ std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
       const std::vector<TermId> &dims = s.hasExtents ? s.extents : s.dims;
       if ((!s.ranked && !s.hasExtents) || *node.dim < 0 ||
           size_t(*node.dim) >= dims.size()) {
-        diags.error(node.loc, "'%" + node.name + "' has no dim " +
-                                  std::to_string(*node.dim));
-        failed = true;
+        // A --assume fact (report == false) just does not apply here.
+        missing = "%" + node.name;
+        if (report) {
+          diags.error(node.loc, "'%" + node.name + "' has no dim " +
+                                    std::to_string(*node.dim));
+          failed = true;
+        }
         return std::nullopt;
       }
       return dims[*node.dim];
     }
     if (s.scalar == solver::kNoTerm) {
-      diags.error(node.loc, "'%" + node.name +
-                                "' is not an index or !shape.size value; "
-                                "name one of its dims, as in '%" +
-                                node.name + "[0]'");
-      failed = true;
+      missing = "%" + node.name;
+      if (report) {
+        diags.error(node.loc, "'%" + node.name +
+                                  "' is not an index or !shape.size value; "
+                                  "name one of its dims, as in '%" +
+                                  node.name + "[0]'");
+        failed = true;
+      }
       return std::nullopt;
     }
     return s.scalar;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <thread>
+#include <unordered_map>
 
 namespace symshape::frontend {
 
@@ -23,6 +24,14 @@ bool Session::addFile(std::string name, std::string text) {
   }
   if (!module)
     return false;
+  // A symbol is defined once per module (MLIR's symbol table rule).
+  std::unordered_map<std::string, const Function *> symbols;
+  for (const Function &function : module->functions)
+    if (!symbols.emplace(function.name, &function).second) {
+      diags.error(function.loc,
+                  "redefinition of symbol named '" + function.name + "'");
+      return false;
+    }
   auto file = std::make_unique<FileAnalysis>();
   file->name = std::move(name);
   file->buffer = buffer;
@@ -163,8 +172,7 @@ bool Session::analyze() {
   }
   for (size_t i = 0; i < used.size(); ++i)
     if (!used[i]) {
-      diags.error(options.lowering.assumptions[i].loc,
-                  "the assumption names no value of any function");
+      reportUnusedAssumption(options.lowering.assumptions[i]);
       return false;
     }
   // Functions are independent problems (each judge owns its Z3 context),
@@ -215,6 +223,84 @@ bool Session::analyze() {
     }
   }
   return true;
+}
+
+/// Whether `ref` denotes a size in `fn`: a dim of a ranked value (a shape
+/// value's extents) or an index / !shape.size value.
+static bool resolves(const FunctionAnalysis &fn, const ExprNode &ref,
+                     bool &nameExists) {
+  std::optional<ValueId> id = fn.valueNamed(ref.name);
+  nameExists = id.has_value();
+  if (!id || *id >= fn.problem->values.size())
+    return false;
+  const solver::ValueInfo &value = fn.problem->values[*id];
+  if (!ref.dim)
+    return value.scalar != solver::kNoTerm;
+  // Extent tensors resolve by their extents too (the lowering's view).
+  const Type &type = fn.function->value(*id).type;
+  size_t count = type.isExtentTensor() && type.dims[0] >= 0
+                     ? size_t(type.dims[0])
+                     : value.dims.size();
+  return (value.ranked || type.isExtentTensor()) && *ref.dim >= 0 &&
+         size_t(*ref.dim) < count;
+}
+
+void Session::reportUnusedAssumption(const Assumption &assumption) {
+  // The values it names, in order, each once.
+  std::vector<const ExprNode *> refs;
+  for (const ExprNode &node : assumption.expr.nodes)
+    if (node.kind == ExprKind::Ref &&
+        std::none_of(refs.begin(), refs.end(), [&](const ExprNode *r) {
+          return r->name == node.name && r->dim == node.dim;
+        }))
+      refs.push_back(&node);
+  // The function that resolves most of them tells what is wrong.
+  const FunctionAnalysis *best = nullptr;
+  size_t bestCount = 0;
+  for (const std::unique_ptr<FileAnalysis> &file : fileList)
+    for (const FunctionAnalysis &fn : file->functions) {
+      size_t count = 0;
+      bool exists;
+      for (const ExprNode *ref : refs)
+        count += resolves(fn, *ref, exists);
+      if (!best || count > bestCount) {
+        best = &fn;
+        bestCount = count;
+      }
+    }
+  for (const ExprNode *ref : refs) {
+    bool exists = false;
+    if (best && resolves(*best, *ref, exists))
+      continue;
+    std::string name = "%" + ref->name;
+    if (exists) {
+      diags.error(ref->loc, ref->dim ? "'" + name + "' has no dim " +
+                                           std::to_string(*ref->dim)
+                                     : "'" + name +
+                                           "' is not an index or !shape.size "
+                                           "value; name one of its dims, as "
+                                           "in '" +
+                                           name + "[0]'");
+      return;
+    }
+    bool anywhere = false;
+    for (const std::unique_ptr<FileAnalysis> &file : fileList)
+      for (const FunctionAnalysis &fn : file->functions)
+        anywhere |= fn.valueNamed(ref->name).has_value();
+    if (!anywhere || refs.size() == 1) {
+      diags.error(ref->loc, "no function has a value named '" + name + "'");
+      return;
+    }
+    std::string all;
+    for (size_t k = 0; k < refs.size(); ++k)
+      all += std::string(k ? (k + 1 == refs.size() ? " and " : ", ") : "") +
+             "'%" + refs[k]->name + "'";
+    diags.error(ref->loc, (refs.size() == 2 ? "no function has both "
+                                            : "no function has all of ") +
+                              all);
+    return;
+  }
+  diags.error(assumption.loc, "the assumption applies to no function");
 }
 
 std::string Session::format(solver::Location loc) const {

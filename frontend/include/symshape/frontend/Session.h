@@ -106,6 +106,9 @@ public:
   std::string text() const;
 
 private:
+  /// Says, at the offending value, why --assume fits no function.
+  void reportUnusedAssumption(const Assumption &assumption);
+
   SessionOptions options;
   SourceManager sourceManager;
   DiagnosticEngine diags{sourceManager};
