@@ -3,9 +3,14 @@
 #ifndef SYMSHAPE_SOLVER_CONDITIONSINTERNAL_H
 #define SYMSHAPE_SOLVER_CONDITIONSINTERNAL_H
 
+#include "symshape/solver/Formula.h"
 #include "symshape/solver/Polynomial.h"
+#include "symshape/solver/Smt.h"
 
+#include <optional>
+#include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -13,6 +18,78 @@ namespace symshape::solver {
 
 /// A conjunction of atom literals (atom, holds).
 using Cube = std::vector<std::pair<Atom, bool>>;
+
+constexpr size_t kMaxValues = 64; // cases of one lifted term
+constexpr size_t kMaxAtoms = 24;  // atoms of one condition
+constexpr size_t kMaxPrimes = 32; // disjuncts of one condition
+/// Symbols a printable condition may mention: with more, even the atoms
+/// over pairs of them are too many to print.
+constexpr size_t kMaxFixedSymbols = 8;
+constexpr size_t kMaxExactAtoms = 10; // 3^10 candidate cubes
+constexpr size_t kMaxMinterms = 1024; // feasible atom assignments
+
+/// Collects the atoms over free symbols that a formula is a Boolean
+/// function of: each broadcast value is split into the operand values it
+/// can take, guarded by "operand == 1" atoms (ConditionAtoms.cpp).
+class AtomCollector {
+public:
+  /// `fixed`: symbols P fixes to one value, printed as that value.
+  AtomCollector(const DimGraph &graph, const FormulaStore &formulas,
+                const std::unordered_map<TermId, int64_t> &fixed)
+      : graph(graph), formulas(formulas), fixed(fixed) {}
+
+  bool collect(FormulaId f) {
+    visit(f);
+    return !failed && atoms.size() <= kMaxAtoms;
+  }
+  std::set<Atom> atoms;
+
+private:
+  const std::vector<Polynomial> &lift(TermId t);
+  void addAtom(const Polynomial &a, const Polynomial &b, AtomRel rel,
+               bool strict);
+  void visit(FormulaId f);
+
+  const DimGraph &graph;
+  const FormulaStore &formulas;
+  const std::unordered_map<TermId, int64_t> &fixed;
+  std::unordered_map<TermId, std::vector<Polynomial>> values;
+  bool failed = false;
+};
+
+/// Atoms that mention fewer symbols read better; the greedy cover tries to
+/// drop the others first.
+size_t complexity(const Atom &atom);
+
+/// Runs the queries of one condition against a solver holding P
+/// (ConditionCover.cpp).
+class CoverFinder {
+public:
+  CoverFinder(SmtSolver &solver, const std::vector<Atom> &atoms,
+              FormulaId violation, size_t &checks);
+
+  /// Exact two-level minimisation: feasible minterms of the atoms under P
+  /// are enumerated, infeasible ones are don't-cares.
+  std::optional<std::vector<Cube>> exact(std::string &whyNot);
+  /// Prime implicants grown from models by dropping literals, for formulas
+  /// with too many atoms for the exact method.
+  std::optional<std::vector<Cube>> greedy(std::string &whyNot);
+
+private:
+  SatResult query(const std::vector<Lit> &assumptions) {
+    ++checks;
+    return solver.check(assumptions);
+  }
+  bool enumerate(Lit side, std::vector<uint32_t> &minterms,
+                 std::string &whyNot);
+  Cube toCube(const std::vector<Lit> &cube) const;
+
+  SmtSolver &solver;
+  const std::vector<Atom> &atoms;
+  size_t &checks;
+  std::vector<Lit> lits;
+  Lit violated, holds;
+};
 
 /// Prints a disjunction of cubes in the grammar of SPEC section 6, grouping
 /// literals on one size into `in {..}`, `not in {..}` and `in [lo, hi]`:

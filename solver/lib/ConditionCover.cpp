@@ -1,0 +1,217 @@
+//===- ConditionCover.cpp - Minimal covers of a violation, by queries -----===//
+//
+// Given the atoms, the cover of the violating sizes under P is found with
+// solver queries only, so it is exact: the feasible minterms are
+// enumerated and minimised with the infeasible ones as don't-cares, or,
+// with too many atoms, prime implicants are grown from models.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConditionsInternal.h"
+
+#include <algorithm>
+
+namespace symshape::solver {
+
+CoverFinder::CoverFinder(SmtSolver &solver, const std::vector<Atom> &atoms,
+                         FormulaId violation, size_t &checks)
+    : solver(solver), atoms(atoms), checks(checks) {
+  for (const Atom &atom : atoms)
+    lits.push_back(solver.atom(atom));
+  violated = solver.track(violation);
+  holds = solver.track(violation, /*negated=*/true);
+}
+
+Cube CoverFinder::toCube(const std::vector<Lit> &cube) const {
+  Cube out;
+  for (size_t i = 0; i < atoms.size(); ++i)
+    if (cube[i])
+      out.push_back({atoms[i], cube[i] > 0});
+  return out;
+}
+
+bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
+                            std::string &whyNot) {
+  std::vector<Lit> assumptions{side};
+  while (true) {
+    SatResult r = query(assumptions);
+    if (r == SatResult::Unsat)
+      return true;
+    if (r == SatResult::Unknown || minterms.size() == kMaxMinterms) {
+      whyNot =
+          r == SatResult::Unknown
+              ? "the solver gave up on the condition (" + solver.reason() + ")"
+              : "the condition has too many cases to print";
+      return false;
+    }
+    uint32_t minterm = 0;
+    std::vector<Lit> blocking;
+    for (size_t i = 0; i < atoms.size(); ++i) {
+      bool value = solver.holds(lits[i]);
+      minterm |= uint32_t(value) << i;
+      blocking.push_back(value ? -lits[i] : lits[i]);
+    }
+    minterms.push_back(minterm);
+    assumptions.push_back(solver.clause(blocking));
+  }
+}
+
+std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
+  std::vector<uint32_t> on, off;
+  if (!enumerate(violated, on, whyNot) || !enumerate(holds, off, whyNot))
+    return std::nullopt;
+  std::vector<uint32_t> sorted = off;
+  std::sort(sorted.begin(), sorted.end());
+  for (uint32_t m : on)
+    if (std::binary_search(sorted.begin(), sorted.end(), m)) {
+      whyNot = "the condition is not expressible over the sizes' atoms";
+      return std::nullopt;
+    }
+  // Candidate cubes by increasing literal count; a cube is kept when it
+  // meets no off-minterm, covers an on-minterm and contains no kept cube.
+  struct Candidate {
+    uint32_t mask, value;
+    std::vector<size_t> covers;
+  };
+  std::vector<Candidate> primes;
+  size_t n = atoms.size();
+  for (size_t k = 0; k <= n; ++k) {
+    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+      if (size_t(__builtin_popcount(mask)) != k)
+        continue;
+      // Enumerate the values of the cared bits.
+      for (uint32_t value = mask;; value = (value - 1) & mask) {
+        bool subsumed = false;
+        for (const Candidate &p : primes)
+          if ((p.mask & mask) == p.mask && (value & p.mask) == p.value) {
+            subsumed = true;
+            break;
+          }
+        bool hitsOff = false;
+        for (uint32_t m : off)
+          if ((m & mask) == value) {
+            hitsOff = true;
+            break;
+          }
+        if (!subsumed && !hitsOff) {
+          Candidate c{mask, value, {}};
+          for (size_t i = 0; i < on.size(); ++i)
+            if ((on[i] & mask) == value)
+              c.covers.push_back(i);
+          if (!c.covers.empty())
+            primes.push_back(std::move(c));
+        }
+        if (value == 0)
+          break;
+      }
+    }
+  }
+  // Greedy cover of the on-minterms: most new minterms, then fewest
+  // literals (primes are ordered by literal count already).
+  std::vector<bool> covered(on.size(), false);
+  size_t remaining = on.size();
+  std::vector<Cube> cover;
+  while (remaining > 0) {
+    size_t best = primes.size(), bestGain = 0;
+    for (size_t p = 0; p < primes.size(); ++p) {
+      size_t gain = 0;
+      for (size_t i : primes[p].covers)
+        gain += !covered[i];
+      if (gain > bestGain) {
+        best = p;
+        bestGain = gain;
+      }
+    }
+    if (best == primes.size())
+      break; // cannot happen: every on-minterm is its own implicant
+    for (size_t i : primes[best].covers)
+      if (!covered[i]) {
+        covered[i] = true;
+        --remaining;
+      }
+    std::vector<Lit> cube(n, 0);
+    for (size_t i = 0; i < n; ++i)
+      if (primes[best].mask >> i & 1)
+        cube[i] = (primes[best].value >> i & 1) ? lits[i] : -lits[i];
+    cover.push_back(toCube(cube));
+  }
+  return cover;
+}
+
+std::optional<std::vector<Cube>> CoverFinder::greedy(std::string &whyNot) {
+  std::vector<size_t> dropOrder(atoms.size());
+  for (size_t i = 0; i < atoms.size(); ++i)
+    dropOrder[i] = i;
+  std::stable_sort(dropOrder.begin(), dropOrder.end(), [&](size_t a, size_t b) {
+    return complexity(atoms[a]) > complexity(atoms[b]);
+  });
+  auto gaveUp = [&]() -> std::optional<std::vector<Cube>> {
+    whyNot = "the solver gave up on the condition (" + solver.reason() + ")";
+    return std::nullopt;
+  };
+  // Cubes are literal vectors indexed like `atoms`: +lit, -lit, or 0.
+  std::vector<std::vector<Lit>> primes;
+  std::vector<Lit> blockers;
+  while (true) {
+    std::vector<Lit> assumptions = blockers;
+    assumptions.push_back(violated);
+    SatResult found = query(assumptions);
+    if (found == SatResult::Unsat)
+      break;
+    if (found == SatResult::Unknown)
+      return gaveUp();
+    if (primes.size() == kMaxPrimes) {
+      whyNot = "the condition has too many cases to print";
+      return std::nullopt;
+    }
+    std::vector<Lit> cube(atoms.size());
+    for (size_t i = 0; i < atoms.size(); ++i)
+      cube[i] = solver.holds(lits[i]) ? lits[i] : -lits[i];
+    auto isImplicant = [&](const std::vector<Lit> &c) {
+      std::vector<Lit> a{holds};
+      for (Lit l : c)
+        if (l)
+          a.push_back(l);
+      return query(a);
+    };
+    SatResult full = isImplicant(cube);
+    if (full != SatResult::Unsat) {
+      if (full == SatResult::Unknown)
+        return gaveUp();
+      whyNot = "the condition is not expressible over the sizes' atoms";
+      return std::nullopt;
+    }
+    for (size_t i : dropOrder) {
+      Lit saved = cube[i];
+      cube[i] = 0;
+      if (isImplicant(cube) != SatResult::Unsat)
+        cube[i] = saved; // needed (or undecided: keeping it stays exact)
+    }
+    std::vector<Lit> negated;
+    for (Lit l : cube)
+      if (l)
+        negated.push_back(-l);
+    primes.push_back(cube);
+    blockers.push_back(solver.clause(negated));
+  }
+  // Drop primes that the others cover (under P && violation).
+  for (size_t j = primes.size(); j-- > 0 && primes.size() > 1;) {
+    std::vector<Lit> assumptions{violated};
+    for (Lit l : primes[j])
+      if (l)
+        assumptions.push_back(l);
+    for (size_t k = 0; k < primes.size(); ++k)
+      if (k != j)
+        assumptions.push_back(blockers[k]);
+    if (query(assumptions) == SatResult::Unsat) {
+      primes.erase(primes.begin() + j);
+      blockers.erase(blockers.begin() + j);
+    }
+  }
+  std::vector<Cube> cover;
+  for (const std::vector<Lit> &cube : primes)
+    cover.push_back(toCube(cube));
+  return cover;
+}
+
+} // namespace symshape::solver
