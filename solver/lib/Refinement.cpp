@@ -116,8 +116,8 @@ SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
   // Classes: dims equal in every model so far, proved one group at a time.
   std::map<std::vector<int64_t>, std::vector<size_t>> bySignature;
   for (size_t i = 0; i < candidates.size(); ++i) {
-    if (constants.count(candidates[i]))
-      continue;
+    if (constants.count(candidates[i]) || base[i] == INT64_MIN)
+      continue; // constant, or a value beyond int64: no class is guessed
     std::vector<int64_t> signature;
     for (const std::vector<int64_t> &m : models)
       signature.push_back(m[i]);
@@ -151,6 +151,11 @@ SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
     std::map<int64_t, std::vector<size_t>> split;
     for (size_t i : group)
       split[m[i]].push_back(i);
+    // The counterexample must split the group; when it does not (values
+    // beyond int64 read back alike), give the group up instead of asking
+    // the same question again.
+    if (split.size() < 2)
+      continue;
     for (auto &[value, part] : split)
       if (part.size() > 1)
         work.push_back(part);
