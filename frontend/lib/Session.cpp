@@ -182,26 +182,37 @@ bool Session::analyze() {
   for (std::unique_ptr<FileAnalysis> &file : fileList)
     for (FunctionAnalysis &analysis : file->functions)
       work.push_back(&analysis);
-  std::atomic<size_t> next{0};
+  // Reusing a Z3 context saves milliseconds per function, but its answers
+  // (witness values) depend on what it was asked before. So functions are
+  // dealt into fixed lanes, each with its own context and its functions in
+  // order, and threads take whole lanes: the output is the same for any -j.
+  constexpr size_t kLanes = 8;
+  std::atomic<size_t> nextLane{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
-    for (size_t i; !outOfMemory && (i = next++) < work.size();) {
-      FunctionAnalysis &analysis = *work[i];
-      try {
-        analysis.verdicts =
-            solver::judgeFunction(*analysis.problem, options.judge);
-        if (options.computeShapes)
-          analysis.shapes = solver::refineShapes(
-              *analysis.problem, analysis.verdicts, options.judge.limits);
-      } catch (const std::bad_alloc &) {
-        outOfMemory = true; // reported below, once
+    for (size_t lane; !outOfMemory && (lane = nextLane++) < kLanes;) {
+      solver::SmtEnvironment environment;
+      solver::JudgeOptions judge = options.judge;
+      judge.environment = &environment;
+      for (size_t i = lane; !outOfMemory && i < work.size(); i += kLanes) {
+        FunctionAnalysis &analysis = *work[i];
+        try {
+          analysis.verdicts = solver::judgeFunction(*analysis.problem, judge);
+          if (options.computeShapes)
+            analysis.shapes =
+                solver::refineShapes(*analysis.problem, analysis.verdicts,
+                                     judge.limits, &environment);
+        } catch (const std::bad_alloc &) {
+          outOfMemory = true; // reported below, once
+        }
       }
     }
   };
-  unsigned jobs =
-      std::max(1u, std::min<unsigned>(options.jobs, unsigned(work.size())));
+  unsigned jobs = std::max(
+      1u, std::min<unsigned>({options.jobs, unsigned(kLanes),
+                              unsigned(std::max<size_t>(work.size(), 1))}));
   std::vector<std::thread> threads;
-  for (unsigned j = 1; j < jobs; ++j)
+  for (unsigned t = 1; t < jobs; ++t)
     threads.emplace_back(worker);
   worker();
   for (std::thread &thread : threads)

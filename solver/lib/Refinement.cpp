@@ -167,7 +167,8 @@ SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
 
 ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts &verdicts,
-                             const SmtLimits &limits) {
+                             const SmtLimits &limits,
+                             SmtEnvironment *environment) {
   ShapeRefinement out;
   const DimGraph &graph = problem.graph;
   const FormulaStore &formulas = problem.formulas;
@@ -227,7 +228,7 @@ ShapeRefinement refineShapes(const Problem &problem,
   if (!out.defined)
     return out;
 
-  SmtContext context(graph, formulas);
+  SmtContext context(graph, formulas, environment);
   std::vector<std::vector<TermId>> classes;
   for (uint32_t c = 0; c < parts.count; ++c) {
     if (candidates[c].empty())

@@ -67,14 +67,24 @@ private:
   bool armed = false, stopping = false;
 };
 
+struct SmtEnvironment::Impl {
+  z3::context ctx;
+  Watchdog watchdog{ctx}; // declared after ctx: stopped before it goes
+};
+
+SmtEnvironment::SmtEnvironment() = default;
+SmtEnvironment::~SmtEnvironment() = default;
+
 struct SmtContext::Impl {
-  Impl(const DimGraph &graph, const FormulaStore &formulas)
-      : graph(graph), formulas(formulas) {}
+  Impl(const DimGraph &graph, const FormulaStore &formulas,
+       SmtEnvironment::Impl &environment)
+      : graph(graph), formulas(formulas), ctx(environment.ctx),
+        watchdog(environment.watchdog) {}
 
   const DimGraph &graph;
   const FormulaStore &formulas;
-  z3::context ctx;
-  Watchdog watchdog{ctx}; // declared after ctx: stopped before it goes
+  z3::context &ctx;
+  Watchdog &watchdog;
   std::unordered_map<TermId, z3::expr> termCache;
   std::unordered_map<FormulaId, z3::expr> formulaCache;
 
@@ -199,17 +209,20 @@ void setSolverMemoryLimit(unsigned megabytes) {
   }
 }
 
-SmtContext::SmtContext(const DimGraph &graph, const FormulaStore &formulas)
-    : graph(graph), formulas(formulas) {}
+SmtContext::SmtContext(const DimGraph &graph, const FormulaStore &formulas,
+                       SmtEnvironment *environment)
+    : graph(graph), formulas(formulas), environment(environment) {}
 SmtContext::~SmtContext() = default;
 
 struct SmtSolver::Impl {
   Impl(SmtContext::Impl &context, SmtLimits limits)
-      : context(context), timeoutMs(limits.timeoutMs), solver(context.ctx) {
-    z3::params params(context.ctx);
-    if (limits.rlimit)
+      : context(context), timeoutMs(limits.timeoutMs),
+        solver(context.ctx, z3::solver::simple()) {
+    if (limits.rlimit) { // setting parameters is costly: only when needed
+      z3::params params(context.ctx);
       params.set("rlimit", limits.rlimit);
-    solver.set(params);
+      solver.set(params);
+    }
   }
 
   SmtContext::Impl &context;
@@ -233,10 +246,19 @@ struct SmtSolver::Impl {
 
 SmtSolver::SmtSolver(SmtContext &context, SmtLimits limits) {
   try {
-    // Z3's context is costly to create: only when a query is first needed.
-    if (!context.impl)
-      context.impl =
-          std::make_unique<SmtContext::Impl>(context.graph, context.formulas);
+    // Z3's context is costly to create: only when a query is first needed,
+    // and once per environment.
+    if (!context.impl) {
+      SmtEnvironment *environment = context.environment;
+      if (!environment) {
+        context.ownEnvironment = std::make_unique<SmtEnvironment>();
+        environment = context.ownEnvironment.get();
+      }
+      if (!environment->impl)
+        environment->impl = std::make_unique<SmtEnvironment::Impl>();
+      context.impl = std::make_unique<SmtContext::Impl>(
+          context.graph, context.formulas, *environment->impl);
+    }
     impl = std::make_unique<Impl>(*context.impl, limits);
   } catch (const z3::exception &e) {
     lastReason = std::string("z3: ") + e.msg();

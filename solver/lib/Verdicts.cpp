@@ -12,6 +12,7 @@
 #include "symshape/solver/Conditions.h"
 
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace symshape::solver {
@@ -56,7 +57,7 @@ class Judge {
 public:
   Judge(const Problem &problem, const JudgeOptions &options)
       : problem(problem), options(options),
-        context(problem.graph, problem.formulas) {}
+        context(problem.graph, problem.formulas, options.environment) {}
 
   FunctionVerdicts run();
 
@@ -179,21 +180,36 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
   Component &comp = components[c];
   if (comp.model)
     return comp.model;
-  // A lone symbol bounded below by constants needs no solver.
-  bool simple = comp.symbols.size() == 1 && !comp.solver;
-  int64_t value = 1;
-  for (FormulaId fact : comp.facts) {
-    const FormulaNode &node = problem.formulas.node(fact);
-    std::optional<int64_t> bound =
-        node.kind == FormulaKind::Le ? problem.graph.constantValue(node.args[0])
-                                     : std::nullopt;
-    if (!bound || node.args[1] != comp.symbols.front())
-      simple = false;
-    else
-      value = std::max(value, *bound);
+  // Without a solver nothing but the facts constrains the component; when
+  // they only bound single symbols below, a model needs no solver.
+  if (!comp.solver) {
+    std::unordered_map<TermId, int64_t> lowest;
+    bool simple = true;
+    for (FormulaId fact : comp.facts) {
+      const FormulaNode &node = problem.formulas.node(fact);
+      std::optional<int64_t> bound =
+          node.kind == FormulaKind::Le
+              ? problem.graph.constantValue(node.args[0])
+              : std::nullopt;
+      if (!bound || !problem.graph.isSymbol(node.args[1])) {
+        simple = false;
+        break;
+      }
+      int64_t &low = lowest.emplace(node.args[1], 1).first->second;
+      low = std::max(low, *bound);
+    }
+    if (simple) {
+      std::vector<int64_t> values;
+      for (TermId symbol : comp.symbols) {
+        auto it = lowest.find(symbol);
+        values.push_back(it == lowest.end() ? 1 : it->second);
+      }
+      comp.model = std::move(values);
+      return comp.model;
+    }
   }
-  if (simple || comp.symbols.empty()) {
-    comp.model = std::vector<int64_t>(comp.symbols.size(), value);
+  if (comp.symbols.empty()) {
+    comp.model = std::vector<int64_t>();
     return comp.model;
   }
   SmtSolver &solver = solverOf(c);

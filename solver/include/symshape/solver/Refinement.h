@@ -52,7 +52,7 @@ public:
 
 private:
   friend ShapeRefinement refineShapes(const Problem &, const FunctionVerdicts &,
-                                      const SmtLimits &);
+                                      const SmtLimits &, SmtEnvironment *);
   bool defined = true;
   std::unordered_map<TermId, int64_t> constants;
   std::unordered_map<TermId, std::string> names;
@@ -65,7 +65,8 @@ private:
 /// types (they are ignored).
 ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts &verdicts,
-                             const SmtLimits &limits);
+                             const SmtLimits &limits,
+                             SmtEnvironment *environment = nullptr);
 
 } // namespace symshape::solver
 

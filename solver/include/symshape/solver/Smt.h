@@ -45,11 +45,30 @@ void setSolverMemoryLimit(unsigned megabytes);
 /// A literal: positive or negated Boolean indicator, never 0.
 using Lit = int32_t;
 
-/// Owns the Z3 context and the encoding of terms and formulas, shared by the
-/// solvers created on it. Not thread-safe: one context per thread.
+/// A Z3 context and its time-out watchdog, reusable by problems judged one
+/// after another on one thread: creating a Z3 context costs milliseconds,
+/// more than judging a small function. Not thread-safe.
+class SmtEnvironment {
+public:
+  SmtEnvironment();
+  ~SmtEnvironment();
+  SmtEnvironment(const SmtEnvironment &) = delete;
+  SmtEnvironment &operator=(const SmtEnvironment &) = delete;
+
+  struct Impl; ///< opaque: defined in Smt.cpp
+
+private:
+  friend class SmtSolver;
+  std::unique_ptr<Impl> impl; ///< created with the first solver
+};
+
+/// The encoding of one problem's terms and formulas, shared by the solvers
+/// created on it, in an environment's Z3 context (its own when none is
+/// given).
 class SmtContext {
 public:
-  SmtContext(const DimGraph &graph, const FormulaStore &formulas);
+  SmtContext(const DimGraph &graph, const FormulaStore &formulas,
+             SmtEnvironment *environment = nullptr);
   ~SmtContext();
   SmtContext(const SmtContext &) = delete;
   SmtContext &operator=(const SmtContext &) = delete;
@@ -60,6 +79,8 @@ private:
   friend class SmtSolver;
   const DimGraph &graph;
   const FormulaStore &formulas;
+  SmtEnvironment *environment;
+  std::unique_ptr<SmtEnvironment> ownEnvironment; ///< when none was given
   std::unique_ptr<Impl> impl; ///< created with the first solver
 };
 

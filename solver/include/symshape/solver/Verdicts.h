@@ -71,6 +71,8 @@ struct JudgeOptions {
   /// Decide obligations by folding and caching before asking Z3. Off only
   /// to test that the fast paths change no verdict.
   bool fastPaths = true;
+  /// A Z3 context to reuse (one per thread); null: one of its own.
+  SmtEnvironment *environment = nullptr;
 };
 
 /// Judges every obligation of `problem` in order.
