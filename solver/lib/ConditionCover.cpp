@@ -30,9 +30,56 @@ Cube CoverFinder::toCube(const std::vector<Lit> &cube) const {
   return out;
 }
 
+namespace {
+
+/// The value of `p` under `model`; nullopt when a symbol has no value or
+/// the arithmetic leaves 64 bits.
+std::optional<int64_t>
+evaluate(const Polynomial &p, const std::unordered_map<TermId, int64_t> &model) {
+  int64_t sum = 0;
+  for (const auto &[monomial, coefficient] : p.terms()) {
+    int64_t product = coefficient;
+    for (TermId symbol : monomial) {
+      auto it = model.find(symbol);
+      if (it == model.end() ||
+          __builtin_mul_overflow(product, it->second, &product))
+        return std::nullopt;
+    }
+    if (__builtin_add_overflow(sum, product, &sum))
+      return std::nullopt;
+  }
+  return sum;
+}
+
+} // namespace
+
+void CoverFinder::seed(const std::unordered_map<TermId, int64_t> &model,
+                       bool violating) {
+  if (atoms.size() > 32)
+    return;
+  uint32_t minterm = 0;
+  for (size_t i = 0; i < atoms.size(); ++i) {
+    std::optional<int64_t> v = evaluate(atoms[i].poly, model);
+    if (!v)
+      return;
+    bool value = atoms[i].rel == AtomRel::Eq ? *v == 0 : *v <= 0;
+    minterm |= uint32_t(value) << i;
+  }
+  std::vector<uint32_t> &seeded = violating ? seededOn : seededOff;
+  if (std::find(seeded.begin(), seeded.end(), minterm) == seeded.end())
+    seeded.push_back(minterm);
+}
+
 bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
                             std::string &whyNot) {
   std::vector<Lit> assumptions{side};
+  // Minterms known from models are blocked without being asked for.
+  for (uint32_t minterm : minterms) {
+    std::vector<Lit> blocking;
+    for (size_t i = 0; i < atoms.size(); ++i)
+      blocking.push_back((minterm >> i & 1) ? -lits[i] : lits[i]);
+    assumptions.push_back(solver.clause(blocking));
+  }
   while (true) {
     SatResult r = query(assumptions);
     if (r == SatResult::Unsat)
@@ -57,7 +104,7 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
 }
 
 std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
-  std::vector<uint32_t> on, off;
+  std::vector<uint32_t> on = seededOn, off = seededOff;
   if (!enumerate(violated, on, whyNot) || !enumerate(holds, off, whyNot))
     return std::nullopt;
   std::vector<uint32_t> sorted = off;

@@ -14,7 +14,8 @@ namespace symshape::solver {
 std::optional<std::string>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
-                  std::string &whyNot, size_t &checks) {
+                  const KnownModels &known, std::string &whyNot,
+                  size_t &checks) {
   if (formulas.isTrue(violation))
     return std::string("true");
   if (formulas.isFalse(violation))
@@ -33,14 +34,36 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
     whyNot = "the condition has too many cases to print";
     return std::nullopt;
   }
-  Lit violated = solver.track(violation);
-  ++checks;
-  if (solver.check({violated}) == SatResult::Sat) {
-    std::vector<std::pair<TermId, int64_t>> seen;
-    for (TermId s : symbols)
-      if (std::optional<int64_t> v = solver.value(s))
-        seen.push_back({s, *v});
-    for (const auto &[s, v] : seen) {
+  KnownModels models = known;
+  if (models.violating.empty()) {
+    ++checks;
+    if (solver.check({solver.track(violation)}) == SatResult::Sat) {
+      SymbolValues model;
+      for (TermId s : symbols)
+        if (std::optional<int64_t> v = solver.value(s))
+          model[s] = *v;
+      models.violating.push_back(std::move(model));
+    }
+  }
+  // Every known model is one of P.
+  std::vector<const SymbolValues *> ofP;
+  for (const SymbolValues &m : models.violating)
+    ofP.push_back(&m);
+  for (const SymbolValues &m : models.holding)
+    ofP.push_back(&m);
+  if (!models.violating.empty()) {
+    for (TermId s : symbols) {
+      auto first = ofP[0]->find(s);
+      if (first == ofP[0]->end())
+        continue;
+      int64_t v = first->second;
+      bool agree = true;
+      for (size_t m = 1; m < ofP.size() && agree; ++m) {
+        auto it = ofP[m]->find(s);
+        agree = it == ofP[m]->end() || it->second == v;
+      }
+      if (!agree)
+        continue; // two models of P differ on it: not fixed by P
       std::optional<Polynomial> diff =
           Polynomial::sub(Polynomial::symbol(s), Polynomial::constant(v));
       if (!diff)
@@ -58,6 +81,10 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   }
   std::vector<Atom> atoms(collector.atoms.begin(), collector.atoms.end());
   CoverFinder finder(solver, atoms, violation, checks);
+  for (const SymbolValues &m : models.violating)
+    finder.seed(m, /*violating=*/true);
+  for (const SymbolValues &m : models.holding)
+    finder.seed(m, /*violating=*/false);
   std::optional<std::vector<Cube>> cover = atoms.size() <= kMaxExactAtoms
                                                ? finder.exact(whyNot)
                                                : finder.greedy(whyNot);

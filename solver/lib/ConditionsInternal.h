@@ -68,6 +68,11 @@ public:
   CoverFinder(SmtSolver &solver, const std::vector<Atom> &atoms,
               FormulaId violation, size_t &checks);
 
+  /// A model the caller already has, of P && violation (`violating`) or of
+  /// P && !violation: its minterm is known without a query. Ignored when
+  /// it lacks a symbol of the atoms.
+  void seed(const std::unordered_map<TermId, int64_t> &model, bool violating);
+
   /// Exact two-level minimisation: feasible minterms of the atoms under P
   /// are enumerated, infeasible ones are don't-cares.
   std::optional<std::vector<Cube>> exact(std::string &whyNot);
@@ -89,6 +94,7 @@ private:
   size_t &checks;
   std::vector<Lit> lits;
   Lit violated, holds;
+  std::vector<uint32_t> seededOn, seededOff; ///< minterms, no duplicates
 };
 
 /// Prints a disjunction of cubes in the grammar of SPEC section 6, grouping

@@ -74,6 +74,8 @@ private:
   /// A model of P && violation in component c, preferring sizes >= 1; the
   /// solver has just answered Sat for `violated`.
   std::vector<int64_t> witnessModel(size_t c, Lit violated);
+  /// The values of f's symbols in the solver's last model.
+  SymbolValues valuesOf(size_t c, FormulaId f);
   Witness assemble(size_t c, const std::vector<int64_t> &values);
 
   void judgeAssume(const Obligation &ob, Finding &finding);
@@ -222,13 +224,22 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
 
 std::vector<int64_t> Judge::witnessModel(size_t c, Lit violated) {
   Component &comp = components[c];
-  std::vector<int64_t> values = readModel(c);
   if (comp.positive.empty())
-    return values;
+    return readModel(c);
   std::vector<Lit> preferred = comp.positive;
   preferred.push_back(violated);
-  if (check(*comp.solver, preferred) == SatResult::Sat)
-    values = readModel(c);
+  if (check(*comp.solver, preferred) != SatResult::Sat)
+    check(*comp.solver, {violated}); // Sat a moment ago
+  return readModel(c);
+}
+
+SymbolValues Judge::valuesOf(size_t c, FormulaId f) {
+  SymbolValues values;
+  for (TermId t : problem.formulas.termsOf(f))
+    for (TermId s : problem.graph.symbolsOf(t))
+      if (!values.count(s))
+        if (std::optional<int64_t> v = components[c].solver->value(s))
+          values[s] = *v;
   return values;
 }
 
@@ -359,8 +370,14 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     }
     return;
   }
+  // The models met on the way spare the condition some queries.
+  KnownModels models;
+  models.violating.push_back(valuesOf(c, violation));
   std::vector<int64_t> values = witnessModel(c, violated);
+  models.violating.push_back(valuesOf(c, violation));
   SatResult avoidable = check(solver, {solver.track(violation, true)});
+  if (avoidable == SatResult::Sat)
+    models.holding.push_back(valuesOf(c, violation));
   if (avoidable == SatResult::Unsat) {
     finding.verdict = Verdict::UbGuaranteed;
     finding.condition = "true";
@@ -385,7 +402,8 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     std::string whyNot;
     if (std::optional<std::string> condition =
             describeViolation(solver, problem.graph, problem.formulas,
-                              violation, whyNot, stats.solverChecks))
+                              violation, models, whyNot,
+                              stats.solverChecks))
       finding.condition = *condition;
     else
       finding.reason = whyNot;

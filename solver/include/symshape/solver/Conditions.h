@@ -23,8 +23,22 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace symshape::solver {
+
+/// Values of free symbols in one model.
+using SymbolValues = std::unordered_map<TermId, int64_t>;
+
+/// Models the caller already has, each with the values of at least the
+/// violation's symbols. They spare the condition queries: a symbol two
+/// models of P disagree on is not fixed by P, and each model is a minterm
+/// the enumeration of the cover need not ask for.
+struct KnownModels {
+  std::vector<SymbolValues> violating; ///< of P && violation
+  std::vector<SymbolValues> holding;   ///< of P && !violation
+};
 
 /// The condition of `violation` under the assertions of `solver`. nullopt
 /// when it cannot be computed exactly (solver gave up, formula too large);
@@ -32,7 +46,8 @@ namespace symshape::solver {
 std::optional<std::string>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
-                  std::string &whyNot, size_t &checks);
+                  const KnownModels &known, std::string &whyNot,
+                  size_t &checks);
 
 } // namespace symshape::solver
 
