@@ -9,6 +9,7 @@
 #include "symshape/frontend/Rewrite.h"
 #include "symshape/frontend/Session.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +21,7 @@
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -54,8 +56,9 @@ options:
   --min-dim N            every dynamic dim is at least N (default 0)
   --broadcastable NAME   treat op NAME as an implicit broadcast (repeatable)
   --no-fast-paths        ask the solver even where folding decides
-  -j N, --jobs N         judge up to N functions in parallel (default 1;
-                         the output does not depend on N)
+  -j N, --jobs N         lower and judge functions on N threads (default:
+                         one per hardware thread; the output does not
+                         depend on N)
   --memory-limit-mb N    stop cleanly (exit 2) beyond N MB; Z3 is capped too
   --solver-rlimit N      Z3 resource limit per query (deterministic; 0 none)
   --stats                print solver statistics on stderr
@@ -76,6 +79,9 @@ struct CommandLine {
   bool stats = false;
   int64_t memoryLimitMb = 0;
   frontend::SessionOptions options;
+  CommandLine() {
+    options.jobs = std::max(1u, std::thread::hardware_concurrency());
+  }
 };
 
 int usageError(const std::string &message) {

@@ -149,25 +149,72 @@ bool Session::addAssumption(std::string text) {
   return true;
 }
 
+void Session::runOnThreads(const std::function<void()> &worker,
+                           size_t tasks) const {
+  unsigned jobs = unsigned(std::max<size_t>(
+      1, std::min<size_t>(options.jobs, std::max<size_t>(tasks, 1))));
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread &thread : threads)
+    thread.join();
+}
+
 bool Session::analyze() {
+  // Functions are lowered in parallel, each into its own diagnostics and
+  // assumption flags, which are merged in source order afterwards: the
+  // output is the one of lowering them one after the other, which stops
+  // at the first function that fails.
+  struct Lowered {
+    FunctionAnalysis analysis;
+    DiagnosticEngine diags;
+    std::vector<bool> used;
+    bool outOfMemory = false;
+  };
+  std::vector<Lowered> lowered;
+  for (std::unique_ptr<FileAnalysis> &file : fileList)
+    for (const Function &function : file->module.functions)
+      if (!function.isDeclaration) {
+        lowered.push_back(Lowered{FunctionAnalysis(),
+                                  DiagnosticEngine(sourceManager),
+                                  std::vector<bool>(), false});
+        lowered.back().analysis.function = &function;
+      }
+  std::atomic<size_t> nextFunction{0};
+  auto lowerer = [&] {
+    for (size_t i; (i = nextFunction++) < lowered.size();) {
+      Lowered &item = lowered[i];
+      item.used.assign(options.lowering.assumptions.size(), false);
+      try {
+        item.analysis.problem = lowerFunction(
+            *item.analysis.function, options.lowering, item.diags, item.used);
+      } catch (const std::bad_alloc &) {
+        item.analysis.problem.reset();
+        item.outOfMemory = true;
+      }
+    }
+  };
+  runOnThreads(lowerer, lowered.size());
   std::vector<bool> used(options.lowering.assumptions.size(), false);
+  size_t next = 0;
   for (std::unique_ptr<FileAnalysis> &file : fileList) {
     for (const Function &function : file->module.functions) {
       if (function.isDeclaration)
         continue;
-      FunctionAnalysis analysis;
-      analysis.function = &function;
-      try {
-        analysis.problem =
-            lowerFunction(function, options.lowering, diags, used);
-      } catch (const std::bad_alloc &) {
+      Lowered &item = lowered[next++];
+      for (const Diagnostic &d : item.diags.diagnostics())
+        diags.emit(d.loc, d.severity, d.message);
+      if (item.outOfMemory) {
         diags.error(function.loc,
                     "out of memory while lowering '@" + function.name + "'");
         return false;
       }
-      if (!analysis.problem)
+      if (!item.analysis.problem)
         return false;
-      file->functions.push_back(std::move(analysis));
+      for (size_t i = 0; i < used.size(); ++i)
+        used[i] = used[i] || item.used[i];
+      file->functions.push_back(std::move(item.analysis));
     }
   }
   for (size_t i = 0; i < used.size(); ++i)
@@ -208,15 +255,7 @@ bool Session::analyze() {
       }
     }
   };
-  unsigned jobs = std::max(
-      1u, std::min<unsigned>({options.jobs, unsigned(kLanes),
-                              unsigned(std::max<size_t>(work.size(), 1))}));
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t)
-    threads.emplace_back(worker);
-  worker();
-  for (std::thread &thread : threads)
-    thread.join();
+  runOnThreads(worker, std::min(work.size(), kLanes));
   if (outOfMemory) {
     diags.error(work.front()->function->loc,
                 "out of memory while judging the obligations");

@@ -24,6 +24,7 @@
 #include "symshape/solver/Report.h"
 #include "symshape/solver/Verdicts.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,7 +36,8 @@ struct SessionOptions {
   solver::JudgeOptions judge;
   /// Also compute the most specific shape of every value (SPEC 5).
   bool computeShapes = false;
-  /// Functions judged in parallel (the output does not depend on it).
+  /// Threads that lower and judge functions (the output does not depend
+  /// on it).
   unsigned jobs = 1;
 };
 
@@ -108,6 +110,8 @@ public:
 private:
   /// Says, at the offending value, why --assume fits no function.
   void reportUnusedAssumption(const Assumption &assumption);
+  /// Runs `worker` on min(jobs, tasks) threads, this one included.
+  void runOnThreads(const std::function<void()> &worker, size_t tasks) const;
 
   SessionOptions options;
   SourceManager sourceManager;
