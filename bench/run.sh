@@ -153,7 +153,7 @@ timed() {
   status="$(field status "$line")"
   echo "$(basename "$file"),$tool,$rep,$status,$(field wall_us "$line"),$(field user_us "$line"),$(field sys_us "$line"),$(field maxrss_kb "$line")" >> "$runs"
   case "$tool:$status" in
-  symshape:0 | symshape:1 | mlir-opt:0) ;;
+  symshape:0 | symshape:1 | symshape-j1:0 | symshape-j1:1 | mlir-opt:0) ;;
   *)
     fail "$tool on $(basename "$file"), repetition $rep: status $status: $*"
     head -n 5 "$work/last-$tool.err" | sed 's/^/    /'
@@ -180,10 +180,14 @@ for file in "${files[@]}"; do
   read -r -a extra <<< "$(mlir_opt_args "$file")"
   for ((rep = 1; rep <= reps; rep++)); do
     # Alternate which tool goes first, so neither always finds a warm cache.
+    # symshape runs as a user runs it (one thread per hardware thread) and
+    # on one thread (-j 1), which is how mlir-opt-16 verifies these files.
     if ((rep % 2)); then
       timed symshape "$file" "$rep" "$symshape" check "$file"
       timed mlir-opt "$file" "$rep" "$mlir_opt" "${extra[@]}" "$file" -o /dev/null
+      timed symshape-j1 "$file" "$rep" "$symshape" check -j 1 "$file"
     else
+      timed symshape-j1 "$file" "$rep" "$symshape" check -j 1 "$file"
       timed mlir-opt "$file" "$rep" "$mlir_opt" "${extra[@]}" "$file" -o /dev/null
       timed symshape "$file" "$rep" "$symshape" check "$file"
     fi
@@ -284,8 +288,8 @@ if head_rev="$(git -C "$root" rev-parse --short HEAD 2>/dev/null)"; then
 fi
 echo "symshape $revision, $("$mlir_opt" --version 2>/dev/null | sed -n 's/.*LLVM version \([0-9.]*\).*/mlir-opt (LLVM \1)/p' | head -n 1), median of $reps runs"
 echo
-printf '%-12s %7s %10s %10s %7s %10s %10s %9s %9s\n' \
-  family ops symshape_s mlir-opt_s ratio sym_cpu_s opt_cpu_s sym_MiB opt_MiB
+printf '%-12s %7s %10s %10s %7s %8s %7s %10s %10s %9s %9s\n' \
+  family ops symshape_s mlir-opt_s ratio j1_s j1_ratio sym_cpu_s opt_cpu_s sym_MiB opt_MiB
 for file in "${files[@]}"; do
   name="$(basename "$file" .mlir)"
   family="${name%-*}"
@@ -294,16 +298,20 @@ for file in "${files[@]}"; do
   m_wall="$(column "$file" mlir-opt 5 | median)"
   s_cpu="$(awk -F, -v f="$(basename "$file")" '$1 == f && $2 == "symshape" && ($4 == "0" || $4 == "1") { print $6 + $7 }' "$runs" | median)"
   m_cpu="$(awk -F, -v f="$(basename "$file")" '$1 == f && $2 == "mlir-opt" && $4 == "0" { print $6 + $7 }' "$runs" | median)"
+  j1_wall="$(column "$file" symshape-j1 5 | median)"
   s_rss="$(column "$file" symshape 8 | max)"
   m_rss="$(column "$file" mlir-opt 8 | max)"
   wall[$family:$ops]="$s_wall"
   wall[mlir:$family:$ops]="$m_wall"
-  printf '%-12s %7s %10s %10s %7s %10s %10s %9s %9s\n' "$family" "$ops" \
+  wall[j1:$family:$ops]="$j1_wall"
+  printf '%-12s %7s %10s %10s %7s %8s %7s %10s %10s %9s %9s\n' "$family" "$ops" \
     "$(seconds "$s_wall")" "$(seconds "$m_wall")" "$(ratio "$s_wall" "$m_wall")" \
+    "$(seconds "$j1_wall")" "$(ratio "$j1_wall" "$m_wall")" \
     "$(seconds "$s_cpu")" "$(seconds "$m_cpu")" "$(mib "$s_rss")" "$(mib "$m_rss")"
 done
 echo
-echo "ratio = symshape / mlir-opt wall time; cpu = user + sys; MiB = peak RSS (max over runs)"
+echo "ratio = symshape / mlir-opt wall time; j1 = symshape check -j 1 (one thread); cpu = user + sys"
+echo "of the default run; MiB = peak RSS (max over runs)"
 echo "mlir-opt runs with --allow-unregistered-dialect on random-* (chlo, stablehlo, opaque ops)"
 
 echo
@@ -322,7 +330,8 @@ echo "growth time(200k)/time(100k), target <= 2.2:"
 for family in $families; do
   s="$(ratio "${wall[$family:200000]:--}" "${wall[$family:100000]:--}")"
   m="$(ratio "${wall[mlir:$family:200000]:--}" "${wall[mlir:$family:100000]:--}")"
-  printf '  %-12s symshape %5s   mlir-opt %5s\n' "$family" "$s" "$m"
+  j="$(ratio "${wall[j1:$family:200000]:--}" "${wall[j1:$family:100000]:--}")"
+  printf '  %-12s symshape %5s   symshape -j 1 %5s   mlir-opt %5s\n' "$family" "$s" "$j" "$m"
 done
 
 echo
@@ -331,14 +340,15 @@ for family in $families; do
   file="$work/$family-100000.mlir"
   [[ -n "${wall[$family:100000]:-}" ]] || continue
   r="$(ratio "${wall[$family:100000]}" "${wall[mlir:$family:100000]}")"
+  r1="$(ratio "${wall[j1:$family:100000]:--}" "${wall[mlir:$family:100000]}")"
   rss="$(column "$file" symshape 8 | max)"
   time_ok=n/a
   if [[ "$family" != random ]]; then
     time_ok="$(awk -v r="$r" 'BEGIN { print (r != "-" && r <= 2) ? "met" : "MISSED" }')"
   fi
   rss_ok="$(awk -v kb="$rss" 'BEGIN { print (kb != "" && kb <= 1048576) ? "met" : "MISSED" }')"
-  printf '  %-12s time ratio %5s: %-6s  peak RSS %5s MiB: %s\n' \
-    "$family" "$r" "$time_ok" "$(mib "$rss")" "$rss_ok"
+  printf '  %-12s time ratio %5s: %-6s (-j 1: %5s)  peak RSS %5s MiB: %s\n' \
+    "$family" "$r" "$time_ok" "$r1" "$(mib "$rss")" "$rss_ok"
 done
 
 if ((${#single_files[@]} > 0)); then
