@@ -3,6 +3,10 @@
 //   symshape_fuzz_replay --text FILE...       through fuzzText
 //   symshape_fuzz_replay --programs FILE...   through fuzzPrograms
 //   symshape_fuzz_replay --print FILE...      show the generated programs
+//   symshape_fuzz_replay --truncations FILE...
+//                     each file cut at every token boundary (where a run of
+//                     word characters, spaces or punctuation ends), each
+//                     prefix through fuzzText
 //
 // The fuzzers' own entry points, without libFuzzer: built in every
 // configuration, so a crash once found stays fixed. A broken invariant
@@ -12,6 +16,7 @@
 
 #include "Targets.h"
 
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -28,15 +33,25 @@ bool readFile(const char *path, std::string &bytes) {
   return !in.bad();
 }
 
+/// 0 word character, 1 white space, 2 punctuation (each its own token).
+int charClass(char c) {
+  if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '%' ||
+      c == '@' || c == '#' || c == '$' || c == '.')
+    return 0;
+  if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+    return 1;
+  return 2;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string mode = argc > 1 ? argv[1] : "";
   if (argc < 3 ||
-      (mode != "--text" && mode != "--programs" && mode != "--print")) {
-    std::fprintf(stderr,
-                 "usage: symshape_fuzz_replay --text|--programs|--print "
-                 "FILE...\n");
+      (mode != "--text" && mode != "--programs" && mode != "--print" &&
+       mode != "--truncations")) {
+    std::fprintf(stderr, "usage: symshape_fuzz_replay "
+                         "--text|--programs|--print|--truncations FILE...\n");
     return 2;
   }
   size_t passed = 0;
@@ -50,6 +65,23 @@ int main(int argc, char **argv) {
     if (mode == "--print") {
       std::printf("// %s\n%s", argv[i],
                   symshape::fuzz::generatedProgram(data, bytes.size()).c_str());
+      continue;
+    }
+    if (mode == "--truncations") {
+      // Each prefix is analysed as a file of its own: rejected with one
+      // positioned error, or analysed consistently when it happens to be
+      // a complete module.
+      size_t cuts = 0;
+      for (size_t n = 0; n <= bytes.size(); ++n)
+        if (n == 0 || n == bytes.size() ||
+            charClass(bytes[n - 1]) != charClass(bytes[n]) ||
+            charClass(bytes[n]) == 2) {
+          symshape::fuzz::fuzzText(data, n);
+          ++cuts;
+        }
+      std::fprintf(stderr, "%s: %zu prefixes cut at token boundaries\n",
+                   argv[i], cuts);
+      passed += cuts;
       continue;
     }
     std::fprintf(stderr, "replaying %s\n", argv[i]);
