@@ -21,8 +21,29 @@ const char *severityName(Severity severity) {
   return "error";
 }
 
+/// Error messages quote source text (a type, a token); a quote of a
+/// malformed type can run over many lines. One line per message, and
+/// errors longer than this keep their head and tail around " ... ".
+static constexpr size_t kMaxErrorMessage = 320;
+
+/// Where to cut `text` at or before `at` without splitting a UTF-8 sequence.
+static size_t cutPoint(const std::string &text, size_t at) {
+  while (at > 0 && at < text.size() &&
+         (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
+    --at;
+  return at;
+}
+
 void DiagnosticEngine::emit(SourceLoc loc, Severity severity,
                             std::string message) {
+  for (char &c : message)
+    if (c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f')
+      c = ' ';
+  if (severity == Severity::Error && message.size() > kMaxErrorMessage) {
+    size_t head = cutPoint(message, 200);
+    size_t tail = cutPoint(message, message.size() - 100);
+    message = message.substr(0, head) + " ... " + message.substr(tail);
+  }
   if (severity == Severity::Error)
     ++numErrors;
   diags.push_back(Diagnostic{loc, severity, std::move(message)});
