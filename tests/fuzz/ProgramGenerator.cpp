@@ -9,7 +9,7 @@ namespace gen {
 GeneratedProgram Generator::run() {
   GeneratedProgram program;
   frontend::SessionOptions &options = program.options;
-  options.judge.limits.timeoutMs = 0; // see kFuzzRlimit
+  options.judge.limits.timeoutMs = kFuzzBackstopMs; // see kFuzzRlimit
   options.judge.limits.rlimit = kFuzzRlimit;
   options.lowering.strict = in.chance(1, 8);
   options.lowering.minDim = in.chance(1, 6) ? in.range(1, 2) : 0;
