@@ -60,7 +60,8 @@ options:
                          one per hardware thread; the output does not
                          depend on N)
   --memory-limit-mb N    stop cleanly (exit 2) beyond N MB; Z3 is capped too
-  --solver-rlimit N      Z3 resource limit per query (deterministic; 0 none)
+  --solver-rlimit N      Z3 resource limit per query (deterministic; 0 none;
+                         nonlinear queries may overrun it: keep a time-out)
   --stats                print solver statistics on stderr
   -h, --help             show this help
 
