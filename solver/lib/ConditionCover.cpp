@@ -35,7 +35,8 @@ namespace {
 /// The value of `p` under `model`; nullopt when a symbol has no value or
 /// the arithmetic leaves 64 bits.
 std::optional<int64_t>
-evaluate(const Polynomial &p, const std::unordered_map<TermId, int64_t> &model) {
+evaluate(const Polynomial &p,
+         const std::unordered_map<TermId, int64_t> &model) {
   int64_t sum = 0;
   for (const auto &[monomial, coefficient] : p.terms()) {
     int64_t product = coefficient;

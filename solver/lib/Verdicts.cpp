@@ -402,8 +402,7 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     std::string whyNot;
     if (std::optional<std::string> condition =
             describeViolation(solver, problem.graph, problem.formulas,
-                              violation, models, whyNot,
-                              stats.solverChecks))
+                              violation, models, whyNot, stats.solverChecks))
       finding.condition = *condition;
     else
       finding.reason = whyNot;

@@ -47,9 +47,8 @@ int charClass(char c) {
 
 int main(int argc, char **argv) {
   std::string mode = argc > 1 ? argv[1] : "";
-  if (argc < 3 ||
-      (mode != "--text" && mode != "--programs" && mode != "--print" &&
-       mode != "--truncations")) {
+  if (argc < 3 || (mode != "--text" && mode != "--programs" &&
+                   mode != "--print" && mode != "--truncations")) {
     std::fprintf(stderr, "usage: symshape_fuzz_replay "
                          "--text|--programs|--print|--truncations FILE...\n");
     return 2;

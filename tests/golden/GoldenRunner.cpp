@@ -37,8 +37,8 @@ struct Expectation {
   bool hasCondition = false;
   bool matched = false;
   std::string text() const {
-    std::string t = "line " + std::to_string(line) + ": " + verdict + " " +
-                    kind;
+    std::string t =
+        "line " + std::to_string(line) + ": " + verdict + " " + kind;
     if (dim >= 0)
       t += " dim " + std::to_string(dim);
     if (hasCondition)
@@ -210,8 +210,9 @@ int main(int argc, char **argv) {
         actual.hasCondition = !finding.condition.empty();
         bool found = false;
         for (Expectation &e : expectations) {
-          if (e.matched || e.line != actual.line || e.verdict != actual.verdict ||
-              e.kind != actual.kind || e.dim != actual.dim)
+          if (e.matched || e.line != actual.line ||
+              e.verdict != actual.verdict || e.kind != actual.kind ||
+              e.dim != actual.dim)
             continue;
           if (e.hasCondition && e.condition != actual.condition)
             continue;
@@ -237,8 +238,9 @@ int main(int argc, char **argv) {
          {solver::Verdict::Safe, solver::Verdict::UbPossible,
           solver::Verdict::UbGuaranteed, solver::Verdict::Error,
           solver::Verdict::Unreachable, solver::Verdict::Unknown})
-      actual += std::string(actual.empty() ? "" : " ") + solver::verdictName(v) +
-                "=" + std::to_string(s.counts[size_t(v)]);
+      actual += std::string(actual.empty() ? "" : " ") +
+                solver::verdictName(v) + "=" +
+                std::to_string(s.counts[size_t(v)]);
     if (actual != summary) {
       std::cerr << "summary expected: " << summary << "\n"
                 << "summary actual:   " << actual << "\n";
