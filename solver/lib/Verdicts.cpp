@@ -9,7 +9,7 @@
 
 #include "symshape/solver/Verdicts.h"
 
-#include "symshape/solver/Conditions.h"
+#include "Judge.h"
 
 #include <memory>
 #include <unordered_map>
@@ -35,63 +35,7 @@ const char *verdictName(Verdict verdict) {
   return "?";
 }
 
-namespace {
-
-constexpr size_t kMaxPreferredSymbols = 16;
-/// Products of more sizes are not given to Z3: its nonlinear arithmetic can
-/// run for minutes past any time-out (x^65536 built by squaring).
-constexpr uint32_t kMaxDegree = 8;
-
-struct Component {
-  std::vector<FormulaId> facts;
-  std::vector<TermId> symbols; // in symbol order
-  std::unique_ptr<SmtSolver> solver;
-  std::vector<Lit> positive; // "symbol >= 1" literals, parallel to symbols
-  /// Violations known not to happen under the current P.
-  std::unordered_set<FormulaId> excluded;
-  /// Values of `symbols` in some model of the current P.
-  std::optional<std::vector<int64_t>> model;
-};
-
-class Judge {
-public:
-  Judge(const Problem &problem, const JudgeOptions &options)
-      : problem(problem), options(options),
-        context(problem.graph, problem.formulas, options.environment) {}
-
-  FunctionVerdicts run();
-
-private:
-  void partition();
-  size_t componentOf(FormulaId f) const;
-  size_t componentOf(const Obligation &ob) const;
-  SmtSolver &solverOf(size_t c);
-  SatResult check(SmtSolver &solver, const std::vector<Lit> &assumptions);
-  /// Reads the values of c's symbols from the solver's last model.
-  std::vector<int64_t> readModel(size_t c);
-  /// Some model of c's current P, preferring sizes >= 1.
-  const std::optional<std::vector<int64_t>> &modelOf(size_t c);
-  /// A model of P && violation in component c, preferring sizes >= 1; the
-  /// solver has just answered Sat for `violated`.
-  std::vector<int64_t> witnessModel(size_t c, Lit violated);
-  /// The values of f's symbols in the solver's last model.
-  SymbolValues valuesOf(size_t c, FormulaId f);
-  Witness assemble(size_t c, const std::vector<int64_t> &values);
-
-  void judgeAssume(const Obligation &ob, Finding &finding);
-  void judge(const Obligation &ob, Finding &finding);
-
-  const Problem &problem;
-  const JudgeOptions &options;
-  SmtContext context;
-  std::vector<Component> components;
-  std::vector<uint32_t> componentOfTerm;
-  bool reachable = true; // P is satisfiable so far
-  /// Set once a formula of P was too nonlinear to give to Z3: the solver
-  /// then holds a weaker P, so only `safe` and `unreachable` stay sound.
-  std::string weakenedBy;
-  JudgeStats stats;
-};
+namespace detail {
 
 void Judge::partition() {
   const DimGraph &graph = problem.graph;
@@ -168,100 +112,6 @@ SmtSolver &Judge::solverOf(size_t c) {
 SatResult Judge::check(SmtSolver &solver, const std::vector<Lit> &lits) {
   ++stats.solverChecks;
   return solver.check(lits);
-}
-
-std::vector<int64_t> Judge::readModel(size_t c) {
-  Component &comp = components[c];
-  std::vector<int64_t> values;
-  for (TermId symbol : comp.symbols)
-    values.push_back(comp.solver->value(symbol).value_or(0));
-  return values;
-}
-
-const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
-  Component &comp = components[c];
-  if (comp.model)
-    return comp.model;
-  // Without a solver nothing but the facts constrains the component; when
-  // they only bound single symbols below, a model needs no solver.
-  if (!comp.solver) {
-    std::unordered_map<TermId, int64_t> lowest;
-    bool simple = true;
-    for (FormulaId fact : comp.facts) {
-      const FormulaNode &node = problem.formulas.node(fact);
-      std::optional<int64_t> bound =
-          node.kind == FormulaKind::Le
-              ? problem.graph.constantValue(node.args[0])
-              : std::nullopt;
-      if (!bound || !problem.graph.isSymbol(node.args[1])) {
-        simple = false;
-        break;
-      }
-      int64_t &low = lowest.emplace(node.args[1], 1).first->second;
-      low = std::max(low, *bound);
-    }
-    if (simple) {
-      std::vector<int64_t> values;
-      for (TermId symbol : comp.symbols) {
-        auto it = lowest.find(symbol);
-        values.push_back(it == lowest.end() ? 1 : it->second);
-      }
-      comp.model = std::move(values);
-      return comp.model;
-    }
-  }
-  if (comp.symbols.empty()) {
-    comp.model = std::vector<int64_t>();
-    return comp.model;
-  }
-  SmtSolver &solver = solverOf(c);
-  if ((!comp.positive.empty() &&
-       check(solver, comp.positive) == SatResult::Sat) ||
-      check(solver, {}) == SatResult::Sat)
-    comp.model = readModel(c);
-  return comp.model;
-}
-
-std::vector<int64_t> Judge::witnessModel(size_t c, Lit violated) {
-  Component &comp = components[c];
-  if (comp.positive.empty())
-    return readModel(c);
-  std::vector<Lit> preferred = comp.positive;
-  preferred.push_back(violated);
-  if (check(*comp.solver, preferred) != SatResult::Sat)
-    check(*comp.solver, {violated}); // Sat a moment ago
-  return readModel(c);
-}
-
-SymbolValues Judge::valuesOf(size_t c, FormulaId f) {
-  SymbolValues values;
-  for (TermId t : problem.formulas.termsOf(f))
-    for (TermId s : problem.graph.symbolsOf(t))
-      if (!values.count(s))
-        if (std::optional<int64_t> v = components[c].solver->value(s))
-          values[s] = *v;
-  return values;
-}
-
-Witness Judge::assemble(size_t c, const std::vector<int64_t> &values) {
-  std::vector<std::optional<int64_t>> bySymbol(problem.graph.symbols().size());
-  for (size_t i = 0; i < components[c].symbols.size(); ++i)
-    bySymbol[problem.graph.term(components[c].symbols[i]).symbol] = values[i];
-  for (size_t other = 0; other < components.size(); ++other) {
-    if (other == c || components[other].symbols.empty())
-      continue;
-    const std::optional<std::vector<int64_t>> &model = modelOf(other);
-    if (!model)
-      continue; // the solver gave up; the witness stays partial
-    for (size_t i = 0; i < components[other].symbols.size(); ++i)
-      bySymbol[problem.graph.term(components[other].symbols[i]).symbol] =
-          (*model)[i];
-  }
-  Witness witness;
-  for (size_t s = 0; s < bySymbol.size(); ++s)
-    if (bySymbol[s])
-      witness.push_back({problem.graph.symbols()[s].name, *bySymbol[s]});
-  return witness;
 }
 
 void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
@@ -439,11 +289,11 @@ FunctionVerdicts Judge::run() {
   return result;
 }
 
-} // namespace
+} // namespace detail
 
 FunctionVerdicts judgeFunction(const Problem &problem,
                                const JudgeOptions &options) {
-  return Judge(problem, options).run();
+  return detail::Judge(problem, options).run();
 }
 
 } // namespace symshape::solver

@@ -1,0 +1,80 @@
+//===- Judge.h - The state of judging one function (private) ---*- C++ -*-===//
+//
+// Shared by Verdicts.cpp (the order of judgement, the verdicts) and
+// Witnesses.cpp (models of P, witnesses).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_JUDGE_H
+#define SYMSHAPE_SOLVER_JUDGE_H
+
+#include "symshape/solver/Conditions.h"
+#include "symshape/solver/Verdicts.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace symshape::solver::detail {
+
+constexpr size_t kMaxPreferredSymbols = 16;
+/// Products of more sizes are not given to Z3: its nonlinear arithmetic can
+/// run for minutes past any time-out (x^65536 built by squaring).
+constexpr uint32_t kMaxDegree = 8;
+
+struct Component {
+  std::vector<FormulaId> facts;
+  std::vector<TermId> symbols; // in symbol order
+  std::unique_ptr<SmtSolver> solver;
+  std::vector<Lit> positive; // "symbol >= 1" literals, parallel to symbols
+  /// Violations known not to happen under the current P.
+  std::unordered_set<FormulaId> excluded;
+  /// Values of `symbols` in some model of the current P.
+  std::optional<std::vector<int64_t>> model;
+};
+
+class Judge {
+public:
+  Judge(const Problem &problem, const JudgeOptions &options)
+      : problem(problem), options(options),
+        context(problem.graph, problem.formulas, options.environment) {}
+
+  FunctionVerdicts run();
+
+private:
+  void partition();
+  size_t componentOf(FormulaId f) const;
+  size_t componentOf(const Obligation &ob) const;
+  SmtSolver &solverOf(size_t c);
+  SatResult check(SmtSolver &solver, const std::vector<Lit> &assumptions);
+  /// Reads the values of c's symbols from the solver's last model.
+  std::vector<int64_t> readModel(size_t c);
+  /// Some model of c's current P, preferring sizes >= 1.
+  const std::optional<std::vector<int64_t>> &modelOf(size_t c);
+  /// A model of P && violation in component c, preferring sizes >= 1; the
+  /// solver has just answered Sat for `violated`.
+  std::vector<int64_t> witnessModel(size_t c, Lit violated);
+  /// The values of f's symbols in the solver's last model.
+  SymbolValues valuesOf(size_t c, FormulaId f);
+  Witness assemble(size_t c, const std::vector<int64_t> &values);
+
+  void judgeAssume(const Obligation &ob, Finding &finding);
+  void judge(const Obligation &ob, Finding &finding);
+
+  const Problem &problem;
+  const JudgeOptions &options;
+  SmtContext context;
+  std::vector<Component> components;
+  std::vector<uint32_t> componentOfTerm;
+  bool reachable = true; // P is satisfiable so far
+  /// Set once a formula of P was too nonlinear to give to Z3: the solver
+  /// then holds a weaker P, so only `safe` and `unreachable` stay sound.
+  std::string weakenedBy;
+  JudgeStats stats;
+};
+
+} // namespace symshape::solver::detail
+
+#endif // SYMSHAPE_SOLVER_JUDGE_H
