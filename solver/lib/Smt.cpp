@@ -2,96 +2,18 @@
 
 #include "symshape/solver/Smt.h"
 
-#include <algorithm>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include "Watchdog.h"
+
 #include <unordered_map>
 #include <z3++.h>
 
 namespace symshape::solver {
 
-/// Interrupts the context's running check once its deadline passes. Z3's own
-/// `timeout` parameter starts a timer per check that can deadlock in the
-/// 4.8 series (seen under fuzzing); one thread per context that calls
-/// Z3_interrupt does not.
-///
-/// Arming and disarming only take an uncontended lock: while checks keep
-/// coming the thread polls the deadline every few milliseconds instead of
-/// being woken twice per check (two futex calls and two context switches,
-/// which cost more than a small check). After a while without checks it
-/// sleeps until the next arm wakes it. A check is interrupted at most one
-/// polling period after its deadline.
-class Watchdog {
-public:
-  explicit Watchdog(z3::context &ctx) : ctx(ctx) {}
-  ~Watchdog() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      stopping = true;
-    }
-    wake.notify_all();
-    if (thread.joinable())
-      thread.join();
-  }
-
-  /// Arms the watchdog for one check of at most `ms` milliseconds.
-  void arm(unsigned ms) {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (!thread.joinable())
-      thread = std::thread([this] { run(); });
-    deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
-    // A tenth of the time-out, between 1 and 10 ms.
-    period = std::chrono::milliseconds(std::clamp(ms / 10, 1u, 10u));
-    armed = true;
-    if (sleeping)
-      wake.notify_all();
-  }
-  void disarm() {
-    std::lock_guard<std::mutex> lock(mutex);
-    armed = false;
-  }
-
-private:
-  void run() {
-    std::unique_lock<std::mutex> lock(mutex);
-    unsigned idlePolls = 0;
-    while (!stopping) {
-      if (armed) {
-        idlePolls = 0;
-        // Under the lock: the check cannot end and a new one start between
-        // this test and the interrupt.
-        if (std::chrono::steady_clock::now() >= deadline) {
-          armed = false;
-          Z3_interrupt(ctx); // the check returns unknown ("canceled")
-        }
-      } else if (++idlePolls > kIdlePolls) {
-        sleeping = true;
-        wake.wait(lock, [this] { return armed || stopping; });
-        sleeping = false;
-        idlePolls = 0;
-        continue;
-      }
-      wake.wait_for(lock, period);
-    }
-  }
-
-  /// Polls without a check before the thread sleeps until the next arm.
-  static constexpr unsigned kIdlePolls = 50;
-
-  z3::context &ctx;
-  std::mutex mutex;
-  std::condition_variable wake;
-  std::thread thread;
-  std::chrono::steady_clock::time_point deadline;
-  std::chrono::milliseconds period{10};
-  bool armed = false, stopping = false, sleeping = false;
-};
-
 struct SmtEnvironment::Impl {
   z3::context ctx;
-  Watchdog watchdog{ctx}; // declared after ctx: stopped before it goes
+  // Declared after ctx: stopped before it goes. Z3_interrupt makes the
+  // running check return unknown ("canceled").
+  Watchdog watchdog{[this] { Z3_interrupt(ctx); }};
 };
 
 SmtEnvironment::SmtEnvironment() = default;

@@ -1,0 +1,81 @@
+//===- SmtTest.cpp - The solver boundary's limits
+//---------------------------===//
+//
+// The time-out is what turns a query Z3 cannot finish into `unknown`; these
+// tests check that it fires, and that the watchdog behind it interrupts
+// only a check that overruns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/solver/Smt.h"
+#include "symshape/solver/Problem.h"
+
+#include "Watchdog.h"
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace symshape::solver;
+using namespace std::chrono_literals;
+
+TEST_CASE("the watchdog interrupts only a check past its deadline", "[smt]") {
+  std::atomic<int> interrupts{0};
+  Watchdog dog{[&] { ++interrupts; }};
+
+  dog.arm(20);
+  std::this_thread::sleep_for(300ms); // a check that overruns
+  CHECK(interrupts == 1);
+  dog.disarm();
+
+  dog.arm(2000);
+  dog.disarm(); // a check that ends in time
+  std::this_thread::sleep_for(100ms);
+  CHECK(interrupts == 1);
+
+  // After a long idle spell the thread sleeps; arming wakes it again.
+  std::this_thread::sleep_for(1000ms);
+  dog.arm(20);
+  std::this_thread::sleep_for(300ms);
+  CHECK(interrupts == 2);
+  dog.disarm();
+}
+
+TEST_CASE("a query past its time-out is unknown, with the reason", "[smt]") {
+  // Pigeonhole: 13 sizes in [1, 12], pairwise different. Unsat, but
+  // only after an exponential case split on the disequalities.
+  Problem problem;
+  DimGraph &g = problem.graph;
+  FormulaStore &f = problem.formulas;
+  std::vector<TermId> pigeons;
+  for (int i = 0; i < 13; ++i)
+    pigeons.push_back(
+        g.symbol("%p" + std::to_string(i), SymbolOrigin::ArgumentDim));
+  SmtContext context(g, f);
+  SmtSolver solver(context, SmtLimits{200, 0});
+  for (TermId p : pigeons) {
+    solver.add(f.mkLe(g.constant(1), p));
+    solver.add(f.mkLe(p, g.constant(12)));
+  }
+  for (size_t i = 0; i < pigeons.size(); ++i)
+    for (size_t j = i + 1; j < pigeons.size(); ++j)
+      solver.add(f.mkNe(pigeons[i], pigeons[j]));
+  TermId x = pigeons[0];
+
+  auto start = std::chrono::steady_clock::now();
+  SatResult result = solver.check();
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  CHECK(result == SatResult::Unknown);
+  CHECK(solver.reason() == "the solver reached its time or resource limit");
+  // Interrupted near its deadline, not left running (a wide margin: the
+  // machine may be loaded).
+  CHECK(elapsed < 10s);
+  // The solver stays usable: the same context answers the next check.
+  SmtSolver other(context, SmtLimits{2000, 0});
+  other.add(f.mkEq(x, g.constant(3)));
+  CHECK(other.check() == SatResult::Sat);
+  CHECK(other.value(x) == 3);
+}
