@@ -35,7 +35,7 @@ const char *verdictColor(Verdict verdict) {
 /// DOT string literal (quotes included).
 std::string dotQuote(const std::string &text) {
   std::string out = "\"";
-  for (char c : text) {
+  for (char c : validUtf8(text)) {
     if (c == '"' || c == '\\')
       out += '\\';
     out += c == '\n' ? std::string("\\n") : std::string(1, c);

@@ -8,7 +8,8 @@ namespace symshape::solver {
 
 std::string jsonQuote(const std::string &text) {
   std::string out = "\"";
-  for (unsigned char c : text) {
+  // JSON text is Unicode; source text is copied into names as it is.
+  for (unsigned char c : validUtf8(text)) {
     switch (c) {
     case '"':
       out += "\\\"";

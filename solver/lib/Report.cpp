@@ -102,4 +102,52 @@ std::string Summary::line() const {
   return text;
 }
 
+namespace {
+
+/// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no
+/// overlong forms, no surrogates, at most U+10FFFF), 0 if there is none.
+size_t utf8Length(const std::string &text, size_t i) {
+  auto byte = [&](size_t k) -> unsigned {
+    return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
+  };
+  auto continuation = [&](size_t k) { return (byte(k) & 0xC0) == 0x80; };
+  unsigned b0 = byte(0);
+  if (b0 < 0x80)
+    return 1;
+  if (b0 >= 0xC2 && b0 <= 0xDF)
+    return continuation(1) ? 2 : 0;
+  if (b0 >= 0xE0 && b0 <= 0xEF) {
+    unsigned b1 = byte(1);
+    bool ok = continuation(1) && continuation(2) &&
+              !(b0 == 0xE0 && b1 < 0xA0) && // overlong
+              !(b0 == 0xED && b1 >= 0xA0);  // surrogate
+    return ok ? 3 : 0;
+  }
+  if (b0 >= 0xF0 && b0 <= 0xF4) {
+    unsigned b1 = byte(1);
+    bool ok = continuation(1) && continuation(2) && continuation(3) &&
+              !(b0 == 0xF0 && b1 < 0x90) && // overlong
+              !(b0 == 0xF4 && b1 >= 0x90);  // beyond U+10FFFF
+    return ok ? 4 : 0;
+  }
+  return 0;
+}
+
+} // namespace
+
+std::string validUtf8(const std::string &text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    if (size_t n = utf8Length(text, i)) {
+      out.append(text, i, n);
+      i += n;
+    } else {
+      out += "\xEF\xBF\xBD"; // U+FFFD REPLACEMENT CHARACTER
+      ++i;
+    }
+  }
+  return out;
+}
+
 } // namespace symshape::solver

@@ -82,6 +82,11 @@ std::string renderDot(const std::vector<FileReport> &files,
 /// JSON string literal for `text` (quotes included).
 std::string jsonQuote(const std::string &text);
 
+/// `text` with every byte that is not part of well-formed UTF-8 replaced
+/// by U+FFFD, for output formats that must be Unicode (JSON, DOT): source
+/// text reaches names and types as it is. "a\xffb" -> "a\uFFFDb".
+std::string validUtf8(const std::string &text);
+
 } // namespace symshape::solver
 
 #endif // SYMSHAPE_SOLVER_REPORT_H
