@@ -231,17 +231,26 @@ bool Session::analyze() {
       work.push_back(&analysis);
   // Reusing a Z3 context saves milliseconds per function, but its answers
   // (witness values) depend on what it was asked before. So functions are
-  // dealt into fixed lanes, each with its own context and its functions in
-  // order, and threads take whole lanes: the output is the same for any -j.
-  constexpr size_t kLanes = 8;
+  // dealt into lanes, each with its own context and its functions in
+  // order, and threads take whole lanes. The number of lanes depends on the
+  // input only (one per kObligationsPerLane obligations, at most
+  // kMaxLanes), so the output is the same for any -j, and a small file
+  // does not pay for eight contexts.
+  constexpr size_t kMaxLanes = 8, kObligationsPerLane = 2000;
+  size_t obligations = 0;
+  for (const FunctionAnalysis *analysis : work)
+    obligations += analysis->problem->obligations.size();
+  const size_t lanes =
+      std::clamp<size_t>(obligations / kObligationsPerLane, 1,
+                         std::max<size_t>(1, std::min(kMaxLanes, work.size())));
   std::atomic<size_t> nextLane{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
-    for (size_t lane; !outOfMemory && (lane = nextLane++) < kLanes;) {
+    for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
       solver::SmtEnvironment environment;
       solver::JudgeOptions judge = options.judge;
       judge.environment = &environment;
-      for (size_t i = lane; !outOfMemory && i < work.size(); i += kLanes) {
+      for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {
         FunctionAnalysis &analysis = *work[i];
         try {
           analysis.verdicts = solver::judgeFunction(*analysis.problem, judge);
@@ -255,7 +264,7 @@ bool Session::analyze() {
       }
     }
   };
-  runOnThreads(worker, std::min(work.size(), kLanes));
+  runOnThreads(worker, lanes);
   if (outOfMemory) {
     diags.error(work.front()->function->loc,
                 "out of memory while judging the obligations");
