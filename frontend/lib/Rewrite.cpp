@@ -144,9 +144,14 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         std::string line = "%" + name + " = tensor.cast %" + fn.value(v).name +
                            " : " + refined[v]->str() + " to " +
                            fn.value(v).type.str();
+        // After another op on the same line (`return elim%2` is `return`
+        // then an op `elim`), the cast goes on a line of its own: written
+        // right after `return` it would become its operand.
+        std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
         edits.push_back({blank ? lineStart : begin, blank ? lineStart : begin,
                          blank ? indent + line + "\n"
-                               : line + "\n" + std::string(prefix.size(), ' '),
+                               : "\n" + lead + line + "\n" +
+                                     std::string(prefix.size(), ' '),
                          edits.size()});
         edits.push_back({op.operandRanges[i].begin.offset,
                          op.operandRanges[i].end.offset, "%" + name,
