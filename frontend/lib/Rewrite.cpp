@@ -3,6 +3,8 @@
 #include "symshape/frontend/Rewrite.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <functional>
 #include <unordered_set>
 
@@ -153,9 +155,14 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
                                : "\n" + lead + line + "\n" +
                                      std::string(prefix.size(), ' '),
                          edits.size()});
-        edits.push_back({op.operandRanges[i].begin.offset,
-                         op.operandRanges[i].end.offset, "%" + name,
-                         edits.size()});
+        // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
+        // the token boundary with a space.
+        uint32_t after = op.operandRanges[i].end.offset;
+        bool joins = after < text.size() &&
+                     (std::isalnum(static_cast<unsigned char>(text[after])) ||
+                      std::strchr("$._-", text[after]) != nullptr);
+        edits.push_back({op.operandRanges[i].begin.offset, after,
+                         "%" + name + (joins ? " " : ""), edits.size()});
         if (stats)
           ++stats->castsInserted;
       }
