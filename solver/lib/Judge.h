@@ -58,6 +58,8 @@ private:
   std::vector<int64_t> witnessModel(size_t c, Lit violated);
   /// The values of f's symbols in the solver's last model.
   SymbolValues valuesOf(size_t c, FormulaId f);
+  /// P grows by "no violation" (an obligation judged before later ones).
+  void assumeAvoided(Component &comp, FormulaId violation);
   Witness assemble(size_t c, const std::vector<int64_t> &values);
 
   void judgeAssume(const Obligation &ob, Finding &finding);

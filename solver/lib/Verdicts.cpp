@@ -203,8 +203,7 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
         "can fail under the facts the solver holds, but " + weakenedBy;
     ++stats.unknown;
     if (!ob.conditional) {
-      solver.add(violation, /*negated=*/true);
-      comp.excluded.insert(violation);
+      assumeAvoided(comp, violation);
       comp.model.reset();
     }
     return;
@@ -214,8 +213,7 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     finding.reason = solver.reason();
     ++stats.unknown;
     if (!ob.conditional) {
-      solver.add(violation, /*negated=*/true);
-      comp.excluded.insert(violation);
+      assumeAvoided(comp, violation);
       comp.model.reset();
     }
     return;
@@ -257,9 +255,12 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     else
       finding.reason = whyNot;
   }
-  if (ob.conditional)
-    return;
-  solver.add(violation, /*negated=*/true);
+  if (!ob.conditional)
+    assumeAvoided(comp, violation);
+}
+
+void Judge::assumeAvoided(Component &comp, FormulaId violation) {
+  comp.solver->add(violation, /*negated=*/true);
   comp.excluded.insert(violation);
 }
 
