@@ -270,6 +270,31 @@ std::vector<ValueId> Lowerer::lowerInline(const Region &region) {
   return yielded;
 }
 
+void Lowerer::markOpaque(const Operation &op, std::string reason) {
+  // An op with no shaped operands and only static results (a constant, a
+  // global load) is a plain source of static facts (SPEC 1), not opaque.
+  bool shapedOperand = false;
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    const Type &type = operandType(op, i);
+    shapedOperand |= type.isTensor() || type.kind == TypeKind::Vector ||
+                     type.kind == TypeKind::Shape || type.isSizeLike();
+  }
+  bool dynamicResult = false;
+  for (ValueId result : op.results) {
+    const Value &v = value(result);
+    if (!v.typeKnown || !v.type.hasRank()) {
+      dynamicResult |= v.type.isTensor() || !v.typeKnown ||
+                       v.type.kind == TypeKind::Shape || v.type.isSizeLike();
+      continue;
+    }
+    for (int64_t d : v.type.dims)
+      dynamicResult |= d == kDynamic;
+  }
+  if (!shapedOperand && !dynamicResult)
+    return;
+  prob->opaque.push_back({toSolver(op.loc), op.name, std::move(reason)});
+}
+
 void Lowerer::lowerOpaque(const Operation &op) {
   for (ValueId result : op.results)
     defineFromType(result, SymbolOrigin::OpaqueDim);
@@ -287,6 +312,8 @@ void Lowerer::lowerOp(const Operation &op) {
       lowerLinalgOp(op))
     return;
   // An unknown op: its regions may run any number of times, or never.
+  markOpaque(op, op.skipped ? "custom syntax not understood"
+                            : "op not modelled");
   bool outer = conditional;
   conditional = true;
   for (const Region &region : op.regions)

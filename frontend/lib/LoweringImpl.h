@@ -137,6 +137,9 @@ public:
   std::vector<ValueId> lowerInline(const Region &region);
   /// Results of an op symshape does not interpret: facts of their types.
   void lowerOpaque(const Operation &op);
+  /// Lists `op` in the coverage report (Problem::opaque) with `reason`,
+  /// unless it is a plain source of static facts (SPEC 1).
+  void markOpaque(const Operation &op, std::string reason);
 
   // --- assumptions (LowerAssume.cpp) ---
   /// Lowers a Boolean expression; nullopt when a name does not resolve

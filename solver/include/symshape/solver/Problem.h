@@ -107,6 +107,14 @@ struct ValueInfo {
   Location loc;
 };
 
+/// An op whose result sizes symshape could not relate to its operands
+/// (SPEC 7 `opaque`): its `?` result dims are fresh symbols.
+struct OpaqueOp {
+  Location loc;
+  std::string op;     ///< op name
+  std::string reason; ///< why, e.g. "op not modelled"
+};
+
 class Problem {
 public:
   Problem() = default;
@@ -124,6 +132,8 @@ public:
   /// In the order they are judged: assumptions, then ops in program order.
   std::vector<Obligation> obligations;
   std::vector<ValueInfo> values;
+  /// Ops not modelled, in program order (the coverage report).
+  std::vector<OpaqueOp> opaque;
   /// Operand dims named by obligations' subjects.
   std::vector<DimRef> dimRefs;
   /// Free symbols in source order are `graph.symbols()`.
