@@ -1,6 +1,8 @@
 //===- Lowering.cpp - From parsed functions to solver problems ------------===//
 
 #include "LoweringImpl.h"
+#include "ops/OpContext.h"
+#include "ops/OpTable.h"
 
 namespace symshape::frontend {
 
@@ -304,6 +306,16 @@ void Lowerer::lowerOp(const Operation &op) {
   if (op.name == "func.return" || op.name == "shape.yield" ||
       op.name == "shape.assuming_yield")
     return; // terminators: read by the op that owns the region
+  for (const std::string &extra : options.broadcastable)
+    if (op.name == extra) {
+      lowerImplicitBroadcast(op);
+      return;
+    }
+  if (const OpEntry *entry = findOp(op.name); entry && entry->lower) {
+    OpContext ctx(*this, op);
+    entry->lower(ctx);
+    return;
+  }
   if (isImplicitBroadcast(op)) {
     lowerImplicitBroadcast(op);
     return;

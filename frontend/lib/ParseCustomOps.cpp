@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ParserImpl.h"
+#include "ops/OpTable.h"
 
 namespace symshape::frontend {
 
@@ -85,9 +86,41 @@ bool Parser::parseCustomOp(PendingOp &pending) {
     name = "func.return";
   else if (name == "call")
     name = "func.call";
+  if (const OpEntry *entry = findOp(name); entry && entry->parse)
+    return tryCustomSyntax(pending, entry->parse);
   for (const CustomOpInfo &info : kCustomOps)
     if (info.name == name)
       return parseCustomSyntax(pending, info);
+  return parseOpaqueOp(pending);
+}
+
+bool Parser::tryCustomSyntax(PendingOp &pending, ParseFn parse) {
+  // A form the entry does not understand is skipped as opaque (with that
+  // reason in the coverage report), never guessed: parse speculatively and
+  // roll back everything the attempt defined.
+  uint32_t start = tok.offset, savedPrev = prevEnd;
+  PendingOp saved = pending;
+  size_t numValues = fn->values.size();
+  size_t numScopes = scopes.size(), numLabels = labelScopes.size();
+  unsigned savedDepth = depth;
+  bool outer = speculating;
+  speculating = true;
+  bool ok = parse(*this, pending);
+  speculating = outer;
+  if (ok)
+    return true;
+  if (failed) // a hard error (nesting limit, lexer error) stays an error
+    return false;
+  pending = std::move(saved);
+  fn->values.resize(numValues);
+  scopes.resize(numScopes);
+  for (auto &scope : scopes)
+    for (auto it = scope.begin(); it != scope.end();)
+      it = it->second >= numValues ? scope.erase(it) : std::next(it);
+  labelScopes.resize(numLabels);
+  depth = savedDepth;
+  resetTo(start);
+  prevEnd = savedPrev;
   return parseOpaqueOp(pending);
 }
 

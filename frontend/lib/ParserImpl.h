@@ -22,6 +22,7 @@
 #define SYMSHAPE_FRONTEND_LIB_PARSERIMPL_H
 
 #include "Lexer.h"
+#include "ops/OpTable.h"
 #include "symshape/frontend/Diagnostics.h"
 #include "symshape/frontend/IR.h"
 
@@ -190,6 +191,9 @@ public:
   //===--- Custom forms (ParseCustomOps.cpp, ParseShapeOps.cpp) -----------===//
   bool parseCustomOp(PendingOp &pending);
   bool parseCustomSyntax(PendingOp &pending, const CustomOpInfo &info);
+  /// Runs an op entry's custom-form parser; a form it rejects is skipped
+  /// as opaque instead (ParseOpaqueOps.cpp), with nothing it defined left.
+  bool tryCustomSyntax(PendingOp &pending, ParseFn parse);
   void normalizeGeneric(PendingOp &pending);
   bool parseArrowTyped(PendingOp &pending, bool allowError, bool allowSingle);
   bool parseColonTyped(PendingOp &pending, const Type &result);

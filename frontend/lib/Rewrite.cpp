@@ -2,6 +2,8 @@
 
 #include "symshape/frontend/Rewrite.h"
 
+#include "ops/OpTable.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -19,6 +21,8 @@ bool startsWith(const std::string &s, const char *prefix) {
 /// Ops whose result type may be made more static on its own: the result is
 /// computed from the operands, and any compatible static type verifies.
 bool resultRefinable(const Operation &op) {
+  if (const OpEntry *entry = findOp(op.name))
+    return entry->refine & kRefineResults;
   const std::string &n = op.name;
   return n == "test.broadcastable" || startsWith(n, "tosa.") ||
          startsWith(n, "chlo.broadcast_") || n == "shape.shape_of" ||
@@ -31,6 +35,8 @@ bool resultRefinable(const Operation &op) {
 bool operandsRefinable(const Operation &op) {
   if (!op.generic || op.operandTypeRanges.size() != op.operands.size())
     return false;
+  if (const OpEntry *entry = findOp(op.name))
+    return entry->refine & kRefineOperands;
   const std::string &n = op.name;
   return n == "test.broadcastable" || startsWith(n, "tosa.") ||
          startsWith(n, "chlo.broadcast_") ||

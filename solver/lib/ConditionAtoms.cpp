@@ -35,6 +35,11 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
         out.push_back(v);
       }
     break;
+  case TermKind::Div:
+    // Not a polynomial: the condition cannot be written in SPEC 6's grammar.
+    failed = true;
+    out.push_back(Polynomial::symbol(t));
+    break;
   case TermKind::Add:
   case TermKind::Sub:
   case TermKind::Mul: {

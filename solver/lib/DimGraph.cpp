@@ -27,7 +27,7 @@ TermId DimGraph::intern(TermNode node) {
   TermId id = TermId(terms.size());
   uint64_t degree = 0;
   for (TermId op : node.operands)
-    degree = node.kind == TermKind::Mul
+    degree = node.kind == TermKind::Mul || node.kind == TermKind::Div
                  ? degree + terms[op].degree
                  : std::max<uint64_t>(degree, terms[op].degree);
   node.degree = uint32_t(std::min<uint64_t>(degree, 1u << 30));
@@ -171,6 +171,30 @@ TermId DimGraph::mul(TermId lhs, TermId rhs) {
   TermNode node;
   node.kind = TermKind::Mul;
   node.operands = {std::min(lhs, rhs), std::max(lhs, rhs)};
+  return intern(std::move(node));
+}
+
+/// Floor division as TermKind::Div defines it.
+static int64_t floorDivide(int64_t a, int64_t b) {
+  if (b == 0)
+    return 0;
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+
+TermId DimGraph::floorDiv(TermId lhs, TermId rhs) {
+  std::optional<int64_t> a = constantValue(lhs), b = constantValue(rhs);
+  if (a && b && !(*a == INT64_MIN && *b == -1))
+    return constant(floorDivide(*a, *b));
+  if (b == std::optional<int64_t>(1))
+    return lhs;
+  if (a == std::optional<int64_t>(0))
+    return constant(0);
+  TermNode node;
+  node.kind = TermKind::Div;
+  node.operands = {lhs, rhs};
   return intern(std::move(node));
 }
 

@@ -58,6 +58,8 @@ std::string termText(const DimGraph &graph, TermId t) {
     return "-";
   case TermKind::Mul:
     return "*";
+  case TermKind::Div:
+    return "floordiv";
   }
   return "?";
 }

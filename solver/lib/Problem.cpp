@@ -24,6 +24,12 @@ const char *obligationKindName(ObligationKind kind) {
     return "cstr";
   case ObligationKind::Assume:
     return "assume";
+  case ObligationKind::Equal:
+    return "equal";
+  case ObligationKind::ElementCount:
+    return "element-count";
+  case ObligationKind::InBounds:
+    return "in-bounds";
   }
   return "?";
 }

@@ -73,6 +73,13 @@ z3::expr SmtContext::Impl::term(TermId id) {
   case TermKind::Mul:
     e = term(node.operands[0]) * term(node.operands[1]);
     break;
+  case TermKind::Div: {
+    // Z3's integer division is Euclidean, which is floor division for a
+    // positive divisor; a / b == (-a) / (-b) covers a negative one.
+    z3::expr a = term(node.operands[0]), b = term(node.operands[1]);
+    e = z3::ite(b == 0, ctx.int_val(0), z3::ite(b > 0, a / b, (-a) / (-b)));
+    break;
+  }
   }
   termCache.emplace(id, e);
   return e;

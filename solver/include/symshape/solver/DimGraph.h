@@ -37,6 +37,8 @@ enum class TermKind : uint8_t {
   Add,       ///< operands[0] + operands[1]
   Sub,       ///< operands[0] - operands[1]
   Mul,       ///< operands[0] * operands[1]
+  Div,       ///< floor(operands[0] / operands[1]); 0 when operands[1] is 0
+             ///< (ops that divide also require a positive divisor)
 };
 
 /// Where a free symbol comes from.
@@ -87,6 +89,8 @@ public:
   TermId add(TermId lhs, TermId rhs);
   TermId sub(TermId lhs, TermId rhs);
   TermId mul(TermId lhs, TermId rhs);
+  /// Floor division (rounds towards minus infinity); 0 for a 0 divisor.
+  TermId floorDiv(TermId lhs, TermId rhs);
 
   /// Records that an op relates `a` and `b`.
   void relate(TermId a, TermId b, Relation relation);

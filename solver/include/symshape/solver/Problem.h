@@ -28,10 +28,16 @@ enum class ObligationKind : uint8_t {
   Join,       ///< contradictory shapes give the invalid shape
   Cstr,       ///< a shape.cstr_* fails
   Assume,     ///< a user fact contradicts the types or earlier facts
+  /// Shape-transfer ops (SPEC 3, last row):
+  Equal,        ///< two runtime sizes an op requires to be equal differ
+                ///< (elementwise operands, contracted/batch/loop dims, ...)
+  ElementCount, ///< a reshape changes the number of elements
+  InBounds,     ///< a slice, pad or window leaves its operand's bounds
+                ///< (or gives a negative size)
 };
 
 /// "broadcast", "result-cast", "rank", "mapped-dim", "cast", "join", "cstr",
-/// "assume".
+/// "assume", "equal", "element-count", "in-bounds".
 const char *obligationKindName(ObligationKind kind);
 
 struct Obligation;

@@ -1,0 +1,23 @@
+//===- Broadcast.cpp - Op entries: the Broadcastable trait's test op ------===//
+//
+// test.broadcastable follows seed 000 (Broadcastable trait). Ops named by
+// `--broadcastable NAME` use the same rule; they are looked up by the
+// lowering before this table.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpRules.h"
+#include "OpTable.h"
+
+namespace symshape::frontend {
+
+static const OpEntry kEntries[] = {
+    {"test.broadcastable", nullptr, lowerImplicitBroadcastRule, kRefineBoth,
+     "implicit broadcast (seed 000)"},
+};
+
+OpFamily broadcastFamily() {
+  return {"broadcast", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+}
+
+} // namespace symshape::frontend

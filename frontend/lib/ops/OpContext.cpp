@@ -1,0 +1,253 @@
+//===- OpContext.cpp - The adaptor an op entry reads and writes through ---===//
+
+#include "OpContext.h"
+
+namespace symshape::frontend {
+
+using solver::ObligationKind;
+using solver::SymbolOrigin;
+
+OpContext::OpContext(Lowerer &lowerer, const Operation &op)
+    : low(lowerer), operation(op), resultSet(op.results.size(), false) {}
+
+OpContext::~OpContext() { flush(); }
+
+const Type &OpContext::operandType(size_t i) const {
+  return low.operandType(operation, i);
+}
+
+const Type &OpContext::resultType(size_t r) const {
+  return low.value(operation.results[r]).type;
+}
+
+TermId OpContext::dim(size_t i, size_t d) { return dims(i)[d]; }
+
+std::vector<TermId> OpContext::dims(size_t i) {
+  return low.operandDims(operation, i);
+}
+
+std::optional<int64_t> OpContext::staticDim(size_t i, size_t d) const {
+  int64_t size = operandType(i).dims[d];
+  if (size == kDynamic)
+    return std::nullopt;
+  return size;
+}
+
+std::string OpContext::dimName(size_t i, size_t d) const {
+  return low.operandDimName(operation, i, d);
+}
+
+std::string OpContext::operandName(size_t i) const {
+  return low.refName(operation.operands[i]);
+}
+
+TermId OpContext::scalar(size_t i) { return low.scalarOf(operation.operands[i]); }
+
+std::optional<std::vector<TermId>> OpContext::elements(size_t i) {
+  return low.extentsOf(operation.operands[i]);
+}
+
+std::optional<std::vector<int64_t>> OpContext::constantElements(size_t i) {
+  std::optional<std::vector<TermId>> terms = elements(i);
+  if (!terms)
+    return std::nullopt;
+  std::vector<int64_t> out;
+  for (TermId t : *terms) {
+    std::optional<int64_t> v = graph().constantValue(t);
+    if (!v)
+      return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
+const Attribute *OpContext::attr(std::string_view name) const {
+  return findAttr(operation.attributes, std::string(name));
+}
+
+std::optional<std::vector<int64_t>> OpContext::ints(std::string_view name) const {
+  const Attribute *a = attr(name);
+  if (!a)
+    return std::nullopt;
+  return Lowerer::intList(*a);
+}
+
+std::optional<int64_t> OpContext::integer(std::string_view name) const {
+  const Attribute *a = attr(name);
+  if (!a || a->kind != AttrKind::Integer)
+    return std::nullopt;
+  return a->intValue;
+}
+
+TermId OpContext::product(const std::vector<TermId> &terms) {
+  TermId out = constant(1);
+  for (TermId t : terms)
+    out = mul(out, t);
+  return out;
+}
+
+void OpContext::requireSameDim(size_t i, size_t di, size_t j, size_t dj,
+                               std::string_view role) {
+  if (failed())
+    return;
+  std::string subject = "the " + std::string(role) + " sizes " +
+                        dimName(i, di) + " and " + dimName(j, dj);
+  std::optional<int64_t> a = staticDim(i, di), b = staticDim(j, dj);
+  if (a && b && *a != *b) {
+    // The op's verifier rejects it: an error, not a runtime verdict.
+    low.oblige(operation, ObligationKind::Equal, -1, formulas().mkTrue(),
+               subject, /*staticError=*/true);
+    return;
+  }
+  require(ObligationKind::Equal, -1,
+          formulas().mkNe(dim(i, di), dim(j, dj)), std::move(subject));
+}
+
+void OpContext::requireEqual(TermId a, TermId b, std::string subject) {
+  require(ObligationKind::Equal, -1, formulas().mkNe(a, b), std::move(subject));
+}
+
+void OpContext::requireElementCount(TermId before, TermId after,
+                                    std::string subject) {
+  require(ObligationKind::ElementCount, -1, formulas().mkNe(before, after),
+          std::move(subject));
+}
+
+void OpContext::requireInBounds(FormulaId holds, std::string subject) {
+  require(ObligationKind::InBounds, -1, formulas().mkNot(holds),
+          std::move(subject));
+}
+
+void OpContext::require(ObligationKind kind, int dim, FormulaId violation,
+                        std::string subject) {
+  if (failed())
+    return;
+  // A requirement that holds by construction is not worth a finding.
+  if (formulas().isFalse(violation))
+    return;
+  low.oblige(operation, kind, dim, violation, std::move(subject));
+}
+
+void OpContext::error(std::string message) {
+  if (failed())
+    return;
+  hadError = true;
+  low.oblige(operation, ObligationKind::Rank, -1, formulas().mkTrue(),
+             "the operands", /*staticError=*/true,
+             "'" + operation.name + "' " + message);
+}
+
+bool OpContext::expectRanked() {
+  for (size_t i = 0; i < numOperands(); ++i) {
+    const Type &type = operandType(i);
+    if (type.kind == TypeKind::UnrankedTensor) {
+      opaque("unranked operand " + operandName(i) +
+             ": its sizes are not checked");
+      return false;
+    }
+  }
+  for (size_t r = 0; r < numResults(); ++r)
+    if (resultType(r).kind == TypeKind::UnrankedTensor) {
+      opaque("unranked result: its sizes are not checked");
+      return false;
+    }
+  return !failed();
+}
+
+bool OpContext::expectRanks(std::initializer_list<int> ranks) {
+  if (!expectRanked())
+    return false;
+  if (ranks.size() > numOperands()) {
+    error("expects " + std::to_string(ranks.size()) + " operands, got " +
+          std::to_string(numOperands()));
+    return false;
+  }
+  size_t i = 0;
+  for (int expected : ranks) {
+    if (expected >= 0 && (!ranked(i) || rank(i) != size_t(expected))) {
+      error("expects operand " + std::to_string(i) + " of rank " +
+            std::to_string(expected) + ", got '" + operandType(i).str() + "'");
+      return false;
+    }
+    ++i;
+  }
+  return true;
+}
+
+void OpContext::setResult(size_t r, std::vector<TermId> dims) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  const Type &declared = resultType(r);
+  ValueId id = operation.results[r];
+  if (failed()) {
+    setResultFromType(r);
+    return;
+  }
+  if (declared.kind == TypeKind::UnrankedTensor) {
+    resultSet[r] = true;
+    low.defineDims(id, std::move(dims)); // most specific: the rank is known
+    return;
+  }
+  if (!declared.hasRank() || declared.dims.size() != dims.size()) {
+    error("result " + std::to_string(r) + " has type '" + declared.str() +
+          "' but the op computes rank " + std::to_string(dims.size()));
+    setResultFromType(r);
+    return;
+  }
+  resultSet[r] = true;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    int64_t size = declared.dims[d];
+    if (size == kDynamic || graph().constantValue(dims[d]) == size)
+      continue;
+    casts.push_back({r, d, dims[d], size});
+    dims[d] = constant(size);
+  }
+  low.defineDims(id, std::move(dims));
+}
+
+void OpContext::setScalarResult(size_t r, TermId value) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  resultSet[r] = true;
+  low.defineScalar(operation.results[r], value);
+}
+
+void OpContext::setElementsResult(size_t r, std::vector<TermId> elements) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  resultSet[r] = true;
+  low.defineShape(operation, operation.results[r], std::move(elements));
+}
+
+void OpContext::setResultFromType(size_t r) {
+  if (r >= numResults() || resultSet[r] ||
+      low.state(operation.results[r]).defined)
+    return;
+  resultSet[r] = true;
+  low.defineFromType(operation.results[r], SymbolOrigin::OpaqueDim);
+}
+
+void OpContext::opaque(std::string reason) {
+  if (madeOpaque)
+    return;
+  madeOpaque = true;
+  low.markOpaque(operation, std::move(reason));
+}
+
+void OpContext::flush() {
+  // Phase 2 of SPEC 4: every result-cast after every requirement.
+  for (const PendingCast &cast : casts) {
+    std::string subject =
+        "the size computed for " + low.dimName(operation.results[cast.result],
+                                               cast.dim) +
+        ", cast to the declared " + std::to_string(cast.declared);
+    low.oblige(operation, ObligationKind::ResultCast, int(cast.dim),
+               formulas().mkNe(cast.computed, constant(cast.declared)),
+               std::move(subject));
+  }
+  casts.clear();
+  for (size_t r = 0; r < numResults(); ++r)
+    setResultFromType(r);
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,157 @@
+//===- OpContext.h - The adaptor an op entry reads and writes through -*- C++ -*-===//
+//
+// An op entry's shape function sees its op through one OpContext: operand
+// sizes as dim terms, attributes, and named constructors for obligations and
+// results. The two phases of SPEC 4 are kept by construction: requirements
+// (`require*`) are queued as they are made, `setResult`'s result-casts are
+// queued after all of them when the entry returns.
+//
+//   void lowerMatmul(OpContext &c) {        // [N,H,C] x [N,C,W] -> [N,H,W]
+//     if (!c.expectRanks({3, 3}))
+//       return;
+//     c.requireSameDim(0, 0, 1, 0, "batch");
+//     c.requireSameDim(0, 2, 1, 1, "contracted");
+//     c.setResult(0, {c.dim(0, 0), c.dim(0, 1), c.dim(1, 2)});
+//   }
+//
+// A declared static result dim that the shape function computes as another
+// constant is an `error`; one it computes symbolically is a `result-cast`
+// obligation. Operand dims whose declared types are static and differ make
+// `requireSameDim` an `error`, as the op's verifier would.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_OPCONTEXT_H
+#define SYMSHAPE_FRONTEND_OPS_OPCONTEXT_H
+
+#include "../LoweringImpl.h"
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace symshape::frontend {
+
+class OpContext {
+public:
+  OpContext(Lowerer &lowerer, const Operation &op);
+  ~OpContext();
+  OpContext(const OpContext &) = delete;
+  OpContext &operator=(const OpContext &) = delete;
+
+  const Operation &op() const { return operation; }
+  Lowerer &lowerer() { return low; }
+  solver::DimGraph &graph() { return low.graph(); }
+  solver::FormulaStore &formulas() { return low.formulas(); }
+
+  //===--- Operands and results ------------------------------------------===//
+  size_t numOperands() const { return operation.operands.size(); }
+  size_t numResults() const { return operation.results.size(); }
+  /// The type written for operand `i` (or its value's type).
+  const Type &operandType(size_t i) const;
+  const Type &resultType(size_t r) const;
+  /// Operand `i` is a ranked tensor or a vector.
+  bool ranked(size_t i) const { return operandType(i).hasRank(); }
+  size_t rank(size_t i) const { return operandType(i).dims.size(); }
+  /// Runtime size of dim `d` of operand `i` (ranked).
+  TermId dim(size_t i, size_t d);
+  std::vector<TermId> dims(size_t i);
+  /// Declared static size of dim `d` of operand `i`, nullopt for `?`.
+  std::optional<int64_t> staticDim(size_t i, size_t d) const;
+  /// "%a[1]" for a dynamic operand dim, "4" for a static one.
+  std::string dimName(size_t i, size_t d) const;
+  /// "%a" (the operand's source name).
+  std::string operandName(size_t i) const;
+  /// The integer an index / integer scalar operand holds (fresh if unknown).
+  TermId scalar(size_t i);
+  /// The elements of a 1-D integer operand when known: an extent tensor,
+  /// or a constant (`arith.constant dense<..>`, `tosa.const`, ...).
+  std::optional<std::vector<TermId>> elements(size_t i);
+  /// The same, when every element is a known constant.
+  std::optional<std::vector<int64_t>> constantElements(size_t i);
+
+  //===--- Attributes ----------------------------------------------------===//
+  const Attribute *attr(std::string_view name) const;
+  /// An integer list attribute (`[1, 2]`, `array<i64: 1, 2>`,
+  /// `dense<[1, 2]> : tensor<2xi64>`); nullopt when absent or not one.
+  std::optional<std::vector<int64_t>> ints(std::string_view name) const;
+  /// An integer attribute (`3 : i64`, `3`).
+  std::optional<int64_t> integer(std::string_view name) const;
+
+  //===--- Terms ---------------------------------------------------------===//
+  TermId constant(int64_t value) { return graph().constant(value); }
+  TermId add(TermId a, TermId b) { return graph().add(a, b); }
+  TermId sub(TermId a, TermId b) { return graph().sub(a, b); }
+  TermId mul(TermId a, TermId b) { return graph().mul(a, b); }
+  TermId floorDiv(TermId a, TermId b) { return graph().floorDiv(a, b); }
+  /// The product of `terms` (1 for none).
+  TermId product(const std::vector<TermId> &terms);
+
+  //===--- Requirements (phase 1 of SPEC 4) -------------------------------===//
+  /// Operand dims `i`/`di` and `j`/`dj` are equal at runtime (kind `equal`);
+  /// `role` names them in the message: "the batch sizes %a[0] and %b[0]".
+  /// Static and different in the declared types: an `error`.
+  void requireSameDim(size_t i, size_t di, size_t j, size_t dj,
+                      std::string_view role);
+  /// Two computed sizes are equal (kind `equal`). `subject` says what is
+  /// compared: "the sizes %a[1] + %b[1] and %out[1]".
+  void requireEqual(TermId a, TermId b, std::string subject);
+  /// A reshape keeps the number of elements (kind `element-count`).
+  void requireElementCount(TermId before, TermId after, std::string subject);
+  /// `holds` is true at runtime (kind `in-bounds`): a slice inside its
+  /// operand, a non-negative size.
+  void requireInBounds(FormulaId holds, std::string subject);
+  /// General form: `violation` is exactly the runtime sizes that break it.
+  void require(solver::ObligationKind kind, int dim, FormulaId violation,
+               std::string subject);
+
+  //===--- Static checks (the op's verifier) ------------------------------===//
+  /// A static error: verdict `error` at the op. Results then follow their
+  /// declared types, and no further requirement is added.
+  void error(std::string message);
+  bool failed() const { return hadError || madeOpaque; }
+  /// Every operand ranked; otherwise the op is opaque (SPEC 4: "unranked
+  /// operand %x: its sizes are not checked") and false is returned.
+  bool expectRanked();
+  /// Operand ranks as the op's verifier demands (-1: any); an `error`
+  /// otherwise. Also checks that operands are ranked (see expectRanked).
+  bool expectRanks(std::initializer_list<int> ranks);
+
+  //===--- Results (phase 2) ---------------------------------------------===//
+  /// Result `r` has the runtime dims `dims`. Its declared rank must match
+  /// (else an `error`); each declared static dim is compared: another
+  /// constant is an `error`, a symbolic size a `result-cast` obligation.
+  void setResult(size_t r, std::vector<TermId> dims);
+  /// Result `r` holds the index / size value `value`.
+  void setScalarResult(size_t r, TermId value);
+  /// Result `r` holds the 1-D integer tensor / shape with these elements.
+  void setElementsResult(size_t r, std::vector<TermId> elements);
+  /// Result `r` from its declared type alone (static dims facts, `?` fresh):
+  /// for results whose sizes no rule relates to the operands.
+  void setResultFromType(size_t r);
+  /// The op is not modelled after all: every result from its declared
+  /// type, and the op is listed in the coverage report with `reason`.
+  void opaque(std::string reason);
+
+private:
+  void flush();
+
+  Lowerer &low;
+  const Operation &operation;
+  bool hadError = false;
+  bool madeOpaque = false;
+  std::vector<bool> resultSet;
+  /// result-cast obligations, queued after every requirement.
+  struct PendingCast {
+    size_t result, dim;
+    TermId computed;
+    int64_t declared;
+  };
+  std::vector<PendingCast> casts;
+};
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_OPCONTEXT_H

@@ -1,0 +1,48 @@
+//===- OpRules.cpp - Shape rules shared by several op entries -------------===//
+
+#include "OpRules.h"
+
+namespace symshape::frontend {
+
+void lowerSameShape(OpContext &ctx, bool allowScalars) {
+  if (!ctx.expectRanked())
+    return;
+  if (ctx.numOperands() == 0) {
+    for (size_t r = 0; r < ctx.numResults(); ++r)
+      ctx.setResultFromType(r);
+    return;
+  }
+  // The reference operand: the first one of the highest rank.
+  size_t ref = 0;
+  for (size_t i = 1; i < ctx.numOperands(); ++i)
+    if (ctx.ranked(i) && ctx.rank(i) > ctx.rank(ref))
+      ref = i;
+  if (!ctx.ranked(ref)) {
+    ctx.opaque("operand " + ctx.operandName(ref) + " is not a tensor");
+    return;
+  }
+  size_t rank = ctx.rank(ref);
+  for (size_t i = 0; i < ctx.numOperands(); ++i) {
+    if (i == ref)
+      continue;
+    if (!ctx.ranked(i) || (allowScalars && ctx.rank(i) == 0))
+      continue;
+    if (ctx.rank(i) != rank) {
+      ctx.error("expects operands of the same shape, got '" +
+                ctx.operandType(ref).str() + "' and '" +
+                ctx.operandType(i).str() + "'");
+      return;
+    }
+    for (size_t d = 0; d < rank; ++d)
+      ctx.requireSameDim(ref, d, i, d, "elementwise operand");
+  }
+  std::vector<TermId> dims = ctx.dims(ref);
+  for (size_t r = 0; r < ctx.numResults(); ++r)
+    ctx.setResult(r, dims);
+}
+
+void lowerImplicitBroadcastRule(OpContext &ctx) {
+  ctx.lowerer().lowerImplicitBroadcast(ctx.op());
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,28 @@
+//===- OpRules.h - Shape rules shared by several op entries -----*- C++ -*-===//
+//
+// Small helpers that op entries call, like Halide's rewrite rules: each
+// states one rule of the dialect specs once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_OPRULES_H
+#define SYMSHAPE_FRONTEND_OPS_OPRULES_H
+
+#include "OpContext.h"
+
+namespace symshape::frontend {
+
+/// Elementwise op whose verifier demands equal shapes: every ranked operand
+/// of the result's rank has the shape of operand 0 (kind `equal`, one
+/// obligation per operand dim), and each result has that shape. Operands of
+/// rank 0 where `allowScalars` are broadcast scalars (stablehlo.clamp's
+/// bounds, select's predicate).
+void lowerSameShape(OpContext &ctx, bool allowScalars = false);
+
+/// Implicit broadcast per seed 000 (test.broadcastable, tosa binary ops,
+/// chlo.broadcast_* without broadcast_dimensions).
+void lowerImplicitBroadcastRule(OpContext &ctx);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_OPRULES_H

@@ -1,0 +1,85 @@
+//===- OpTable.h - One entry per supported op ---------------------*- C++ -*-===//
+//
+// Everything symshape knows of an op lives in its entry: the name, the
+// custom (pretty) syntax it reads, the shape function with the runtime
+// requirements it adds, and whether `refine` may rewrite its result types.
+// One file per dialect family holds the entries (Tosa.cpp, Stablehlo.cpp,
+// ...); shared rules (elementwise, contraction, window arithmetic, reshape)
+// are helpers in OpRules.h that the entries call.
+//
+//   {"tosa.matmul", parseTosaOp, lowerMatmul, Refine::Result,
+//    "[N,H,C] x [N,C,W] -> [N,H,W]; N and C equal"}
+//
+// Adding an op touches its family's file and its tests, nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_OPTABLE_H
+#define SYMSHAPE_FRONTEND_OPS_OPTABLE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace symshape::frontend {
+
+class Parser;
+struct PendingOp;
+class OpContext;
+
+/// Reads the op's custom form after its name into the generic shape
+/// (operands and their types, results' types, attributes by their generic
+/// names). Returns false after emitting a located error. A form it does not
+/// understand should mark the op skipped (`Parser::parseOpaqueOp`), never
+/// guess.
+using ParseFn = bool (*)(Parser &parser, PendingOp &pending);
+
+/// The shape function and runtime requirements: reads operand sizes and
+/// attributes through the OpContext, adds obligations with its named
+/// constructors and defines every result. An op it cannot model is made
+/// opaque with a reason (`OpContext::opaque`).
+using LowerFn = void (*)(OpContext &ctx);
+
+/// What `refine` may rewrite.
+enum RefineFlags : uint8_t {
+  kRefineNone = 0,
+  /// The result types may be made more static on their own: the result is
+  /// computed from the operands and any compatible static type verifies.
+  kRefineResults = 1,
+  /// In generic form, the op also accepts more static operand types.
+  kRefineOperands = 2,
+  kRefineBoth = kRefineResults | kRefineOperands,
+};
+
+struct OpEntry {
+  std::string_view name;   ///< "tosa.matmul"
+  ParseFn parse;           ///< custom form; nullptr: generic form only
+  LowerFn lower;           ///< nullptr: parsed but opaque (e.g. terminators)
+  uint8_t refine;          ///< RefineFlags
+  std::string_view summary; ///< one line for the README's op table
+};
+
+struct OpFamily {
+  std::string_view name; ///< "tosa", "stablehlo", ...
+  const OpEntry *entries;
+  size_t count;
+};
+
+/// The entry of `name`, or nullptr.
+const OpEntry *findOp(std::string_view name);
+/// Every family, in a fixed order (for the README table and its test).
+const std::vector<OpFamily> &opFamilies();
+
+/// One accessor per family file. Adding a family adds one line to
+/// OpTable.cpp's list.
+OpFamily broadcastFamily(); ///< test.broadcastable and --broadcastable
+OpFamily tosaFamily();
+OpFamily stablehloFamily(); ///< stablehlo, mhlo, chlo
+OpFamily linalgFamily();
+OpFamily tensorFamily(); ///< tensor, arith, math, func
+OpFamily shapeFamily();
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_OPTABLE_H
