@@ -320,7 +320,7 @@ void Lowerer::lowerOp(const Operation &op) {
     lowerImplicitBroadcast(op);
     return;
   }
-  if (lowerShapeOp(op) || lowerTensorOp(op) || lowerXlaOp(op) ||
+  if (lowerTensorOp(op) || lowerXlaOp(op) ||
       lowerLinalgOp(op))
     return;
   // An unknown op: its regions may run any number of times, or never.

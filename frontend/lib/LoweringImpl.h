@@ -124,9 +124,8 @@ public:
   /// Integers of an array / dense / array<i64: ..> attribute.
   static std::optional<std::vector<int64_t>> intList(const Attribute &attr);
 
-  /// LowerShape.cpp, LowerTensor.cpp, LowerXla.cpp, LowerLinalg.cpp: each
+  /// LowerTensor.cpp, LowerXla.cpp, LowerLinalg.cpp: each
   /// returns false when `op` is not of its family.
-  bool lowerShapeOp(const Operation &op);
   bool lowerTensorOp(const Operation &op);
   bool lowerXlaOp(const Operation &op);
   bool lowerLinalgOp(const Operation &op);

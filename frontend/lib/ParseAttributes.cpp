@@ -147,13 +147,13 @@ std::optional<int64_t> Parser::parseIntegerLiteral() {
                      : c <= 'F' ? uint64_t(c - 'A' + 10)
                                 : uint64_t(c - 'a' + 10);
     if (value > (limit - digit) / base) {
-      emitError(loc, "integer too large");
+      emitHardError(loc, "integer too large");
       return std::nullopt;
     }
     value = value * base + digit;
   }
   if (!negative && value == limit) {
-    emitError(loc, "integer too large");
+    emitHardError(loc, "integer too large");
     return std::nullopt;
   }
   consume();

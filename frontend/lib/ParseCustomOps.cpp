@@ -45,33 +45,7 @@ struct CustomOpInfo {
 
 using CS = CustomSyntax;
 static constexpr CustomOpInfo kCustomOps[] = {
-    {"shape.shape_of", CS::ArrowTyped, "", ""},
-    {"shape.broadcast", CS::ArrowTyped, "", ""},
-    {"shape.meet", CS::MeetLike, "", ""},
-    {"shape.join", CS::MeetLike, "", ""},
-    {"shape.add", CS::ArrowTyped, "", ""},
-    {"shape.mul", CS::ArrowTyped, "", ""},
-    {"shape.get_extent", CS::ArrowTyped, "", ""},
-    {"shape.rank", CS::ArrowTyped, "", ""},
-    {"shape.num_elements", CS::ArrowTyped, "", ""},
-    {"shape.to_extent_tensor", CS::ArrowTyped, "", ""},
-    {"shape.from_extents", CS::ColonTyped, "", "!shape.shape"},
-    {"shape.size_to_index", CS::ColonTyped, "", "index"},
-    {"shape.cstr_broadcastable", CS::ColonTyped, "", "!shape.witness"},
-    {"shape.cstr_eq", CS::ColonTyped, "", "!shape.witness"},
-    {"shape.is_broadcastable", CS::ColonTyped, "", "i1"},
-    {"shape.index_to_size", CS::Untyped, "index", "!shape.size"},
-    {"shape.assuming_all", CS::Untyped, "!shape.witness", "!shape.witness"},
-    {"shape.create_shape", CS::Untyped, "", "!shape.shape"},
-    {"shape.yield", CS::Terminator, "", ""},
-    {"shape.assuming_yield", CS::Terminator, "", ""},
     {"func.return", CS::Terminator, "", ""},
-    {"shape.const_shape", CS::ConstShape, "", ""},
-    {"shape.constant", CS::ShapeConstant, "", ""},
-    {"shape.const_size", CS::ConstSize, "", "!shape.size"},
-    {"shape.const_witness", CS::ConstWitness, "", "!shape.witness"},
-    {"shape.reduce", CS::Reduce, "", ""},
-    {"shape.assuming", CS::Assuming, "", ""},
     {"arith.constant", CS::ArithConstant, "", ""},
     {"tensor.dim", CS::TensorDim, "", "index"},
     {"tensor.empty", CS::TensorEmpty, "index", ""},
@@ -87,14 +61,14 @@ bool Parser::parseCustomOp(PendingOp &pending) {
   else if (name == "call")
     name = "func.call";
   if (const OpEntry *entry = findOp(name); entry && entry->parse)
-    return tryCustomSyntax(pending, entry->parse);
+    return tryCustomSyntax(pending, *entry);
   for (const CustomOpInfo &info : kCustomOps)
     if (info.name == name)
       return parseCustomSyntax(pending, info);
   return parseOpaqueOp(pending);
 }
 
-bool Parser::tryCustomSyntax(PendingOp &pending, ParseFn parse) {
+bool Parser::tryCustomSyntax(PendingOp &pending, const OpEntry &entry) {
   // A form the entry does not understand is skipped as opaque (with that
   // reason in the coverage report), never guessed: parse speculatively and
   // roll back everything the attempt defined.
@@ -104,13 +78,19 @@ bool Parser::tryCustomSyntax(PendingOp &pending, ParseFn parse) {
   size_t numScopes = scopes.size(), numLabels = labelScopes.size();
   unsigned savedDepth = depth;
   bool outer = speculating;
+  SwallowedError outerSwallowed = std::move(swallowed);
+  swallowed = SwallowedError();
   speculating = true;
-  bool ok = parse(*this, pending);
+  bool ok = entry.parse(*this, pending);
   speculating = outer;
+  SwallowedError error = std::move(swallowed);
+  swallowed = std::move(outerSwallowed);
   if (ok)
     return true;
-  if (failed) // a hard error (nesting limit, lexer error) stays an error
+  if (failed)
     return false;
+  if (error.set && (error.hard || entry.strictSyntax))
+    return emitError(error.loc, std::move(error.message));
   pending = std::move(saved);
   fn->values.resize(numValues);
   scopes.resize(numScopes);

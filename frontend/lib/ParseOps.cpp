@@ -124,7 +124,7 @@ std::optional<OperandUse> Parser::parseValueUse() {
   use.length = uint32_t(tok.spelling.size());
   std::optional<ValueId> id = lookupValue(tok.spelling.substr(1));
   if (!id) {
-    emitError(use.loc, "use of undeclared SSA value name");
+    emitHardError(use.loc, "use of undeclared SSA value name");
     return std::nullopt;
   }
   use.id = *id;
@@ -173,7 +173,7 @@ bool Parser::checkUseType(const OperandUse &use, const Type &type) {
   }
   if (val.type == type)
     return true;
-  return emitError(use.loc, "use of value '%" + val.name +
+  return emitHardError(use.loc, "use of value '%" + val.name +
                                 "' expects different type than prior uses: '" +
                                 type.str() + "' vs '" + val.type.str() + "'");
 }
@@ -198,7 +198,7 @@ bool Parser::finishOp(PendingOp &pending, Block &block) {
   unsigned index = 0;
   for (const ResultGroup &group : pending.groups) {
     if (lookupValue(group.name) || lookupValue(group.name + "#0"))
-      return emitError(group.loc,
+      return emitHardError(group.loc,
                        "redefinition of SSA value '%" + group.name + "'");
     for (unsigned k = 0; k < group.count; ++k, ++index) {
       std::string name =

@@ -137,7 +137,7 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   // Multi-result names ("r#1") are checked once per group by finishOp.
   if (!name.empty() && name.find('#') == std::string::npos &&
       (findExact(scopes, name) || findExact(scopes, name + "#0"))) {
-    emitError(loc, "redefinition of SSA value '%" + name + "'");
+    emitHardError(loc, "redefinition of SSA value '%" + name + "'");
     return std::nullopt;
   }
   Value value;

@@ -39,8 +39,18 @@ bool Parser::emitError(SourceLoc loc, std::string message) {
   if (!failed && !speculating) {
     diags.error(loc, std::move(message));
     failed = true;
+  } else if (speculating && !swallowed.set) {
+    swallowed = {true, false, loc, std::move(message)};
   }
   return false;
+}
+
+bool Parser::emitHardError(SourceLoc loc, std::string message) {
+  if (speculating && !swallowed.set) {
+    swallowed = {true, true, loc, std::move(message)};
+    return false;
+  }
+  return emitError(loc, std::move(message));
 }
 
 bool Parser::atLineStart() const {

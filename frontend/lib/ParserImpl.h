@@ -95,6 +95,10 @@ public:
   /// Emits `message` at `loc` unless an error was already emitted (or the
   /// parser is speculating). Always returns false.
   bool emitError(SourceLoc loc, std::string message);
+  /// An error no other reading of the op can avoid (a value used with
+  /// another type, an undeclared name, an integer too large): emitted even
+  /// while speculating, after the speculation ends.
+  bool emitHardError(SourceLoc loc, std::string message);
   /// Reports that the current token is not what was expected. A lexer
   /// error wins; at end of file or at the start of a line the error points
   /// just after the previous token, as mlir-opt does.
@@ -193,7 +197,7 @@ public:
   bool parseCustomSyntax(PendingOp &pending, const CustomOpInfo &info);
   /// Runs an op entry's custom-form parser; a form it rejects is skipped
   /// as opaque instead (ParseOpaqueOps.cpp), with nothing it defined left.
-  bool tryCustomSyntax(PendingOp &pending, ParseFn parse);
+  bool tryCustomSyntax(PendingOp &pending, const OpEntry &entry);
   void normalizeGeneric(PendingOp &pending);
   bool parseArrowTyped(PendingOp &pending, bool allowError, bool allowSingle);
   bool parseColonTyped(PendingOp &pending, const Type &result);
@@ -228,6 +232,12 @@ public:
   uint32_t prevEnd = 0; ///< end offset of the last consumed token
   bool failed = false;
   bool speculating = false; ///< errors are swallowed (trial parses)
+  /// The first error swallowed while speculating, and whether it was hard.
+  struct SwallowedError {
+    bool set = false, hard = false;
+    SourceLoc loc;
+    std::string message;
+  } swallowed;
   unsigned depth = 0;
 
   std::unordered_map<std::string, Type> typeAliases;

@@ -58,6 +58,10 @@ struct OpEntry {
   LowerFn lower;           ///< nullptr: parsed but opaque (e.g. terminators)
   uint8_t refine;          ///< RefineFlags
   std::string_view summary; ///< one line for the README's op table
+  /// The custom form is fully known (e.g. the shape dialect as seed 004 and
+  /// mlir-opt 16 print it): a form `parse` rejects is a located error, not
+  /// an opaque op. Off by default: newer printings of an op go opaque.
+  bool strictSyntax = false;
 };
 
 struct OpFamily {

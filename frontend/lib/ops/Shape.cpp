@@ -1,15 +1,113 @@
-//===- Shape.cpp - Op entries: the shape dialect ---===//
+//===- Shape.cpp - Op entries: the shape dialect (seed 004) ---------------===//
 //
-// One entry per op: its custom syntax, shape function and runtime
-// requirements (see OpTable.h).
+// One entry per op: its custom syntax (as mlir-opt 16 prints it), shape
+// function (ShapeRules.cpp) and refine flags (see OpTable.h).
+//
+//   %s = shape.shape_of %t : tensor<?x4xf32> -> tensor<2xindex>
+//   %w = shape.cstr_broadcastable %a, %b : tensor<2xindex>, tensor<2xindex>
 //
 //===----------------------------------------------------------------------===//
 
-#include "OpRules.h"
 #include "OpTable.h"
+#include "PrettyForms.h"
+#include "ShapeRules.h"
 
 namespace symshape::frontend {
 
-OpFamily shapeFamily() { return {"shape", nullptr, 0}; }
+namespace {
+
+/// `%a, %b [, error = "..."] {attrs} : T1, T2 -> R`
+bool arrowTyped(Parser &p, PendingOp &o) {
+  return p.parseArrowTyped(o, true, false);
+}
+/// The same, or the seed's `%a, %b, error = ".." : T`.
+bool meetLike(Parser &p, PendingOp &o) {
+  return p.parseArrowTyped(o, true, true);
+}
+/// `%a, %b {attrs} : T1, T2` with an implied result type.
+template <const char *Result> bool colonTyped(Parser &p, PendingOp &o) {
+  return p.parseColonTyped(o, builtinType(Result));
+}
+/// `%a, %b {attrs}` with implied types.
+template <const char *Operand, const char *Result>
+bool untyped(Parser &p, PendingOp &o) {
+  static const Type operand = builtinType(Operand);
+  return p.parseUntyped(o, Operand[0] ? &operand : nullptr,
+                        builtinType(Result));
+}
+bool terminator(Parser &p, PendingOp &o) { return p.parseTerminator(o); }
+bool constShape(Parser &p, PendingOp &o) { return p.parseConstShape(o); }
+bool shapeConstant(Parser &p, PendingOp &o) {
+  return p.parseShapeConstant(o);
+}
+bool constSize(Parser &p, PendingOp &o) { return p.parseConstSize(o); }
+bool constWitness(Parser &p, PendingOp &o) { return p.parseConstWitness(o); }
+bool reduce(Parser &p, PendingOp &o) { return p.parseShapeReduce(o); }
+bool assuming(Parser &p, PendingOp &o) { return p.parseShapeAssuming(o); }
+
+constexpr char kNone[] = "";
+constexpr char kShape[] = "!shape.shape";
+constexpr char kWitness[] = "!shape.witness";
+constexpr char kIndex[] = "index";
+constexpr char kSize[] = "!shape.size";
+constexpr char kI1[] = "i1";
+
+} // namespace
+
+static const OpEntry kEntries[] = {
+    {"shape.shape_of", arrowTyped, lowerShapeOf, kRefineBoth,
+     "the extents of a tensor's shape", true},
+    {"shape.broadcast", arrowTyped, lowerShapeBroadcast, kRefineBoth,
+     "broadcast of shapes; `broadcast` per result extent", true},
+    {"shape.meet", meetLike, lowerShapeJoin, kRefineOperands,
+     "like join; `join` per extent", true},
+    {"shape.join", meetLike, lowerShapeJoin, kRefineOperands,
+     "equal shapes or sizes; `join` per extent", true},
+    {"shape.add", arrowTyped, lowerSizeArith, kRefineOperands, "a + b", true},
+    {"shape.mul", arrowTyped, lowerSizeArith, kRefineOperands, "a * b", true},
+    {"shape.get_extent", arrowTyped, lowerGetExtent, kRefineOperands,
+     "one extent; an index past the rank is `rank`", true},
+    {"shape.rank", arrowTyped, lowerRank, kRefineOperands, "the rank", true},
+    {"shape.num_elements", arrowTyped, lowerNumElements, kRefineOperands,
+     "product of the extents", true},
+    {"shape.to_extent_tensor", arrowTyped, lowerToExtentTensor, kRefineBoth,
+     "the extents as tensor<Nxindex>", true},
+    {"shape.from_extents", colonTyped<kShape>, lowerFromExtents,
+     kRefineOperands, "a shape of the given sizes", true},
+    {"shape.size_to_index", colonTyped<kIndex>, lowerSizeCast, kRefineOperands,
+     "the same integer", true},
+    {"shape.cstr_broadcastable", colonTyped<kWitness>, lowerShapeBroadcast,
+     kRefineOperands, "`cstr` per extent column", true},
+    {"shape.cstr_eq", colonTyped<kWitness>, lowerShapeJoin, kRefineOperands,
+     "`cstr` per extent", true},
+    {"shape.is_broadcastable", colonTyped<kI1>, lowerShapeBroadcast,
+     kRefineOperands, "a flag: nothing to check", true},
+    {"shape.index_to_size", untyped<kIndex, kSize>, lowerSizeCast,
+     kRefineOperands, "the same integer", true},
+    {"shape.assuming_all", untyped<kWitness, kWitness>, lowerWitness,
+     kRefineOperands, "a witness: nothing to check", true},
+    {"shape.create_shape", untyped<kNone, kShape>, lowerCreateShape,
+     kRefineOperands, "a shape from an extent tensor", true},
+    {"shape.yield", terminator, nullptr, kRefineNone, "terminator", true},
+    {"shape.assuming_yield", terminator, nullptr, kRefineNone, "terminator", true},
+    {"shape.const_shape", constShape, lowerConstShape, kRefineOperands,
+     "constant extents (`?` fresh)", true},
+    {"shape.constant", shapeConstant, lowerConstShape, kRefineOperands,
+     "constant shape or size", true},
+    {"shape.const_size", constSize, lowerConstSize, kRefineOperands,
+     "constant size", true},
+    {"shape.const_witness", constWitness, lowerWitness, kRefineOperands,
+     "a witness: nothing to check", true},
+    {"shape.reduce", reduce, lowerShapeReduceOp, kRefineOperands,
+     "runs a body of size arithmetic once per extent", true},
+    {"shape.assuming", assuming, lowerAssuming, kRefineNone,
+     "the body is inlined; its results pass through", true},
+    {"shape.debug_print", nullptr, lowerSizeCast, kRefineOperands,
+     "the value passes through", true},
+};
+
+OpFamily shapeFamily() {
+  return {"shape", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+}
 
 } // namespace symshape::frontend

@@ -1,0 +1,39 @@
+//===- ShapeRules.h - Shape functions of the shape dialect ------*- C++ -*-===//
+//
+// The shape functions of the shape dialect's entries (Shape.cpp), after
+// seed 004.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_SHAPERULES_H
+#define SYMSHAPE_FRONTEND_OPS_SHAPERULES_H
+
+#include "OpContext.h"
+
+namespace symshape::frontend {
+
+void lowerShapeOf(OpContext &c);
+void lowerConstShape(OpContext &c);
+void lowerConstSize(OpContext &c);
+/// index_to_size, size_to_index, debug_print: the value passes through.
+void lowerSizeCast(OpContext &c);
+/// shape.add, shape.mul.
+void lowerSizeArith(OpContext &c);
+void lowerRank(OpContext &c);
+void lowerNumElements(OpContext &c);
+void lowerGetExtent(OpContext &c);
+void lowerFromExtents(OpContext &c);
+void lowerToExtentTensor(OpContext &c);
+void lowerCreateShape(OpContext &c);
+/// shape.broadcast, shape.cstr_broadcastable, shape.is_broadcastable.
+void lowerShapeBroadcast(OpContext &c);
+/// shape.join, shape.meet, shape.cstr_eq.
+void lowerShapeJoin(OpContext &c);
+void lowerShapeReduceOp(OpContext &c);
+void lowerAssuming(OpContext &c);
+/// assuming_all, const_witness: nothing to track.
+void lowerWitness(OpContext &c);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_SHAPERULES_H
