@@ -2,6 +2,7 @@
 
 #include "OpTable.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace symshape::frontend {
@@ -27,6 +28,59 @@ const OpEntry *findOp(std::string_view name) {
       }();
   auto it = index.find(name);
   return it == index.end() ? nullptr : it->second;
+}
+
+namespace {
+
+std::vector<const OpEntry *> sortedEntries(const OpFamily &family) {
+  std::vector<const OpEntry *> entries;
+  for (size_t i = 0; i < family.count; ++i)
+    if (family.entries[i].lower) // terminators are read, not modelled
+      entries.push_back(&family.entries[i]);
+  std::sort(entries.begin(), entries.end(),
+            [](const OpEntry *a, const OpEntry *b) { return a->name < b->name; });
+  return entries;
+}
+
+} // namespace
+
+std::string renderFamilySummary() {
+  std::string out = "| family | ops | names |\n|---|---:|---|\n";
+  size_t total = 0;
+  for (const OpFamily &family : opFamilies()) {
+    std::vector<const OpEntry *> entries = sortedEntries(family);
+    total += entries.size();
+    out += "| " + std::string(family.name) + " | " +
+           std::to_string(entries.size()) + " | ";
+    for (size_t i = 0; i < entries.size(); ++i)
+      out += (i ? ", " : "") + std::string("`") +
+             std::string(entries[i]->name) + "`";
+    out += " |\n";
+  }
+  out += "| all | " + std::to_string(total) + " | |\n";
+  return out;
+}
+
+std::string renderOpReference() {
+  std::string out;
+  for (const OpFamily &family : opFamilies()) {
+    std::vector<const OpEntry *> entries = sortedEntries(family);
+    if (entries.empty())
+      continue;
+    out += "## " + std::string(family.name) + "\n\n";
+    out += "| op | custom form | refine | shape rule and requirements |\n";
+    out += "|---|---|---|---|\n";
+    for (const OpEntry *e : entries) {
+      const char *refine = e->refine & kRefineResults ? "result"
+                           : e->refine & kRefineOperands ? "operands"
+                                                          : "no";
+      out += "| `" + std::string(e->name) + "` | " +
+             (e->parse ? "yes" : "generic only") + " | " + refine + " | " +
+             std::string(e->summary) + " |\n";
+    }
+    out += "\n";
+  }
+  return out;
 }
 
 } // namespace symshape::frontend

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -74,6 +75,12 @@ struct OpFamily {
 const OpEntry *findOp(std::string_view name);
 /// Every family, in a fixed order (for the README table and its test).
 const std::vector<OpFamily> &opFamilies();
+
+/// The supported-op tables of the documentation, rendered from the entries:
+/// README.md's per-family summary and docs/OPS.md's one row per op (a test
+/// keeps both files equal to these).
+std::string renderFamilySummary();
+std::string renderOpReference();
 
 /// One accessor per family file. Adding a family adds one line to
 /// OpTable.cpp's list.

@@ -1,0 +1,77 @@
+//===- OpTableTest.cpp - The op table and the docs rendered from it -------===//
+//
+// README.md's supported-op summary and docs/OPS.md are rendered from the op
+// table; this test fails when they drift. To refresh them after adding an
+// op: SYMSHAPE_UPDATE_DOCS=1 build/tests/symshape_frontend_tests "[optable]"
+//
+//===----------------------------------------------------------------------===//
+
+#include "ops/OpTable.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace symshape::frontend;
+
+namespace {
+
+const char *const kBegin = "<!-- op-table: begin (generated; see "
+                           "tests/unit/frontend/OpTableTest.cpp) -->\n";
+const char *const kEnd = "<!-- op-table: end -->";
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// Checks (or with SYMSHAPE_UPDATE_DOCS, rewrites) the generated part of
+/// `relative` between the markers.
+void checkGenerated(const std::string &relative, const std::string &body) {
+  std::string path = std::string(SYMSHAPE_SOURCE_DIR) + "/" + relative;
+  std::string text = readFile(path);
+  size_t begin = text.find(kBegin);
+  size_t end = text.find(kEnd);
+  INFO(relative << " must hold the generated op table between the markers");
+  REQUIRE(begin != std::string::npos);
+  REQUIRE(end != std::string::npos);
+  begin += std::string(kBegin).size();
+  std::string current = text.substr(begin, end - begin);
+  if (std::getenv("SYMSHAPE_UPDATE_DOCS")) {
+    text.replace(begin, end - begin, body);
+    std::ofstream(path, std::ios::binary) << text;
+    return;
+  }
+  INFO("refresh with SYMSHAPE_UPDATE_DOCS=1 build/tests/symshape_frontend_tests "
+       "\"[optable]\"");
+  CHECK(current == body);
+}
+
+} // namespace
+
+TEST_CASE("every op entry is well formed and unique", "[optable]") {
+  std::set<std::string_view> names;
+  size_t total = 0;
+  for (const OpFamily &family : opFamilies())
+    for (size_t i = 0; i < family.count; ++i) {
+      const OpEntry &e = family.entries[i];
+      INFO(e.name);
+      CHECK(names.insert(e.name).second);
+      CHECK(e.name.find('.') != std::string_view::npos);
+      CHECK(!e.summary.empty());
+      CHECK(findOp(e.name) == &e);
+      ++total;
+    }
+  CHECK(total > 0);
+  CHECK(findOp("no.such_op") == nullptr);
+}
+
+TEST_CASE("README and docs/OPS.md list exactly the op table", "[optable]") {
+  checkGenerated("README.md", renderFamilySummary());
+  checkGenerated("docs/OPS.md", renderOpReference());
+}
