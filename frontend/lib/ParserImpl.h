@@ -259,6 +259,12 @@ private:
 /// Builds a type from a fixed spelling ("index", "i1", "!shape.shape").
 Type builtinType(std::string_view spelling);
 
+/// Whether two types are the same, reading the parameters of dialect types
+/// and attributes as equal: one type may be spelled several ways
+/// (`!quant.uniform<i8:f32, 2.0:15>` and `...2.000000e+00:15>`) and
+/// symshape does not model them, so a difference there is never an error.
+bool sameTypeUpToDialectSpelling(const Type &a, const Type &b);
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_LIB_PARSERIMPL_H
