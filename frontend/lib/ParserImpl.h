@@ -123,6 +123,9 @@ public:
   bool parseFuncResults(Function &func);
   bool checkGenericSignature(Function &func, SourceLoc opLoc,
                              const Attribute &fnType);
+  /// Takes the function's arguments from its entry block, which must
+  /// match the signature's types (`func.func @f(i32) { ^bb0(%x: i32): }`).
+  bool checkEntryBlock(Function &func, SourceLoc opLoc);
 
   //===--- Operations (ParseOps.cpp) --------------------------------------===//
   bool parseOperation(Block &block);
