@@ -216,6 +216,9 @@ public:
   bool parseOpaqueOp(PendingOp &pending);
   void readOpaqueTypes(PendingOp &pending, uint32_t colon, uint32_t end,
                        size_t numUses);
+  /// At a line break at bracket depth 0 in an unknown op, after a token of
+  /// kind `last`: whether the current token still belongs to the op.
+  bool opaqueOpContinues(TokenKind last) const;
 
   // State.
   const SourceManager &sources;
