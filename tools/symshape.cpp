@@ -8,6 +8,7 @@
 
 #include "symshape/frontend/Rewrite.h"
 #include "symshape/frontend/Session.h"
+#include "symshape/frontend/SplitInput.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -62,6 +63,9 @@ options:
   --memory-limit-mb N    stop cleanly (exit 2) beyond N MB; Z3 is capped too
   --solver-rlimit N      Z3 resource limit per query (deterministic; 0 none;
                          nonlinear queries may overrun it: keep a time-out)
+  --split-input-file     split each FILE at '// -----' lines and judge each
+                         piece on its own, as mlir-opt does (a piece with an
+                         error is reported and skipped; exit status 2)
   --stats                print solver statistics on stderr
   -h, --help             show this help
 
@@ -78,6 +82,7 @@ struct CommandLine {
   bool json = false;
   bool help = false;
   bool stats = false;
+  bool splitInput = false;
   int64_t memoryLimitMb = 0;
   frontend::SessionOptions options;
   CommandLine() {
@@ -128,8 +133,9 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       return true;
     };
     std::string v;
-    static const char *const flags[] = {"--help", "--json", "--strict",
-                                        "--no-fast-paths", "--stats"};
+    static const char *const flags[] = {"--help",   "--json",
+                                        "--strict", "--no-fast-paths",
+                                        "--stats",  "--split-input-file"};
     for (const char *flag : flags)
       if (hasInline && arg == flag)
         return "option '" + arg + "' takes no value";
@@ -147,6 +153,8 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       cl.function = v;
     } else if (arg == "--stats") {
       cl.stats = true;
+    } else if (arg == "--split-input-file") {
+      cl.splitInput = true;
     } else if (arg == "--strict") {
       cl.options.lowering.strict = true;
     } else if (arg == "--no-fast-paths") {
@@ -274,9 +282,26 @@ std::string writeAtomically(const std::string &path, const std::string &text) {
   return "";
 }
 
+/// Adds each `// -----` piece of `text` to `session` as a file of its own
+/// (keeping the file's line numbers); a piece that does not parse has its
+/// error printed and is left out. Returns false when one was left out.
+bool addSplitFile(frontend::Session &session, const std::string &name,
+                  const std::string &text) {
+  bool allParsed = true;
+  for (frontend::InputChunk &chunk : frontend::splitInputFile(text)) {
+    if (session.addFile(name, std::move(chunk.text), chunk.firstLine))
+      continue;
+    std::cerr << session.diagnostics().renderAll();
+    session.diagnostics().clear();
+    allParsed = false;
+  }
+  return allParsed;
+}
+
 /// Reads the files and assumptions into `session` and analyses them;
-/// prints errors and returns false on bad input.
-bool load(const CommandLine &cl, frontend::Session &session) {
+/// prints errors and returns false on bad input. With --split-input-file a
+/// piece that does not parse only sets `badPiece`: the others are analysed.
+bool load(const CommandLine &cl, frontend::Session &session, bool &badPiece) {
   for (const std::string &assumption : cl.assumptions)
     if (!session.addAssumption(assumption)) {
       std::cerr << session.diagnostics().renderAll();
@@ -289,7 +314,12 @@ bool load(const CommandLine &cl, frontend::Session &session) {
       std::cerr << error << "\n";
       return false;
     }
-    if (!session.addFile(path == "-" ? "<stdin>" : path, std::move(*text))) {
+    std::string name = path == "-" ? "<stdin>" : path;
+    if (cl.splitInput) {
+      badPiece = !addSplitFile(session, name, *text) || badPiece;
+      continue;
+    }
+    if (!session.addFile(name, std::move(*text))) {
       std::cerr << session.diagnostics().renderAll();
       return false;
     }
@@ -314,9 +344,15 @@ int runRefine(CommandLine &cl) {
     return usageError("refine takes exactly one FILE (or '-' for stdin)");
   cl.options.computeShapes = true;
   frontend::Session &session = newSession(cl);
-  if (!load(cl, session))
+  bool badPiece = false;
+  // A piece left out would make the output partial: nothing is written.
+  if (!load(cl, session, badPiece) || badPiece)
     return 2;
-  if (emit(cl, frontend::rewriteRefined(session, *session.files()[0])) != 0)
+  std::string text;
+  for (const auto &file : session.files())
+    text += (text.empty() ? "" : "// -----\n") +
+            frontend::rewriteRefined(session, *file);
+  if (emit(cl, text) != 0)
     return 2;
   return exitStatus(session);
 }
@@ -341,14 +377,15 @@ int runGraph(CommandLine &cl) {
     return usageError("graph takes exactly one FILE (or '-' for stdin)");
   cl.options.computeShapes = true;
   frontend::Session &session = newSession(cl);
-  if (!load(cl, session))
+  bool badPiece = false;
+  if (!load(cl, session, badPiece))
     return 2;
   if (!cl.function.empty() && !session.function(cl.function)) {
     std::cerr << cl.files[0] << ": error: no function named '@" << cl.function
               << "' with a body\n";
     return 2;
   }
-  if (emit(cl, session.dot(cl.function)) != 0)
+  if (emit(cl, session.dot(cl.function)) != 0 || badPiece)
     return 2;
   return exitStatus(session);
 }
@@ -358,7 +395,8 @@ int runCheck(CommandLine &cl) {
     return usageError("check needs at least one FILE (or '-' for stdin)");
   cl.options.computeShapes = cl.json; // the JSON lists most specific shapes
   frontend::Session &session = newSession(cl);
-  if (!load(cl, session))
+  bool badPiece = false;
+  if (!load(cl, session, badPiece))
     return 2;
   std::cout << (cl.json ? session.json() : session.text());
   std::cout.flush();
@@ -368,7 +406,7 @@ int runCheck(CommandLine &cl) {
               << " solver=" << s.decidedBySolver << " unknown=" << s.unknown
               << " checks=" << s.solverChecks << "\n";
   }
-  return exitStatus(session);
+  return badPiece ? 2 : exitStatus(session);
 }
 
 } // namespace

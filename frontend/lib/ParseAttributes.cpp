@@ -112,6 +112,16 @@ std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
                word == "sparse" || word == "dense_resource" ||
                word == "strided" || word == "loc" || word == "distinct") {
       ok = parseOpaqueAttr(attr);
+      // `dense_resource<blob> : tensor<4xf32>`, `sparse<...> : T`.
+      bool typed = word == "dense_resource" || word == "sparse";
+      if (ok && typed && allowType && consumeIf(TokenKind::Colon)) {
+        std::optional<Type> type = parseType();
+        ok = type.has_value();
+        if (ok) {
+          attr.type = *type;
+          attr.hasType = true;
+        }
+      }
     } else {
       ok = emitWrongToken("expected attribute value");
     }

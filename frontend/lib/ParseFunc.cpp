@@ -2,6 +2,7 @@
 //
 //   func.func private @decl(tensor<?xf32>, i32) -> tensor<?xf32>
 //   func.func @f(%a: tensor<?xf32> {arg.attr}) -> (tensor<?xf32>, i32)
+//   func.func @g(tensor<?xf32>) { ^bb0(%a: tensor<?xf32>): ... }
 //       attributes {symshape.assume = ["%a[0] == 4"]} { ... }
 //   "func.func"() ({ ^bb0(%arg0: tensor<?xf32>): ... })
 //       {function_type = (tensor<?xf32>) -> (), sym_name = "f"} : () -> ()
@@ -53,9 +54,12 @@ bool Parser::parseCustomFunc(Module &module) {
       return false;
   }
   if (tok.is(TokenKind::LBrace)) {
-    if (!named && !func.argumentTypes.empty())
-      return emitError(tokLoc(), "function body requires named arguments");
-    if (!parseRegion(func.body, &func.arguments))
+    // `func.func @f(i32) { ^bb0(%x: i32): ... }`: the entry block names
+    // the arguments, as in the generic form.
+    bool typeOnly = !named && !func.argumentTypes.empty();
+    if (!parseRegion(func.body, typeOnly ? nullptr : &func.arguments))
+      return false;
+    if (typeOnly && !checkEntryBlock(func, locAt(start)))
       return false;
   } else {
     func.isDeclaration = true;
@@ -180,14 +184,19 @@ bool Parser::checkGenericSignature(Function &func, SourceLoc opLoc,
     func.isDeclaration = true;
     return true;
   }
-  func.arguments = func.body.blocks.front().arguments;
+  return checkEntryBlock(func, opLoc);
+}
+
+bool Parser::checkEntryBlock(Function &func, SourceLoc opLoc) {
+  if (!func.body.blocks.empty())
+    func.arguments = func.body.blocks.front().arguments;
   if (func.arguments.size() != func.argumentTypes.size())
     return emitError(opLoc, "'func.func' op entry block must have " +
                                 std::to_string(func.argumentTypes.size()) +
                                 " arguments to match function signature");
   for (size_t i = 0; i < func.arguments.size(); ++i) {
     const Type &blockType = func.values[func.arguments[i]].type;
-    if (blockType != func.argumentTypes[i])
+    if (!sameTypeUpToDialectSpelling(blockType, func.argumentTypes[i]))
       return emitError(
           opLoc, "'func.func' op type of entry block argument #" +
                      std::to_string(i) + "('" + blockType.str() +

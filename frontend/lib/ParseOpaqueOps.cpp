@@ -2,8 +2,11 @@
 //
 // An op in custom form that symshape does not know is skipped, never
 // rejected: its tokens are read to the end of the line at bracket depth 0
-// (tracking () [] {} <>), and a `{` that ends its line opens a region that is
-// parsed normally.
+// (tracking () [] {} <>), or further while the next line continues the op
+// (a line ending in `,` `:` `->` `=`, or a next line that cannot begin an
+// op: `: T`, `window = {...}`, `{attr dict}`, `cond {`). A `{` followed by
+// a block label, an op or a line break opens a region that is parsed
+// normally.
 //
 //   %0 = arith.addi %a, %b : i32                  operands a, b; result
 //                                                  type unknown
@@ -20,17 +23,82 @@
 
 namespace symshape::frontend {
 
-/// A `{` followed on its line only by a comment, or directly by a block
-/// label or an SSA name, opens a region (attribute dictionaries never do).
+/// Whether the `{` at `brace` opens a region rather than an attribute
+/// dictionary, judged by what follows it: a block label, an SSA name, an op
+/// (`"d.op"(`, `d.op ...`, `return`) or nothing but a comment and a line
+/// break. `{` then `name =`, `name,`, `name}` or `"name" =` is a
+/// dictionary, even when its entries start on the next line.
 static bool opensRegion(std::string_view buf, uint32_t brace) {
-  size_t p = brace + 1;
-  while (p < buf.size() && (buf[p] == ' ' || buf[p] == '\t'))
-    ++p;
-  if (p >= buf.size())
+  Lexer lexer(buf);
+  lexer.resetTo(brace + 1);
+  Token first = lexer.lex();
+  Token second = lexer.lex();
+  switch (first.kind) {
+  case TokenKind::CaretIdent:
+  case TokenKind::PercentIdent:
+    return true;
+  case TokenKind::String:
+    return !second.is(TokenKind::Equal);
+  case TokenKind::BareIdent: {
+    if (second.is(TokenKind::Equal))
+      return false;
+    bool opName = first.spelling.find('.') != std::string_view::npos ||
+                  first.spelling == "return";
+    if (second.is(TokenKind::Comma))
+      return false;
+    return !second.is(TokenKind::RBrace) || opName;
+  }
+  default:
     return false;
-  char c = buf[p];
-  return c == '\n' || c == '\r' || c == '^' || c == '%' ||
-         buf.substr(p, 2) == "//";
+  }
+}
+
+/// Bare words that begin an op of a default dialect (`return` in a
+/// function body) or a module-level construct.
+static bool isBareOpWord(std::string_view word) {
+  return word == "return" || word == "module" || word == "func";
+}
+
+bool Parser::opaqueOpContinues(TokenKind last) const {
+  switch (last) {
+  case TokenKind::Comma:
+  case TokenKind::Colon:
+  case TokenKind::Arrow:
+  case TokenKind::Equal:
+    return true; // `%0 = d.op %a,` and `: ... ->` go on
+  default:
+    break;
+  }
+  Token next = peek();
+  switch (tok.kind) {
+  case TokenKind::Eof:
+  case TokenKind::Error:
+  case TokenKind::PercentIdent: // `%r = ...`: the next op
+  case TokenKind::String:       // `"d.op"(...)`
+  case TokenKind::CaretIdent:   // a block label
+  case TokenKind::RBrace:       // the end of the enclosing region
+  case TokenKind::RParen:
+  case TokenKind::RSquare:
+    return false;
+  case TokenKind::LBrace:
+    return buf.substr(tok.offset, 3) != "{-#";
+  case TokenKind::HashIdent: // `#map = ...` at module level
+  case TokenKind::BangIdent:
+    return !next.is(TokenKind::Equal);
+  case TokenKind::BareIdent:
+    // `window = {...}`, `attributes {...}`, `cond {`, `reducer(%a: T)`
+    // continue the op; `d.op ...` and `return` begin the next one.
+    if (next.is(TokenKind::Equal))
+      return true;
+    if (tok.spelling.find('.') != std::string_view::npos ||
+        isBareOpWord(tok.spelling))
+      return false;
+    return next.is(TokenKind::LBrace) || next.is(TokenKind::LParen) ||
+           next.is(TokenKind::LSquare) || next.is(TokenKind::Less) ||
+           tok.spelling == "attributes";
+  default:
+    return true; // `:`, `->`, `(T) -> T`, `[...]`: never the start of an op
+  }
 }
 
 static char closerFor(TokenKind kind) {
@@ -58,11 +126,13 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
   std::vector<std::pair<char, SourceLoc>> stack;
   std::vector<OperandUse> uses;
   std::vector<std::pair<std::string, SourceLoc>> undefined;
+  TokenKind last = TokenKind::BareIdent; // the op name
   scopes.emplace_back(); // names the op itself defines (induction variables)
   while (true) {
     if (tok.is(TokenKind::Error))
       return emitError(tokLoc(), lexer.errorMessage());
-    if (tok.is(TokenKind::Eof) || (stack.empty() && atLineStart()))
+    if (tok.is(TokenKind::Eof) ||
+        (stack.empty() && atLineStart() && !opaqueOpContinues(last)))
       break;
     TokenKind kind = tok.kind;
     if (kind == TokenKind::LBrace && opensRegion(buf, tok.offset)) {
@@ -77,11 +147,13 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
       if (!parseRegion(op.regions.back(), nullptr))
         return false;
       end = prevEnd;
+      last = TokenKind::RBrace;
       continue;
     }
     if (stack.empty() && tok.isKeyword("loc") && peek().is(TokenKind::LParen)) {
       if (!skipOptionalLoc())
         return false;
+      last = TokenKind::RParen;
       continue;
     }
     bool isCloser = kind == TokenKind::RParen || kind == TokenKind::RSquare ||
@@ -115,6 +187,7 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
     } else if (kind == TokenKind::Colon && stack.empty()) {
       colon = tok.offset;
     }
+    last = kind;
     consume();
     end = prevEnd;
   }

@@ -171,7 +171,7 @@ bool Parser::checkUseType(const OperandUse &use, const Type &type) {
     val.typeKnown = true;
     return true;
   }
-  if (val.type == type)
+  if (sameTypeUpToDialectSpelling(val.type, type))
     return true;
   return emitHardError(use.loc, "use of value '%" + val.name +
                                 "' expects different type than prior uses: '" +

@@ -2,7 +2,7 @@
 //
 //   tensor<2x?x4xf32>  tensor<*xf32>  tensor<f32>  tensor<4xf32, #enc>
 //   vector<4x8xf32>    vector<[4]xf32> (scalable: kind Other)
-//   index  i32  si8  ui64  f16  bf16  f8E5M2  none
+//   index  i32  si8  ui64  f16  bf16  f8E5M2  f4E2M1FN  none
 //   !shape.shape  !shape.size  !alias  !dialect.type<...>
 //   memref<..>  complex<..>  tuple<..>  (T) -> R      (kind Other, as text)
 //
@@ -34,11 +34,14 @@ static bool isIntegerTypeName(std::string_view name) {
   return true;
 }
 
+/// Every builtin float type of current MLIR (BuiltinTypes.td), including
+/// the 4-, 6- and 8-bit formats of the OCP/MX and Graphcore proposals.
 static bool isFloatTypeName(std::string_view name) {
-  static constexpr std::array<std::string_view, 12> names = {
-      "f16",      "bf16",       "f32",        "f64",
-      "f80",      "f128",       "tf32",       "f8E5M2",
-      "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ"};
+  static constexpr std::array<std::string_view, 18> names = {
+      "f16",    "bf16",       "f32",      "f64",        "f80",
+      "f128",   "tf32",       "f4E2M1FN", "f6E2M3FN",   "f6E3M2FN",
+      "f8E3M4", "f8E4M3",     "f8E4M3FN", "f8E4M3FNUZ", "f8E4M3B11FNUZ",
+      "f8E5M2", "f8E5M2FNUZ", "f8E8M0FNU"};
   for (std::string_view known : names)
     if (name == known)
       return true;
@@ -306,6 +309,40 @@ bool Parser::parseFunctionResults(std::vector<Type> &results,
   if (consumeIf(TokenKind::RParen))
     return true;
   return parseTypeList(results, ranges) && expect(TokenKind::RParen, "')'");
+}
+
+/// `text` with the parameters of every dialect type or attribute dropped:
+/// `tensor<2x!quant.uniform<i8:f32, 2.0:15>>` becomes
+/// `tensor<2x!quant.uniform<>>`.
+static std::string withoutDialectParameters(std::string_view text) {
+  std::string out;
+  for (size_t p = 0; p < text.size(); ++p) {
+    out += text[p];
+    if (text[p] != '!' && text[p] != '#')
+      continue;
+    while (p + 1 < text.size() &&
+           (isSuffixIdChar(text[p + 1]) || text[p + 1] == '.'))
+      out += text[++p];
+    if (p + 1 >= text.size() || text[p + 1] != '<')
+      continue;
+    unsigned depth = 0;
+    for (++p; p < text.size(); ++p) {
+      if (text[p] == '<')
+        ++depth;
+      else if (text[p] == '>' && text[p - 1] != '-' && --depth == 0)
+        break;
+    }
+    out += "<>";
+  }
+  return out;
+}
+
+bool sameTypeUpToDialectSpelling(const Type &a, const Type &b) {
+  if (a == b)
+    return true;
+  if (a.kind != b.kind || a.dims != b.dims)
+    return false;
+  return withoutDialectParameters(a.str()) == withoutDialectParameters(b.str());
 }
 
 } // namespace symshape::frontend

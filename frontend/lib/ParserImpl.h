@@ -128,6 +128,9 @@ public:
   bool parseFuncResults(Function &func);
   bool checkGenericSignature(Function &func, SourceLoc opLoc,
                              const Attribute &fnType);
+  /// Takes the function's arguments from its entry block, which must
+  /// match the signature's types (`func.func @f(i32) { ^bb0(%x: i32): }`).
+  bool checkEntryBlock(Function &func, SourceLoc opLoc);
 
   //===--- Operations (ParseOps.cpp) --------------------------------------===//
   bool parseOperation(Block &block);
@@ -221,6 +224,9 @@ public:
   bool parseOpaqueOp(PendingOp &pending);
   void readOpaqueTypes(PendingOp &pending, uint32_t colon, uint32_t end,
                        size_t numUses);
+  /// At a line break at bracket depth 0 in an unknown op, after a token of
+  /// kind `last`: whether the current token still belongs to the op.
+  bool opaqueOpContinues(TokenKind last) const;
 
   // State.
   const SourceManager &sources;
@@ -272,6 +278,12 @@ private:
 
 /// Builds a type from a fixed spelling ("index", "i1", "!shape.shape").
 Type builtinType(std::string_view spelling);
+
+/// Whether two types are the same, reading the parameters of dialect types
+/// and attributes as equal: one type may be spelled several ways
+/// (`!quant.uniform<i8:f32, 2.0:15>` and `...2.000000e+00:15>`) and
+/// symshape does not model them, so a difference there is never an error.
+bool sameTypeUpToDialectSpelling(const Type &a, const Type &b);
 
 } // namespace symshape::frontend
 

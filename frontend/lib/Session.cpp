@@ -13,8 +13,8 @@ namespace symshape::frontend {
 
 Session::Session(SessionOptions options) : options(std::move(options)) {}
 
-bool Session::addFile(std::string name, std::string text) {
-  uint32_t buffer = sourceManager.addBuffer(name, std::move(text));
+bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
+  uint32_t buffer = sourceManager.addBuffer(name, std::move(text), firstLine);
   std::optional<Module> module;
   try {
     module = parseModule(sourceManager, buffer, diags);

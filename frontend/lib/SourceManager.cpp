@@ -7,9 +7,11 @@
 
 namespace symshape::frontend {
 
-uint32_t SourceManager::addBuffer(std::string name, std::string contents) {
+uint32_t SourceManager::addBuffer(std::string name, std::string contents,
+                                  uint32_t firstLine) {
   auto buffer = std::make_unique<Buffer>();
   buffer->name = std::move(name);
+  buffer->firstLine = firstLine;
   buffer->text = std::move(contents);
   buffer->lineStarts.push_back(0);
   const std::string &text = buffer->text;
@@ -30,7 +32,7 @@ const std::string &SourceManager::name(uint32_t id) const {
   return buffers[id]->name;
 }
 
-LineCol SourceManager::lineCol(SourceLoc loc) const {
+std::pair<size_t, uint32_t> SourceManager::lineIndex(SourceLoc loc) const {
   assert(loc.buffer < buffers.size() && "unknown buffer");
   const Buffer &buf = *buffers[loc.buffer];
   uint32_t offset =
@@ -38,26 +40,30 @@ LineCol SourceManager::lineCol(SourceLoc loc) const {
   // The last line start that is <= offset.
   auto it =
       std::upper_bound(buf.lineStarts.begin(), buf.lineStarts.end(), offset);
-  size_t line = static_cast<size_t>(it - buf.lineStarts.begin()) - 1;
+  return {static_cast<size_t>(it - buf.lineStarts.begin()) - 1, offset};
+}
+
+LineCol SourceManager::lineCol(SourceLoc loc) const {
+  auto [line, offset] = lineIndex(loc);
+  const Buffer &buf = *buffers[loc.buffer];
   LineCol result;
-  result.line = static_cast<uint32_t>(line + 1);
+  result.line = static_cast<uint32_t>(line) + buf.firstLine;
   result.col = offset - buf.lineStarts[line] + 1;
   return result;
 }
 
 std::string_view SourceManager::lineText(SourceLoc loc) const {
-  assert(loc.buffer < buffers.size() && "unknown buffer");
+  size_t line = lineIndex(loc).first;
   const Buffer &buf = *buffers[loc.buffer];
-  LineCol lc = lineCol(loc);
-  uint32_t begin = buf.lineStarts[lc.line - 1];
-  uint32_t end = lc.line < buf.lineStarts.size()
-                     ? buf.lineStarts[lc.line] - 1
+  uint32_t begin = buf.lineStarts[line];
+  uint32_t end = line + 1 < buf.lineStarts.size()
+                     ? buf.lineStarts[line + 1] - 1
                      : static_cast<uint32_t>(buf.text.size());
   std::string_view text(buf.text);
-  std::string_view line = text.substr(begin, end - begin);
-  if (!line.empty() && line.back() == '\r')
-    line.remove_suffix(1);
-  return line;
+  std::string_view lineView = text.substr(begin, end - begin);
+  if (!lineView.empty() && lineView.back() == '\r')
+    lineView.remove_suffix(1);
+  return lineView;
 }
 
 std::string SourceManager::format(SourceLoc loc) const {

@@ -42,8 +42,13 @@ TEST_CASE("structural errors", "[parser][errors]") {
       // Like mlir-opt, a missing token is reported after the previous one.
       {"func.func @f() {\n  42\n}\n", "1:17: expected operation name"},
       {"#undefined\n", "1:1: expected operation name"},
+      // A type-only signature takes its names from the entry block.
       {"func.func @f(i32) {\n  return\n}\n",
-       "1:19: function body requires named arguments"},
+       "1:1: 'func.func' op entry block must have 1 arguments to match "
+       "function signature"},
+      {"func.func @f(i32) {\n^bb0(%x: i64):\n  return\n}\n",
+       "1:1: 'func.func' op type of entry block argument #0('i64') must match "
+       "the type of the corresponding argument in function signature('i32')"},
       {"func.func @f(%a: i32) {\n^bb0:\n  return\n}\n",
        "2:1: invalid block name in region with named arguments"},
       {"func.func @f(%a: i32, i32)", "1:23: expected SSA identifier"},

@@ -76,7 +76,8 @@ public:
   explicit Session(SessionOptions options);
 
   /// Adds a file and parses it; false after a positioned error.
-  bool addFile(std::string name, std::string text);
+  /// `firstLine` numbers the text's first line (a chunk of a split file).
+  bool addFile(std::string name, std::string text, uint32_t firstLine = 1);
   /// Adds a module built by API calls rather than parsed. Its locations
   /// refer to an empty buffer named `name`.
   void addModule(std::string name, Module module);

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace symshape::frontend {
@@ -39,7 +40,10 @@ struct LineCol {
 class SourceManager {
 public:
   /// Adds a buffer named `name` (a path, or "<stdin>") and returns its id.
-  uint32_t addBuffer(std::string name, std::string contents);
+  /// `firstLine` is the line number of its first line: a piece of a file
+  /// split at `// -----` keeps the file's line numbers in diagnostics.
+  uint32_t addBuffer(std::string name, std::string contents,
+                     uint32_t firstLine = 1);
 
   std::string_view buffer(uint32_t id) const;
   const std::string &name(uint32_t id) const;
@@ -53,10 +57,15 @@ public:
   std::string format(SourceLoc loc) const;
 
 private:
+  /// 0-based index into lineStarts of the line holding `loc`, and the
+  /// clamped offset.
+  std::pair<size_t, uint32_t> lineIndex(SourceLoc loc) const;
+
   struct Buffer {
     std::string name;
     std::string text;
     std::vector<uint32_t> lineStarts; // offsets of each line's first byte
+    uint32_t firstLine = 1;
   };
   std::vector<std::unique_ptr<Buffer>> buffers;
 };

@@ -1,0 +1,28 @@
+//===- SplitInput.cpp - Split a file at `// -----` lines ------------------===//
+
+#include "symshape/frontend/SplitInput.h"
+
+namespace symshape::frontend {
+
+std::vector<InputChunk> splitInputFile(std::string_view text) {
+  static constexpr std::string_view kMarker = "// -----";
+  std::vector<InputChunk> chunks(1);
+  uint32_t line = 1;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t newline = text.find('\n', pos);
+    size_t end = newline == std::string_view::npos ? text.size() : newline + 1;
+    std::string_view lineText = text.substr(pos, end - pos);
+    ++line;
+    pos = end;
+    if (lineText.find(kMarker) != std::string_view::npos) {
+      chunks.emplace_back();
+      chunks.back().firstLine = line;
+      continue;
+    }
+    chunks.back().text.append(lineText);
+  }
+  return chunks;
+}
+
+} // namespace symshape::frontend
