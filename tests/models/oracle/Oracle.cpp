@@ -414,6 +414,9 @@ OracleResult Oracle::run(const Function &fn,
   runner.defs.assign(fn.values.size(), nullptr);
   if (runner.bindArguments(assignment))
     runner.run();
+  for (size_t v = 0; v < fn.values.size(); ++v)
+    if (runner.values[v].kind == RtValue::Kind::Tensor)
+      runner.result.shapes[fn.values[v].name] = runner.values[v].shape;
   return runner.result;
 }
 

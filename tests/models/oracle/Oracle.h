@@ -25,6 +25,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace symshape::models {
 
@@ -46,6 +47,9 @@ struct OracleResult {
   /// is empty and nothing is known about the rest of the function.
   std::string unsupported;
   size_t unsupportedOp = 0; ///< op index of the unsupported op
+  /// Sizes of every ranked value computed before the run stopped, by
+  /// source name without '%' ("0", "x"), for tests.
+  std::map<std::string, std::vector<int64_t>> shapes;
 };
 
 class Oracle {
