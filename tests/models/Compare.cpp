@@ -1,0 +1,271 @@
+//===- Compare.cpp - symshape's verdicts against the oracle ----------------===//
+
+#include "Compare.h"
+
+#include "symshape/frontend/Session.h"
+
+#include <sstream>
+
+namespace symshape::models {
+
+using solver::Verdict;
+
+namespace {
+
+const frontend::Function *findFunction(const frontend::Module &module,
+                                       const std::string &name) {
+  for (const frontend::Function &fn : module.functions)
+    if (fn.name == name && !fn.isDeclaration)
+      return &fn;
+  return nullptr;
+}
+
+/// Calls `visit` with every assignment of `symbols` in the box, keeping
+/// the values already in `fixed`.
+template <class F>
+void forEachAssignment(const std::vector<std::string> &symbols,
+                       const Assignment &fixed, F visit) {
+  std::vector<std::string> free;
+  for (const std::string &s : symbols)
+    if (!fixed.count(s))
+      free.push_back(s);
+  Assignment a = fixed;
+  for (const std::string &s : free)
+    a[s] = kBoxLo;
+  while (true) {
+    if (!visit(a))
+      return;
+    size_t i = 0;
+    for (; i < free.size(); ++i) {
+      if (++a[free[i]] <= kBoxHi)
+        break;
+      a[free[i]] = kBoxLo;
+    }
+    if (i == free.size())
+      return;
+  }
+}
+
+bool isUb(Verdict v) {
+  return v == Verdict::UbPossible || v == Verdict::UbGuaranteed ||
+         v == Verdict::Error || v == Verdict::Unknown;
+}
+
+} // namespace
+
+BruteForce bruteForce(const frontend::Module &module,
+                      const frontend::Function &fn) {
+  BruteForce bf;
+  size_t ops = fn.body.blocks.empty() ? 0 : fn.body.blocks[0].operations.size();
+  bf.reached.assign(ops, 0);
+  bf.ubAt.assign(ops, 0);
+  bf.symbols = Oracle::symbols(fn);
+  Oracle oracle(module);
+  forEachAssignment(bf.symbols, {}, [&](const Assignment &a) {
+    OracleResult r = oracle.run(fn, a);
+    if (!r.unsupported.empty()) {
+      bf.unsupported = r.unsupported;
+      return false;
+    }
+    ++bf.assignments;
+    size_t last = r.ub ? r.ub->opIndex : ops;
+    for (size_t k = 0; k < ops && k <= last; ++k)
+      ++bf.reached[k];
+    if (r.ub) {
+      ++bf.ubAt[r.ub->opIndex];
+      bf.example.emplace(r.ub->opIndex, r.ub->rule);
+    }
+    return true;
+  });
+  return bf;
+}
+
+static std::optional<frontend::Module> parseTwin(const Program &p,
+                                                 frontend::Session &session,
+                                                 std::string &error) {
+  if (!session.addFile("twin.mlir", p.twin)) {
+    error = "the frontend rejects the generic twin:\n" +
+            session.diagnostics().renderAll();
+    return std::nullopt;
+  }
+  return session.files().front()->module;
+}
+
+std::string checkGeneratorIntent(const Program &p) {
+  frontend::Session session{frontend::SessionOptions{}};
+  std::string error;
+  std::optional<frontend::Module> module = parseTwin(p, session, error);
+  if (!module)
+    return error;
+  const frontend::Function *fn = findFunction(*module, p.function);
+  if (!fn)
+    return "no function @" + p.function;
+  BruteForce bf = bruteForce(*module, *fn);
+  if (!bf.unsupported.empty())
+    return "oracle: " + bf.unsupported;
+  std::ostringstream os;
+  for (size_t k = 0; k < bf.ubAt.size(); ++k) {
+    if (bf.ubAt[k] && int(k) != p.plantedOp)
+      os << "UB at op #" << k << " (" << bf.example[k] << ") "
+         << (p.plantedOp < 0 ? "in a correct program"
+                             : "besides the planted op");
+  }
+  if (p.plantedOp >= 0 && bf.ubAt[p.plantedOp] == 0)
+    os << "no UB at the planted op #" << p.plantedOp << " (" << p.plantedWhat
+       << ") in the box";
+  return os.str();
+}
+
+void compareProgram(const Program &p, FamilyStats &stats) {
+  ++stats.programs;
+  std::string tag = std::string(familyName(p.family)) + " seed " +
+                    std::to_string(p.seed) +
+                    (p.plantedOp >= 0 ? " (planted)" : " (correct)") + ": ";
+  auto fail = [&](const std::string &msg) {
+    stats.failures.push_back(tag + msg);
+  };
+  // The oracle's side, on the twin.
+  frontend::Session twinSession{frontend::SessionOptions{}};
+  std::string error;
+  std::optional<frontend::Module> twin = parseTwin(p, twinSession, error);
+  const frontend::Function *twinFn =
+      twin ? findFunction(*twin, p.function) : nullptr;
+  if (!twinFn)
+    return fail(error.empty() ? "no function in the twin" : error);
+  BruteForce bf = bruteForce(*twin, *twinFn);
+  if (!bf.unsupported.empty()) {
+    ++stats.oracleUnsupported;
+    return fail("oracle unsupported: " + bf.unsupported);
+  }
+  // symshape's side, on the text as exported.
+  frontend::SessionOptions options;
+  options.computeShapes = false;
+  frontend::Session session(options);
+  if (!session.addFile("model.mlir", p.text) || !session.analyze())
+    return fail("symshape rejects the program:\n" +
+                session.diagnostics().renderAll());
+  const frontend::FunctionAnalysis *fa = session.function(p.function);
+  const frontend::Function *fn =
+      findFunction(session.files().front()->module, p.function);
+  if (!fa || !fn)
+    return fail("symshape has no analysis of @" + p.function);
+  const auto &ops = fn->body.blocks.front().operations;
+  if (ops.size() != twinFn->body.blocks.front().operations.size())
+    return fail("the text and its twin have different op counts");
+  std::map<uint32_t, size_t> opAt;
+  for (size_t k = 0; k < ops.size(); ++k)
+    opAt[ops[k].loc.offset] = k;
+
+  for (const solver::OpaqueOp &o : fa->problem->opaque) {
+    ++stats.opaque;
+    fail("opaque op " + o.op + " at " + session.format(o.loc) + ": " +
+         o.reason);
+  }
+  size_t n = ops.size();
+  std::vector<bool> symUb(n, false), symGuaranteed(n, false);
+  std::vector<size_t> nonSafe(n, 0);
+  Oracle oracle(*twin);
+  const auto &obligations = fa->problem->obligations;
+  for (size_t k = 0; k < obligations.size(); ++k) {
+    ++stats.obligations;
+    const solver::Finding &f = fa->verdicts.findings[k];
+    std::string where = session.format(obligations[k].loc) + " " +
+                        obligations[k].op + " " +
+                        solver::obligationKindName(obligations[k].kind) + ": " +
+                        solver::verdictName(f.verdict);
+    if (p.plantedOp < 0 && f.verdict == Verdict::Unreachable)
+      fail("unreachable finding in a correct program: " + where);
+    auto at = opAt.find(obligations[k].loc.offset);
+    if (f.verdict == Verdict::Unknown) {
+      ++stats.unknown;
+      fail("unknown verdict at " + where + " (" + f.reason + ")");
+    }
+    if (at == opAt.end()) {
+      if (isUb(f.verdict))
+        fail("finding at no top-level op: " + where);
+      continue;
+    }
+    size_t op = at->second;
+    if (!isUb(f.verdict))
+      continue;
+    symUb[op] = true;
+    ++nonSafe[op];
+    if (f.verdict == Verdict::UbGuaranteed || f.verdict == Verdict::Error)
+      symGuaranteed[op] = true;
+    if (p.plantedOp < 0 || int(op) != p.plantedOp) {
+      ++stats.falseAlarms;
+      fail("non-safe finding " + where +
+           (bf.ubAt[op] ? " (the oracle agrees there is UB: generator bug?)"
+                        : ""));
+    }
+    // The witness replays: some completion in the box has its first UB here.
+    Assignment fixed;
+    for (const auto &[name, value] : f.witness)
+      if (std::find(bf.symbols.begin(), bf.symbols.end(), name) !=
+          bf.symbols.end())
+        fixed[name] = value;
+    bool replayed = false;
+    forEachAssignment(bf.symbols, fixed, [&](const Assignment &a) {
+      OracleResult r = oracle.run(*twinFn, a);
+      replayed = r.ub && r.ub->opIndex == op;
+      return !replayed;
+    });
+    if (replayed) {
+      ++stats.witnessReplayed;
+    } else {
+      ++stats.witnessFailed;
+      std::string w;
+      for (const auto &[name, value] : f.witness)
+        w += name + "=" + std::to_string(value) + " ";
+      fail("witness {" + w + "} of " + where + " does not replay");
+    }
+  }
+  if (p.plantedOp >= 0) {
+    if (symUb[p.plantedOp])
+      ++stats.plantedFound;
+    else {
+      ++stats.plantedMissed;
+      fail("planted " + p.plantedWhat + " (op #" +
+           std::to_string(p.plantedOp) + ", " + ops[p.plantedOp].name +
+           ") not found");
+    }
+  }
+  for (size_t k = 0; k < n; ++k) {
+    bool oracleUb = bf.ubAt[k] > 0;
+    bool oracleGuaranteed = bf.reached[k] > 0 && bf.ubAt[k] == bf.reached[k];
+    bool agree = symUb[k] == oracleUb;
+    if (agree && symGuaranteed[k] && !oracleGuaranteed)
+      agree = false;
+    if (agree && oracleGuaranteed && !symGuaranteed[k] && nonSafe[k] == 1)
+      agree = false;
+    if (agree) {
+      ++stats.bruteAgree;
+      continue;
+    }
+    ++stats.bruteDisagree;
+    std::ostringstream os;
+    os << "op #" << k << " " << ops[k].name << " at "
+       << session.format(solver::Location{ops[k].loc.buffer, ops[k].loc.offset})
+       << ": oracle " << bf.ubAt[k] << "/" << bf.reached[k]
+       << " reaching assignments UB"
+       << (oracleUb ? " (" + bf.example[k] + ")" : "") << "; symshape "
+       << (symGuaranteed[k] ? "ub-guaranteed" : symUb[k] ? "ub-possible"
+                                                         : "safe");
+    fail(os.str());
+  }
+}
+
+std::string summarize(Family family, const FamilyStats &s) {
+  std::ostringstream os;
+  os << familyName(family) << ": " << s.programs << " programs, "
+     << s.obligations << " obligations, " << s.falseAlarms
+     << " false alarms, " << s.unknown << " unknown, " << s.opaque
+     << " opaque ops; planted found " << s.plantedFound << ", missed "
+     << s.plantedMissed << "; brute force agrees on " << s.bruteAgree
+     << " ops, disagrees on " << s.bruteDisagree << "; witnesses replayed "
+     << s.witnessReplayed << ", failed " << s.witnessFailed
+     << "; oracle unsupported " << s.oracleUnsupported;
+  return os.str();
+}
+
+} // namespace symshape::models

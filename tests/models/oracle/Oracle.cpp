@@ -1,0 +1,441 @@
+//===- Oracle.cpp - Driver: arguments, op order, result-cast ---------------===//
+
+#include "OracleImpl.h"
+
+#include <cctype>
+#include <mutex>
+#include <unordered_map>
+
+namespace symshape::models {
+
+using frontend::Attribute;
+using frontend::AttrKind;
+using frontend::Function;
+using frontend::Operation;
+using frontend::Type;
+using frontend::TypeKind;
+using namespace oracle;
+
+namespace oracle {
+
+static std::unordered_map<std::string, Rule> &registry() {
+  static std::unordered_map<std::string, Rule> rules;
+  return rules;
+}
+
+void add(const std::string &name, Rule rule) {
+  registry()[name] = std::move(rule);
+}
+
+static void registerAll() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerBroadcast();
+    registerTosa();
+    registerStablehlo();
+    registerLinalg();
+    registerTensor();
+  });
+}
+
+const Rule *lookup(const std::string &name) {
+  registerAll();
+  auto it = registry().find(name);
+  return it == registry().end() ? nullptr : &it->second;
+}
+
+//===-- Eval ---------------------------------------------------------------===//
+
+const RtValue *Eval::tensor(size_t i) {
+  if (i >= op.operands.size()) {
+    unsupported("missing operand #" + std::to_string(i));
+    return nullptr;
+  }
+  const RtValue &v = values[op.operands[i]];
+  if (v.kind != RtValue::Kind::Tensor) {
+    unsupported("operand #" + std::to_string(i) + " is not a ranked tensor");
+    return nullptr;
+  }
+  return &v;
+}
+
+std::optional<std::vector<int64_t>> Eval::contents(size_t i) {
+  if (i >= op.operands.size())
+    return std::nullopt;
+  const RtValue &v = values[op.operands[i]];
+  if (v.kind == RtValue::Kind::Scalar && v.scalar)
+    return std::vector<int64_t>{*v.scalar};
+  if (v.kind == RtValue::Kind::Tensor)
+    return v.data;
+  return std::nullopt;
+}
+
+std::optional<int64_t> Eval::scalar(size_t i) {
+  std::optional<std::vector<int64_t>> c = contents(i);
+  if (c && c->size() == 1)
+    return c->front();
+  return std::nullopt;
+}
+
+const Operation *Eval::definingOp(size_t i) const {
+  return i < op.operands.size() ? defs[op.operands[i]] : nullptr;
+}
+
+const Attribute *Eval::attr(const std::string &name) const {
+  return frontend::findAttr(op.attributes, name);
+}
+
+static std::optional<std::vector<int64_t>> attrInts(const Attribute &a,
+                                                    size_t count) {
+  switch (a.kind) {
+  case AttrKind::Integer:
+    return std::vector<int64_t>{a.intValue};
+  case AttrKind::DenseArray:
+    return a.ints;
+  case AttrKind::DenseInt:
+    if (a.splat && count > 0)
+      return std::vector<int64_t>(count, a.ints.front());
+    return a.ints;
+  case AttrKind::Array: {
+    std::vector<int64_t> out;
+    for (const Attribute &el : a.elements) {
+      std::optional<std::vector<int64_t>> sub = attrInts(el, 0);
+      if (!sub)
+        return std::nullopt;
+      out.insert(out.end(), sub->begin(), sub->end());
+    }
+    return out;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<std::vector<int64_t>> Eval::ints(const std::string &name,
+                                               size_t count) const {
+  const Attribute *a = attr(name);
+  if (!a)
+    return std::nullopt;
+  return attrInts(*a, count);
+}
+
+std::optional<int64_t> Eval::integer(const std::string &name) const {
+  const Attribute *a = attr(name);
+  if (!a || a->kind != AttrKind::Integer)
+    return std::nullopt;
+  return a->intValue;
+}
+
+bool Eval::require(bool ok, const std::string &rule) {
+  if (!ok && status == Status::Ok) {
+    status = Status::Ub;
+    message = op.name + ": " + rule;
+  }
+  return ok;
+}
+
+bool Eval::unsupported(const std::string &why) {
+  if (status == Status::Ok) {
+    status = Status::Unsupported;
+    message = op.name + ": " + why;
+  }
+  return false;
+}
+
+bool Eval::setResult(size_t r, Shape shape,
+                     std::optional<std::vector<int64_t>> data) {
+  if (r >= op.results.size())
+    return unsupported("result #" + std::to_string(r) + " missing");
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (!require(shape[d] >= 0, "result dim " + std::to_string(d) +
+                                    " would be negative (" +
+                                    std::to_string(shape[d]) + ")"))
+      return false;
+  RtValue &v = values[op.results[r]];
+  v.kind = RtValue::Kind::Tensor;
+  v.shape = std::move(shape);
+  v.data = std::move(data);
+  return true;
+}
+
+bool Eval::setScalar(size_t r, std::optional<int64_t> value) {
+  if (r >= op.results.size())
+    return unsupported("result #" + std::to_string(r) + " missing");
+  RtValue &v = values[op.results[r]];
+  v.kind = RtValue::Kind::Scalar;
+  v.scalar = value;
+  return true;
+}
+
+bool Eval::setDeclaredResults() {
+  for (size_t r = 0; r < op.results.size(); ++r) {
+    const Type &t = declaredResult(r);
+    if (t.kind == TypeKind::RankedTensor) {
+      for (int64_t d : t.dims)
+        if (d == frontend::kDynamic)
+          return unsupported("dynamic result of a source op");
+      setResult(r, t.dims);
+    } else if (t.kind == TypeKind::Index || t.kind == TypeKind::Integer) {
+      setScalar(r, std::nullopt);
+    } else {
+      values[op.results[r]] = RtValue{};
+    }
+  }
+  return true;
+}
+
+std::string str(const Shape &shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+
+int64_t product(const Shape &shape) {
+  int64_t p = 1;
+  for (int64_t d : shape)
+    p *= d;
+  return p;
+}
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+int64_t windowOut(int64_t in, int64_t k, int64_t s, int64_t d, int64_t lo,
+                  int64_t hi) {
+  return floorDiv(in + lo + hi - d * (k - 1) - 1, s) + 1;
+}
+
+bool isPermutation(const std::vector<int64_t> &perm, size_t rank) {
+  if (perm.size() != rank)
+    return false;
+  std::vector<bool> seen(rank, false);
+  for (int64_t p : perm) {
+    if (p < 0 || size_t(p) >= rank || seen[p])
+      return false;
+    seen[p] = true;
+  }
+  return true;
+}
+
+std::optional<std::vector<int64_t>> intListAfter(const std::string &text,
+                                                 const std::string &key) {
+  size_t at = text.find(key);
+  while (at != std::string::npos) {
+    // Whole word only: "lhs_batching_dimensions" must not match inside
+    // another key.
+    bool startOk = at == 0 || !(std::isalnum((unsigned char)text[at - 1]) ||
+                                text[at - 1] == '_');
+    size_t p = at + key.size();
+    while (p < text.size() && text[p] == ' ')
+      ++p;
+    if (startOk && p < text.size() && text[p] == '=') {
+      size_t open = text.find('[', p);
+      size_t close = text.find(']', open);
+      if (open == std::string::npos || close == std::string::npos)
+        return std::nullopt;
+      std::vector<int64_t> out;
+      std::string body = text.substr(open + 1, close - open - 1);
+      size_t q = 0;
+      while (q < body.size()) {
+        if (std::isdigit((unsigned char)body[q]) || body[q] == '-') {
+          size_t used = 0;
+          out.push_back(std::stoll(body.substr(q), &used));
+          q += used;
+        } else {
+          ++q;
+        }
+      }
+      return out;
+    }
+    at = text.find(key, at + 1);
+  }
+  return std::nullopt;
+}
+
+bool sameShapeElementwise(Eval &e) {
+  const Shape *first = nullptr;
+  for (size_t i = 0; i < e.numOperands(); ++i) {
+    const Shape *s = e.shape(i);
+    if (!s)
+      return false;
+    if (!first)
+      first = s;
+    else if (!e.require(*s == *first, "operand #" + std::to_string(i) + " " +
+                                          str(*s) + " != operand #0 " +
+                                          str(*first)))
+      return false;
+  }
+  if (!first)
+    return e.unsupported("no tensor operand");
+  for (size_t r = 0; r < e.numResults(); ++r)
+    e.setResult(r, *first);
+  return true;
+}
+
+//===-- the function runner ------------------------------------------------===//
+
+namespace {
+struct Runner {
+  const frontend::Module &module;
+  const Oracle &oracle;
+  const Function &fn;
+  std::vector<RtValue> values;
+  std::vector<const Operation *> defs;
+  std::vector<RtValue> returned;
+  OracleResult result;
+  int depth = 0;
+
+  bool bindArguments(const Assignment &assignment) {
+    for (frontend::ValueId i = 0; i < fn.arguments.size(); ++i) {
+      const frontend::Value &arg = fn.value(fn.arguments[i]);
+      RtValue &v = values[fn.arguments[i]];
+      const Type &t = arg.type;
+      if (t.kind == TypeKind::RankedTensor) {
+        v.kind = RtValue::Kind::Tensor;
+        for (size_t d = 0; d < t.dims.size(); ++d) {
+          if (t.dims[d] != frontend::kDynamic) {
+            v.shape.push_back(t.dims[d]);
+            continue;
+          }
+          std::string sym = "%" + arg.name + "[" + std::to_string(d) + "]";
+          auto it = assignment.find(sym);
+          if (it == assignment.end()) {
+            result.unsupported = "no value for " + sym;
+            return false;
+          }
+          v.shape.push_back(it->second);
+        }
+      } else if (t.kind == TypeKind::Index || t.kind == TypeKind::Integer) {
+        v.kind = RtValue::Kind::Scalar;
+        auto it = assignment.find("%" + arg.name);
+        if (it != assignment.end())
+          v.scalar = it->second;
+      }
+    }
+    return true;
+  }
+
+  /// Declared static result dims must equal the computed ones.
+  bool checkResults(Eval &e) {
+    for (size_t r = 0; r < e.numResults(); ++r) {
+      const Type &t = e.declaredResult(r);
+      if (t.kind != TypeKind::RankedTensor)
+        continue;
+      const RtValue &v = values[e.operation().results[r]];
+      if (v.kind != RtValue::Kind::Tensor)
+        return e.unsupported("result #" + std::to_string(r) + " not computed");
+      if (v.shape.size() != t.dims.size())
+        return e.unsupported("result #" + std::to_string(r) + " has rank " +
+                             std::to_string(t.dims.size()) +
+                             ", the op computes " + str(v.shape));
+      for (size_t d = 0; d < t.dims.size(); ++d)
+        if (t.dims[d] != frontend::kDynamic &&
+            !e.require(t.dims[d] == v.shape[d],
+                       "result-cast: result #" + std::to_string(r) + " dim " +
+                           std::to_string(d) + " declared " +
+                           std::to_string(t.dims[d]) + ", runtime " +
+                           std::to_string(v.shape[d])))
+          return false;
+    }
+    return true;
+  }
+
+  void run() {
+    if (fn.body.blocks.empty())
+      return;
+    const auto &ops = fn.body.blocks.front().operations;
+    for (size_t k = 0; k < ops.size(); ++k) {
+      const Operation &op = ops[k];
+      for (frontend::ValueId r : op.results)
+        defs[r] = &op;
+      if (op.name == "func.return" || op.name == "return") {
+        for (frontend::ValueId v : op.operands)
+          returned.push_back(values[v]);
+        return;
+      }
+      Eval e(module, fn, op, values, defs, oracle);
+      if (op.skipped) {
+        e.unsupported("custom form not read by the frontend");
+      } else if (const Rule *rule = lookup(op.name)) {
+        if ((*rule)(e) && e.status == Status::Ok)
+          checkResults(e);
+      } else {
+        e.unsupported("op not modelled by the oracle");
+      }
+      if (e.status == Status::Ub) {
+        result.ub = UbSite{k, op.loc, op.name, e.message};
+        return;
+      }
+      if (e.status == Status::Unsupported) {
+        result.unsupported = e.message;
+        result.unsupportedOp = k;
+        return;
+      }
+    }
+  }
+};
+} // namespace
+
+bool Eval::call(const std::string &callee) {
+  const Function *target = nullptr;
+  for (const Function &f : module.functions)
+    if (f.name == callee && !f.isDeclaration)
+      target = &f;
+  if (!target)
+    return unsupported("callee @" + callee + " has no body in the module");
+  if (target->arguments.size() != op.operands.size())
+    return unsupported("call arity differs from @" + callee);
+  Runner inner{module, oracle, *target, {}, {}, {}, {}, 0};
+  inner.values.resize(target->values.size());
+  inner.defs.assign(target->values.size(), nullptr);
+  for (size_t i = 0; i < op.operands.size(); ++i)
+    inner.values[target->arguments[i]] = values[op.operands[i]];
+  inner.run();
+  if (inner.result.ub)
+    return require(false, "in @" + callee + ": " + inner.result.ub->rule);
+  if (!inner.result.unsupported.empty())
+    return unsupported("in @" + callee + ": " + inner.result.unsupported);
+  if (inner.returned.size() != op.results.size())
+    return unsupported("@" + callee + " returns a different number of values");
+  for (size_t r = 0; r < op.results.size(); ++r)
+    values[op.results[r]] = inner.returned[r];
+  return true;
+}
+
+} // namespace oracle
+
+OracleResult Oracle::run(const Function &fn,
+                         const Assignment &assignment) const {
+  Runner runner{module, *this, fn, {}, {}, {}, {}, 0};
+  runner.values.resize(fn.values.size());
+  runner.defs.assign(fn.values.size(), nullptr);
+  if (runner.bindArguments(assignment))
+    runner.run();
+  for (size_t v = 0; v < fn.values.size(); ++v)
+    if (runner.values[v].kind == RtValue::Kind::Tensor)
+      runner.result.shapes[fn.values[v].name] = runner.values[v].shape;
+  return runner.result;
+}
+
+std::vector<std::string> Oracle::symbols(const Function &fn) {
+  std::vector<std::string> out;
+  for (frontend::ValueId id : fn.arguments) {
+    const frontend::Value &arg = fn.value(id);
+    if (arg.type.kind == TypeKind::RankedTensor) {
+      for (size_t d = 0; d < arg.type.dims.size(); ++d)
+        if (arg.type.dims[d] == frontend::kDynamic)
+          out.push_back("%" + arg.name + "[" + std::to_string(d) + "]");
+    } else if (arg.type.kind == TypeKind::Index ||
+               arg.type.kind == TypeKind::Integer) {
+      out.push_back("%" + arg.name);
+    }
+  }
+  return out;
+}
+
+bool Oracle::knows(const std::string &name) { return lookup(name) != nullptr; }
+
+} // namespace symshape::models

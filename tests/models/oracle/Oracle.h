@@ -1,0 +1,77 @@
+//===- Oracle.h - Concrete shape execution of a parsed function -*- C++ -*-===//
+//
+// The models test's ground truth: runs one parsed function op by op with
+// concrete sizes (every `?` of an argument, every index/integer scalar
+// argument given a value) and reports the first op whose runtime
+// requirement fails (undefined behaviour, SPEC section 2), or "no UB".
+//
+//   Oracle oracle(module);
+//   OracleResult r = oracle.run(fn, {{"%a[0]", 3}, {"%b[0]", 2}});
+//   // r.ub->opIndex == 4, r.ub->rule == "tosa.matmul: batch 3 != 2"
+//
+// Semantics come from the dialect specifications (TOSA, StableHLO, linalg,
+// tensor), written independently of symshape's lowering; one short entry
+// per op in the family files (Tosa.cpp, Stablehlo.cpp, Linalg.cpp,
+// Tensor.cpp, Broadcast.cpp). Only the parser and IR of symshape are used.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_MODELS_ORACLE_H
+#define SYMSHAPE_MODELS_ORACLE_H
+
+#include "symshape/frontend/IR.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace symshape::models {
+
+/// Values of the function's free symbols: "%a[0]" for a `?` dim of
+/// argument %a, "%n" for an index/integer scalar argument.
+using Assignment = std::map<std::string, int64_t>;
+
+/// The first op with undefined behaviour.
+struct UbSite {
+  size_t opIndex = 0;          ///< index among the function body's top-level ops
+  frontend::SourceLoc loc;     ///< the op name token (op.loc)
+  std::string op;              ///< op name
+  std::string rule;            ///< which requirement failed, with the sizes
+};
+
+struct OracleResult {
+  std::optional<UbSite> ub; ///< empty: the whole function ran without UB
+  /// Set when the oracle met an op or form it does not model; then `ub`
+  /// is empty and nothing is known about the rest of the function.
+  std::string unsupported;
+  size_t unsupportedOp = 0; ///< op index of the unsupported op
+  /// Sizes of every ranked value computed before the run stopped, by
+  /// source name without '%' ("0", "x"), for tests.
+  std::map<std::string, std::vector<int64_t>> shapes;
+};
+
+class Oracle {
+public:
+  /// `module` must outlive the oracle (func.call looks callees up in it).
+  explicit Oracle(const frontend::Module &module) : module(module) {}
+
+  /// Runs `fn` with the sizes in `assignment`; a missing symbol is an
+  /// unsupported result naming it.
+  OracleResult run(const frontend::Function &fn,
+                   const Assignment &assignment) const;
+
+  /// The free symbols of `fn` in source order ("%a[0]", "%n").
+  static std::vector<std::string> symbols(const frontend::Function &fn);
+
+  /// Whether the oracle has an entry for op `name`.
+  static bool knows(const std::string &name);
+
+private:
+  const frontend::Module &module;
+};
+
+} // namespace symshape::models
+
+#endif // SYMSHAPE_MODELS_ORACLE_H

@@ -1,0 +1,147 @@
+//===- OracleImpl.h - The oracle's op adaptor and shared rules --*- C++ -*-===//
+//
+// Private to the oracle. Every op entry reads its operands through one
+// adaptor (Eval), states its runtime requirements with `require`, and sets
+// its result shapes; the driver (Oracle.cpp) then checks the declared
+// static result dims (SPEC: result-cast). A family file registers its
+// entries with `add(name, rule)`:
+//
+//   static bool matmul(Eval &e) {          // [N,H,C] x [N,C,W] -> [N,H,W]
+//     ... e.require(a[0] == b[0], "batch " + ...) ...
+//     return e.setResult(0, {a[0], a[1], b[2]});
+//   }
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_MODELS_ORACLEIMPL_H
+#define SYMSHAPE_MODELS_ORACLEIMPL_H
+
+#include "Oracle.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace symshape::models::oracle {
+
+using Shape = std::vector<int64_t>;
+
+/// A runtime value: a tensor with concrete sizes (and, for small integer
+/// tensors, known contents), an index/integer scalar, or anything else.
+struct RtValue {
+  enum class Kind { Tensor, Scalar, Other } kind = Kind::Other;
+  Shape shape;                              ///< Tensor
+  std::optional<std::vector<int64_t>> data; ///< Tensor: integer contents
+  std::optional<int64_t> scalar;            ///< Scalar, when known
+};
+
+enum class Status { Ok, Ub, Unsupported };
+
+class Eval;
+using Rule = std::function<bool(Eval &)>;
+
+/// Adds an op entry; a family calls it from its register function.
+void add(const std::string &name, Rule rule);
+/// Looks an entry up; null when the op is not modelled.
+const Rule *lookup(const std::string &name);
+
+/// What an entry sees of one op.
+class Eval {
+public:
+  Eval(const frontend::Module &module, const frontend::Function &fn,
+       const frontend::Operation &op, std::vector<RtValue> &values,
+       const std::vector<const frontend::Operation *> &defs,
+       const Oracle &oracle)
+      : module(module), fn(fn), op(op), values(values), defs(defs),
+        oracle(oracle) {}
+
+  const frontend::Operation &operation() const { return op; }
+  const std::string &name() const { return op.name; }
+  size_t numOperands() const { return op.operands.size(); }
+  size_t numResults() const { return op.results.size(); }
+
+  /// Operand i as a tensor; an unsupported result when it is not one.
+  const RtValue *tensor(size_t i);
+  const Shape *shape(size_t i) {
+    const RtValue *v = tensor(i);
+    return v ? &v->shape : nullptr;
+  }
+  bool isTensor(size_t i) const {
+    return i < op.operands.size() &&
+           values[op.operands[i]].kind == RtValue::Kind::Tensor;
+  }
+  /// Operand i's known integer contents (a scalar or a small int tensor).
+  std::optional<std::vector<int64_t>> contents(size_t i);
+  /// Operand i as a known scalar.
+  std::optional<int64_t> scalar(size_t i);
+  /// The op defining operand i (null for a block argument).
+  const frontend::Operation *definingOp(size_t i) const;
+  const frontend::Type &declaredResult(size_t r) const {
+    return fn.value(op.results[r]).type;
+  }
+
+  const frontend::Attribute *attr(const std::string &name) const;
+  /// Integers of an attribute (array<i64: ..>, dense<..>, [..], a single
+  /// integer); `count` expands a splat. nullopt when absent or unreadable.
+  std::optional<std::vector<int64_t>> ints(const std::string &name,
+                                           size_t count = 0) const;
+  std::optional<int64_t> integer(const std::string &name) const;
+
+  /// Records UB (the first failing requirement) and returns false.
+  bool require(bool ok, const std::string &rule);
+  /// Records that the oracle cannot run this op; returns false.
+  bool unsupported(const std::string &why);
+  bool setResult(size_t r, Shape shape,
+                 std::optional<std::vector<int64_t>> data = std::nullopt);
+  bool setScalar(size_t r, std::optional<int64_t> value);
+  /// Results take the declared type (all static) — constants, sources.
+  bool setDeclaredResults();
+  /// Runs a callee; false on UB or unsupported inside it.
+  bool call(const std::string &callee);
+
+  Status status = Status::Ok;
+  std::string message;
+  const frontend::Module &module;
+
+private:
+  const frontend::Function &fn;
+  const frontend::Operation &op;
+  std::vector<RtValue> &values;
+  const std::vector<const frontend::Operation *> &defs;
+  const Oracle &oracle;
+};
+
+//===-- shared rules -------------------------------------------------------===//
+
+std::string str(const Shape &shape);
+int64_t product(const Shape &shape);
+/// Mathematical floor division (b > 0).
+int64_t floorDiv(int64_t a, int64_t b);
+
+/// Every tensor operand has the same shape; result 0 takes it.
+bool sameShapeElementwise(Eval &e);
+/// Broadcastable trait over operands [first, first+count): InferShape and
+/// Verify of seed 000 at runtime sizes; result 0 takes the broadcast.
+bool broadcastOperands(Eval &e, size_t first, size_t count);
+/// Output size of a window of `k` taps, stride `s`, dilation `d` over
+/// `in` padded by `lo` and `hi`: floor((in+lo+hi - d*(k-1) - 1)/s) + 1.
+int64_t windowOut(int64_t in, int64_t k, int64_t s, int64_t d, int64_t lo,
+                  int64_t hi);
+/// A permutation of 0..rank-1?
+bool isPermutation(const std::vector<int64_t> &perm, size_t rank);
+/// Lists of integers in attribute text: "[b, 0, 1, f]x[0, 1, i, o]" style
+/// text is read by the callers; this reads every integer after `key =`
+/// inside the next [..] (e.g. "lhs_batching_dimensions = [0]").
+std::optional<std::vector<int64_t>> intListAfter(const std::string &text,
+                                                 const std::string &key);
+
+void registerBroadcast();
+void registerTosa();
+void registerStablehlo();
+void registerLinalg();
+void registerTensor();
+
+} // namespace symshape::models::oracle
+
+#endif // SYMSHAPE_MODELS_ORACLEIMPL_H

@@ -1,0 +1,606 @@
+//===- Stablehlo.cpp - StableHLO / MHLO ops (StableHLO spec) ---------------===//
+//
+// From openxla/stablehlo docs/spec.md. No implicit broadcasting: binary
+// elementwise ops need equal shapes. Shape computations that JAX exports
+// (get_dimension_size, reshape, concatenate, multiply on tensor<i32>) keep
+// their integer contents so dynamic_reshape / dynamic_broadcast_in_dim can
+// read their shape operands.
+//
+// Window arithmetic (convolution, reduce_window), per dim:
+//   dilated_in  = in == 0 ? 0 : (in - 1) * lhs_dilation + 1
+//   padded_in   = lo + dilated_in + hi
+//   dilated_win = k == 0 ? 0 : (k - 1) * window_dilation + 1
+//   out = padded_in == 0 || dilated_win > padded_in ? 0
+//         : floor((padded_in - dilated_win) / stride) + 1
+//
+//===----------------------------------------------------------------------===//
+
+#include "OracleImpl.h"
+
+#include <functional>
+
+namespace symshape::models::oracle {
+
+static std::string s(int64_t v) { return std::to_string(v); }
+
+/// Elementwise with equal shapes; integer contents are folded.
+static bool binary(Eval &e, std::function<int64_t(int64_t, int64_t)> fold) {
+  if (!sameShapeElementwise(e))
+    return false;
+  auto a = e.contents(0), b = e.contents(1);
+  const Shape *shape = e.shape(0);
+  if (fold && a && b && a->size() == b->size() && shape) {
+    std::vector<int64_t> out;
+    for (size_t i = 0; i < a->size(); ++i) {
+      if ((*b)[i] == 0 && e.name().find("divide") != std::string::npos)
+        return true; // no contents
+      out.push_back(fold((*a)[i], (*b)[i]));
+    }
+    e.setResult(0, *shape, out);
+  }
+  return true;
+}
+
+static bool unary(Eval &e) {
+  const RtValue *in = e.tensor(0);
+  return in && e.setResult(0, in->shape, in->data);
+}
+
+static bool constant(Eval &e) {
+  if (!e.setDeclaredResults())
+    return false;
+  const frontend::Attribute *v = e.attr("value");
+  if (v && v->kind == frontend::AttrKind::DenseInt) {
+    const Shape &shape = e.declaredResult(0).dims;
+    std::vector<int64_t> data = v->ints;
+    if (v->splat)
+      data.assign(product(shape), v->ints.front());
+    e.setResult(0, shape, data);
+  }
+  return true;
+}
+
+/// Operand i is a scalar (rank 0) or has the shape `like`.
+static bool scalarOrSame(Eval &e, size_t i, const Shape &like) {
+  const Shape *x = e.shape(i);
+  return x && e.require(x->empty() || *x == like,
+                        "operand #" + s(i) + " " + str(*x) +
+                            " is neither a scalar nor " + str(like));
+}
+
+static bool select(Eval &e) { // pred, on_true, on_false
+  const Shape *t = e.shape(1), *f = e.shape(2);
+  return t && f &&
+         e.require(*t == *f, "on_true " + str(*t) + " != on_false " +
+                                 str(*f)) &&
+         scalarOrSame(e, 0, *t) && e.setResult(0, *t);
+}
+
+static bool clamp(Eval &e) { // min, operand, max
+  const Shape *x = e.shape(1);
+  return x && scalarOrSame(e, 0, *x) && scalarOrSame(e, 2, *x) &&
+         e.setResult(0, *x);
+}
+
+/// A dimension list of dot_dimension_numbers, from `#stablehlo.dot<..>`
+/// text or a separate attribute.
+static std::vector<int64_t> dotDims(Eval &e, const std::string &key) {
+  if (auto v = e.ints(key))
+    return *v;
+  if (const frontend::Attribute *a = e.attr("dot_dimension_numbers"))
+    if (auto v = intListAfter(a->text, key))
+      return *v;
+  return {};
+}
+
+static bool dotGeneral(Eval &e) {
+  const Shape *a = e.shape(0), *b = e.shape(1);
+  if (!a || !b)
+    return false;
+  if (!e.attr("dot_dimension_numbers") && !e.attr("lhs_contracting_dimensions"))
+    return e.unsupported("dot_dimension_numbers not readable");
+  std::vector<int64_t> lb = dotDims(e, "lhs_batching_dimensions"),
+                       rb = dotDims(e, "rhs_batching_dimensions"),
+                       lc = dotDims(e, "lhs_contracting_dimensions"),
+                       rc = dotDims(e, "rhs_contracting_dimensions");
+  if (lb.size() != rb.size() || lc.size() != rc.size())
+    return e.unsupported("unbalanced dimension numbers");
+  for (int64_t d : lb)
+    if (d < 0 || size_t(d) >= a->size())
+      return e.unsupported("dimension number out of range");
+  for (int64_t d : lc)
+    if (d < 0 || size_t(d) >= a->size())
+      return e.unsupported("dimension number out of range");
+  for (int64_t d : rb)
+    if (d < 0 || size_t(d) >= b->size())
+      return e.unsupported("dimension number out of range");
+  for (int64_t d : rc)
+    if (d < 0 || size_t(d) >= b->size())
+      return e.unsupported("dimension number out of range");
+  for (size_t i = 0; i < lb.size(); ++i)
+    if (!e.require((*a)[lb[i]] == (*b)[rb[i]],
+                   "batching dim lhs[" + s(lb[i]) + "] = " + s((*a)[lb[i]]) +
+                       " != rhs[" + s(rb[i]) + "] = " + s((*b)[rb[i]])))
+      return false;
+  for (size_t i = 0; i < lc.size(); ++i)
+    if (!e.require((*a)[lc[i]] == (*b)[rc[i]],
+                   "contracting dim lhs[" + s(lc[i]) + "] = " +
+                       s((*a)[lc[i]]) + " != rhs[" + s(rc[i]) +
+                       "] = " + s((*b)[rc[i]])))
+      return false;
+  auto in = [](const std::vector<int64_t> &v, size_t d) {
+    return std::find(v.begin(), v.end(), int64_t(d)) != v.end();
+  };
+  Shape out;
+  for (int64_t d : lb)
+    out.push_back((*a)[d]);
+  for (size_t d = 0; d < a->size(); ++d)
+    if (!in(lb, d) && !in(lc, d))
+      out.push_back((*a)[d]);
+  for (size_t d = 0; d < b->size(); ++d)
+    if (!in(rb, d) && !in(rc, d))
+      out.push_back((*b)[d]);
+  return e.setResult(0, out);
+}
+
+static bool dot(Eval &e) { // [m,k]x[k,n], [k]x[k,n], [m,k]x[k], [k]x[k]
+  const Shape *a = e.shape(0), *b = e.shape(1);
+  if (!a || !b)
+    return false;
+  if (a->empty() || b->empty() || a->size() > 2 || b->size() > 2)
+    return e.unsupported("dot operands must have rank 1 or 2");
+  int64_t ka = a->back(), kb = b->front();
+  if (!e.require(ka == kb, "contracting " + s(ka) + " != " + s(kb)))
+    return false;
+  Shape out;
+  if (a->size() == 2)
+    out.push_back((*a)[0]);
+  if (b->size() == 2)
+    out.push_back((*b)[1]);
+  return e.setResult(0, out);
+}
+
+/// Reshape to `out`: element counts must agree; contents are kept.
+static bool reshapeTo(Eval &e, const Shape &out) {
+  const RtValue *in = e.tensor(0);
+  if (!in)
+    return false;
+  for (int64_t d : out)
+    if (!e.require(d >= 0, "negative size " + s(d) + " in the output shape"))
+      return false;
+  return e.require(product(in->shape) == product(out),
+                   "element count " + s(product(in->shape)) + " != " +
+                       s(product(out)) + " of " + str(out)) &&
+         e.setResult(0, out, in->data);
+}
+
+static bool reshape(Eval &e) {
+  const frontend::Type &t = e.declaredResult(0);
+  for (int64_t d : t.dims)
+    if (d == frontend::kDynamic)
+      return e.unsupported("reshape to a dynamic type");
+  return reshapeTo(e, t.dims);
+}
+
+static bool dynamicReshape(Eval &e) {
+  auto shape = e.contents(1);
+  if (!shape)
+    return e.unsupported("output shape operand not known");
+  return reshapeTo(e, *shape);
+}
+
+static bool transpose(Eval &e) {
+  const Shape *in = e.shape(0);
+  auto perm = e.ints("permutation");
+  if (!in || !perm || !isPermutation(*perm, in->size()))
+    return in && e.unsupported("permutation not readable");
+  Shape out;
+  for (int64_t p : *perm)
+    out.push_back((*in)[p]);
+  return e.setResult(0, out);
+}
+
+static bool concatenate(Eval &e) {
+  std::optional<int64_t> dim = e.integer("dimension");
+  const Shape *first = e.shape(0);
+  if (!first || !dim || *dim < 0 || size_t(*dim) >= first->size())
+    return first && e.unsupported("dimension not readable");
+  Shape out = *first;
+  std::optional<std::vector<int64_t>> data = e.contents(0);
+  for (size_t i = 1; i < e.numOperands(); ++i) {
+    const Shape *x = e.shape(i);
+    if (!x || x->size() != out.size())
+      return x && e.unsupported("operand ranks differ");
+    for (size_t d = 0; d < out.size(); ++d)
+      if (int64_t(d) != *dim &&
+          !e.require((*x)[d] == out[d], "dim " + s(d) + " of operand #" +
+                                            s(i) + " is " + s((*x)[d]) +
+                                            ", operand #0 has " + s(out[d])))
+        return false;
+    out[*dim] += (*x)[*dim];
+    auto more = e.contents(i);
+    if (data && more && out.size() == 1)
+      data->insert(data->end(), more->begin(), more->end());
+    else
+      data.reset();
+  }
+  return e.setResult(0, out, data);
+}
+
+static bool slice(Eval &e) {
+  const RtValue *in = e.tensor(0);
+  if (!in)
+    return false;
+  size_t rank = in->shape.size();
+  auto start = e.ints("start_indices"), limit = e.ints("limit_indices"),
+       strides = e.ints("strides", rank);
+  if (!strides)
+    strides = std::vector<int64_t>(rank, 1);
+  if (!start || !limit || start->size() != rank || limit->size() != rank ||
+      strides->size() != rank)
+    return e.unsupported("start/limit/strides not readable");
+  Shape out;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t st = (*start)[d], li = (*limit)[d], sd = (*strides)[d];
+    if (!e.require(0 <= st && st <= li && li <= in->shape[d] && sd > 0,
+                   "dim " + s(d) + ": need 0 <= " + s(st) + " <= " + s(li) +
+                       " <= " + s(in->shape[d])))
+      return false;
+    out.push_back((li - st + sd - 1) / sd);
+  }
+  std::optional<std::vector<int64_t>> data;
+  if (in->data && rank == 1) {
+    data.emplace();
+    for (int64_t i = (*start)[0]; i < (*limit)[0]; i += (*strides)[0])
+      data->push_back((*in->data)[i]);
+  }
+  return e.setResult(0, out, data);
+}
+
+static bool dynamicSlice(Eval &e) { // operand, start indices..., slice_sizes
+  const Shape *in = e.shape(0);
+  if (!in)
+    return false;
+  auto sizes = e.ints("slice_sizes");
+  if (!sizes || sizes->size() != in->size())
+    return e.unsupported("slice_sizes not readable");
+  // Start indices are clamped at runtime; only the sizes can be UB.
+  for (size_t d = 0; d < in->size(); ++d)
+    if (!e.require(0 <= (*sizes)[d] && (*sizes)[d] <= (*in)[d],
+                   "dim " + s(d) + ": slice size " + s((*sizes)[d]) +
+                       " exceeds " + s((*in)[d])))
+      return false;
+  return e.setResult(0, *sizes);
+}
+
+static bool realDynamicSlice(Eval &e) { // operand, start, limit, strides
+  const Shape *in = e.shape(0);
+  if (!in)
+    return false;
+  auto start = e.contents(1), limit = e.contents(2), strides = e.contents(3);
+  size_t rank = in->size();
+  if (!start || !limit || !strides || start->size() != rank ||
+      limit->size() != rank || strides->size() != rank)
+    return e.unsupported("start/limit/strides operands not known");
+  Shape out;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t st = (*start)[d], li = (*limit)[d], sd = (*strides)[d];
+    if (!e.require(0 <= st && st <= li && li <= (*in)[d] && sd > 0,
+                   "dim " + s(d) + ": need 0 <= " + s(st) + " <= " + s(li) +
+                       " <= " + s((*in)[d]) + " and stride " + s(sd) + " > 0"))
+      return false;
+    out.push_back((li - st + sd - 1) / sd);
+  }
+  return e.setResult(0, out);
+}
+
+static bool pad(Eval &e) {
+  const Shape *in = e.shape(0);
+  if (!in)
+    return false;
+  size_t rank = in->size();
+  auto lo = e.ints("edge_padding_low", rank),
+       hi = e.ints("edge_padding_high", rank),
+       interior = e.ints("interior_padding", rank);
+  if (!lo || !hi || !interior || lo->size() != rank || hi->size() != rank ||
+      interior->size() != rank)
+    return e.unsupported("padding not readable");
+  Shape out;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t n = (*in)[d];
+    int64_t size = (*lo)[d] + (*hi)[d] + n +
+                   std::max<int64_t>(n - 1, 0) * (*interior)[d];
+    if (!e.require((*interior)[d] >= 0 && size >= 0,
+                   "dim " + s(d) + ": padded size " + s(size)))
+      return false;
+    out.push_back(size);
+  }
+  return e.setResult(0, out);
+}
+
+static bool getDimensionSize(Eval &e) {
+  const Shape *in = e.shape(0);
+  auto dim = e.integer("dimension");
+  if (!in || !dim || *dim < 0 || size_t(*dim) >= in->size())
+    return in && e.unsupported("dimension not readable");
+  return e.setResult(0, {}, std::vector<int64_t>{(*in)[*dim]});
+}
+
+static bool reduce(Eval &e) { // inputs..., inits...
+  size_t n = e.numOperands() / 2;
+  auto dims = e.ints("dimensions");
+  const Shape *first = e.shape(0);
+  if (!first || !dims)
+    return first && e.unsupported("dimensions not readable");
+  for (size_t i = 1; i < n; ++i) {
+    const Shape *x = e.shape(i);
+    if (!x || !e.require(*x == *first, "input #" + s(i) + " " + str(*x) +
+                                           " != input #0 " + str(*first)))
+      return false;
+  }
+  Shape out;
+  for (size_t d = 0; d < first->size(); ++d)
+    if (std::find(dims->begin(), dims->end(), int64_t(d)) == dims->end())
+      out.push_back((*first)[d]);
+  for (size_t r = 0; r < e.numResults(); ++r)
+    e.setResult(r, out);
+  return true;
+}
+
+/// broadcast_in_dim: operand dim i is 1 or equals result dim dims[i] (003).
+static bool broadcastInto(Eval &e, Shape out, const std::vector<int64_t> &dims) {
+  const Shape *in = e.shape(0);
+  if (!in)
+    return false;
+  if (dims.size() != in->size())
+    return e.unsupported("broadcast_dimensions size differs from the rank");
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] < 0 || size_t(dims[i]) >= out.size())
+      return e.unsupported("broadcast dimension out of range");
+    if (out[dims[i]] < 0) // a `?` result dim takes the operand's size
+      out[dims[i]] = (*in)[i];
+    if (!e.require((*in)[i] == 1 || (*in)[i] == out[dims[i]],
+                   "operand dim " + s(i) + " = " + s((*in)[i]) +
+                       " is neither 1 nor result dim " + s(dims[i]) + " = " +
+                       s(out[dims[i]])))
+      return false;
+  }
+  for (int64_t d : out)
+    if (d < 0)
+      return e.unsupported("a `?` result dim that no operand dim gives");
+  return e.setResult(0, out);
+}
+
+static bool broadcastInDim(Eval &e) {
+  auto dims = e.ints("broadcast_dimensions");
+  if (!dims)
+    return e.unsupported("broadcast_dimensions not readable");
+  return broadcastInto(e, e.declaredResult(0).dims, *dims);
+}
+
+static bool dynamicBroadcastInDim(Eval &e) {
+  auto dims = e.ints("broadcast_dimensions");
+  auto shape = e.contents(1);
+  if (!dims || !shape)
+    return e.unsupported("broadcast_dimensions or output shape not known");
+  for (int64_t d : *shape)
+    if (!e.require(d >= 0, "negative output size " + s(d)))
+      return false;
+  return broadcastInto(e, *shape, *dims);
+}
+
+static int64_t windowed(int64_t in, int64_t k, int64_t stride, int64_t lo,
+                        int64_t hi, int64_t inDil, int64_t winDil) {
+  int64_t dilatedIn = in == 0 ? 0 : (in - 1) * inDil + 1;
+  int64_t padded = lo + dilatedIn + hi;
+  int64_t dilatedWin = k == 0 ? 0 : (k - 1) * winDil + 1;
+  if (padded <= 0 || dilatedWin > padded)
+    return 0;
+  return floorDiv(padded - dilatedWin, stride) + 1;
+}
+
+/// Compact dimension numbers "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]":
+/// for each of the three lists, the position of every letter and digit.
+struct ConvDims {
+  int64_t inBatch = -1, inFeature = -1, kIn = -1, kOut = -1, outBatch = -1,
+          outFeature = -1;
+  std::vector<int64_t> inSpatial, kSpatial, outSpatial;
+};
+
+static std::optional<ConvDims> readConvDims(const std::string &text) {
+  ConvDims cd;
+  if (text.find("raw") != std::string::npos) {
+    auto one = [&](const char *key) -> int64_t {
+      auto v = intListAfter(text, key);
+      if (v && v->size() == 1)
+        return v->front();
+      size_t at = text.find(std::string(key) + " = ");
+      return at == std::string::npos
+                 ? -1
+                 : std::stoll(text.substr(at + std::string(key).size() + 3));
+    };
+    cd.inBatch = one("input_batch_dimension");
+    cd.inFeature = one("input_feature_dimension");
+    cd.kIn = one("kernel_input_feature_dimension");
+    cd.kOut = one("kernel_output_feature_dimension");
+    cd.outBatch = one("output_batch_dimension");
+    cd.outFeature = one("output_feature_dimension");
+    cd.inSpatial = intListAfter(text, "input_spatial_dimensions").value_or(
+        std::vector<int64_t>{});
+    cd.kSpatial = intListAfter(text, "kernel_spatial_dimensions")
+                      .value_or(std::vector<int64_t>{});
+    cd.outSpatial = intListAfter(text, "output_spatial_dimensions")
+                        .value_or(std::vector<int64_t>{});
+    return cd;
+  }
+  std::vector<std::vector<std::string>> lists;
+  size_t p = 0;
+  while ((p = text.find('[', p)) != std::string::npos) {
+    size_t q = text.find(']', p);
+    if (q == std::string::npos)
+      return std::nullopt;
+    std::vector<std::string> items;
+    std::string cur;
+    for (char c : text.substr(p + 1, q - p - 1)) {
+      if (c == ',') {
+        items.push_back(cur);
+        cur.clear();
+      } else if (c != ' ') {
+        cur += c;
+      }
+    }
+    items.push_back(cur);
+    lists.push_back(items);
+    p = q + 1;
+  }
+  if (lists.size() != 3)
+    return std::nullopt;
+  auto read = [](const std::vector<std::string> &l, char a, char b,
+                 int64_t &pa, int64_t &pb, std::vector<int64_t> &spatial) {
+    std::vector<std::pair<int64_t, int64_t>> sp;
+    for (size_t i = 0; i < l.size(); ++i) {
+      if (l[i] == std::string(1, a))
+        pa = i;
+      else if (l[i] == std::string(1, b))
+        pb = i;
+      else if (!l[i].empty() && std::isdigit((unsigned char)l[i][0]))
+        sp.emplace_back(std::stoll(l[i]), i);
+    }
+    std::sort(sp.begin(), sp.end());
+    for (auto &[k, pos] : sp)
+      spatial.push_back(pos);
+  };
+  read(lists[0], 'b', 'f', cd.inBatch, cd.inFeature, cd.inSpatial);
+  read(lists[1], 'i', 'o', cd.kIn, cd.kOut, cd.kSpatial);
+  read(lists[2], 'b', 'f', cd.outBatch, cd.outFeature, cd.outSpatial);
+  return cd;
+}
+
+static bool convolution(Eval &e) {
+  const Shape *in = e.shape(0), *k = e.shape(1);
+  if (!in || !k)
+    return false;
+  const frontend::Attribute *dn = e.attr("dimension_numbers");
+  std::optional<ConvDims> cd = dn ? readConvDims(dn->text) : std::nullopt;
+  size_t n = in->size() - 2;
+  if (!cd || cd->inSpatial.size() != n || cd->kSpatial.size() != n ||
+      cd->outSpatial.size() != n || cd->inBatch < 0 || cd->kOut < 0 ||
+      cd->outFeature < 0)
+    return e.unsupported("dimension_numbers not readable");
+  int64_t fgc = e.integer("feature_group_count").value_or(1),
+          bgc = e.integer("batch_group_count").value_or(1);
+  auto ones = std::vector<int64_t>(n, 1);
+  auto strides = e.ints("window_strides", n).value_or(ones),
+       lhsDil = e.ints("lhs_dilation", n).value_or(ones),
+       rhsDil = e.ints("rhs_dilation", n).value_or(ones),
+       padding = e.ints("padding", 2 * n).value_or(std::vector<int64_t>(2 * n));
+  if (strides.size() != n || lhsDil.size() != n || rhsDil.size() != n ||
+      padding.size() != 2 * n || fgc < 1 || bgc < 1)
+    return e.unsupported("window attributes not readable");
+  int64_t inF = (*in)[cd->inFeature], kI = (*k)[cd->kIn],
+          kO = (*k)[cd->kOut], batch = (*in)[cd->inBatch];
+  if (!e.require(inF == kI * fgc, "input features " + s(inF) +
+                                      " != kernel input features " + s(kI) +
+                                      " * " + s(fgc)) ||
+      !e.require(kO % fgc == 0 && kO % bgc == 0,
+                 "kernel output features " + s(kO) + " not divisible") ||
+      !e.require(batch % bgc == 0, "batch " + s(batch) + " not divisible by " +
+                                       "batch_group_count " + s(bgc)))
+    return false;
+  Shape out(in->size(), 0);
+  out[cd->outBatch] = batch / bgc;
+  out[cd->outFeature] = kO;
+  for (size_t i = 0; i < n; ++i)
+    out[cd->outSpatial[i]] =
+        windowed((*in)[cd->inSpatial[i]], (*k)[cd->kSpatial[i]], strides[i],
+                 padding[2 * i], padding[2 * i + 1], lhsDil[i], rhsDil[i]);
+  return e.setResult(0, out);
+}
+
+static bool reduceWindow(Eval &e) { // inputs..., inits...
+  const Shape *in = e.shape(0);
+  if (!in)
+    return false;
+  size_t rank = in->size(), n = e.numOperands() / 2;
+  auto ones = std::vector<int64_t>(rank, 1);
+  auto win = e.ints("window_dimensions");
+  auto strides = e.ints("window_strides", rank).value_or(ones),
+       baseDil = e.ints("base_dilations", rank).value_or(ones),
+       winDil = e.ints("window_dilations", rank).value_or(ones),
+       padding =
+           e.ints("padding", 2 * rank).value_or(std::vector<int64_t>(2 * rank));
+  if (!win || win->size() != rank || strides.size() != rank ||
+      padding.size() != 2 * rank)
+    return e.unsupported("window attributes not readable");
+  for (size_t i = 1; i < n; ++i) {
+    const Shape *x = e.shape(i);
+    if (!x || !e.require(*x == *in, "input #" + s(i) + " differs"))
+      return false;
+  }
+  Shape out;
+  for (size_t d = 0; d < rank; ++d)
+    out.push_back(windowed((*in)[d], (*win)[d], strides[d], padding[2 * d],
+                           padding[2 * d + 1], baseDil[d], winDil[d]));
+  for (size_t r = 0; r < e.numResults(); ++r)
+    e.setResult(r, out);
+  return true;
+}
+
+static bool iota(Eval &e) { return e.setDeclaredResults(); }
+
+static bool dynamicIota(Eval &e) {
+  auto shape = e.contents(0);
+  return shape ? e.setResult(0, *shape)
+               : e.unsupported("output shape operand not known");
+}
+
+void registerStablehlo() {
+  for (const char *dialect : {"stablehlo.", "mhlo."}) {
+    std::string d = dialect;
+    auto fold = [d](const char *op, std::function<int64_t(int64_t, int64_t)> f) {
+      add(d + op, [f](Eval &e) { return binary(e, f); });
+    };
+    fold("add", [](int64_t a, int64_t b) { return a + b; });
+    fold("subtract", [](int64_t a, int64_t b) { return a - b; });
+    fold("multiply", [](int64_t a, int64_t b) { return a * b; });
+    fold("divide", [](int64_t a, int64_t b) { return a / b; });
+    fold("maximum", [](int64_t a, int64_t b) { return std::max(a, b); });
+    fold("minimum", [](int64_t a, int64_t b) { return std::min(a, b); });
+    for (const char *op :
+         {"power", "remainder", "and", "or", "xor", "atan2", "compare",
+          "shift_left", "shift_right_logical", "shift_right_arithmetic",
+          "complex"})
+      fold(op, nullptr);
+    for (const char *op :
+         {"exponential", "log", "tanh", "negate", "sqrt", "rsqrt", "abs",
+          "logistic", "convert", "not", "floor", "ceil", "sine", "cosine",
+          "sign", "exponential_minus_one", "log_plus_one",
+          "round_nearest_even", "round_nearest_afz", "cbrt", "is_finite",
+          "popcnt", "count_leading_zeros", "bitcast_convert", "real", "imag",
+          "tan", "reduce_precision"})
+      add(d + op, unary);
+    add(d + "constant", constant);
+    add(d + "select", select);
+    add(d + "clamp", clamp);
+    add(d + "dot_general", dotGeneral);
+    add(d + "dot", dot);
+    add(d + "reshape", reshape);
+    add(d + "dynamic_reshape", dynamicReshape);
+    add(d + "transpose", transpose);
+    add(d + "concatenate", concatenate);
+    add(d + "slice", slice);
+    add(d + "dynamic_slice", dynamicSlice);
+    add(d + "real_dynamic_slice", realDynamicSlice);
+    add(d + "pad", pad);
+    add(d + "iota", iota);
+    add(d + "dynamic_iota", dynamicIota);
+    add(d + "get_dimension_size", getDimensionSize);
+    add(d + "reduce", reduce);
+    add(d + "broadcast_in_dim", broadcastInDim);
+    add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
+    add(d + "convolution", convolution);
+    add(d + "reduce_window", reduceWindow);
+  }
+}
+
+} // namespace symshape::models::oracle
