@@ -51,6 +51,57 @@ std::string listText(const std::vector<int64_t> &values) {
   return out + "]";
 }
 
+std::optional<std::vector<TermId>> termsOf(OpContext &c, std::string_view name,
+                                           size_t operand) {
+  if (c.attr(name)) {
+    std::optional<std::vector<int64_t>> values = c.ints(name);
+    if (!values)
+      return std::nullopt;
+    std::vector<TermId> terms;
+    for (int64_t v : *values)
+      terms.push_back(c.constant(v));
+    return terms;
+  }
+  if (operand < c.numOperands())
+    return c.elements(operand);
+  return std::nullopt;
+}
+
+std::optional<std::vector<TermId>> termsOfLength(OpContext &c,
+                                                 std::string_view name,
+                                                 size_t operand,
+                                                 size_t length) {
+  std::optional<std::vector<TermId>> terms = termsOf(c, name, operand);
+  if (!terms) {
+    c.opaque(std::string(name) + " is not a known integer list");
+    return std::nullopt;
+  }
+  if (terms->size() != length) {
+    c.error("expects " + std::string(name) + " of length " +
+            std::to_string(length) + ", got " + termsText(c, *terms));
+    return std::nullopt;
+  }
+  return terms;
+}
+
+std::string termsText(OpContext &c, const std::vector<TermId> &terms) {
+  std::string out = "[";
+  for (size_t i = 0; i < terms.size(); ++i) {
+    std::optional<int64_t> v = c.graph().constantValue(terms[i]);
+    out += (i ? ", " : "") + (v ? std::to_string(*v) : std::string("?"));
+  }
+  return out + "]";
+}
+
+void requireSizes(OpContext &c, const std::vector<TermId> &terms,
+                  const std::string &what) {
+  for (size_t i = 0; i < terms.size(); ++i)
+    if (!c.graph().constantValue(terms[i]))
+      c.requireInBounds(c.formulas().mkLe(c.constant(0), terms[i]),
+                        "entry " + std::to_string(i) + " of " + what +
+                            " (a size: not negative)");
+}
+
 void requireBias(OpContext &c, size_t bias, TermId channels,
                  const std::string &channelsName) {
   if (c.failed())
@@ -185,22 +236,6 @@ void lowerConst(OpContext &c) {
     state.extents.push_back(c.constant(v));
 }
 
-/// tosa.const_shape (current MLIR): a `!tosa.shape<N>` of known values.
-void lowerConstShape(OpContext &c) {
-  const Attribute *value =
-      c.attr("values") ? c.attr("values") : c.attr("value");
-  std::optional<std::vector<int64_t>> ints =
-      value ? Lowerer::intList(*value) : std::nullopt;
-  if (!ints) {
-    c.opaque("values is not an integer elements attribute");
-    return;
-  }
-  std::vector<TermId> elements;
-  for (int64_t v : *ints)
-    elements.push_back(c.constant(v));
-  c.setElementsResult(0, std::move(elements));
-}
-
 } // namespace
 } // namespace tosa
 
@@ -269,8 +304,21 @@ static const OpEntry kEntries[] = {
     // Constants.
     {"tosa.const", parseFunctionTypedForm, lowerConst, kRefineNone,
      "static facts; small integer constants keep their values"},
+    // `!tosa.shape` values (TosaShapeValues.cpp).
     {"tosa.const_shape", parseFunctionTypedForm, lowerConstShape, kRefineNone,
      "a !tosa.shape of known values"},
+    {"tosa.dim", parseFunctionTypedForm, lowerDim, kRefineNone,
+     "the shape [input[axis]]"},
+    {"tosa.concat_shape", parseFunctionTypedForm, lowerConcatShape, kRefineNone,
+     "the operands' elements one after the other"},
+    {"tosa.add_shape", parseFunctionTypedForm, lowerAddShape, kRefineNone,
+     "elementwise sum of two shapes"},
+    {"tosa.sub_shape", parseFunctionTypedForm, lowerSubShape, kRefineNone,
+     "elementwise difference of two shapes"},
+    {"tosa.mul_shape", parseFunctionTypedForm, lowerMulShape, kRefineNone,
+     "elementwise product of two shapes"},
+    {"tosa.div_floor_shape", parseFunctionTypedForm, lowerDivFloorShape,
+     kRefineNone, "elementwise floor division of two shapes; no 0 divisor"},
     // Data layout (TosaShape.cpp).
     {"tosa.reshape", parseFunctionTypedForm, lowerReshape, kRefineBoth,
      "result = new_shape (one -1 inferred); element count preserved"},

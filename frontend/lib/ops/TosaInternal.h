@@ -6,6 +6,8 @@
 //   Tosa.cpp        the entry list, elementwise ops, constants
 //   TosaShape.cpp   reshape, transpose, concat, slice, pad, tile,
 //                   reductions, argmax, gather, scatter, fft
+//   TosaShapeValues.cpp  the `!tosa.shape` ops: const_shape, dim,
+//                   concat_shape, add/sub/mul/div_floor_shape
 //   TosaConv.cpp    matmul, fully_connected, convolutions, pooling, resize
 //
 // Two spellings are read for every op: MLIR 16's generic form (lists as
@@ -41,6 +43,25 @@ std::optional<std::vector<int64_t>> listOfLength(OpContext &c,
 /// "[1, 2, 3]".
 std::string listText(const std::vector<int64_t> &values);
 
+/// A list of sizes: attribute `name` (constants, MLIR 16) or the operand
+/// `operand` whose elements are known, possibly symbolic (current MLIR's
+/// `!tosa.shape` from tosa.const_shape, tosa.dim, tosa.concat_shape, ...).
+std::optional<std::vector<TermId>> termsOf(OpContext &c, std::string_view name,
+                                           size_t operand);
+
+/// The same, of exactly `length` entries (see listOfLength).
+std::optional<std::vector<TermId>> termsOfLength(OpContext &c,
+                                                 std::string_view name,
+                                                 size_t operand, size_t length);
+
+/// "[2, ?, 4]": constants, and `?` for a symbolic entry.
+std::string termsText(OpContext &c, const std::vector<TermId> &terms);
+
+/// Symbolic entries of a list of sizes are not negative at runtime: one
+/// `in-bounds` requirement each (`what`: "new_shape").
+void requireSizes(OpContext &c, const std::vector<TermId> &terms,
+                  const std::string &what);
+
 /// The bias of a convolution or fully_connected: a rank-1 operand whose
 /// size is the output channels or 1 (TOSA: ERROR_IF(BC != OC && BC != 1)).
 /// Static sizes that break it are an error; otherwise an `equal`
@@ -62,6 +83,15 @@ void lowerGather(OpContext &c);
 void lowerScatter(OpContext &c);
 void lowerFft(OpContext &c);
 void lowerRfft(OpContext &c);
+
+// TosaShapeValues.cpp
+void lowerConstShape(OpContext &c);
+void lowerDim(OpContext &c);
+void lowerConcatShape(OpContext &c);
+void lowerAddShape(OpContext &c);
+void lowerSubShape(OpContext &c);
+void lowerMulShape(OpContext &c);
+void lowerDivFloorShape(OpContext &c);
 
 // TosaConv.cpp
 void lowerMatmul(OpContext &c);

@@ -1,9 +1,9 @@
 //===- TosaShape.cpp - tosa data-layout ops: reshape, slice, pad, ... -----===//
 //
 // Shape functions of the tosa ops that move data without computing on it,
-// and of the reductions. Lists come as attributes (MLIR 16) or as constant
-// operands (current MLIR's `!tosa.shape`, MLIR 16's perms and paddings);
-// see TosaInternal.h.
+// and of the reductions. Lists come as attributes (MLIR 16) or as operands
+// with known elements (current MLIR's `!tosa.shape`, MLIR 16's constant
+// perms and paddings); see TosaInternal.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,54 +32,57 @@ std::optional<size_t> axisOf(OpContext &c, size_t rank) {
 } // namespace
 
 /// tosa.reshape: the result is `new_shape` (attribute in MLIR 16, a
-/// `!tosa.shape` operand now); one -1 entry is inferred from the element
-/// count. The element count is preserved (TOSA: ERROR_IF(tensor_size(
-/// shape1) != tensor_size(shape))).
+/// `!tosa.shape` operand now, whose entries may be symbolic); one -1 entry
+/// is inferred from the element count. The element count is preserved
+/// (TOSA: ERROR_IF(tensor_size(shape1) != tensor_size(shape))).
 void lowerReshape(OpContext &c) {
   if (!c.expectRanked())
     return;
-  std::optional<std::vector<int64_t>> shape = listOf(c, "new_shape", 1);
+  std::optional<std::vector<TermId>> shape = termsOf(c, "new_shape", 1);
   if (!shape) {
-    c.opaque("new_shape is not a constant integer list");
+    c.opaque("new_shape is not a known integer list");
     return;
   }
   std::optional<size_t> inferred;
-  int64_t known = 1;
+  std::vector<TermId> known;
   for (size_t i = 0; i < shape->size(); ++i) {
-    int64_t v = (*shape)[i];
+    std::optional<int64_t> v = c.graph().constantValue((*shape)[i]);
     if (v == -1 && !inferred) {
       inferred = i;
     } else if (v == -1) {
-      c.error("expects at most one -1 in new_shape, got " + listText(*shape));
+      c.error("expects at most one -1 in new_shape, got " +
+              termsText(c, *shape));
       return;
-    } else if (v < 0) {
-      c.opaque("new_shape entry " + std::to_string(v) + " is not a size");
+    } else if (v && *v < 0) {
+      c.opaque("new_shape entry " + std::to_string(*v) + " is not a size");
       return;
     } else {
-      known *= v;
+      known.push_back((*shape)[i]);
     }
   }
+  requireSizes(c, *shape, "new_shape");
   TermId before = c.product(c.dims(0));
-  std::vector<TermId> dims;
-  for (int64_t v : *shape)
-    dims.push_back(c.constant(v));
+  TermId knownProduct = c.product(known);
+  std::vector<TermId> dims = *shape;
   if (inferred) {
-    if (known == 0) {
-      c.opaque("new_shape " + listText(*shape) +
+    if (c.graph().constantValue(knownProduct) == 0) {
+      c.opaque("new_shape " + termsText(c, *shape) +
                " has a 0 next to -1: the -1 is not determined");
       return;
     }
-    dims[*inferred] = c.floorDiv(before, c.constant(known));
+    dims[*inferred] = c.floorDiv(before, knownProduct);
   }
   std::optional<int64_t> staticBefore = c.graph().constantValue(before);
-  if (staticBefore && !inferred && *staticBefore != known) {
+  std::optional<int64_t> staticAfter = c.graph().constantValue(knownProduct);
+  if (staticBefore && staticAfter && !inferred &&
+      *staticBefore != *staticAfter) {
     c.error("cannot reshape " + std::to_string(*staticBefore) +
-            " elements into new_shape " + listText(*shape));
+            " elements into new_shape " + termsText(c, *shape));
     return;
   }
   c.requireElementCount(before, c.product(dims),
                         "the element counts of " + c.operandName(0) +
-                            " and new_shape " + listText(*shape));
+                            " and new_shape " + termsText(c, *shape));
   c.setResult(0, std::move(dims));
 }
 
@@ -140,33 +143,41 @@ void lowerConcat(OpContext &c) {
 
 /// tosa.slice: result[d] = size[d], the slice [start, start + size) inside
 /// the input (TOSA: ERROR_IF(start < 0), ERROR_IF(shape1 < start + size)).
-/// A size of -1 takes the rest of the dim, as MLIR's shape inference does.
+/// A constant size of -1 takes the rest of the dim, as MLIR's shape
+/// inference does.
 void lowerSlice(OpContext &c) {
   if (!c.expectRanked())
     return;
   size_t rank = c.rank(0);
-  std::optional<std::vector<int64_t>> start = listOfLength(c, "start", 1, rank);
-  std::optional<std::vector<int64_t>> size =
-      start ? listOfLength(c, "size", 2, rank) : std::nullopt;
+  std::optional<std::vector<TermId>> start = termsOfLength(c, "start", 1, rank);
+  std::optional<std::vector<TermId>> size =
+      start ? termsOfLength(c, "size", 2, rank) : std::nullopt;
   if (!start || !size)
     return;
   solver::FormulaStore &f = c.formulas();
+  TermId zero = c.constant(0);
   std::vector<TermId> out;
   for (size_t d = 0; d < rank; ++d) {
-    int64_t st = (*start)[d], sz = (*size)[d];
-    if (st < 0 || sz < -1) {
+    TermId first = (*start)[d], count = (*size)[d];
+    std::optional<int64_t> st = c.graph().constantValue(first);
+    std::optional<int64_t> sz = c.graph().constantValue(count);
+    if ((st && *st < 0) || (sz && *sz < -1)) {
       c.error("expects start >= 0 and size >= 0 (or -1), got start " +
-              listText(*start) + " and size " + listText(*size));
+              termsText(c, *start) + " and size " + termsText(c, *size));
       return;
     }
-    TermId in = c.dim(0, d), first = c.constant(st);
-    TermId end = sz == -1 ? in : c.add(first, c.constant(sz));
-    c.requireInBounds(
-        f.mkAnd({f.mkLe(first, in), f.mkLe(end, in)}),
-        "the slice [" + std::to_string(st) + ", " +
-            (sz == -1 ? std::string("end") : std::to_string(st + sz)) +
-            ") of " + c.dimName(0, d) + " (dim " + std::to_string(d) + ")");
-    out.push_back(sz == -1 ? c.sub(in, first) : c.constant(sz));
+    TermId in = c.dim(0, d);
+    bool rest = sz == -1;
+    TermId end = rest ? in : c.add(first, count);
+    std::vector<FormulaId> holds = {f.mkLe(zero, first), f.mkLe(first, in),
+                                    f.mkLe(end, in)};
+    if (!rest)
+      holds.push_back(f.mkLe(zero, count));
+    c.requireInBounds(f.mkAnd(holds), "the slice of " + c.dimName(0, d) +
+                                          " (dim " + std::to_string(d) +
+                                          ") from " + termsText(c, {first}) +
+                                          ", size " + termsText(c, {count}));
+    out.push_back(rest ? c.sub(in, first) : count);
   }
   c.setResult(0, std::move(out));
 }
@@ -182,26 +193,27 @@ void lowerPad(OpContext &c) {
     c.error("expects a paddings operand");
     return;
   }
-  std::optional<std::vector<int64_t>> pads = c.constantElements(1);
+  std::optional<std::vector<TermId>> pads = c.elements(1);
   if (!pads) {
-    c.opaque("paddings are not a constant");
+    c.opaque("paddings are not known");
     return;
   }
   if (pads->size() != 2 * rank) {
     c.error("expects " + std::to_string(2 * rank) + " paddings, got " +
-            listText(*pads));
+            termsText(c, *pads));
     return;
   }
-  std::vector<TermId> out;
-  for (size_t d = 0; d < rank; ++d) {
-    int64_t lo = (*pads)[2 * d], hi = (*pads)[2 * d + 1];
-    if (lo < 0 || hi < 0) {
-      c.opaque("negative paddings " + listText(*pads) +
+  for (TermId pad : *pads)
+    if (std::optional<int64_t> v = c.graph().constantValue(pad); v && *v < 0) {
+      c.opaque("negative paddings " + termsText(c, *pads) +
                " (the TOSA spec requires paddings >= 0)");
       return;
     }
-    out.push_back(c.add(c.dim(0, d), c.constant(lo + hi)));
-  }
+  requireSizes(c, *pads, "paddings");
+  std::vector<TermId> out;
+  for (size_t d = 0; d < rank; ++d)
+    out.push_back(
+        c.add(c.dim(0, d), c.add((*pads)[2 * d], (*pads)[2 * d + 1])));
   c.setResult(0, std::move(out));
 }
 
@@ -210,23 +222,26 @@ void lowerTile(OpContext &c) {
   if (!c.expectRanked())
     return;
   size_t rank = c.rank(0);
-  std::optional<std::vector<int64_t>> multiples =
-      listOfLength(c, "multiples", 1, rank);
+  std::optional<std::vector<TermId>> multiples =
+      termsOfLength(c, "multiples", 1, rank);
   if (!multiples)
     return;
-  std::vector<TermId> out;
-  for (size_t d = 0; d < rank; ++d) {
-    int64_t m = (*multiples)[d];
-    if (m == -1) {
-      c.opaque("multiples " + listText(*multiples) + " has an unknown (-1)");
+  for (TermId m : *multiples) {
+    std::optional<int64_t> v = c.graph().constantValue(m);
+    if (v == -1) {
+      c.opaque("multiples " + termsText(c, *multiples) +
+               " has an unknown (-1)");
       return;
     }
-    if (m < 0) {
-      c.error("expects multiples >= 0, got " + listText(*multiples));
+    if (v && *v < 0) {
+      c.error("expects multiples >= 0, got " + termsText(c, *multiples));
       return;
     }
-    out.push_back(c.mul(c.dim(0, d), c.constant(m)));
   }
+  requireSizes(c, *multiples, "multiples");
+  std::vector<TermId> out;
+  for (size_t d = 0; d < rank; ++d)
+    out.push_back(c.mul(c.dim(0, d), (*multiples)[d]));
   c.setResult(0, std::move(out));
 }
 
