@@ -18,6 +18,37 @@
 namespace symshape::frontend {
 namespace tosa {
 
+bool expectRankedOperands(OpContext &c) {
+  for (size_t i = 0; i < c.numOperands(); ++i)
+    if (c.operandType(i).kind == TypeKind::UnrankedTensor) {
+      c.opaque("unranked operand " + c.operandName(i) +
+               ": its sizes are not checked");
+      return false;
+    }
+  return !c.failed();
+}
+
+bool expectOperandRanks(OpContext &c, std::initializer_list<int> ranks) {
+  if (!expectRankedOperands(c))
+    return false;
+  if (ranks.size() > c.numOperands()) {
+    c.error("expects " + std::to_string(ranks.size()) + " operands, got " +
+            std::to_string(c.numOperands()));
+    return false;
+  }
+  size_t i = 0;
+  for (int expected : ranks) {
+    if (expected >= 0 && (!c.ranked(i) || c.rank(i) != size_t(expected))) {
+      c.error("expects operand " + std::to_string(i) + " of rank " +
+              std::to_string(expected) + ", got '" + c.operandType(i).str() +
+              "'");
+      return false;
+    }
+    ++i;
+  }
+  return true;
+}
+
 std::optional<std::vector<int64_t>> listOf(OpContext &c, std::string_view name,
                                            size_t operand) {
   if (c.attr(name))
@@ -134,7 +165,7 @@ namespace {
 /// MLIR's zero points, rescale's multiplier and shift, table's table) do
 /// not take part.
 void lowerUnary(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   if (c.numOperands() == 0 || !c.ranked(0)) {
     c.error("expects a tensor operand");
@@ -147,7 +178,7 @@ void lowerUnary(OpContext &c) {
 /// one value per element of the last dim (current MLIR: operands 1 and 2;
 /// MLIR 16: the `multiplier` / `shift` attributes).
 void lowerRescale(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   const Attribute *perChannel = c.attr("per_channel");
   bool channels =

@@ -39,7 +39,7 @@ windowAttr(OpContext &c, std::string_view name, size_t length, int64_t least) {
 /// bias [OC] (or [1]) -> [N, out..., OC].
 void lowerConv(OpContext &c, int spatial) {
   int rank = spatial + 2;
-  if (!c.expectRanks({rank, rank, 1}))
+  if (!expectOperandRanks(c, {rank, rank, 1}))
     return;
   size_t n = size_t(spatial);
   std::optional<std::vector<int64_t>> pad = windowAttr(c, "pad", 2 * n, 0);
@@ -66,7 +66,7 @@ void lowerConv(OpContext &c, int spatial) {
 /// tosa.matmul: [N, H, C] x [N, C, W] -> [N, H, W] (current MLIR adds the
 /// zero points a_zp, b_zp as operands 2 and 3).
 void lowerMatmul(OpContext &c) {
-  if (!c.expectRanks({3, 3}))
+  if (!expectOperandRanks(c, {3, 3}))
     return;
   c.requireSameDim(0, 0, 1, 0, "batch");
   c.requireSameDim(0, 2, 1, 1, "contracted");
@@ -75,7 +75,7 @@ void lowerMatmul(OpContext &c) {
 
 /// tosa.fully_connected (MLIR 16): [N, IC] x [OC, IC] + bias -> [N, OC].
 void lowerFullyConnected(OpContext &c) {
-  if (!c.expectRanks({2, 2, 1}))
+  if (!expectOperandRanks(c, {2, 2, 1}))
     return;
   c.requireSameDim(0, 1, 1, 1, "input channel");
   requireBias(c, 2, c.dim(1, 0), c.dimName(1, 0));
@@ -88,7 +88,7 @@ void lowerConv3d(OpContext &c) { lowerConv(c, 3); }
 
 /// tosa.depthwise_conv2d: [N, H, W, C] x [KH, KW, C, M] -> [N, OH, OW, C*M].
 void lowerDepthwiseConv2d(OpContext &c) {
-  if (!c.expectRanks({4, 4, 1}))
+  if (!expectOperandRanks(c, {4, 4, 1}))
     return;
   std::optional<std::vector<int64_t>> pad = windowAttr(c, "pad", 4, 0);
   std::optional<std::vector<int64_t>> stride =
@@ -115,7 +115,7 @@ void lowerDepthwiseConv2d(OpContext &c) {
 /// out_pad_bottom + KH (and OW alike). MLIR 16's `out_shape` names the
 /// result sizes (-1: unknown); each known one must equal the computed size.
 void lowerTransposeConv2d(OpContext &c) {
-  if (!c.expectRanks({4, 4, 1}))
+  if (!expectOperandRanks(c, {4, 4, 1}))
     return;
   std::optional<std::vector<int64_t>> outPad =
       listOfLength(c, "out_pad", kAttributeOnly, 4);
@@ -164,7 +164,7 @@ void lowerTransposeConv2d(OpContext &c) {
 /// tosa.avg_pool2d / max_pool2d: [N, H, W, C] -> [N, OH, OW, C] with the
 /// window `kernel`, `stride`, `pad` (current avg_pool2d adds zero points).
 void lowerPool2d(OpContext &c) {
-  if (!c.expectRanks({4}))
+  if (!expectOperandRanks(c, {4}))
     return;
   std::optional<std::vector<int64_t>> kernel = windowAttr(c, "kernel", 2, 1);
   std::optional<std::vector<int64_t>> stride =
@@ -188,7 +188,7 @@ void lowerPool2d(OpContext &c) {
 /// (OW alike); scale [y_n, y_d, x_n, x_d], offset and border [y, x] are
 /// attributes (MLIR 16) or `!tosa.shape` operands 1-3 (current MLIR).
 void lowerResize(OpContext &c) {
-  if (!c.expectRanks({4}))
+  if (!expectOperandRanks(c, {4}))
     return;
   std::optional<std::vector<int64_t>> scale = listOfLength(c, "scale", 1, 4);
   std::optional<std::vector<int64_t>> offset =

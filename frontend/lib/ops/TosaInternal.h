@@ -27,6 +27,17 @@
 
 namespace symshape::frontend::tosa {
 
+/// Every operand ranked; otherwise the op is opaque (SPEC 4: "unranked
+/// operand %x: its sizes are not checked"). Unlike OpContext::expectRanked,
+/// an unranked result is fine: MLIR 16's TF and TFLite legalizations leave
+/// tosa results `tensor<*xf32>` for tosa-infer-shapes to fill in, and
+/// setResult gives such a result its computed rank.
+bool expectRankedOperands(OpContext &c);
+
+/// The same, and operand `i` has rank `ranks[i]` (-1: any) as the op's
+/// verifier demands; an `error` otherwise.
+bool expectOperandRanks(OpContext &c, std::initializer_list<int> ranks);
+
 /// An integer list given either as attribute `name` (MLIR 16) or, when the
 /// op has no such attribute, as the constant operand `operand` (current
 /// MLIR's `!tosa.shape` operands, MLIR 16's perms / paddings tensors).

@@ -36,7 +36,7 @@ std::optional<size_t> axisOf(OpContext &c, size_t rank) {
 /// is inferred from the element count. The element count is preserved
 /// (TOSA: ERROR_IF(tensor_size(shape1) != tensor_size(shape))).
 void lowerReshape(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   std::optional<std::vector<TermId>> shape = termsOf(c, "new_shape", 1);
   if (!shape) {
@@ -89,7 +89,7 @@ void lowerReshape(OpContext &c) {
 /// tosa.transpose: result[i] = input[perms[i]]; perms is the `perms`
 /// attribute (current MLIR) or a constant operand (MLIR 16).
 void lowerTranspose(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   size_t rank = c.rank(0);
   std::optional<std::vector<int64_t>> perms = listOfLength(c, "perms", 1, rank);
@@ -113,7 +113,7 @@ void lowerTranspose(OpContext &c) {
 /// tosa.concat: operands of one rank, equal on every dim but `axis`; the
 /// result's axis dim is their sum.
 void lowerConcat(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   if (c.numOperands() == 0) {
     c.error("expects at least one operand");
@@ -146,7 +146,7 @@ void lowerConcat(OpContext &c) {
 /// A constant size of -1 takes the rest of the dim, as MLIR's shape
 /// inference does.
 void lowerSlice(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   size_t rank = c.rank(0);
   std::optional<std::vector<TermId>> start = termsOfLength(c, "start", 1, rank);
@@ -186,7 +186,7 @@ void lowerSlice(OpContext &c) {
 /// constant [rank, 2] tensor (MLIR 16) or `!tosa.shape<2 * rank>`, both
 /// read row-major as low0, high0, low1, ...
 void lowerPad(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   size_t rank = c.rank(0);
   if (c.numOperands() < 2) {
@@ -219,7 +219,7 @@ void lowerPad(OpContext &c) {
 
 /// tosa.tile: result[d] = input[d] * multiples[d].
 void lowerTile(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   size_t rank = c.rank(0);
   std::optional<std::vector<TermId>> multiples =
@@ -248,7 +248,7 @@ void lowerTile(OpContext &c) {
 /// tosa.reduce_*: the axis dim becomes 1 (a rank-0 input with axis 0
 /// stays rank 0, as MLIR's verifier allows).
 void lowerReduce(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   size_t rank = c.rank(0);
   if (rank == 0 && c.integer("axis") == 0) {
@@ -265,7 +265,7 @@ void lowerReduce(OpContext &c) {
 
 /// tosa.argmax: the axis dim is removed.
 void lowerArgmax(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   std::optional<size_t> axis = axisOf(c, c.rank(0));
   if (!axis)
@@ -277,7 +277,7 @@ void lowerArgmax(OpContext &c) {
 
 /// tosa.reverse: the operand's shape; axis within the rank.
 void lowerReverse(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   if (c.rank(0) == 0 && c.integer("axis") == 0) {
     c.setResult(0, {});
@@ -289,7 +289,7 @@ void lowerReverse(OpContext &c) {
 
 /// tosa.gather: values [N, K, C], indices [N, W] -> [N, W, C].
 void lowerGather(OpContext &c) {
-  if (!c.expectRanks({3, 2}))
+  if (!expectOperandRanks(c, {3, 2}))
     return;
   c.requireSameDim(0, 0, 1, 0, "batch");
   c.setResult(0, {c.dim(0, 0), c.dim(1, 1), c.dim(0, 2)});
@@ -298,7 +298,7 @@ void lowerGather(OpContext &c) {
 /// tosa.scatter: values_in [N, K, C], indices [N, W], input [N, W, C]
 /// -> [N, K, C].
 void lowerScatter(OpContext &c) {
-  if (!c.expectRanks({3, 2, 3}))
+  if (!expectOperandRanks(c, {3, 2, 3}))
     return;
   c.requireSameDim(0, 0, 1, 0, "batch");
   c.requireSameDim(0, 0, 2, 0, "batch");
@@ -310,7 +310,7 @@ void lowerScatter(OpContext &c) {
 /// tosa.fft2d: real and imaginary inputs [N, H, W] of one shape; both
 /// results have it.
 void lowerFft(OpContext &c) {
-  if (!c.expectRanks({3, 3}))
+  if (!expectOperandRanks(c, {3, 3}))
     return;
   for (size_t d = 0; d < 3; ++d)
     c.requireSameDim(0, d, 1, d, "real and imaginary");
@@ -320,7 +320,7 @@ void lowerFft(OpContext &c) {
 
 /// tosa.rfft2d: [N, H, W] -> two results [N, H, W / 2 + 1].
 void lowerRfft(OpContext &c) {
-  if (!c.expectRanks({3}))
+  if (!expectOperandRanks(c, {3}))
     return;
   std::vector<TermId> out = c.dims(0);
   out[2] = c.add(c.floorDiv(out[2], c.constant(2)), c.constant(1));

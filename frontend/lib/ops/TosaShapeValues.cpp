@@ -68,7 +68,7 @@ void lowerConstShape(OpContext &c) {
 
 /// tosa.dim: the one-element shape [input[axis]].
 void lowerDim(OpContext &c) {
-  if (!c.expectRanked())
+  if (!expectRankedOperands(c))
     return;
   std::optional<int64_t> axis = c.integer("axis");
   if (!axis) {
