@@ -187,18 +187,25 @@ void lowerRescale(OpContext &c) {
     size_t last = c.rank(0) - 1;
     TermId expected = channels ? c.dim(0, last) : c.constant(1);
     std::string expectedName = channels ? c.dimName(0, last) : "1";
+    auto requireChannels = [&](TermId size, const std::string &what) {
+      std::optional<int64_t> a = c.graph().constantValue(size);
+      std::optional<int64_t> b = c.graph().constantValue(expected);
+      if (a && b && *a != *b)
+        c.error("expects " + what + " of " + std::to_string(*b) +
+                " values, got " + std::to_string(*a));
+      else
+        c.requireEqual(size, expected,
+                       "the sizes of " + what + " and " + expectedName);
+    };
     for (size_t i = 1; i <= 2 && i < c.numOperands(); ++i)
       if (c.ranked(i) && c.rank(i) == 1)
-        c.requireEqual(c.dim(i, 0), expected,
-                       "the sizes " + c.dimName(i, 0) + " of the " +
-                           (i == 1 ? "multiplier" : "shift") + " and " +
-                           expectedName);
+        requireChannels(c.dim(i, 0),
+                        std::string(i == 1 ? "the multiplier " : "the shift ") +
+                            c.operandName(i));
     for (const char *name : {"multiplier", "shift"})
       if (std::optional<std::vector<int64_t>> values = c.ints(name))
-        c.requireEqual(c.constant(int64_t(values->size())), expected,
-                       std::string("the length ") +
-                           std::to_string(values->size()) + " of `" + name +
-                           "` and " + expectedName);
+        requireChannels(c.constant(int64_t(values->size())),
+                        std::string("`") + name + "`");
   }
   lowerUnary(c);
 }
@@ -272,6 +279,8 @@ void lowerConst(OpContext &c) {
 
 using namespace tosa;
 
+namespace {
+
 /// An elementwise op of one tensor operand.
 constexpr OpEntry unary(std::string_view name) {
   return {name, parseFunctionTypedForm, lowerUnary, kRefineBoth,
@@ -283,6 +292,8 @@ constexpr OpEntry binary(std::string_view name) {
   return {name, parseFunctionTypedForm, lowerBroadcast, kRefineBoth,
           "elementwise with implicit broadcast (seed 000)"};
 }
+
+} // namespace
 
 static const OpEntry kEntries[] = {
     // Elementwise, one tensor operand.
