@@ -138,32 +138,9 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
 }
 
 bool Lowerer::isImplicitBroadcast(const Operation &op) const {
-  static const char *const tosa[] = {"add",
-                                     "sub",
-                                     "mul",
-                                     "pow",
-                                     "maximum",
-                                     "minimum",
-                                     "logical_and",
-                                     "logical_or",
-                                     "logical_xor",
-                                     "bitwise_and",
-                                     "bitwise_or",
-                                     "bitwise_xor",
-                                     "logical_left_shift",
-                                     "logical_right_shift",
-                                     "arithmetic_right_shift",
-                                     "equal",
-                                     "greater",
-                                     "greater_equal",
-                                     "select"};
   const std::string &name = op.name;
   if (name == "test.broadcastable")
     return true;
-  if (name.rfind("tosa.", 0) == 0)
-    for (const char *suffix : tosa)
-      if (name.compare(5, std::string::npos, suffix) == 0)
-        return true;
   if (name.rfind("chlo.broadcast_", 0) == 0 &&
       !findAttr(op.attributes, "broadcast_dimensions"))
     return true;
@@ -311,7 +288,10 @@ void Lowerer::lowerOp(const Operation &op) {
       lowerImplicitBroadcast(op);
       return;
     }
-  if (const OpEntry *entry = findOp(op.name); entry && entry->lower) {
+  // An op whose custom syntax was not understood is opaque (its entry
+  // would read attributes the parse skipped).
+  if (const OpEntry *entry = findOp(op.name);
+      entry && entry->lower && !op.skipped) {
     OpContext ctx(*this, op);
     entry->lower(ctx);
     return;
