@@ -2,6 +2,8 @@
 
 #include "OpContext.h"
 
+#include <algorithm>
+
 namespace symshape::frontend {
 
 using solver::ObligationKind;
@@ -133,7 +135,7 @@ void OpContext::error(std::string message) {
     return;
   hadError = true;
   low.oblige(operation, ObligationKind::Rank, -1, formulas().mkTrue(),
-             "the operands", /*staticError=*/true,
+             "the op's signature", /*staticError=*/true,
              "'" + operation.name + "' " + message);
 }
 
@@ -195,10 +197,33 @@ void OpContext::setResult(size_t r, std::vector<TermId> dims) {
     return;
   }
   resultSet[r] = true;
+  // With every operand type static, the verifier itself computes the
+  // result: a different declared size is a static error.
+  bool staticOperands = true;
+  for (size_t i = 0; i < numOperands(); ++i) {
+    const Type &type = operandType(i);
+    if (type.isShaped() &&
+        (!type.hasRank() ||
+         std::find(type.dims.begin(), type.dims.end(), kDynamic) !=
+             type.dims.end()))
+      staticOperands = false;
+    if (type.isSizeLike())
+      staticOperands = false;
+  }
   for (size_t d = 0; d < dims.size(); ++d) {
     int64_t size = declared.dims[d];
-    if (size == kDynamic || graph().constantValue(dims[d]) == size)
+    std::optional<int64_t> computed = graph().constantValue(dims[d]);
+    if (size == kDynamic || computed == size)
       continue;
+    if (computed && staticOperands) {
+      error("result " + std::to_string(r) + " has type '" + declared.str() +
+            "' but the op computes size " + std::to_string(*computed) +
+            " for dim " + std::to_string(d));
+      casts.clear(); // the op has a static error: no runtime casts
+      resultSet[r] = false;
+      setResultFromType(r);
+      return;
+    }
     casts.push_back({r, d, dims[d], size});
     dims[d] = constant(size);
   }
@@ -235,7 +260,10 @@ void OpContext::opaque(std::string reason) {
 }
 
 void OpContext::flush() {
-  // Phase 2 of SPEC 4: every result-cast after every requirement.
+  // Phase 2 of SPEC 4: every result-cast after every requirement; none
+  // after a static error (the results follow their declared types).
+  if (hadError)
+    casts.clear();
   for (const PendingCast &cast : casts) {
     std::string subject =
         "the size computed for " + low.dimName(operation.results[cast.result],

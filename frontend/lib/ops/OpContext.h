@@ -15,8 +15,8 @@
 //   }
 //
 // A declared static result dim that the shape function computes as another
-// constant is an `error`; one it computes symbolically is a `result-cast`
-// obligation. Operand dims whose declared types are static and differ make
+// constant from fully static operand types is an `error` (the verifier's
+// own inference); otherwise it is a `result-cast` obligation. Operand dims whose declared types are static and differ make
 // `requireSameDim` an `error`, as the op's verifier would.
 //
 //===----------------------------------------------------------------------===//
