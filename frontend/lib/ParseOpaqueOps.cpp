@@ -33,8 +33,8 @@ static bool opensRegion(std::string_view buf, uint32_t brace) {
   lexer.resetTo(brace + 1);
   Token first = lexer.lex();
   Token second = lexer.lex();
-  bool entryEnd = second.is(TokenKind::Equal) ||
-                  second.is(TokenKind::Comma) || second.is(TokenKind::RBrace);
+  bool entryEnd = second.is(TokenKind::Equal) || second.is(TokenKind::Comma) ||
+                  second.is(TokenKind::RBrace);
   switch (first.kind) {
   case TokenKind::CaretIdent:
   case TokenKind::PercentIdent:
