@@ -187,7 +187,8 @@ ChunkResult checkChunk(const std::string &file, const std::string &text,
   std::multimap<uint32_t, const Operation *> opsByLine;
   std::vector<std::pair<uint32_t, uint32_t>> functionLines;
   std::set<uint32_t> opaqueOffsets;
-  std::map<uint32_t, bool> refutedLines; // line -> error/ub-guaranteed
+  /// Lines with an obligation -> whether one is error/ub-guaranteed.
+  std::map<uint32_t, bool> refutedLines;
   for (const auto &fileAnalysis : session.files()) {
     for (const Function &func : fileAnalysis->module.functions) {
       functionLines.emplace_back(sources.lineCol(func.range.begin).line,
@@ -236,15 +237,22 @@ ChunkResult checkChunk(const std::string &file, const std::string &text,
     if (result.rejected && errorLine == error.line)
       ++result.rejectedAt;
     auto [begin, end] = opsByLine.equal_range(error.line);
+    // Modelled: symshape read the op and states obligations there.
     bool modelled = false;
-    for (auto it = begin; it != end; ++it)
+    for (auto it = begin; it != end && refutedLines.count(error.line); ++it)
       modelled |=
           !it->second->skipped && !opaqueOffsets.count(it->second->loc.offset);
     if (!modelled)
       continue;
     ++result.onModelled;
-    if (refutedLines.count(error.line) && refutedLines[error.line])
+    if (refutedLines[error.line]) {
       ++result.agreed;
+      continue;
+    }
+    std::string op = begin->second->name;
+    result.missed += (result.missed.empty() ? "" : " | ") +
+                     std::to_string(error.line) + " " + op + ": " +
+                     oneLine(error.message);
   }
   return result;
 }
@@ -253,7 +261,8 @@ std::string ChunkResult::serialize() const {
   std::ostringstream out;
   out << invalid << '\t' << rejected << '\t' << shapeErrors << '\t'
       << onModelled << '\t' << agreed << '\t' << rejectedAt << '\t'
-      << oneLine(message) << '\t' << oneLine(misread);
+      << oneLine(message) << '\t' << oneLine(misread) << '\t'
+      << oneLine(missed);
   return out.str();
 }
 
@@ -264,7 +273,7 @@ ChunkResult ChunkResult::deserialize(const std::string &line) {
   std::vector<std::string> fields;
   while (std::getline(in, field, '\t'))
     fields.push_back(field);
-  fields.resize(8);
+  fields.resize(9);
   auto number = [&](size_t i) {
     return fields[i].empty() ? 0u : unsigned(std::stoul(fields[i]));
   };
@@ -276,6 +285,7 @@ ChunkResult ChunkResult::deserialize(const std::string &line) {
   result.rejectedAt = number(5);
   result.message = fields[6];
   result.misread = fields[7];
+  result.missed = fields[8];
   return result;
 }
 

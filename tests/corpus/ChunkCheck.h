@@ -8,8 +8,9 @@
 //     (`%r = d.op`, `%r = "d.op"`, `"d.op"(`) must begin an op the parser
 //     read (an unknown op never swallows the next one);
 //   - for a chunk with `// expected-error @+1 {{...}}`: whether the error
-//     is about shapes, whether symshape models the op on the target line,
-//     and whether symshape also finds `error` / `ub-guaranteed` there.
+//     is about shapes, whether symshape models the op on the target line
+//     (reads it and states obligations there), and whether symshape also
+//     finds `error` / `ub-guaranteed` there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,9 +30,12 @@ struct ChunkResult {
   std::string message;      ///< the first error when rejected
   std::string misread;      ///< "LINE: text" of a swallowed op, if any
   unsigned shapeErrors = 0; ///< expected errors about shapes
-  unsigned onModelled = 0;  ///< ... on an op symshape models
+  unsigned onModelled = 0;  ///< ... on an op symshape states obligations for
   unsigned agreed = 0;      ///< ... where symshape finds error/ub-guaranteed
   unsigned rejectedAt = 0;  ///< ... where symshape rejects that very line
+  /// "LINE op: message" of each shape error on a modelled op where symshape
+  /// finds nothing, joined by " | ".
+  std::string missed;
 
   std::string serialize() const;
   static ChunkResult deserialize(const std::string &line);

@@ -1,6 +1,6 @@
 //===- CorpusTest.cpp - Every chunk of the outside corpus is read ---------===//
 //
-//   symshape_corpus CORPUS_DIR
+//   symshape_corpus CORPUS_DIR [--missed]
 //
 // Splits every `.mlir` file under CORPUS_DIR at `// -----` lines and grades
 // each chunk in a child process (ChunkCheck.h), so a crash or a hang (a
@@ -12,7 +12,8 @@
 //
 // For chunks with `expected-error` it also counts the shape errors on ops
 // symshape models where symshape agrees (`error` / `ub-guaranteed` there);
-// that count is information, not a failure. Exit status: 0 all good, 1 a
+// that count is information, not a failure (--missed lists the others).
+// Exit status: 0 all good, 1 a
 // failure, 77 (skipped) when CORPUS_DIR does not exist.
 //
 //===----------------------------------------------------------------------===//
@@ -131,16 +132,18 @@ void printTable(const std::map<std::string, FolderStats> &folders) {
     total.rejectedAt += s.rejectedAt;
   }
   row("total", total);
-  std::printf("shape: expected errors about shapes; modelled: on an op "
-              "symshape models;\nagree: symshape finds error/ub-guaranteed "
-              "there; rej-line: symshape rejects that line\n");
+  std::printf(
+      "shape: expected errors about shapes; modelled: on an op with "
+      "symshape obligations;\nagree: symshape finds error/ub-guaranteed "
+      "there; rej-line: symshape rejects that line\n");
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::cerr << "usage: symshape_corpus CORPUS_DIR\n";
+  bool verbose = argc == 3 && std::string(argv[2]) == "--missed";
+  if (argc != 2 && !verbose) {
+    std::cerr << "usage: symshape_corpus CORPUS_DIR [--missed]\n";
     return 2;
   }
   fs::path root = argv[1];
@@ -151,7 +154,7 @@ int main(int argc, char **argv) {
     return 77;
   }
   std::map<std::string, FolderStats> folders;
-  std::vector<std::string> failures;
+  std::vector<std::string> failures, notes;
   for (const fs::path &path : corpusFiles(root)) {
     std::string name = fs::relative(path, root).generic_string();
     std::string folder =
@@ -184,9 +187,13 @@ int main(int argc, char **argv) {
       stats.onModelled += result.onModelled;
       stats.agreed += result.agreed;
       stats.rejectedAt += result.rejectedAt;
+      if (verbose && !result.missed.empty())
+        notes.push_back(where + ": " + result.missed);
     }
   }
   printTable(folders);
+  for (const std::string &note : notes)
+    std::cout << "MISSED " << note << "\n";
   for (const std::string &failure : failures)
     std::cout << "FAIL " << failure << "\n";
   std::cout << (failures.empty()
