@@ -5,8 +5,8 @@
 // (tracking () [] {} <>), or further while the next line continues the op
 // (a line ending in `,` `:` `->` `=`, or a next line that cannot begin an
 // op: `: T`, `window = {...}`, `{attr dict}`, `cond {`). A `{` followed by
-// a block label, an op or a line break opens a region that is parsed
-// normally.
+// a block label, an SSA name or an op opens a region that is parsed
+// normally; other braces are attribute dictionaries.
 //
 //   %0 = arith.addi %a, %b : i32                  operands a, b; result
 //                                                  type unknown
@@ -24,30 +24,28 @@
 namespace symshape::frontend {
 
 /// Whether the `{` at `brace` opens a region rather than an attribute
-/// dictionary, judged by what follows it: a block label, an SSA name, an op
-/// (`"d.op"(`, `d.op ...`, `return`) or nothing but a comment and a line
-/// break. `{` then `name =`, `name,`, `name}` or `"name" =` is a
-/// dictionary, even when its entries start on the next line.
+/// dictionary, judged by the two tokens after it. A block label, an SSA
+/// name or an op (`"d.op"(`, `d.op %x`, `d.op }`, `return`) opens a
+/// region; `{}` and a dictionary entry (`name =`, `name,`, `name}`,
+/// `"name" =`) do not, even when the entries start on the next line.
 static bool opensRegion(std::string_view buf, uint32_t brace) {
   Lexer lexer(buf);
   lexer.resetTo(brace + 1);
   Token first = lexer.lex();
   Token second = lexer.lex();
+  bool entryEnd = second.is(TokenKind::Equal) || second.is(TokenKind::Comma) ||
+                  second.is(TokenKind::RBrace);
   switch (first.kind) {
   case TokenKind::CaretIdent:
   case TokenKind::PercentIdent:
     return true;
   case TokenKind::String:
-    return !second.is(TokenKind::Equal);
-  case TokenKind::BareIdent: {
-    if (second.is(TokenKind::Equal))
-      return false;
-    bool opName = first.spelling.find('.') != std::string_view::npos ||
-                  first.spelling == "return";
-    if (second.is(TokenKind::Comma))
-      return false;
-    return !second.is(TokenKind::RBrace) || opName;
-  }
+    return !entryEnd;
+  case TokenKind::BareIdent:
+    if (second.is(TokenKind::RBrace)) // `{ d.op }` or `{ unit_attr }`
+      return first.spelling.find('.') != std::string_view::npos ||
+             first.spelling == "return";
+    return !entryEnd;
   default:
     return false;
   }

@@ -61,7 +61,10 @@ bool Parser::parseResultList(PendingOp &pending) {
       std::optional<int64_t> count = parseIntegerLiteral();
       if (!count)
         return false;
-      if (*count < 1 || *count > kMaxResults)
+      if (*count < 1) // `%r:0 =`, as mlir-opt words it
+        return emitError(countLoc,
+                         "expected named operation to have at least 1 result");
+      if (*count > kMaxResults)
         return emitError(countLoc, "invalid number of results");
       group.count = static_cast<unsigned>(*count);
     }

@@ -11,7 +11,7 @@
 //   ParseDense.cpp      dense<...> and array<...> literals
 //   ParseCustomOps.cpp  known custom forms: dispatch, func, tensor, linalg
 //   ParseShapeOps.cpp   known custom forms of the shape dialect
-//   ParseOpaqueOps.cpp  unknown custom ops, skipped to the end of the line
+//   ParseOpaqueOps.cpp  unknown custom ops, skipped to where they end
 //
 // On the first error the parser emits one diagnostic and every method
 // returns failure (false / nullopt) up to parseModule.

@@ -164,3 +164,40 @@ module {
   REQUIRE(parsed->ok());
   CHECK(parsed->module->functions.size() == 1);
 }
+
+TEST_CASE("a dictionary on the op's line is not a region, a body is",
+          "[parser][opaque]") {
+  auto parsed = parse(R"(func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>) {
+  %0 = foo.generic {
+      indexing_maps = [affine_map<(d0) -> (d0)>],
+      iterator_types = ["parallel"]}
+      ins(%a : tensor<?xf32>)
+      outs(%b : tensor<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    foo.yield %in : f32
+  } -> tensor<?xf32>
+  foo.all_reduce %a {
+    "quoted unit"
+  }
+  foo.empty_body %a {
+  }
+  %1 = foo.while (%x = %a) : (tensor<?xf32>) -> tensor<?xf32> {
+    foo.condition %x : tensor<?xf32>
+  } do {
+  ^bb0(%y: tensor<?xf32>):
+    foo.yield %y : tensor<?xf32>
+  }
+  return
+}
+)");
+  INFO(parsed->diags.renderAll());
+  REQUIRE(parsed->ok());
+  const Block &body = parsed->func().body.blocks.at(0);
+  CHECK(opNames(body) == Names{"foo.generic", "foo.all_reduce",
+                               "foo.empty_body", "foo.while", "func.return"});
+  CHECK(body.operations[0].regions.size() == 1);
+  CHECK(body.operations[0].operands.size() == 2);
+  CHECK(body.operations[1].regions.empty());
+  CHECK(body.operations[2].regions.empty());
+  CHECK(body.operations[3].regions.size() == 2);
+}

@@ -119,7 +119,7 @@ TEST_CASE("value errors", "[parser][errors]") {
       {"func.func @f(%r#1: i32) {\n  return\n}\n",
        "1:14: argument name cannot have a result number"},
       {"func.func @f() {\n  %r:0 = \"test.op\"() : () -> ()\n  return\n}\n",
-       "2:6: invalid number of results"},
+       "2:6: expected named operation to have at least 1 result"},
       {"func.func @f() {\n  %r:x = \"test.op\"() : () -> ()\n  return\n}\n",
        "2:6: expected integer number of results"},
       {"%0 = \"test.op\"() : () -> i32\n%0 = \"test.op\"() : () -> i32\n",

@@ -1,0 +1,54 @@
+//===- ChunkCheck.h - Read one corpus chunk and grade it --------*- C++ -*-===//
+//
+// One `// -----` piece of an outside MLIR file, parsed and judged through
+// the library, and graded:
+//
+//   - a chunk without `expected-error` must be read (no bad-input error),
+//     and every line of a function that looks like the start of an op
+//     (`%r = d.op`, `%r = "d.op"`, `"d.op"(`) must begin an op the parser
+//     read (an unknown op never swallows the next one);
+//   - for a chunk with `// expected-error @+1 {{...}}`: whether the error
+//     is about shapes, whether symshape models the op on the target line
+//     (reads it and states obligations there), and whether symshape also
+//     finds `error` / `ub-guaranteed` there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_TESTS_CORPUS_CHUNKCHECK_H
+#define SYMSHAPE_TESTS_CORPUS_CHUNKCHECK_H
+
+#include <cstdint>
+#include <string>
+
+namespace symshape::corpus {
+
+/// What one chunk gave. Serialised as one line between the worker process
+/// that grades a chunk and the runner.
+struct ChunkResult {
+  bool invalid = false;     ///< the chunk carries `expected-error`
+  bool rejected = false;    ///< symshape reported bad input
+  std::string message;      ///< the first error when rejected
+  std::string misread;      ///< "LINE: text" of a swallowed op, if any
+  unsigned shapeErrors = 0; ///< expected errors about shapes
+  unsigned onModelled = 0;  ///< ... on an op symshape states obligations for
+  unsigned agreed = 0;      ///< ... where symshape finds error/ub-guaranteed
+  unsigned rejectedAt = 0;  ///< ... where symshape rejects that very line
+  /// "LINE op: message" of each shape error on a modelled op where symshape
+  /// finds nothing, joined by " | ".
+  std::string missed;
+
+  std::string serialize() const;
+  static ChunkResult deserialize(const std::string &line);
+};
+
+/// Parses and judges `text` (the lines of `file` from `firstLine` on).
+ChunkResult checkChunk(const std::string &file, const std::string &text,
+                       uint32_t firstLine);
+
+/// Whether an expected-error message speaks of shapes, dims or
+/// broadcasting (rather than element types, attributes or syntax).
+bool isShapeMessage(const std::string &message);
+
+} // namespace symshape::corpus
+
+#endif // SYMSHAPE_TESTS_CORPUS_CHUNKCHECK_H

@@ -1,0 +1,204 @@
+//===- CorpusTest.cpp - Every chunk of the outside corpus is read ---------===//
+//
+//   symshape_corpus CORPUS_DIR [--missed]
+//
+// Splits every `.mlir` file under CORPUS_DIR at `// -----` lines and grades
+// each chunk in a child process (ChunkCheck.h), so a crash or a hang (a
+// time-out per chunk) is reported against its chunk instead of ending the
+// run. Prints a table per folder and every failure:
+//
+//   - a chunk without `expected-error` that symshape rejects or misreads,
+//   - any chunk that crashes or hangs.
+//
+// For chunks with `expected-error` it also counts the shape errors on ops
+// symshape models where symshape agrees (`error` / `ub-guaranteed` there);
+// that count is information, not a failure (--missed lists the others).
+// Exit status: 0 all good, 1 a
+// failure, 77 (skipped) when CORPUS_DIR does not exist.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ChunkCheck.h"
+
+#include "symshape/frontend/SplitInput.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace symshape;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A chunk that takes longer than this is reported as a hang.
+constexpr unsigned kSecondsPerChunk = 30;
+
+struct FolderStats {
+  unsigned chunks = 0, valid = 0, rejected = 0, invalid = 0, broken = 0;
+  unsigned shapeErrors = 0, onModelled = 0, agreed = 0, rejectedAt = 0;
+};
+
+/// Grades one chunk in a child process; `failure` says why it crashed or
+/// hung ("" when it finished).
+corpus::ChunkResult runChunk(const std::string &name,
+                             const frontend::InputChunk &chunk,
+                             std::string &failure) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    failure = "cannot create a pipe";
+    return {};
+  }
+  std::fflush(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    failure = "cannot fork";
+    return {};
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    alarm(kSecondsPerChunk);
+    std::string line =
+        corpus::checkChunk(name, chunk.text, chunk.firstLine).serialize() +
+        "\n";
+    for (size_t done = 0; done < line.size();) {
+      ssize_t n = write(fds[1], line.data() + done, line.size() - done);
+      if (n <= 0)
+        _exit(3);
+      done += size_t(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string output;
+  char buffer[4096];
+  for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;)
+    output.append(buffer, size_t(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status))
+    failure = WTERMSIG(status) == SIGALRM
+                  ? "hang (over " + std::to_string(kSecondsPerChunk) + " s)"
+                  : std::string("crash: ") + strsignal(WTERMSIG(status));
+  else if (WEXITSTATUS(status) != 0 || output.empty())
+    failure =
+        "worker exited with status " + std::to_string(WEXITSTATUS(status));
+  if (!failure.empty())
+    return {};
+  output.pop_back(); // '\n'
+  return corpus::ChunkResult::deserialize(output);
+}
+
+std::vector<fs::path> corpusFiles(const fs::path &root) {
+  std::vector<fs::path> files;
+  for (const auto &entry : fs::recursive_directory_iterator(root))
+    if (entry.is_regular_file() && entry.path().extension() == ".mlir")
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+void printTable(const std::map<std::string, FolderStats> &folders) {
+  std::printf("%-22s %6s %6s %8s %7s %10s | %6s %8s %6s %8s\n", "folder",
+              "chunks", "valid", "rejected", "invalid", "crash/hang", "shape",
+              "modelled", "agree", "rej-line");
+  FolderStats total;
+  auto row = [](const std::string &name, const FolderStats &s) {
+    std::printf("%-22s %6u %6u %8u %7u %10u | %6u %8u %6u %8u\n", name.c_str(),
+                s.chunks, s.valid, s.rejected, s.invalid, s.broken,
+                s.shapeErrors, s.onModelled, s.agreed, s.rejectedAt);
+  };
+  for (const auto &[name, s] : folders) {
+    row(name, s);
+    total.chunks += s.chunks;
+    total.valid += s.valid;
+    total.rejected += s.rejected;
+    total.invalid += s.invalid;
+    total.broken += s.broken;
+    total.shapeErrors += s.shapeErrors;
+    total.onModelled += s.onModelled;
+    total.agreed += s.agreed;
+    total.rejectedAt += s.rejectedAt;
+  }
+  row("total", total);
+  std::printf(
+      "shape: expected errors about shapes; modelled: on an op with "
+      "symshape obligations;\nagree: symshape finds error/ub-guaranteed "
+      "there; rej-line: symshape rejects that line\n");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  bool verbose = argc == 3 && std::string(argv[2]) == "--missed";
+  if (argc != 2 && !verbose) {
+    std::cerr << "usage: symshape_corpus CORPUS_DIR [--missed]\n";
+    return 2;
+  }
+  fs::path root = argv[1];
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    std::cout << "corpus: no corpus folder at " << root.string()
+              << " (CI clones shared/ beside the repository); skipped\n";
+    return 77;
+  }
+  std::map<std::string, FolderStats> folders;
+  std::vector<std::string> failures, notes;
+  for (const fs::path &path : corpusFiles(root)) {
+    std::string name = fs::relative(path, root).generic_string();
+    std::string folder =
+        fs::relative(path.parent_path(), root).generic_string();
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    FolderStats &stats = folders[folder];
+    for (const frontend::InputChunk &chunk :
+         frontend::splitInputFile(text.str())) {
+      std::string where = name + ":" + std::to_string(chunk.firstLine);
+      std::string failure;
+      corpus::ChunkResult result = runChunk(name, chunk, failure);
+      ++stats.chunks;
+      bool invalid = chunk.text.find("expected-error") != std::string::npos;
+      (invalid ? stats.invalid : stats.valid) += 1;
+      if (!failure.empty()) {
+        ++stats.broken;
+        failures.push_back(where + ": " + failure);
+        continue;
+      }
+      if (!invalid && result.rejected) {
+        ++stats.rejected;
+        failures.push_back(where + ": rejected: " + result.message);
+      }
+      if (!invalid && !result.misread.empty())
+        failures.push_back(where + ": an op was swallowed at line " +
+                           result.misread);
+      stats.shapeErrors += result.shapeErrors;
+      stats.onModelled += result.onModelled;
+      stats.agreed += result.agreed;
+      stats.rejectedAt += result.rejectedAt;
+      if (verbose && !result.missed.empty())
+        notes.push_back(where + ": " + result.missed);
+    }
+  }
+  printTable(folders);
+  for (const std::string &note : notes)
+    std::cout << "MISSED " << note << "\n";
+  for (const std::string &failure : failures)
+    std::cout << "FAIL " << failure << "\n";
+  std::cout << (failures.empty()
+                    ? "corpus: every chunk read\n"
+                    : "corpus: " + std::to_string(failures.size()) +
+                          " failures\n");
+  return failures.empty() ? 0 : 1;
+}
