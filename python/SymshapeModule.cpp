@@ -40,7 +40,8 @@ py::tuple run(const std::string &text, const std::string &filename,
   options.lowering.strict = strict;
   options.lowering.broadcastable = broadcastable;
   options.judge.limits.timeoutMs = timeoutMs;
-  options.jobs = jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  options.jobs =
+      jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
   auto session = std::make_unique<frontend::Session>(options);
   bool ok = true;
   std::string output;
@@ -50,13 +51,13 @@ py::tuple run(const std::string &text, const std::string &filename,
       ok = ok && session->addAssumption(assumption);
     ok = ok && session->addFile(filename, text) && session->analyze();
     if (ok)
-      output = refine ? frontend::rewriteRefined(*session,
-                                                 *session->files().front())
-                      : session->json();
+      output =
+          refine ? frontend::rewriteRefined(*session, *session->files().front())
+                 : session->json();
   }
   if (ok)
-    return py::make_tuple(true, py::bytes(output).attr("decode")("utf-8",
-                                                                "replace"));
+    return py::make_tuple(true,
+                          py::bytes(output).attr("decode")("utf-8", "replace"));
   const std::vector<frontend::Diagnostic> &diags =
       session->diagnostics().diagnostics();
   auto error = std::find_if(diags.begin(), diags.end(),
@@ -64,13 +65,13 @@ py::tuple run(const std::string &text, const std::string &filename,
                               return d.severity == frontend::Severity::Error;
                             });
   // Every failure comes with a positioned error; be safe if not.
-  frontend::SourceLoc loc = error != diags.end() ? error->loc
-                                                 : frontend::SourceLoc{};
+  frontend::SourceLoc loc =
+      error != diags.end() ? error->loc : frontend::SourceLoc{};
   frontend::LineCol lineCol = session->sources().lineCol(loc);
   std::string rendered = session->diagnostics().renderAll();
-  return py::make_tuple(
-      false, session->sources().name(loc.buffer), lineCol.line, lineCol.col,
-      py::bytes(rendered).attr("decode")("utf-8", "replace"));
+  return py::make_tuple(false, session->sources().name(loc.buffer),
+                        lineCol.line, lineCol.col,
+                        py::bytes(rendered).attr("decode")("utf-8", "replace"));
 }
 
 } // namespace

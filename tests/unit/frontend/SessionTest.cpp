@@ -31,7 +31,8 @@ static_assert(!std::is_move_assignable_v<Session>, "see above");
 
 namespace {
 
-const char *kTwoFindings = R"mlir(func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<4xi32> {
+const char *kTwoFindings =
+    R"mlir(func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<4xi32> {
   %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
