@@ -13,8 +13,18 @@ namespace symshape::frontend {
 
 Session::Session(SessionOptions options) : options(std::move(options)) {}
 
+bool Session::acceptsInput(uint32_t buffer) {
+  if (!analyzed)
+    return true;
+  diags.error({buffer, 0}, "input added after analyze(); add every file and "
+                           "assumption before analysing");
+  return false;
+}
+
 bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   uint32_t buffer = sourceManager.addBuffer(name, std::move(text), firstLine);
+  if (!acceptsInput(buffer))
+    return false;
   std::optional<Module> module;
   try {
     module = parseModule(sourceManager, buffer, diags);
@@ -40,13 +50,16 @@ bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   return true;
 }
 
-void Session::addModule(std::string name, Module module) {
+bool Session::addModule(std::string name, Module module) {
   auto file = std::make_unique<FileAnalysis>();
   file->buffer = sourceManager.addBuffer(name, "");
+  if (!acceptsInput(file->buffer))
+    return false;
   file->name = std::move(name);
   file->module = std::move(module);
   file->module.buffer = file->buffer;
   fileList.push_back(std::move(file));
+  return true;
 }
 
 const FunctionAnalysis *Session::function(const std::string &name) const {
@@ -139,6 +152,8 @@ std::vector<size_t> FunctionAnalysis::unsafeFindings() const {
 
 bool Session::addAssumption(std::string text) {
   uint32_t buffer = sourceManager.addBuffer("<command-line>", text);
+  if (!acceptsInput(buffer))
+    return false;
   SourceLoc start{buffer, 0};
   std::optional<Expr> expr =
       parseExpr(sourceManager.buffer(buffer), start, diags);
@@ -162,6 +177,14 @@ void Session::runOnThreads(const std::function<void()> &worker,
 }
 
 bool Session::analyze() {
+  // Lowering appends to every file's functions and judging to the totals:
+  // a second run would list every finding twice.
+  if (!analyzed)
+    analyzed = analyzeOnce();
+  return *analyzed;
+}
+
+bool Session::analyzeOnce() {
   // Functions are lowered in parallel, each into its own diagnostics and
   // assumption flags, which are merged in source order afterwards: the
   // output is the one of lowering them one after the other, which stops

@@ -9,7 +9,14 @@
 //     for (const FunctionAnalysis &fn : file.functions)
 //       ... fn.problem->obligations[k], fn.verdicts.findings[k] ...
 //
-// No global state; any number of sessions may live side by side.
+// No global state; any number of sessions may live side by side. A session
+// stays where it was built (it is neither copied nor moved: its diagnostics,
+// parsed modules and analyses point into its own source buffers); hold it by
+// std::unique_ptr to hand it around.
+//
+// The library's API is this header and Rewrite.h (what examples/api
+// includes), with the types they expose; the other headers are the
+// implementation's and may change.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +33,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,17 +82,26 @@ struct FileAnalysis {
 class Session {
 public:
   explicit Session(SessionOptions options);
+  Session(const Session &) = delete;
+  Session &operator=(const Session &) = delete;
+  Session(Session &&) = delete;
+  Session &operator=(Session &&) = delete;
 
-  /// Adds a file and parses it; false after a positioned error.
+  /// Adds a file and parses it; false after a positioned error (also when
+  /// the session was already analysed: add every input first).
   /// `firstLine` numbers the text's first line (a chunk of a split file).
   bool addFile(std::string name, std::string text, uint32_t firstLine = 1);
   /// Adds a module built by API calls rather than parsed. Its locations
-  /// refer to an empty buffer named `name`.
-  void addModule(std::string name, Module module);
-  /// Parses an --assume expression (its own "<command-line>" buffer).
+  /// refer to an empty buffer named `name`. False, with an error, after
+  /// analyze().
+  bool addModule(std::string name, Module module);
+  /// Parses an --assume expression (its own "<command-line>" buffer);
+  /// false after a positioned error, or after analyze().
   bool addAssumption(std::string text);
   /// Lowers and judges every function; false on bad input (an assumption
-  /// that names no value of any function, a missing dim).
+  /// that names no value of any function, a missing dim). Idempotent: a
+  /// second call returns the first call's result and changes nothing (the
+  /// findings, the summary and the diagnostics are those of one analysis).
   bool analyze();
 
   const std::vector<std::unique_ptr<FileAnalysis>> &files() const {
@@ -111,6 +128,10 @@ public:
 private:
   /// Says, at the offending value, why --assume fits no function.
   void reportUnusedAssumption(const Assumption &assumption);
+  /// The work of analyze(), run once.
+  bool analyzeOnce();
+  /// False, with an error at the start of `buffer`, once analyze() ran.
+  bool acceptsInput(uint32_t buffer);
   /// Runs `worker` on min(jobs, tasks) threads, this one included.
   void runOnThreads(const std::function<void()> &worker, size_t tasks) const;
 
@@ -120,6 +141,8 @@ private:
   std::vector<std::unique_ptr<FileAnalysis>> fileList;
   solver::Summary totals;
   solver::JudgeStats statTotals;
+  /// analyze()'s result, once it ran.
+  std::optional<bool> analyzed;
 };
 
 } // namespace symshape::frontend

@@ -1,0 +1,84 @@
+//===- SymshapeModule.cpp - The native half of the Python package --------===//
+//
+// symshape._symshape.run analyses one module text as `symshape check --json`
+// (or, with refine=True, `symshape refine`) does and returns
+//
+//   (True, output)                          the JSON document or the text
+//   (False, file, line, col, diagnostics)   bad input: the first error's
+//                                           position and every diagnostic,
+//                                           rendered with carets
+//
+// symshape/__init__.py turns the JSON into a dict and a failure into
+// symshape.Error. The GIL is released while symshape works.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/frontend/Rewrite.h"
+#include "symshape/frontend/Session.h"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace py = pybind11;
+using namespace symshape;
+
+namespace {
+
+py::tuple run(const std::string &text, const std::string &filename,
+              const std::vector<std::string> &assume, int64_t minDim,
+              bool strict, const std::vector<std::string> &broadcastable,
+              unsigned timeoutMs, unsigned jobs, bool refine) {
+  frontend::SessionOptions options;
+  options.computeShapes = true; // the document lists most specific shapes
+  options.lowering.minDim = minDim;
+  options.lowering.strict = strict;
+  options.lowering.broadcastable = broadcastable;
+  options.judge.limits.timeoutMs = timeoutMs;
+  options.jobs =
+      jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
+  auto session = std::make_unique<frontend::Session>(options);
+  bool ok = true;
+  std::string output;
+  {
+    py::gil_scoped_release release;
+    for (const std::string &assumption : assume)
+      ok = ok && session->addAssumption(assumption);
+    ok = ok && session->addFile(filename, text) && session->analyze();
+    if (ok)
+      output =
+          refine ? frontend::rewriteRefined(*session, *session->files().front())
+                 : session->json();
+  }
+  if (ok)
+    return py::make_tuple(true,
+                          py::bytes(output).attr("decode")("utf-8", "replace"));
+  const std::vector<frontend::Diagnostic> &diags =
+      session->diagnostics().diagnostics();
+  auto error = std::find_if(diags.begin(), diags.end(),
+                            [](const frontend::Diagnostic &d) {
+                              return d.severity == frontend::Severity::Error;
+                            });
+  // Every failure comes with a positioned error; be safe if not.
+  frontend::SourceLoc loc =
+      error != diags.end() ? error->loc : frontend::SourceLoc{};
+  frontend::LineCol lineCol = session->sources().lineCol(loc);
+  std::string rendered = session->diagnostics().renderAll();
+  return py::make_tuple(false, session->sources().name(loc.buffer),
+                        lineCol.line, lineCol.col,
+                        py::bytes(rendered).attr("decode")("utf-8", "replace"));
+}
+
+} // namespace
+
+PYBIND11_MODULE(_symshape, m) {
+  m.doc() = "symshape's native half; use the symshape package instead";
+  m.def("run", &run, py::arg("text"), py::arg("filename"), py::arg("assume"),
+        py::arg("min_dim"), py::arg("strict"), py::arg("broadcastable"),
+        py::arg("timeout_ms"), py::arg("jobs"), py::arg("refine"));
+}

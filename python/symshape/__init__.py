@@ -1,0 +1,82 @@
+"""symshape: prove that every broadcast in an MLIR function is safe for all
+runtime sizes, or say exactly which sizes trigger undefined behaviour.
+
+    import symshape
+    doc = symshape.check(text, assume=["%arg0[0] >= 1"])
+    doc["summary"]["ub-possible"]          # obligations that can fail
+    symshape.refine(text)                  # the text with the most specific
+                                           # result types written in
+
+check() returns the document `symshape check --json` prints (SPEC section 7),
+parsed with Python's json module; refine() returns what `symshape refine`
+prints. Bad input raises symshape.Error, whose message is the compiler-style
+diagnostic ("x.mlir:3:8: error: ...", the source line and a caret) and whose
+file, line and col attributes locate it.
+"""
+
+import json as _json
+
+from . import _symshape
+
+__all__ = ["Error", "check", "refine"]
+
+
+class Error(ValueError):
+    """Bad input (a parse error, an assumption naming no value...).
+
+    str(error) is every diagnostic as symshape prints it; error.file,
+    error.line and error.col give the first error's position ("<string>", or
+    the filename passed in, or "<command-line>" for an assumption).
+    """
+
+    def __init__(self, message, file, line, col):
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.col = col
+
+    @property
+    def location(self):
+        """"file:line:col" of the first error."""
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
+         jobs, refine):
+    if isinstance(assume, str):
+        raise TypeError("assume takes a list of expressions, not one string")
+    if isinstance(broadcastable, str):
+        raise TypeError("broadcastable takes a list of op names")
+    if min_dim < 0:
+        raise ValueError("min_dim must be >= 0")
+    if timeout_ms < 0 or jobs < 0:
+        raise ValueError("timeout_ms and jobs must be >= 0")
+    result = _symshape.run(text, filename, list(assume), min_dim, strict,
+                           list(broadcastable), timeout_ms, jobs, refine)
+    if result[0]:
+        return result[1]
+    _, file, line, col, message = result
+    raise Error(message.rstrip("\n"), file, line, col)
+
+
+def check(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
+          broadcastable=(), timeout_ms=2000, jobs=0):
+    """Analyses the module `text`; returns `symshape check --json`'s document.
+
+    assume: facts such as "%arg0[0] >= 1" (the --assume grammar);
+    min_dim: every dynamic dim is at least this (--min-dim);
+    filename: the name locations use; strict, broadcastable, timeout_ms:
+    as the CLI's options; jobs: threads (0: one per hardware thread).
+    Raises Error on bad input.
+    """
+    return _json.loads(_run(text, assume, min_dim, filename, strict,
+                            broadcastable, timeout_ms, jobs, refine=False))
+
+
+def refine(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
+           broadcastable=(), timeout_ms=2000, jobs=0):
+    """Returns `text` with every op result type made as static as every
+    well-defined execution allows (`symshape refine`). Same arguments as
+    check(); raises Error on bad input."""
+    return _run(text, assume, min_dim, filename, strict, broadcastable,
+                timeout_ms, jobs, refine=True)

@@ -1,0 +1,101 @@
+"""The Python module against the CLI: check() is `check --json`'s document,
+refine() is `refine`'s text, and bad input raises symshape.Error located as
+the CLI's error is.
+
+Run by ctest (python/pytest) with PYTHONPATH at the built package,
+SYMSHAPE_CLI the built CLI and SYMSHAPE_SOURCE_DIR the source tree.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import symshape
+
+CLI = os.environ["SYMSHAPE_CLI"]
+SOURCE = pathlib.Path(os.environ["SYMSHAPE_SOURCE_DIR"])
+BIAS_ADD = "examples/bias_add.mlir"
+
+# %x[0] is 1 or 8 in every run where the add is defined: %0 is 8x768.
+BATCH_8 = """func.func @f(%x: tensor<?x768xf32>, %b: tensor<8x1xf32>) -> tensor<?x768xf32> {
+  %0 = "tosa.add"(%x, %b) : (tensor<?x768xf32>, tensor<8x1xf32>) -> tensor<?x768xf32>
+  return %0 : tensor<?x768xf32>
+}
+"""
+
+BAD = """func.func @f(%a: tensor<?xi32>) -> tensor<?xi32> {
+  %0 = "test.broadcastable"(%a, %missing) : (tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+"""
+
+
+def cli(*args, stdin=None):
+    return subprocess.run([CLI, *args], cwd=SOURCE, input=stdin,
+                          capture_output=True, text=True)
+
+
+def test_check_is_the_cli_json_document():
+    text = (SOURCE / BIAS_ADD).read_text()
+    doc = symshape.check(text, filename=BIAS_ADD)
+    run = cli("check", "--json", BIAS_ADD)
+    assert run.returncode == 1  # the example has findings
+    assert doc == json.loads(run.stdout)
+    assert doc["summary"]["ub-possible"] == 2
+
+
+def test_assume_and_min_dim_are_the_cli_options():
+    text = (SOURCE / BIAS_ADD).read_text()
+    facts = ["%x[0] == 8", "%skip[0] == 8"]
+    doc = symshape.check(text, assume=facts, min_dim=1, filename=BIAS_ADD)
+    run = cli("check", "--json", "--assume", facts[0], "--assume", facts[1],
+              "--min-dim", "1", BIAS_ADD)
+    assert doc == json.loads(run.stdout)
+    assert doc["summary"]["ub-possible"] == 0
+
+
+def test_refine_is_the_cli_text():
+    run = cli("refine", "-", stdin=BATCH_8)
+    refined = symshape.refine(BATCH_8)
+    assert refined == run.stdout
+    assert "-> tensor<8x768xf32>" in refined
+    assert "tensor.cast %0 : tensor<8x768xf32> to tensor<?x768xf32>" in refined
+
+
+def test_bad_input_raises_error_with_its_location():
+    with pytest.raises(symshape.Error) as caught:
+        symshape.check(BAD, filename="bad.mlir")
+    error = caught.value
+    run = cli("check", "-", stdin=BAD)
+    assert run.returncode == 2
+    # The CLI names stdin "<stdin>"; otherwise the message is the same.
+    assert str(error) + "\n" == run.stderr.replace("<stdin>", "bad.mlir")
+    assert (error.file, error.line, error.col) == ("bad.mlir", 2, 33)
+    assert error.location == "bad.mlir:2:33"
+    assert str(error).startswith("bad.mlir:2:33: error: ")
+    assert isinstance(error, ValueError)
+
+
+def test_bad_assumption_is_located_on_the_command_line():
+    text = (SOURCE / BIAS_ADD).read_text()
+    with pytest.raises(symshape.Error) as caught:
+        symshape.refine(text, assume=["%x[0] =="])
+    assert caught.value.file == "<command-line>"
+    assert caught.value.line == 1
+    assert str(caught.value).startswith(caught.value.location + ": error: ")
+
+
+def test_default_filename_and_empty_module():
+    doc = symshape.check("func.func @f() {\n  return\n}\n")
+    assert doc["files"][0]["file"] == "<string>"
+    assert sum(doc["summary"].values()) == 0
+
+
+def test_arguments_are_checked():
+    with pytest.raises(TypeError):
+        symshape.check("", assume="%a[0] == 1")
+    with pytest.raises(ValueError):
+        symshape.check("", min_dim=-1)

@@ -1,0 +1,113 @@
+//===- SessionTest.cpp - The library entry point as a value ---------------===//
+//
+// A Session stays where it was built: its diagnostics hold a reference to
+// its source manager, and its modules and analyses point into its buffers.
+// A moved Session used to leave its diagnostics pointing at the moved-from
+// manager (an ASan use-after-free once that one died); copying and moving
+// are now compile errors, checked here. analyze() runs once: a second call
+// returns the first result without appending the findings again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/frontend/Session.h"
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <type_traits>
+
+using namespace symshape;
+using namespace symshape::frontend;
+
+// The moved-Session crash cannot happen: the move does not compile.
+static_assert(!std::is_copy_constructible_v<Session>,
+              "a copied Session's diagnostics would read the original's "
+              "source buffers");
+static_assert(!std::is_copy_assignable_v<Session>, "see above");
+static_assert(!std::is_move_constructible_v<Session>,
+              "a moved Session's diagnostics would read the moved-from "
+              "source manager");
+static_assert(!std::is_move_assignable_v<Session>, "see above");
+
+namespace {
+
+const char *kTwoFindings =
+    R"mlir(func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<4xi32> {
+  %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+)mlir";
+
+SessionOptions withShapes() {
+  SessionOptions options;
+  options.computeShapes = true;
+  return options;
+}
+
+} // namespace
+
+TEST_CASE("a session handed around by unique_ptr keeps its diagnostics",
+          "[session]") {
+  // What a caller does instead of moving: the session stays put.
+  auto make = [] {
+    auto session = std::make_unique<Session>(withShapes());
+    session->addFile("bad.mlir", "func.func @f(%a: tensor<?xi32>) {\n"
+                                 "  %0 = \"test.broadcastable\"(%a\n");
+    return session;
+  };
+  std::unique_ptr<Session> session = make();
+  REQUIRE(session->diagnostics().hadError());
+  std::string rendered = session->diagnostics().renderAll();
+  CHECK(rendered.rfind("bad.mlir:", 0) == 0);
+  CHECK(rendered.find("error:") != std::string::npos);
+}
+
+TEST_CASE("analyze() twice gives the findings once", "[session]") {
+  Session session(withShapes());
+  REQUIRE(session.addFile("f.mlir", kTwoFindings));
+  REQUIRE(session.analyze());
+  const FunctionAnalysis *fn = session.function("f");
+  REQUIRE(fn);
+  size_t findings = fn->verdicts.findings.size();
+  size_t total = session.summary().total();
+  std::string json = session.json(), text = session.text();
+  REQUIRE(findings > 0);
+
+  REQUIRE(session.analyze());
+  CHECK(session.function("f") == fn); // nothing was rebuilt
+  CHECK(session.files().size() == 1);
+  CHECK(session.files()[0]->functions.size() == 1);
+  CHECK(fn->verdicts.findings.size() == findings);
+  CHECK(session.summary().total() == total);
+  CHECK(session.json() == json);
+  CHECK(session.text() == text);
+}
+
+TEST_CASE("a failed analyze() fails again without repeating its error",
+          "[session]") {
+  Session session(withShapes());
+  REQUIRE(session.addAssumption("%nowhere[0] == 2"));
+  REQUIRE(session.addFile("f.mlir", kTwoFindings));
+  REQUIRE_FALSE(session.analyze());
+  size_t errors = session.diagnostics().diagnostics().size();
+  REQUIRE(errors == 1);
+  CHECK_FALSE(session.analyze());
+  CHECK(session.diagnostics().diagnostics().size() == errors);
+}
+
+TEST_CASE("input added after analyze() is refused with a located error",
+          "[session]") {
+  Session session(withShapes());
+  REQUIRE(session.addFile("f.mlir", kTwoFindings));
+  REQUIRE(session.analyze());
+  size_t total = session.summary().total();
+
+  CHECK_FALSE(session.addFile("late.mlir", kTwoFindings));
+  CHECK(session.diagnostics().renderAll().rfind(
+            "late.mlir:1:1: error: input added after analyze()", 0) == 0);
+  CHECK_FALSE(session.addAssumption("%a[0] == 4"));
+  CHECK_FALSE(session.addModule("built", Module()));
+  CHECK(session.files().size() == 1);
+  CHECK(session.analyze());
+  CHECK(session.summary().total() == total);
+}
