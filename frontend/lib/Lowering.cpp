@@ -279,7 +279,26 @@ void Lowerer::lowerOpaque(const Operation &op) {
     defineFromType(result, SymbolOrigin::OpaqueDim);
 }
 
+namespace {
+/// Tags the obligations one op occurrence queues (nested ops tag theirs
+/// first) with one index, so the solver judges them by phase (SPEC 4).
+struct OpOccurrence {
+  std::vector<Obligation> &pending;
+  size_t first;
+  ~OpOccurrence() {
+    uint32_t index = solver::kNoOp;
+    for (size_t k = first; k < pending.size(); ++k)
+      if (pending[k].opIndex == solver::kNoOp) {
+        if (index == solver::kNoOp)
+          index = uint32_t(k); // unique: no other occurrence owns slot k
+        pending[k].opIndex = index;
+      }
+  }
+};
+} // namespace
+
 void Lowerer::lowerOp(const Operation &op) {
+  OpOccurrence occurrence{pending, pending.size()};
   if (op.name == "func.return" || op.name == "shape.yield" ||
       op.name == "shape.assuming_yield")
     return; // terminators: read by the op that owns the region

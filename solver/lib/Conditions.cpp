@@ -14,8 +14,8 @@ namespace symshape::solver {
 std::optional<std::string>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
-                  const KnownModels &known, std::string &whyNot,
-                  size_t &checks) {
+                  const KnownModels &known, std::string &whyNot, size_t &checks,
+                  std::vector<TermId> *mentioned) {
   if (formulas.isTrue(violation))
     return std::string("true");
   if (formulas.isFalse(violation))
@@ -90,6 +90,15 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
                                                : finder.greedy(whyNot);
   if (!cover)
     return std::nullopt;
+  if (mentioned) {
+    for (const Cube &cube : *cover)
+      for (const auto &[atom, holds] : cube)
+        for (const auto &[monomial, coefficient] : atom.poly.terms())
+          mentioned->insert(mentioned->end(), monomial.begin(), monomial.end());
+    std::sort(mentioned->begin(), mentioned->end());
+    mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
+                     mentioned->end());
+  }
   return renderCover(graph, *cover);
 }
 

@@ -115,7 +115,7 @@ void writeFinding(std::string &out, const Problem &problem,
   out += ", \"verdict\": " + jsonQuote(verdictName(finding.verdict));
   if (!finding.condition.empty())
     out += ", \"condition\": " + jsonQuote(finding.condition);
-  if (!finding.witness.empty() && finding.verdict != Verdict::Unreachable) {
+  if (finding.hasWitness) {
     out += ", \"witness\": {";
     for (size_t i = 0; i < finding.witness.size(); ++i)
       out += (i ? ", " : "") + jsonQuote(finding.witness[i].first) + ": " +

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -33,6 +34,24 @@ struct Component {
   std::unordered_set<FormulaId> excluded;
   /// Values of `symbols` in some model of the current P.
   std::optional<std::vector<int64_t>> model;
+  /// Symbols of the obligations P assumes that could have failed: a
+  /// witness of a later obligation fixes them so that it is reached.
+  std::vector<TermId> reachSymbols;
+  /// "symbol >= 1" literals made for witnesses, by symbol term.
+  std::unordered_map<TermId, Lit> positiveOf;
+};
+
+/// What judging one obligation changes in P, applied once every obligation
+/// of its phase is judged (SPEC 4: siblings do not assume each other).
+struct Effect {
+  size_t component = 0;
+  FormulaId violation = 0;
+  bool guaranteed = false; ///< always fails: nothing later is reached
+  /// A model of P && !violation, when the judgement met one.
+  std::optional<std::vector<int64_t>> model;
+  /// Can fail under P (else P implies it): witnesses of later obligations
+  /// fix its symbols.
+  bool canFail = true;
 };
 
 class Judge {
@@ -53,24 +72,43 @@ private:
   std::vector<int64_t> readModel(size_t c);
   /// Some model of c's current P, preferring sizes >= 1.
   const std::optional<std::vector<int64_t>> &modelOf(size_t c);
-  /// A model of P && violation in component c, preferring sizes >= 1; the
-  /// solver has just answered Sat for `violated`.
-  std::vector<int64_t> witnessModel(size_t c, Lit violated);
+  /// A model of P && violation in component c, preferring sizes >= 1 for
+  /// the witness's symbols; the solver has just answered Sat for `violated`.
+  std::vector<int64_t> witnessModel(size_t c, Lit violated,
+                                    FormulaId violation);
   /// The values of f's symbols in the solver's last model.
   SymbolValues valuesOf(size_t c, FormulaId f);
-  /// P grows by "no violation" (an obligation judged before later ones).
-  void assumeAvoided(Component &comp, FormulaId violation);
-  Witness assemble(size_t c, const std::vector<int64_t> &values);
+  /// P grows by the effects of the phase just judged.
+  void applyEffects();
+  /// The witness of a violation from `values` (a model of P && violation
+  /// in component c): the symbols `depends` that it depends on under P and
+  /// those of earlier obligations that could have failed, nothing else.
+  Witness assemble(size_t c, const std::vector<int64_t> &values,
+                   const std::vector<TermId> &depends);
+  /// Literals "symbol >= 1" for the symbols a witness of `violation` in c
+  /// names (empty when there are too many to prefer).
+  std::vector<Lit> preferredPositive(size_t c, FormulaId violation);
+  /// "symbol >= 1" literals of `symbols` in comp's solver (made once).
+  std::vector<Lit> positiveLits(Component &comp,
+                                const std::vector<TermId> &symbols);
+  /// Sorted symbols (by symbol index) of formula `f`.
+  std::vector<TermId> symbolsOfFormula(FormulaId f) const;
 
   void judgeAssume(const Obligation &ob, Finding &finding);
   void judge(const Obligation &ob, Finding &finding);
+  /// Judges the obligations `phase` (indices) of one op occurrence and
+  /// phase, each under the same P, then applies their effects.
+  void judgePhase(const std::vector<size_t> &phase, FunctionVerdicts &out);
 
   const Problem &problem;
   const JudgeOptions &options;
   SmtContext context;
   std::vector<Component> components;
   std::vector<uint32_t> componentOfTerm;
-  bool reachable = true; // P is satisfiable so far
+  bool reachable = true;       // P is satisfiable so far
+  std::vector<Effect> effects; // of the phase being judged
+  /// Components with reachSymbols, in the order they got them.
+  std::vector<size_t> failingComponents;
   /// Set once a formula of P was too nonlinear to give to Z3: the solver
   /// then holds a weaker P, so only `safe` and `unreachable` stay sound.
   std::string weakenedBy;

@@ -163,6 +163,29 @@ SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
   return SatResult::Sat;
 }
 
+/// Whether W leaves every candidate of a component free: no obligation
+/// constrains it, its facts only bound single symbols from below, and its
+/// candidates are those symbols. Then each takes every value above its
+/// bound independently of the others: none is a constant, no two are
+/// equal, and W is not empty.
+bool onlyFreeSymbols(const DimGraph &graph, const FormulaStore &formulas,
+                     const std::vector<FormulaId> &facts,
+                     const std::vector<FormulaId> &violations,
+                     const std::vector<TermId> &candidates) {
+  if (!violations.empty())
+    return false;
+  for (TermId t : candidates)
+    if (!graph.isSymbol(t))
+      return false;
+  for (FormulaId fact : facts) {
+    const FormulaNode &node = formulas.node(fact);
+    if (node.kind != FormulaKind::Le || !graph.constantValue(node.args[0]) ||
+        !graph.isSymbol(node.args[1]))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 ShapeRefinement refineShapes(const Problem &problem,
@@ -234,6 +257,9 @@ ShapeRefinement refineShapes(const Problem &problem,
     if (candidates[c].empty())
       continue;
     out.statistics.candidates += candidates[c].size();
+    if (onlyFreeSymbols(graph, formulas, facts[c], violations[c],
+                        candidates[c]))
+      continue; // no constant, no class: nothing to ask the solver
     ComponentRefiner refiner(problem, context, limits, candidates[c],
                              out.statistics);
     refiner.assume(facts[c], violations[c]);

@@ -11,6 +11,8 @@
 
 #include "Judge.h"
 
+#include <algorithm>
+#include <iterator>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -125,10 +127,10 @@ void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
     return;
   }
   size_t c = componentOf(ob);
-  Component &comp = components[c];
   SmtSolver &solver = solverOf(c);
   finding.bySolver = true;
   ++stats.decidedBySolver;
+  std::optional<std::vector<int64_t>> model; // of P && fact: the new P
   switch (check(solver, {solver.track(fact, /*negated=*/true)})) {
   case SatResult::Unsat:
     finding.verdict = Verdict::Error;
@@ -137,23 +139,36 @@ void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
     return;
   case SatResult::Sat:
     finding.verdict = Verdict::Safe;
-    comp.model = readModel(c);
+    model = readModel(c);
     break;
   case SatResult::Unknown:
     finding.verdict = Verdict::Unknown;
     finding.reason = solver.reason();
-    comp.model.reset();
     --stats.decidedBySolver;
     ++stats.unknown;
     break;
   }
-  solver.add(fact, /*negated=*/true);
+  // A user fact restricts the inputs: a witness must satisfy it, unless
+  // the types already do.
+  bool canFail = finding.verdict != Verdict::Safe ||
+                 check(solver, {solver.track(fact)}) != SatResult::Unsat;
+  effects.push_back({c, fact, false, std::move(model), canFail});
+  applyEffects();
 }
 
 void Judge::judge(const Obligation &ob, Finding &finding) {
   FormulaId violation = ob.violation;
   size_t c = componentOf(ob);
   Component &comp = components[c];
+  // What P assumes of this obligation once its phase is judged.
+  auto avoided = [&](std::optional<std::vector<int64_t>> model) {
+    if (!ob.conditional)
+      effects.push_back({c, violation, false, std::move(model)});
+  };
+  auto guaranteed = [&] {
+    if (!ob.conditional)
+      effects.push_back({c, violation, true, std::nullopt});
+  };
   if (options.fastPaths) {
     if (problem.formulas.isFalse(violation) || comp.excluded.count(violation)) {
       finding.verdict = Verdict::Safe;
@@ -169,8 +184,13 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     if (problem.formulas.isTrue(violation)) {
       finding.verdict = Verdict::UbGuaranteed;
       finding.condition = "true";
-      finding.witness = assemble(c, *modelOf(c));
-      reachable = ob.conditional;
+      // Every size that reaches it violates it: fixing those that reach it
+      // is enough.
+      const std::optional<std::vector<int64_t>> &model = modelOf(c);
+      finding.witness =
+          assemble(c, model ? *model : std::vector<int64_t>(), {});
+      finding.hasWitness = true;
+      guaranteed();
       ++stats.decidedStatically;
       return;
     }
@@ -191,7 +211,7 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
   SatResult possible = check(solver, {violated});
   if (possible == SatResult::Unsat) {
     finding.verdict = Verdict::Safe;
-    comp.excluded.insert(violation);
+    comp.excluded.insert(violation); // under this P, and every larger one
     ++stats.decidedBySolver;
     return;
   }
@@ -202,73 +222,99 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
     finding.reason =
         "can fail under the facts the solver holds, but " + weakenedBy;
     ++stats.unknown;
-    if (!ob.conditional) {
-      assumeAvoided(comp, violation);
-      comp.model.reset();
-    }
+    avoided(std::nullopt);
     return;
   }
   if (possible == SatResult::Unknown) {
     finding.verdict = Verdict::Unknown;
     finding.reason = solver.reason();
     ++stats.unknown;
-    if (!ob.conditional) {
-      assumeAvoided(comp, violation);
-      comp.model.reset();
-    }
+    avoided(std::nullopt);
     return;
   }
   // The models met on the way spare the condition some queries.
   KnownModels models;
   models.violating.push_back(valuesOf(c, violation));
-  std::vector<int64_t> values = witnessModel(c, violated);
+  std::vector<int64_t> values = witnessModel(c, violated, violation);
   models.violating.push_back(valuesOf(c, violation));
   SatResult avoidable = check(solver, {solver.track(violation, true)});
   if (avoidable == SatResult::Sat)
     models.holding.push_back(valuesOf(c, violation));
+  finding.hasWitness = true;
   if (avoidable == SatResult::Unsat) {
     finding.verdict = Verdict::UbGuaranteed;
     finding.condition = "true";
-    finding.witness = assemble(c, values);
-    reachable = ob.conditional;
+    finding.witness = assemble(c, values, {}); // reaching it is enough
+    guaranteed();
     ++stats.decidedBySolver;
     return;
   }
-  finding.witness = assemble(c, values);
   if (avoidable == SatResult::Unknown) {
+    finding.witness = assemble(c, values, symbolsOfFormula(violation));
     finding.verdict = Verdict::Unknown;
     finding.reason = "UB is possible (see the witness), but the solver could "
                      "not decide whether it is guaranteed: " +
                      solver.reason();
     ++stats.unknown;
-    if (!ob.conditional)
-      comp.model.reset();
-  } else {
-    comp.model = readModel(c); // a model of P && !violation: the new P
-    finding.verdict = Verdict::UbPossible;
-    ++stats.decidedBySolver;
-    std::string whyNot;
-    if (std::optional<std::string> condition =
-            describeViolation(solver, problem.graph, problem.formulas,
-                              violation, models, whyNot, stats.solverChecks))
-      finding.condition = *condition;
-    else
-      finding.reason = whyNot;
+    avoided(std::nullopt);
+    return;
   }
-  if (!ob.conditional)
-    assumeAvoided(comp, violation);
+  avoided(readModel(c)); // a model of P && !violation: one of the new P
+  finding.verdict = Verdict::UbPossible;
+  ++stats.decidedBySolver;
+  std::string whyNot;
+  std::vector<TermId> mentioned;
+  if (std::optional<std::string> condition =
+          describeViolation(solver, problem.graph, problem.formulas, violation,
+                            models, whyNot, stats.solverChecks, &mentioned)) {
+    finding.condition = *condition;
+  } else {
+    finding.reason = whyNot;
+    mentioned = symbolsOfFormula(violation);
+  }
+  // Under P the violation depends on the condition's symbols alone.
+  finding.witness = assemble(c, values, mentioned);
 }
 
-void Judge::assumeAvoided(Component &comp, FormulaId violation) {
-  comp.solver->add(violation, /*negated=*/true);
-  comp.excluded.insert(violation);
+void Judge::applyEffects() {
+  // A model met while judging is one of the new P only when it was the
+  // component's one change.
+  std::unordered_map<size_t, size_t> changes;
+  for (const Effect &effect : effects)
+    ++changes[effect.component];
+  for (Effect &effect : effects) {
+    Component &comp = components[effect.component];
+    if (effect.guaranteed) {
+      reachable = false;
+      continue;
+    }
+    comp.solver->add(effect.violation, /*negated=*/true);
+    comp.excluded.insert(effect.violation);
+    if (changes[effect.component] == 1 && effect.model)
+      comp.model = std::move(effect.model);
+    else
+      comp.model.reset();
+    if (!effect.canFail)
+      continue;
+    // Its sizes are fixed by later witnesses, so that it holds.
+    if (comp.reachSymbols.empty())
+      failingComponents.push_back(effect.component);
+    std::vector<TermId> merged;
+    std::vector<TermId> added = symbolsOfFormula(effect.violation);
+    auto bySymbol = [&](TermId a, TermId b) {
+      return problem.graph.term(a).symbol < problem.graph.term(b).symbol;
+    };
+    std::set_union(comp.reachSymbols.begin(), comp.reachSymbols.end(),
+                   added.begin(), added.end(), std::back_inserter(merged),
+                   bySymbol);
+    comp.reachSymbols = std::move(merged);
+  }
+  effects.clear();
 }
 
-FunctionVerdicts Judge::run() {
-  partition();
-  FunctionVerdicts result;
-  result.findings.resize(problem.obligations.size());
-  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+void Judge::judgePhase(const std::vector<size_t> &phase,
+                       FunctionVerdicts &result) {
+  for (size_t k : phase) {
     const Obligation &ob = problem.obligations[k];
     Finding &finding = result.findings[k];
     if (ob.staticError) { // compile-time: independent of P
@@ -285,6 +331,33 @@ FunctionVerdicts Judge::run() {
     }
     if (isWorse(finding.verdict, result.verdict))
       result.verdict = finding.verdict;
+  }
+  applyEffects();
+}
+
+FunctionVerdicts Judge::run() {
+  partition();
+  FunctionVerdicts result;
+  const std::vector<Obligation> &obligations = problem.obligations;
+  result.findings.resize(obligations.size());
+  std::vector<size_t> first, second;
+  for (size_t k = 0; k < obligations.size();) {
+    // One op occurrence: its operand requirements (and rank), then its
+    // result casts, each phase under the same P.
+    size_t end = k + 1;
+    uint32_t op = obligations[k].opIndex;
+    if (op != kNoOp && obligations[k].kind != ObligationKind::Assume)
+      while (end < obligations.size() && obligations[end].opIndex == op &&
+             obligations[end].kind != ObligationKind::Assume)
+        ++end;
+    first.clear();
+    second.clear();
+    for (size_t j = k; j < end; ++j)
+      (obligations[j].kind == ObligationKind::ResultCast ? second : first)
+          .push_back(j);
+    judgePhase(first, result);
+    judgePhase(second, result);
+    k = end;
   }
   result.stats = stats;
   return result;

@@ -1,13 +1,18 @@
 //===- Witnesses.cpp - Models of P and witnesses of findings --------------===//
 //
-// A witness names every free symbol of the function: the values of the
-// finding's component come from a model of P && violation (preferring
-// sizes >= 1), those of every other component from some model of its P.
+// A witness names the free symbols the violation depends on, and those of
+// every earlier obligation P assumes that could have failed: fixed to these
+// values, every choice of the other symbols reaches the op (the earlier
+// obligations that were proved safe follow from the ones fixed) and
+// violates it. The values of the finding's component come from a model of
+// P && violation (preferring sizes >= 1), those of the other components
+// from some model of their P.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Judge.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace symshape::solver::detail {
@@ -57,18 +62,60 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
     return comp.model;
   }
   SmtSolver &solver = solverOf(c);
-  if ((!comp.positive.empty() &&
-       check(solver, comp.positive) == SatResult::Sat) ||
+  std::vector<Lit> preferred = comp.positive;
+  if (preferred.empty() && comp.reachSymbols.size() <= kMaxPreferredSymbols)
+    preferred = positiveLits(comp, comp.reachSymbols);
+  if ((!preferred.empty() && check(solver, preferred) == SatResult::Sat) ||
       check(solver, {}) == SatResult::Sat)
     comp.model = readModel(c);
   return comp.model;
 }
 
-std::vector<int64_t> Judge::witnessModel(size_t c, Lit violated) {
+std::vector<TermId> Judge::symbolsOfFormula(FormulaId f) const {
+  std::vector<TermId> symbols;
+  for (TermId t : problem.formulas.termsOf(f)) {
+    std::vector<TermId> more = problem.graph.symbolsOf(t);
+    symbols.insert(symbols.end(), more.begin(), more.end());
+  }
+  std::sort(symbols.begin(), symbols.end(), [&](TermId a, TermId b) {
+    return problem.graph.term(a).symbol < problem.graph.term(b).symbol;
+  });
+  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  return symbols;
+}
+
+std::vector<Lit> Judge::preferredPositive(size_t c, FormulaId violation) {
   Component &comp = components[c];
-  if (comp.positive.empty())
+  std::vector<TermId> named = symbolsOfFormula(violation);
+  named.insert(named.end(), comp.reachSymbols.begin(), comp.reachSymbols.end());
+  std::sort(named.begin(), named.end());
+  named.erase(std::unique(named.begin(), named.end()), named.end());
+  if (named.size() > kMaxPreferredSymbols)
+    return {}; // one assumption per symbol: only for small witnesses
+  return positiveLits(comp, named);
+}
+
+std::vector<Lit> Judge::positiveLits(Component &comp,
+                                     const std::vector<TermId> &symbols) {
+  std::vector<Lit> lits;
+  for (TermId symbol : symbols) {
+    auto [it, fresh] = comp.positiveOf.emplace(symbol, 0);
+    if (fresh) {
+      Polynomial oneMinus =
+          *Polynomial::sub(Polynomial::constant(1), Polynomial::symbol(symbol));
+      it->second = comp.solver->atom({oneMinus, AtomRel::Le});
+    }
+    lits.push_back(it->second);
+  }
+  return lits;
+}
+
+std::vector<int64_t> Judge::witnessModel(size_t c, Lit violated,
+                                         FormulaId violation) {
+  Component &comp = components[c];
+  std::vector<Lit> preferred = preferredPositive(c, violation);
+  if (preferred.empty())
     return readModel(c);
-  std::vector<Lit> preferred = comp.positive;
   preferred.push_back(violated);
   if (check(*comp.solver, preferred) != SatResult::Sat)
     check(*comp.solver, {violated}); // Sat a moment ago
@@ -85,24 +132,47 @@ SymbolValues Judge::valuesOf(size_t c, FormulaId f) {
   return values;
 }
 
-Witness Judge::assemble(size_t c, const std::vector<int64_t> &values) {
-  std::vector<std::optional<int64_t>> bySymbol(problem.graph.symbols().size());
-  for (size_t i = 0; i < components[c].symbols.size(); ++i)
-    bySymbol[problem.graph.term(components[c].symbols[i]).symbol] = values[i];
-  for (size_t other = 0; other < components.size(); ++other) {
-    if (other == c || components[other].symbols.empty())
+Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
+                        const std::vector<TermId> &depends) {
+  // Symbol index -> value, for the symbols the witness names.
+  std::vector<std::pair<uint32_t, int64_t>> named;
+  const DimGraph &graph = problem.graph;
+  auto slotIn = [&](const Component &comp, TermId symbol) {
+    auto it =
+        std::lower_bound(comp.symbols.begin(), comp.symbols.end(), symbol,
+                         [&](TermId a, TermId b) {
+                           return graph.term(a).symbol < graph.term(b).symbol;
+                         });
+    return size_t(it - comp.symbols.begin());
+  };
+  auto take = [&](size_t comp, const std::vector<int64_t> &model,
+                  const std::vector<TermId> &symbols) {
+    for (TermId symbol : symbols) {
+      size_t slot = slotIn(components[comp], symbol);
+      if (slot < model.size())
+        named.push_back({graph.term(symbol).symbol, model[slot]});
+    }
+  };
+  // The sizes the violation depends on, and those that keep every earlier
+  // obligation that could fail from failing, so that it is reached.
+  take(c, values, depends);
+  take(c, values, components[c].reachSymbols);
+  for (size_t other : failingComponents) {
+    if (other == c)
       continue;
     const std::optional<std::vector<int64_t>> &model = modelOf(other);
-    if (!model)
-      continue; // the solver gave up; the witness stays partial
-    for (size_t i = 0; i < components[other].symbols.size(); ++i)
-      bySymbol[problem.graph.term(components[other].symbols[i]).symbol] =
-          (*model)[i];
+    if (model) // else the solver gave up; the witness stays partial
+      take(other, *model, components[other].reachSymbols);
   }
+  std::sort(named.begin(), named.end());
+  named.erase(std::unique(named.begin(), named.end(),
+                          [](const auto &a, const auto &b) {
+                            return a.first == b.first;
+                          }),
+              named.end());
   Witness witness;
-  for (size_t s = 0; s < bySymbol.size(); ++s)
-    if (bySymbol[s])
-      witness.push_back({problem.graph.symbols()[s].name, *bySymbol[s]});
+  for (const auto &[symbol, value] : named)
+    witness.push_back({graph.symbols()[symbol].name, value});
   return witness;
 }
 

@@ -129,21 +129,29 @@ void checkReports(Session &session, const std::string &input) {
       const std::vector<solver::SymbolInfo> &symbols = p.graph.symbols();
       for (size_t k = 0; k < fn.verdicts.findings.size(); ++k) {
         const solver::Finding &f = fn.verdicts.findings[k];
-        if (f.verdict != Verdict::UbPossible)
+        if (f.verdict != Verdict::UbPossible &&
+            f.verdict != Verdict::UbGuaranteed)
           continue;
-        bool complete = f.witness.size() == symbols.size();
-        for (size_t s = 0; complete && s < symbols.size(); ++s)
-          complete = f.witness[s].first == symbols[s].name;
-        if (!complete)
-          broken("ub-possible witness does not name every free symbol in "
-                 "order (finding " +
+        // SPEC 7: a witness names some free symbols (those the finding
+        // depends on), each once, in symbol order.
+        size_t s = 0;
+        bool ordered = f.hasWitness;
+        for (const auto &[name, value] : f.witness) {
+          while (s < symbols.size() && symbols[s].name != name)
+            ++s;
+          if (s == symbols.size()) {
+            ordered = false;
+            break;
+          }
+          if (symbols[s].origin != solver::SymbolOrigin::Scalar && value < 0)
+            broken("witness gives a negative size to " + name, input, json);
+          ++s;
+        }
+        if (!ordered)
+          broken("non-safe witness is missing or does not name free symbols "
+                 "once each in order (finding " +
                      std::to_string(k) + " of @" + p.function + ")",
                  input, json);
-        for (size_t s = 0; s < symbols.size(); ++s)
-          if (symbols[s].origin != solver::SymbolOrigin::Scalar &&
-              f.witness[s].second < 0)
-            broken("witness gives a negative size to " + symbols[s].name, input,
-                   json);
       }
     }
   check(findings == session.summary().total(),

@@ -218,12 +218,15 @@ void Checker::checkWitness(size_t k) {
   const Finding &finding = verdicts.findings[k];
   bool needed = finding.verdict == Verdict::UbPossible ||
                 finding.verdict == Verdict::UbGuaranteed;
-  if (!needed &&
-      (finding.verdict != Verdict::Unknown || finding.witness.empty()))
+  if (needed && !finding.hasWitness)
+    fail("non-safe finding without a witness", k);
+  if (!needed && !finding.hasWitness)
     return;
   ++tally.witnesses;
-  std::vector<int64_t> values(model.symbols.size());
-  std::vector<bool> seen(model.symbols.size(), false);
+  // SPEC 7: a witness names only symbols the finding depends on; fixing
+  // them, every choice of the others (on the domain, where the facts hold)
+  // reaches the op with no earlier violation and violates it.
+  std::vector<std::optional<int64_t>> fixed(model.symbols.size());
   std::string problem;
   for (const auto &[name, value] : finding.witness) {
     size_t i = 0;
@@ -233,30 +236,52 @@ void Checker::checkWitness(size_t k) {
       problem += " names " + name + ", not a free symbol;";
       continue;
     }
-    if (seen[i])
+    if (fixed[i])
       problem += " names " + name + " twice;";
-    seen[i] = true;
-    values[i] = value;
+    fixed[i] = value;
+    if (!oracle.dependsOn(k, i))
+      problem += " names " + name +
+                 ", which neither reaching nor "
+                 "violating the obligation depends on;";
   }
-  for (size_t i = 0; i < seen.size(); ++i)
-    if (!seen[i])
-      problem += " misses " + model.symbols[i].name + ";";
   if (!problem.empty()) {
     std::string all;
     for (const Symbol &s : model.symbols)
       all += " " + s.name;
-    fail("witness is not an assignment of the free symbols", k,
+    fail("witness is not a partial assignment of the relevant free symbols", k,
          "witness" + problem + " free symbols:" + all);
     return;
   }
   Evaluation eval;
-  evaluate(program, model, values, eval);
-  if (!oracle.reachesAt(k, eval))
+  bool anyRun = false;
+  for (size_t index = 0; index < oracle.size(); ++index) {
+    std::vector<int64_t> values = oracle.assignment(index);
+    bool canonical = true; // one assignment per choice of the free symbols
+    for (size_t i = 0; i < values.size() && canonical; ++i)
+      if (fixed[i]) {
+        canonical = values[i] == oracle.lowest(i);
+        values[i] = *fixed[i];
+      }
+    if (!canonical)
+      continue;
+    evaluate(program, model, values, eval);
+    if (!eval.factsHold)
+      continue; // not a run: the types rule these sizes out
+    anyRun = true;
+    if (!oracle.reachesAt(k, eval)) {
+      fail("witness does not reach the obligation", k,
+           "an earlier obligation is violated at " + oracle.describe(values));
+      return;
+    }
+    if (eval.violated[k] != 1) {
+      fail("witness does not violate the obligation", k,
+           "at " + oracle.describe(values));
+      return;
+    }
+  }
+  if (!anyRun)
     fail("witness does not reach the obligation", k,
-         eval.factsHold ? "an earlier obligation is violated"
-                        : "a fact (type, min-dim) fails");
-  else if (eval.violated[k] != 1)
-    fail("witness does not violate the obligation", k);
+         "a fact (type, min-dim) fails");
 }
 
 void Checker::checkConditions() {

@@ -54,6 +54,7 @@ Mutator retag(Verdict from, Verdict to) {
     finding.verdict = to;
     if (to != Verdict::UbPossible && to != Verdict::UbGuaranteed) {
       finding.witness.clear();
+      finding.hasWitness = false;
       finding.condition.clear();
     }
     return true;

@@ -8,6 +8,62 @@ namespace symshape::property {
 
 using solver::Verdict;
 
+int Oracle::phaseOf(const ModelObligation &ob) {
+  return ob.kind == ModelKind::ResultCast ? 2 : 1;
+}
+
+bool Oracle::assumes(size_t k, size_t j) const {
+  const ModelObligation &a = model.obligations[k];
+  const ModelObligation &b = model.obligations[j];
+  if (j >= k || isError(j))
+    return false;
+  if (a.kind == ModelKind::Assume || b.kind == ModelKind::Assume)
+    return true; // assumptions come first, one after another
+  if (a.opIndex != b.opIndex)
+    return true;
+  return phaseOf(b) < phaseOf(a);
+}
+
+void Oracle::judge(size_t k, const std::vector<bool> &reaching) {
+  const ModelObligation &ob = model.obligations[k];
+  alive[k] = reaching;
+  Expected e;
+  for (size_t index = 0; index < count; ++index) {
+    if (!reaching[index])
+      continue;
+    ++e.reaching;
+    uint8_t v = violated(k, index);
+    if (v == 2)
+      e.ambiguous = true;
+    if (v == 1) {
+      ++e.violating;
+      if (!e.violatingExample)
+        e.violatingExample = index;
+    } else if (!e.holdingExample) {
+      e.holdingExample = index;
+    }
+  }
+  // An assumption is an error when no assignment satisfies it with the
+  // facts and earlier ones; when the facts alone are unsatisfiable (under
+  // --min-dim), nothing is reachable and it is not to blame.
+  bool error = ob.kind == ModelKind::Assume
+                   ? e.reaching != 0 && e.reaching == e.violating
+                   : ob.staticError;
+  if (error)
+    e.verdict = Verdict::Error;
+  else if (e.reaching == 0)
+    e.verdict = Verdict::Unreachable;
+  else if (ob.kind == ModelKind::Assume)
+    e.verdict = Verdict::Safe; // a consistent user fact
+  else if (e.violating == 0)
+    e.verdict = Verdict::Safe;
+  else if (e.violating == e.reaching)
+    e.verdict = Verdict::UbGuaranteed;
+  else
+    e.verdict = Verdict::UbPossible;
+  verdicts[k] = e;
+}
+
 Oracle::Oracle(const Program &program, const Model &model)
     : program(program), model(model) {
   hi = model.domain.high;
@@ -27,51 +83,35 @@ Oracle::Oracle(const Program &program, const Model &model)
               violation.begin() + index * numObligations);
   }
 
-  // Walk the obligations in order, narrowing the reaching set by each
-  // obligation that is not a static error.
+  // SPEC 4: an obligation assumes the assumptions before it, every
+  // obligation of earlier ops and, for a result-cast, the rank and operand
+  // requirements of its own op -- never a sibling of its op and phase. So
+  // the walk goes op by op: each phase of an op starts from the same set.
   std::vector<bool> reaching = facts;
-  for (size_t k = 0; k < numObligations; ++k) {
-    const ModelObligation &ob = model.obligations[k];
-    alive.push_back(reaching);
-    Expected e;
-    for (size_t index = 0; index < count; ++index) {
-      if (!reaching[index])
-        continue;
-      ++e.reaching;
-      uint8_t v = violated(k, index);
-      if (v == 2)
-        e.ambiguous = true;
-      if (v == 1) {
-        ++e.violating;
-        if (!e.violatingExample)
-          e.violatingExample = index;
-      } else if (!e.holdingExample) {
-        e.holdingExample = index;
-      }
+  for (size_t k = 0; k < numObligations;) {
+    const ModelObligation &first = model.obligations[k];
+    size_t end = k + 1;
+    if (first.kind != ModelKind::Assume)
+      while (end < numObligations &&
+             model.obligations[end].kind != ModelKind::Assume &&
+             model.obligations[end].opIndex == first.opIndex)
+        ++end;
+    alive.resize(end);
+    verdicts.resize(end);
+    for (int phase : {1, 2}) {
+      std::vector<size_t> members;
+      for (size_t j = k; j < end; ++j)
+        if (phaseOf(model.obligations[j]) == phase)
+          members.push_back(j);
+      for (size_t j : members)
+        judge(j, reaching);
+      for (size_t j : members)
+        if (!isError(j))
+          for (size_t index = 0; index < count; ++index)
+            if (reaching[index] && violated(j, index) != 0)
+              reaching[index] = false;
     }
-    // An assumption is an error when no assignment satisfies it with the
-    // facts and earlier ones; when the facts alone are unsatisfiable (under
-    // --min-dim), nothing is reachable and it is not to blame.
-    bool error = ob.kind == ModelKind::Assume
-                     ? e.reaching != 0 && e.reaching == e.violating
-                     : ob.staticError;
-    if (error)
-      e.verdict = Verdict::Error;
-    else if (e.reaching == 0)
-      e.verdict = Verdict::Unreachable;
-    else if (ob.kind == ModelKind::Assume)
-      e.verdict = Verdict::Safe; // a consistent user fact
-    else if (e.violating == 0)
-      e.verdict = Verdict::Safe;
-    else if (e.violating == e.reaching)
-      e.verdict = Verdict::UbGuaranteed;
-    else
-      e.verdict = Verdict::UbPossible;
-    if (!error)
-      for (size_t index = 0; index < count; ++index)
-        if (reaching[index] && violated(k, index) != 0)
-          reaching[index] = false;
-    verdicts.push_back(e);
+    k = end;
   }
   // W: what is still reaching after the last obligation.
   inW.assign(count, false);
@@ -118,9 +158,28 @@ bool Oracle::reachesAt(size_t k, const Evaluation &eval) const {
   if (!eval.factsHold)
     return false;
   for (size_t j = 0; j < k; ++j)
-    if (!isError(j) && eval.violated[j] != 0)
+    if (assumes(k, j) && eval.violated[j] != 0)
       return false;
   return true;
+}
+
+bool Oracle::dependsOn(size_t k, size_t i) const {
+  size_t stride = 1;
+  for (size_t j = 0; j < i; ++j)
+    stride *= static_cast<size_t>(hi - lows[j] + 1);
+  size_t width = static_cast<size_t>(hi - lows[i] + 1);
+  auto target = [&](size_t index) {
+    return alive[k][index] && violated(k, index) == 1;
+  };
+  for (size_t index = 0; index < count; ++index) {
+    if ((index / stride) % width != 0)
+      continue; // visit each line along symbol i once, from its start
+    bool first = target(index);
+    for (size_t step = 1; step < width; ++step)
+      if (target(index + step * stride) != first)
+        return true;
+  }
+  return false;
 }
 
 std::string Oracle::describe(const std::vector<int64_t> &assignment) const {

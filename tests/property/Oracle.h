@@ -3,7 +3,11 @@
 // Enumerates every assignment of the free symbols over a finite domain and
 // derives SPEC section 4's verdicts from the Model:
 //
-//   P_k(s) = facts(s) && no non-error obligation j < k is violated at s
+//   P_k(s) = facts(s) && no non-error obligation j < k that k assumes is
+//            violated at s. SPEC 4: k assumes the assumptions before it,
+//            the obligations of earlier ops and, when k is a result-cast,
+//            its op's rank and operand requirements (phase 1); never an
+//            obligation of its own op and phase.
 //   safe           no s with P_k violates k
 //   ub-guaranteed  some s has P_k, and every such s violates k
 //   unreachable    no s has P_k
@@ -64,6 +68,11 @@ public:
   bool isError(size_t k) const {
     return verdicts[k].verdict == solver::Verdict::Error;
   }
+  /// The lowest value of symbol i on the domain.
+  int64_t lowest(size_t i) const { return lows[i]; }
+  /// Whether "P_k and k is violated" changes with symbol i alone somewhere
+  /// on the domain: a witness of k may name it.
+  bool dependsOn(size_t k, size_t i) const;
   /// P_k at an arbitrary assignment (e.g. a witness outside the domain).
   bool reachesAt(size_t k, const Evaluation &eval) const;
   /// Whether assignment `index` is a well-defined execution (in W).
@@ -78,6 +87,13 @@ public:
   std::string describe(const std::vector<int64_t> &assignment) const;
 
 private:
+  /// 2 for a result-cast, 1 for the rank and operand requirements.
+  static int phaseOf(const ModelObligation &ob);
+  /// Whether P_k includes "obligation j holds".
+  bool assumes(size_t k, size_t j) const;
+  /// Derives k's expected verdict from P_k = `reaching`.
+  void judge(size_t k, const std::vector<bool> &reaching);
+
   const Program &program;
   const Model &model;
   std::vector<int64_t> lows; ///< per symbol

@@ -23,15 +23,17 @@ struct Builder {
     return s;
   }
   TermId c(int64_t v) { return problem.graph.constant(v); }
-  void broadcast(std::vector<TermId> ops) {
+  void broadcast(std::vector<TermId> ops, uint32_t opIndex = kNoOp) {
     Obligation ob;
     ob.kind = ObligationKind::Broadcast;
+    ob.opIndex = opIndex;
     ob.violation = problem.formulas.mkConflict(ops);
     problem.addObligation(ob);
   }
-  void resultCast(TermId inferred, int64_t declared) {
+  void resultCast(TermId inferred, int64_t declared, uint32_t opIndex = kNoOp) {
     Obligation ob;
     ob.kind = ObligationKind::ResultCast;
+    ob.opIndex = opIndex;
     ob.violation = problem.formulas.mkNe(inferred, c(declared));
     problem.addObligation(ob);
   }
@@ -96,10 +98,55 @@ TEST_CASE("(0, ?, 3) is ub-guaranteed and ends reachability", "[verdicts]") {
     FunctionVerdicts v = b.judge(fast);
     CHECK(v.findings[0].verdict == Verdict::UbGuaranteed);
     CHECK(v.findings[0].condition == "true");
-    CHECK(v.findings[0].witness.size() == 2);
+    // Nothing to fix: every size violates it, no earlier obligation can
+    // fail. The witness is given, and names no symbol.
+    CHECK(v.findings[0].hasWitness);
+    CHECK(v.findings[0].witness.empty());
     CHECK(v.findings[1].verdict == Verdict::Unreachable);
     CHECK(v.verdict == Verdict::UbGuaranteed);
   }
+}
+
+TEST_CASE("Obligations of one op and phase are judged independently",
+          "[verdicts]") {
+  // One op: dim 0 is (2, 3) at runtime (always fails), dim 1 is (?, 4),
+  // then a result cast of dim 1 to 4. The second broadcast does not assume
+  // the first; the cast assumes both, so it is unreachable.
+  Builder b;
+  TermId x = b.dim("%a[1]"), y = b.dim("%z[0]");
+  b.broadcast({b.c(2), y, b.c(3)}, /*opIndex=*/0);
+  b.broadcast({x, b.c(4)}, 0);
+  b.resultCast(b.problem.graph.broadcast({x, b.c(4)}), 4, 0);
+  for (bool fast : {true, false}) {
+    FunctionVerdicts v = b.judge(fast);
+    CHECK(v.findings[0].verdict == Verdict::UbGuaranteed);
+    CHECK(v.findings[1].verdict == Verdict::UbPossible);
+    CHECK(v.findings[1].condition == "%a[1] not in {1, 4}");
+    REQUIRE(v.findings[1].witness.size() == 1);
+    CHECK(v.findings[1].witness[0].first == "%a[1]");
+    CHECK(v.findings[2].verdict == Verdict::Unreachable);
+  }
+}
+
+TEST_CASE("A witness names what the finding depends on and needs to reach",
+          "[verdicts]") {
+  // %u[0] is unrelated; %b[0] can make the first op fail, so the second
+  // op's witness fixes it too (else some %b[0] stops before it).
+  Builder b;
+  TermId u = b.dim("%u[0]"), x = b.dim("%b[0]"), y = b.dim("%c[0]");
+  b.broadcast({u, u}, 0);
+  b.broadcast({x, b.c(4)}, 1);
+  b.broadcast({y, b.c(3)}, 2);
+  FunctionVerdicts v = b.judge();
+  REQUIRE(v.findings[1].witness.size() == 1);
+  CHECK(v.findings[1].witness[0].first == "%b[0]");
+  REQUIRE(v.findings[2].witness.size() == 2);
+  CHECK(v.findings[2].witness[0].first == "%b[0]");
+  CHECK(v.findings[2].witness[1].first == "%c[0]");
+  int64_t bv = v.findings[2].witness[0].second;
+  CHECK((bv == 1 || bv == 4));
+  int64_t cv = v.findings[2].witness[1].second;
+  CHECK((cv >= 1 && cv != 3)); // sizes >= 1 preferred, and violating
 }
 
 TEST_CASE("(?, 0) -> 4 result-cast is ub-guaranteed", "[verdicts]") {

@@ -43,11 +43,13 @@ struct KnownModels {
 /// The condition of `violation` under the assertions of `solver`. nullopt
 /// when it cannot be computed exactly (solver gave up, formula too large);
 /// then `whyNot` says why. `checks` counts the solver queries made.
+/// `mentioned`, when given, receives the free symbols the condition names
+/// (sorted by term): under P the violation depends on these alone.
 std::optional<std::string>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
-                  const KnownModels &known, std::string &whyNot,
-                  size_t &checks);
+                  const KnownModels &known, std::string &whyNot, size_t &checks,
+                  std::vector<TermId> *mentioned = nullptr);
 
 } // namespace symshape::solver
 

@@ -70,6 +70,10 @@ enum class SubjectForm : uint8_t {
   Rank,       ///< "the result rank N (inferred rank M)"
 };
 
+/// Obligation::opIndex of an obligation that belongs to no op occurrence
+/// (an assumption): judged on its own.
+constexpr uint32_t kNoOp = ~0u;
+
 struct Obligation {
   ObligationKind kind = ObligationKind::Broadcast;
   Location loc;
@@ -94,6 +98,10 @@ struct Obligation {
   /// Inside a region that may not run (the body of an unknown op): judged
   /// under P, but its "no violation" is not assumed for later obligations.
   bool conditional = false;
+  /// The op occurrence it belongs to, set by the lowering. Consecutive
+  /// obligations of one occurrence and one phase (result-cast: 2, the
+  /// rest: 1) are judged independently of each other (SPEC 4).
+  uint32_t opIndex = kNoOp;
 };
 
 /// What symshape knows of one SSA value, for reports and refinement.

@@ -41,13 +41,17 @@ const char *verdictName(Verdict verdict);
 /// unknown > unreachable > safe (the enum is declared in that order).
 inline bool isWorse(Verdict a, Verdict b) { return a > b; }
 
-/// A value for every free symbol of the function, in symbol order.
+/// Values of free symbols of the function, in symbol order.
 using Witness = std::vector<std::pair<std::string, int64_t>>;
 
 struct Finding {
   Verdict verdict = Verdict::Safe;
-  Witness witness;       ///< ub-possible / ub-guaranteed (and unknown with
-                         ///< a known violating assignment)
+  /// The sizes it depends on and those needed to reach it, under which
+  /// (whatever the other symbols are) the op is reached and violates it.
+  Witness witness;
+  /// `witness` is given (it may name no symbol): ub-possible,
+  /// ub-guaranteed, and unknown with a known violating assignment.
+  bool hasWitness = false;
   std::string condition; ///< ub-possible / ub-guaranteed; empty otherwise
   std::string reason;    ///< unknown: why; otherwise may explain the verdict
   bool bySolver = false; ///< decided by a solver query (not by folding)
