@@ -128,10 +128,16 @@ struct Hlo {
     pretty += ", contracting_dims = " + list(lc) + " x " + list(rc);
     attr += "lhs_contracting_dimensions = " + list(lc) +
             ", rhs_contracting_dimensions = " + list(rc);
+    std::string precision;
+    if (b.rng.chance(40)) { // jax.numpy.matmul writes the precision
+      pretty += ", precision = [DEFAULT, DEFAULT]";
+      precision = ", precision_config = [#stablehlo<precision DEFAULT>, "
+                  "#stablehlo<precision DEFAULT>]";
+    }
     b.emit(pretty + fnType({x, y}, r),
            Builder::generic({r}, "stablehlo.dot_general", {x, y},
                             "dot_dimension_numbers = #stablehlo.dot<" + attr +
-                                ">"));
+                                ">" + precision));
     return r;
   }
   Val reduce(const Val &x, const std::string &op, int64_t dim) {
