@@ -1,4 +1,5 @@
-//===- Compare.cpp - symshape's verdicts against the oracle ----------------===//
+//===- Compare.cpp - symshape's verdicts against the oracle
+//----------------===//
 
 #include "Compare.h"
 
@@ -80,9 +81,8 @@ BruteForce bruteForce(const frontend::Module &module,
   return bf;
 }
 
-static std::optional<frontend::Module> parseTwin(const Program &p,
-                                                 frontend::Session &session,
-                                                 std::string &error) {
+static std::optional<frontend::Module>
+parseTwin(const Program &p, frontend::Session &session, std::string &error) {
   if (!session.addFile("twin.mlir", p.twin)) {
     error = "the frontend rejects the generic twin:\n" +
             session.diagnostics().renderAll();
@@ -225,9 +225,8 @@ void compareProgram(const Program &p, FamilyStats &stats) {
       ++stats.plantedFound;
     else {
       ++stats.plantedMissed;
-      fail("planted " + p.plantedWhat + " (op #" +
-           std::to_string(p.plantedOp) + ", " + ops[p.plantedOp].name +
-           ") not found");
+      fail("planted " + p.plantedWhat + " (op #" + std::to_string(p.plantedOp) +
+           ", " + ops[p.plantedOp].name + ") not found");
     }
   }
   for (size_t k = 0; k < n; ++k) {
@@ -249,8 +248,9 @@ void compareProgram(const Program &p, FamilyStats &stats) {
        << ": oracle " << bf.ubAt[k] << "/" << bf.reached[k]
        << " reaching assignments UB"
        << (oracleUb ? " (" + bf.example[k] + ")" : "") << "; symshape "
-       << (symGuaranteed[k] ? "ub-guaranteed" : symUb[k] ? "ub-possible"
-                                                         : "safe");
+       << (symGuaranteed[k] ? "ub-guaranteed"
+           : symUb[k]       ? "ub-possible"
+                            : "safe");
     fail(os.str());
   }
 }
@@ -258,13 +258,13 @@ void compareProgram(const Program &p, FamilyStats &stats) {
 std::string summarize(Family family, const FamilyStats &s) {
   std::ostringstream os;
   os << familyName(family) << ": " << s.programs << " programs, "
-     << s.obligations << " obligations, " << s.falseAlarms
-     << " false alarms, " << s.unknown << " unknown, " << s.opaque
-     << " opaque ops; planted found " << s.plantedFound << ", missed "
-     << s.plantedMissed << "; brute force agrees on " << s.bruteAgree
-     << " ops, disagrees on " << s.bruteDisagree << "; witnesses replayed "
-     << s.witnessReplayed << ", failed " << s.witnessFailed
-     << "; oracle unsupported " << s.oracleUnsupported;
+     << s.obligations << " obligations, " << s.falseAlarms << " false alarms, "
+     << s.unknown << " unknown, " << s.opaque << " opaque ops; planted found "
+     << s.plantedFound << ", missed " << s.plantedMissed
+     << "; brute force agrees on " << s.bruteAgree << " ops, disagrees on "
+     << s.bruteDisagree << "; witnesses replayed " << s.witnessReplayed
+     << ", failed " << s.witnessFailed << "; oracle unsupported "
+     << s.oracleUnsupported;
   return os.str();
 }
 

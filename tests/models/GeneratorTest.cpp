@@ -1,4 +1,5 @@
-//===- GeneratorTest.cpp - Generated programs are what they claim ----------===//
+//===- GeneratorTest.cpp - Generated programs are what they claim
+//----------===//
 //
 // Without symshape's lowering: every generated program is read by the
 // frontend (text and twin, same op count), the generator is deterministic,
@@ -38,7 +39,8 @@ TEST_CASE("generated programs: deterministic, readable, as intended",
       for (bool planted : {false, true}) {
         Program p = generate(f, seed, planted);
         INFO(familyName(f) << " seed " << seed << (planted ? " planted" : "")
-                           << "\n" << p.text);
+                           << "\n"
+                           << p.text);
         CHECK(generate(f, seed, planted).text == p.text);
         CHECK((p.plantedOp >= 0) == planted);
         // The twin has the same top-level ops (one emit, one op).

@@ -1,4 +1,5 @@
-//===- ModelsMain.cpp - symshape_models: gen, print, compare, verify -------===//
+//===- ModelsMain.cpp - symshape_models: gen, print, compare, verify
+//-------===//
 //
 //   symshape_models gen --family tosa --seed 3 [--planted] [--twin]
 //       one generated program on stdout (--twin: its generic-form twin)
@@ -151,9 +152,7 @@ int main(int argc, char **argv) {
   a.command = argv[1];
   for (int i = 2; i < argc; ++i) {
     std::string s = argv[i];
-    auto value = [&]() -> std::string {
-      return i + 1 < argc ? argv[++i] : "";
-    };
+    auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
     if (s == "--family") {
       if (!addFamilies(value(), a.families))
         return usage("unknown family");

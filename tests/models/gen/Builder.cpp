@@ -1,4 +1,5 @@
-//===- Builder.cpp - Writing one program in two forms ----------------------===//
+//===- Builder.cpp - Writing one program in two forms
+//----------------------===//
 
 #include "gen/Builder.h"
 
@@ -102,7 +103,8 @@ static std::string indent(const std::string &lines) {
   return out + "\n";
 }
 
-static std::string signature(const std::string &fn, const std::vector<Val> &args,
+static std::string signature(const std::string &fn,
+                             const std::vector<Val> &args,
                              const std::vector<Val> &returned) {
   std::string out = "  func.func @" + fn + "(";
   for (size_t i = 0; i < args.size(); ++i)

@@ -50,7 +50,9 @@ class Rng {
 public:
   explicit Rng(uint64_t seed) : engine(seed * 0x9E3779B97F4A7C15ull + 1) {}
   uint64_t below(uint64_t n) { return n ? engine() % n : 0; }
-  int64_t in(int64_t lo, int64_t hi) { return lo + int64_t(below(hi - lo + 1)); }
+  int64_t in(int64_t lo, int64_t hi) {
+    return lo + int64_t(below(hi - lo + 1));
+  }
   bool chance(unsigned percent) { return below(100) < percent; }
   template <class T> const T &pick(const std::vector<T> &v) {
     return v[below(v.size())];

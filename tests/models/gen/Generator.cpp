@@ -1,4 +1,5 @@
-//===- Generator.cpp - Family dispatch -------------------------------------===//
+//===- Generator.cpp - Family dispatch
+//-------------------------------------===//
 
 #include "gen/Builder.h"
 

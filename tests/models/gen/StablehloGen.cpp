@@ -1,4 +1,5 @@
-//===- StablehloGen.cpp - stablehlo programs as JAX exports them -----------===//
+//===- StablehloGen.cpp - stablehlo programs as JAX exports them
+//-----------===//
 //
 // JAX's shape-polymorphic export: dot_general for contractions, reductions
 // with `applies`, broadcasts of bias and row statistics through
@@ -62,9 +63,8 @@ struct Hlo {
       return it->second;
     auto [arg, i] = source.at(d.sym);
     Val g = b.result({}, "i32");
-    b.emit(g.name + " = stablehlo.get_dimension_size " + arg.name +
-               ", dim = " + std::to_string(i) + " : (" + arg.type + ") -> " +
-               g.type,
+    b.emit(g.name + " = stablehlo.get_dimension_size " + arg.name + ", dim = " +
+               std::to_string(i) + " : (" + arg.type + ") -> " + g.type,
            Builder::generic({g}, "stablehlo.get_dimension_size", {arg},
                             "dimension = " + std::to_string(i) + " : i64"));
     Val r = reshape(g, {Builder::fix(1)});
@@ -82,8 +82,8 @@ struct Hlo {
     std::string names;
     for (size_t i = 0; i < parts.size(); ++i)
       names += (i ? ", " : "") + parts[i].name;
-    b.emit(r.name + " = stablehlo.concatenate " + names + ", dim = " +
-               std::to_string(dim) + fnType(parts, r),
+    b.emit(r.name + " = stablehlo.concatenate " + names +
+               ", dim = " + std::to_string(dim) + fnType(parts, r),
            Builder::generic({r}, "stablehlo.concatenate", parts,
                             "dimension = " + std::to_string(dim) + " : i64"));
     return r;
@@ -117,8 +117,8 @@ struct Hlo {
                  std::vector<int64_t> rb, std::vector<int64_t> lc,
                  std::vector<int64_t> rc, Dims out) {
     Val r = b.result(std::move(out));
-    std::string pretty = r.name + " = stablehlo.dot_general " + x.name + ", " +
-                         y.name;
+    std::string pretty =
+        r.name + " = stablehlo.dot_general " + x.name + ", " + y.name;
     std::string attr;
     if (!lb.empty()) {
       pretty += ", batching_dims = " + list(lb) + " x " + list(rb);
@@ -162,9 +162,9 @@ struct Hlo {
                s.name + ", dims = " + list(dims) + fnType({x, s}, r),
            Builder::generic({r}, "stablehlo.dynamic_broadcast_in_dim", {x, s},
                             "broadcast_dimensions = " +
-                                (dims.empty() ? std::string("array<i64>")
-                                              : "array<i64: " + ints(dims) +
-                                                    ">")));
+                                (dims.empty()
+                                     ? std::string("array<i64>")
+                                     : "array<i64: " + ints(dims) + ">")));
     return r;
   }
   Val transpose(const Val &x, const std::vector<int64_t> &perm) {
@@ -172,8 +172,8 @@ struct Hlo {
     for (int64_t p : perm)
       out.push_back(x.dims[p]);
     Val r = b.result(out, x.elem);
-    b.emit(r.name + " = stablehlo.transpose " + x.name + ", dims = " +
-               list(perm) + fnType({x}, r),
+    b.emit(r.name + " = stablehlo.transpose " + x.name +
+               ", dims = " + list(perm) + fnType({x}, r),
            Builder::generic({r}, "stablehlo.transpose", {x},
                             "permutation = array<i64: " + ints(perm) + ">"));
     return r;
@@ -254,7 +254,8 @@ static Val transposeBlock(Hlo &h, const Val &x) {
   h.b.emit(c.name + " = stablehlo.convert " + t.name + Hlo::fnType({t}, c),
            Builder::generic({c}, "stablehlo.convert", {t}, ""));
   Val back = h.b.result(t.dims);
-  h.b.emit(back.name + " = stablehlo.convert " + c.name + Hlo::fnType({c}, back),
+  h.b.emit(back.name + " = stablehlo.convert " + c.name +
+               Hlo::fnType({c}, back),
            Builder::generic({back}, "stablehlo.convert", {c}, ""));
   return h.transpose(back, {1, 0, 2});
 }
@@ -264,9 +265,9 @@ static Val slicePad(Hlo &h, const Val &x) {
   int64_t start = h.b.rng.in(0, D / 2), n = h.b.rng.in(1, D - start);
   Dims three{Builder::fix(3)};
   Val st = h.constant(three, "i32", "[0, 0, " + std::to_string(start) + "]");
-  Val limit = h.concat({h.dimVec(x.dims[0]), h.dimVec(x.dims[1]),
-                        h.vec1(start + n)},
-                       0, three, "i32");
+  Val limit =
+      h.concat({h.dimVec(x.dims[0]), h.dimVec(x.dims[1]), h.vec1(start + n)}, 0,
+               three, "i32");
   Val strides = h.constant(three, "i32", "1");
   Val sl = h.b.result({x.dims[0], x.dims[1], Builder::fix(n)});
   h.b.emit(sl.name + " = stablehlo.real_dynamic_slice " + x.name + ", " +
@@ -325,10 +326,14 @@ static Val convPool(Hlo &h, const Val &x, bool nchw, int64_t e) {
                Hlo::fnType({x, w}, conv),
            Builder::generic({conv}, "stablehlo.convolution", {x, w},
                             "batch_group_count = 1 : i64, dimension_numbers = "
-                            "#stablehlo.conv<" + dn +
+                            "#stablehlo.conv<" +
+                                dn +
                                 ">, feature_group_count = 1 : i64, padding = "
-                                "dense<" + P + "> : tensor<2x2xi64>, "
-                                "rhs_dilation = array<i64: " + Dl + ", " + Dl +
+                                "dense<" +
+                                P +
+                                "> : tensor<2x2xi64>, "
+                                "rhs_dilation = array<i64: " +
+                                Dl + ", " + Dl +
                                 ">, window_strides = array<i64: " + S + ", " +
                                 S + ">"));
   Val act = relu(h, conv);
@@ -345,9 +350,9 @@ static Val convPool(Hlo &h, const Val &x, bool nchw, int64_t e) {
   std::string tag = pooled.name.substr(1);
   h.b.emit(pooled.name + " = \"stablehlo.reduce_window\"(" + act.name + ", " +
                ninf.name + ") ({\n^bb0(%l" + tag + ": tensor<f32>, %r" + tag +
-               ": tensor<f32>):\n  %m" + tag + " = stablehlo.maximum %l" +
-               tag + ", %r" + tag + " : tensor<f32>\n  stablehlo.return %m" +
-               tag + " : tensor<f32>\n}) {" + attrs + "}" +
+               ": tensor<f32>):\n  %m" + tag + " = stablehlo.maximum %l" + tag +
+               ", %r" + tag + " : tensor<f32>\n  stablehlo.return %m" + tag +
+               " : tensor<f32>\n}) {" + attrs + "}" +
                Hlo::fnType({act, ninf}, pooled),
            Builder::generic({pooled}, "stablehlo.reduce_window", {act, ninf},
                             attrs));
@@ -402,9 +407,9 @@ static Val plant(Hlo &h, const Val &x) {
                Hlo::fnType({x}, r),
            Builder::generic({r}, "stablehlo.slice", {x},
                             "limit_indices = array<i64: " + ints(limit) +
-                                ">, start_indices = array<i64: " +
-                                ints(start) + ">, strides = array<i64: " +
-                                ints(strides) + ">"));
+                                ">, start_indices = array<i64: " + ints(start) +
+                                ">, strides = array<i64: " + ints(strides) +
+                                ">"));
     return r;
   }
   // dynamic_reshape to [B / 2, 2, rest...]: element count needs an even B.
@@ -446,10 +451,10 @@ void generateStablehlo(Builder &b, bool planted,
   }
   bool seqStatic = r.chance(50);
   int64_t D = r.pick<int64_t>({8, 12, 16});
-  Val x = h.argWithSyms("x", {Builder::sym("B"),
-                              seqStatic ? Builder::fix(r.in(2, 5))
-                                        : Builder::sym("S"),
-                              Builder::fix(D)});
+  Val x = h.argWithSyms(
+      "x", {Builder::sym("B"),
+            seqStatic ? Builder::fix(r.in(2, 5)) : Builder::sym("S"),
+            Builder::fix(D)});
   int n = int(r.in(2, 4)), at = planted ? int(r.in(0, n)) : -1;
   for (int i = 0; i <= n; ++i) {
     if (i == at)
@@ -457,13 +462,34 @@ void generateStablehlo(Builder &b, bool planted,
     if (i == n)
       break;
     switch (r.below(7)) {
-    case 0: x = attention(h, x); blocks.push_back("attention"); break;
-    case 1: x = layerNorm(h, x); blocks.push_back("layernorm"); break;
-    case 2: x = residual(h, x); blocks.push_back("residual"); break;
-    case 3: x = transposeBlock(h, x); blocks.push_back("transpose"); break;
-    case 4: x = slicePad(h, x); blocks.push_back("slice+pad"); break;
-    case 5: x = linear(h, x, r.pick<int64_t>({8, 16, 24})); blocks.push_back("linear"); break;
-    default: x = heads(h, x); blocks.push_back("reshape"); break;
+    case 0:
+      x = attention(h, x);
+      blocks.push_back("attention");
+      break;
+    case 1:
+      x = layerNorm(h, x);
+      blocks.push_back("layernorm");
+      break;
+    case 2:
+      x = residual(h, x);
+      blocks.push_back("residual");
+      break;
+    case 3:
+      x = transposeBlock(h, x);
+      blocks.push_back("transpose");
+      break;
+    case 4:
+      x = slicePad(h, x);
+      blocks.push_back("slice+pad");
+      break;
+    case 5:
+      x = linear(h, x, r.pick<int64_t>({8, 16, 24}));
+      blocks.push_back("linear");
+      break;
+    default:
+      x = heads(h, x);
+      blocks.push_back("reshape");
+      break;
     }
   }
   outs.insert(outs.begin(), x);
