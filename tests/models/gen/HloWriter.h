@@ -21,10 +21,18 @@ struct Hlo {
   explicit Hlo(Builder &b) : b(b) {}
   Builder &b;
   int weights = 0;
+  bool useShapeOf = false; ///< broadcast shapes from shape.shape_of
   std::map<std::string, std::pair<Val, int>> source;
   std::map<std::string, Val> dimCache; ///< sym -> tensor<1xi32>
   std::map<std::string, Val> constCache;
 
+  Val shapeOf(const Val &like) {
+    Val r = b.result({Builder::fix(int64_t(like.dims.size()))}, "index");
+    b.emit(r.name + " = shape.shape_of " + like.name + " : " + like.type +
+               " -> " + r.type,
+           Builder::generic({r}, "shape.shape_of", {like}, ""));
+    return r;
+  }
   Val weight(Dims dims) {
     return b.arg("w" + std::to_string(weights++), std::move(dims));
   }
@@ -156,9 +164,12 @@ struct Hlo {
                                 ">"));
     return r;
   }
-  Val broadcast(const Val &x, const Dims &out,
-                const std::vector<int64_t> &dims) {
-    Val s = shape(out);
+  /// dynamic_broadcast_in_dim to `out`; its shape operand is
+  /// `shape.shape_of %like` (mhlo/IREE style) when `like` is given and the
+  /// program uses the shape dialect, else built as JAX builds it.
+  Val broadcast(const Val &x, const Dims &out, const std::vector<int64_t> &dims,
+                const Val *like = nullptr) {
+    Val s = like && useShapeOf ? shapeOf(*like) : shape(out);
     Val r = b.result(out, x.elem);
     b.emit(r.name + " = stablehlo.dynamic_broadcast_in_dim " + x.name + ", " +
                s.name + ", dims = " + list(dims) + fnType({x, s}, r),

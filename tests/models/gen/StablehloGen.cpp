@@ -21,7 +21,7 @@ static Val linear(Hlo &h, const Val &x, int64_t e) {
   Dims out = x.dims;
   out[last] = Builder::fix(e);
   Val mm = h.dotGeneral(x, w, {}, {}, {int64_t(last)}, {0}, out);
-  Val bb = h.broadcast(bias, out, {int64_t(last)});
+  Val bb = h.broadcast(bias, out, {int64_t(last)}, &mm);
   return h.binary("add", mm, bb);
 }
 
@@ -29,10 +29,10 @@ static Val attention(Hlo &h, const Val &x) {
   Dims sss{x.dims[0], x.dims[1], x.dims[1]};
   Val scores = h.dotGeneral(x, x, {0}, {0}, {2}, {2}, sss);
   Val mx = h.reduce(scores, "maximum", 2);
-  Val sub = h.binary("subtract", scores, h.broadcast(mx, sss, {0, 1}));
+  Val sub = h.binary("subtract", scores, h.broadcast(mx, sss, {0, 1}, &scores));
   Val ex = h.unary("exponential", sub);
   Val sum = h.reduce(ex, "add", 2);
-  Val probs = h.binary("divide", ex, h.broadcast(sum, sss, {0, 1}));
+  Val probs = h.binary("divide", ex, h.broadcast(sum, sss, {0, 1}, &ex));
   return h.dotGeneral(probs, x, {0}, {0}, {2}, {1}, x.dims);
 }
 
@@ -41,16 +41,17 @@ static Val layerNorm(Hlo &h, const Val &x) {
   Val sum = h.reduce(x, "add", 2);
   Val inv = h.constant({}, "f32", std::to_string(1.0 / double(x.dims[2].size)));
   Val mean = h.binary("multiply", sum, h.broadcast(inv, rows, {}));
-  Val centered = h.binary("subtract", x, h.broadcast(mean, x.dims, {0, 1}));
+  Val centered = h.binary("subtract", x, h.broadcast(mean, x.dims, {0, 1}, &x));
   Val sq = h.binary("multiply", centered, centered);
   Val var = h.reduce(sq, "add", 2);
   Val rs = h.unary("rsqrt", var);
-  return h.binary("multiply", centered, h.broadcast(rs, x.dims, {0, 1}));
+  return h.binary("multiply", centered,
+                  h.broadcast(rs, x.dims, {0, 1}, &centered));
 }
 
 static Val relu(Hlo &h, const Val &x) {
   Val zero = h.constant({}, "f32", "0.000000e+00");
-  Val zb = h.broadcast(zero, x.dims, {});
+  Val zb = h.broadcast(zero, x.dims, {}, &x);
   if (h.b.rng.chance(50))
     return h.binary("maximum", x, zb);
   Val mask = h.b.result(x.dims, "i1");
@@ -255,6 +256,7 @@ void generateStablehlo(Builder &b, bool planted,
                        std::vector<std::string> &blocks) {
   Rng &r = b.rng;
   Hlo h(b);
+  h.useShapeOf = r.chance(30);
   std::vector<Val> outs;
   if (r.chance(25)) {
     bool nchw = r.chance(40);
