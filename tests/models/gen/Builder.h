@@ -98,6 +98,9 @@ public:
   std::string twin(const std::string &fn) const;
 
   int plantedOp = -1;
+  /// The planted mismatch is between static sizes: MLIR's verifier rejects
+  /// the program (symshape's verdict is `error`).
+  bool staticallyInvalid = false;
   std::string plantedWhat;
   int opCount = 0;
   Rng &rng;

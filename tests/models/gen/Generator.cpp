@@ -47,6 +47,7 @@ Program generate(Family family, uint64_t seed, bool planted) {
   p.twin = b.twin(p.function);
   p.plantedOp = b.plantedOp;
   p.plantedWhat = b.plantedWhat;
+  p.verifies = !b.staticallyInvalid;
   return p;
 }
 

@@ -252,6 +252,20 @@ static Val convPool(Linalg &l, const Val &x, int64_t e) {
 
 static Val plant(Linalg &l, const Val &x) {
   Builder &b = l.b;
+  if (b.rng.chance(15)) { // a static size off by one: a static error
+    size_t rank = x.dims.size();
+    std::string dims, last = "d" + std::to_string(rank - 1);
+    for (size_t d = 0; d < rank; ++d)
+      dims += (d ? ", d" : "d") + std::to_string(d);
+    std::string id = "affine_map<(" + dims + ") -> (" + dims + ")>";
+    Val bias = l.weight({Builder::fix(x.dims.back().size + 1)});
+    Val init = l.empty(x.dims);
+    b.plant("linalg.generic bias add with a bias of static size D+1");
+    b.staticallyInvalid = true;
+    return l.generic({id, "affine_map<(" + dims + ") -> (" + last + ")>", id},
+                     std::vector<std::string>(rank, "parallel"), {x, bias},
+                     init, {"%r$ = arith.addf %a0$, %a1$ : f32"});
+  }
   int kind = int(b.rng.below(5));
   if (kind == 1 && x.dims.size() != 3)
     kind = 0;

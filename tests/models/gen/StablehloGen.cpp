@@ -194,6 +194,15 @@ static Val plant(Hlo &h, const Val &x) {
   bool restStatic = true;
   for (size_t d = 1; d < x.dims.size(); ++d)
     restStatic = restStatic && !x.dims[d].dynamic();
+  if (b.rng.chance(15)) { // a static size off by one: a static error
+    int64_t last = int64_t(x.dims.size() - 1);
+    Val w = h.weight({Builder::fix(x.dims.back().size + 1), Builder::fix(8)});
+    Dims out = x.dims;
+    out.back() = Builder::fix(8);
+    b.plant("stablehlo.dot_general contracting a static D against D+1");
+    b.staticallyInvalid = true;
+    return h.dotGeneral(x, w, {}, {}, {last}, {0}, out);
+  }
   int kind = int(b.rng.below(5));
   if ((kind == 1 && x.dims.size() != 3) || (kind == 3 && !restStatic))
     kind = 0;

@@ -222,6 +222,14 @@ static Val convPool(Tosa &t, const Val &x, int64_t outFeatures) {
 /// One planted mismatch; its result is returned and used by nothing else.
 static Val plant(Tosa &t, const Val &x, bool seqStatic) {
   Builder &b = t.b;
+  if (b.rng.chance(15)) { // a static size off by one: a static error
+    Dims bd(x.dims.size(), Builder::fix(1));
+    bd.back() = Builder::fix(x.dims.back().size + 1);
+    Val bias = t.weight(bd);
+    b.plant("tosa.add of a bias whose static size is off by one");
+    b.staticallyInvalid = true;
+    return t.op("add", {x, bias}, "", x.dims);
+  }
   int kind = int(b.rng.below(seqStatic || x.dims.size() == 2 ? 5 : 4));
   Dims ydims = x.dims;
   ydims[0] = Builder::sym("B2");
