@@ -161,6 +161,26 @@ void compareProgram(const Program &p, FamilyStats &stats) {
     fail("opaque op " + o.op + " at " + session.format(o.loc) + ": " +
          o.reason);
   }
+  // Outlined blocks (private callees) are correct for every size.
+  for (const frontend::FunctionAnalysis &other :
+       session.files().front()->functions) {
+    if (other.function->name == p.function)
+      continue;
+    for (const solver::OpaqueOp &o : other.problem->opaque) {
+      ++stats.opaque;
+      fail("opaque op " + o.op + " in @" + other.function->name + ": " +
+           o.reason);
+    }
+    for (size_t k = 0; k < other.problem->obligations.size(); ++k) {
+      ++stats.obligations;
+      if (other.verdicts.findings[k].verdict == Verdict::Safe)
+        continue;
+      ++stats.falseAlarms;
+      fail("non-safe finding in the callee @" + other.function->name + " at " +
+           session.format(other.problem->obligations[k].loc) + ": " +
+           solver::verdictName(other.verdicts.findings[k].verdict));
+    }
+  }
   size_t n = ops.size();
   std::vector<bool> symUb(n, false), symGuaranteed(n, false);
   std::vector<size_t> nonSafe(n, 0);

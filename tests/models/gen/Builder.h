@@ -96,6 +96,14 @@ public:
   /// The whole program, in the exporter's form and as the generic twin.
   std::string text(const std::string &fn) const;
   std::string twin(const std::string &fn) const;
+  /// This builder's function alone (a callee: private, no aliases).
+  std::string function(const std::string &fn, bool generic) const;
+  /// Puts a callee's function before the main one (text and twin forms).
+  void addCallee(std::string pretty, std::string generic) {
+    callees.push_back(std::move(pretty));
+    calleeTwins.push_back(std::move(generic));
+  }
+  int callees_ = 0; ///< callee names handed out
 
   int plantedOp = -1;
   /// The planted mismatch is between static sizes: MLIR's verifier rejects
@@ -109,6 +117,7 @@ private:
   int next = 0;
   std::vector<Val> args;
   std::vector<std::string> prettyOps, genericOps, aliases;
+  std::vector<std::string> callees, calleeTwins;
   std::map<std::string, std::string> aliasOf;
   std::vector<Val> returned;
 };

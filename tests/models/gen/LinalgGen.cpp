@@ -112,7 +112,26 @@ static Val layerNorm(Linalg &l, const Val &x) {
       {"%q$ = math.rsqrt %a1$ : f32", "%r$ = arith.mulf %a0$, %q$ : f32"});
 }
 
+/// The residual block outlined into a private function and called, as
+/// torch-mlir keeps a submodule it does not inline.
+static Val outlined(Linalg &l, const Val &x) {
+  Builder cb(l.b.rng);
+  Linalg lc(cb);
+  Val a = cb.arg("arg0", x.dims);
+  Val y = lc.tensorOp("math.tanh", {a});
+  cb.ret({lc.tensorOp("arith.addf", {a, y})});
+  std::string name = "residual_" + std::to_string(l.b.callees_++);
+  l.b.addCallee(cb.function(name, false), cb.function(name, true));
+  Val r = l.b.result(x.dims);
+  l.b.emit(r.name + " = call @" + name + "(" + x.name + ") : (" + x.type +
+               ") -> " + r.type,
+           Builder::generic({r}, "func.call", {x}, "callee = @" + name));
+  return r;
+}
+
 static Val residual(Linalg &l, const Val &x) {
+  if (l.b.rng.chance(25))
+    return outlined(l, x);
   Val y = l.tensorOp(l.b.rng.chance(50) ? "math.tanh" : "math.exp", {x});
   if (l.b.rng.chance(50))
     return l.tensorOp("arith.addf", {x, y});

@@ -68,7 +68,25 @@ static Val relu(Hlo &h, const Val &x) {
   return r;
 }
 
+/// The residual block as a private function JAX did not inline.
+static Val outlined(Hlo &h, const Val &x) {
+  Builder cb(h.b.rng);
+  Hlo hc(cb);
+  Val a = cb.arg("arg0", x.dims);
+  Val y = hc.unary("tanh", a);
+  cb.ret({hc.binary("add", a, y)});
+  std::string name = "residual_" + std::to_string(h.b.callees_++);
+  h.b.addCallee(cb.function(name, false), cb.function(name, true));
+  Val r = h.b.result(x.dims);
+  h.b.emit(r.name + " = call @" + name + "(" + x.name + ") : (" + x.type +
+               ") -> " + r.type,
+           Builder::generic({r}, "func.call", {x}, "callee = @" + name));
+  return r;
+}
+
 static Val residual(Hlo &h, const Val &x) {
+  if (h.b.rng.chance(25))
+    return outlined(h, x);
   Val y = h.b.rng.chance(50) ? h.unary("tanh", x) : h.unary("logistic", x);
   if (h.b.rng.chance(30))
     y = relu(h, y);
