@@ -1,4 +1,5 @@
-//===- Compare.cpp - symshape's verdicts against the oracle ----------------===//
+//===- Compare.cpp - symshape's verdicts against the oracle
+//----------------===//
 
 #include "Compare.h"
 
@@ -80,9 +81,8 @@ BruteForce bruteForce(const frontend::Module &module,
   return bf;
 }
 
-static std::optional<frontend::Module> parseTwin(const Program &p,
-                                                 frontend::Session &session,
-                                                 std::string &error) {
+static std::optional<frontend::Module>
+parseTwin(const Program &p, frontend::Session &session, std::string &error) {
   if (!session.addFile("twin.mlir", p.twin)) {
     error = "the frontend rejects the generic twin:\n" +
             session.diagnostics().renderAll();
@@ -161,6 +161,26 @@ void compareProgram(const Program &p, FamilyStats &stats) {
     fail("opaque op " + o.op + " at " + session.format(o.loc) + ": " +
          o.reason);
   }
+  // Outlined blocks (private callees) are correct for every size.
+  for (const frontend::FunctionAnalysis &other :
+       session.files().front()->functions) {
+    if (other.function->name == p.function)
+      continue;
+    for (const solver::OpaqueOp &o : other.problem->opaque) {
+      ++stats.opaque;
+      fail("opaque op " + o.op + " in @" + other.function->name + ": " +
+           o.reason);
+    }
+    for (size_t k = 0; k < other.problem->obligations.size(); ++k) {
+      ++stats.obligations;
+      if (other.verdicts.findings[k].verdict == Verdict::Safe)
+        continue;
+      ++stats.falseAlarms;
+      fail("non-safe finding in the callee @" + other.function->name + " at " +
+           session.format(other.problem->obligations[k].loc) + ": " +
+           solver::verdictName(other.verdicts.findings[k].verdict));
+    }
+  }
   size_t n = ops.size();
   std::vector<bool> symUb(n, false), symGuaranteed(n, false);
   std::vector<size_t> nonSafe(n, 0);
@@ -225,9 +245,8 @@ void compareProgram(const Program &p, FamilyStats &stats) {
       ++stats.plantedFound;
     else {
       ++stats.plantedMissed;
-      fail("planted " + p.plantedWhat + " (op #" +
-           std::to_string(p.plantedOp) + ", " + ops[p.plantedOp].name +
-           ") not found");
+      fail("planted " + p.plantedWhat + " (op #" + std::to_string(p.plantedOp) +
+           ", " + ops[p.plantedOp].name + ") not found");
     }
   }
   for (size_t k = 0; k < n; ++k) {
@@ -249,8 +268,9 @@ void compareProgram(const Program &p, FamilyStats &stats) {
        << ": oracle " << bf.ubAt[k] << "/" << bf.reached[k]
        << " reaching assignments UB"
        << (oracleUb ? " (" + bf.example[k] + ")" : "") << "; symshape "
-       << (symGuaranteed[k] ? "ub-guaranteed" : symUb[k] ? "ub-possible"
-                                                         : "safe");
+       << (symGuaranteed[k] ? "ub-guaranteed"
+           : symUb[k]       ? "ub-possible"
+                            : "safe");
     fail(os.str());
   }
 }
@@ -258,13 +278,13 @@ void compareProgram(const Program &p, FamilyStats &stats) {
 std::string summarize(Family family, const FamilyStats &s) {
   std::ostringstream os;
   os << familyName(family) << ": " << s.programs << " programs, "
-     << s.obligations << " obligations, " << s.falseAlarms
-     << " false alarms, " << s.unknown << " unknown, " << s.opaque
-     << " opaque ops; planted found " << s.plantedFound << ", missed "
-     << s.plantedMissed << "; brute force agrees on " << s.bruteAgree
-     << " ops, disagrees on " << s.bruteDisagree << "; witnesses replayed "
-     << s.witnessReplayed << ", failed " << s.witnessFailed
-     << "; oracle unsupported " << s.oracleUnsupported;
+     << s.obligations << " obligations, " << s.falseAlarms << " false alarms, "
+     << s.unknown << " unknown, " << s.opaque << " opaque ops; planted found "
+     << s.plantedFound << ", missed " << s.plantedMissed
+     << "; brute force agrees on " << s.bruteAgree << " ops, disagrees on "
+     << s.bruteDisagree << "; witnesses replayed " << s.witnessReplayed
+     << ", failed " << s.witnessFailed << "; oracle unsupported "
+     << s.oracleUnsupported;
   return os.str();
 }
 

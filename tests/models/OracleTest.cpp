@@ -1,4 +1,5 @@
-//===- OracleTest.cpp - The oracle on hand-computed examples ---------------===//
+//===- OracleTest.cpp - The oracle on hand-computed examples
+//---------------===//
 //
 // Each case is a small function in generic form (the frontend reads every
 // generic op), sizes for its `?` dims, and the expected outcome computed by
@@ -22,7 +23,8 @@ namespace {
 OracleResult run(const std::string &args, const std::string &body,
                  const Assignment &sizes) {
   frontend::Session session{frontend::SessionOptions{}};
-  std::string text = "func.func @f(" + args + ") {\n" + body + "\n  return\n}\n";
+  std::string text =
+      "func.func @f(" + args + ") {\n" + body + "\n  return\n}\n";
   bool parsed = session.addFile("t.mlir", text);
   INFO(session.diagnostics().renderAll());
   REQUIRE(parsed);
@@ -48,7 +50,8 @@ void requireUbAt(const OracleResult &r, size_t op, const std::string &part) {
 
 } // namespace
 
-//===-- tosa ---------------------------------------------------------------===//
+//===-- tosa
+//---------------------------------------------------------------===//
 
 TEST_CASE("tosa.matmul: [N,H,C] x [N,C,W] -> [N,H,W]; batch must match",
           "[models][tosa]") {
@@ -137,7 +140,8 @@ TEST_CASE("tosa.slice / pad / concat / tile", "[models][tosa]") {
   requireUbAt(run(args, body, {{"%x[0]", 2}}), 0, "start 1 + size 2 exceeds 2");
 }
 
-//===-- linalg / tensor ----------------------------------------------------===//
+//===-- linalg / tensor
+//----------------------------------------------------===//
 
 TEST_CASE("linalg.matmul: loop sizes from the operands must agree",
           "[models][linalg]") {
@@ -218,7 +222,8 @@ TEST_CASE("tensor.dim feeds tensor.empty; arith on tensors needs equal shapes",
   requireUbAt(run(args, body, {{"%x[0]", 5}, {"%y[0]", 1}}), 3, "!=");
 }
 
-//===-- stablehlo ----------------------------------------------------------===//
+//===-- stablehlo
+//----------------------------------------------------------===//
 
 TEST_CASE("stablehlo.dot_general: batching and contracting dims agree",
           "[models][stablehlo]") {
@@ -309,7 +314,8 @@ func.func @f(%x: tensor<?x4xf32>, %y: tensor<?x4xf32>) -> tensor<?x4xf32> {
 )"));
   const frontend::Module &module = session.files().front()->module;
   Oracle oracle(module);
-  OracleResult ok = oracle.run(module.functions[1], {{"%x[0]", 2}, {"%y[0]", 2}});
+  OracleResult ok =
+      oracle.run(module.functions[1], {{"%x[0]", 2}, {"%y[0]", 2}});
   REQUIRE(ok.unsupported.empty());
   CHECK(!ok.ub);
   CHECK(ok.shapes["0"] == Shape{2, 4});

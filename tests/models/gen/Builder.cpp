@@ -1,4 +1,5 @@
-//===- Builder.cpp - Writing one program in two forms ----------------------===//
+//===- Builder.cpp - Writing one program in two forms
+//----------------------===//
 
 #include "gen/Builder.h"
 
@@ -102,9 +103,11 @@ static std::string indent(const std::string &lines) {
   return out + "\n";
 }
 
-static std::string signature(const std::string &fn, const std::vector<Val> &args,
+static std::string signature(const std::string &fn, bool isPrivate,
+                             const std::vector<Val> &args,
                              const std::vector<Val> &returned) {
-  std::string out = "  func.func @" + fn + "(";
+  std::string out =
+      std::string("  func.func ") + (isPrivate ? "private @" : "@") + fn + "(";
   for (size_t i = 0; i < args.size(); ++i)
     out += (i ? ", " : "") + args[i].name + ": " + args[i].type;
   out += ") -> (";
@@ -119,24 +122,41 @@ static std::string returnLine(const std::vector<Val> &returned) {
     names += (i ? ", " : "") + returned[i].name;
     types += (i ? ", " : "") + returned[i].type;
   }
-  return "    return " + names + " : " + types + "\n  }\n}\n";
+  return "    return " + names + " : " + types + "\n  }\n";
+}
+
+std::string Builder::function(const std::string &fn, bool generic) const {
+  std::string out = signature(fn, /*isPrivate=*/true, args, returned);
+  if (generic)
+    for (const std::string &op : genericOps)
+      out += "    " + op + "\n";
+  else
+    for (const std::string &op : prettyOps)
+      out += indent(op);
+  return out + returnLine(returned);
 }
 
 std::string Builder::text(const std::string &fn) const {
   std::string out;
   for (const std::string &a : aliases)
     out += a + "\n";
-  out += "module {\n" + signature(fn, args, returned);
+  out += "module {\n";
+  for (const std::string &c : callees)
+    out += c;
+  out += signature(fn, false, args, returned);
   for (const std::string &op : prettyOps)
     out += indent(op);
-  return out + returnLine(returned);
+  return out + returnLine(returned) + "}\n";
 }
 
 std::string Builder::twin(const std::string &fn) const {
-  std::string out = "module {\n" + signature(fn, args, returned);
+  std::string out = "module {\n";
+  for (const std::string &c : calleeTwins)
+    out += c;
+  out += signature(fn, false, args, returned);
   for (const std::string &op : genericOps)
     out += "    " + op + "\n";
-  return out + returnLine(returned);
+  return out + returnLine(returned) + "}\n";
 }
 
 } // namespace symshape::models::gen

@@ -50,7 +50,9 @@ class Rng {
 public:
   explicit Rng(uint64_t seed) : engine(seed * 0x9E3779B97F4A7C15ull + 1) {}
   uint64_t below(uint64_t n) { return n ? engine() % n : 0; }
-  int64_t in(int64_t lo, int64_t hi) { return lo + int64_t(below(hi - lo + 1)); }
+  int64_t in(int64_t lo, int64_t hi) {
+    return lo + int64_t(below(hi - lo + 1));
+  }
   bool chance(unsigned percent) { return below(100) < percent; }
   template <class T> const T &pick(const std::vector<T> &v) {
     return v[below(v.size())];
@@ -94,8 +96,19 @@ public:
   /// The whole program, in the exporter's form and as the generic twin.
   std::string text(const std::string &fn) const;
   std::string twin(const std::string &fn) const;
+  /// This builder's function alone (a callee: private, no aliases).
+  std::string function(const std::string &fn, bool generic) const;
+  /// Puts a callee's function before the main one (text and twin forms).
+  void addCallee(std::string pretty, std::string generic) {
+    callees.push_back(std::move(pretty));
+    calleeTwins.push_back(std::move(generic));
+  }
+  int callees_ = 0; ///< callee names handed out
 
   int plantedOp = -1;
+  /// The planted mismatch is between static sizes: MLIR's verifier rejects
+  /// the program (symshape's verdict is `error`).
+  bool staticallyInvalid = false;
   std::string plantedWhat;
   int opCount = 0;
   Rng &rng;
@@ -104,6 +117,7 @@ private:
   int next = 0;
   std::vector<Val> args;
   std::vector<std::string> prettyOps, genericOps, aliases;
+  std::vector<std::string> callees, calleeTwins;
   std::map<std::string, std::string> aliasOf;
   std::vector<Val> returned;
 };

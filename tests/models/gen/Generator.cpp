@@ -1,4 +1,5 @@
-//===- Generator.cpp - Family dispatch -------------------------------------===//
+//===- Generator.cpp - Family dispatch
+//-------------------------------------===//
 
 #include "gen/Builder.h"
 
@@ -46,6 +47,7 @@ Program generate(Family family, uint64_t seed, bool planted) {
   p.twin = b.twin(p.function);
   p.plantedOp = b.plantedOp;
   p.plantedWhat = b.plantedWhat;
+  p.verifies = !b.staticallyInvalid;
   return p;
 }
 

@@ -42,8 +42,11 @@ struct Program {
   std::string twin;               ///< every op in generic form (oracle input)
   /// Whether `text` can be fed to mlir-opt-16 (tosa generic form, linalg).
   bool mlirOpt16 = false;
-  int plantedOp = -1;        ///< top-level op index; -1 for a correct program
-  std::string plantedWhat;   ///< the planted mismatch, for messages
+  int plantedOp = -1; ///< top-level op index; -1 for a correct program
+  /// False when the planted mismatch is between static sizes, which MLIR's
+  /// verifiers reject (symshape must say `error`).
+  bool verifies = true;
+  std::string plantedWhat;         ///< the planted mismatch, for messages
   std::vector<std::string> blocks; ///< blocks used, in order
 };
 

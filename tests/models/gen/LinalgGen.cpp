@@ -1,4 +1,5 @@
-//===- LinalgGen.cpp - linalg + tensor + arith as torch-mlir writes them ---===//
+//===- LinalgGen.cpp - linalg + tensor + arith as torch-mlir writes them
+//---===//
 //
 // torch-mlir's linalg-on-tensors output: `tensor.dim` of an argument for
 // every dynamic size, `tensor.empty` + `linalg.fill` for accumulators,
@@ -8,192 +9,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gen/Builder.h"
+#include "gen/LinalgWriter.h"
 
 #include <limits>
 
 namespace symshape::models::gen {
 
-namespace {
-struct Linalg {
-  explicit Linalg(Builder &b) : b(b) {}
-  Builder &b;
-  int weights = 0, locals = 0;
-  std::map<std::string, Val> dimCache; ///< symbol -> its index value
-  std::map<int64_t, Val> indexConst;
-  std::optional<Val> zero;
-  /// Where each symbol can be read: an argument and a dim.
-  std::map<std::string, std::pair<Val, int>> source;
-
-  Val weight(Dims dims) {
-    return b.arg("w" + std::to_string(weights++), std::move(dims));
-  }
-  Val argWithSyms(const std::string &name, Dims dims) {
-    Val v = b.arg(name, dims);
-    for (size_t d = 0; d < dims.size(); ++d)
-      if (dims[d].dynamic() && !source.count(dims[d].sym))
-        source[dims[d].sym] = {v, int(d)};
-    return v;
-  }
-  Val index(int64_t c) {
-    auto it = indexConst.find(c);
-    if (it != indexConst.end())
-      return it->second;
-    Val r = b.resultScalar("index");
-    b.emit(r.name + " = arith.constant " + std::to_string(c) + " : index",
-           Builder::generic({r}, "arith.constant", {},
-                            "value = " + std::to_string(c) + " : index"));
-    return indexConst[c] = r;
-  }
-  Val zeroF() {
-    if (!zero) {
-      Val r = b.resultScalar("f32");
-      b.emit(r.name + " = arith.constant 0.000000e+00 : f32",
-             Builder::generic({r}, "arith.constant", {},
-                              "value = 0.000000e+00 : f32"));
-      zero = r;
-    }
-    return *zero;
-  }
-  /// The runtime size of a dynamic dim, via tensor.dim of its argument.
-  Val size(const Dim &d) {
-    auto it = dimCache.find(d.sym);
-    if (it != dimCache.end())
-      return it->second;
-    auto [arg, i] = source.at(d.sym);
-    Val c = index(i);
-    Val r = b.resultScalar("index");
-    b.emit(r.name + " = tensor.dim " + arg.name + ", " + c.name + " : " +
-               arg.type,
-           Builder::generic({r}, "tensor.dim", {arg, c}, ""));
-    return dimCache[d.sym] = r;
-  }
-  Val empty(const Dims &dims) {
-    std::vector<Val> dyn;
-    for (const Dim &d : dims)
-      if (d.dynamic())
-        dyn.push_back(size(d));
-    Val r = b.result(dims);
-    std::string args;
-    for (size_t i = 0; i < dyn.size(); ++i)
-      args += (i ? ", " : "") + dyn[i].name;
-    b.emit(r.name + " = tensor.empty(" + args + ") : " + r.type,
-           Builder::generic({r}, "tensor.empty", dyn, ""));
-    return r;
-  }
-  Val fill(const Val &init) {
-    Val z = zeroF();
-    Val r = b.result(init.dims);
-    b.emit(r.name + " = linalg.fill ins(" + z.name + " : f32) outs(" +
-               init.name + " : " + init.type + ") -> " + r.type,
-           Builder::generic({r}, "linalg.fill", {z, init},
-                            "operand_segment_sizes = array<i32: 1, 1>"));
-    return r;
-  }
-  Val zeros(const Dims &dims) { return fill(empty(dims)); }
-
-  static std::string list(const std::vector<Val> &vs, bool types) {
-    std::string out;
-    for (size_t i = 0; i < vs.size(); ++i)
-      out += (i ? ", " : "") + (types ? vs[i].type : vs[i].name);
-    return out;
-  }
-  static std::string insOuts(const std::vector<Val> &ins, const Val &out) {
-    return "ins(" + list(ins, false) + " : " + list(ins, true) + ") outs(" +
-           out.name + " : " + out.type + ")";
-  }
-  static std::string segments(size_t ins) {
-    return "operand_segment_sizes = array<i32: " + std::to_string(ins) + ", 1>";
-  }
-  /// A named op: linalg.NAME {attrs} ins(..) outs(..) -> T.
-  Val named(const std::string &name, const std::vector<Val> &ins,
-            const Val &out, const std::string &attrs = "",
-            const std::string &tail = " -> ") {
-    Val r = b.result(out.dims);
-    std::vector<Val> all = ins;
-    all.push_back(out);
-    b.emit(r.name + " = linalg." + name + (attrs.empty() ? "" : " {" + attrs + "}") +
-               " " + insOuts(ins, out) + tail + (tail == " -> " ? r.type : ""),
-           Builder::generic({r}, "linalg." + name, all,
-                            (attrs.empty() ? "" : attrs + ", ") +
-                                segments(ins.size())));
-    return r;
-  }
-  /// linalg.generic with maps over `loops` dims; `body` computes from the
-  /// block arguments %in<k>.. and the out, and names its result %res.
-  Val generic(const std::vector<std::string> &maps,
-              const std::vector<std::string> &iterators,
-              const std::vector<Val> &ins, const Val &out,
-              const std::vector<std::string> &body) {
-    Val r = b.result(out.dims);
-    std::vector<Val> all = ins;
-    all.push_back(out);
-    std::string aliases, inline_, its, itsGeneric;
-    for (size_t i = 0; i < maps.size(); ++i) {
-      aliases += (i ? ", " : "") + b.alias(maps[i]);
-      inline_ += (i ? ", " : "") + maps[i];
-    }
-    for (size_t i = 0; i < iterators.size(); ++i) {
-      its += (i ? ", \"" : "\"") + iterators[i] + "\"";
-      itsGeneric += (i ? ", " : "") + std::string("#linalg.iterator_type<") +
-                    iterators[i] + ">";
-    }
-    int id = locals++;
-    std::string tag = "_" + std::to_string(id);
-    std::string args;
-    for (size_t i = 0; i < all.size(); ++i)
-      args += (i ? ", " : "") + std::string("%a") + std::to_string(i) + tag +
-              ": f32";
-    std::string text = r.name + " = linalg.generic {indexing_maps = [" +
-                       aliases + "], iterator_types = [" + its + "]} " +
-                       insOuts(ins, out) + " {\n^bb0(" + args + "):\n";
-    std::string last;
-    for (const std::string &line : body) {
-      std::string l = line;
-      for (size_t p; (p = l.find("$")) != std::string::npos;)
-        l.replace(p, 1, tag);
-      text += "  " + l + "\n";
-    }
-    text += "  linalg.yield %r" + tag + " : f32\n} -> " + r.type;
-    b.emit(text, Builder::generic({r}, "linalg.generic", all,
-                                  "indexing_maps = [" + inline_ +
-                                      "], iterator_types = [" + itsGeneric +
-                                      "], " + segments(ins.size())));
-    return r;
-  }
-  Val tensorOp(const std::string &name, const std::vector<Val> &operands) {
-    Val r = b.result(operands[0].dims);
-    b.emit(r.name + " = " + name + " " + list(operands, false) + " : " + r.type,
-           Builder::generic({r}, name, operands, ""));
-    return r;
-  }
-  Val transpose(const Val &x, const std::vector<int64_t> &perm) {
-    Dims out;
-    for (int64_t p : perm)
-      out.push_back(x.dims[p]);
-    Val init = empty(out);
-    Val r = b.result(out);
-    b.emit(r.name + " = linalg.transpose " + insOuts({x}, init) +
-               " permutation = [" + ints(perm) + "]",
-           Builder::generic({r}, "linalg.transpose", {x, init},
-                            "permutation = array<i64: " + ints(perm) + ">"));
-    return r;
-  }
-  Val reshapeOp(const std::string &name, const Val &x,
-                const std::string &groups, Dims out) {
-    Val r = b.result(std::move(out));
-    b.emit(r.name + " = tensor." + name + " " + x.name + " [" + groups +
-               "] : " + x.type + " into " + r.type,
-           Builder::generic({r}, "tensor." + name, {x},
-                            "reassociation = [" + groups + "]"));
-    return r;
-  }
-};
-} // namespace
-
 static const char *kId3 = "affine_map<(d0, d1, d2) -> (d0, d1, d2)>";
 static const char *kRow3 = "affine_map<(d0, d1, d2) -> (d0, d1)>";
-static const std::string kMin = std::to_string(std::numeric_limits<int64_t>::min());
+static const std::string kMin =
+    std::to_string(std::numeric_limits<int64_t>::min());
 
 /// x: [B, S, D] -> [B, S, E]: a contraction generic (any S) or, with a
 /// static S, collapse + linalg.matmul + expand; then a broadcast bias add.
@@ -205,8 +30,8 @@ static Val linear(Linalg &l, const Val &x, int64_t e) {
   Val mm;
   if (!x.dims[1].dynamic() && l.b.rng.chance(50)) {
     Dim bs = Builder::sym(x.dims[0].sym + "*S");
-    Val flat = l.reshapeOp("collapse_shape", x, "[0, 1], [2]",
-                           {bs, Builder::fix(D)});
+    Val flat =
+        l.reshapeOp("collapse_shape", x, "[0, 1], [2]", {bs, Builder::fix(D)});
     // torch-mlir reads the collapsed size back with tensor.dim.
     Val c0 = l.index(0);
     Val n = l.b.resultScalar("index");
@@ -255,9 +80,9 @@ static Val attention(Linalg &l, const Val &x) {
   Val scores = l.named("batch_matmul", {x, kt},
                        l.zeros({x.dims[0], x.dims[1], x.dims[1]}));
   Val mx = rowReduce(l, scores, "arith.maxf");
-  Val ex = rowApply(l, scores, mx,
-                    {"%s$ = arith.subf %a0$, %a1$ : f32",
-                     "%r$ = math.exp %s$ : f32"});
+  Val ex = rowApply(
+      l, scores, mx,
+      {"%s$ = arith.subf %a0$, %a1$ : f32", "%r$ = math.exp %s$ : f32"});
   Val sum = rowReduce(l, ex, "arith.addf");
   Val probs = rowApply(l, ex, sum, {"%r$ = arith.divf %a0$, %a1$ : f32"});
   return l.named("batch_matmul", {probs, x}, l.zeros(x.dims));
@@ -277,16 +102,36 @@ static Val layerNorm(Linalg &l, const Val &x) {
   Val centered = rowApply(l, x, sum, {"%r$ = arith.subf %a0$, %a1$ : f32"});
   Val init = l.empty(x.dims);
   Val sq = l.b.result(x.dims);
-  l.b.emit(sq.name + " = linalg.map { arith.mulf } " +
-               Linalg::insOuts({centered, centered}, init),
-           Builder::generic({sq}, "linalg.map", {centered, centered, init}, ""));
+  l.b.emit(
+      sq.name + " = linalg.map { arith.mulf } " +
+          Linalg::insOuts({centered, centered}, init),
+      Builder::generic({sq}, "linalg.map", {centered, centered, init}, ""));
   Val var = rowReduce(l, sq, "arith.addf");
-  return rowApply(l, centered, var,
-                  {"%q$ = math.rsqrt %a1$ : f32",
-                   "%r$ = arith.mulf %a0$, %q$ : f32"});
+  return rowApply(
+      l, centered, var,
+      {"%q$ = math.rsqrt %a1$ : f32", "%r$ = arith.mulf %a0$, %q$ : f32"});
+}
+
+/// The residual block outlined into a private function and called, as
+/// torch-mlir keeps a submodule it does not inline.
+static Val outlined(Linalg &l, const Val &x) {
+  Builder cb(l.b.rng);
+  Linalg lc(cb);
+  Val a = cb.arg("arg0", x.dims);
+  Val y = lc.tensorOp("math.tanh", {a});
+  cb.ret({lc.tensorOp("arith.addf", {a, y})});
+  std::string name = "residual_" + std::to_string(l.b.callees_++);
+  l.b.addCallee(cb.function(name, false), cb.function(name, true));
+  Val r = l.b.result(x.dims);
+  l.b.emit(r.name + " = call @" + name + "(" + x.name + ") : (" + x.type +
+               ") -> " + r.type,
+           Builder::generic({r}, "func.call", {x}, "callee = @" + name));
+  return r;
 }
 
 static Val residual(Linalg &l, const Val &x) {
+  if (l.b.rng.chance(25))
+    return outlined(l, x);
   Val y = l.tensorOp(l.b.rng.chance(50) ? "math.tanh" : "math.exp", {x});
   if (l.b.rng.chance(50))
     return l.tensorOp("arith.addf", {x, y});
@@ -302,9 +147,9 @@ static Val transposeBlock(Linalg &l, const Val &x) {
   Val t = l.transpose(x, {1, 0, 2});
   Val init = l.empty(t.dims);
   Val c = l.b.result(t.dims);
-  l.b.emit(c.name + " = linalg.copy " + Linalg::insOuts({t}, init) + " -> " +
-               c.type,
-           Builder::generic({c}, "linalg.copy", {t, init}, Linalg::segments(1)));
+  l.b.emit(
+      c.name + " = linalg.copy " + Linalg::insOuts({t}, init) + " -> " + c.type,
+      Builder::generic({c}, "linalg.copy", {t, init}, Linalg::segments(1)));
   return l.transpose(c, {1, 0, 2});
 }
 
@@ -329,14 +174,14 @@ static Val slicePad(Linalg &l, const Val &x) {
   l.b.emit(sl.name + " = tensor.extract_slice " + x.name + "[0, 0, " +
                std::to_string(start) + "] [" + sizes + std::to_string(n) +
                "] [1, 1, 1] : " + x.type + " to " + sl.type,
-           Builder::generic(
-               {sl}, "tensor.extract_slice", operands,
-               "operand_segment_sizes = array<i32: 1, 0, " +
-                   std::to_string(dyn.size()) +
-                   ", 0>, static_offsets = array<i64: 0, 0, " +
-                   std::to_string(start) + ">, static_sizes = array<i64: " +
-                   staticSizes + std::to_string(n) +
-                   ">, static_strides = array<i64: 1, 1, 1>"));
+           Builder::generic({sl}, "tensor.extract_slice", operands,
+                            "operand_segment_sizes = array<i32: 1, 0, " +
+                                std::to_string(dyn.size()) +
+                                ", 0>, static_offsets = array<i64: 0, 0, " +
+                                std::to_string(start) +
+                                ">, static_sizes = array<i64: " + staticSizes +
+                                std::to_string(n) +
+                                ">, static_strides = array<i64: 1, 1, 1>"));
   int64_t lo = l.b.rng.in(0, 2), hi = l.b.rng.in(0, 2);
   Val z = l.zeroF();
   Val pd = l.b.result({x.dims[0], x.dims[1], Builder::fix(n + lo + hi)});
@@ -344,8 +189,8 @@ static Val slicePad(Linalg &l, const Val &x) {
   l.b.emit(pd.name + " = tensor.pad " + sl.name + " low[0, 0, " +
                std::to_string(lo) + "] high[0, 0, " + std::to_string(hi) +
                "] {\n^bb0(%i" + t + ": index, %j" + t + ": index, %k" + t +
-               ": index):\n  tensor.yield " + z.name + " : f32\n} : " +
-               sl.type + " to " + pd.type,
+               ": index):\n  tensor.yield " + z.name +
+               " : f32\n} : " + sl.type + " to " + pd.type,
            Builder::generic({pd}, "tensor.pad", {sl},
                             "operand_segment_sizes = array<i32: 1, 0, 0>, "
                             "static_high = array<i64: 0, 0, " +
@@ -358,9 +203,9 @@ static Val slicePad(Linalg &l, const Val &x) {
 static Val heads(Linalg &l, const Val &x) {
   int64_t D = x.dims[2].size;
   int64_t h = D % 4 == 0 ? 4 : D % 2 == 0 ? 2 : 1;
-  Val split = l.reshapeOp("expand_shape", x, "[0], [1], [2, 3]",
-                          {x.dims[0], x.dims[1], Builder::fix(h),
-                           Builder::fix(D / h)});
+  Val split =
+      l.reshapeOp("expand_shape", x, "[0], [1], [2, 3]",
+                  {x.dims[0], x.dims[1], Builder::fix(h), Builder::fix(D / h)});
   Val tr = l.transpose(split, {0, 2, 1, 3});
   Val back = l.transpose(tr, {0, 2, 1, 3});
   return l.reshapeOp("collapse_shape", back, "[0], [1], [2, 3]", x.dims);
@@ -381,39 +226,42 @@ static Val convPool(Linalg &l, const Val &x, int64_t e) {
     l.b.emit(pd.name + " = tensor.pad " + x.name + " low[0, " + P + ", " + P +
                  ", 0] high[0, " + P + ", " + P + ", 0] {\n^bb0(%i" + t +
                  ": index, %j" + t + ": index, %k" + t + ": index, %l" + t +
-                 ": index):\n  tensor.yield " + z.name + " : f32\n} : " +
-                 x.type + " to " + pd.type,
+                 ": index):\n  tensor.yield " + z.name +
+                 " : f32\n} : " + x.type + " to " + pd.type,
              Builder::generic({pd}, "tensor.pad", {x},
                               "operand_segment_sizes = array<i32: 1, 0, 0>, "
-                              "static_high = array<i64: 0, " + P + ", " + P +
+                              "static_high = array<i64: 0, " +
+                                  P + ", " + P +
                                   ", 0>, static_low = array<i64: 0, " + P +
                                   ", " + P + ", 0>"));
     in = pd;
   }
   auto out = [&](int64_t n) { return (n + 2 * p - d * (k - 1) - 1) / s + 1; };
   int64_t oh = out(H), ow = out(W), F = r.pick<int64_t>({4, 8});
-  Val filter = l.weight({Builder::fix(k), Builder::fix(k), Builder::fix(C),
-                         Builder::fix(F)});
-  Val acc = l.zeros({x.dims[0], Builder::fix(oh), Builder::fix(ow),
-                     Builder::fix(F)});
+  Val filter = l.weight(
+      {Builder::fix(k), Builder::fix(k), Builder::fix(C), Builder::fix(F)});
+  Val acc =
+      l.zeros({x.dims[0], Builder::fix(oh), Builder::fix(ow), Builder::fix(F)});
   std::string convAttrs = "dilations = dense<" + std::to_string(d) +
                           "> : tensor<2xi64>, strides = dense<" +
                           std::to_string(s) + "> : tensor<2xi64>";
   Val conv = l.named("conv_2d_nhwc_hwcf", {in, filter}, acc, convAttrs);
   std::string id4 = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>";
-  Val relu = l.generic({id4, id4}, {"parallel", "parallel", "parallel", "parallel"},
-                       {conv}, l.empty(conv.dims),
-                       {"%z$ = arith.constant 0.000000e+00 : f32",
-                        "%r$ = arith.maxf %a0$, %z$ : f32"});
+  Val relu =
+      l.generic({id4, id4}, {"parallel", "parallel", "parallel", "parallel"},
+                {conv}, l.empty(conv.dims),
+                {"%z$ = arith.constant 0.000000e+00 : f32",
+                 "%r$ = arith.maxf %a0$, %z$ : f32"});
   int64_t pk = oh >= 2 && ow >= 2 ? 2 : 1;
   int64_t ph = (oh - pk) / pk + 1, pw = (ow - pk) / pk + 1;
   Val window = l.empty({Builder::fix(pk), Builder::fix(pk)});
-  Val pacc = l.zeros({x.dims[0], Builder::fix(ph), Builder::fix(pw),
-                      Builder::fix(F)});
+  Val pacc =
+      l.zeros({x.dims[0], Builder::fix(ph), Builder::fix(pw), Builder::fix(F)});
   std::string pool = r.chance(50) ? "pooling_nhwc_max" : "pooling_nhwc_sum";
-  Val pooled = l.named(pool, {relu, window}, pacc,
-                       "dilations = dense<1> : vector<2xi64>, strides = dense<" +
-                           std::to_string(pk) + "> : vector<2xi64>");
+  Val pooled =
+      l.named(pool, {relu, window}, pacc,
+              "dilations = dense<1> : vector<2xi64>, strides = dense<" +
+                  std::to_string(pk) + "> : vector<2xi64>");
   int64_t flat = ph * pw * F;
   Val fl = l.reshapeOp("collapse_shape", pooled, "[0], [1, 2, 3]",
                        {x.dims[0], Builder::fix(flat)});
@@ -423,6 +271,20 @@ static Val convPool(Linalg &l, const Val &x, int64_t e) {
 
 static Val plant(Linalg &l, const Val &x) {
   Builder &b = l.b;
+  if (b.rng.chance(15)) { // a static size off by one: a static error
+    size_t rank = x.dims.size();
+    std::string dims, last = "d" + std::to_string(rank - 1);
+    for (size_t d = 0; d < rank; ++d)
+      dims += (d ? ", d" : "d") + std::to_string(d);
+    std::string id = "affine_map<(" + dims + ") -> (" + dims + ")>";
+    Val bias = l.weight({Builder::fix(x.dims.back().size + 1)});
+    Val init = l.empty(x.dims);
+    b.plant("linalg.generic bias add with a bias of static size D+1");
+    b.staticallyInvalid = true;
+    return l.generic({id, "affine_map<(" + dims + ") -> (" + last + ")>", id},
+                     std::vector<std::string>(rank, "parallel"), {x, bias},
+                     init, {"%r$ = arith.addf %a0$, %a1$ : f32"});
+  }
   int kind = int(b.rng.below(5));
   if (kind == 1 && x.dims.size() != 3)
     kind = 0;
@@ -473,7 +335,8 @@ static Val plant(Linalg &l, const Val &x) {
   return l.reshapeOp("expand_shape", x, groups, out);
 }
 
-void generateLinalg(Builder &b, bool planted, std::vector<std::string> &blocks) {
+void generateLinalg(Builder &b, bool planted,
+                    std::vector<std::string> &blocks) {
   Rng &r = b.rng;
   Linalg l(b);
   std::vector<Val> outs;
@@ -498,10 +361,10 @@ void generateLinalg(Builder &b, bool planted, std::vector<std::string> &blocks) 
   }
   bool seqStatic = r.chance(50);
   int64_t D = r.pick<int64_t>({8, 12, 16});
-  Val x = l.argWithSyms("x", {Builder::sym("B"),
-                              seqStatic ? Builder::fix(r.in(2, 5))
-                                        : Builder::sym("S"),
-                              Builder::fix(D)});
+  Val x = l.argWithSyms(
+      "x", {Builder::sym("B"),
+            seqStatic ? Builder::fix(r.in(2, 5)) : Builder::sym("S"),
+            Builder::fix(D)});
   int n = int(r.in(2, 4)), at = planted ? int(r.in(0, n)) : -1;
   for (int i = 0; i <= n; ++i) {
     if (i == at)
@@ -509,13 +372,34 @@ void generateLinalg(Builder &b, bool planted, std::vector<std::string> &blocks) 
     if (i == n)
       break;
     switch (r.below(7)) {
-    case 0: x = attention(l, x); blocks.push_back("attention"); break;
-    case 1: x = layerNorm(l, x); blocks.push_back("layernorm"); break;
-    case 2: x = residual(l, x); blocks.push_back("residual"); break;
-    case 3: x = transposeBlock(l, x); blocks.push_back("transpose"); break;
-    case 4: x = slicePad(l, x); blocks.push_back("slice+pad"); break;
-    case 5: x = linear(l, x, r.pick<int64_t>({8, 16, 24})); blocks.push_back("linear"); break;
-    default: x = heads(l, x); blocks.push_back("reshape"); break;
+    case 0:
+      x = attention(l, x);
+      blocks.push_back("attention");
+      break;
+    case 1:
+      x = layerNorm(l, x);
+      blocks.push_back("layernorm");
+      break;
+    case 2:
+      x = residual(l, x);
+      blocks.push_back("residual");
+      break;
+    case 3:
+      x = transposeBlock(l, x);
+      blocks.push_back("transpose");
+      break;
+    case 4:
+      x = slicePad(l, x);
+      blocks.push_back("slice+pad");
+      break;
+    case 5:
+      x = linear(l, x, r.pick<int64_t>({8, 16, 24}));
+      blocks.push_back("linear");
+      break;
+    default:
+      x = heads(l, x);
+      blocks.push_back("reshape");
+      break;
     }
   }
   outs.insert(outs.begin(), x);

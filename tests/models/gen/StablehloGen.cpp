@@ -1,4 +1,5 @@
-//===- StablehloGen.cpp - stablehlo programs as JAX exports them -----------===//
+//===- StablehloGen.cpp - stablehlo programs as JAX exports them
+//-----------===//
 //
 // JAX's shape-polymorphic export: dot_general for contractions, reductions
 // with `applies`, broadcasts of bias and row statistics through
@@ -9,178 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gen/Builder.h"
+#include "gen/HloWriter.h"
 
 namespace symshape::models::gen {
-
-namespace {
-struct Hlo {
-  explicit Hlo(Builder &b) : b(b) {}
-  Builder &b;
-  int weights = 0;
-  std::map<std::string, std::pair<Val, int>> source;
-  std::map<std::string, Val> dimCache; ///< sym -> tensor<1xi32>
-  std::map<std::string, Val> constCache;
-
-  Val weight(Dims dims) {
-    return b.arg("w" + std::to_string(weights++), std::move(dims));
-  }
-  Val argWithSyms(const std::string &name, Dims dims) {
-    Val v = b.arg(name, dims);
-    for (size_t d = 0; d < dims.size(); ++d)
-      if (dims[d].dynamic() && !source.count(dims[d].sym))
-        source[dims[d].sym] = {v, int(d)};
-    return v;
-  }
-  static std::string fnType(const std::vector<Val> &ops, const Val &r) {
-    std::string out = " : (";
-    for (size_t i = 0; i < ops.size(); ++i)
-      out += (i ? ", " : "") + ops[i].type;
-    return out + ") -> " + r.type;
-  }
-  Val constant(Dims dims, const std::string &elem, const std::string &value) {
-    std::string key = tensorType(dims, elem) + value;
-    auto it = constCache.find(key);
-    if (it != constCache.end())
-      return it->second;
-    Val r = b.result(dims, elem);
-    b.emit(r.name + " = stablehlo.constant dense<" + value + "> : " + r.type,
-           Builder::generic({r}, "stablehlo.constant", {},
-                            "value = dense<" + value + "> : " + r.type));
-    return constCache[key] = r;
-  }
-  Val vec1(int64_t c) {
-    return constant({Builder::fix(1)}, "i32", std::to_string(c));
-  }
-  /// tensor<1xi32> holding a dim: its size (static) or
-  /// get_dimension_size + reshape (dynamic), as JAX writes it.
-  Val dimVec(const Dim &d) {
-    if (!d.dynamic())
-      return vec1(d.size);
-    auto it = dimCache.find(d.sym);
-    if (it != dimCache.end())
-      return it->second;
-    auto [arg, i] = source.at(d.sym);
-    Val g = b.result({}, "i32");
-    b.emit(g.name + " = stablehlo.get_dimension_size " + arg.name +
-               ", dim = " + std::to_string(i) + " : (" + arg.type + ") -> " +
-               g.type,
-           Builder::generic({g}, "stablehlo.get_dimension_size", {arg},
-                            "dimension = " + std::to_string(i) + " : i64"));
-    Val r = reshape(g, {Builder::fix(1)});
-    return dimCache[d.sym] = r;
-  }
-  Val reshape(const Val &x, Dims out) {
-    Val r = b.result(std::move(out), x.elem);
-    b.emit(r.name + " = stablehlo.reshape " + x.name + fnType({x}, r),
-           Builder::generic({r}, "stablehlo.reshape", {x}, ""));
-    return r;
-  }
-  Val concat(const std::vector<Val> &parts, int64_t dim, Dims out,
-             const std::string &elem) {
-    Val r = b.result(std::move(out), elem);
-    std::string names;
-    for (size_t i = 0; i < parts.size(); ++i)
-      names += (i ? ", " : "") + parts[i].name;
-    b.emit(r.name + " = stablehlo.concatenate " + names + ", dim = " +
-               std::to_string(dim) + fnType(parts, r),
-           Builder::generic({r}, "stablehlo.concatenate", parts,
-                            "dimension = " + std::to_string(dim) + " : i64"));
-    return r;
-  }
-  /// The runtime shape `dims` as a tensor<Nxi32>.
-  Val shape(const Dims &dims) {
-    std::vector<Val> parts;
-    for (const Dim &d : dims)
-      parts.push_back(dimVec(d));
-    if (parts.size() == 1)
-      return parts[0];
-    return concat(parts, 0, {Builder::fix(int64_t(dims.size()))}, "i32");
-  }
-  Val binary(const std::string &name, const Val &x, const Val &y) {
-    Val r = b.result(x.dims, x.elem);
-    b.emit(r.name + " = stablehlo." + name + " " + x.name + ", " + y.name +
-               " : " + r.type,
-           Builder::generic({r}, "stablehlo." + name, {x, y}, ""));
-    return r;
-  }
-  Val unary(const std::string &name, const Val &x) {
-    Val r = b.result(x.dims, x.elem);
-    b.emit(r.name + " = stablehlo." + name + " " + x.name + " : " + r.type,
-           Builder::generic({r}, "stablehlo." + name, {x}, ""));
-    return r;
-  }
-  static std::string list(const std::vector<int64_t> &v) {
-    return "[" + ints(v) + "]";
-  }
-  Val dotGeneral(const Val &x, const Val &y, std::vector<int64_t> lb,
-                 std::vector<int64_t> rb, std::vector<int64_t> lc,
-                 std::vector<int64_t> rc, Dims out) {
-    Val r = b.result(std::move(out));
-    std::string pretty = r.name + " = stablehlo.dot_general " + x.name + ", " +
-                         y.name;
-    std::string attr;
-    if (!lb.empty()) {
-      pretty += ", batching_dims = " + list(lb) + " x " + list(rb);
-      attr += "lhs_batching_dimensions = " + list(lb) +
-              ", rhs_batching_dimensions = " + list(rb) + ", ";
-    }
-    pretty += ", contracting_dims = " + list(lc) + " x " + list(rc);
-    attr += "lhs_contracting_dimensions = " + list(lc) +
-            ", rhs_contracting_dimensions = " + list(rc);
-    b.emit(pretty + fnType({x, y}, r),
-           Builder::generic({r}, "stablehlo.dot_general", {x, y},
-                            "dot_dimension_numbers = #stablehlo.dot<" + attr +
-                                ">"));
-    return r;
-  }
-  Val reduce(const Val &x, const std::string &op, int64_t dim) {
-    Val init = op == "add" ? constant({}, "f32", "0.000000e+00")
-                           : constant({}, "f32", "0xFF800000");
-    Dims out = x.dims;
-    out.erase(out.begin() + dim);
-    Val r = b.result(out);
-    b.emit(r.name + " = stablehlo.reduce(" + x.name + " init: " + init.name +
-               ") applies stablehlo." + op + " across dimensions = [" +
-               std::to_string(dim) + "]" + fnType({x, init}, r),
-           Builder::generic({r}, "stablehlo.reduce", {x, init},
-                            "dimensions = array<i64: " + std::to_string(dim) +
-                                ">"));
-    return r;
-  }
-  Val broadcast(const Val &x, const Dims &out,
-                const std::vector<int64_t> &dims) {
-    Val s = shape(out);
-    Val r = b.result(out, x.elem);
-    b.emit(r.name + " = stablehlo.dynamic_broadcast_in_dim " + x.name + ", " +
-               s.name + ", dims = " + list(dims) + fnType({x, s}, r),
-           Builder::generic({r}, "stablehlo.dynamic_broadcast_in_dim", {x, s},
-                            "broadcast_dimensions = " +
-                                (dims.empty() ? std::string("array<i64>")
-                                              : "array<i64: " + ints(dims) +
-                                                    ">")));
-    return r;
-  }
-  Val transpose(const Val &x, const std::vector<int64_t> &perm) {
-    Dims out;
-    for (int64_t p : perm)
-      out.push_back(x.dims[p]);
-    Val r = b.result(out, x.elem);
-    b.emit(r.name + " = stablehlo.transpose " + x.name + ", dims = " +
-               list(perm) + fnType({x}, r),
-           Builder::generic({r}, "stablehlo.transpose", {x},
-                            "permutation = array<i64: " + ints(perm) + ">"));
-    return r;
-  }
-  Val dynamicReshape(const Val &x, const Val &s, Dims out) {
-    Val r = b.result(std::move(out), x.elem);
-    b.emit(r.name + " = stablehlo.dynamic_reshape " + x.name + ", " + s.name +
-               fnType({x, s}, r),
-           Builder::generic({r}, "stablehlo.dynamic_reshape", {x, s}, ""));
-    return r;
-  }
-};
-} // namespace
 
 static Val linear(Hlo &h, const Val &x, int64_t e) {
   size_t last = x.dims.size() - 1;
@@ -189,7 +21,7 @@ static Val linear(Hlo &h, const Val &x, int64_t e) {
   Dims out = x.dims;
   out[last] = Builder::fix(e);
   Val mm = h.dotGeneral(x, w, {}, {}, {int64_t(last)}, {0}, out);
-  Val bb = h.broadcast(bias, out, {int64_t(last)});
+  Val bb = h.broadcast(bias, out, {int64_t(last)}, &mm);
   return h.binary("add", mm, bb);
 }
 
@@ -197,10 +29,10 @@ static Val attention(Hlo &h, const Val &x) {
   Dims sss{x.dims[0], x.dims[1], x.dims[1]};
   Val scores = h.dotGeneral(x, x, {0}, {0}, {2}, {2}, sss);
   Val mx = h.reduce(scores, "maximum", 2);
-  Val sub = h.binary("subtract", scores, h.broadcast(mx, sss, {0, 1}));
+  Val sub = h.binary("subtract", scores, h.broadcast(mx, sss, {0, 1}, &scores));
   Val ex = h.unary("exponential", sub);
   Val sum = h.reduce(ex, "add", 2);
-  Val probs = h.binary("divide", ex, h.broadcast(sum, sss, {0, 1}));
+  Val probs = h.binary("divide", ex, h.broadcast(sum, sss, {0, 1}, &ex));
   return h.dotGeneral(probs, x, {0}, {0}, {2}, {1}, x.dims);
 }
 
@@ -209,16 +41,17 @@ static Val layerNorm(Hlo &h, const Val &x) {
   Val sum = h.reduce(x, "add", 2);
   Val inv = h.constant({}, "f32", std::to_string(1.0 / double(x.dims[2].size)));
   Val mean = h.binary("multiply", sum, h.broadcast(inv, rows, {}));
-  Val centered = h.binary("subtract", x, h.broadcast(mean, x.dims, {0, 1}));
+  Val centered = h.binary("subtract", x, h.broadcast(mean, x.dims, {0, 1}, &x));
   Val sq = h.binary("multiply", centered, centered);
   Val var = h.reduce(sq, "add", 2);
   Val rs = h.unary("rsqrt", var);
-  return h.binary("multiply", centered, h.broadcast(rs, x.dims, {0, 1}));
+  return h.binary("multiply", centered,
+                  h.broadcast(rs, x.dims, {0, 1}, &centered));
 }
 
 static Val relu(Hlo &h, const Val &x) {
   Val zero = h.constant({}, "f32", "0.000000e+00");
-  Val zb = h.broadcast(zero, x.dims, {});
+  Val zb = h.broadcast(zero, x.dims, {}, &x);
   if (h.b.rng.chance(50))
     return h.binary("maximum", x, zb);
   Val mask = h.b.result(x.dims, "i1");
@@ -235,7 +68,25 @@ static Val relu(Hlo &h, const Val &x) {
   return r;
 }
 
+/// The residual block as a private function JAX did not inline.
+static Val outlined(Hlo &h, const Val &x) {
+  Builder cb(h.b.rng);
+  Hlo hc(cb);
+  Val a = cb.arg("arg0", x.dims);
+  Val y = hc.unary("tanh", a);
+  cb.ret({hc.binary("add", a, y)});
+  std::string name = "residual_" + std::to_string(h.b.callees_++);
+  h.b.addCallee(cb.function(name, false), cb.function(name, true));
+  Val r = h.b.result(x.dims);
+  h.b.emit(r.name + " = call @" + name + "(" + x.name + ") : (" + x.type +
+               ") -> " + r.type,
+           Builder::generic({r}, "func.call", {x}, "callee = @" + name));
+  return r;
+}
+
 static Val residual(Hlo &h, const Val &x) {
+  if (h.b.rng.chance(25))
+    return outlined(h, x);
   Val y = h.b.rng.chance(50) ? h.unary("tanh", x) : h.unary("logistic", x);
   if (h.b.rng.chance(30))
     y = relu(h, y);
@@ -248,7 +99,8 @@ static Val transposeBlock(Hlo &h, const Val &x) {
   h.b.emit(c.name + " = stablehlo.convert " + t.name + Hlo::fnType({t}, c),
            Builder::generic({c}, "stablehlo.convert", {t}, ""));
   Val back = h.b.result(t.dims);
-  h.b.emit(back.name + " = stablehlo.convert " + c.name + Hlo::fnType({c}, back),
+  h.b.emit(back.name + " = stablehlo.convert " + c.name +
+               Hlo::fnType({c}, back),
            Builder::generic({back}, "stablehlo.convert", {c}, ""));
   return h.transpose(back, {1, 0, 2});
 }
@@ -258,9 +110,9 @@ static Val slicePad(Hlo &h, const Val &x) {
   int64_t start = h.b.rng.in(0, D / 2), n = h.b.rng.in(1, D - start);
   Dims three{Builder::fix(3)};
   Val st = h.constant(three, "i32", "[0, 0, " + std::to_string(start) + "]");
-  Val limit = h.concat({h.dimVec(x.dims[0]), h.dimVec(x.dims[1]),
-                        h.vec1(start + n)},
-                       0, three, "i32");
+  Val limit =
+      h.concat({h.dimVec(x.dims[0]), h.dimVec(x.dims[1]), h.vec1(start + n)}, 0,
+               three, "i32");
   Val strides = h.constant(three, "i32", "1");
   Val sl = h.b.result({x.dims[0], x.dims[1], Builder::fix(n)});
   h.b.emit(sl.name + " = stablehlo.real_dynamic_slice " + x.name + ", " +
@@ -319,10 +171,14 @@ static Val convPool(Hlo &h, const Val &x, bool nchw, int64_t e) {
                Hlo::fnType({x, w}, conv),
            Builder::generic({conv}, "stablehlo.convolution", {x, w},
                             "batch_group_count = 1 : i64, dimension_numbers = "
-                            "#stablehlo.conv<" + dn +
+                            "#stablehlo.conv<" +
+                                dn +
                                 ">, feature_group_count = 1 : i64, padding = "
-                                "dense<" + P + "> : tensor<2x2xi64>, "
-                                "rhs_dilation = array<i64: " + Dl + ", " + Dl +
+                                "dense<" +
+                                P +
+                                "> : tensor<2x2xi64>, "
+                                "rhs_dilation = array<i64: " +
+                                Dl + ", " + Dl +
                                 ">, window_strides = array<i64: " + S + ", " +
                                 S + ">"));
   Val act = relu(h, conv);
@@ -339,9 +195,9 @@ static Val convPool(Hlo &h, const Val &x, bool nchw, int64_t e) {
   std::string tag = pooled.name.substr(1);
   h.b.emit(pooled.name + " = \"stablehlo.reduce_window\"(" + act.name + ", " +
                ninf.name + ") ({\n^bb0(%l" + tag + ": tensor<f32>, %r" + tag +
-               ": tensor<f32>):\n  %m" + tag + " = stablehlo.maximum %l" +
-               tag + ", %r" + tag + " : tensor<f32>\n  stablehlo.return %m" +
-               tag + " : tensor<f32>\n}) {" + attrs + "}" +
+               ": tensor<f32>):\n  %m" + tag + " = stablehlo.maximum %l" + tag +
+               ", %r" + tag + " : tensor<f32>\n  stablehlo.return %m" + tag +
+               " : tensor<f32>\n}) {" + attrs + "}" +
                Hlo::fnType({act, ninf}, pooled),
            Builder::generic({pooled}, "stablehlo.reduce_window", {act, ninf},
                             attrs));
@@ -356,6 +212,15 @@ static Val plant(Hlo &h, const Val &x) {
   bool restStatic = true;
   for (size_t d = 1; d < x.dims.size(); ++d)
     restStatic = restStatic && !x.dims[d].dynamic();
+  if (b.rng.chance(15)) { // a static size off by one: a static error
+    int64_t last = int64_t(x.dims.size() - 1);
+    Val w = h.weight({Builder::fix(x.dims.back().size + 1), Builder::fix(8)});
+    Dims out = x.dims;
+    out.back() = Builder::fix(8);
+    b.plant("stablehlo.dot_general contracting a static D against D+1");
+    b.staticallyInvalid = true;
+    return h.dotGeneral(x, w, {}, {}, {last}, {0}, out);
+  }
   int kind = int(b.rng.below(5));
   if ((kind == 1 && x.dims.size() != 3) || (kind == 3 && !restStatic))
     kind = 0;
@@ -396,9 +261,9 @@ static Val plant(Hlo &h, const Val &x) {
                Hlo::fnType({x}, r),
            Builder::generic({r}, "stablehlo.slice", {x},
                             "limit_indices = array<i64: " + ints(limit) +
-                                ">, start_indices = array<i64: " +
-                                ints(start) + ">, strides = array<i64: " +
-                                ints(strides) + ">"));
+                                ">, start_indices = array<i64: " + ints(start) +
+                                ">, strides = array<i64: " + ints(strides) +
+                                ">"));
     return r;
   }
   // dynamic_reshape to [B / 2, 2, rest...]: element count needs an even B.
@@ -418,6 +283,7 @@ void generateStablehlo(Builder &b, bool planted,
                        std::vector<std::string> &blocks) {
   Rng &r = b.rng;
   Hlo h(b);
+  h.useShapeOf = r.chance(30);
   std::vector<Val> outs;
   if (r.chance(25)) {
     bool nchw = r.chance(40);
@@ -440,10 +306,10 @@ void generateStablehlo(Builder &b, bool planted,
   }
   bool seqStatic = r.chance(50);
   int64_t D = r.pick<int64_t>({8, 12, 16});
-  Val x = h.argWithSyms("x", {Builder::sym("B"),
-                              seqStatic ? Builder::fix(r.in(2, 5))
-                                        : Builder::sym("S"),
-                              Builder::fix(D)});
+  Val x = h.argWithSyms(
+      "x", {Builder::sym("B"),
+            seqStatic ? Builder::fix(r.in(2, 5)) : Builder::sym("S"),
+            Builder::fix(D)});
   int n = int(r.in(2, 4)), at = planted ? int(r.in(0, n)) : -1;
   for (int i = 0; i <= n; ++i) {
     if (i == at)
@@ -451,13 +317,34 @@ void generateStablehlo(Builder &b, bool planted,
     if (i == n)
       break;
     switch (r.below(7)) {
-    case 0: x = attention(h, x); blocks.push_back("attention"); break;
-    case 1: x = layerNorm(h, x); blocks.push_back("layernorm"); break;
-    case 2: x = residual(h, x); blocks.push_back("residual"); break;
-    case 3: x = transposeBlock(h, x); blocks.push_back("transpose"); break;
-    case 4: x = slicePad(h, x); blocks.push_back("slice+pad"); break;
-    case 5: x = linear(h, x, r.pick<int64_t>({8, 16, 24})); blocks.push_back("linear"); break;
-    default: x = heads(h, x); blocks.push_back("reshape"); break;
+    case 0:
+      x = attention(h, x);
+      blocks.push_back("attention");
+      break;
+    case 1:
+      x = layerNorm(h, x);
+      blocks.push_back("layernorm");
+      break;
+    case 2:
+      x = residual(h, x);
+      blocks.push_back("residual");
+      break;
+    case 3:
+      x = transposeBlock(h, x);
+      blocks.push_back("transpose");
+      break;
+    case 4:
+      x = slicePad(h, x);
+      blocks.push_back("slice+pad");
+      break;
+    case 5:
+      x = linear(h, x, r.pick<int64_t>({8, 16, 24}));
+      blocks.push_back("linear");
+      break;
+    default:
+      x = heads(h, x);
+      blocks.push_back("reshape");
+      break;
     }
   }
   outs.insert(outs.begin(), x);

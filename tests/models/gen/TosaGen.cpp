@@ -1,4 +1,5 @@
-//===- TosaGen.cpp - tosa programs as torch-mlir writes them ---------------===//
+//===- TosaGen.cpp - tosa programs as torch-mlir writes them
+//---------------===//
 //
 // torch-mlir's tosa output: weights as static tensors, a dynamic batch, 3-D
 // matmuls ([1, B*S, D] x [1, D, E]) or fully_connected on a flattened
@@ -21,7 +22,8 @@ struct Tosa {
   Val op(const std::string &name, const std::vector<Val> &operands,
          const std::string &attrs, Dims dims, const std::string &elem = "f32") {
     Val r = b.result(std::move(dims), elem);
-    std::string generic = Builder::generic({r}, "tosa." + name, operands, attrs);
+    std::string generic =
+        Builder::generic({r}, "tosa." + name, operands, attrs);
     std::string text = generic;
     if (pretty) {
       text = r.name + " = tosa." + name + " ";
@@ -65,8 +67,8 @@ struct Tosa {
   Val reduce(const std::string &kind, const Val &x, int64_t axis) {
     Dims out = x.dims;
     out[axis] = Builder::fix(1);
-    return op("reduce_" + kind, {x}, "axis = " + std::to_string(axis) + " : i64",
-              out);
+    return op("reduce_" + kind, {x},
+              "axis = " + std::to_string(axis) + " : i64", out);
   }
   Val mul(const Val &a, const Val &c, Dims out) {
     return op("mul", {a, c}, "shift = 0 : i32", std::move(out));
@@ -85,12 +87,14 @@ static Val linear(Tosa &t, const Val &x, int64_t e) {
     Val flat = t.reshape(x, {-1, D}, {BS, Builder::fix(D)});
     Val w = t.weight({Builder::fix(e), Builder::fix(D)});
     Val bias = t.weight({Builder::fix(e)});
-    Val fc = t.op("fully_connected", {flat, w, bias}, "", {BS, Builder::fix(e)});
+    Val fc =
+        t.op("fully_connected", {flat, w, bias}, "", {BS, Builder::fix(e)});
     return t.reshape(fc, {-1, S, e}, {B, Builder::fix(S), Builder::fix(e)});
   }
   Val flat = t.reshape(x, {1, -1, D}, {Builder::fix(1), BS, Builder::fix(D)});
   Val w = t.weight({Builder::fix(1), Builder::fix(D), Builder::fix(e)});
-  Val mm = t.op("matmul", {flat, w}, "", {Builder::fix(1), BS, Builder::fix(e)});
+  Val mm =
+      t.op("matmul", {flat, w}, "", {Builder::fix(1), BS, Builder::fix(e)});
   Val back = t.reshape(mm, {-1, S, e}, {B, Builder::fix(S), Builder::fix(e)});
   Val bias = t.weight({Builder::fix(1), Builder::fix(1), Builder::fix(e)});
   return t.op("add", {back, bias}, "", back.dims);
@@ -143,10 +147,11 @@ static Val transposeBlock(Tosa &t, const Val &x) {
 static Val slicePad(Tosa &t, const Val &x) {
   int64_t D = sz(x.dims[2]);
   int64_t start = t.b.rng.in(0, D / 2), n = t.b.rng.in(1, D - start);
-  Val sl = t.op("slice", {x},
-                "size = array<i64: -1, -1, " + std::to_string(n) +
-                    ">, start = array<i64: 0, 0, " + std::to_string(start) + ">",
-                {x.dims[0], x.dims[1], Builder::fix(n)});
+  Val sl =
+      t.op("slice", {x},
+           "size = array<i64: -1, -1, " + std::to_string(n) +
+               ">, start = array<i64: 0, 0, " + std::to_string(start) + ">",
+           {x.dims[0], x.dims[1], Builder::fix(n)});
   int64_t lo = t.b.rng.in(0, 2), hi = D - n - lo < 0 ? 0 : D - n - lo;
   Val pads = t.constant({Builder::fix(3), Builder::fix(2)}, "i32",
                         "[[0, 0], [0, 0], [" + std::to_string(lo) + ", " +
@@ -159,9 +164,9 @@ static Val slicePad(Tosa &t, const Val &x) {
 static Val heads(Tosa &t, const Val &x) {
   int64_t S = sz(x.dims[1]), D = sz(x.dims[2]);
   int64_t h = D % 4 == 0 ? 4 : D % 2 == 0 ? 2 : 1;
-  Val split = t.reshape(x, {-1, S, h, D / h},
-                        {x.dims[0], x.dims[1], Builder::fix(h),
-                         Builder::fix(D / h)});
+  Val split =
+      t.reshape(x, {-1, S, h, D / h},
+                {x.dims[0], x.dims[1], Builder::fix(h), Builder::fix(D / h)});
   Val tr = t.transpose(split, {0, 2, 1, 3});
   Val back = t.transpose(tr, {0, 2, 1, 3});
   return t.reshape(back, {-1, S, D}, x.dims);
@@ -175,22 +180,24 @@ static Val convPool(Tosa &t, const Val &x, int64_t outFeatures) {
   auto out = [&](int64_t in) { return (in + 2 * p - d * (k - 1) - 1) / s + 1; };
   int64_t oh = out(H), ow = out(W), F = r.pick<int64_t>({4, 8});
   Val conv;
-  std::string attrs = "dilation = " + Tosa::arr({d, d}) + ", pad = " +
-                      Tosa::arr({p, p, p, p}) + ", stride = " +
-                      Tosa::arr({s, s});
+  std::string attrs = "dilation = " + Tosa::arr({d, d}) +
+                      ", pad = " + Tosa::arr({p, p, p, p}) +
+                      ", stride = " + Tosa::arr({s, s});
   if (r.chance(30)) { // depthwise, multiplier 2
-    Val w = t.weight({Builder::fix(k), Builder::fix(k), Builder::fix(C),
-                      Builder::fix(2)});
+    Val w = t.weight(
+        {Builder::fix(k), Builder::fix(k), Builder::fix(C), Builder::fix(2)});
     Val bias = t.weight({Builder::fix(2 * C)});
     F = 2 * C;
-    conv = t.op("depthwise_conv2d", {x, w, bias}, attrs,
-                {x.dims[0], Builder::fix(oh), Builder::fix(ow), Builder::fix(F)});
+    conv =
+        t.op("depthwise_conv2d", {x, w, bias}, attrs,
+             {x.dims[0], Builder::fix(oh), Builder::fix(ow), Builder::fix(F)});
   } else {
-    Val w = t.weight({Builder::fix(F), Builder::fix(k), Builder::fix(k),
-                      Builder::fix(C)});
+    Val w = t.weight(
+        {Builder::fix(F), Builder::fix(k), Builder::fix(k), Builder::fix(C)});
     Val bias = t.weight({Builder::fix(F)});
-    conv = t.op("conv2d", {x, w, bias}, attrs,
-                {x.dims[0], Builder::fix(oh), Builder::fix(ow), Builder::fix(F)});
+    conv =
+        t.op("conv2d", {x, w, bias}, attrs,
+             {x.dims[0], Builder::fix(oh), Builder::fix(ow), Builder::fix(F)});
   }
   Val relu = t.op("clamp", {conv},
                   "max_fp = 3.40282347E+38 : f32, max_int = 2147483647 : i64, "
@@ -199,12 +206,11 @@ static Val convPool(Tosa &t, const Val &x, int64_t outFeatures) {
   int64_t pk = oh >= 2 && ow >= 2 ? 2 : 1;
   int64_t ph = (oh - pk) / pk + 1, pw = (ow - pk) / pk + 1;
   std::string pool = r.chance(50) ? "max_pool2d" : "avg_pool2d";
-  Val pooled = t.op(pool, {relu},
-                    "kernel = " + Tosa::arr({pk, pk}) + ", pad = " +
-                        Tosa::arr({0, 0, 0, 0}) + ", stride = " +
-                        Tosa::arr({pk, pk}),
-                    {x.dims[0], Builder::fix(ph), Builder::fix(pw),
-                     Builder::fix(F)});
+  Val pooled = t.op(
+      pool, {relu},
+      "kernel = " + Tosa::arr({pk, pk}) + ", pad = " + Tosa::arr({0, 0, 0, 0}) +
+          ", stride = " + Tosa::arr({pk, pk}),
+      {x.dims[0], Builder::fix(ph), Builder::fix(pw), Builder::fix(F)});
   int64_t flat = ph * pw * F;
   Val fl = t.reshape(pooled, {-1, flat}, {x.dims[0], Builder::fix(flat)});
   Val w = t.weight({Builder::fix(outFeatures), Builder::fix(flat)});
@@ -216,6 +222,14 @@ static Val convPool(Tosa &t, const Val &x, int64_t outFeatures) {
 /// One planted mismatch; its result is returned and used by nothing else.
 static Val plant(Tosa &t, const Val &x, bool seqStatic) {
   Builder &b = t.b;
+  if (b.rng.chance(15)) { // a static size off by one: a static error
+    Dims bd(x.dims.size(), Builder::fix(1));
+    bd.back() = Builder::fix(x.dims.back().size + 1);
+    Val bias = t.weight(bd);
+    b.plant("tosa.add of a bias whose static size is off by one");
+    b.staticallyInvalid = true;
+    return t.op("add", {x, bias}, "", x.dims);
+  }
   int kind = int(b.rng.below(seqStatic || x.dims.size() == 2 ? 5 : 4));
   Dims ydims = x.dims;
   ydims[0] = Builder::sym("B2");
@@ -235,9 +249,8 @@ static Val plant(Tosa &t, const Val &x, bool seqStatic) {
     b.plant("tosa.concat on the feature axis with a second input");
     Dims out = x.dims;
     out.back().size *= 2;
-    return t.op("concat", {x, y}, "axis = " + std::to_string(x.dims.size() - 1) +
-                                      " : i64",
-                out);
+    return t.op("concat", {x, y},
+                "axis = " + std::to_string(x.dims.size() - 1) + " : i64", out);
   }
   if (kind == 3) { // a static 2 where the batch belongs: UB unless B >= 2
     b.plant("tosa.slice of a static 2 rows from the dynamic batch");
@@ -258,7 +271,8 @@ static Val plant(Tosa &t, const Val &x, bool seqStatic) {
   for (size_t d = 1; d < x.dims.size(); ++d)
     rest *= x.dims[d].size;
   b.plant("tosa.reshape needing an even batch");
-  return t.reshape(x, {-1, 2 * rest}, {Builder::sym("B/2"), Builder::fix(2 * rest)});
+  return t.reshape(x, {-1, 2 * rest},
+                   {Builder::sym("B/2"), Builder::fix(2 * rest)});
 }
 
 void generateTosa(Builder &b, bool planted, std::vector<std::string> &blocks) {
@@ -298,13 +312,34 @@ void generateTosa(Builder &b, bool planted, std::vector<std::string> &blocks) {
       break;
     int choice = int(r.below(seqStatic ? 7 : 5));
     switch (choice) {
-    case 0: x = attention(t, x); blocks.push_back("attention"); break;
-    case 1: x = layerNorm(t, x); blocks.push_back("layernorm"); break;
-    case 2: x = residual(t, x); blocks.push_back("residual"); break;
-    case 3: x = transposeBlock(t, x); blocks.push_back("transpose"); break;
-    case 4: x = slicePad(t, x); blocks.push_back("slice+pad"); break;
-    case 5: x = linear(t, x, r.pick<int64_t>({8, 16, 24})); blocks.push_back("linear"); break;
-    default: x = heads(t, x); blocks.push_back("reshape"); break;
+    case 0:
+      x = attention(t, x);
+      blocks.push_back("attention");
+      break;
+    case 1:
+      x = layerNorm(t, x);
+      blocks.push_back("layernorm");
+      break;
+    case 2:
+      x = residual(t, x);
+      blocks.push_back("residual");
+      break;
+    case 3:
+      x = transposeBlock(t, x);
+      blocks.push_back("transpose");
+      break;
+    case 4:
+      x = slicePad(t, x);
+      blocks.push_back("slice+pad");
+      break;
+    case 5:
+      x = linear(t, x, r.pick<int64_t>({8, 16, 24}));
+      blocks.push_back("linear");
+      break;
+    default:
+      x = heads(t, x);
+      blocks.push_back("reshape");
+      break;
     }
   }
   outs.insert(outs.begin(), x);

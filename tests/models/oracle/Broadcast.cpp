@@ -1,4 +1,5 @@
-//===- Broadcast.cpp - Implicit broadcasting (SPEC 3, seed 000) ------------===//
+//===- Broadcast.cpp - Implicit broadcasting (SPEC 3, seed 000)
+//------------===//
 //
 // The Broadcastable trait at runtime sizes: shapes are aligned at their
 // trailing dims, the shorter one is padded with 1s (ExpandRank); in each
@@ -27,8 +28,8 @@ bool broadcastOperands(Eval &e, size_t first, size_t count) {
       int64_t b = k < s->size() ? (*s)[s->size() - 1 - k] : 1;
       if (!e.require(a == b || a == 1 || b == 1,
                      "broadcast: sizes " + std::to_string(a) + " and " +
-                         std::to_string(b) + " (operand #" +
-                         std::to_string(i) + ")"))
+                         std::to_string(b) + " (operand #" + std::to_string(i) +
+                         ")"))
         return false;
       next[col] = a == 1 ? b : a;
     }
@@ -42,14 +43,28 @@ static bool broadcastAll(Eval &e) {
 }
 
 void registerBroadcast() {
-  for (const char *name :
-       {"test.broadcastable", "tosa.add", "tosa.sub", "tosa.mul", "tosa.pow",
-        "tosa.maximum", "tosa.minimum", "tosa.logical_and", "tosa.logical_or",
-        "tosa.logical_xor", "tosa.bitwise_and", "tosa.bitwise_or",
-        "tosa.bitwise_xor", "tosa.logical_left_shift",
-        "tosa.logical_right_shift", "tosa.arithmetic_right_shift",
-        "tosa.equal", "tosa.greater", "tosa.greater_equal", "tosa.select",
-        "tosa.div", "tosa.int_div"})
+  for (const char *name : {"test.broadcastable",
+                           "tosa.add",
+                           "tosa.sub",
+                           "tosa.mul",
+                           "tosa.pow",
+                           "tosa.maximum",
+                           "tosa.minimum",
+                           "tosa.logical_and",
+                           "tosa.logical_or",
+                           "tosa.logical_xor",
+                           "tosa.bitwise_and",
+                           "tosa.bitwise_or",
+                           "tosa.bitwise_xor",
+                           "tosa.logical_left_shift",
+                           "tosa.logical_right_shift",
+                           "tosa.arithmetic_right_shift",
+                           "tosa.equal",
+                           "tosa.greater",
+                           "tosa.greater_equal",
+                           "tosa.select",
+                           "tosa.div",
+                           "tosa.int_div"})
     add(name, broadcastAll);
   // chlo.broadcast_* without broadcast_dimensions broadcast implicitly;
   // with them the lower-rank operand is mapped (XLA rules) — not modelled.
@@ -57,8 +72,8 @@ void registerBroadcast() {
        {"chlo.broadcast_add", "chlo.broadcast_subtract",
         "chlo.broadcast_multiply", "chlo.broadcast_divide",
         "chlo.broadcast_maximum", "chlo.broadcast_minimum",
-        "chlo.broadcast_compare", "chlo.broadcast_select",
-        "chlo.broadcast_and", "chlo.broadcast_or", "chlo.broadcast_power"})
+        "chlo.broadcast_compare", "chlo.broadcast_select", "chlo.broadcast_and",
+        "chlo.broadcast_or", "chlo.broadcast_power"})
     add(name, [](Eval &e) {
       if (e.attr("broadcast_dimensions"))
         return e.unsupported("broadcast_dimensions not modelled");

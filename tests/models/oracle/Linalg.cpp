@@ -1,4 +1,5 @@
-//===- Linalg.cpp - linalg structured ops (linalg docs, OpDSL) -------------===//
+//===- Linalg.cpp - linalg structured ops (linalg docs, OpDSL)
+//-------------===//
 //
 // A structured op is a loop nest whose sizes come from its operands through
 // its indexing maps: a loop bound to an operand dim by a plain `dN` takes
@@ -296,9 +297,8 @@ static bool broadcast(Eval &e) {
     return e.unsupported("dimensions do not fit the ranks");
   for (size_t i = 0; i < mapped.size(); ++i)
     if (!e.require((*in)[i] == (*init)[mapped[i]],
-                   "input dim " + s(i) + " is " + s((*in)[i]) +
-                       ", init dim " + s(mapped[i]) + " is " +
-                       s((*init)[mapped[i]])))
+                   "input dim " + s(i) + " is " + s((*in)[i]) + ", init dim " +
+                       s(mapped[i]) + " is " + s((*init)[mapped[i]])))
       return false;
   return e.setResult(0, *init);
 }
@@ -315,25 +315,26 @@ static bool window(Eval &e, const char *layout) {
   std::string h = win("d1", "d4", 0), w = win("d2", "d5", 1);
   std::string L = layout;
   if (L == "conv_nhwc_hwcf") // (n, oh, ow, f, kh, kw, c)
-    return named(e, 7, {"d0, " + h + ", " + w + ", d6", "d4, d5, d6, d3",
-                        "d0, d1, d2, d3"});
+    return named(
+        e, 7,
+        {"d0, " + h + ", " + w + ", d6", "d4, d5, d6, d3", "d0, d1, d2, d3"});
   if (L == "depthwise_nhwc_hwc") // (n, oh, ow, c, kh, kw)
-    return named(e, 6,
-                 {"d0, " + h + ", " + w + ", d3", "d4, d5, d3", "d0, d1, d2, d3"});
+    return named(
+        e, 6, {"d0, " + h + ", " + w + ", d3", "d4, d5, d3", "d0, d1, d2, d3"});
   if (L == "pool_nhwc") // (n, oh, ow, c, kh, kw)
-    return named(e, 6, {"d0, " + h + ", " + w + ", d3", "d4, d5",
-                        "d0, d1, d2, d3"});
+    return named(e, 6,
+                 {"d0, " + h + ", " + w + ", d3", "d4, d5", "d0, d1, d2, d3"});
   if (L == "pool_nchw") { // (n, c, oh, ow, kh, kw)
     std::string h2 = std::string("d2 * ") + s(st[0]) + " + d4 * " + s(dl[0]),
                 w2 = std::string("d3 * ") + s(st[1]) + " + d5 * " + s(dl[1]);
-    return named(e, 6, {"d0, d1, " + h2 + ", " + w2, "d4, d5",
-                        "d0, d1, d2, d3"});
+    return named(e, 6,
+                 {"d0, d1, " + h2 + ", " + w2, "d4, d5", "d0, d1, d2, d3"});
   }
   // conv_nchw_fchw: (n, f, oh, ow, c, kh, kw)
   std::string h3 = std::string("d2 * ") + s(st[0]) + " + d5 * " + s(dl[0]),
               w3 = std::string("d3 * ") + s(st[1]) + " + d6 * " + s(dl[1]);
-  return named(e, 7, {"d0, d4, " + h3 + ", " + w3, "d1, d4, d5, d6",
-                      "d0, d1, d2, d3"});
+  return named(
+      e, 7, {"d0, d4, " + h3 + ", " + w3, "d1, d4, d5, d6", "d0, d1, d2, d3"});
 }
 
 void registerLinalg() {
@@ -366,14 +367,32 @@ void registerLinalg() {
     return named(e, 3, {"d0, d1, d2", "d0, d2", "d0, d1"});
   });
   add("linalg.dot", [](Eval &e) { return named(e, 1, {"d0", "d0", ""}); });
-  for (const char *name :
-       {"linalg.map", "linalg.copy", "linalg.add", "linalg.sub", "linalg.mul",
-        "linalg.div", "linalg.div_unsigned", "linalg.max", "linalg.min",
-        "linalg.powf", "linalg.exp", "linalg.log", "linalg.abs", "linalg.ceil",
-        "linalg.floor", "linalg.negf", "linalg.reciprocal", "linalg.round",
-        "linalg.sqrt", "linalg.rsqrt", "linalg.square", "linalg.tanh",
-        "linalg.erf", "linalg.elemwise_unary", "linalg.elemwise_binary",
-        "linalg.select"})
+  for (const char *name : {"linalg.map",
+                           "linalg.copy",
+                           "linalg.add",
+                           "linalg.sub",
+                           "linalg.mul",
+                           "linalg.div",
+                           "linalg.div_unsigned",
+                           "linalg.max",
+                           "linalg.min",
+                           "linalg.powf",
+                           "linalg.exp",
+                           "linalg.log",
+                           "linalg.abs",
+                           "linalg.ceil",
+                           "linalg.floor",
+                           "linalg.negf",
+                           "linalg.reciprocal",
+                           "linalg.round",
+                           "linalg.sqrt",
+                           "linalg.rsqrt",
+                           "linalg.square",
+                           "linalg.tanh",
+                           "linalg.erf",
+                           "linalg.elemwise_unary",
+                           "linalg.elemwise_binary",
+                           "linalg.select"})
     add(name, identity);
   add("linalg.fill", fill);
   add("linalg.transpose", transpose);
@@ -388,7 +407,8 @@ void registerLinalg() {
   for (const char *name : {"linalg.pooling_nhwc_max", "linalg.pooling_nhwc_sum",
                            "linalg.pooling_nhwc_min"})
     add(name, [](Eval &e) { return window(e, "pool_nhwc"); });
-  for (const char *name : {"linalg.pooling_nchw_max", "linalg.pooling_nchw_sum"})
+  for (const char *name :
+       {"linalg.pooling_nchw_max", "linalg.pooling_nchw_sum"})
     add(name, [](Eval &e) { return window(e, "pool_nchw"); });
 }
 

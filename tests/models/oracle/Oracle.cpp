@@ -1,4 +1,5 @@
-//===- Oracle.cpp - Driver: arguments, op order, result-cast ---------------===//
+//===- Oracle.cpp - Driver: arguments, op order, result-cast
+//---------------===//
 
 #include "OracleImpl.h"
 
@@ -44,7 +45,8 @@ const Rule *lookup(const std::string &name) {
   return it == registry().end() ? nullptr : &it->second;
 }
 
-//===-- Eval ---------------------------------------------------------------===//
+//===-- Eval
+//---------------------------------------------------------------===//
 
 const RtValue *Eval::tensor(size_t i) {
   if (i >= op.operands.size()) {
@@ -275,7 +277,8 @@ bool sameShapeElementwise(Eval &e) {
   return true;
 }
 
-//===-- the function runner ------------------------------------------------===//
+//===-- the function runner
+//------------------------------------------------===//
 
 namespace {
 struct Runner {

@@ -35,10 +35,10 @@ using Assignment = std::map<std::string, int64_t>;
 
 /// The first op with undefined behaviour.
 struct UbSite {
-  size_t opIndex = 0;          ///< index among the function body's top-level ops
-  frontend::SourceLoc loc;     ///< the op name token (op.loc)
-  std::string op;              ///< op name
-  std::string rule;            ///< which requirement failed, with the sizes
+  size_t opIndex = 0;      ///< index among the function body's top-level ops
+  frontend::SourceLoc loc; ///< the op name token (op.loc)
+  std::string op;          ///< op name
+  std::string rule;        ///< which requirement failed, with the sizes
 };
 
 struct OracleResult {

@@ -112,7 +112,8 @@ private:
   const Oracle &oracle;
 };
 
-//===-- shared rules -------------------------------------------------------===//
+//===-- shared rules
+//-------------------------------------------------------===//
 
 std::string str(const Shape &shape);
 int64_t product(const Shape &shape);
@@ -139,6 +140,8 @@ std::optional<std::vector<int64_t>> intListAfter(const std::string &text,
 void registerBroadcast();
 void registerTosa();
 void registerStablehlo();
+/// convolution and reduce_window of `dialect` ("stablehlo.", "mhlo.").
+void registerStablehloWindows(const std::string &dialect);
 void registerLinalg();
 void registerTensor();
 

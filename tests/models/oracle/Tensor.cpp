@@ -166,8 +166,8 @@ static bool reshape(Eval &e) {
     if (!e.require(d >= 0, "negative size " + s(d)))
       return false;
   return e.require(product(in->shape) == product(*shape),
-                   "element count " + s(product(in->shape)) + " != " +
-                       s(product(*shape))) &&
+                   "element count " + s(product(in->shape)) +
+                       " != " + s(product(*shape))) &&
          e.setResult(0, *shape, in->data);
 }
 
@@ -248,8 +248,8 @@ static bool concat(Eval &e) {
       return x && e.unsupported("operand ranks differ");
     for (size_t d = 0; d < out.size(); ++d)
       if (int64_t(d) != *axis &&
-          !e.require((*x)[d] == out[d], "dim " + s(d) + " of operand #" +
-                                            s(i) + " is " + s((*x)[d]) +
+          !e.require((*x)[d] == out[d], "dim " + s(d) + " of operand #" + s(i) +
+                                            " is " + s((*x)[d]) +
                                             ", operand #0 has " + s(out[d])))
         return false;
     out[*axis] += (*x)[*axis];
@@ -289,8 +289,9 @@ static bool constant(Eval &e) {
 
 /// arith/math: on tensors every operand has one shape (a scalar i1
 /// condition of arith.select aside); on scalars the value is folded.
-static bool arith(Eval &e, std::function<std::optional<int64_t>(
-                               const std::vector<int64_t> &)> fold) {
+static bool arith(
+    Eval &e,
+    std::function<std::optional<int64_t>(const std::vector<int64_t> &)> fold) {
   if (!e.declaredResult(0).isShaped()) {
     std::vector<int64_t> args;
     for (size_t i = 0; i < e.numOperands(); ++i) {
@@ -313,8 +314,7 @@ static bool arith(Eval &e, std::function<std::optional<int64_t>(
 
 static bool shapeOf(Eval &e) {
   const Shape *in = e.shape(0);
-  return in &&
-         e.setResult(0, {int64_t(in->size())}, std::vector<int64_t>(*in));
+  return in && e.setResult(0, {int64_t(in->size())}, std::vector<int64_t>(*in));
 }
 
 static bool call(Eval &e) {
@@ -324,9 +324,11 @@ static bool call(Eval &e) {
   return e.call(callee->str);
 }
 
-using Fold = std::function<std::optional<int64_t>(const std::vector<int64_t> &)>;
+using Fold =
+    std::function<std::optional<int64_t>(const std::vector<int64_t> &)>;
 
-static Fold binaryFold(std::function<std::optional<int64_t>(int64_t, int64_t)> f) {
+static Fold
+binaryFold(std::function<std::optional<int64_t>(int64_t, int64_t)> f) {
   return [f](const std::vector<int64_t> &a) -> std::optional<int64_t> {
     return a.size() == 2 ? f(a[0], a[1]) : std::nullopt;
   };
@@ -380,18 +382,20 @@ void registerTensor() {
   plain("arith.extui", id);
   plain("arith.trunci", id);
   for (const char *name :
-       {"arith.addf", "arith.subf", "arith.mulf", "arith.divf",
-        "arith.maximumf", "arith.minimumf", "arith.maxf", "arith.minf",
-        "arith.maxnumf", "arith.minnumf", "arith.negf", "arith.remf",
-        "arith.cmpf", "arith.cmpi", "arith.select", "arith.extf",
-        "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi",
-        "arith.fptoui", "arith.andi", "arith.ori", "arith.xori",
-        "arith.bitcast", "arith.remsi", "arith.remui", "arith.shli",
-        "arith.shrsi", "arith.shrui", "math.exp", "math.exp2", "math.log",
-        "math.log2", "math.log1p", "math.tanh", "math.sqrt", "math.rsqrt",
-        "math.erf", "math.absf", "math.absi", "math.powf", "math.sin",
-        "math.cos", "math.floor", "math.ceil", "math.round", "math.expm1",
-        "math.fma", "math.tan", "math.atan", "math.atan2", "math.copysign"})
+       {"arith.addf",     "arith.subf",     "arith.mulf",   "arith.divf",
+        "arith.maximumf", "arith.minimumf", "arith.maxf",   "arith.minf",
+        "arith.maxnumf",  "arith.minnumf",  "arith.negf",   "arith.remf",
+        "arith.cmpf",     "arith.cmpi",     "arith.select", "arith.extf",
+        "arith.truncf",   "arith.sitofp",   "arith.uitofp", "arith.fptosi",
+        "arith.fptoui",   "arith.andi",     "arith.ori",    "arith.xori",
+        "arith.bitcast",  "arith.remsi",    "arith.remui",  "arith.shli",
+        "arith.shrsi",    "arith.shrui",    "math.exp",     "math.exp2",
+        "math.log",       "math.log2",      "math.log1p",   "math.tanh",
+        "math.sqrt",      "math.rsqrt",     "math.erf",     "math.absf",
+        "math.absi",      "math.powf",      "math.sin",     "math.cos",
+        "math.floor",     "math.ceil",      "math.round",   "math.expm1",
+        "math.fma",       "math.tan",       "math.atan",    "math.atan2",
+        "math.copysign"})
     plain(name, nullptr);
 }
 

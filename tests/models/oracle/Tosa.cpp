@@ -100,8 +100,8 @@ static bool reshape(Eval &e) {
       return false;
     out[inferred] = total / known;
   }
-  return e.require(product(out) == total, "element count " + s(total) +
-                                              " != " + s(product(out))) &&
+  return e.require(product(out) == total,
+                   "element count " + s(total) + " != " + s(product(out))) &&
          e.setResult(0, out);
 }
 
@@ -130,8 +130,8 @@ static bool concat(Eval &e) {
       return x && e.unsupported("operand ranks differ");
     for (size_t d = 0; d < out.size(); ++d)
       if (int64_t(d) != *axis &&
-          !e.require((*x)[d] == out[d], "dim " + s(d) + " of operand #" +
-                                            s(i) + " is " + s((*x)[d]) +
+          !e.require((*x)[d] == out[d], "dim " + s(d) + " of operand #" + s(i) +
+                                            " is " + s((*x)[d]) +
                                             ", operand #0 has " + s(out[d])))
         return false;
     out[*axis] += (*x)[*axis];
@@ -149,7 +149,8 @@ static bool slice(Eval &e) {
     return e.unsupported("start/size not readable");
   Shape out;
   for (size_t d = 0; d < in->size(); ++d) {
-    int64_t st = (*start)[d], sz = (*size)[d] == -1 ? (*in)[d] - st : (*size)[d];
+    int64_t st = (*start)[d],
+            sz = (*size)[d] == -1 ? (*in)[d] - st : (*size)[d];
     if (!e.require(st >= 0 && sz >= 0 && st + sz <= (*in)[d],
                    "dim " + s(d) + ": start " + s(st) + " + size " + s(sz) +
                        " exceeds " + s((*in)[d])))
@@ -216,13 +217,12 @@ static bool window2d(Eval &e, const Shape &in, int64_t kh, int64_t kw,
   if (!pad || !stride || !dil || pad->size() != 4 || stride->size() != 2 ||
       dil->size() != 2)
     return e.unsupported("pad/stride/dilation not readable");
-  int64_t oh = windowOut(in[1], kh, (*stride)[0], (*dil)[0], (*pad)[0],
-                         (*pad)[1]);
-  int64_t ow = windowOut(in[2], kw, (*stride)[1], (*dil)[1], (*pad)[2],
-                         (*pad)[3]);
-  return e.require(oh >= 0 && ow >= 0, "negative output size " + s(oh) +
-                                           "x" + s(ow) + " from input " +
-                                           str(in)) &&
+  int64_t oh =
+      windowOut(in[1], kh, (*stride)[0], (*dil)[0], (*pad)[0], (*pad)[1]);
+  int64_t ow =
+      windowOut(in[2], kw, (*stride)[1], (*dil)[1], (*pad)[2], (*pad)[3]);
+  return e.require(oh >= 0 && ow >= 0, "negative output size " + s(oh) + "x" +
+                                           s(ow) + " from input " + str(in)) &&
          e.setResult(0, {in[0], oh, ow, channels});
 }
 
@@ -263,11 +263,12 @@ static bool pool2d(Eval &e) {
 
 void registerTosa() {
   for (const char *name :
-       {"tosa.abs", "tosa.exp", "tosa.log", "tosa.tanh", "tosa.sigmoid",
-        "tosa.reciprocal", "tosa.rsqrt", "tosa.negate", "tosa.floor",
-        "tosa.ceil", "tosa.clamp", "tosa.cast", "tosa.rescale",
-        "tosa.identity", "tosa.erf", "tosa.sin", "tosa.cos", "tosa.not",
-        "tosa.bitwise_not", "tosa.clz", "tosa.logical_not"})
+       {"tosa.abs",        "tosa.exp",        "tosa.log",         "tosa.tanh",
+        "tosa.sigmoid",    "tosa.reciprocal", "tosa.rsqrt",       "tosa.negate",
+        "tosa.floor",      "tosa.ceil",       "tosa.clamp",       "tosa.cast",
+        "tosa.rescale",    "tosa.identity",   "tosa.erf",         "tosa.sin",
+        "tosa.cos",        "tosa.not",        "tosa.bitwise_not", "tosa.clz",
+        "tosa.logical_not"})
     add(name, unary);
   add("tosa.const", constant);
   add("tosa.const_shape", constant);
@@ -279,9 +280,9 @@ void registerTosa() {
   add("tosa.slice", slice);
   add("tosa.pad", pad);
   add("tosa.tile", tile);
-  for (const char *name : {"tosa.reduce_sum", "tosa.reduce_max",
-                           "tosa.reduce_min", "tosa.reduce_prod",
-                           "tosa.reduce_all", "tosa.reduce_any"})
+  for (const char *name :
+       {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min",
+        "tosa.reduce_prod", "tosa.reduce_all", "tosa.reduce_any"})
     add(name, [](Eval &e) { return reduceAxis(e, true); });
   add("tosa.argmax", [](Eval &e) { return reduceAxis(e, false); });
   add("tosa.conv2d", conv2d);
