@@ -346,6 +346,14 @@ void generateTosa(Builder &b, bool planted, std::vector<std::string> &blocks) {
       break;
     }
   }
+  if (r.chance(30)) { // a classifier-style tail: tile, then argmax
+    Dims tiled = x.dims;
+    tiled.back().size *= 2;
+    Val t2 = t.op("tile", {x}, "multiples = " + Tosa::arr({1, 1, 2}), tiled);
+    outs.push_back(
+        t.op("argmax", {t2}, "axis = 2 : i64", {x.dims[0], x.dims[1]}, "i32"));
+    blocks.push_back("tile+argmax");
+  }
   outs.insert(outs.begin(), x);
   b.ret(outs);
 }
