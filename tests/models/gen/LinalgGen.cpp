@@ -76,9 +76,15 @@ static Val rowApply(Linalg &l, const Val &x, const Val &row,
 }
 
 static Val attention(Linalg &l, const Val &x) {
-  Val kt = l.transpose(x, {0, 2, 1});
-  Val scores = l.named("batch_matmul", {x, kt},
-                       l.zeros({x.dims[0], x.dims[1], x.dims[1]}));
+  Val scores;
+  if (l.b.rng.chance(50)) { // Q K^T without materialising K^T
+    scores = l.named("batch_matmul_transpose_b", {x, x},
+                     l.zeros({x.dims[0], x.dims[1], x.dims[1]}));
+  } else {
+    Val kt = l.transpose(x, {0, 2, 1});
+    scores = l.named("batch_matmul", {x, kt},
+                     l.zeros({x.dims[0], x.dims[1], x.dims[1]}));
+  }
   Val mx = rowReduce(l, scores, "arith.maxf");
   Val ex = rowApply(
       l, scores, mx,

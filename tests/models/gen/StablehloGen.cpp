@@ -28,6 +28,34 @@ static Val linear(Hlo &h, const Val &x, int64_t e) {
 static Val attention(Hlo &h, const Val &x) {
   Dims sss{x.dims[0], x.dims[1], x.dims[1]};
   Val scores = h.dotGeneral(x, x, {0}, {0}, {2}, {2}, sss);
+  if (!x.dims[1].dynamic() && h.b.rng.chance(50)) {
+    // Causal mask from two iotas, broadcast over the batch.
+    Dims ss{x.dims[1], x.dims[1]};
+    Val rows = h.b.result(ss, "i32"), cols = h.b.result(ss, "i32");
+    h.b.emit(rows.name + " = stablehlo.iota dim = 0 : " + rows.type,
+             Builder::generic({rows}, "stablehlo.iota", {},
+                              "iota_dimension = 0 : i64"));
+    h.b.emit(cols.name + " = stablehlo.iota dim = 1 : " + cols.type,
+             Builder::generic({cols}, "stablehlo.iota", {},
+                              "iota_dimension = 1 : i64"));
+    Val mask = h.b.result(ss, "i1");
+    h.b.emit(mask.name + " = stablehlo.compare  GE, " + rows.name + ", " +
+                 cols.name + ",  SIGNED" + Hlo::fnType({rows, cols}, mask),
+             Builder::generic(
+                 {mask}, "stablehlo.compare", {rows, cols},
+                 "compare_type = #stablehlo<comparison_type SIGNED>, "
+                 "comparison_direction = #stablehlo<comparison_direction GE>"));
+    Val maskB = h.broadcast(mask, sss, {1, 2}, &scores);
+    Val ninf = h.constant({}, "f32", "0xFF800000");
+    Val ninfB = h.broadcast(ninf, sss, {}, &scores);
+    Val masked = h.b.result(sss);
+    h.b.emit(masked.name + " = stablehlo.select " + maskB.name + ", " +
+                 scores.name + ", " + ninfB.name + " : " + maskB.type + ", " +
+                 masked.type,
+             Builder::generic({masked}, "stablehlo.select",
+                              {maskB, scores, ninfB}, ""));
+    scores = masked;
+  }
   Val mx = h.reduce(scores, "maximum", 2);
   Val sub = h.binary("subtract", scores, h.broadcast(mx, sss, {0, 1}, &scores));
   Val ex = h.unary("exponential", sub);

@@ -177,6 +177,10 @@ static Val convPool(Tosa &t, const Val &x, int64_t outFeatures) {
   Rng &r = t.b.rng;
   int64_t H = sz(x.dims[1]), W = sz(x.dims[2]), C = sz(x.dims[3]);
   int64_t k = r.in(1, 3), s = r.in(1, 2), d = r.in(1, 2), p = r.in(0, 1);
+  // TOSA 1.0 divides exactly (idiv_check); newer verifiers reject the
+  // rest. Keep every window exact so floor and exact division agree.
+  if ((H + 2 * p - d * (k - 1) - 1) % s != 0)
+    s = 1;
   auto out = [&](int64_t in) { return (in + 2 * p - d * (k - 1) - 1) / s + 1; };
   int64_t oh = out(H), ow = out(W), F = r.pick<int64_t>({4, 8});
   Val conv;
@@ -203,7 +207,7 @@ static Val convPool(Tosa &t, const Val &x, int64_t outFeatures) {
                   "max_fp = 3.40282347E+38 : f32, max_int = 2147483647 : i64, "
                   "min_fp = 0.000000e+00 : f32, min_int = 0 : i64",
                   conv.dims);
-  int64_t pk = oh >= 2 && ow >= 2 ? 2 : 1;
+  int64_t pk = oh >= 2 && oh % 2 == 0 ? 2 : 1; // exact windows (H == W)
   int64_t ph = (oh - pk) / pk + 1, pw = (ow - pk) / pk + 1;
   std::string pool = r.chance(50) ? "max_pool2d" : "avg_pool2d";
   Val pooled = t.op(
@@ -341,6 +345,14 @@ void generateTosa(Builder &b, bool planted, std::vector<std::string> &blocks) {
       blocks.push_back("reshape");
       break;
     }
+  }
+  if (r.chance(30)) { // a classifier-style tail: tile, then argmax
+    Dims tiled = x.dims;
+    tiled.back().size *= 2;
+    Val t2 = t.op("tile", {x}, "multiples = " + Tosa::arr({1, 1, 2}), tiled);
+    outs.push_back(
+        t.op("argmax", {t2}, "axis = 2 : i64", {x.dims[0], x.dims[1]}, "i32"));
+    blocks.push_back("tile+argmax");
   }
   outs.insert(outs.begin(), x);
   b.ret(outs);

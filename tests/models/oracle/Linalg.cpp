@@ -170,6 +170,8 @@ static bool structured(Eval &e, const std::vector<AffineMap> &maps,
       bool empty = x.terms.empty() ? domain == 0 : false;
       int64_t hi = x.constant, lo = x.constant;
       for (auto [l, coef] : x.terms) {
+        if (l >= loops)
+          return e.unsupported("map names d" + s(l));
         empty = empty || size[l] == 0;
         (coef > 0 ? hi : lo) += coef * (size[l] - 1);
       }

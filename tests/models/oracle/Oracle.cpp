@@ -383,6 +383,14 @@ struct Runner {
 } // namespace
 
 bool Eval::call(const std::string &callee) {
+  // Calls nest on this thread; a recursive module is not modelled.
+  static thread_local int depth = 0;
+  if (depth > 32)
+    return unsupported("calls nest deeper than 32 (recursion?)");
+  struct Nest {
+    Nest() { ++depth; }
+    ~Nest() { --depth; }
+  } nest;
   const Function *target = nullptr;
   for (const Function &f : module.functions)
     if (f.name == callee && !f.isDeclaration)

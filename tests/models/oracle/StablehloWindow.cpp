@@ -22,6 +22,10 @@ namespace symshape::models::oracle {
 
 static std::string s(int64_t v) { return std::to_string(v); }
 
+static bool allPositive(const std::vector<int64_t> &v) {
+  return std::all_of(v.begin(), v.end(), [](int64_t x) { return x > 0; });
+}
+
 static int64_t windowed(int64_t in, int64_t k, int64_t stride, int64_t lo,
                         int64_t hi, int64_t inDil, int64_t winDil) {
   int64_t dilatedIn = in == 0 ? 0 : (in - 1) * inDil + 1;
@@ -115,11 +119,22 @@ static bool convolution(Eval &e) {
     return false;
   const frontend::Attribute *dn = e.attr("dimension_numbers");
   std::optional<ConvDims> cd = dn ? readConvDims(dn->text) : std::nullopt;
+  if (in->size() < 2 || k->size() != in->size())
+    return e.unsupported("convolution operands of rank < 2 or unequal ranks");
   size_t n = in->size() - 2;
   if (!cd || cd->inSpatial.size() != n || cd->kSpatial.size() != n ||
       cd->outSpatial.size() != n || cd->inBatch < 0 || cd->kOut < 0 ||
       cd->outFeature < 0)
     return e.unsupported("dimension_numbers not readable");
+  auto inRange = [&](int64_t d) { return d >= 0 && size_t(d) < in->size(); };
+  bool valid = inRange(cd->inFeature) && inRange(cd->kIn) &&
+               inRange(cd->outBatch) && inRange(cd->kOut) &&
+               inRange(cd->inBatch) && inRange(cd->outFeature);
+  for (size_t i = 0; i < n; ++i)
+    valid = valid && inRange(cd->inSpatial[i]) && inRange(cd->kSpatial[i]) &&
+            inRange(cd->outSpatial[i]);
+  if (!valid)
+    return e.unsupported("dimension_numbers out of range");
   int64_t fgc = e.integer("feature_group_count").value_or(1),
           bgc = e.integer("batch_group_count").value_or(1);
   auto ones = std::vector<int64_t>(n, 1);
@@ -128,7 +143,7 @@ static bool convolution(Eval &e) {
        rhsDil = e.ints("rhs_dilation", n).value_or(ones),
        padding = e.ints("padding", 2 * n).value_or(std::vector<int64_t>(2 * n));
   if (strides.size() != n || lhsDil.size() != n || rhsDil.size() != n ||
-      padding.size() != 2 * n || fgc < 1 || bgc < 1)
+      padding.size() != 2 * n || fgc < 1 || bgc < 1 || !allPositive(strides))
     return e.unsupported("window attributes not readable");
   int64_t inF = (*in)[cd->inFeature], kI = (*k)[cd->kIn], kO = (*k)[cd->kOut],
           batch = (*in)[cd->inBatch];
@@ -163,7 +178,8 @@ static bool reduceWindow(Eval &e) { // inputs..., inits...
        padding =
            e.ints("padding", 2 * rank).value_or(std::vector<int64_t>(2 * rank));
   if (!win || win->size() != rank || strides.size() != rank ||
-      padding.size() != 2 * rank)
+      padding.size() != 2 * rank || baseDil.size() != rank ||
+      winDil.size() != rank || !allPositive(strides))
     return e.unsupported("window attributes not readable");
   for (size_t i = 1; i < n; ++i) {
     const Shape *x = e.shape(i);

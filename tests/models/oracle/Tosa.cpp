@@ -215,7 +215,7 @@ static bool window2d(Eval &e, const Shape &in, int64_t kh, int64_t kw,
   auto dil = e.attr("dilation") ? e.ints("dilation", 2)
                                 : std::optional<std::vector<int64_t>>{{1, 1}};
   if (!pad || !stride || !dil || pad->size() != 4 || stride->size() != 2 ||
-      dil->size() != 2)
+      dil->size() != 2 || (*stride)[0] < 1 || (*stride)[1] < 1)
     return e.unsupported("pad/stride/dilation not readable");
   int64_t oh =
       windowOut(in[1], kh, (*stride)[0], (*dil)[0], (*pad)[0], (*pad)[1]);
