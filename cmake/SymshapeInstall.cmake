@@ -24,8 +24,7 @@ install(TARGETS symshape RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS symshape_frontend symshape_solver symshape_library
         EXPORT symshapeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/frontend/include/
                   ${PROJECT_SOURCE_DIR}/solver/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
