@@ -11,9 +11,11 @@ using solver::ObligationKind;
 using solver::SymbolOrigin;
 
 Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
-                 DiagnosticEngine &diags, std::vector<bool> &assumptionUsed)
-    : function(function), options(options), diags(diags),
-      assumptionUsed(assumptionUsed), prob(std::make_unique<solver::Problem>()),
+                 DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
+                 const Module *module)
+    : function(function), options(options), module(module), frame(&function),
+      diags(diags), assumptionUsed(assumptionUsed),
+      prob(std::make_unique<solver::Problem>()),
       states(function.values.size()) {
   for (ValueId id = 0; id < function.values.size(); ++id)
     byName.emplace(function.values[id].name, id);
@@ -101,10 +103,21 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
 void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      FormulaId violation, std::string subject, bool staticError,
                      std::string staticNote) {
+  if (callSite) {
+    // Inside an inlined callee: a requirement of the call. Static errors
+    // are the callee's own (its analysis reports them).
+    if (staticError)
+      return;
+    std::string where = " in @" + callStack.back()->name;
+    for (size_t i = callStack.size() - 1; i-- > 0;)
+      where += " called from @" + callStack[i]->name;
+    subject += where;
+  }
+  const Operation &at = callSite ? *callSite : op;
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(op.loc);
-  ob.op = op.name;
+  ob.loc = toSolver(at.loc);
+  ob.op = at.name;
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;
@@ -119,6 +132,32 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      const std::vector<solver::DimRef> &refs, int64_t declared,
                      int64_t inferredRank, bool staticError,
                      std::string staticNote) {
+  if (callSite) {
+    // The refs name values of the callee, which the problem does not list:
+    // spell the subject out now (as solver::describeSubject would).
+    std::string text;
+    if (form == solver::SubjectForm::Rank) {
+      text = "the result rank " + std::to_string(declared) +
+             " (inferred rank " + std::to_string(inferredRank) + ")";
+    } else {
+      std::string sizes;
+      for (size_t i = 0; i < refs.size(); ++i) {
+        if (i)
+          sizes += i + 1 == refs.size() ? (refs.size() > 2 ? ", and " : " and ")
+                                        : ", ";
+        sizes += refs[i].staticSize >= 0 ? std::to_string(refs[i].staticSize)
+                                         : dimName(refs[i].value, refs[i].dim);
+      }
+      std::string where = " (result dim " + std::to_string(dim) + ")";
+      text = form == solver::SubjectForm::Broadcast
+                 ? "the broadcast of operand sizes " + sizes + where
+                 : "the size inferred from " + sizes + ", cast to the declared " +
+                       std::to_string(declared) + where;
+    }
+    oblige(op, kind, dim, violation, std::move(text), staticError,
+           std::move(staticNote));
+    return;
+  }
   Obligation ob;
   ob.kind = kind;
   ob.loc = toSolver(op.loc);
@@ -294,6 +333,8 @@ void Lowerer::markOpaque(const Operation &op, std::string reason) {
   }
   if (!shapedOperand && !dynamicResult)
     return;
+  if (callSite)
+    return; // listed in the callee's own report
   prob->opaque.push_back({toSolver(op.loc), op.name, std::move(reason)});
 }
 
@@ -320,8 +361,7 @@ void Lowerer::lowerOp(const Operation &op) {
     lowerImplicitBroadcast(op);
     return;
   }
-  if (lowerShapeOp(op) || lowerTensorOp(op) || lowerXlaOp(op) ||
-      lowerLinalgOp(op))
+  if (lowerShapeOp(op) || lowerXlaOp(op))
     return;
   // An unknown op: its regions may run any number of times, or never.
   markOpaque(op, op.skipped ? "custom syntax not understood"
@@ -395,8 +435,9 @@ std::unique_ptr<solver::Problem> Lowerer::run() {
 
 std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
-              DiagnosticEngine &diags, std::vector<bool> &assumptionUsed) {
-  return Lowerer(function, options, diags, assumptionUsed).run();
+              DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
+              const Module *module) {
+  return Lowerer(function, options, diags, assumptionUsed, module).run();
 }
 
 } // namespace symshape::frontend

@@ -206,12 +206,9 @@ public:
   bool parseConstWitness(PendingOp &pending);
   bool parseShapeReduce(PendingOp &pending);
   bool parseShapeAssuming(PendingOp &pending);
-  bool parseArithConstant(PendingOp &pending);
-  bool parseTensorDim(PendingOp &pending);
-  bool parseTensorEmpty(PendingOp &pending);
-  bool parseTensorCast(PendingOp &pending);
-  bool parseLinalgBroadcast(PendingOp &pending);
-  bool parseFuncCall(PendingOp &pending);
+  /// Gives attributes that name an affine map alias (`#map`) the text of
+  /// its definition (`affine_map<(d0) -> (d0)>`), in arrays too.
+  void resolveAliasText(std::vector<NamedAttribute> &attrs) const;
 
   //===--- Unknown custom ops (ParseOpaqueOps.cpp) ------------------------===//
   bool parseOpaqueOp(PendingOp &pending);

@@ -64,7 +64,7 @@ TEST_CASE("a trailing function type gives operand and result types",
   %2 = foo.qux %b : (i32, i32) -> i32
   %3 = foo.mix (%a,
                 %b) : (tensor<?xf32>, i32) -> ()
-  %4 = tensor.expand_shape %a [[0, 1]] : tensor<?xf32> into tensor<?x1xf32>
+  %4 = foo.expand %a [[0, 1]] : tensor<?xf32> into tensor<?x1xf32>
   %5 = foo.bad %b : (i32) -> i32 extra
   return
 }
