@@ -19,6 +19,7 @@
 #include "LoweringImpl.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace symshape::frontend {
 
@@ -28,6 +29,8 @@ using solver::SymbolOrigin;
 static constexpr size_t kMaxCallDepth = 16;
 /// Ops lowered in inlined bodies, per analysed function.
 static constexpr size_t kMaxInlinedOps = 200000;
+/// The cost of a callee that can reach itself (or nests too deep).
+static constexpr size_t kRecursive = SIZE_MAX;
 
 const Function *Lowerer::findFunction(const std::string &name) const {
   if (!module)
@@ -67,14 +70,19 @@ size_t Lowerer::inlineCost(const Function &callee, unsigned depth) {
   if (it != inlineCosts.end())
     return it->second;
   if (depth > kMaxCallDepth)
-    return kMaxInlinedOps + 1;
-  inlineCosts[&callee] = kMaxInlinedOps + 1; // a cycle costs too much
+    return kRecursive;
+  inlineCosts[&callee] = kRecursive; // reached again before it is done
   size_t cost = countOps(callee.body);
   std::vector<std::string> callees;
   collectCallees(callee.body, callees);
   for (const std::string &name : callees)
-    if (const Function *f = findFunction(name))
-      cost = std::min(kMaxInlinedOps + 1, cost + inlineCost(*f, depth + 1));
+    if (const Function *f = findFunction(name); f && !f->isDeclaration) {
+      size_t inner = inlineCost(*f, depth + 1);
+      cost = inner == kRecursive ? kRecursive
+                                 : std::min(kMaxInlinedOps + 1, cost + inner);
+      if (cost == kRecursive)
+        break;
+    }
   inlineCosts[&callee] = cost;
   return cost;
 }
@@ -123,6 +131,11 @@ Lowerer::inlineCall(const Operation &call, const Function &callee,
     return std::nullopt;
   }
   size_t cost = inlineCost(callee, unsigned(callStack.size()));
+  if (cost == kRecursive) {
+    whyNot = "@" + callee.name + " is recursive (or nests calls deeper than " +
+             std::to_string(kMaxCallDepth) + "): not inlined";
+    return std::nullopt;
+  }
   if (inlinedOps + cost > kMaxInlinedOps) {
     whyNot = "@" + callee.name + " is too large to inline here";
     return std::nullopt;
