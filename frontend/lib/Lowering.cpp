@@ -151,8 +151,9 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
       std::string where = " (result dim " + std::to_string(dim) + ")";
       text = form == solver::SubjectForm::Broadcast
                  ? "the broadcast of operand sizes " + sizes + where
-                 : "the size inferred from " + sizes + ", cast to the declared " +
-                       std::to_string(declared) + where;
+                 : "the size inferred from " + sizes +
+                       ", cast to the declared " + std::to_string(declared) +
+                       where;
     }
     oblige(op, kind, dim, violation, std::move(text), staticError,
            std::move(staticNote));

@@ -161,8 +161,9 @@ public:
   /// are left to the callee's own analysis, and so are its opaque ops.
   /// nullopt with `whyNot` for a call that cannot be inlined (recursion,
   /// control flow in the callee, too large).
-  std::optional<std::vector<ValueState>>
-  inlineCall(const Operation &call, const Function &callee, std::string &whyNot);
+  std::optional<std::vector<ValueState>> inlineCall(const Operation &call,
+                                                    const Function &callee,
+                                                    std::string &whyNot);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
 

@@ -177,8 +177,9 @@ void Parser::normalizeGeneric(PendingOp &pending) {
   }
 }
 
-static void resolveAlias(const std::unordered_map<std::string, Attribute> &aliases,
-                         Attribute &attr) {
+static void
+resolveAlias(const std::unordered_map<std::string, Attribute> &aliases,
+             Attribute &attr) {
   if (attr.text.size() > 1 && attr.text[0] == '#')
     if (auto it = aliases.find(attr.text.substr(1));
         it != aliases.end() && it->second.text.rfind("affine_map<", 0) == 0)

@@ -189,8 +189,8 @@ bool Session::analyze() {
       item.used.assign(options.lowering.assumptions.size(), false);
       try {
         item.analysis.problem =
-            lowerFunction(*item.analysis.function, options.lowering,
-                          item.diags, item.used, item.module);
+            lowerFunction(*item.analysis.function, options.lowering, item.diags,
+                          item.used, item.module);
       } catch (const std::bad_alloc &) {
         item.analysis.problem.reset();
         item.outOfMemory = true;

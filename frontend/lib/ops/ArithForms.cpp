@@ -195,8 +195,7 @@ bool parseFuncCall(Parser &p, PendingOp &pending) {
   op.attributes.push_back(std::move(callee));
   std::vector<OperandUse> uses;
   if (!p.expect(TokenKind::LParen, "'('") || !p.parseOperandList(uses) ||
-      !p.expect(TokenKind::RParen, "')'") ||
-      !parsePropsAndAttrs(p, pending) ||
+      !p.expect(TokenKind::RParen, "')'") || !parsePropsAndAttrs(p, pending) ||
       !p.expect(TokenKind::Colon, "':'"))
     return false;
   SourceLoc typesLoc = p.tokLoc();

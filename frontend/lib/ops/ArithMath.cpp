@@ -65,9 +65,8 @@ void lowerIndexBinary(OpContext &c) {
              divisor && *divisor > 0 &&
              (name == "arith.floordivsi" || name == "arith.ceildivsi")) {
     // ceil(a / d) = floor((a + d - 1) / d) for d > 0.
-    TermId top = name == "arith.floordivsi"
-                     ? a
-                     : c.add(a, c.constant(*divisor - 1));
+    TermId top =
+        name == "arith.floordivsi" ? a : c.add(a, c.constant(*divisor - 1));
     c.setScalarResult(0, c.floorDiv(top, b));
   } else {
     lowerElementwise(c);

@@ -46,61 +46,91 @@ void lowerNothing(OpContext &) {}
 
 } // namespace
 
-#define CONTRACTION(NAME, SHAPE, SUMMARY)                                      \
-  {"linalg." NAME, parseLinalgOp, lowerContractionOf<SHAPE>, kRefineNone,      \
-   SUMMARY "; dims of one letter equal; result = outs"},
-#define WINDOW(NAME, SHAPE)                                                    \
-  {"linalg." NAME, parseLinalgOp, lowerWindowOf<SHAPE>, kRefineNone,           \
-   "out = floor((in - dilation*(k-1) - 1) / stride) + 1; result = outs"},
-#define ELEMENTWISE(NAME)                                                      \
-  {"linalg." NAME, parseLinalgOp, lowerIdentityLoops, kRefineNone,             \
-   "elementwise: ins and outs of one shape; result = outs"},
+/// `summary`: the dims, e.g. "MxK * KxN -> MxN"; dims of one letter are
+/// equal and the result is the outs.
+constexpr OpEntry contraction(std::string_view name, LowerFn lower,
+                              std::string_view summary) {
+  return {name, parseLinalgOp, lower, kRefineNone, summary};
+}
+constexpr OpEntry window(std::string_view name, LowerFn lower) {
+  return {name, parseLinalgOp, lower, kRefineNone,
+          "out = floor((in - dilation*(k-1) - 1) / stride) + 1; result = outs"};
+}
+constexpr OpEntry elementwise(std::string_view name) {
+  return {name, parseLinalgOp, lowerIdentityLoops, kRefineNone,
+          "elementwise: ins and outs of one shape; result = outs"};
+}
 
 static const OpEntry kEntries[] = {
-    CONTRACTION("matmul", kMatmul, "MxK * KxN -> MxN")
-    CONTRACTION("matmul_unsigned", kMatmul, "MxK * KxN -> MxN")
-    CONTRACTION("matmul_transpose_a", kMatmulTA, "KxM * KxN -> MxN")
-    CONTRACTION("matmul_transpose_b", kMatmulTB, "MxK * NxK -> MxN")
-    CONTRACTION("batch_matmul", kBatchMatmul, "BxMxK * BxKxN -> BxMxN")
-    CONTRACTION("batch_matmul_transpose_a", kBatchMatmulTA,
-                "BxKxM * BxKxN -> BxMxN")
-    CONTRACTION("batch_matmul_transpose_b", kBatchMatmulTB,
-                "BxMxK * BxNxK -> BxMxN")
-    CONTRACTION("batch_reduce_matmul", kBatchReduceMatmul,
-                "BxMxK * BxKxN -> MxN")
-    CONTRACTION("matvec", kMatvec, "MxK * K -> M")
-    CONTRACTION("vecmat", kVecmat, "K * KxN -> N")
-    CONTRACTION("batch_matvec", kBatchMatvec, "BxMxK * BxK -> BxM")
-    CONTRACTION("batch_vecmat", kBatchVecmat, "BxK * BxKxN -> BxN")
-    CONTRACTION("dot", kDot, "K * K -> scalar")
-    WINDOW("conv_1d_nwc_wcf", kConv1dNwcWcf)
-    WINDOW("conv_2d", kConv2d)
-    WINDOW("conv_2d_nhwc_hwcf", kConv2dNhwcHwcf)
-    WINDOW("conv_2d_nhwc_fhwc", kConv2dNhwcFhwc)
-    WINDOW("conv_2d_nchw_fchw", kConv2dNchwFchw)
-    WINDOW("conv_3d_ndhwc_dhwcf", kConv3dNdhwcDhwcf)
-    WINDOW("depthwise_conv_1d_nwc_wc", kDepthwise1dNwcWc)
-    WINDOW("depthwise_conv_2d_nhwc_hwc", kDepthwise2dNhwcHwc)
-    WINDOW("depthwise_conv_2d_nchw_chw", kDepthwise2dNchwChw)
-    WINDOW("pooling_nhwc_max", kPoolNhwc)
-    WINDOW("pooling_nhwc_min", kPoolNhwc)
-    WINDOW("pooling_nhwc_sum", kPoolNhwc)
-    WINDOW("pooling_nhwc_max_unsigned", kPoolNhwc)
-    WINDOW("pooling_nhwc_min_unsigned", kPoolNhwc)
-    WINDOW("pooling_nchw_max", kPoolNchw)
-    WINDOW("pooling_nchw_sum", kPoolNchw)
-    WINDOW("pooling_nwc_max", kPoolNwc)
-    WINDOW("pooling_nwc_min", kPoolNwc)
-    WINDOW("pooling_nwc_sum", kPoolNwc)
-    ELEMENTWISE("add") ELEMENTWISE("sub") ELEMENTWISE("mul")
-    ELEMENTWISE("div") ELEMENTWISE("div_unsigned") ELEMENTWISE("max")
-    ELEMENTWISE("min") ELEMENTWISE("powf") ELEMENTWISE("exp")
-    ELEMENTWISE("log") ELEMENTWISE("abs") ELEMENTWISE("ceil")
-    ELEMENTWISE("floor") ELEMENTWISE("negf") ELEMENTWISE("reciprocal")
-    ELEMENTWISE("round") ELEMENTWISE("sqrt") ELEMENTWISE("rsqrt")
-    ELEMENTWISE("square") ELEMENTWISE("tanh") ELEMENTWISE("erf")
-    ELEMENTWISE("select") ELEMENTWISE("elemwise_unary")
-    ELEMENTWISE("elemwise_binary") ELEMENTWISE("elementwise")
+    contraction("linalg.matmul", lowerContractionOf<kMatmul>,
+                "MxK * KxN -> MxN"),
+    contraction("linalg.matmul_unsigned", lowerContractionOf<kMatmul>,
+                "MxK * KxN -> MxN"),
+    contraction("linalg.matmul_transpose_a", lowerContractionOf<kMatmulTA>,
+                "KxM * KxN -> MxN"),
+    contraction("linalg.matmul_transpose_b", lowerContractionOf<kMatmulTB>,
+                "MxK * NxK -> MxN"),
+    contraction("linalg.batch_matmul", lowerContractionOf<kBatchMatmul>,
+                "BxMxK * BxKxN -> BxMxN"),
+    contraction("linalg.batch_matmul_transpose_a",
+                lowerContractionOf<kBatchMatmulTA>, "BxKxM * BxKxN -> BxMxN"),
+    contraction("linalg.batch_matmul_transpose_b",
+                lowerContractionOf<kBatchMatmulTB>, "BxMxK * BxNxK -> BxMxN"),
+    contraction("linalg.batch_reduce_matmul",
+                lowerContractionOf<kBatchReduceMatmul>, "BxMxK * BxKxN -> MxN"),
+    contraction("linalg.matvec", lowerContractionOf<kMatvec>, "MxK * K -> M"),
+    contraction("linalg.vecmat", lowerContractionOf<kVecmat>, "K * KxN -> N"),
+    contraction("linalg.batch_matvec", lowerContractionOf<kBatchMatvec>,
+                "BxMxK * BxK -> BxM"),
+    contraction("linalg.batch_vecmat", lowerContractionOf<kBatchVecmat>,
+                "BxK * BxKxN -> BxN"),
+    contraction("linalg.dot", lowerContractionOf<kDot>, "K * K -> scalar"),
+    window("linalg.conv_1d_nwc_wcf", lowerWindowOf<kConv1dNwcWcf>),
+    window("linalg.conv_2d", lowerWindowOf<kConv2d>),
+    window("linalg.conv_2d_nhwc_hwcf", lowerWindowOf<kConv2dNhwcHwcf>),
+    window("linalg.conv_2d_nhwc_fhwc", lowerWindowOf<kConv2dNhwcFhwc>),
+    window("linalg.conv_2d_nchw_fchw", lowerWindowOf<kConv2dNchwFchw>),
+    window("linalg.conv_3d_ndhwc_dhwcf", lowerWindowOf<kConv3dNdhwcDhwcf>),
+    window("linalg.depthwise_conv_1d_nwc_wc", lowerWindowOf<kDepthwise1dNwcWc>),
+    window("linalg.depthwise_conv_2d_nhwc_hwc",
+           lowerWindowOf<kDepthwise2dNhwcHwc>),
+    window("linalg.depthwise_conv_2d_nchw_chw",
+           lowerWindowOf<kDepthwise2dNchwChw>),
+    window("linalg.pooling_nhwc_max", lowerWindowOf<kPoolNhwc>),
+    window("linalg.pooling_nhwc_min", lowerWindowOf<kPoolNhwc>),
+    window("linalg.pooling_nhwc_sum", lowerWindowOf<kPoolNhwc>),
+    window("linalg.pooling_nhwc_max_unsigned", lowerWindowOf<kPoolNhwc>),
+    window("linalg.pooling_nhwc_min_unsigned", lowerWindowOf<kPoolNhwc>),
+    window("linalg.pooling_nchw_max", lowerWindowOf<kPoolNchw>),
+    window("linalg.pooling_nchw_sum", lowerWindowOf<kPoolNchw>),
+    window("linalg.pooling_nwc_max", lowerWindowOf<kPoolNwc>),
+    window("linalg.pooling_nwc_min", lowerWindowOf<kPoolNwc>),
+    window("linalg.pooling_nwc_sum", lowerWindowOf<kPoolNwc>),
+    elementwise("linalg.add"),
+    elementwise("linalg.sub"),
+    elementwise("linalg.mul"),
+    elementwise("linalg.div"),
+    elementwise("linalg.div_unsigned"),
+    elementwise("linalg.max"),
+    elementwise("linalg.min"),
+    elementwise("linalg.powf"),
+    elementwise("linalg.exp"),
+    elementwise("linalg.log"),
+    elementwise("linalg.abs"),
+    elementwise("linalg.ceil"),
+    elementwise("linalg.floor"),
+    elementwise("linalg.negf"),
+    elementwise("linalg.reciprocal"),
+    elementwise("linalg.round"),
+    elementwise("linalg.sqrt"),
+    elementwise("linalg.rsqrt"),
+    elementwise("linalg.square"),
+    elementwise("linalg.tanh"),
+    elementwise("linalg.erf"),
+    elementwise("linalg.select"),
+    elementwise("linalg.elemwise_unary"),
+    elementwise("linalg.elemwise_binary"),
+    elementwise("linalg.elementwise"),
     {"linalg.fill", parseLinalgOp, lowerIdentityLoops, kRefineNone,
      "result = outs"},
     {"linalg.copy", parseLinalgOp, lowerIdentityLoops, kRefineNone,
@@ -118,10 +148,6 @@ static const OpEntry kEntries[] = {
     {"linalg.yield", nullptr, lowerNothing, kRefineNone, "body terminator"},
     {"linalg.index", nullptr, lowerNothing, kRefineNone, "loop index (body)"},
 };
-
-#undef CONTRACTION
-#undef WINDOW
-#undef ELEMENTWISE
 
 OpFamily linalgFamily() {
   return {"linalg", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};

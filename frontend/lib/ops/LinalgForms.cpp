@@ -189,8 +189,7 @@ bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults) {
     }
   }
   if (p.consumeIf(TokenKind::Arrow)) {
-    if (!p.parseFunctionResults(pending.resultTypes,
-                                &op.resultTypeRanges))
+    if (!p.parseFunctionResults(pending.resultTypes, &op.resultTypeRanges))
       return false;
   } else if (implicitResults) {
     for (size_t i = size_t(numIns); i < types.size(); ++i)

@@ -32,7 +32,8 @@ std::string_view trim(std::string_view s) {
 /// `text[pos]`; advances `pos` past the closer.
 std::optional<std::vector<std::string_view>>
 splitList(std::string_view text, size_t &pos, char open, char close) {
-  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+  while (pos < text.size() &&
+         std::isspace(static_cast<unsigned char>(text[pos])))
     ++pos;
   if (pos >= text.size() || text[pos] != open)
     return std::nullopt;
@@ -215,8 +216,8 @@ void lowerIndexingMaps(OpContext &c) {
 
 void lowerGeneric(OpContext &c) {
   if (!expectTensorOperands(c) ||
-      !expectKnownAttrs(c, {"indexing_maps", "iterator_types", "doc",
-                            "library_call"}))
+      !expectKnownAttrs(
+          c, {"indexing_maps", "iterator_types", "doc", "library_call"}))
     return;
   lowerIndexingMaps(c);
 }

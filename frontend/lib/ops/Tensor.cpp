@@ -171,12 +171,11 @@ void lowerTensorCast(OpContext &c) {
     // Both static and different: mlir-opt rejects the cast.
     bool error = from.dims[d] != kDynamic && from.dims[d] != to.dims[d];
     erroneous |= error;
-    low.oblige(op, ObligationKind::Cast, int(d),
-               c.formulas().mkNe(source[d], target),
-               "the cast of " + c.dimName(0, d) + " to " +
-                   std::to_string(to.dims[d]) + " (dim " + std::to_string(d) +
-                   ")",
-               error);
+    low.oblige(
+        op, ObligationKind::Cast, int(d), c.formulas().mkNe(source[d], target),
+        "the cast of " + c.dimName(0, d) + " to " + std::to_string(to.dims[d]) +
+            " (dim " + std::to_string(d) + ")",
+        error);
     dims.push_back(target);
   }
   if (!erroneous)
@@ -285,6 +284,20 @@ void lowerFuncCall(OpContext &c) {
 
 static void lowerNothing(OpContext &) {}
 
+/// Integer arithmetic: computes index values, elementwise on tensors.
+static constexpr OpEntry indexOp(std::string_view name) {
+  return {name, parseSameTypeForm, lowerIndexBinary, kRefineNone,
+          "index arithmetic; elementwise on tensors"};
+}
+/// `%a : T1 to T2` casts of the elements: the shape is kept.
+static constexpr OpEntry castOp(std::string_view name) {
+  return {name, parseCastForm, lowerElementCast, kRefineBoth, "same shape"};
+}
+static constexpr OpEntry elementwiseOp(std::string_view name) {
+  return {name, parseSameTypeForm, lowerElementwise, kRefineNone,
+          "elementwise: operands and result of one shape"};
+}
+
 static const OpEntry kEntries[] = {
     // tensor
     {"tensor.dim", parseTensorDim, lowerTensorDim, kRefineOperands,
@@ -303,8 +316,7 @@ static const OpEntry kEntries[] = {
      "each ? of the result = the next size operand"},
     {"tensor.extract", parseExtract, lowerExtract, kRefineNone,
      "scalar; a constant index into a known shape gives its extent"},
-    {"tensor.insert", parseInsert, lowerInsert, kRefineNone,
-     "result = dest"},
+    {"tensor.insert", parseInsert, lowerInsert, kRefineNone, "result = dest"},
     {"tensor.yield", nullptr, lowerNothing, kRefineNone,
      "terminator of pad / generate bodies"},
     {"tensor.reshape", parseReshape, lowerReshape, kRefineNone,
@@ -334,52 +346,74 @@ static const OpEntry kEntries[] = {
      "elementwise: operands and result of one shape"},
     {"arith.select", parseSelect, lowerElementwise, kRefineNone,
      "elementwise (an i1 condition applies to all)"},
-#define SYMSHAPE_INDEX_OP(NAME)                                                \
-  {"arith." NAME, parseSameTypeForm, lowerIndexBinary, kRefineNone,           \
-   "index arithmetic; elementwise on tensors"},
-    SYMSHAPE_INDEX_OP("addi") SYMSHAPE_INDEX_OP("subi")
-    SYMSHAPE_INDEX_OP("muli") SYMSHAPE_INDEX_OP("floordivsi")
-    SYMSHAPE_INDEX_OP("ceildivsi") SYMSHAPE_INDEX_OP("divsi")
-    SYMSHAPE_INDEX_OP("divui") SYMSHAPE_INDEX_OP("remsi")
-    SYMSHAPE_INDEX_OP("remui") SYMSHAPE_INDEX_OP("maxsi")
-    SYMSHAPE_INDEX_OP("minsi") SYMSHAPE_INDEX_OP("maxui")
-    SYMSHAPE_INDEX_OP("minui") SYMSHAPE_INDEX_OP("andi")
-    SYMSHAPE_INDEX_OP("ori") SYMSHAPE_INDEX_OP("xori")
-    SYMSHAPE_INDEX_OP("shli") SYMSHAPE_INDEX_OP("shrsi")
-    SYMSHAPE_INDEX_OP("shrui")
-#undef SYMSHAPE_INDEX_OP
-#define SYMSHAPE_CAST_OP(NAME)                                                 \
-  {NAME, parseCastForm, lowerElementCast, kRefineBoth, "same shape"},
-    SYMSHAPE_CAST_OP("arith.extf") SYMSHAPE_CAST_OP("arith.truncf")
-    SYMSHAPE_CAST_OP("arith.extsi") SYMSHAPE_CAST_OP("arith.extui")
-    SYMSHAPE_CAST_OP("arith.trunci") SYMSHAPE_CAST_OP("arith.sitofp")
-    SYMSHAPE_CAST_OP("arith.uitofp") SYMSHAPE_CAST_OP("arith.fptosi")
-    SYMSHAPE_CAST_OP("arith.fptoui") SYMSHAPE_CAST_OP("arith.bitcast")
-#undef SYMSHAPE_CAST_OP
-#define SYMSHAPE_EW_OP(NAME)                                                   \
-  {NAME, parseSameTypeForm, lowerElementwise, kRefineNone,                     \
-   "elementwise: operands and result of one shape"},
-    SYMSHAPE_EW_OP("arith.addf") SYMSHAPE_EW_OP("arith.subf")
-    SYMSHAPE_EW_OP("arith.mulf") SYMSHAPE_EW_OP("arith.divf")
-    SYMSHAPE_EW_OP("arith.remf") SYMSHAPE_EW_OP("arith.negf")
-    SYMSHAPE_EW_OP("arith.maxf") SYMSHAPE_EW_OP("arith.minf")
-    SYMSHAPE_EW_OP("arith.maximumf") SYMSHAPE_EW_OP("arith.minimumf")
-    SYMSHAPE_EW_OP("arith.maxnumf") SYMSHAPE_EW_OP("arith.minnumf")
-    SYMSHAPE_EW_OP("math.exp") SYMSHAPE_EW_OP("math.exp2")
-    SYMSHAPE_EW_OP("math.expm1") SYMSHAPE_EW_OP("math.log")
-    SYMSHAPE_EW_OP("math.log2") SYMSHAPE_EW_OP("math.log10")
-    SYMSHAPE_EW_OP("math.log1p") SYMSHAPE_EW_OP("math.tanh")
-    SYMSHAPE_EW_OP("math.sqrt") SYMSHAPE_EW_OP("math.rsqrt")
-    SYMSHAPE_EW_OP("math.absf") SYMSHAPE_EW_OP("math.absi")
-    SYMSHAPE_EW_OP("math.sin") SYMSHAPE_EW_OP("math.cos")
-    SYMSHAPE_EW_OP("math.tan") SYMSHAPE_EW_OP("math.atan")
-    SYMSHAPE_EW_OP("math.erf") SYMSHAPE_EW_OP("math.floor")
-    SYMSHAPE_EW_OP("math.ceil") SYMSHAPE_EW_OP("math.round")
-    SYMSHAPE_EW_OP("math.roundeven") SYMSHAPE_EW_OP("math.trunc")
-    SYMSHAPE_EW_OP("math.powf") SYMSHAPE_EW_OP("math.atan2")
-    SYMSHAPE_EW_OP("math.copysign") SYMSHAPE_EW_OP("math.fma")
-    SYMSHAPE_EW_OP("math.ipowi")
-#undef SYMSHAPE_EW_OP
+    indexOp("arith.addi"),
+    indexOp("arith.subi"),
+    indexOp("arith.muli"),
+    indexOp("arith.floordivsi"),
+    indexOp("arith.ceildivsi"),
+    indexOp("arith.divsi"),
+    indexOp("arith.divui"),
+    indexOp("arith.remsi"),
+    indexOp("arith.remui"),
+    indexOp("arith.maxsi"),
+    indexOp("arith.minsi"),
+    indexOp("arith.maxui"),
+    indexOp("arith.minui"),
+    indexOp("arith.andi"),
+    indexOp("arith.ori"),
+    indexOp("arith.xori"),
+    indexOp("arith.shli"),
+    indexOp("arith.shrsi"),
+    indexOp("arith.shrui"),
+    castOp("arith.extf"),
+    castOp("arith.truncf"),
+    castOp("arith.extsi"),
+    castOp("arith.extui"),
+    castOp("arith.trunci"),
+    castOp("arith.sitofp"),
+    castOp("arith.uitofp"),
+    castOp("arith.fptosi"),
+    castOp("arith.fptoui"),
+    castOp("arith.bitcast"),
+    elementwiseOp("arith.addf"),
+    elementwiseOp("arith.subf"),
+    elementwiseOp("arith.mulf"),
+    elementwiseOp("arith.divf"),
+    elementwiseOp("arith.remf"),
+    elementwiseOp("arith.negf"),
+    elementwiseOp("arith.maxf"),
+    elementwiseOp("arith.minf"),
+    elementwiseOp("arith.maximumf"),
+    elementwiseOp("arith.minimumf"),
+    elementwiseOp("arith.maxnumf"),
+    elementwiseOp("arith.minnumf"),
+    elementwiseOp("math.exp"),
+    elementwiseOp("math.exp2"),
+    elementwiseOp("math.expm1"),
+    elementwiseOp("math.log"),
+    elementwiseOp("math.log2"),
+    elementwiseOp("math.log10"),
+    elementwiseOp("math.log1p"),
+    elementwiseOp("math.tanh"),
+    elementwiseOp("math.sqrt"),
+    elementwiseOp("math.rsqrt"),
+    elementwiseOp("math.absf"),
+    elementwiseOp("math.absi"),
+    elementwiseOp("math.sin"),
+    elementwiseOp("math.cos"),
+    elementwiseOp("math.tan"),
+    elementwiseOp("math.atan"),
+    elementwiseOp("math.erf"),
+    elementwiseOp("math.floor"),
+    elementwiseOp("math.ceil"),
+    elementwiseOp("math.round"),
+    elementwiseOp("math.roundeven"),
+    elementwiseOp("math.trunc"),
+    elementwiseOp("math.powf"),
+    elementwiseOp("math.atan2"),
+    elementwiseOp("math.copysign"),
+    elementwiseOp("math.fma"),
+    elementwiseOp("math.ipowi"),
     // func
     {"func.call", parseFuncCall, lowerFuncCall, kRefineNone,
      "the callee's result shapes in terms of the call's operands"},

@@ -4,16 +4,16 @@
 //   %e = tensor.empty(%d) : tensor<?x4xf32>
 //   %s = tensor.extract_slice %t[0, %o] [%n, 4] [1, 1] : T to R
 //   %i = tensor.insert_slice %s into %t[0, 0] [%n, 4] [1, 1] : S into T
-//   %x = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 2, 4] : T into R
-//   %p = tensor.pad %t low[0, 1] high[%h, 1] { ^bb0(...): ... } : T to R
-//   %c = tensor.concat dim(0) %a, %b : (T, T) -> R
+//   %x = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 2, 4] : T into
+//   R %p = tensor.pad %t low[0, 1] high[%h, 1] { ^bb0(...): ... } : T to R %c =
+//   tensor.concat dim(0) %a, %b : (T, T) -> R
 //
 // Each becomes its generic form (see TensorForms.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "PrettyForms.h"
 #include "TensorForms.h"
+#include "PrettyForms.h"
 
 namespace symshape::frontend {
 
@@ -49,9 +49,8 @@ bool parseTensorDim(Parser &p, PendingOp &pending) {
   std::optional<Type> type = p.parseType();
   if (!type || !p.checkUseType(*source, *type))
     return false;
-  return finishWithResult(p, pending, {*source, *index},
-                          {*type, Type::index()}, /*written=*/false, typesLoc,
-                          Type::index());
+  return finishWithResult(p, pending, {*source, *index}, {*type, Type::index()},
+                          /*written=*/false, typesLoc, Type::index());
 }
 
 /// tensor.empty(%d0, %d1) {attrs} : T
@@ -139,8 +138,8 @@ bool parseExtract(Parser &p, PendingOp &pending) {
   uses.insert(uses.begin(), *source);
   std::vector<Type> types(uses.size(), Type::index());
   types[0] = *type;
-  return finishWithResult(p, pending, uses, types, /*written=*/false,
-                          typesLoc, elementType(*type));
+  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
+                          elementType(*type));
 }
 
 /// tensor.insert %s into %t[%i, %j] {attrs} : T
@@ -163,8 +162,8 @@ bool parseInsert(Parser &p, PendingOp &pending) {
   std::vector<Type> types(uses.size(), Type::index());
   types[0] = elementType(*type);
   types[1] = *type;
-  return finishWithResult(p, pending, uses, types, /*written=*/false,
-                          typesLoc, *type);
+  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
+                          *type);
 }
 
 /// tensor.reshape %t(%shape) {attrs} : (T, S) -> R
@@ -222,8 +221,8 @@ bool parseReassociative(Parser &p, PendingOp &pending) {
     return false;
   std::vector<Type> types(uses.size(), Type::index());
   types[0] = *from;
-  return finishWithResult(p, pending, uses, types, /*written=*/false,
-                          typesLoc, *to);
+  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
+                          *to);
 }
 
 /// `[offsets] [sizes] [strides]` into uses and the static_* attributes.
@@ -272,8 +271,8 @@ bool parseExtractSlice(Parser &p, PendingOp &pending) {
     return false;
   std::vector<Type> types(uses.size(), Type::index());
   types[0] = *from;
-  return finishWithResult(p, pending, uses, types, /*written=*/false,
-                          typesLoc, *to);
+  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
+                          *to);
 }
 
 /// tensor.insert_slice %s into %t[offsets] [sizes] [strides] {attrs}
@@ -304,8 +303,8 @@ bool parseInsertSlice(Parser &p, PendingOp &pending) {
   std::vector<Type> types(uses.size(), Type::index());
   types[0] = *from;
   types[1] = *to;
-  return finishWithResult(p, pending, uses, types, /*written=*/false,
-                          typesLoc, *to);
+  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
+                          *to);
 }
 
 /// tensor.pad %t [nofold] low[..] high[..] { region } {attrs} : T to R
@@ -349,8 +348,8 @@ bool parsePad(Parser &p, PendingOp &pending) {
     return false;
   std::vector<Type> types(uses.size(), Type::index());
   types[0] = *from;
-  return finishWithResult(p, pending, uses, types, /*written=*/false,
-                          typesLoc, *to);
+  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
+                          *to);
 }
 
 /// tensor.concat dim(0) %a, %b {attrs} : (T, T) -> R

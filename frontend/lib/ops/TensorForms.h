@@ -1,4 +1,5 @@
-//===- TensorForms.h - Custom forms of tensor, arith, math, func -*- C++ -*-===//
+//===- TensorForms.h - Custom forms of tensor, arith, math, func -*- C++
+//-*-===//
 //
 // The parse functions of the tensor family's entries (Tensor.cpp). Each
 // reads an op's custom form into its generic shape: operands with their

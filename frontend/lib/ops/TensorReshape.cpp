@@ -2,12 +2,14 @@
 //
 // Reshapes keep the number of elements (kind `element-count`):
 //
-//   tensor.reshape %t(%s) : (tensor<?x4xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+//   tensor.reshape %t(%s) : (tensor<?x4xf32>, tensor<2xindex>) ->
+//   tensor<?x?xf32>
 //       result dims = the elements of %s; %t[0] * 4 == %s[0] * %s[1]
 //   tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 2, 4]
 //       : tensor<?x4xf32> into tensor<?x2x4xf32>
 //       result dims = output_shape; %t[0] == %n * 2 (each group's product)
-//   tensor.collapse_shape %t [[0, 1], [2]] : tensor<?x2x4xf32> into tensor<?x4xf32>
+//   tensor.collapse_shape %t [[0, 1], [2]] : tensor<?x2x4xf32> into
+//   tensor<?x4xf32>
 //       result dim g = product of group g
 //
 // Without `output_shape` (MLIR 16), a group's one `?` result dim is the
@@ -39,8 +41,8 @@ void lowerReshape(OpContext &c) {
 
 /// reassociation = [[0, 1], [2]]: groups of consecutive dims covering
 /// `rank` dims in order; nullopt otherwise.
-static std::optional<std::vector<std::vector<size_t>>>
-readGroups(OpContext &c, size_t rank) {
+static std::optional<std::vector<std::vector<size_t>>> readGroups(OpContext &c,
+                                                                  size_t rank) {
   const Attribute *attr = c.attr("reassociation");
   if (!attr || attr->kind != AttrKind::Array)
     return std::nullopt;
@@ -98,8 +100,8 @@ void lowerExpandShape(OpContext &c) {
           known *= result.dims[d];
           dims[d] = c.constant(result.dims[d]);
         } else if (dynamic) {
-          c.opaque("two dynamic result dims in group " + groupName((*groups)[g]) +
-                   " without output_shape");
+          c.opaque("two dynamic result dims in group " +
+                   groupName((*groups)[g]) + " without output_shape");
           return;
         } else {
           dynamic = d;

@@ -1,4 +1,5 @@
-//===- TensorRules.h - Shape functions of tensor, arith, math, func -*- C++ -*-===//
+//===- TensorRules.h - Shape functions of tensor, arith, math, func -*- C++
+//-*-===//
 //
 // The shape functions of the tensor family's entries (listed in Tensor.cpp)
 // and the helpers they share with the linalg family: operand segments and
@@ -22,9 +23,8 @@ size_t segmentStart(const std::vector<int64_t> &segments, size_t s);
 /// The sizes of a mixed list: the static entries of attribute `name`, each
 /// kDynamicIndex taking the next of the `count` operands from `first`
 /// (their integers). nullopt when the attribute and the operands disagree.
-std::optional<std::vector<TermId>> mixedSizes(OpContext &c,
-                                              std::string_view name,
-                                              size_t first, size_t count);
+std::optional<std::vector<TermId>>
+mixedSizes(OpContext &c, std::string_view name, size_t first, size_t count);
 /// Gives result `r` (already defined) the elements `extents` as well, for
 /// 1-D integer tensors that carry a shape.
 void setExtents(OpContext &c, size_t r, std::vector<TermId> extents);
@@ -49,10 +49,10 @@ void lowerInsertSlice(OpContext &c);
 void lowerPad(OpContext &c);
 void lowerConcat(OpContext &c);
 // ArithMath.cpp
-void lowerElementwise(OpContext &c);   ///< arith / math on tensors or scalars
-void lowerIndexBinary(OpContext &c);   ///< addi, subi, muli, floordivsi, ...
+void lowerElementwise(OpContext &c); ///< arith / math on tensors or scalars
+void lowerIndexBinary(OpContext &c); ///< addi, subi, muli, floordivsi, ...
 void lowerIndexCast(OpContext &c);
-void lowerElementCast(OpContext &c);   ///< extf, sitofp, bitcast, ...
+void lowerElementCast(OpContext &c); ///< extf, sitofp, bitcast, ...
 
 } // namespace symshape::frontend
 

@@ -1,6 +1,7 @@
 //===- TensorSlice.cpp - Slices, pads and concatenation -------------------===//
 //
-//   %s = tensor.extract_slice %t[%o, 0] [%n, 4] [1, 1] : tensor<?x4xf32> to tensor<?x4xf32>
+//   %s = tensor.extract_slice %t[%o, 0] [%n, 4] [1, 1] : tensor<?x4xf32> to
+//   tensor<?x4xf32>
 //       result dims = sizes; in bounds per dim (kind `in-bounds`):
 //       size == 0, or size > 0 && offset >= 0 && offset + (size-1)*stride < dim
 //   %i = tensor.insert_slice %s into %t[..] [..] [..] : S into T
@@ -29,15 +30,13 @@ struct Slice {
 /// The offsets, sizes and strides of a slice op whose operands start with
 /// `lead` tensors; nullopt (after making the op opaque) if not understood.
 std::optional<Slice> readSlice(OpContext &c, size_t lead, size_t rank) {
-  std::optional<std::vector<int64_t>> segments =
-      operandSegments(c, lead + 3);
+  std::optional<std::vector<int64_t>> segments = operandSegments(c, lead + 3);
   if (!segments) {
     c.opaque("operand segments not understood");
     return std::nullopt;
   }
   Slice slice;
-  std::vector<TermId> *lists[] = {&slice.offsets, &slice.sizes,
-                                  &slice.strides};
+  std::vector<TermId> *lists[] = {&slice.offsets, &slice.sizes, &slice.strides};
   const char *names[] = {"static_offsets", "static_sizes", "static_strides"};
   for (size_t k = 0; k < 3; ++k) {
     std::optional<std::vector<TermId>> list =
@@ -59,10 +58,10 @@ void requireSliceInBounds(OpContext &c, const Slice &slice, size_t operand) {
   for (size_t d = 0; d < dims.size(); ++d) {
     TermId o = slice.offsets[d], s = slice.sizes[d], t = slice.strides[d];
     TermId last = c.add(o, c.mul(c.sub(s, c.constant(1)), t));
-    FormulaId inside = f.mkAnd({f.mkLe(c.constant(0), o), f.mkLt(last, dims[d])});
-    FormulaId holds =
-        f.mkOr({f.mkEq(s, c.constant(0)),
-                f.mkAnd({f.mkLt(c.constant(0), s), inside})});
+    FormulaId inside =
+        f.mkAnd({f.mkLe(c.constant(0), o), f.mkLt(last, dims[d])});
+    FormulaId holds = f.mkOr({f.mkEq(s, c.constant(0)),
+                              f.mkAnd({f.mkLt(c.constant(0), s), inside})});
     c.requireInBounds(holds, "the slice of " + c.dimName(operand, d) +
                                  " (dim " + std::to_string(d) + ")");
   }
@@ -71,8 +70,7 @@ void requireSliceInBounds(OpContext &c, const Slice &slice, size_t operand) {
 /// The sizes a result keeps: all of them, or for a rank-reduced result all
 /// but some static 1s, as MLIR's computeRankReductionMask matches them.
 /// nullopt if they do not match.
-std::optional<std::vector<size_t>> keptDims(OpContext &c,
-                                            const Type &result) {
+std::optional<std::vector<size_t>> keptDims(OpContext &c, const Type &result) {
   std::optional<std::vector<int64_t>> sizes = c.ints("static_sizes");
   if (!sizes || !result.hasRank())
     return std::nullopt;
@@ -105,8 +103,7 @@ void lowerExtractSlice(OpContext &c) {
   std::optional<Slice> slice = readSlice(c, 1, c.rank(0));
   if (!slice)
     return;
-  std::optional<std::vector<size_t>> kept =
-      keptDims(c, c.resultType(0));
+  std::optional<std::vector<size_t>> kept = keptDims(c, c.resultType(0));
   if (!kept) {
     c.error("result type '" + c.resultType(0).str() +
             "' does not match the slice sizes");
@@ -125,8 +122,7 @@ void lowerInsertSlice(OpContext &c) {
   std::optional<Slice> slice = readSlice(c, 2, c.rank(1));
   if (!slice)
     return;
-  std::optional<std::vector<size_t>> kept =
-      keptDims(c, c.operandType(0));
+  std::optional<std::vector<size_t>> kept = keptDims(c, c.operandType(0));
   if (!kept) {
     c.error("source type '" + c.operandType(0).str() +
             "' does not match the slice sizes");
@@ -185,9 +181,8 @@ void lowerConcat(OpContext &c) {
   }
   for (size_t i = 1; i < c.numOperands(); ++i)
     if (c.rank(i) != rank) {
-      c.error("expects operands of one rank, got '" +
-              c.operandType(0).str() + "' and '" + c.operandType(i).str() +
-              "'");
+      c.error("expects operands of one rank, got '" + c.operandType(0).str() +
+              "' and '" + c.operandType(i).str() + "'");
       return;
     }
   std::vector<TermId> dims = c.dims(0);

@@ -32,7 +32,8 @@ std::string resultTypes(const Function &f, const Operation &op) {
 } // namespace
 
 TEST_CASE("named linalg ops read ins, outs and results", "[parser][linalg]") {
-  auto parsed = parse(R"(func.func @f(%a: tensor<?x4xf32>, %b: tensor<4x?xf32>, %c: tensor<?x?xf32>) {
+  auto parsed = parse(
+      R"(func.func @f(%a: tensor<?x4xf32>, %b: tensor<4x?xf32>, %c: tensor<?x?xf32>) {
   %0 = linalg.matmul {cast = #linalg.type_fn<cast_signed>} ins(%a, %b : tensor<?x4xf32>, tensor<4x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   %1 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<?x4xf32>, tensor<4x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   return
@@ -89,7 +90,8 @@ func.func @f(%a: tensor<?x?xf32>, %i: tensor<?xf32>) {
 
 TEST_CASE("map, reduce and transpose take their results from the inits",
           "[parser][linalg]") {
-  auto parsed = parse(R"(func.func @f(%a: tensor<8x16xf32>, %i: tensor<8xf32>, %t: tensor<16x8xf32>) {
+  auto parsed = parse(
+      R"(func.func @f(%a: tensor<8x16xf32>, %i: tensor<8xf32>, %t: tensor<16x8xf32>) {
   %r = linalg.reduce ins(%a : tensor<8x16xf32>) outs(%i : tensor<8xf32>) dimensions = [1]
     (%in: f32, %out: f32) {
       %0 = arith.addf %in, %out : f32
@@ -135,8 +137,7 @@ TEST_CASE("a linalg form not understood is skipped, not an error",
   CHECK(parsed->op(1).skipped);
 }
 
-TEST_CASE("affine maps: projected permutations with zeros",
-          "[linalg][maps]") {
+TEST_CASE("affine maps: projected permutations with zeros", "[linalg][maps]") {
   size_t loops = 0;
   std::optional<OperandMap> map =
       parseAffineMap("affine_map<(d0, d1)[s0] -> (d1, 0, d0)>", loops);

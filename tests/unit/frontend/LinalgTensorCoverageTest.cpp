@@ -1,4 +1,5 @@
-//===- LinalgTensorCoverageTest.cpp - What the linalg / tensor entries model ==//
+//===- LinalgTensorCoverageTest.cpp - What the linalg / tensor entries model
+//==//
 //
 // Through the library: which ops of the linalg and tensor families are
 // listed as opaque (SPEC 7, with their reason), and which shapes the
@@ -42,7 +43,8 @@ using Strings = std::vector<std::string>;
 
 TEST_CASE("linalg ops it cannot model are opaque with a reason",
           "[lowering][linalg]") {
-  Analysed a(R"(func.func @f(%a: tensor<?x?xf32>, %b: tensor<?xf32>, %m: memref<?xf32>) -> tensor<?xf32> {
+  Analysed a(
+      R"(func.func @f(%a: tensor<?x?xf32>, %b: tensor<?xf32>, %m: memref<?xf32>) -> tensor<?xf32> {
   %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 + d1, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<?x?xf32>) outs(%b : tensor<?xf32>) {
   ^bb0(%x: f32, %y: f32):
     linalg.yield %x : f32

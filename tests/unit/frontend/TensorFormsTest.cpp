@@ -39,7 +39,8 @@ constexpr int64_t D = kDynamicIndex;
 } // namespace
 
 TEST_CASE("slices read as operands and static lists", "[parser][tensor]") {
-  auto parsed = parse(R"(func.func @f(%t: tensor<?x8xf32>, %o: index, %n: index) {
+  auto parsed =
+      parse(R"(func.func @f(%t: tensor<?x8xf32>, %o: index, %n: index) {
   %s = tensor.extract_slice %t[%o, 0] [%n, 4] [1, 2] : tensor<?x8xf32> to tensor<?x4xf32>
   %i = tensor.insert_slice %s into %t[0, 4] [%n, 4] [1, 1] : tensor<?x4xf32> into tensor<?x8xf32>
   return
@@ -57,15 +58,15 @@ TEST_CASE("slices read as operands and static lists", "[parser][tensor]") {
   CHECK(ints(extract, "static_strides") == std::vector<int64_t>{1, 2});
   CHECK(resultTypes(parsed->func(), extract) == "tensor<?x4xf32>;");
   const Operation &insert = parsed->op(1);
-  CHECK(types(insert.operandTypes) ==
-        "tensor<?x4xf32>;tensor<?x8xf32>;index;");
+  CHECK(types(insert.operandTypes) == "tensor<?x4xf32>;tensor<?x8xf32>;index;");
   CHECK(ints(insert, "operandSegmentSizes") ==
         std::vector<int64_t>{1, 1, 0, 1, 0});
   CHECK(resultTypes(parsed->func(), insert) == "tensor<?x8xf32>;");
 }
 
 TEST_CASE("reshapes, pads and element ops", "[parser][tensor]") {
-  auto parsed = parse(R"(func.func @f(%t: tensor<?x4xf32>, %h: index, %n: index, %s: tensor<2xindex>) {
+  auto parsed = parse(
+      R"(func.func @f(%t: tensor<?x4xf32>, %h: index, %n: index, %s: tensor<2xindex>) {
   %e = tensor.expand_shape %t [[0, 1], [2]] : tensor<?x4xf32> into tensor<?x2x4xf32>
   %x = tensor.expand_shape %t [[0, 1], [2]] output_shape [%n, 2, 4] : tensor<?x4xf32> into tensor<?x2x4xf32>
   %c = tensor.collapse_shape %e [[0, 1], [2]] : tensor<?x2x4xf32> into tensor<?x4xf32>
@@ -104,8 +105,7 @@ TEST_CASE("reshapes, pads and element ops", "[parser][tensor]") {
   CHECK(findAttr(parsed->op(8).attributes, "dim")->intValue == 0);
 }
 
-TEST_CASE("arith and math forms give every value its type",
-          "[parser][arith]") {
+TEST_CASE("arith and math forms give every value its type", "[parser][arith]") {
   auto parsed = parse(R"(func.func @f(%a: tensor<?xf32>, %n: index, %c: i1) {
   %0 = arith.addf %a, %a fastmath<fast> : tensor<?xf32>
   %1 = arith.cmpf olt, %0, %a : tensor<?xf32>
