@@ -162,8 +162,6 @@ Lowerer::inlineCall(const Operation &call, const Function &callee,
                     args[i].dims.size() == type.dims.size();
     if (args[i].defined && sameRank) {
       states[arg] = args[i];
-      if (states[arg].scalar != solver::kNoTerm)
-        graph().addLabel(states[arg].scalar, refName(arg));
     } else {
       defineFromType(arg, SymbolOrigin::OpaqueDim);
     }

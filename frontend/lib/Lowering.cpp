@@ -53,7 +53,7 @@ void Lowerer::defineDims(ValueId id, std::vector<TermId> dims) {
   s.defined = true;
   s.ranked = true;
   for (size_t d = 0; d < dims.size(); ++d)
-    graph().addLabel(dims[d], dimName(id, d));
+    label(dims[d], dimName(id, d));
   s.dims = std::move(dims);
 }
 
@@ -61,7 +61,7 @@ void Lowerer::defineScalar(ValueId id, TermId scalar) {
   ValueState &s = states[id];
   s.defined = true;
   s.scalar = scalar;
-  graph().addLabel(scalar, refName(id));
+  label(scalar, refName(id));
 }
 
 void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
@@ -243,7 +243,7 @@ void Lowerer::alias(ValueId to, ValueId from) {
   states[to] = copy;
   states[to].defined = true;
   if (copy.scalar != solver::kNoTerm)
-    graph().addLabel(copy.scalar, refName(to));
+    label(copy.scalar, refName(to));
 }
 
 void Lowerer::defineShape(const Operation &op, ValueId id,
@@ -269,7 +269,7 @@ void Lowerer::defineShape(const Operation &op, ValueId id,
   if (!extents)
     return;
   for (size_t i = 0; i < extents->size(); ++i)
-    graph().addLabel((*extents)[i], dimName(id, i));
+    label((*extents)[i], dimName(id, i));
   s.hasExtents = true;
   s.extents = std::move(*extents);
 }

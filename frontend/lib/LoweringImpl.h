@@ -69,6 +69,12 @@ public:
   std::string dimName(ValueId id, size_t dim) const {
     return refName(id) + "[" + std::to_string(dim) + "]";
   }
+  /// Names term `t` after a value's dim (DOT output), except for the values
+  /// of an inlined callee, which the function's report does not show.
+  void label(TermId t, std::string name) {
+    if (!callSite)
+      graph().addLabel(t, std::move(name));
+  }
   /// The static type written for operand `i` of `op` (or the value's type).
   const Type &operandType(const Operation &op, size_t i) const;
 
