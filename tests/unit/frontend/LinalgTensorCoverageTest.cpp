@@ -113,3 +113,22 @@ TEST_CASE("tensor glue gives exact sizes", "[lowering][tensor]") {
   CHECK(a.opaque("f") ==
         Strings{"tensor.dim: the dim index %n is not a constant"});
 }
+
+TEST_CASE("shape.shape_of reads the results of linalg and tensor ops",
+          "[lowering][linalg]") {
+  Analysed a(
+      R"(func.func @f(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %n: index) -> index {
+  %e = tensor.empty(%n, %n) : tensor<?x?xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %s = shape.shape_of %0 : tensor<?x?xf32> -> tensor<2xindex>
+  %c1 = arith.constant 1 : index
+  %d = shape.get_extent %s, %c1 : tensor<2xindex>, index -> index
+  return %d : index
+}
+)");
+  REQUIRE(a.ok);
+  CHECK(a.opaque("f").empty());
+  // Well-defined executions have %a[0] == %n == %b[1].
+  CHECK(a.shape("f", "%0") == Strings{"%a[0]", "%a[0]"});
+  CHECK(a.session.function("f")->sameSize("%0", 1, "%b", 1));
+}
