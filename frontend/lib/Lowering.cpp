@@ -11,9 +11,11 @@ using solver::ObligationKind;
 using solver::SymbolOrigin;
 
 Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
-                 DiagnosticEngine &diags, std::vector<bool> &assumptionUsed)
-    : function(function), options(options), diags(diags),
-      assumptionUsed(assumptionUsed), prob(std::make_unique<solver::Problem>()),
+                 DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
+                 const Module *module)
+    : function(function), options(options), module(module), frame(&function),
+      diags(diags), assumptionUsed(assumptionUsed),
+      prob(std::make_unique<solver::Problem>()),
       states(function.values.size()) {
   for (ValueId id = 0; id < function.values.size(); ++id)
     byName.emplace(function.values[id].name, id);
@@ -51,7 +53,7 @@ void Lowerer::defineDims(ValueId id, std::vector<TermId> dims) {
   s.defined = true;
   s.ranked = true;
   for (size_t d = 0; d < dims.size(); ++d)
-    graph().addLabel(dims[d], dimName(id, d));
+    label(dims[d], dimName(id, d));
   s.dims = std::move(dims);
 }
 
@@ -59,7 +61,7 @@ void Lowerer::defineScalar(ValueId id, TermId scalar) {
   ValueState &s = states[id];
   s.defined = true;
   s.scalar = scalar;
-  graph().addLabel(scalar, refName(id));
+  label(scalar, refName(id));
 }
 
 void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
@@ -101,10 +103,21 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
 void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      FormulaId violation, std::string subject, bool staticError,
                      std::string staticNote) {
+  if (callSite) {
+    // Inside an inlined callee: a requirement of the call. Static errors
+    // are the callee's own (its analysis reports them).
+    if (staticError)
+      return;
+    std::string where = " in @" + callStack.back()->name;
+    for (size_t i = callStack.size() - 1; i-- > 0;)
+      where += " called from @" + callStack[i]->name;
+    subject += where;
+  }
+  const Operation &at = callSite ? *callSite : op;
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(op.loc);
-  ob.op = op.name;
+  ob.loc = toSolver(at.loc);
+  ob.op = at.name;
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;
@@ -119,6 +132,33 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      const std::vector<solver::DimRef> &refs, int64_t declared,
                      int64_t inferredRank, bool staticError,
                      std::string staticNote) {
+  if (callSite) {
+    // The refs name values of the callee, which the problem does not list:
+    // spell the subject out now (as solver::describeSubject would).
+    std::string text;
+    if (form == solver::SubjectForm::Rank) {
+      text = "the result rank " + std::to_string(declared) +
+             " (inferred rank " + std::to_string(inferredRank) + ")";
+    } else {
+      std::string sizes;
+      for (size_t i = 0; i < refs.size(); ++i) {
+        if (i)
+          sizes += i + 1 == refs.size() ? (refs.size() > 2 ? ", and " : " and ")
+                                        : ", ";
+        sizes += refs[i].staticSize >= 0 ? std::to_string(refs[i].staticSize)
+                                         : dimName(refs[i].value, refs[i].dim);
+      }
+      std::string where = " (result dim " + std::to_string(dim) + ")";
+      text = form == solver::SubjectForm::Broadcast
+                 ? "the broadcast of operand sizes " + sizes + where
+                 : "the size inferred from " + sizes +
+                       ", cast to the declared " + std::to_string(declared) +
+                       where;
+    }
+    oblige(op, kind, dim, violation, std::move(text), staticError,
+           std::move(staticNote));
+    return;
+  }
   Obligation ob;
   ob.kind = kind;
   ob.loc = toSolver(op.loc);
@@ -180,7 +220,7 @@ void Lowerer::alias(ValueId to, ValueId from) {
   states[to] = copy;
   states[to].defined = true;
   if (copy.scalar != solver::kNoTerm)
-    graph().addLabel(copy.scalar, refName(to));
+    label(copy.scalar, refName(to));
 }
 
 void Lowerer::defineShape(const Operation &op, ValueId id,
@@ -206,7 +246,7 @@ void Lowerer::defineShape(const Operation &op, ValueId id,
   if (!extents)
     return;
   for (size_t i = 0; i < extents->size(); ++i)
-    graph().addLabel((*extents)[i], dimName(id, i));
+    label((*extents)[i], dimName(id, i));
   s.hasExtents = true;
   s.extents = std::move(*extents);
 }
@@ -271,6 +311,8 @@ void Lowerer::markOpaque(const Operation &op, std::string reason) {
   }
   if (!shapedOperand && !dynamicResult)
     return;
+  if (callSite)
+    return; // listed in the callee's own report
   prob->opaque.push_back({toSolver(op.loc), op.name, std::move(reason)});
 }
 
@@ -319,8 +361,7 @@ void Lowerer::lowerOp(const Operation &op) {
     lowerImplicitBroadcast(op);
     return;
   }
-  if (lowerTensorOp(op) || lowerXlaOp(op) ||
-      lowerLinalgOp(op))
+  if (lowerXlaOp(op))
     return;
   // An unknown op: its regions may run any number of times, or never.
   markOpaque(op, op.skipped ? "custom syntax not understood"
@@ -394,8 +435,9 @@ std::unique_ptr<solver::Problem> Lowerer::run() {
 
 std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
-              DiagnosticEngine &diags, std::vector<bool> &assumptionUsed) {
-  return Lowerer(function, options, diags, assumptionUsed).run();
+              DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
+              const Module *module) {
+  return Lowerer(function, options, diags, assumptionUsed, module).run();
 }
 
 } // namespace symshape::frontend

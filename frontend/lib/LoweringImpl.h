@@ -47,7 +47,8 @@ struct Column {
 class Lowerer {
 public:
   Lowerer(const Function &function, const LoweringOptions &options,
-          DiagnosticEngine &diags, std::vector<bool> &assumptionUsed);
+          DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
+          const Module *module = nullptr);
 
   std::unique_ptr<solver::Problem> run();
 
@@ -55,7 +56,9 @@ public:
   solver::Problem &problem() { return *prob; }
   solver::DimGraph &graph() { return prob->graph; }
   solver::FormulaStore &formulas() { return prob->formulas; }
-  const Value &value(ValueId id) const { return function.value(id); }
+  /// A value of the function being lowered (of the callee, inside an
+  /// inlined call).
+  const Value &value(ValueId id) const { return frame->value(id); }
   ValueState &state(ValueId id) { return states[id]; }
   /// "%a" for value a.
   /// "%a" for value a. A name defined again in a sibling region (legal in
@@ -65,6 +68,12 @@ public:
   /// "%a[2]".
   std::string dimName(ValueId id, size_t dim) const {
     return refName(id) + "[" + std::to_string(dim) + "]";
+  }
+  /// Names term `t` after a value's dim (DOT output), except for the values
+  /// of an inlined callee, which the function's report does not show.
+  void label(TermId t, std::string name) {
+    if (!callSite)
+      graph().addLabel(t, std::move(name));
   }
   /// The static type written for operand `i` of `op` (or the value's type).
   const Type &operandType(const Operation &op, size_t i) const;
@@ -124,11 +133,8 @@ public:
   /// Integers of an array / dense / array<i64: ..> attribute.
   static std::optional<std::vector<int64_t>> intList(const Attribute &attr);
 
-  /// LowerTensor.cpp, LowerXla.cpp, LowerLinalg.cpp: each
-  /// returns false when `op` is not of its family.
-  bool lowerTensorOp(const Operation &op);
+  /// LowerXla.cpp: returns false when `op` is not of its family.
   bool lowerXlaOp(const Operation &op);
-  bool lowerLinalgOp(const Operation &op);
   /// shape.reduce: runs the body once per extent when the rank is known.
   void lowerShapeReduce(const Operation &op);
   /// Lowers the ops of `region` in place (not conditional) and returns the
@@ -148,6 +154,20 @@ public:
                                      std::string &missing);
 
   void lowerOp(const Operation &op);
+
+  // --- calls (LowerCall.cpp) ---
+  /// The function `name` of the module being analysed, or nullptr.
+  const Function *findFunction(const std::string &name) const;
+  /// Lowers the body of `callee` in a frame of its own, its arguments bound
+  /// to the operands of `call`, and returns what is known of the values it
+  /// returns. The callee's obligations become the call's (located at the
+  /// outermost call, their subjects saying "in @callee"); its static errors
+  /// are left to the callee's own analysis, and so are its opaque ops.
+  /// nullopt with `whyNot` for a call that cannot be inlined (recursion,
+  /// control flow in the callee, too large).
+  std::optional<std::vector<ValueState>> inlineCall(const Operation &call,
+                                                    const Function &callee,
+                                                    std::string &whyNot);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
 
@@ -162,6 +182,17 @@ private:
 
   const Function &function;
   const LoweringOptions &options;
+  const Module *module;
+  /// The function whose values `states` and `displayNames` describe: the
+  /// lowered function, or a callee being inlined.
+  const Function *frame;
+  /// Inlined calls being lowered, outermost first (LowerCall.cpp).
+  std::vector<const Function *> callStack;
+  const Operation *callSite = nullptr; ///< the outermost call, if any
+  size_t inlinedOps = 0;
+  std::unordered_map<const Function *, size_t> inlineCosts;
+  size_t inlineCost(const Function &callee, unsigned depth);
+  void enterFrame(const Function &callee);
   DiagnosticEngine &diags;
   std::vector<bool> &assumptionUsed;
   std::unique_ptr<solver::Problem> prob;

@@ -66,9 +66,6 @@ struct PendingOp {
   bool resultTypesUnknown = false;
 };
 
-/// Which custom syntax a known op uses (see ParseCustomOps.cpp).
-enum class CustomSyntax;
-struct CustomOpInfo;
 
 class Parser {
 public:
@@ -197,7 +194,6 @@ public:
 
   //===--- Custom forms (ParseCustomOps.cpp, ParseShapeOps.cpp) -----------===//
   bool parseCustomOp(PendingOp &pending);
-  bool parseCustomSyntax(PendingOp &pending, const CustomOpInfo &info);
   /// Runs an op entry's custom-form parser; a form it rejects is skipped
   /// as opaque instead (ParseOpaqueOps.cpp), with nothing it defined left.
   bool tryCustomSyntax(PendingOp &pending, const OpEntry &entry);
@@ -213,12 +209,9 @@ public:
   bool parseConstWitness(PendingOp &pending);
   bool parseShapeReduce(PendingOp &pending);
   bool parseShapeAssuming(PendingOp &pending);
-  bool parseArithConstant(PendingOp &pending);
-  bool parseTensorDim(PendingOp &pending);
-  bool parseTensorEmpty(PendingOp &pending);
-  bool parseTensorCast(PendingOp &pending);
-  bool parseLinalgBroadcast(PendingOp &pending);
-  bool parseFuncCall(PendingOp &pending);
+  /// Gives attributes that name an affine map alias (`#map`) the text of
+  /// its definition (`affine_map<(d0) -> (d0)>`), in arrays too.
+  void resolveAliasText(std::vector<NamedAttribute> &attrs) const;
 
   //===--- Unknown custom ops (ParseOpaqueOps.cpp) ------------------------===//
   bool parseOpaqueOp(PendingOp &pending);

@@ -191,6 +191,7 @@ bool Session::analyzeOnce() {
   // at the first function that fails.
   struct Lowered {
     FunctionAnalysis analysis;
+    const Module *module = nullptr; ///< for the callees of func.call
     DiagnosticEngine diags;
     std::vector<bool> used;
     bool outOfMemory = false;
@@ -199,7 +200,7 @@ bool Session::analyzeOnce() {
   for (std::unique_ptr<FileAnalysis> &file : fileList)
     for (const Function &function : file->module.functions)
       if (!function.isDeclaration) {
-        lowered.push_back(Lowered{FunctionAnalysis(),
+        lowered.push_back(Lowered{FunctionAnalysis(), &file->module,
                                   DiagnosticEngine(sourceManager),
                                   std::vector<bool>(), false});
         lowered.back().analysis.function = &function;
@@ -210,8 +211,9 @@ bool Session::analyzeOnce() {
       Lowered &item = lowered[i];
       item.used.assign(options.lowering.assumptions.size(), false);
       try {
-        item.analysis.problem = lowerFunction(
-            *item.analysis.function, options.lowering, item.diags, item.used);
+        item.analysis.problem =
+            lowerFunction(*item.analysis.function, options.lowering, item.diags,
+                          item.used, item.module);
       } catch (const std::bad_alloc &) {
         item.analysis.problem.reset();
         item.outOfMemory = true;

@@ -248,7 +248,7 @@ TEST_CASE("tensor, arith, linalg and func custom forms read like the generic "
           "[parser][custom]") {
   std::string custom = describe(kTensorCustom);
   CHECK(custom == describe(kTensorGeneric));
-  CHECK(custom.find("%7:tensor<8x?xf32> = linalg.broadcast<outs>("
+  CHECK(custom.find("%7:tensor<8x?xf32> = linalg.broadcast("
                     "%arg2:tensor<?xf32>,%arg3:tensor<8x?xf32>,) "
                     "{dimensions=6{0,}:i64;}") != std::string::npos);
   CHECK(custom.find("%11:tensor<?xf32> = func.call(%arg2:tensor<?xf32>,"

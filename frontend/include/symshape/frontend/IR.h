@@ -79,8 +79,8 @@ struct Operation {
   std::vector<std::string> successors; ///< block labels, without '^'
   bool generic = false; ///< written in the generic "dialect.op"(...) form
   /// Custom-form variant, when one op name has several custom syntaxes
-  /// with different meanings: "inits" for the linalg.broadcast RFC form,
-  /// "outs" for the upstream form; empty otherwise.
+  /// with different meanings: "inits" for the linalg.broadcast RFC form
+  /// (the upstream form, like the generic one, has none); empty otherwise.
   std::string form;
   /// True when the op's syntax was not understood and was skipped as an
   /// opaque custom op (results may have typeKnown == false).

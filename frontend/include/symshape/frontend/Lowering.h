@@ -49,9 +49,12 @@ struct LoweringOptions {
 /// Lowers `function`. Returns null after emitting a positioned error for
 /// bad input the parser could not see (an assumption naming a missing dim).
 /// `assumptionUsed[i]` is set when --assume number i applied here.
+/// `module` (optional) holds the callees of `func.call`: a call of a
+/// function defined there is lowered as the callee's shape semantics.
 std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
-              DiagnosticEngine &diags, std::vector<bool> &assumptionUsed);
+              DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
+              const Module *module = nullptr);
 
 /// Converts between the frontend's and the solver's location types.
 inline solver::Location toSolver(SourceLoc loc) {

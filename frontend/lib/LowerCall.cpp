@@ -1,0 +1,181 @@
+//===- LowerCall.cpp - func.call of a function in the module -------------===//
+//
+// A call is lowered as its callee's shape semantics: the callee's body is
+// lowered in a frame of its own (its values, their states and names), with
+// its arguments bound to the call's operands, and the call's results take
+// what the callee returns.
+//
+//   func.func @g(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+//     %0 = arith.addf %x, %y : tensor<?xf32>     // equal: %x[0] == %y[0]
+//     return %0 : tensor<?xf32>
+//   }
+//   %r = call @g(%a, %b) : ...     // requires %a[0] == %b[0]; %r[0] is %a[0]
+//
+// The callee's requirements are judged at the call ("... in @g"); its static
+// errors and opaque ops are reported by the callee's own analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringImpl.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace symshape::frontend {
+
+using solver::SymbolOrigin;
+
+/// Calls nested deeper than this are not inlined.
+static constexpr size_t kMaxCallDepth = 16;
+/// Ops lowered in inlined bodies, per analysed function.
+static constexpr size_t kMaxInlinedOps = 200000;
+/// The cost of a callee that can reach itself (or nests too deep).
+static constexpr size_t kRecursive = SIZE_MAX;
+
+const Function *Lowerer::findFunction(const std::string &name) const {
+  if (!module)
+    return nullptr;
+  for (const Function &f : module->functions)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+static size_t countOps(const Region &region) {
+  size_t n = 0;
+  for (const Block &block : region.blocks)
+    for (const Operation &op : block.operations) {
+      ++n;
+      for (const Region &inner : op.regions)
+        n += countOps(inner);
+    }
+  return n;
+}
+
+static void collectCallees(const Region &region,
+                           std::vector<std::string> &callees) {
+  for (const Block &block : region.blocks)
+    for (const Operation &op : block.operations) {
+      if (op.name == "func.call")
+        if (const Attribute *callee = findAttr(op.attributes, "callee"))
+          if (callee->kind == AttrKind::SymbolRef)
+            callees.push_back(callee->str);
+      for (const Region &inner : op.regions)
+        collectCallees(inner, callees);
+    }
+}
+
+size_t Lowerer::inlineCost(const Function &callee, unsigned depth) {
+  auto it = inlineCosts.find(&callee);
+  if (it != inlineCosts.end())
+    return it->second;
+  if (depth > kMaxCallDepth)
+    return kRecursive;
+  inlineCosts[&callee] = kRecursive; // reached again before it is done
+  size_t cost = countOps(callee.body);
+  std::vector<std::string> callees;
+  collectCallees(callee.body, callees);
+  for (const std::string &name : callees)
+    if (const Function *f = findFunction(name); f && !f->isDeclaration) {
+      size_t inner = inlineCost(*f, depth + 1);
+      cost = inner == kRecursive ? kRecursive
+                                 : std::min(kMaxInlinedOps + 1, cost + inner);
+      if (cost == kRecursive)
+        break;
+    }
+  inlineCosts[&callee] = cost;
+  return cost;
+}
+
+void Lowerer::enterFrame(const Function &callee) {
+  frame = &callee;
+  states.assign(callee.values.size(), ValueState());
+  // "%g.0": the callee's names, qualified (symbols are labelled with them).
+  displayNames.assign(callee.values.size(), std::string());
+  std::unordered_map<std::string, unsigned> seen;
+  for (ValueId id = 0; id < callee.values.size(); ++id) {
+    const std::string &name = callee.values[id].name;
+    unsigned count = seen[name]++;
+    displayNames[id] = "%" + callee.name + "." + name +
+                       (count ? "_" + std::to_string(count + 1) : "");
+  }
+}
+
+std::optional<std::vector<ValueState>>
+Lowerer::inlineCall(const Operation &call, const Function &callee,
+                    std::string &whyNot) {
+  for (const Function *active : callStack)
+    if (active == &callee) {
+      whyNot = "recursive call of @" + callee.name + ": not inlined";
+      return std::nullopt;
+    }
+  if (callStack.size() >= kMaxCallDepth) {
+    whyNot = "calls nested deeper than " + std::to_string(kMaxCallDepth) +
+             ": not inlined";
+    return std::nullopt;
+  }
+  if (callee.isDeclaration) {
+    whyNot = "@" + callee.name + " is a declaration";
+    return std::nullopt;
+  }
+  if (callee.body.blocks.size() != 1 ||
+      callee.body.blocks[0].operations.empty() ||
+      callee.body.blocks[0].operations.back().name != "func.return") {
+    whyNot = "@" + callee.name + " has control flow: not inlined";
+    return std::nullopt;
+  }
+  if (callee.arguments.size() != call.operands.size()) {
+    whyNot = "the call passes " + std::to_string(call.operands.size()) +
+             " operands to @" + callee.name + " of " +
+             std::to_string(callee.arguments.size()) + " arguments";
+    return std::nullopt;
+  }
+  size_t cost = inlineCost(callee, unsigned(callStack.size()));
+  if (cost == kRecursive) {
+    whyNot = "@" + callee.name + " is recursive (or nests calls deeper than " +
+             std::to_string(kMaxCallDepth) + "): not inlined";
+    return std::nullopt;
+  }
+  if (inlinedOps + cost > kMaxInlinedOps) {
+    whyNot = "@" + callee.name + " is too large to inline here";
+    return std::nullopt;
+  }
+  inlinedOps += cost;
+
+  // The operands as the callee's arguments see them.
+  std::vector<ValueState> args;
+  for (size_t i = 0; i < call.operands.size(); ++i)
+    args.push_back(states[call.operands[i]]);
+
+  const Function *savedFrame = frame;
+  std::vector<ValueState> savedStates = std::move(states);
+  std::vector<std::string> savedNames = std::move(displayNames);
+  const Operation *savedSite = callSite;
+  if (!callSite)
+    callSite = &call;
+  callStack.push_back(&callee);
+  enterFrame(callee);
+  for (size_t i = 0; i < args.size(); ++i) {
+    ValueId arg = callee.arguments[i];
+    const Type &type = value(arg).type;
+    bool sameRank = !args[i].ranked || !type.hasRank() ||
+                    args[i].dims.size() == type.dims.size();
+    if (args[i].defined && sameRank) {
+      states[arg] = args[i];
+    } else {
+      defineFromType(arg, SymbolOrigin::OpaqueDim);
+    }
+  }
+  lowerRegion(callee.body, false);
+  std::vector<ValueState> returned;
+  for (ValueId id : callee.body.blocks[0].operations.back().operands)
+    returned.push_back(states[id]);
+  callStack.pop_back();
+  callSite = savedSite;
+  frame = savedFrame;
+  states = std::move(savedStates);
+  displayNames = std::move(savedNames);
+  return returned;
+}
+
+} // namespace symshape::frontend
