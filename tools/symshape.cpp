@@ -282,22 +282,6 @@ std::string writeAtomically(const std::string &path, const std::string &text) {
   return "";
 }
 
-/// Adds each `// -----` piece of `text` to `session` as a file of its own
-/// (keeping the file's line numbers); a piece that does not parse has its
-/// error printed and is left out. Returns false when one was left out.
-bool addSplitFile(frontend::Session &session, const std::string &name,
-                  const std::string &text) {
-  bool allParsed = true;
-  for (frontend::InputChunk &chunk : frontend::splitInputFile(text)) {
-    if (session.addFile(name, std::move(chunk.text), chunk.firstLine))
-      continue;
-    std::cerr << session.diagnostics().renderAll();
-    session.diagnostics().clear();
-    allParsed = false;
-  }
-  return allParsed;
-}
-
 /// Reads the files and assumptions into `session` and analyses them;
 /// prints errors and returns false on bad input. With --split-input-file a
 /// piece that does not parse only sets `badPiece`: the others are analysed.
@@ -316,7 +300,11 @@ bool load(const CommandLine &cl, frontend::Session &session, bool &badPiece) {
     }
     std::string name = path == "-" ? "<stdin>" : path;
     if (cl.splitInput) {
-      badPiece = !addSplitFile(session, name, *text) || badPiece;
+      std::string errors;
+      if (!frontend::addSplitFile(session, name, *text, errors)) {
+        std::cerr << errors;
+        badPiece = true;
+      }
       continue;
     }
     if (!session.addFile(name, std::move(*text))) {

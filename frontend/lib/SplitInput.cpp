@@ -2,6 +2,8 @@
 
 #include "symshape/frontend/SplitInput.h"
 
+#include "symshape/frontend/Session.h"
+
 namespace symshape::frontend {
 
 std::vector<InputChunk> splitInputFile(std::string_view text) {
@@ -23,6 +25,19 @@ std::vector<InputChunk> splitInputFile(std::string_view text) {
     chunks.back().text.append(lineText);
   }
   return chunks;
+}
+
+bool addSplitFile(Session &session, const std::string &name,
+                  std::string_view text, std::string &errors) {
+  bool allParsed = true;
+  for (InputChunk &chunk : splitInputFile(text)) {
+    if (session.addFile(name, std::move(chunk.text), chunk.firstLine))
+      continue;
+    errors += session.diagnostics().renderAll();
+    session.diagnostics().clear();
+    allParsed = false;
+  }
+  return allParsed;
 }
 
 } // namespace symshape::frontend

@@ -2,6 +2,7 @@
 
 #include "symshape/frontend/SplitInput.h"
 #include "ParseHelpers.h"
+#include "symshape/frontend/Session.h"
 
 #include <catch2/catch.hpp>
 
@@ -56,4 +57,22 @@ TEST_CASE("errors in a chunk point at the file's lines", "[split][parser]") {
   CHECK_FALSE(parseModule(sources, second, diags));
   REQUIRE(diags.diagnostics().size() == 1);
   CHECK(sources.format(diags.diagnostics()[0].loc) == "f.mlir:6:12");
+}
+
+TEST_CASE("a session reads the chunks that parse and reports the others",
+          "[split][session]") {
+  Session session{SessionOptions()};
+  std::string errors;
+  CHECK_FALSE(addSplitFile(session, "f.mlir",
+                           "func.func @a() {\n  return\n}\n"
+                           "// -----\n"
+                           "func.func @b() {\n  %0 = \"x\"(\n}\n"
+                           "// -----\n"
+                           "func.func @a() {\n  return\n}\n",
+                           errors));
+  CHECK(errors == "f.mlir:6:12: error: expected ')'\n  %0 = \"x\"(\n"
+                  "           ^\n");
+  CHECK(session.files().size() == 2); // @a twice: one per chunk
+  CHECK_FALSE(session.diagnostics().hadError());
+  CHECK(session.analyze());
 }

@@ -21,6 +21,8 @@
 
 namespace symshape::frontend {
 
+class Session;
+
 /// One piece of a split file.
 struct InputChunk {
   std::string text;       ///< the lines between two markers
@@ -31,6 +33,13 @@ struct InputChunk {
 /// itself belongs to no chunk). A file without a marker is one chunk.
 /// For example "a\n// -----\nb\n" gives {"a\n", 1} and {"b\n", 3}.
 std::vector<InputChunk> splitInputFile(std::string_view text);
+
+/// Adds every chunk of `text` to `session` as a file named `name`. A chunk
+/// that does not parse is left out: its rendered diagnostics are appended
+/// to `errors` and the session's diagnostics are cleared, so the other
+/// chunks are still analysed. Returns false when a chunk was left out.
+bool addSplitFile(Session &session, const std::string &name,
+                  std::string_view text, std::string &errors);
 
 } // namespace symshape::frontend
 
