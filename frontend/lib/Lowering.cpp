@@ -164,9 +164,6 @@ bool Lowerer::isImplicitBroadcast(const Operation &op) const {
     for (const char *suffix : tosa)
       if (name.compare(5, std::string::npos, suffix) == 0)
         return true;
-  if (name.rfind("chlo.broadcast_", 0) == 0 &&
-      !findAttr(op.attributes, "broadcast_dimensions"))
-    return true;
   for (const std::string &extra : options.broadcastable)
     if (name == extra)
       return true;
@@ -311,7 +308,10 @@ void Lowerer::lowerOp(const Operation &op) {
       lowerImplicitBroadcast(op);
       return;
     }
-  if (const OpEntry *entry = findOp(op.name); entry && entry->lower) {
+  // A skipped op (its syntax not understood) has unknown operands and
+  // attributes: no shape function may read it.
+  if (const OpEntry *entry = findOp(op.name);
+      entry && entry->lower && !op.skipped) {
     OpContext ctx(*this, op);
     entry->lower(ctx);
     return;
@@ -320,8 +320,7 @@ void Lowerer::lowerOp(const Operation &op) {
     lowerImplicitBroadcast(op);
     return;
   }
-  if (lowerShapeOp(op) || lowerTensorOp(op) || lowerXlaOp(op) ||
-      lowerLinalgOp(op))
+  if (lowerShapeOp(op) || lowerTensorOp(op) || lowerLinalgOp(op))
     return;
   // An unknown op: its regions may run any number of times, or never.
   markOpaque(op, op.skipped ? "custom syntax not understood"
