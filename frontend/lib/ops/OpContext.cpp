@@ -241,9 +241,11 @@ void OpContext::flush() {
         "the size computed for " + low.dimName(operation.results[cast.result],
                                                cast.dim) +
         ", cast to the declared " + std::to_string(cast.declared);
+    // Computed as another constant: the op's verifier rejects the type.
+    bool staticError = graph().constantValue(cast.computed).has_value();
     low.oblige(operation, ObligationKind::ResultCast, int(cast.dim),
                formulas().mkNe(cast.computed, constant(cast.declared)),
-               std::move(subject));
+               std::move(subject), staticError);
   }
   casts.clear();
   for (size_t r = 0; r < numResults(); ++r)
