@@ -57,6 +57,7 @@ std::vector<unsigned> expectedErrorLines(const std::string &text) {
     if (at == std::string::npos)
       continue;
     std::string rest = line.substr(at + 14);
+    rest.erase(0, rest.find_first_not_of(' '));
     unsigned target = number;
     if (rest.rfind("@+", 0) == 0)
       target = number + unsigned(std::stoi(rest.substr(2)));

@@ -238,6 +238,9 @@ void lowerConvolution(OpContext &ctx) {
   if (!c)
     return ctx.opaque("dimension_numbers not understood");
   size_t n = c->inSpatial.size(), rank = n + 2;
+  bool mhlo = ctx.op().name.rfind("mhlo.", 0) == 0;
+  if (mhlo && (ctx.rank(0) != rank || ctx.rank(1) != rank))
+    return ctx.opaque("operand dims outside the dimension numbers");
   if (ctx.rank(0) != rank || ctx.rank(1) != rank ||
       c->kSpatial.size() != n || c->outSpatial.size() != n)
     return ctx.error("expects input, kernel and output of rank " +

@@ -77,6 +77,13 @@ static std::optional<Window> readWindow(OpContext &ctx, size_t rank) {
     ctx.opaque("window_dimensions not understood");
     return std::nullopt;
   }
+  const Attribute *padding = ctx.attr("padding");
+  if (padding && padding->kind == AttrKind::DenseInt && padding->hasType &&
+      (padding->type.dims.size() != 2 || padding->type.dims[1] != 2)) {
+    ctx.error("expects padding of shape [N, 2], got '" +
+              padding->type.str() + "'");
+    return std::nullopt;
+  }
   Window w{*size, intsAttr(ctx, "window_strides").value_or(ones),
            intsAttr(ctx, "base_dilations").value_or(ones),
            intsAttr(ctx, "window_dilations").value_or(ones),
@@ -242,7 +249,7 @@ void lowerBatchNormGrad(OpContext &ctx) {
 
 /// a, b, shape -> a tensor of that shape.
 void lowerRng(OpContext &ctx) {
-  if (!ctx.expectRanked() || ctx.numOperands() != 3)
+  if (!ctx.expectRanks({0, 0, 1}) || ctx.numOperands() != 3)
     return;
   std::optional<std::vector<TermId>> shape = shapeOperand(ctx, 2);
   if (!shape)
@@ -264,6 +271,8 @@ static void resultsFromTypes(OpContext &ctx, const std::string &reason) {
 }
 
 void lowerWhile(OpContext &ctx) {
+  if (ctx.numOperands() == 0)
+    return lowerRegions(ctx);
   if (ctx.numResults() != ctx.numOperands())
     return ctx.error("expects one result per loop-carried value");
   for (size_t i = 0; i < ctx.numOperands(); ++i) {
@@ -277,6 +286,33 @@ void lowerWhile(OpContext &ctx) {
     if (clash)
       return ctx.error("carries '" + in.str() + "' into a result of type '" +
                        out.str() + "'");
+  }
+  // The regions' block arguments and the body's yielded values have the
+  // carried types (their static dims must agree).
+  for (const Region &region : ctx.op().regions) {
+    if (region.blocks.empty())
+      continue;
+    const Block &entry = region.blocks.front();
+    std::vector<Type> seen;
+    for (ValueId arg : entry.arguments)
+      seen.push_back(ctx.lowerer().value(arg).type);
+    if (&region == &ctx.op().regions.back() && !entry.operations.empty()) {
+      const Operation &yield = entry.operations.back();
+      for (size_t i = 0; i < yield.operands.size(); ++i)
+        seen.push_back(ctx.lowerer().operandType(yield, i));
+    }
+    for (size_t k = 0; k < seen.size(); ++k) {
+      const Type &in = ctx.operandType(k % ctx.numOperands());
+      if (!in.hasRank() || !seen[k].hasRank())
+        continue;
+      bool clash = in.dims.size() != seen[k].dims.size();
+      for (size_t d = 0; !clash && d < in.dims.size(); ++d)
+        clash = in.dims[d] != kDynamic && seen[k].dims[d] != kDynamic &&
+                in.dims[d] != seen[k].dims[d];
+      if (clash)
+        return ctx.error("carries '" + in.str() + "' where its regions have '" +
+                         seen[k].str() + "'");
+    }
   }
   lowerRegions(ctx);
   resultsFromTypes(ctx, "loop-carried '?' sizes may change per iteration");

@@ -79,8 +79,9 @@ std::optional<Fields> structFields(const Attribute &attr) {
     p += used;
     return true;
   };
-  if (t.compare(p, 4, "raw ") == 0)
-    p += 4;
+  if (t.compare(p, 3, "raw") == 0 && p + 3 < t.size() &&
+      (t[p + 3] == ' ' || t[p + 3] == '\n'))
+    p += 3;
   while (true) {
     skip();
     if (p >= t.size())

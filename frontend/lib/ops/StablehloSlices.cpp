@@ -96,6 +96,11 @@ void lowerDynamicUpdateSlice(OpContext &ctx) {
   if (ctx.rank(1) != ctx.rank(0))
     return ctx.error("expects an update of the operand's rank, got '" +
                      ctx.operandType(1).str() + "'");
+  if (ctx.numOperands() - 2 != ctx.rank(0) &&
+      !(ctx.numOperands() == 3 && ctx.rank(2) == 1)) // old mhlo: one vector
+    return ctx.error("expects one start index per operand dim (" +
+                     std::to_string(ctx.rank(0)) + "), got " +
+                     std::to_string(ctx.numOperands() - 2));
   for (size_t d = 0; d < ctx.rank(0); ++d)
     requireFits(ctx, ctx.dim(1, d), 0, d, "the update's size " +
                                               ctx.dimName(1, d));
@@ -247,6 +252,19 @@ void lowerGather(OpContext &ctx) {
       operandBatch.size() != indicesBatch.size())
     return ctx.error("has slice_sizes or dimension numbers that do not fit "
                      "its operands");
+  std::vector<int64_t> mapped = startIndexMap;
+  mapped.insert(mapped.end(), operandBatch.begin(), operandBatch.end());
+  std::vector<int64_t> indexDims = indicesBatch;
+  if (size_t(ivd) < indicesRank)
+    indexDims.push_back(ivd);
+  if (!isDimList(mapped, rank) || !isDimList(indexDims, indicesRank) ||
+      !std::is_sorted(offsetDims.begin(), offsetDims.end()) ||
+      !std::is_sorted(collapsed.begin(), collapsed.end()) ||
+      !std::is_sorted(operandBatch.begin(), operandBatch.end()))
+    return ctx.error("has start_index_map " + listText(startIndexMap) +
+                     ", batching dims " + listText(operandBatch) + " x " +
+                     listText(indicesBatch) +
+                     " or unsorted dim lists that do not fit its operands");
   for (size_t d = 0; d < rank; ++d) {
     if ((*sizes)[d] < 0 ||
         ((contains(collapsed, int64_t(d)) ||
@@ -307,6 +325,37 @@ void lowerScatter(OpContext &ctx) {
   if (ivd < 0 || size_t(ivd) > ctx.rank(indices))
     return ctx.error("has index_vector_dim " + std::to_string(ivd) +
                      " beyond the scatter indices' rank");
+  std::vector<int64_t> indicesBatch = field(*dn, "scatter_indices_batching_dims");
+  std::vector<int64_t> toOperand = field(*dn, "scatter_dims_to_operand_dims");
+  std::vector<int64_t> mapped = toOperand;
+  mapped.insert(mapped.end(), inputBatch.begin(), inputBatch.end());
+  std::vector<int64_t> indexDims = indicesBatch;
+  if (size_t(ivd) < ctx.rank(indices))
+    indexDims.push_back(ivd);
+  if (!isDimList(mapped, rank) || !isDimList(indexDims, ctx.rank(indices)) ||
+      inputBatch.size() != indicesBatch.size() ||
+      !isDimList(inserted, rank) ||
+      !std::is_sorted(windowDims.begin(), windowDims.end()) ||
+      !std::is_sorted(inserted.begin(), inserted.end()) ||
+      !std::is_sorted(inputBatch.begin(), inputBatch.end()))
+    return ctx.error("has scatter_dims_to_operand_dims " +
+                     listText(toOperand) + ", batching dims " +
+                     listText(inputBatch) + " x " + listText(indicesBatch) +
+                     " or unsorted dim lists that do not fit its operands");
+  if (size_t(ivd) < ctx.rank(indices)) {
+    std::optional<int64_t> k = ctx.staticDim(indices, size_t(ivd));
+    if (k && size_t(*k) != toOperand.size())
+      return ctx.error("expects index vectors of " +
+                       std::to_string(toOperand.size()) + " elements");
+    ctx.requireEqual(ctx.dim(indices, size_t(ivd)),
+                     ctx.constant(int64_t(toOperand.size())),
+                     "the index vector size " +
+                         ctx.dimName(indices, size_t(ivd)) +
+                         " and scatter_dims_to_operand_dims' length");
+  }
+  for (size_t k = 0; k < inputBatch.size(); ++k)
+    ctx.requireSameDim(0, size_t(inputBatch[k]), indices,
+                       size_t(indicesBatch[k]), "batching");
   std::vector<size_t> batch = indexBatchDims(ctx, indices, ivd);
   std::vector<size_t> operandWindow; // operand dims the window covers
   for (size_t d = 0; d < rank; ++d)
