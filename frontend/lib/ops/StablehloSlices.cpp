@@ -26,9 +26,9 @@ static void requireFits(OpContext &ctx, TermId size, size_t i, size_t d,
   std::optional<int64_t> s = ctx.graph().constantValue(size);
   std::optional<int64_t> dim = ctx.staticDim(i, d);
   if (s && dim && *s > *dim)
-    return ctx.error("expects " + what + " (" + std::to_string(*s) +
-                     ") to fit in dim " + std::to_string(d) + " of " +
-                     ctx.operandName(i) + " (" + std::to_string(*dim) + ")");
+    return ctx.error("expects " + what + " to fit in dim " +
+                     std::to_string(d) + " of " + ctx.operandName(i) + " (" +
+                     std::to_string(*dim) + ")");
   ctx.requireInBounds(ctx.formulas().mkLe(size, ctx.dim(i, d)),
                       what + " within " + ctx.dimName(i, d));
 }
