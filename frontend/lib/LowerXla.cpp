@@ -193,12 +193,15 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
     int64_t declared = resultType.dims[t];
     if (extents) {
       out[t] = (*extents)[t];
+      // A constant shape operand that disagrees: the verifier rejects it.
+      std::optional<int64_t> known = graph().constantValue(out[t]);
       if (declared != kDynamic)
         oblige(op, ObligationKind::ResultCast, int(t),
                formulas().mkNe(out[t], graph().constant(declared)),
                "the output size " + std::to_string(t) +
                    " of the shape operand, cast to the declared " +
-                   std::to_string(declared));
+                   std::to_string(declared),
+               known && *known != declared);
     }
     if (declared != kDynamic)
       out[t] = graph().constant(declared);

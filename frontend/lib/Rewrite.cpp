@@ -25,10 +25,8 @@ bool resultRefinable(const Operation &op) {
     return entry->refine & kRefineResults;
   const std::string &n = op.name;
   return n == "test.broadcastable" || startsWith(n, "tosa.") ||
-         startsWith(n, "chlo.broadcast_") || n == "shape.shape_of" ||
-         n == "shape.broadcast" || n == "shape.to_extent_tensor" ||
-         n == "tensor.cast" || n == "stablehlo.dynamic_broadcast_in_dim" ||
-         n == "mhlo.dynamic_broadcast_in_dim";
+         n == "shape.shape_of" || n == "shape.broadcast" ||
+         n == "shape.to_extent_tensor" || n == "tensor.cast";
 }
 
 /// Ops written in generic form that accept more static operand types.
@@ -39,7 +37,6 @@ bool operandsRefinable(const Operation &op) {
     return entry->refine & kRefineOperands;
   const std::string &n = op.name;
   return n == "test.broadcastable" || startsWith(n, "tosa.") ||
-         startsWith(n, "chlo.broadcast_") ||
          (startsWith(n, "shape.") && n != "shape.assuming_yield" &&
           n != "shape.yield") ||
          n == "tensor.dim" || n == "tensor.cast";

@@ -369,8 +369,9 @@ void lowerCustomCall(OpContext &ctx) {
     target = callee->str;
   // ByteIR's documented custom calls (byteir/Dialect/mhlo/Util/
   // CustomCallUtil.h): elementwise-shaped ones keep their operand's shape.
+  // XLA's `Sharding` custom call annotates its operand: the identity.
   bool sameShape = target == "byteir.gelu" || target == "byteir.softmax" ||
-                   target == "byteir.log_softmax";
+                   target == "byteir.log_softmax" || target == "Sharding";
   if (ctx.expectRanked() && ctx.numOperands() >= 1) {
     if (sameShape && ctx.numOperands() == 1 && ctx.numResults() == 1)
       return ctx.setResult(0, ctx.dims(0));
