@@ -124,6 +124,8 @@ void lowerReduce(OpContext &ctx);
 void lowerReduceWindow(OpContext &ctx);
 void lowerSelectAndScatter(OpContext &ctx);
 void lowerSort(OpContext &ctx);
+void lowerMap(OpContext &ctx);
+void lowerTriangularSolve(OpContext &ctx);
 void lowerBatchNormTraining(OpContext &ctx);
 void lowerBatchNormInference(OpContext &ctx);
 void lowerBatchNormGrad(OpContext &ctx);

@@ -178,6 +178,35 @@ void lowerSort(OpContext &ctx) {
   lowerRegions(ctx);
 }
 
+/// map: inputs of one shape; the result has it.
+void lowerMap(OpContext &ctx) {
+  if (!ctx.expectRanked() || ctx.numOperands() == 0 || ctx.numResults() != 1)
+    return;
+  if (!requireSameShapes(ctx, ctx.numOperands(), "mapped inputs'"))
+    return;
+  ctx.setResult(0, ctx.dims(0));
+  lowerRegions(ctx);
+}
+
+/// triangular_solve: a is [..., m, m], b is [..., m, n] (left_side) or
+/// [..., n, m]; the result has b's shape.
+void lowerTriangularSolve(OpContext &ctx) {
+  if (!ctx.expectRanks({-1, -1}))
+    return;
+  const Attribute *left = ctx.attr("left_side");
+  size_t rank = ctx.rank(0);
+  if (!left || left->kind != AttrKind::Bool)
+    return ctx.opaque("left_side not understood");
+  if (rank < 2 || ctx.rank(1) != rank)
+    return ctx.error("expects a and b of one rank of at least 2");
+  for (size_t d = 0; d + 2 < rank; ++d)
+    ctx.requireSameDim(0, d, 1, d, "batch");
+  ctx.requireSameDim(0, rank - 2, 0, rank - 1, "square matrix's");
+  ctx.requireSameDim(0, rank - 1, 1, left->boolValue ? rank - 2 : rank - 1,
+                     "solved");
+  ctx.setResult(0, ctx.dims(1));
+}
+
 /// Operands [from, to) are vectors of operand 0's feature size.
 static bool requireFeatureVectors(OpContext &ctx, size_t from, size_t to,
                                   size_t feature) {

@@ -238,10 +238,11 @@ void lowerIntArith(OpContext &ctx) {
 
 void lowerConvert(OpContext &ctx) {
   lowerSameShape(ctx);
+  // Values carry over to integers of 32 bits or more (sizes fit).
   const std::string &to = ctx.resultType(0).element;
-  bool integer = to == "index" || (to.size() > 1 && to[0] == 'i') ||
-                 to.rfind("si", 0) == 0 || to.rfind("ui", 0) == 0;
-  if (ctx.numOperands() != 1 || !integer || to == "i1")
+  bool wide = to == "index" || to == "i32" || to == "i64" || to == "si32" ||
+              to == "si64" || to == "ui32" || to == "ui64";
+  if (ctx.numOperands() != 1 || !wide)
     return;
   if (std::optional<std::vector<TermId>> values = intValues(ctx, 0))
     attachValues(ctx, 0, std::move(*values));
