@@ -199,10 +199,16 @@ void OpContext::setResult(size_t r, std::vector<TermId> dims) {
     int64_t size = declared.dims[d];
     if (size == kDynamic || graph().constantValue(dims[d]) == size)
       continue;
-    casts.push_back({r, d, dims[d], size});
+    casts.push_back({r, d, dims[d], size, valueCasts});
     dims[d] = constant(size);
   }
   low.defineDims(id, std::move(dims));
+}
+
+void OpContext::setResultFromValues(size_t r, std::vector<TermId> dims) {
+  valueCasts = true;
+  setResult(r, std::move(dims));
+  valueCasts = false;
 }
 
 void OpContext::setScalarResult(size_t r, TermId value) {
@@ -242,7 +248,8 @@ void OpContext::flush() {
                                                cast.dim) +
         ", cast to the declared " + std::to_string(cast.declared);
     // Computed as another constant: the op's verifier rejects the type.
-    bool staticError = graph().constantValue(cast.computed).has_value();
+    bool staticError =
+        !cast.runtime && graph().constantValue(cast.computed).has_value();
     low.oblige(operation, ObligationKind::ResultCast, int(cast.dim),
                formulas().mkNe(cast.computed, constant(cast.declared)),
                std::move(subject), staticError);

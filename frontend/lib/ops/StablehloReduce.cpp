@@ -283,7 +283,7 @@ void lowerRng(OpContext &ctx) {
   std::optional<std::vector<TermId>> shape = shapeOperand(ctx, 2);
   if (!shape)
     return ctx.opaque("shape " + ctx.operandName(2) + " of unknown length");
-  ctx.setResult(0, *shape);
+  ctx.setResultFromValues(0, *shape);
 }
 
 /// Results from their declared types; opaque when one has a `?` dim.

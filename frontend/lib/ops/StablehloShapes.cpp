@@ -348,7 +348,7 @@ void lowerDynamicReshape(OpContext &ctx) {
   ctx.requireElementCount(ctx.product(ctx.dims(0)), ctx.product(*shape),
                           "the element counts of " + ctx.operandName(0) +
                               " and the output shape " + ctx.operandName(1));
-  ctx.setResult(0, *shape);
+  ctx.setResultFromValues(0, *shape);
 }
 
 void lowerTranspose(OpContext &ctx) {
@@ -439,7 +439,7 @@ void lowerDynamicIota(OpContext &ctx) {
     return ctx.error("expects iota_dimension " + std::to_string(*dim) +
                      " below the result's rank " +
                      std::to_string(shape->size()));
-  ctx.setResult(0, *shape);
+  ctx.setResultFromValues(0, *shape);
 }
 
 void lowerGetDimensionSize(OpContext &ctx) {

@@ -134,7 +134,7 @@ void lowerRealDynamicSlice(OpContext &ctx) {
     TermId span = ctx.sub(ctx.add(ctx.sub(b, a), s), ctx.constant(1));
     dims.push_back(ctx.floorDiv(span, s));
   }
-  ctx.setResult(0, dims);
+  ctx.setResultFromValues(0, dims);
 }
 
 void lowerPad(OpContext &ctx) {
@@ -197,7 +197,7 @@ void lowerDynamicPad(OpContext &ctx) {
                             " (interior and result not negative)");
     dims.push_back(out);
   }
-  ctx.setResult(0, dims);
+  ctx.setResultFromValues(0, dims);
 }
 
 static bool contains(const std::vector<int64_t> &list, int64_t v) {

@@ -112,3 +112,17 @@ func.func @while_loop(%n: tensor<i64>, %x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0#1 : tensor<4xf32>
 }
+
+func.func @value_casts(%x: tensor<2x3xf32>) {
+  // The shape [3, 2] is computed, not a constant op: the verifier accepts
+  // the declared 2x?, and every run fails the cast of dim 0 (a runtime
+  // verdict, not an error).
+  %d0 = stablehlo.get_dimension_size %x, dim = 0 : (tensor<2x3xf32>) -> tensor<i32>
+  %d1 = stablehlo.get_dimension_size %x, dim = 1 : (tensor<2x3xf32>) -> tensor<i32>
+  %r0 = stablehlo.reshape %d0 : (tensor<i32>) -> tensor<1xi32>
+  %r1 = stablehlo.reshape %d1 : (tensor<i32>) -> tensor<1xi32>
+  %s = stablehlo.concatenate %r1, %r0, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  // expected-ub-guaranteed @+1 {{result-cast dim 0}}
+  %t = stablehlo.dynamic_reshape %x, %s : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x?xf32>
+  return
+}
