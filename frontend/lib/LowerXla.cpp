@@ -71,7 +71,8 @@ std::optional<std::vector<TermId>> Lowerer::shapeExtents(ValueId id) {
   s.hasExtents = true;
   s.extents.clear();
   for (int64_t i = 0; i < type.dims[0]; ++i)
-    s.extents.push_back(freshDim(dimName(id, size_t(i)), SymbolOrigin::OpaqueDim));
+    s.extents.push_back(
+        freshDim(dimName(id, size_t(i)), SymbolOrigin::OpaqueDim));
   return s.extents;
 }
 

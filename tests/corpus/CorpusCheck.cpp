@@ -1,4 +1,5 @@
-//===- CorpusCheck.cpp - symshape over MLIR that nobody on the project wrote -===//
+//===- CorpusCheck.cpp - symshape over MLIR that nobody on the project wrote
+//-===//
 //
 // Usage: symshape_corpus [--expect-safe] [--max-opaque PERCENT] [--verbose]
 //                        FILE.mlir...
@@ -175,8 +176,8 @@ int main(int argc, char **argv) {
           std::cout << "MISSED " << fileLine(expected.front()) << "\n";
       }
     }
-    double share = stats.ops ? 100.0 * double(stats.opaque) / double(stats.ops)
-                             : 0.0;
+    double share =
+        stats.ops ? 100.0 * double(stats.opaque) / double(stats.ops) : 0.0;
     std::cout << path << ": chunks " << stats.chunks << ", valid rejected "
               << stats.rejected << ", non-safe findings on valid chunks "
               << stats.unsafe << ", ops " << stats.ops << ", opaque "

@@ -220,19 +220,18 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
                 std::to_string(padded) + ")");
       return std::nullopt;
     }
-    return ctx.constant(padded == 0 || span > padded
-                            ? 0
-                            : (padded - span) / stride + 1);
+    return ctx.constant(
+        padded == 0 || span > padded ? 0 : (padded - span) / stride + 1);
   }
-  return windowOutputSize(ctx, base, ctx.constant(lo), ctx.constant(hi),
-                          window, stride, windowDil, what);
+  return windowOutputSize(ctx, base, ctx.constant(lo), ctx.constant(hi), window,
+                          stride, windowDil, what);
 }
 
 void lowerConvolution(OpContext &ctx) {
   const Attribute *dnAttr = ctx.attr("dimension_numbers");
-  std::optional<ConvDims> c =
-      dnAttr && dnAttr->kind == AttrKind::Other ? convDims(*dnAttr)
-                                                : std::nullopt;
+  std::optional<ConvDims> c = dnAttr && dnAttr->kind == AttrKind::Other
+                                  ? convDims(*dnAttr)
+                                  : std::nullopt;
   if (!ctx.expectRanks({-1, -1}) || ctx.numResults() != 1)
     return;
   if (!c)
@@ -241,8 +240,8 @@ void lowerConvolution(OpContext &ctx) {
   bool mhlo = ctx.op().name.rfind("mhlo.", 0) == 0;
   if (mhlo && (ctx.rank(0) != rank || ctx.rank(1) != rank))
     return ctx.opaque("operand dims outside the dimension numbers");
-  if (ctx.rank(0) != rank || ctx.rank(1) != rank ||
-      c->kSpatial.size() != n || c->outSpatial.size() != n)
+  if (ctx.rank(0) != rank || ctx.rank(1) != rank || c->kSpatial.size() != n ||
+      c->outSpatial.size() != n)
     return ctx.error("expects input, kernel and output of rank " +
                      std::to_string(rank) + " (" + std::to_string(n) +
                      " spatial dims)");
@@ -256,7 +255,8 @@ void lowerConvolution(OpContext &ctx) {
   if (stride.size() != n || pad.size() != 2 * n || lhsDil.size() != n ||
       rhsDil.size() != n)
     return ctx.error("expects one stride, dilation and padding pair per "
-                     "spatial dim (" + std::to_string(n) + ")");
+                     "spatial dim (" +
+                     std::to_string(n) + ")");
   std::vector<int64_t> in = c->inSpatial, k = c->kSpatial, out = c->outSpatial;
   in.insert(in.end(), {c->inBatch, c->inFeature});
   k.insert(k.end(), {c->kIn, c->kOut});
@@ -271,13 +271,12 @@ void lowerConvolution(OpContext &ctx) {
       return ctx.error("expects positive strides and dilations");
   TermId batch = ctx.dim(0, size_t(c->inBatch));
   TermId kOut = ctx.dim(1, size_t(c->kOut));
-  requireEqualSizes(ctx, ctx.dim(0, size_t(c->inFeature)),
-                    ctx.mul(ctx.dim(1, size_t(c->kIn)), ctx.constant(fgc)),
-                    "the input features " +
-                        ctx.dimName(0, size_t(c->inFeature)) +
-                        " and the kernel's input features " +
-                        ctx.dimName(1, size_t(c->kIn)) + " * " +
-                        std::to_string(fgc));
+  requireEqualSizes(
+      ctx, ctx.dim(0, size_t(c->inFeature)),
+      ctx.mul(ctx.dim(1, size_t(c->kIn)), ctx.constant(fgc)),
+      "the input features " + ctx.dimName(0, size_t(c->inFeature)) +
+          " and the kernel's input features " + ctx.dimName(1, size_t(c->kIn)) +
+          " * " + std::to_string(fgc));
   requireMultiple(ctx, batch, bgc,
                   "the batch size " + ctx.dimName(0, size_t(c->inBatch)));
   requireMultiple(ctx, kOut, std::max(fgc, bgc),

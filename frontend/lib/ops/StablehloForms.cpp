@@ -88,8 +88,7 @@ bool parseTypeTail(Parser &p, PendingOp &pending,
   SourceLoc typesLoc = p.tokLoc();
   if (p.tok.is(TokenKind::LParen)) {
     std::vector<Type> inputs;
-    if (!p.parseFunctionType(inputs, pending.resultTypes,
-                             &op.resultTypeRanges))
+    if (!p.parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges))
       return false;
     return p.setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
   }
@@ -154,11 +153,10 @@ bool parseCompare(Parser &p, PendingOp &pending) {
 
 /// Operands, then `, keyword = [..]` pairs naming integer-list attributes,
 /// then `{attrs} : types`. `names` maps each keyword to its attribute.
-static bool
-parseWithLists(Parser &p, PendingOp &pending,
-               std::initializer_list<std::pair<std::string_view, const char *>>
-                   names,
-               bool required = true) {
+static bool parseWithLists(
+    Parser &p, PendingOp &pending,
+    std::initializer_list<std::pair<std::string_view, const char *>> names,
+    bool required = true) {
   std::vector<OperandUse> uses;
   if (!p.parseOperandList(uses))
     return false;

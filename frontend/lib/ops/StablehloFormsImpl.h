@@ -1,4 +1,5 @@
-//===- StablehloFormsImpl.h - Helpers of the stablehlo pretty forms -*- C++ -*-===//
+//===- StablehloFormsImpl.h - Helpers of the stablehlo pretty forms -*- C++
+//-*-===//
 //
 // Small pieces the pretty-form parsers of StablehloForms*.cpp share.
 //

@@ -116,8 +116,8 @@ static bool parseConvDims(Parser &p, PendingOp &pending) {
   }
   Attribute dims;
   dims.kind = AttrKind::Other;
-  dims.text = "#stablehlo.conv<" + std::string(buf.substr(start, pos - start)) +
-              ">";
+  dims.text =
+      "#stablehlo.conv<" + std::string(buf.substr(start, pos - start)) + ">";
   addAttr(pending, "dimension_numbers", std::move(dims));
   p.prevEnd = pos;
   p.resetTo(pos);
@@ -279,9 +279,8 @@ bool parseWhile(Parser &p, PendingOp &pending) {
   }
   SourceLoc typesLoc = p.tokLoc();
   std::vector<Type> types;
-  if (!uses.empty() &&
-      (!p.expect(TokenKind::Colon, "':'") || !p.parseTypeList(types) ||
-       types.size() != uses.size()))
+  if (!uses.empty() && (!p.expect(TokenKind::Colon, "':'") ||
+                        !p.parseTypeList(types) || types.size() != uses.size()))
     return false;
   if (p.tok.isKeyword("attributes")) {
     p.consume();

@@ -1,4 +1,5 @@
-//===- StablehloInternal.h - Shared by the stablehlo family's files -*- C++ -*-===//
+//===- StablehloInternal.h - Shared by the stablehlo family's files -*- C++
+//-*-===//
 //
 // The stablehlo / mhlo / chlo entries (Stablehlo.cpp) call parse functions
 // for the pretty forms (StablehloForms*.cpp) and shape functions
@@ -59,7 +60,8 @@ bool parseCustomCall(Parser &p, PendingOp &pending);
 bool parseReduce(Parser &p, PendingOp &pending);
 bool parseWhile(Parser &p, PendingOp &pending);
 
-//===--- Attributes --------------------------------------------------------===//
+//===--- Attributes
+//--------------------------------------------------------===//
 /// An integer list attribute with splats expanded to their type's element
 /// count (`dense<0> : tensor<4x2xi64>` is eight zeros); nullopt when absent
 /// or not integers.
@@ -72,7 +74,8 @@ std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
 using Fields = std::map<std::string, std::vector<int64_t>, std::less<>>;
 std::optional<Fields> structFields(const Attribute &attr);
 
-//===--- Values of small integer tensors (shape operands) ------------------===//
+//===--- Values of small integer tensors (shape operands)
+//------------------===//
 /// The elements of operand `i` used as a shape (dynamic_broadcast_in_dim,
 /// dynamic_reshape, ...): known extents, a constant, or, for a 1-D integer
 /// tensor of static length, one fresh size per element (kept with the
@@ -81,10 +84,14 @@ std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i);
 /// Result `r`, a tensor whose elements are `elements` (rank 1) or
 /// `elements[0]` (rank 0): its dims and its values.
 void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
+/// Records the values of result `r` (already defined) when its type has
+/// room for them.
+void attachValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
 /// The known elements of an integer tensor operand (rank 0 or 1).
 std::optional<std::vector<TermId>> intValues(OpContext &ctx, size_t i);
 
-//===--- Shape functions ---------------------------------------------------===//
+//===--- Shape functions
+//---------------------------------------------------===//
 // StablehloShapes.cpp
 void lowerElementwise(OpContext &ctx);
 void lowerElementwiseScalars(OpContext &ctx); ///< select, clamp
@@ -135,7 +142,8 @@ void lowerIfCase(OpContext &ctx);
 void lowerCarried(OpContext &ctx); ///< tuple, get_tuple_element
 void lowerCustomCall(OpContext &ctx);
 
-//===--- Shared arithmetic -------------------------------------------------===//
+//===--- Shared arithmetic
+//-------------------------------------------------===//
 /// Size of a dim of `size` after inserting `gap` elements between each
 /// two (pad's interior, a base / lhs dilation of gap + 1):
 /// size + max(size - 1, 0) * gap, exact for size 0.

@@ -71,8 +71,7 @@ struct Window {
 
 static std::optional<Window> readWindow(OpContext &ctx, size_t rank) {
   std::vector<int64_t> ones(rank, 1), zeros(2 * rank, 0);
-  std::optional<std::vector<int64_t>> size =
-      intsAttr(ctx, "window_dimensions");
+  std::optional<std::vector<int64_t>> size = intsAttr(ctx, "window_dimensions");
   if (!size) {
     ctx.opaque("window_dimensions not understood");
     return std::nullopt;
@@ -80,8 +79,8 @@ static std::optional<Window> readWindow(OpContext &ctx, size_t rank) {
   const Attribute *padding = ctx.attr("padding");
   if (padding && padding->kind == AttrKind::DenseInt && padding->hasType &&
       (padding->type.dims.size() != 2 || padding->type.dims[1] != 2)) {
-    ctx.error("expects padding of shape [N, 2], got '" +
-              padding->type.str() + "'");
+    ctx.error("expects padding of shape [N, 2], got '" + padding->type.str() +
+              "'");
     return std::nullopt;
   }
   Window w{*size, intsAttr(ctx, "window_strides").value_or(ones),
@@ -96,7 +95,8 @@ static std::optional<Window> readWindow(OpContext &ctx, size_t rank) {
            w.windowDil[d] >= 1;
   if (!fits) {
     ctx.error("expects one positive window size, stride and dilation and "
-              "one padding pair per dim (" + std::to_string(rank) + ")");
+              "one padding pair per dim (" +
+              std::to_string(rank) + ")");
     return std::nullopt;
   }
   return w;
@@ -107,10 +107,10 @@ static std::optional<std::vector<TermId>> windowed(OpContext &ctx,
                                                    const Window &w) {
   std::vector<TermId> out;
   for (size_t d = 0; d < ctx.rank(0); ++d) {
-    std::optional<TermId> size = windowSize(
-        ctx, ctx.dim(0, d), w.baseDil[d], w.pad[2 * d], w.pad[2 * d + 1],
-        ctx.constant(w.size[d]), w.stride[d], w.windowDil[d],
-        "dim " + std::to_string(d));
+    std::optional<TermId> size =
+        windowSize(ctx, ctx.dim(0, d), w.baseDil[d], w.pad[2 * d],
+                   w.pad[2 * d + 1], ctx.constant(w.size[d]), w.stride[d],
+                   w.windowDil[d], "dim " + std::to_string(d));
     if (!size)
       return std::nullopt;
     out.push_back(*size);

@@ -26,9 +26,9 @@ static void requireFits(OpContext &ctx, TermId size, size_t i, size_t d,
   std::optional<int64_t> s = ctx.graph().constantValue(size);
   std::optional<int64_t> dim = ctx.staticDim(i, d);
   if (s && dim && *s > *dim)
-    return ctx.error("expects " + what + " to fit in dim " +
-                     std::to_string(d) + " of " + ctx.operandName(i) + " (" +
-                     std::to_string(*dim) + ")");
+    return ctx.error("expects " + what + " to fit in dim " + std::to_string(d) +
+                     " of " + ctx.operandName(i) + " (" + std::to_string(*dim) +
+                     ")");
   ctx.requireInBounds(ctx.formulas().mkLe(size, ctx.dim(i, d)),
                       what + " within " + ctx.dimName(i, d));
 }
@@ -50,11 +50,11 @@ void lowerSlice(OpContext &ctx) {
     int64_t a = (*start)[d], b = (*limit)[d], s = (*strides)[d];
     if (a < 0 || b < a || s <= 0)
       return ctx.error("expects 0 <= start <= limit and a positive stride, "
-                       "got " + std::to_string(a) + ":" + std::to_string(b) +
-                       ":" + std::to_string(s) + " in dim " +
-                       std::to_string(d));
-    requireFits(ctx, ctx.constant(b), 0, d, "the slice's limit " +
-                                                std::to_string(b));
+                       "got " +
+                       std::to_string(a) + ":" + std::to_string(b) + ":" +
+                       std::to_string(s) + " in dim " + std::to_string(d));
+    requireFits(ctx, ctx.constant(b), 0, d,
+                "the slice's limit " + std::to_string(b));
     dims.push_back(ctx.constant((b - a + s - 1) / s));
   }
   ctx.setResult(0, dims);
@@ -76,8 +76,8 @@ void lowerDynamicSlice(OpContext &ctx) {
     return ctx.opaque("slice_sizes not understood");
   size_t rank = ctx.rank(0);
   if (sizes->size() != rank)
-    return ctx.error("expects one slice size per dim (" +
-                     std::to_string(rank) + "), got " + listText(*sizes));
+    return ctx.error("expects one slice size per dim (" + std::to_string(rank) +
+                     "), got " + listText(*sizes));
   std::vector<TermId> dims;
   for (size_t d = 0; d < rank; ++d) {
     if ((*sizes)[d] < 0)
@@ -102,8 +102,8 @@ void lowerDynamicUpdateSlice(OpContext &ctx) {
                      std::to_string(ctx.rank(0)) + "), got " +
                      std::to_string(ctx.numOperands() - 2));
   for (size_t d = 0; d < ctx.rank(0); ++d)
-    requireFits(ctx, ctx.dim(1, d), 0, d, "the update's size " +
-                                              ctx.dimName(1, d));
+    requireFits(ctx, ctx.dim(1, d), 0, d,
+                "the update's size " + ctx.dimName(1, d));
   ctx.setResult(0, ctx.dims(0));
 }
 
@@ -118,8 +118,7 @@ void lowerRealDynamicSlice(OpContext &ctx) {
                                      strides = intValues(ctx, 3);
   if (!start || !limit || !strides)
     return ctx.opaque("start, limit or strides not known");
-  if (start->size() != rank || limit->size() != rank ||
-      strides->size() != rank)
+  if (start->size() != rank || limit->size() != rank || strides->size() != rank)
     return ctx.error("expects start, limit and strides of length " +
                      std::to_string(rank));
   solver::FormulaStore &f = ctx.formulas();
@@ -187,8 +186,8 @@ void lowerDynamicPad(OpContext &ctx) {
   for (size_t d = 0; d < rank; ++d) {
     TermId size = ctx.dim(0, d), one = ctx.constant(1);
     // max(size - 1, 0) = size - 1 + floor(1 / (size + 1)) for size >= 0.
-    TermId gaps = ctx.add(ctx.sub(size, one),
-                          ctx.floorDiv(one, ctx.add(size, one)));
+    TermId gaps =
+        ctx.add(ctx.sub(size, one), ctx.floorDiv(one, ctx.add(size, one)));
     TermId out = ctx.add(ctx.add((*lo)[d], (*hi)[d]),
                          ctx.add(size, ctx.mul(gaps, (*in)[d])));
     ctx.requireInBounds(f.mkAnd({f.mkLe(ctx.constant(0), (*in)[d]),
@@ -266,9 +265,9 @@ void lowerGather(OpContext &ctx) {
                      listText(indicesBatch) +
                      " or unsorted dim lists that do not fit its operands");
   for (size_t d = 0; d < rank; ++d) {
-    if ((*sizes)[d] < 0 ||
-        ((contains(collapsed, int64_t(d)) ||
-          contains(operandBatch, int64_t(d))) && (*sizes)[d] > 1))
+    if ((*sizes)[d] < 0 || ((contains(collapsed, int64_t(d)) ||
+                             contains(operandBatch, int64_t(d))) &&
+                            (*sizes)[d] > 1))
       return ctx.error("has slice size " + std::to_string((*sizes)[d]) +
                        " in dim " + std::to_string(d));
     requireFits(ctx, ctx.constant((*sizes)[d]), 0, d,
@@ -287,8 +286,8 @@ void lowerGather(OpContext &ctx) {
   for (size_t k = 0; k < operandBatch.size(); ++k)
     if (operandBatch[k] >= 0 && size_t(operandBatch[k]) < rank &&
         indicesBatch[k] >= 0 && size_t(indicesBatch[k]) < indicesRank)
-      ctx.requireSameDim(0, size_t(operandBatch[k]), 1,
-                         size_t(indicesBatch[k]), "batching");
+      ctx.requireSameDim(0, size_t(operandBatch[k]), 1, size_t(indicesBatch[k]),
+                         "batching");
   std::vector<size_t> batch = indexBatchDims(ctx, 1, ivd);
   std::vector<TermId> offsets;
   for (size_t d = 0; d < rank; ++d)
@@ -325,7 +324,8 @@ void lowerScatter(OpContext &ctx) {
   if (ivd < 0 || size_t(ivd) > ctx.rank(indices))
     return ctx.error("has index_vector_dim " + std::to_string(ivd) +
                      " beyond the scatter indices' rank");
-  std::vector<int64_t> indicesBatch = field(*dn, "scatter_indices_batching_dims");
+  std::vector<int64_t> indicesBatch =
+      field(*dn, "scatter_indices_batching_dims");
   std::vector<int64_t> toOperand = field(*dn, "scatter_dims_to_operand_dims");
   std::vector<int64_t> mapped = toOperand;
   mapped.insert(mapped.end(), inputBatch.begin(), inputBatch.end());
@@ -333,25 +333,23 @@ void lowerScatter(OpContext &ctx) {
   if (size_t(ivd) < ctx.rank(indices))
     indexDims.push_back(ivd);
   if (!isDimList(mapped, rank) || !isDimList(indexDims, ctx.rank(indices)) ||
-      inputBatch.size() != indicesBatch.size() ||
-      !isDimList(inserted, rank) ||
+      inputBatch.size() != indicesBatch.size() || !isDimList(inserted, rank) ||
       !std::is_sorted(windowDims.begin(), windowDims.end()) ||
       !std::is_sorted(inserted.begin(), inserted.end()) ||
       !std::is_sorted(inputBatch.begin(), inputBatch.end()))
-    return ctx.error("has scatter_dims_to_operand_dims " +
-                     listText(toOperand) + ", batching dims " +
-                     listText(inputBatch) + " x " + listText(indicesBatch) +
+    return ctx.error("has scatter_dims_to_operand_dims " + listText(toOperand) +
+                     ", batching dims " + listText(inputBatch) + " x " +
+                     listText(indicesBatch) +
                      " or unsorted dim lists that do not fit its operands");
   if (size_t(ivd) < ctx.rank(indices)) {
     std::optional<int64_t> k = ctx.staticDim(indices, size_t(ivd));
     if (k && size_t(*k) != toOperand.size())
       return ctx.error("expects index vectors of " +
                        std::to_string(toOperand.size()) + " elements");
-    ctx.requireEqual(ctx.dim(indices, size_t(ivd)),
-                     ctx.constant(int64_t(toOperand.size())),
-                     "the index vector size " +
-                         ctx.dimName(indices, size_t(ivd)) +
-                         " and scatter_dims_to_operand_dims' length");
+    ctx.requireEqual(
+        ctx.dim(indices, size_t(ivd)), ctx.constant(int64_t(toOperand.size())),
+        "the index vector size " + ctx.dimName(indices, size_t(ivd)) +
+            " and scatter_dims_to_operand_dims' length");
   }
   for (size_t k = 0; k < inputBatch.size(); ++k)
     ctx.requireSameDim(0, size_t(inputBatch[k]), indices,

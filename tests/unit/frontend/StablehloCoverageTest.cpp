@@ -1,4 +1,5 @@
-//===- StablehloCoverageTest.cpp - Which stablehlo ops stay opaque, and why -===//
+//===- StablehloCoverageTest.cpp - Which stablehlo ops stay opaque, and why
+//-===//
 //
 // SPEC 7: every op whose result sizes symshape cannot relate to its
 // operands is listed with a reason; a modelled op is not.

@@ -33,7 +33,8 @@ using V = std::vector<int64_t>;
 /// Parses `body` inside a function and returns the parse.
 std::unique_ptr<Parsed> parseBody(const std::string &args,
                                   const std::string &body) {
-  auto parsed = parse("func.func @f(" + args + ") {\n" + body + "  return\n}\n");
+  auto parsed =
+      parse("func.func @f(" + args + ") {\n" + body + "  return\n}\n");
   INFO(parsed->diags.renderAll());
   REQUIRE(parsed->ok());
   return parsed;
