@@ -26,40 +26,19 @@ using solver::SymbolOrigin;
 
 namespace {
 
-const char *const kBinary[] = {"add",
-                               "subtract",
-                               "multiply",
-                               "divide",
-                               "maximum",
-                               "minimum",
-                               "power",
-                               "remainder",
-                               "and",
-                               "or",
-                               "xor",
-                               "atan2",
-                               "compare",
-                               "shift_left",
-                               "shift_right_logical",
-                               "shift_right_arithmetic",
-                               "complex",
-                               "polygamma",
-                               "zeta",
-                               "next_after"};
-
-bool isXlaBinary(const Operation &op) {
-  if (!findAttr(op.attributes, "broadcast_dimensions"))
-    return false;
-  const std::string &name = op.name;
-  if (name.rfind("chlo.broadcast_", 0) == 0)
+/// index, i32, si64, ui8: an element type whose values can be sizes.
+bool isIntegerElement(const std::string &element) {
+  if (element == "index")
     return true;
-  size_t dot = name.find('.');
-  std::string dialect = name.substr(0, dot);
-  if (dialect != "mhlo" && dialect != "stablehlo")
+  size_t p = element.rfind("si", 0) == 0 || element.rfind("ui", 0) == 0 ? 2
+             : element.rfind("i", 0) == 0                               ? 1
+                                                                        : 0;
+  if (p == 0 || p >= element.size())
     return false;
-  std::string base = name.substr(dot + 1);
-  return std::find(std::begin(kBinary), std::end(kBinary), base) !=
-         std::end(kBinary);
+  for (; p < element.size(); ++p)
+    if (element[p] < '0' || element[p] > '9')
+      return false;
+  return true;
 }
 
 std::string dimsText(const std::vector<int64_t> &dims) {
@@ -78,15 +57,29 @@ bool strictlyIncreasing(const std::vector<int64_t> &dims, int64_t limit) {
 
 } // namespace
 
-bool Lowerer::lowerXlaOp(const Operation &op) {
-  const std::string &name = op.name;
-  bool binary = isXlaBinary(op);
-  bool inDim =
-      name == "stablehlo.broadcast_in_dim" || name == "mhlo.broadcast_in_dim";
-  bool dynamic = name == "stablehlo.dynamic_broadcast_in_dim" ||
-                 name == "mhlo.dynamic_broadcast_in_dim";
-  if (!binary && !inDim && !dynamic)
-    return false;
+std::optional<std::vector<TermId>> Lowerer::shapeExtents(ValueId id) {
+  if (std::optional<std::vector<TermId>> known = extentsOf(id))
+    return known;
+  // A 1-D integer tensor of static length read as a shape: one size per
+  // element, kept with the value so that every use sees the same sizes.
+  const Type &type = value(id).type;
+  if (!value(id).typeKnown || type.kind != TypeKind::RankedTensor ||
+      type.dims.size() != 1 || type.dims[0] == kDynamic ||
+      !isIntegerElement(type.element))
+    return std::nullopt;
+  ValueState &s = states[id];
+  s.hasExtents = true;
+  s.extents.clear();
+  for (int64_t i = 0; i < type.dims[0]; ++i)
+    s.extents.push_back(
+        freshDim(dimName(id, size_t(i)), SymbolOrigin::OpaqueDim));
+  return s.extents;
+}
+
+void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
+  bool binary = form == XlaBroadcast::Binary;
+  bool inDim = form == XlaBroadcast::InDim;
+  bool dynamic = form == XlaBroadcast::DynamicInDim;
   // An unranked result is fine for the binary ops (the implicit-broadcast
   // rules skip its verification); broadcast_in_dim needs its result rank.
   if (op.results.size() != 1 || op.operands.size() != (inDim ? 1u : 2u) ||
@@ -94,7 +87,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
       (binary && !operandType(op, 1).hasRank()) ||
       (!binary && !value(op.results[0]).type.hasRank())) {
     lowerOpaque(op); // unranked or malformed: nothing to check
-    return true;
+    return;
   }
   const Attribute *attr = findAttr(op.attributes, "broadcast_dimensions");
   std::optional<std::vector<int64_t>> dims =
@@ -104,7 +97,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
            "the broadcast_dimensions attribute", true,
            "expected a list of integers");
     lowerOpaque(op);
-    return true;
+    return;
   }
 
   if (binary) {
@@ -127,7 +120,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
                "operands of equal rank take no broadcast_dimensions (seed "
                "003)");
         lowerOpaque(op);
-        return true;
+        return;
       }
       mapping.clear();
       for (size_t i = 0; i < lowRank; ++i)
@@ -139,7 +132,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
              "seed 003 needs one strictly increasing dim of the higher-rank "
              "operand per dim of the lower-rank one");
       lowerOpaque(op);
-      return true;
+      return;
     }
     // The higher-rank operand fills every column; the lower-rank operand
     // its mapped ones (it is 1 elsewhere). Keep operand order in columns.
@@ -163,7 +156,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
       }
     }
     finishBroadcast(op, std::move(columns), /*unranked=*/false);
-    return true;
+    return;
   }
 
   // broadcast_in_dim / dynamic_broadcast_in_dim.
@@ -183,24 +176,26 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
            "the broadcast_dimensions " + dimsText(*dims), true,
            "expected one distinct result dim per operand dim");
     lowerOpaque(op);
-    return true;
+    return;
   }
   // The output sizes: the shape operand's extents, else the declared type.
   std::optional<std::vector<TermId>> extents =
-      dynamic ? extentsOf(op.operands[1]) : std::nullopt;
+      dynamic ? shapeExtents(op.operands[1]) : std::nullopt;
   if (extents && extents->size() != rank) {
     oblige(op, ObligationKind::Rank, -1, formulas().mkTrue(),
            "the output shape of rank " + std::to_string(extents->size()) +
                " for a result of rank " + std::to_string(rank),
            true);
     lowerOpaque(op);
-    return true;
+    return;
   }
   std::vector<TermId> out(rank, solver::kNoTerm);
   for (size_t t = 0; t < rank; ++t) {
     int64_t declared = resultType.dims[t];
     if (extents) {
       out[t] = (*extents)[t];
+      // A runtime verdict even when the size is known: the verifier only
+      // sees a shape operand that is a constant op.
       if (declared != kDynamic)
         oblige(op, ObligationKind::ResultCast, int(t),
                formulas().mkNe(out[t], graph().constant(declared)),
@@ -236,7 +231,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
   }
   if (erroneous) {
     lowerOpaque(op);
-    return true;
+    return;
   }
   for (const auto &[t, x] : openDims) {
     // A `?` result dim of broadcast_in_dim: the operand's size unless that
@@ -250,7 +245,7 @@ bool Lowerer::lowerXlaOp(const Operation &op) {
     if (out[t] == solver::kNoTerm)
       out[t] = freshDim(dimName(result, t), SymbolOrigin::OpaqueDim);
   defineDims(result, std::move(out));
-  return true;
+  return;
 }
 
 } // namespace symshape::frontend

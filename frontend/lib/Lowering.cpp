@@ -181,9 +181,6 @@ bool Lowerer::isImplicitBroadcast(const Operation &op) const {
   const std::string &name = op.name;
   if (name == "test.broadcastable")
     return true;
-  if (name.rfind("chlo.broadcast_", 0) == 0 &&
-      !findAttr(op.attributes, "broadcast_dimensions"))
-    return true;
   for (const std::string &extra : options.broadcastable)
     if (name == extra)
       return true;
@@ -357,12 +354,6 @@ void Lowerer::lowerOp(const Operation &op) {
     entry->lower(ctx);
     return;
   }
-  if (isImplicitBroadcast(op)) {
-    lowerImplicitBroadcast(op);
-    return;
-  }
-  if (lowerXlaOp(op))
-    return;
   // An unknown op: its regions may run any number of times, or never.
   markOpaque(op, op.skipped ? "custom syntax not understood"
                             : "op not modelled");

@@ -133,8 +133,19 @@ public:
   /// Integers of an array / dense / array<i64: ..> attribute.
   static std::optional<std::vector<int64_t>> intList(const Attribute &attr);
 
-  /// LowerXla.cpp: returns false when `op` is not of its family.
-  bool lowerXlaOp(const Operation &op);
+  /// LowerXla.cpp (called by the stablehlo family's entries): a binary op
+  /// with `broadcast_dimensions`, broadcast_in_dim, dynamic_broadcast_in_dim.
+  enum class XlaBroadcast { Binary, InDim, DynamicInDim };
+  void lowerXlaBroadcast(const Operation &op, XlaBroadcast form);
+  /// The elements of a value used as a shape: its extents, or, for a 1-D
+  /// integer tensor of static length, one fresh size per element (kept with
+  /// the value). nullopt when its length is unknown.
+  std::optional<std::vector<TermId>> shapeExtents(ValueId id);
+  /// Lowers the ops of a nested region; `conditional` when it may run any
+  /// number of times (its obligations are then marked conditional).
+  void lowerNestedRegion(const Region &region, bool conditional) {
+    lowerRegion(region, conditional);
+  }
   /// shape.reduce: runs the body once per extent when the rank is known.
   void lowerShapeReduce(const Operation &op);
   /// Lowers the ops of `region` in place (not conditional) and returns the

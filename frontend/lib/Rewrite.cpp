@@ -24,11 +24,7 @@ bool resultRefinable(const Operation &op) {
   if (const OpEntry *entry = findOp(op.name))
     return entry->refine & kRefineResults;
   const std::string &n = op.name;
-  return n == "test.broadcastable" || startsWith(n, "chlo.broadcast_") ||
-         n == "shape.shape_of" ||
-         n == "shape.broadcast" || n == "shape.to_extent_tensor" ||
-         n == "tensor.cast" || n == "stablehlo.dynamic_broadcast_in_dim" ||
-         n == "mhlo.dynamic_broadcast_in_dim";
+  return false;
 }
 
 /// Ops written in generic form that accept more static operand types.
@@ -38,7 +34,7 @@ bool operandsRefinable(const Operation &op) {
   if (const OpEntry *entry = findOp(op.name))
     return entry->refine & kRefineOperands;
   const std::string &n = op.name;
-  return n == "test.broadcastable" || startsWith(n, "chlo.broadcast_") ||
+  return false;
          (startsWith(n, "shape.") && n != "shape.assuming_yield" &&
           n != "shape.yield") ||
          n == "tensor.dim" || n == "tensor.cast";

@@ -215,7 +215,7 @@ void OpContext::setResult(size_t r, std::vector<TermId> dims) {
     std::optional<int64_t> computed = graph().constantValue(dims[d]);
     if (size == kDynamic || computed == size)
       continue;
-    if (computed && staticOperands) {
+    if (computed && staticOperands && !valueCasts) {
       error("result " + std::to_string(r) + " has type '" + declared.str() +
             "' but the op computes size " + std::to_string(*computed) +
             " for dim " + std::to_string(d));
@@ -224,10 +224,16 @@ void OpContext::setResult(size_t r, std::vector<TermId> dims) {
       setResultFromType(r);
       return;
     }
-    casts.push_back({r, d, dims[d], size});
+    casts.push_back({r, d, dims[d], size, valueCasts});
     dims[d] = constant(size);
   }
   low.defineDims(id, std::move(dims));
+}
+
+void OpContext::setResultFromValues(size_t r, std::vector<TermId> dims) {
+  valueCasts = true;
+  setResult(r, std::move(dims));
+  valueCasts = false;
 }
 
 void OpContext::setScalarResult(size_t r, TermId value) {
@@ -269,6 +275,8 @@ void OpContext::flush() {
         "the size computed for " + low.dimName(operation.results[cast.result],
                                                cast.dim) +
         ", cast to the declared " + std::to_string(cast.declared);
+    // (A constant computed from static operand types was already an error
+    // in setResult: what is left is decided at runtime.)
     low.oblige(operation, ObligationKind::ResultCast, int(cast.dim),
                formulas().mkNe(cast.computed, constant(cast.declared)),
                std::move(subject));

@@ -124,6 +124,11 @@ public:
   /// (else an `error`); each declared static dim is compared: another
   /// constant is an `error`, a symbolic size a `result-cast` obligation.
   void setResult(size_t r, std::vector<TermId> dims);
+  /// Result `r` has dims computed from operand *values* (a shape operand):
+  /// as setResult, but a declared static dim that differs is a runtime
+  /// `result-cast` even when the value is known, since the op's verifier
+  /// only reads shape operands that are constant ops.
+  void setResultFromValues(size_t r, std::vector<TermId> dims);
   /// Result `r` holds the index / size value `value`.
   void setScalarResult(size_t r, TermId value);
   /// Result `r` holds the 1-D integer tensor / shape with these elements.
@@ -148,7 +153,9 @@ private:
     size_t result, dim;
     TermId computed;
     int64_t declared;
+    bool runtime = false; ///< never a static error (setResultFromValues)
   };
+  bool valueCasts = false;
   std::vector<PendingCast> casts;
 };
 

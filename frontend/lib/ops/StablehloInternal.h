@@ -1,0 +1,168 @@
+//===- StablehloInternal.h - Shared by the stablehlo family's files -*- C++
+//-*-===//
+//
+// The stablehlo / mhlo / chlo entries (Stablehlo.cpp) call parse functions
+// for the pretty forms (StablehloForms*.cpp) and shape functions
+// (StablehloShapes.cpp, StablehloDot.cpp, StablehloReduce.cpp). Pretty
+// forms store what they read under the generic form's attribute names, so
+// each shape function reads one representation:
+//
+//   stablehlo.transpose %x, dims = [1, 0]     -> permutation = [1, 0]
+//   stablehlo.dot_general %a, %b, batching_dims = [0] x [0], ...
+//                                             -> lhs_batching_dimensions = [0]
+//                                                rhs_batching_dimensions = [0]
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_STABLEHLOINTERNAL_H
+#define SYMSHAPE_FRONTEND_OPS_STABLEHLOINTERNAL_H
+
+#include "OpContext.h"
+#include "OpTable.h"
+#include "PrettyForms.h"
+
+#include <map>
+
+namespace symshape::frontend::hlo {
+
+//===--- Pretty forms (StablehloForms.cpp, StablehloFormsRegions.cpp) ----===//
+/// `%a, %b {attrs} : T` (all the same), `: (T1, T2) -> R`, and chlo's
+/// `: T1, T2 -> R`; select's `: Tpred, T`.
+bool parseTyped(Parser &p, PendingOp &pending);
+/// stablehlo.complex: `: tensor<2xcomplex<f64>>` gives the operands' real
+/// element type, so the single type only fixes their shapes.
+bool parseComplex(Parser &p, PendingOp &pending);
+bool parseCompare(Parser &p, PendingOp &pending);
+/// `%x, dims = [..]` (broadcast_in_dim), `%x, %s, dims = [..]`.
+bool parseBroadcastInDim(Parser &p, PendingOp &pending);
+bool parseTranspose(Parser &p, PendingOp &pending);
+bool parseReverse(Parser &p, PendingOp &pending);
+bool parseBroadcast(Parser &p, PendingOp &pending);
+bool parseIota(Parser &p, PendingOp &pending);
+bool parseDynamicIota(Parser &p, PendingOp &pending);
+bool parseConcatenate(Parser &p, PendingOp &pending);
+bool parseSlice(Parser &p, PendingOp &pending);
+bool parseDynamicSlice(Parser &p, PendingOp &pending);
+bool parsePad(Parser &p, PendingOp &pending);
+bool parseGetDimensionSize(Parser &p, PendingOp &pending);
+bool parseConstant(Parser &p, PendingOp &pending);
+bool parseDot(Parser &p, PendingOp &pending);
+bool parseDotGeneral(Parser &p, PendingOp &pending);
+bool parseConvolution(Parser &p, PendingOp &pending);
+bool parseRng(Parser &p, PendingOp &pending);
+/// `%x, format = e5m10 {attrs} : T`
+bool parseReducePrecision(Parser &p, PendingOp &pending);
+bool parseTuple(Parser &p, PendingOp &pending);
+bool parseGetTupleElement(Parser &p, PendingOp &pending);
+bool parseOptimizationBarrier(Parser &p, PendingOp &pending);
+bool parseReturn(Parser &p, PendingOp &pending);
+bool parseCustomCall(Parser &p, PendingOp &pending);
+bool parseReduce(Parser &p, PendingOp &pending);
+bool parseWhile(Parser &p, PendingOp &pending);
+
+//===--- Attributes
+//--------------------------------------------------------===//
+/// An integer list attribute with splats expanded to their type's element
+/// count (`dense<0> : tensor<4x2xi64>` is eight zeros); nullopt when absent
+/// or not integers.
+std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
+                                             std::string_view name);
+/// `key = [1, 2]` and `key = 3` fields of a struct attribute's text
+/// (`#stablehlo.gather<offset_dims = [1], index_vector_dim = 1>`); a field
+/// the printer left out (empty list, zero) is absent. nullopt when the text
+/// has a field that is neither.
+using Fields = std::map<std::string, std::vector<int64_t>, std::less<>>;
+std::optional<Fields> structFields(const Attribute &attr);
+
+//===--- Values of small integer tensors (shape operands)
+//------------------===//
+/// The elements of operand `i` used as a shape (dynamic_broadcast_in_dim,
+/// dynamic_reshape, ...): known extents, a constant, or, for a 1-D integer
+/// tensor of static length, one fresh size per element (kept with the
+/// value, so every use sees the same sizes).
+std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i);
+/// Result `r`, a tensor whose elements are `elements` (rank 1) or
+/// `elements[0]` (rank 0): its dims and its values.
+void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
+/// Records the values of result `r` (already defined) when its type has
+/// room for them.
+void attachValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
+/// The known elements of an integer tensor operand (rank 0 or 1).
+std::optional<std::vector<TermId>> intValues(OpContext &ctx, size_t i);
+
+//===--- Shape functions
+//---------------------------------------------------===//
+// StablehloShapes.cpp
+void lowerElementwise(OpContext &ctx);
+void lowerElementwiseScalars(OpContext &ctx); ///< select, clamp
+void lowerBinary(OpContext &ctx); ///< XLA broadcast_dimensions or same shape
+void lowerChloBroadcast(OpContext &ctx);
+void lowerIntArith(OpContext &ctx); ///< add/sub/mul: shapes, and values
+void lowerConvert(OpContext &ctx);
+void lowerBitcastConvert(OpContext &ctx);
+void lowerBroadcastInDim(OpContext &ctx);
+void lowerDynamicBroadcastInDim(OpContext &ctx);
+void lowerBroadcast(OpContext &ctx);
+void lowerReshape(OpContext &ctx);
+void lowerDynamicReshape(OpContext &ctx);
+void lowerTranspose(OpContext &ctx);
+void lowerConcatenate(OpContext &ctx);
+void lowerIota(OpContext &ctx);
+void lowerDynamicIota(OpContext &ctx);
+void lowerGetDimensionSize(OpContext &ctx);
+void lowerConstant(OpContext &ctx);
+void lowerPassThrough(OpContext &ctx); ///< optimization_barrier
+void lowerNothing(OpContext &ctx);     ///< terminators
+// StablehloSlices.cpp
+void lowerSlice(OpContext &ctx);
+void lowerDynamicSlice(OpContext &ctx);
+void lowerDynamicUpdateSlice(OpContext &ctx);
+void lowerRealDynamicSlice(OpContext &ctx);
+void lowerPad(OpContext &ctx);
+void lowerDynamicPad(OpContext &ctx);
+void lowerGather(OpContext &ctx);
+void lowerScatter(OpContext &ctx);
+// StablehloDot.cpp
+void lowerDot(OpContext &ctx);
+void lowerDotGeneral(OpContext &ctx);
+void lowerConvolution(OpContext &ctx);
+// StablehloReduce.cpp
+void lowerReduce(OpContext &ctx);
+void lowerReduceWindow(OpContext &ctx);
+void lowerSelectAndScatter(OpContext &ctx);
+void lowerSort(OpContext &ctx);
+void lowerMap(OpContext &ctx);
+void lowerTriangularSolve(OpContext &ctx);
+void lowerBatchNormTraining(OpContext &ctx);
+void lowerBatchNormInference(OpContext &ctx);
+void lowerBatchNormGrad(OpContext &ctx);
+void lowerRng(OpContext &ctx);
+void lowerWhile(OpContext &ctx);
+void lowerIfCase(OpContext &ctx);
+void lowerCarried(OpContext &ctx); ///< tuple, get_tuple_element
+void lowerCustomCall(OpContext &ctx);
+
+//===--- Shared arithmetic
+//-------------------------------------------------===//
+/// Size of a dim of `size` after inserting `gap` elements between each
+/// two (pad's interior, a base / lhs dilation of gap + 1):
+/// size + max(size - 1, 0) * gap, exact for size 0.
+TermId dilated(OpContext &ctx, TermId size, int64_t gap);
+/// One spatial dim of a window (convolution, reduce_window,
+/// select_and_scatter): the window rule on the base-dilated, padded input
+/// with window dilation. Constant sizes follow TypeInference.cpp exactly (0
+/// when the window does not fit, an error when the padding makes the input
+/// negative); symbolic ones are OpRules' windowOutputSize. nullopt after an
+/// error.
+std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
+                                 int64_t lo, int64_t hi, TermId window,
+                                 int64_t stride, int64_t windowDil,
+                                 const std::string &what);
+/// "(0, 1)" for error messages.
+std::string listText(const std::vector<int64_t> &values);
+/// Each value in [0, limit) and no value twice.
+bool isDimList(const std::vector<int64_t> &dims, size_t limit);
+
+} // namespace symshape::frontend::hlo
+
+#endif // SYMSHAPE_FRONTEND_OPS_STABLEHLOINTERNAL_H

@@ -1,0 +1,305 @@
+//===- StablehloShapes.cpp - Shape functions: elementwise, broadcast, ... -===//
+//
+// The StableHLO spec's shape rules (docs/spec.md, and the infer*Op
+// functions of stablehlo/dialect/TypeInference.cpp) for the ops that move
+// or copy dims: elementwise ops, broadcasts, reshapes, transpose,
+// concatenate, iota, get_dimension_size, constants.
+//
+// Small integer tensors carry their values (StablehloValues.cpp), so the
+// shape computations that JAX and IREE export relate the result sizes to
+// the operands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpRules.h"
+#include "StablehloInternal.h"
+
+namespace symshape::frontend::hlo {
+
+//===--- Elementwise ------------------------------------------------------===//
+
+void lowerElementwise(OpContext &ctx) { lowerSameShape(ctx); }
+
+void lowerElementwiseScalars(OpContext &ctx) {
+  lowerSameShape(ctx, /*allowScalars=*/true);
+}
+
+void lowerBinary(OpContext &ctx) {
+  if (ctx.attr("broadcast_dimensions")) { // the old XLA style (seed 003)
+    ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::Binary);
+    return;
+  }
+  lowerSameShape(ctx);
+}
+
+void lowerChloBroadcast(OpContext &ctx) {
+  if (ctx.attr("broadcast_dimensions")) {
+    ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::Binary);
+    return;
+  }
+  lowerImplicitBroadcastRule(ctx);
+}
+
+void lowerIntArith(OpContext &ctx) {
+  lowerBinary(ctx);
+  if (ctx.failed() || ctx.numOperands() != 2 ||
+      ctx.attr("broadcast_dimensions"))
+    return;
+  std::optional<std::vector<TermId>> a = intValues(ctx, 0),
+                                     b = intValues(ctx, 1);
+  if (!a || !b || a->size() != b->size())
+    return;
+  std::string_view name = ctx.op().name;
+  name = name.substr(name.find('.') + 1);
+  std::vector<TermId> out;
+  for (size_t i = 0; i < a->size(); ++i)
+    out.push_back(name == "add"        ? ctx.add((*a)[i], (*b)[i])
+                  : name == "subtract" ? ctx.sub((*a)[i], (*b)[i])
+                                       : ctx.mul((*a)[i], (*b)[i]));
+  attachValues(ctx, 0, std::move(out));
+}
+
+void lowerConvert(OpContext &ctx) {
+  lowerSameShape(ctx);
+  // Values carry over to integers of 32 bits or more (sizes fit).
+  const std::string &to = ctx.resultType(0).element;
+  bool wide = to == "index" || to == "i32" || to == "i64" || to == "si32" ||
+              to == "si64" || to == "ui32" || to == "ui64";
+  if (ctx.numOperands() != 1 || !wide)
+    return;
+  if (std::optional<std::vector<TermId>> values = intValues(ctx, 0))
+    attachValues(ctx, 0, std::move(*values));
+}
+
+/// Same bit width: same shape. Narrower result elements: one more dim, of
+/// the static width ratio; wider ones: the operand's last dim goes.
+void lowerBitcastConvert(OpContext &ctx) {
+  if (!ctx.expectRanks({-1}))
+    return;
+  size_t in = ctx.rank(0), out = ctx.resultType(0).dims.size();
+  std::vector<TermId> dims = ctx.dims(0);
+  if (out == in) {
+    ctx.setResult(0, dims);
+  } else if (out == in + 1) { // the width ratio (a `?` in the type: fresh)
+    int64_t ratio = ctx.resultType(0).dims.back();
+    dims.push_back(ratio != kDynamic
+                       ? ctx.constant(ratio)
+                       : ctx.lowerer().freshDim(
+                             ctx.lowerer().dimName(ctx.op().results[0], in),
+                             solver::SymbolOrigin::OpaqueDim));
+    ctx.setResult(0, dims);
+  } else if (out + 1 == in) {
+    dims.pop_back();
+    ctx.setResult(0, dims);
+  } else {
+    ctx.error("expects a result of rank " + std::to_string(in) + " or " +
+              std::to_string(in + 1) + ", got '" + ctx.resultType(0).str() +
+              "'");
+  }
+}
+
+//===--- Broadcasts
+//--------------------------------------------------------===//
+
+void lowerBroadcastInDim(OpContext &ctx) {
+  if (ctx.expectRanked())
+    ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::InDim);
+}
+
+void lowerDynamicBroadcastInDim(OpContext &ctx) {
+  if (ctx.numOperands() == 2 && ctx.operandType(0).hasRank() &&
+      ctx.resultType(0).hasRank())
+    shapeOperand(ctx, 1); // an integer shape operand reads as an extent list
+  if (ctx.expectRanked())
+    ctx.lowerer().lowerXlaBroadcast(ctx.op(),
+                                    Lowerer::XlaBroadcast::DynamicInDim);
+}
+
+/// stablehlo.broadcast: result = broadcast_sizes ++ operand dims.
+void lowerBroadcast(OpContext &ctx) {
+  std::optional<std::vector<int64_t>> sizes = intsAttr(ctx, "broadcast_sizes");
+  if (!ctx.expectRanks({-1}))
+    return;
+  if (!sizes)
+    return ctx.opaque("broadcast_sizes not understood");
+  std::vector<TermId> dims;
+  for (int64_t s : *sizes)
+    dims.push_back(ctx.constant(s));
+  for (TermId d : ctx.dims(0))
+    dims.push_back(d);
+  ctx.setResult(0, dims);
+}
+
+//===--- Reshapes and permutations ----------------------------------------===//
+
+void lowerReshape(OpContext &ctx) {
+  if (!ctx.expectRanks({-1}))
+    return;
+  const Type &out = ctx.resultType(0);
+  std::vector<TermId> dims;
+  for (int64_t d : out.dims) {
+    if (d == kDynamic)
+      return ctx.opaque("reshape to a result with '?' dims: its sizes are not "
+                        "fixed by the op (dynamic_reshape's are)");
+    dims.push_back(ctx.constant(d));
+  }
+  TermId before = ctx.product(ctx.dims(0)), after = ctx.product(dims);
+  std::optional<int64_t> count = ctx.graph().constantValue(before);
+  if (count && *count != *ctx.graph().constantValue(after))
+    return ctx.error("expects the same number of elements in the operand (" +
+                     std::to_string(*count) + ") and the result (" +
+                     std::to_string(*ctx.graph().constantValue(after)) + ")");
+  ctx.requireElementCount(before, after,
+                          "the element counts of " + ctx.operandName(0) +
+                              " and the result");
+  ctx.setResult(0, dims);
+  if (out.dims.size() <= 1)
+    if (std::optional<std::vector<TermId>> values = intValues(ctx, 0))
+      attachValues(ctx, 0, std::move(*values));
+}
+
+void lowerDynamicReshape(OpContext &ctx) {
+  if (!ctx.expectRanked() || ctx.numOperands() != 2)
+    return;
+  std::optional<std::vector<TermId>> shape = shapeOperand(ctx, 1);
+  if (!shape)
+    return ctx.opaque("output shape " + ctx.operandName(1) +
+                      " of unknown length");
+  if (ctx.resultType(0).dims.size() != shape->size())
+    return ctx.error("expects a result of rank " +
+                     std::to_string(shape->size()) + ", got '" +
+                     ctx.resultType(0).str() + "'");
+  ctx.requireElementCount(ctx.product(ctx.dims(0)), ctx.product(*shape),
+                          "the element counts of " + ctx.operandName(0) +
+                              " and the output shape " + ctx.operandName(1));
+  ctx.setResultFromValues(0, *shape);
+}
+
+void lowerTranspose(OpContext &ctx) {
+  if (!ctx.expectRanks({-1}))
+    return;
+  std::optional<std::vector<int64_t>> perm = intsAttr(ctx, "permutation");
+  if (!perm)
+    return ctx.opaque("permutation not understood");
+  if (perm->size() != ctx.rank(0) || !isDimList(*perm, ctx.rank(0)))
+    return ctx.error("expects a permutation of the operand's " +
+                     std::to_string(ctx.rank(0)) + " dims, got " +
+                     listText(*perm));
+  std::vector<TermId> dims;
+  for (int64_t p : *perm)
+    dims.push_back(ctx.dim(0, size_t(p)));
+  ctx.setResult(0, dims);
+}
+
+void lowerConcatenate(OpContext &ctx) {
+  std::optional<int64_t> dim = ctx.integer("dimension");
+  if (!ctx.expectRanked())
+    return;
+  if (!dim)
+    return ctx.opaque("dimension not understood");
+  if (ctx.numOperands() == 0)
+    return ctx.error("expects at least one operand");
+  size_t rank = ctx.rank(0);
+  if (*dim < 0 || size_t(*dim) >= rank)
+    return ctx.error("expects dimension " + std::to_string(*dim) +
+                     " of operands of rank " + std::to_string(rank));
+  TermId total = ctx.constant(0);
+  for (size_t i = 0; i < ctx.numOperands(); ++i) {
+    if (ctx.rank(i) != rank)
+      return ctx.error("expects operands of the same rank, got '" +
+                       ctx.operandType(0).str() + "' and '" +
+                       ctx.operandType(i).str() + "'");
+    for (size_t d = 0; d < rank && i > 0; ++d)
+      if (int64_t(d) != *dim)
+        ctx.requireSameDim(0, d, i, d, "concatenated operands'");
+    total = ctx.add(total, ctx.dim(i, size_t(*dim)));
+  }
+  std::vector<TermId> dims = ctx.dims(0);
+  dims[size_t(*dim)] = total;
+  ctx.setResult(0, dims);
+  if (rank != 1)
+    return;
+  std::vector<TermId> values;
+  for (size_t i = 0; i < ctx.numOperands(); ++i) {
+    std::optional<std::vector<TermId>> v = intValues(ctx, i);
+    if (!v)
+      return;
+    values.insert(values.end(), v->begin(), v->end());
+  }
+  attachValues(ctx, 0, std::move(values));
+}
+
+//===--- Sources of sizes
+//--------------------------------------------------===//
+
+void lowerIota(OpContext &ctx) {
+  const Type &type = ctx.resultType(0);
+  std::optional<int64_t> dim = ctx.integer("iota_dimension");
+  if (!type.hasRank() || !dim)
+    return ctx.opaque("iota_dimension or result type not understood");
+  if (*dim < 0 || size_t(*dim) >= type.dims.size())
+    return ctx.error("expects iota_dimension " + std::to_string(*dim) +
+                     " below the result's rank " +
+                     std::to_string(type.dims.size()));
+  for (int64_t d : type.dims)
+    if (d == kDynamic)
+      return ctx.opaque("iota with '?' dims: its sizes are not fixed");
+  ctx.setResultFromType(0);
+  if (type.dims.size() == 1 && type.dims[0] <= 64) {
+    std::vector<TermId> values;
+    for (int64_t i = 0; i < type.dims[0]; ++i)
+      values.push_back(ctx.constant(i));
+    attachValues(ctx, 0, std::move(values));
+  }
+}
+
+void lowerDynamicIota(OpContext &ctx) {
+  std::optional<int64_t> dim = ctx.integer("iota_dimension");
+  if (!ctx.expectRanked() || ctx.numOperands() != 1)
+    return;
+  std::optional<std::vector<TermId>> shape = shapeOperand(ctx, 0);
+  if (!shape || !dim)
+    return ctx.opaque("output shape or iota_dimension not understood");
+  if (*dim < 0 || size_t(*dim) >= shape->size())
+    return ctx.error("expects iota_dimension " + std::to_string(*dim) +
+                     " below the result's rank " +
+                     std::to_string(shape->size()));
+  ctx.setResultFromValues(0, *shape);
+}
+
+void lowerGetDimensionSize(OpContext &ctx) {
+  std::optional<int64_t> dim = ctx.integer("dimension");
+  if (!ctx.expectRanks({-1}))
+    return;
+  if (!dim)
+    return ctx.opaque("dimension not understood");
+  if (*dim < 0 || size_t(*dim) >= ctx.rank(0))
+    return ctx.error("expects dimension " + std::to_string(*dim) +
+                     " of an operand of rank " + std::to_string(ctx.rank(0)));
+  setIntValues(ctx, 0, {ctx.dim(0, size_t(*dim))});
+}
+
+void lowerConstant(OpContext &ctx) {
+  ctx.setResultFromType(0);
+  const Attribute *value = ctx.attr("value");
+  const Type &type = ctx.resultType(0);
+  if (!value || value->kind != AttrKind::DenseInt || !type.hasRank() ||
+      type.dims.size() > 1)
+    return;
+  std::optional<std::vector<int64_t>> ints = intsAttr(ctx, "value");
+  if (!ints)
+    return;
+  std::vector<TermId> values;
+  for (int64_t v : *ints)
+    values.push_back(ctx.constant(v));
+  attachValues(ctx, 0, std::move(values));
+}
+
+void lowerPassThrough(OpContext &ctx) {
+  for (size_t r = 0; r < ctx.numResults() && r < ctx.numOperands(); ++r)
+    ctx.lowerer().alias(ctx.op().results[r], ctx.op().operands[r]);
+}
+
+void lowerNothing(OpContext &) {}
+
+} // namespace symshape::frontend::hlo
