@@ -136,6 +136,29 @@ std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
   return attr;
 }
 
+bool Parser::integerLiteralFits() const {
+  Token t = tok.is(TokenKind::Minus) ? peek() : tok;
+  if (!t.is(TokenKind::Integer))
+    return true; // not a literal: parseIntegerLiteral reports it
+  std::string_view digits = t.spelling;
+  unsigned base = 10;
+  if (digits.size() > 2 && digits[1] == 'x') {
+    base = 16;
+    digits.remove_prefix(2);
+  }
+  const uint64_t limit = uint64_t(std::numeric_limits<int64_t>::max()) + 1;
+  uint64_t value = 0;
+  for (char c : digits) {
+    uint64_t digit = c <= '9'   ? uint64_t(c - '0')
+                     : c <= 'F' ? uint64_t(c - 'A' + 10)
+                                : uint64_t(c - 'a' + 10);
+    if (value > (limit - digit) / base)
+      return false;
+    value = value * base + digit;
+  }
+  return tok.is(TokenKind::Minus) || value < limit;
+}
+
 std::optional<int64_t> Parser::parseIntegerLiteral() {
   SourceLoc loc = tokLoc();
   bool negative = consumeIf(TokenKind::Minus);

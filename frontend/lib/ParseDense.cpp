@@ -12,11 +12,32 @@
 
 namespace symshape::frontend {
 
+/// Element types whose literals may exceed int64: unsigned 64-bit and any
+/// integer wider than 64 bits (and non-integers, which reject them anyway).
+static bool holdsBeyondInt64(const Type &type) {
+  std::string_view e = type.element.empty() ? std::string_view(type.spelling)
+                                            : std::string_view(type.element);
+  if (e == "index")
+    return false;
+  size_t p = e.rfind('i');
+  if (p == std::string_view::npos || p + 1 >= e.size())
+    return true;
+  std::string_view prefix = e.substr(0, p), width = e.substr(p + 1);
+  if (prefix != "" && prefix != "s" && prefix != "u")
+    return true;
+  if (width.find_first_not_of("0123456789") != std::string_view::npos)
+    return true;
+  unsigned bits = unsigned(std::stoul(std::string(width)));
+  return bits > 64 || (bits == 64 && prefix == "u");
+}
+
 bool Parser::parseDenseAttr(Attribute &attr) {
   consume(); // dense
   if (!expect(TokenKind::Less, "'<'"))
     return false;
   bool onlyInts = true, nested = false;
+  std::optional<SourceLoc> outerTooLarge = tooLargeLiteral;
+  tooLargeLiteral.reset();
   if (tok.is(TokenKind::String)) {
     consume(); // hex blob "0x..."
     onlyInts = false;
@@ -29,6 +50,10 @@ bool Parser::parseDenseAttr(Attribute &attr) {
   std::optional<Type> type = parseType();
   if (!type)
     return false;
+  std::optional<SourceLoc> tooLarge = tooLargeLiteral;
+  tooLargeLiteral = outerTooLarge;
+  if (tooLarge && !holdsBeyondInt64(*type))
+    return emitHardError(*tooLarge, "integer too large");
   attr.type = *type;
   attr.hasType = true;
   attr.kind = onlyInts ? AttrKind::DenseInt : AttrKind::Other;
@@ -68,6 +93,17 @@ bool Parser::parseDenseElements(Attribute &attr, bool &onlyInts, bool &nested) {
     return true;
   }
   if (tok.is(TokenKind::Minus) || tok.is(TokenKind::Integer)) {
+    if (!integerLiteralFits()) {
+      // A valid literal of a wider type (ui64, i128): kept as text only;
+      // parseDenseAttr checks the element type.
+      if (!tooLargeLiteral)
+        tooLargeLiteral = tokLoc();
+      consumeIf(TokenKind::Minus);
+      if (!expect(TokenKind::Integer, "integer"))
+        return false;
+      onlyInts = false;
+      return true;
+    }
     std::optional<int64_t> value = parseIntegerLiteral();
     if (!value)
       return false;
@@ -116,6 +152,11 @@ bool Parser::parseDenseArrayAttr(Attribute &attr) {
       } else if (tok.isKeyword("true") || tok.isKeyword("false")) {
         attr.ints.push_back(tok.isKeyword("true") ? 1 : 0);
         consume();
+      } else if (!integerLiteralFits()) {
+        consumeIf(TokenKind::Minus); // wider than i64: kept as text only
+        if (!expect(TokenKind::Integer, "integer"))
+          return false;
+        isFloat = true; // not read as integers below
       } else {
         std::optional<int64_t> value = parseIntegerLiteral();
         if (!value)

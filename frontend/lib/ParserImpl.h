@@ -184,6 +184,9 @@ public:
   bool parseOptionalAttrDict(std::vector<NamedAttribute> &attrs);
   /// An integer literal (with an optional leading '-') as an int64.
   std::optional<int64_t> parseIntegerLiteral();
+  /// Whether the integer literal at the current token (after an optional
+  /// '-') fits in an int64.
+  bool integerLiteralFits() const;
   bool parseNumberAttr(Attribute &attr, bool allowType);
   bool parseArrayAttr(Attribute &attr);
   bool parseDenseAttr(Attribute &attr);
@@ -231,6 +234,9 @@ public:
   uint32_t prevEnd = 0; ///< end offset of the last consumed token
   bool failed = false;
   bool speculating = false; ///< errors are swallowed (trial parses)
+  /// The first integer literal of the dense<...> being read that exceeds
+  /// int64 (valid for ui64 and wider element types only).
+  std::optional<SourceLoc> tooLargeLiteral;
   /// The first error swallowed while speculating, and whether it was hard.
   struct SwallowedError {
     bool set = false, hard = false;

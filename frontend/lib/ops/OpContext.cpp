@@ -216,9 +216,14 @@ void OpContext::setResult(size_t r, std::vector<TermId> dims) {
     if (size == kDynamic || computed == size)
       continue;
     if (computed && staticOperands && !valueCasts) {
-      error("result " + std::to_string(r) + " has type '" + declared.str() +
-            "' but the op computes size " + std::to_string(*computed) +
-            " for dim " + std::to_string(d));
+      hadError = true;
+      low.oblige(operation, ObligationKind::ResultCast, int(d),
+                 formulas().mkTrue(),
+                 "the size computed for " + low.dimName(id, d) +
+                     ", cast to the declared " + std::to_string(size),
+                 /*staticError=*/true,
+                 "'" + operation.name + "' computes " +
+                     std::to_string(*computed) + " from its operand types");
       casts.clear(); // the op has a static error: no runtime casts
       resultSet[r] = false;
       setResultFromType(r);

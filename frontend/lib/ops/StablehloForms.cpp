@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StablehloFormsImpl.h"
+#include "TensorForms.h"
 
 namespace symshape::frontend::hlo {
 
@@ -276,7 +277,7 @@ bool parseSlice(Parser &p, PendingOp &pending) {
 bool parseConstant(Parser &p, PendingOp &pending) {
   if (p.tok.is(TokenKind::LParen) || p.tok.is(TokenKind::Less))
     return false; // the quantized `() <{value = ..}> : () -> T` form
-  return p.parseArithConstant(pending);
+  return parseArithConstant(p, pending);
 }
 
 /// `%a, %b, %shape, distribution = NAME {attrs} : (..) -> R`
@@ -360,7 +361,7 @@ bool parseReturn(Parser &p, PendingOp &pending) {
 
 /// `@target(%a) {attrs} : (T) -> R`
 bool parseCustomCall(Parser &p, PendingOp &pending) {
-  return p.tok.is(TokenKind::AtIdent) && p.parseFuncCall(pending);
+  return p.tok.is(TokenKind::AtIdent) && parseFuncCall(p, pending);
 }
 
 } // namespace symshape::frontend::hlo

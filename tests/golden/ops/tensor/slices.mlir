@@ -27,9 +27,10 @@ func.func @generic_form(%src: tensor<64x256x384xf32>, %dst: tensor<64x256x?xf32>
 
 // A dynamic source must have the slice's sizes.
 func.func @insert_dynamic(%src: tensor<?xf32>, %dst: tensor<16xf32>, %n: index) -> tensor<16xf32> {
-  // The bounds are judged after the source check (%n is then a size >= 0).
+  // The bounds are judged independently of the source check (SPEC 4: same
+  // op, same phase), so a negative %n is out of bounds too.
   // expected-ub-possible @+2 {{equal: %src[0] != %n}}
-  // expected-ub-possible @+1 {{in-bounds: %n >= 17}}
+  // expected-ub-possible @+1 {{in-bounds: %n >= 17 || (%n <= 0 && %n != 0)}}
   %0 = tensor.insert_slice %src into %dst[0] [%n] [1] : tensor<?xf32> into tensor<16xf32>
   return %0 : tensor<16xf32>
 }
