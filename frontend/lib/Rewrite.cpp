@@ -2,6 +2,8 @@
 
 #include "symshape/frontend/Rewrite.h"
 
+#include "symshape/frontend/RefinedType.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -55,26 +57,13 @@ void forEachOp(const Region &region,
     }
 }
 
-/// The declared type with every dim the analysis proved constant.
-std::optional<Type> refinedType(const Type &declared,
+/// The refined type of `v` when it is more precise than the declared one.
+std::optional<Type> refinedType(const Value &value,
                                 const solver::ValueInfo &info,
+                                const solver::Problem &problem,
                                 const solver::ShapeRefinement &shapes) {
-  if (!declared.isTensor() || !info.ranked)
-    return std::nullopt;
-  if (declared.kind == TypeKind::RankedTensor &&
-      declared.dims.size() != info.dims.size())
-    return std::nullopt;
-  Type refined = declared;
-  refined.kind = TypeKind::RankedTensor;
-  refined.dims.clear();
-  for (size_t d = 0; d < info.dims.size(); ++d) {
-    int64_t size =
-        declared.kind == TypeKind::RankedTensor ? declared.dims[d] : kDynamic;
-    if (size == kDynamic)
-      size = shapes.constant(info.dims[d]).value_or(kDynamic);
-    refined.dims.push_back(size);
-  }
-  if (refined == declared)
+  Type refined = frontend::refinedType(value.type, info, problem, &shapes);
+  if (refined == value.type)
     return std::nullopt;
   return refined;
 }
@@ -100,9 +89,21 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         const Value &val = fn.value(v);
         if (!val.typeKnown || v >= problem.values.size())
           continue;
-        refined[v] = refinedType(val.type, problem.values[v], *analysis.shapes);
+        refined[v] =
+            refinedType(val, problem.values[v], problem, *analysis.shapes);
         if (!refined[v])
           continue;
+        // A tensor.cast refined to its source's type would be an identity
+        // cast: it keeps its declared result.
+        if (op.name == "tensor.cast" && !op.operands.empty()) {
+          ValueId source = op.operands[0];
+          const Type &sourceType = refined[source] ? *refined[source]
+                                                   : fn.value(source).type;
+          if (sourceType == *refined[v]) {
+            refined[v].reset();
+            continue;
+          }
+        }
         edits.push_back({op.resultTypeRanges[k].begin.offset,
                          op.resultTypeRanges[k].end.offset, refined[v]->str(),
                          edits.size()});
@@ -124,6 +125,15 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         ValueId v = op.operands[i];
         if (!refined[v] || i >= op.operandRanges.size())
           continue;
+        // A tensor.cast whose source would get its result's type would
+        // become an identity cast: its operand reads a cast back instead.
+        if (inPlace && op.name == "tensor.cast" && op.results.size() == 1) {
+          ValueId result = op.results[0];
+          const Type &resultType =
+              refined[result] ? *refined[result] : fn.value(result).type;
+          if (resultType == *refined[v])
+            inPlace = false;
+        }
         if (inPlace) {
           edits.push_back({op.operandTypeRanges[i].begin.offset,
                            op.operandTypeRanges[i].end.offset,
