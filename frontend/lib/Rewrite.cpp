@@ -71,11 +71,12 @@ std::optional<Type> refinedType(const Value &value,
 } // namespace
 
 std::string rewriteRefined(const Session &session, const FileAnalysis &file,
-                           RewriteStats *stats) {
+                           RewriteStats *stats, const std::string &only) {
   std::string_view text = session.sources().buffer(file.buffer);
   std::vector<Edit> edits;
   for (const FunctionAnalysis &analysis : file.functions) {
-    if (!analysis.shapes || !analysis.shapes->wellDefined())
+    if (!analysis.shapes || !analysis.shapes->wellDefined() ||
+        (!only.empty() && analysis.function->name != only))
       continue;
     const Function &fn = *analysis.function;
     const solver::Problem &problem = *analysis.problem;

@@ -168,7 +168,7 @@ bool Session::analyze() {
                                   std::vector<bool>(), false});
         lowered.back().analysis.function = &function;
       }
-  std::atomic<size_t> nextFunction{0};
+  std::atomic<size_t> nextFunction{0}, loweredCount{0};
   auto lowerer = [&] {
     for (size_t i; (i = nextFunction++) < lowered.size();) {
       Lowered &item = lowered[i];
@@ -180,6 +180,8 @@ bool Session::analyze() {
         item.analysis.problem.reset();
         item.outOfMemory = true;
       }
+      if (options.progress)
+        options.progress("lowering", ++loweredCount, lowered.size());
     }
   };
   runOnThreads(lowerer, lowered.size());
@@ -230,7 +232,7 @@ bool Session::analyze() {
   const size_t lanes =
       std::clamp<size_t>(obligations / kObligationsPerLane, 1,
                          std::max<size_t>(1, std::min(kMaxLanes, work.size())));
-  std::atomic<size_t> nextLane{0};
+  std::atomic<size_t> nextLane{0}, judgedCount{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
     for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
@@ -248,6 +250,8 @@ bool Session::analyze() {
         } catch (const std::bad_alloc &) {
           outOfMemory = true; // reported below, once
         }
+        if (options.progress)
+          options.progress("judging", ++judgedCount, work.size());
       }
     }
   };
