@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstring>
 #include <functional>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace symshape::frontend {
@@ -55,6 +56,30 @@ void forEachOp(const Region &region,
       for (const Region &inner : op.regions)
         forEachOp(inner, fn);
     }
+}
+
+/// Whether a name ending before `after` would run into the next character:
+/// `%0n` is `%0` then `n`, but `%cast0n` would be one name.
+bool joinsNext(std::string_view text, uint32_t after) {
+  return after < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[after])) ||
+          std::strchr("$._-", text[after]) != nullptr);
+}
+
+/// The lines `range` fills on its own, newline included, or nullopt when
+/// other text shares them.
+std::optional<std::pair<uint32_t, uint32_t>> ownLines(std::string_view text,
+                                                      SourceRange range) {
+  uint32_t begin = range.begin.offset, end = range.end.offset;
+  while (begin > 0 && (text[begin - 1] == ' ' || text[begin - 1] == '\t'))
+    --begin;
+  if (begin > 0 && text[begin - 1] != '\n')
+    return std::nullopt;
+  while (end < text.size() && (text[end] == ' ' || text[end] == '\t'))
+    ++end;
+  if (end < text.size() && text[end] != '\n')
+    return std::nullopt;
+  return std::make_pair(begin, end < text.size() ? end + 1 : end);
 }
 
 /// The refined type of `v` when it is more precise than the declared one.
@@ -120,22 +145,50 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
       names.insert(val.name.substr(0, val.name.find('#')));
     }
     unsigned counter = 0;
+    // Results of casts that became identity casts and were removed: their
+    // uses read the cast's source instead.
+    std::unordered_map<ValueId, ValueId> replacedBy;
+    auto rename = [&](const Operation &op, size_t i, ValueId source) {
+      uint32_t after = op.operandRanges[i].end.offset;
+      edits.push_back({op.operandRanges[i].begin.offset, after,
+                       "%" + fn.value(source).name +
+                           (joinsNext(text, after) ? " " : ""),
+                       edits.size()});
+    };
     forEachOp(fn.body, [&](const Operation &op) {
       bool inPlace = operandsRefinable(op);
       for (size_t i = 0; i < op.operands.size(); ++i) {
         ValueId v = op.operands[i];
-        if (!refined[v] || i >= op.operandRanges.size())
+        if (i >= op.operandRanges.size())
           continue;
-        // A tensor.cast whose source would get its result's type would
-        // become an identity cast: its operand reads a cast back instead.
-        if (inPlace && op.name == "tensor.cast" && op.results.size() == 1) {
+        auto replaced = replacedBy.find(v);
+        ValueId source =
+            replaced == replacedBy.end() ? v : replaced->second;
+        if (!refined[v]) {
+          if (source != v)
+            rename(op, i, source);
+          continue;
+        }
+        // A tensor.cast whose source gets its result's type has become an
+        // identity cast: it goes, and its uses read the source.
+        if (op.name == "tensor.cast" && op.results.size() == 1 &&
+            op.regions.empty()) {
           ValueId result = op.results[0];
           const Type &resultType =
               refined[result] ? *refined[result] : fn.value(result).type;
-          if (resultType == *refined[v])
-            inPlace = false;
+          if (resultType == *refined[v]) {
+            if (std::optional<std::pair<uint32_t, uint32_t>> lines =
+                    ownLines(text, op.range)) {
+              edits.push_back({lines->first, lines->second, "", edits.size()});
+              replacedBy[result] = source;
+              continue;
+            }
+            inPlace = false; // not alone on its line: a cast back instead
+          }
         }
         if (inPlace) {
+          if (source != v)
+            rename(op, i, source);
           edits.push_back({op.operandTypeRanges[i].begin.offset,
                            op.operandTypeRanges[i].end.offset,
                            refined[v]->str(), edits.size()});
@@ -154,7 +207,8 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         std::string_view prefix = text.substr(lineStart, begin - lineStart);
         bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
         std::string indent = blank ? std::string(prefix) : std::string();
-        std::string line = "%" + name + " = tensor.cast %" + fn.value(v).name +
+        std::string line = "%" + name + " = tensor.cast %" +
+                           fn.value(source).name +
                            " : " + refined[v]->str() + " to " +
                            fn.value(v).type.str();
         // After another op on the same line (`return elim%2` is `return`
@@ -169,11 +223,9 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
         // the token boundary with a space.
         uint32_t after = op.operandRanges[i].end.offset;
-        bool joins = after < text.size() &&
-                     (std::isalnum(static_cast<unsigned char>(text[after])) ||
-                      std::strchr("$._-", text[after]) != nullptr);
         edits.push_back({op.operandRanges[i].begin.offset, after,
-                         "%" + name + (joins ? " " : ""), edits.size()});
+                         "%" + name + (joinsNext(text, after) ? " " : ""),
+                         edits.size()});
         if (stats)
           ++stats->castsInserted;
       }

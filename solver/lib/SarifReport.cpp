@@ -6,9 +6,8 @@
 // and the condition and witness both in the message and as properties:
 //
 //   {"ruleId": "broadcast", "ruleIndex": 0, "level": "warning",
-//    "message": {"text": "the broadcast of ... can fail at runtime
-//                [broadcast, ub-possible]. UB exactly when %a[0] not in
-//                {1, 4}; for example %a[0] = 2."},
+//    "message": {"text": "the broadcast of ... can fail at runtime. UB
+//                exactly when %a[0] not in {1, 4}; for example %a[0] = 2."},
 //    "locations": [{"physicalLocation": {"artifactLocation":
 //        {"uri": "x.mlir"}, "region": {"startLine": 3, "startColumn": 8}}}],
 //    "properties": {"verdict": "ub-possible", "function": "f", ...}}
@@ -125,8 +124,8 @@ std::string renderSarif(const std::vector<FileReport> &files,
       for (const ReportEntry &entry : reportEntries(function, options)) {
         if (entry.verdict == Verdict::Safe)
           continue;
-        std::string message = entry.message(problem) + " [" + entry.kind +
-                              ", " + verdictName(entry.verdict) + "]";
+        // The rule id and level carry kind and verdict.
+        std::string message = entry.message(problem);
         Json properties = {{"verdict", verdictName(entry.verdict)},
                            {"function", text(problem.function)},
                            {"op", text(entry.op)}};
