@@ -118,7 +118,9 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
     inputs.push_back(std::move(input));
   }
   frontend::SessionOptions options = cl.options;
-  options.computeShapes = cl.command != "check" || cl.format == Format::Json;
+  // Shapes for the JSON's `values`; SARIF too, so that its witnesses are
+  // the JSON's (a Z3 context's answers depend on what it was asked before).
+  options.computeShapes = cl.command != "check" || cl.format != Format::Text;
   if (cl.progress != When::Never &&
       (cl.progress == When::Always || ::isatty(2)))
     options.progress = [&progress](const char *phase, size_t done,
