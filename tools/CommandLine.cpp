@@ -134,7 +134,7 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
     };
     std::string v;
     static const char *const flags[] = {
-        "--help",  "--json",  "--strict",           "--no-fast-paths",
+        "--help",  "--json",    "--strict",           "--no-fast-paths",
         "--stats", "--version", "--require-coverage", "--strict-exit"};
     for (const char *flag : flags)
       if (hasInline && arg == flag)

@@ -37,8 +37,7 @@ std::string colorLine(const std::string &line) {
     size_t at = line.find(marker);
     // A header's location (a path, "file:line:col" or "symshape") has no
     // space; a source line under a diagnostic is indented.
-    if (at == std::string::npos || at == 0 ||
-        line.find(' ') < at)
+    if (at == std::string::npos || at == 0 || line.find(' ') < at)
       continue;
     return kBold + line.substr(0, at + 1) + kReset + " " +
            severityColor(severity) + severity + ":" + kReset + " " + kBold +
@@ -82,8 +81,7 @@ Progress::Progress(bool enabled, std::chrono::milliseconds delay)
 
 Progress::~Progress() { stop(); }
 
-void Progress::update(const char *newPhase, size_t newDone,
-                      size_t newTotal) {
+void Progress::update(const char *newPhase, size_t newDone, size_t newTotal) {
   total = newTotal;
   done = newDone;
   phase = newPhase;

@@ -110,7 +110,10 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
       printError(error + "\n");
       std::string prefix = path + ": error: ";
       analysis.errors.push_back(
-          {path, false, {}, error.substr(std::min(prefix.size(), error.size()))});
+          {path,
+           false,
+           {},
+           error.substr(std::min(prefix.size(), error.size()))});
       input.bad = true;
     } else {
       input.text = std::move(*text);
@@ -246,12 +249,13 @@ int run(const CommandLine &cl) {
   if (std::string error = checkOptionsApply(cl); !error.empty())
     return usageError(error);
   if (cl.files.empty())
-    return usageError(cl.command + " needs " +
-                      (cl.command == "check" ? "at least one FILE"
-                                             : "exactly one FILE") +
-                      " (or '-' for stdin)");
+    return usageError(
+        cl.command + " needs " +
+        (cl.command == "check" ? "at least one FILE" : "exactly one FILE") +
+        " (or '-' for stdin)");
   if (cl.command != "check" && cl.files.size() != 1)
-    return usageError(cl.command + " takes exactly one FILE (or '-' for stdin)");
+    return usageError(cl.command +
+                      " takes exactly one FILE (or '-' for stdin)");
 
   Progress progress(cl.progress == When::Always ||
                     (cl.progress == When::Auto && ::isatty(2)));
@@ -277,18 +281,16 @@ int run(const CommandLine &cl) {
   options.errors = analysis.errors;
   options.toolVersion = SYMSHAPE_VERSION;
   bool failed = !analysis.errors.empty();
-  const solver::Summary summary =
-      session.reportSummary(options, cl.function);
+  const solver::Summary summary = session.reportSummary(options, cl.function);
 
   if (cl.command == "check") {
     // Text has nothing to say when no input could be read: the errors are
     // on stderr. JSON and SARIF always give a document.
     if (cl.format != Format::Text || analysis.goodInputs > 0) {
-      std::string out = cl.format == Format::Json
-                            ? session.json(options, cl.function)
-                        : cl.format == Format::Sarif
-                            ? session.sarif(options, cl.function)
-                            : session.text(options, cl.function);
+      std::string out =
+          cl.format == Format::Json    ? session.json(options, cl.function)
+          : cl.format == Format::Sarif ? session.sarif(options, cl.function)
+                                       : session.text(options, cl.function);
       if (emit(cl, out, cl.format == Format::Text) != 0)
         return 2;
     }
@@ -297,11 +299,10 @@ int run(const CommandLine &cl) {
   }
   if (failed)
     return 2; // refine and graph read one file: nothing to write
-  std::string out =
-      cl.command == "refine"
-          ? frontend::rewriteRefined(session, *session.files()[0], nullptr,
-                                     cl.function)
-          : session.dot(cl.function);
+  std::string out = cl.command == "refine"
+                        ? frontend::rewriteRefined(session, *session.files()[0],
+                                                   nullptr, cl.function)
+                        : session.dot(cl.function);
   if (emit(cl, out, false) != 0)
     return 2;
   printStats(cl, session);

@@ -19,9 +19,9 @@ Type refinedType(const Type &declared, const solver::ValueInfo &info,
   for (size_t d = 0; d < info.dims.size(); ++d) {
     int64_t size = ranked ? declared.dims[d] : kDynamic;
     if (size == kDynamic) {
-      std::optional<int64_t> c = useShapes
-                                     ? shapes->constant(info.dims[d])
-                                     : problem.graph.constantValue(info.dims[d]);
+      std::optional<int64_t> c =
+          useShapes ? shapes->constant(info.dims[d])
+                    : problem.graph.constantValue(info.dims[d]);
       size = c.value_or(kDynamic);
     }
     refined.dims.push_back(size);

@@ -123,8 +123,8 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         // cast: it keeps its declared result.
         if (op.name == "tensor.cast" && !op.operands.empty()) {
           ValueId source = op.operands[0];
-          const Type &sourceType = refined[source] ? *refined[source]
-                                                   : fn.value(source).type;
+          const Type &sourceType =
+              refined[source] ? *refined[source] : fn.value(source).type;
           if (sourceType == *refined[v]) {
             refined[v].reset();
             continue;
@@ -150,10 +150,10 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
     std::unordered_map<ValueId, ValueId> replacedBy;
     auto rename = [&](const Operation &op, size_t i, ValueId source) {
       uint32_t after = op.operandRanges[i].end.offset;
-      edits.push_back({op.operandRanges[i].begin.offset, after,
-                       "%" + fn.value(source).name +
-                           (joinsNext(text, after) ? " " : ""),
-                       edits.size()});
+      edits.push_back(
+          {op.operandRanges[i].begin.offset, after,
+           "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
+           edits.size()});
     };
     forEachOp(fn.body, [&](const Operation &op) {
       bool inPlace = operandsRefinable(op);
@@ -162,8 +162,7 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         if (i >= op.operandRanges.size())
           continue;
         auto replaced = replacedBy.find(v);
-        ValueId source =
-            replaced == replacedBy.end() ? v : replaced->second;
+        ValueId source = replaced == replacedBy.end() ? v : replaced->second;
         if (!refined[v]) {
           if (source != v)
             rename(op, i, source);
@@ -208,9 +207,8 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
         std::string indent = blank ? std::string(prefix) : std::string();
         std::string line = "%" + name + " = tensor.cast %" +
-                           fn.value(source).name +
-                           " : " + refined[v]->str() + " to " +
-                           fn.value(v).type.str();
+                           fn.value(source).name + " : " + refined[v]->str() +
+                           " to " + fn.value(v).type.str();
         // After another op on the same line (`return elim%2` is `return`
         // then an op `elim`), the cast goes on a line of its own: written
         // right after `return` it would become its operand.

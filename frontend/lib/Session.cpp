@@ -383,7 +383,8 @@ Session::reports(const std::string &only) const {
     for (const FunctionAnalysis &analysis : file->functions) {
       if (!only.empty() && analysis.function->name != only)
         continue;
-      solver::FunctionReport fn{analysis.problem.get(), &analysis.verdicts,
+      solver::FunctionReport fn{analysis.problem.get(),
+                                &analysis.verdicts,
                                 analysis.shapes ? &*analysis.shapes : nullptr,
                                 {}};
       const solver::Problem &problem = *analysis.problem;

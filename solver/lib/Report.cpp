@@ -156,8 +156,8 @@ std::vector<ReportMessage> describeFindings(const FunctionReport &function,
   for (size_t e = 0; e < entries.size(); ++e) {
     const ReportEntry &entry = entries[e];
     if (entry.verdict != Verdict::Safe && !summarized[e]) {
-      Severity severity = entry.verdict == Verdict::Error ? Severity::Error
-                                                          : Severity::Warning;
+      Severity severity =
+          entry.verdict == Verdict::Error ? Severity::Error : Severity::Warning;
       out.push_back({entry.loc, severity,
                      entry.message(problem) + " [" + entry.kind + ", " +
                          verdictName(entry.verdict) + "]"});

@@ -143,11 +143,11 @@ std::string renderSarif(const std::vector<FileReport> &files,
             for (const auto &[name, value] : finding->witness)
               witness[validUtf8(name)] = value;
             properties["witness"] = std::move(witness);
-            message += (finding->condition.empty() ||
-                                finding->condition == "true"
-                            ? ". For example "
-                            : "; for example ") +
-                       witnessText(finding->witness);
+            message +=
+                (finding->condition.empty() || finding->condition == "true"
+                     ? ". For example "
+                     : "; for example ") +
+                witnessText(finding->witness);
           }
           if (!finding->reason.empty())
             properties["reason"] = text(finding->reason);
@@ -165,8 +165,8 @@ std::string renderSarif(const std::vector<FileReport> &files,
     }
   Json rules = Json::array();
   for (const std::string &id : ruleIds)
-    rules.push_back({{"id", id},
-                     {"shortDescription", {{"text", ruleDescription(id)}}}});
+    rules.push_back(
+        {{"id", id}, {"shortDescription", {{"text", ruleDescription(id)}}}});
   Json driver = {{"name", "symshape"}};
   if (!options.toolVersion.empty())
     driver["version"] = options.toolVersion;
@@ -188,15 +188,15 @@ std::string renderSarif(const std::vector<FileReport> &files,
   Json invocation = {{"executionSuccessful", options.errors.empty()}};
   if (!notifications.empty())
     invocation["toolExecutionNotifications"] = std::move(notifications);
-  Json log = {
-      {"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/"
-                  "os/schemas/sarif-schema-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs",
-       {{{"tool", {{"driver", std::move(driver)}}},
-         {"invocations", {std::move(invocation)}},
-         {"columnKind", "unicodeCodePoints"},
-         {"results", std::move(results)}}}}};
+  Json log = {{"$schema",
+               "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/"
+               "os/schemas/sarif-schema-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs",
+               {{{"tool", {{"driver", std::move(driver)}}},
+                 {"invocations", {std::move(invocation)}},
+                 {"columnKind", "unicodeCodePoints"},
+                 {"results", std::move(results)}}}}};
   return log.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
