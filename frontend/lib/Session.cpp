@@ -375,7 +375,7 @@ solver::SourcePosition Session::position(solver::Location loc) const {
 }
 
 std::vector<solver::FileReport>
-Session::reports(const std::string &only) const {
+Session::reports(const std::string &only, bool refinedTypes) const {
   std::vector<solver::FileReport> out;
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     solver::FileReport report;
@@ -389,8 +389,9 @@ Session::reports(const std::string &only) const {
                                 {}};
       const solver::Problem &problem = *analysis.problem;
       const Function &function = *analysis.function;
-      fn.refinedTypes.reserve(problem.values.size());
-      for (ValueId v = 0; v < problem.values.size(); ++v) {
+      if (refinedTypes)
+        fn.refinedTypes.reserve(problem.values.size());
+      for (ValueId v = 0; refinedTypes && v < problem.values.size(); ++v) {
         const solver::ValueInfo &info = problem.values[v];
         if (v >= function.values.size() || !function.values[v].typeKnown) {
           fn.refinedTypes.push_back(info.type);
@@ -419,7 +420,7 @@ solver::Summary Session::reportSummary(const solver::ReportOptions &options,
 
 std::string Session::json(const solver::ReportOptions &options,
                           const std::string &only) const {
-  std::vector<solver::FileReport> files = reports(only);
+  std::vector<solver::FileReport> files = reports(only, true);
   solver::Summary summary;
   for (const solver::FileReport &file : files)
     for (const solver::FunctionReport &fn : file.functions)

@@ -130,8 +130,10 @@ private:
   void reportUnusedAssumption(const Assumption &assumption);
   /// Runs `worker` on min(jobs, tasks) threads, this one included.
   void runOnThreads(const std::function<void()> &worker, size_t tasks) const;
-  /// The reports' view of the analysed functions (of `only`, if given).
-  std::vector<solver::FileReport> reports(const std::string &only) const;
+  /// The reports' view of the analysed functions (of `only`, if given),
+  /// with each value's refined type when `refinedTypes` (for JSON).
+  std::vector<solver::FileReport> reports(const std::string &only,
+                                          bool refinedTypes = false) const;
 
   SessionOptions options;
   SourceManager sourceManager;
