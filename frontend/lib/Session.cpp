@@ -374,8 +374,8 @@ solver::SourcePosition Session::position(solver::Location loc) const {
   return out;
 }
 
-std::vector<solver::FileReport>
-Session::reports(const std::string &only, bool refinedTypes) const {
+std::vector<solver::FileReport> Session::reports(const std::string &only,
+                                                 bool refinedTypes) const {
   std::vector<solver::FileReport> out;
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     solver::FileReport report;
