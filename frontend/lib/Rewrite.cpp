@@ -3,11 +3,13 @@
 #include "symshape/frontend/Rewrite.h"
 
 #include "ops/OpTable.h"
+#include "symshape/frontend/RefinedType.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <functional>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace symshape::frontend {
@@ -56,26 +58,37 @@ void forEachOp(const Region &region,
     }
 }
 
-/// The declared type with every dim the analysis proved constant.
-std::optional<Type> refinedType(const Type &declared,
+/// Whether a name ending before `after` would run into the next character:
+/// `%0n` is `%0` then `n`, but `%cast0n` would be one name.
+bool joinsNext(std::string_view text, uint32_t after) {
+  return after < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[after])) ||
+          std::strchr("$._-", text[after]) != nullptr);
+}
+
+/// The lines `range` fills on its own, newline included, or nullopt when
+/// other text shares them.
+std::optional<std::pair<uint32_t, uint32_t>> ownLines(std::string_view text,
+                                                      SourceRange range) {
+  uint32_t begin = range.begin.offset, end = range.end.offset;
+  while (begin > 0 && (text[begin - 1] == ' ' || text[begin - 1] == '\t'))
+    --begin;
+  if (begin > 0 && text[begin - 1] != '\n')
+    return std::nullopt;
+  while (end < text.size() && (text[end] == ' ' || text[end] == '\t'))
+    ++end;
+  if (end < text.size() && text[end] != '\n')
+    return std::nullopt;
+  return std::make_pair(begin, end < text.size() ? end + 1 : end);
+}
+
+/// The refined type of `v` when it is more precise than the declared one.
+std::optional<Type> refinedType(const Value &value,
                                 const solver::ValueInfo &info,
+                                const solver::Problem &problem,
                                 const solver::ShapeRefinement &shapes) {
-  if (!declared.isTensor() || !info.ranked)
-    return std::nullopt;
-  if (declared.kind == TypeKind::RankedTensor &&
-      declared.dims.size() != info.dims.size())
-    return std::nullopt;
-  Type refined = declared;
-  refined.kind = TypeKind::RankedTensor;
-  refined.dims.clear();
-  for (size_t d = 0; d < info.dims.size(); ++d) {
-    int64_t size =
-        declared.kind == TypeKind::RankedTensor ? declared.dims[d] : kDynamic;
-    if (size == kDynamic)
-      size = shapes.constant(info.dims[d]).value_or(kDynamic);
-    refined.dims.push_back(size);
-  }
-  if (refined == declared)
+  Type refined = frontend::refinedType(value.type, info, problem, &shapes);
+  if (refined == value.type)
     return std::nullopt;
   return refined;
 }
@@ -83,11 +96,12 @@ std::optional<Type> refinedType(const Type &declared,
 } // namespace
 
 std::string rewriteRefined(const Session &session, const FileAnalysis &file,
-                           RewriteStats *stats) {
+                           RewriteStats *stats, const std::string &only) {
   std::string_view text = session.sources().buffer(file.buffer);
   std::vector<Edit> edits;
   for (const FunctionAnalysis &analysis : file.functions) {
-    if (!analysis.shapes || !analysis.shapes->wellDefined())
+    if (!analysis.shapes || !analysis.shapes->wellDefined() ||
+        (!only.empty() && analysis.function->name != only))
       continue;
     const Function &fn = *analysis.function;
     const solver::Problem &problem = *analysis.problem;
@@ -101,9 +115,21 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         const Value &val = fn.value(v);
         if (!val.typeKnown || v >= problem.values.size())
           continue;
-        refined[v] = refinedType(val.type, problem.values[v], *analysis.shapes);
+        refined[v] =
+            refinedType(val, problem.values[v], problem, *analysis.shapes);
         if (!refined[v])
           continue;
+        // A tensor.cast refined to its source's type would be an identity
+        // cast: it keeps its declared result.
+        if (op.name == "tensor.cast" && !op.operands.empty()) {
+          ValueId source = op.operands[0];
+          const Type &sourceType =
+              refined[source] ? *refined[source] : fn.value(source).type;
+          if (sourceType == *refined[v]) {
+            refined[v].reset();
+            continue;
+          }
+        }
         edits.push_back({op.resultTypeRanges[k].begin.offset,
                          op.resultTypeRanges[k].end.offset, refined[v]->str(),
                          edits.size()});
@@ -119,13 +145,49 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
       names.insert(val.name.substr(0, val.name.find('#')));
     }
     unsigned counter = 0;
+    // Results of casts that became identity casts and were removed: their
+    // uses read the cast's source instead.
+    std::unordered_map<ValueId, ValueId> replacedBy;
+    auto rename = [&](const Operation &op, size_t i, ValueId source) {
+      uint32_t after = op.operandRanges[i].end.offset;
+      edits.push_back(
+          {op.operandRanges[i].begin.offset, after,
+           "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
+           edits.size()});
+    };
     forEachOp(fn.body, [&](const Operation &op) {
       bool inPlace = operandsRefinable(op);
       for (size_t i = 0; i < op.operands.size(); ++i) {
         ValueId v = op.operands[i];
-        if (!refined[v] || i >= op.operandRanges.size())
+        if (i >= op.operandRanges.size())
           continue;
+        auto replaced = replacedBy.find(v);
+        ValueId source = replaced == replacedBy.end() ? v : replaced->second;
+        if (!refined[v]) {
+          if (source != v)
+            rename(op, i, source);
+          continue;
+        }
+        // A tensor.cast whose source gets its result's type has become an
+        // identity cast: it goes, and its uses read the source.
+        if (op.name == "tensor.cast" && op.results.size() == 1 &&
+            op.regions.empty()) {
+          ValueId result = op.results[0];
+          const Type &resultType =
+              refined[result] ? *refined[result] : fn.value(result).type;
+          if (resultType == *refined[v]) {
+            if (std::optional<std::pair<uint32_t, uint32_t>> lines =
+                    ownLines(text, op.range)) {
+              edits.push_back({lines->first, lines->second, "", edits.size()});
+              replacedBy[result] = source;
+              continue;
+            }
+            inPlace = false; // not alone on its line: a cast back instead
+          }
+        }
         if (inPlace) {
+          if (source != v)
+            rename(op, i, source);
           edits.push_back({op.operandTypeRanges[i].begin.offset,
                            op.operandTypeRanges[i].end.offset,
                            refined[v]->str(), edits.size()});
@@ -144,9 +206,9 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         std::string_view prefix = text.substr(lineStart, begin - lineStart);
         bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
         std::string indent = blank ? std::string(prefix) : std::string();
-        std::string line = "%" + name + " = tensor.cast %" + fn.value(v).name +
-                           " : " + refined[v]->str() + " to " +
-                           fn.value(v).type.str();
+        std::string line = "%" + name + " = tensor.cast %" +
+                           fn.value(source).name + " : " + refined[v]->str() +
+                           " to " + fn.value(v).type.str();
         // After another op on the same line (`return elim%2` is `return`
         // then an op `elim`), the cast goes on a line of its own: written
         // right after `return` it would become its operand.
@@ -159,11 +221,9 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
         // the token boundary with a space.
         uint32_t after = op.operandRanges[i].end.offset;
-        bool joins = after < text.size() &&
-                     (std::isalnum(static_cast<unsigned char>(text[after])) ||
-                      std::strchr("$._-", text[after]) != nullptr);
         edits.push_back({op.operandRanges[i].begin.offset, after,
-                         "%" + name + (joins ? " " : ""), edits.size()});
+                         "%" + name + (joinsNext(text, after) ? " " : ""),
+                         edits.size()});
         if (stats)
           ++stats->castsInserted;
       }

@@ -3,6 +3,7 @@
 #include "symshape/frontend/Session.h"
 
 #include "symshape/frontend/Parser.h"
+#include "symshape/frontend/RefinedType.h"
 
 #include <algorithm>
 #include <atomic>
@@ -103,23 +104,9 @@ FunctionAnalysis::refinedTypeOf(const std::string &name) const {
   if (!id)
     return std::nullopt;
   const Type &declared = function->values[*id].type;
-  std::optional<std::vector<std::string>> dims = shapeOf(name);
-  if (!dims || !declared.isTensor())
+  if (!shapes || *id >= problem->values.size())
     return declared.str();
-  Type refined = declared;
-  refined.kind = TypeKind::RankedTensor;
-  refined.dims.clear();
-  for (size_t d = 0; d < dims->size(); ++d) {
-    solver::TermId dim = problem->values[*id].dims[d];
-    std::optional<int64_t> c = shapes->wellDefined()
-                                   ? shapes->constant(dim)
-                                   : problem->graph.constantValue(dim);
-    if (!c && declared.kind == TypeKind::RankedTensor &&
-        d < declared.dims.size() && declared.dims[d] != kDynamic)
-      c = declared.dims[d];
-    refined.dims.push_back(c ? *c : kDynamic);
-  }
-  return refined.str();
+  return refinedType(declared, problem->values[*id], *problem, &*shapes).str();
 }
 
 bool FunctionAnalysis::sameSize(const std::string &a, size_t dimA,
@@ -205,7 +192,7 @@ bool Session::analyzeOnce() {
                                   std::vector<bool>(), false});
         lowered.back().analysis.function = &function;
       }
-  std::atomic<size_t> nextFunction{0};
+  std::atomic<size_t> nextFunction{0}, loweredCount{0};
   auto lowerer = [&] {
     for (size_t i; (i = nextFunction++) < lowered.size();) {
       Lowered &item = lowered[i];
@@ -218,6 +205,8 @@ bool Session::analyzeOnce() {
         item.analysis.problem.reset();
         item.outOfMemory = true;
       }
+      if (options.progress)
+        options.progress("lowering", ++loweredCount, lowered.size());
     }
   };
   runOnThreads(lowerer, lowered.size());
@@ -268,7 +257,7 @@ bool Session::analyzeOnce() {
   const size_t lanes =
       std::clamp<size_t>(obligations / kObligationsPerLane, 1,
                          std::max<size_t>(1, std::min(kMaxLanes, work.size())));
-  std::atomic<size_t> nextLane{0};
+  std::atomic<size_t> nextLane{0}, judgedCount{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
     for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
@@ -286,6 +275,8 @@ bool Session::analyzeOnce() {
         } catch (const std::bad_alloc &) {
           outOfMemory = true; // reported below, once
         }
+        if (options.progress)
+          options.progress("judging", ++judgedCount, work.size());
       }
     }
   };
@@ -391,45 +382,103 @@ std::string Session::format(solver::Location loc) const {
   return sourceManager.format(fromSolver(loc));
 }
 
-std::string Session::json() const {
-  std::vector<solver::FileReport> reports;
+solver::SourcePosition Session::position(solver::Location loc) const {
+  SourceLoc at = fromSolver(loc);
+  LineCol lc = sourceManager.lineCol(at);
+  solver::SourcePosition out;
+  out.file = sourceManager.name(at.buffer);
+  out.line = lc.line;
+  out.column = lc.col;
+  // Code points before the column: every byte that does not continue a
+  // UTF-8 sequence starts one.
+  std::string_view line = sourceManager.lineText(at);
+  uint32_t points = 0;
+  for (size_t i = 0; i + 1 < lc.col && i < line.size(); ++i)
+    points += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+  out.characterColumn = points + 1;
+  return out;
+}
+
+std::vector<solver::FileReport> Session::reports(const std::string &only,
+                                                 bool refinedTypes) const {
+  std::vector<solver::FileReport> out;
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     solver::FileReport report;
     report.file = file->name;
-    for (const FunctionAnalysis &analysis : file->functions)
-      report.functions.push_back(
-          {analysis.problem.get(), &analysis.verdicts,
-           analysis.shapes ? &*analysis.shapes : nullptr});
-    reports.push_back(std::move(report));
+    for (const FunctionAnalysis &analysis : file->functions) {
+      if (!only.empty() && analysis.function->name != only)
+        continue;
+      solver::FunctionReport fn{analysis.problem.get(),
+                                &analysis.verdicts,
+                                analysis.shapes ? &*analysis.shapes : nullptr,
+                                {}};
+      const solver::Problem &problem = *analysis.problem;
+      const Function &function = *analysis.function;
+      if (refinedTypes)
+        fn.refinedTypes.reserve(problem.values.size());
+      for (ValueId v = 0; refinedTypes && v < problem.values.size(); ++v) {
+        const solver::ValueInfo &info = problem.values[v];
+        if (v >= function.values.size() || !function.values[v].typeKnown) {
+          fn.refinedTypes.push_back(info.type);
+          continue;
+        }
+        const Type &declared = function.values[v].type;
+        Type refined = refinedType(declared, info, problem, fn.shapes);
+        fn.refinedTypes.push_back(refined == declared ? info.type
+                                                      : refined.str());
+      }
+      report.functions.push_back(std::move(fn));
+    }
+    out.push_back(std::move(report));
   }
+  return out;
+}
+
+solver::Summary Session::reportSummary(const solver::ReportOptions &options,
+                                       const std::string &only) const {
+  solver::Summary summary;
+  for (const solver::FileReport &file : reports(only))
+    for (const solver::FunctionReport &fn : file.functions)
+      summary.add(fn, options);
+  return summary;
+}
+
+std::string Session::json(const solver::ReportOptions &options,
+                          const std::string &only) const {
+  std::vector<solver::FileReport> files = reports(only, true);
+  solver::Summary summary;
+  for (const solver::FileReport &file : files)
+    for (const solver::FunctionReport &fn : file.functions)
+      summary.add(fn, options);
   return solver::renderJson(
-      reports, totals, [this](solver::Location loc) { return format(loc); });
+      files, summary, options,
+      [this](solver::Location loc) { return position(loc); });
+}
+
+std::string Session::sarif(const solver::ReportOptions &options,
+                           const std::string &only) const {
+  return solver::renderSarif(
+      reports(only), options,
+      [this](solver::Location loc) { return position(loc); });
 }
 
 std::string Session::dot(const std::string &only) const {
-  std::vector<solver::FileReport> reports;
-  for (const std::unique_ptr<FileAnalysis> &file : fileList) {
-    solver::FileReport report;
-    report.file = file->name;
-    for (const FunctionAnalysis &analysis : file->functions)
-      if (only.empty() || analysis.function->name == only)
-        report.functions.push_back(
-            {analysis.problem.get(), &analysis.verdicts,
-             analysis.shapes ? &*analysis.shapes : nullptr});
-    reports.push_back(std::move(report));
-  }
   return solver::renderDot(
-      reports, [this](solver::Location loc) { return format(loc); });
+      reports(only), [this](solver::Location loc) { return position(loc); });
 }
 
-std::string Session::text() const {
+std::string Session::text(const solver::ReportOptions &options,
+                          const std::string &only) const {
   using Severity = solver::ReportMessage::Severity;
   DiagnosticEngine printer(sourceManager);
   std::string out;
-  for (const std::unique_ptr<FileAnalysis> &file : fileList)
-    for (const FunctionAnalysis &analysis : file->functions)
+  std::vector<solver::FileReport> files = reports(only);
+  solver::Summary summary;
+  for (const solver::FileReport &file : files)
+    for (const solver::FunctionReport &fn : file.functions) {
+      summary.add(fn, options);
       for (const solver::ReportMessage &message :
-           solver::describeFindings(*analysis.problem, analysis.verdicts)) {
+           solver::describeFindings(fn, options)) {
         if (message.severity == Severity::Note) {
           out += format(message.loc) + ": note: " + message.text + "\n";
           continue;
@@ -442,7 +491,11 @@ std::string Session::text() const {
         diag.message = message.text;
         out += printer.render(diag);
       }
-  return out + "symshape: " + totals.line() + "\n";
+    }
+  std::string coverage = solver::coverageLine(files);
+  if (!coverage.empty())
+    out += "symshape: " + coverage + "\n";
+  return out + "symshape: " + summary.line() + "\n";
 }
 
 } // namespace symshape::frontend

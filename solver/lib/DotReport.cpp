@@ -3,7 +3,8 @@
 // One cluster per function. Ellipses are dims (labelled with the value dims
 // that denote them and, when refined, their value); boxes are obligations,
 // coloured by verdict and joined to the dims they constrain. Edges say how
-// an op relates two dims.
+// an op relates two dims. Sizes that come from opaque ops (free symbols
+// symshape could not relate to any operand) are dashed and brown.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,7 +68,7 @@ std::string termText(const DimGraph &graph, TermId t) {
 } // namespace
 
 std::string renderDot(const std::vector<FileReport> &files,
-                      const LocationFormatter &formatLoc) {
+                      const PositionResolver &resolve) {
   std::string out =
       "digraph symshape {\n  rankdir=LR;\n  node [fontsize=10];\n";
   size_t cluster = 0;
@@ -97,9 +98,17 @@ std::string renderDot(const std::vector<FileReport> &files,
                    fn.shapes->name(t) != termText(graph, t))
             label += "\n== " + fn.shapes->name(t);
         }
+        bool opaque = graph.isSymbol(t) &&
+                      graph.symbolOf(t).origin == SymbolOrigin::OpaqueDim;
+        if (opaque)
+          label += "\n(from an opaque op)";
         out += "    " + prefix + "t" + std::to_string(t) +
                " [label=" + dotQuote(label) +
-               (graph.isSymbol(t) ? ", style=bold" : "") + "];\n";
+               (opaque ? ", style=\"bold,dashed\", color=saddlebrown, "
+                         "fontcolor=saddlebrown"
+                : graph.isSymbol(t) ? ", style=bold"
+                                    : "") +
+               "];\n";
       };
       for (const ValueInfo &value : problem.values) {
         for (TermId dim : value.dims)
@@ -135,7 +144,7 @@ std::string renderDot(const std::vector<FileReport> &files,
         std::string label =
             std::string(obligationKindName(ob.kind)) +
             (ob.dim >= 0 ? " dim " + std::to_string(ob.dim) : std::string()) +
-            "\n" + formatLoc(ob.loc) + "\n" + verdictName(finding.verdict);
+            "\n" + resolve(ob.loc).str() + "\n" + verdictName(finding.verdict);
         if (!finding.condition.empty() && finding.condition != "true")
           label += "\nwhen " + finding.condition;
         out += "    " + id +

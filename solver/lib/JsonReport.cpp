@@ -1,45 +1,77 @@
 //===- JsonReport.cpp - The `check --json` document -----------------------===//
+//
+// The document is built as an nlohmann::ordered_json (fields in the order
+// SPEC 7 shows them) and printed one finding, value or opaque op per line:
+//
+//   {
+//     "version": "1.0",
+//     "files": [
+//       {
+//         "file": "x.mlir",
+//         "functions": [
+//           {
+//             "name": "f",
+//             ...
+//             "findings": [
+//               {"loc": "x.mlir:3:8", "op": "test.broadcastable", ...},
+//
+//===----------------------------------------------------------------------===//
 
 #include "symshape/solver/Report.h"
 
-#include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace symshape::solver {
 
-std::string jsonQuote(const std::string &text) {
-  std::string out = "\"";
-  // JSON text is Unicode; source text is copied into names as it is.
-  for (unsigned char c : validUtf8(text)) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      if (c < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        out += buf;
-      } else {
-        out += char(c);
-      }
-    }
-  }
-  return out + "\"";
-}
+using Json = nlohmann::ordered_json;
 
 namespace {
+
+/// A JSON string: source text is copied into names as it is, JSON text is
+/// Unicode.
+Json text(const std::string &s) { return Json(validUtf8(s)); }
+
+std::string dumpScalar(const Json &value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+/// Height of a JSON tree: 0 for a scalar or an empty container.
+size_t height(const Json &value) {
+  if (!value.is_structured() || value.empty())
+    return 0;
+  size_t h = 0;
+  for (const Json &child : value)
+    h = std::max(h, height(child));
+  return h + 1;
+}
+
+/// Writes `value` at `indent`: containers of scalars, and objects whose
+/// members are such containers (a finding with its witness, a value with
+/// its shape), on one line; anything larger one member per line.
+void layout(const Json &value, size_t indent, std::string &out) {
+  if (!value.is_structured() || value.empty()) {
+    out += dumpScalar(value);
+    return;
+  }
+  bool object = value.is_object();
+  size_t h = height(value);
+  bool inlined = indent > 0 && (h <= 1 || (object && h <= 2));
+  out += object ? '{' : '[';
+  bool first = true;
+  for (auto it = value.begin(); it != value.end(); ++it) {
+    if (!first)
+      out += inlined ? ", " : ",";
+    first = false;
+    if (!inlined)
+      out += "\n" + std::string(indent + 2, ' ');
+    if (object)
+      out += dumpScalar(Json(it.key())) + ": ";
+    layout(*it, inlined ? indent : indent + 2, out);
+  }
+  if (!inlined)
+    out += "\n" + std::string(indent, ' ');
+  out += object ? '}' : ']';
+}
 
 /// A dim as the JSON `shape` lists it: an integer, a name, or "?".
 std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
@@ -53,118 +85,145 @@ std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
   return "?";
 }
 
-/// The value's tensor type with every dim that is a known integer written
-/// in; other types are kept.
-std::string refinedType(const Problem &problem, const ShapeRefinement *shapes,
-                        const ValueInfo &value) {
-  if (value.kind != ValueInfo::Kind::Tensor || !value.ranked)
-    return value.type;
-  std::string text = "tensor<";
-  for (TermId dim : value.dims) {
-    std::optional<int64_t> c = shapes && shapes->wellDefined()
-                                   ? shapes->constant(dim)
-                                   : problem.graph.constantValue(dim);
-    text += (c ? std::to_string(*c) : std::string("?")) + "x";
-  }
-  return text + value.element + ">";
-}
-
-void writeValues(std::string &out, const Problem &problem,
-                 const ShapeRefinement *shapes) {
-  out += "\"values\": {";
-  bool first = true;
-  for (const ValueInfo &value : problem.values) {
+Json values(const FunctionReport &function) {
+  const Problem &problem = *function.problem;
+  Json out = Json::object();
+  for (size_t i = 0; i < problem.values.size(); ++i) {
+    const ValueInfo &value = problem.values[i];
     if (value.kind != ValueInfo::Kind::Tensor &&
         value.kind != ValueInfo::Kind::Vector &&
         value.kind != ValueInfo::Kind::Shape)
       continue;
     if (value.name == "%")
       continue; // an unnamed result
-    out += first ? "\n        " : ",\n        ";
-    first = false;
-    out += jsonQuote(value.name) + ": {\"type\": " + jsonQuote(value.type) +
-           ", \"shape\": [";
+    Json shape = Json::array();
     if (!value.ranked && value.typeRanked) {
       // Not followed by symshape: what the type says.
-      for (size_t d = 0; d < value.typeDims.size(); ++d)
-        out += (d ? ", " : "") +
-               jsonQuote(value.typeDims[d] < 0
-                             ? std::string("?")
-                             : std::to_string(value.typeDims[d]));
+      for (int64_t d : value.typeDims)
+        shape.push_back(d < 0 ? std::string("?") : std::to_string(d));
     } else if (!value.ranked) {
-      out += "\"*\"";
+      shape.push_back("*");
     } else {
-      for (size_t d = 0; d < value.dims.size(); ++d)
-        out += (d ? ", " : "") +
-               jsonQuote(dimText(problem, shapes, value.dims[d]));
+      for (TermId dim : value.dims)
+        shape.push_back(text(dimText(problem, function.shapes, dim)));
     }
-    out += "], \"refined\": " + jsonQuote(refinedType(problem, shapes, value)) +
-           "}";
+    const std::string &refined = i < function.refinedTypes.size()
+                                     ? function.refinedTypes[i]
+                                     : value.type;
+    // Names are unique per function (the parser rejects a redefinition);
+    // the first one wins should two ever collide.
+    std::string name = validUtf8(value.name);
+    if (out.contains(name))
+      continue;
+    out[name] = Json{{"type", text(value.type)},
+                     {"shape", std::move(shape)},
+                     {"refined", text(refined)}};
   }
-  out += first ? "}" : "\n      }";
+  return out;
 }
 
-void writeFinding(std::string &out, const Problem &problem,
-                  const Obligation &ob, const Finding &finding,
-                  const LocationFormatter &formatLoc) {
-  out += "{\"loc\": " + jsonQuote(formatLoc(ob.loc)) +
-         ", \"op\": " + jsonQuote(ob.op) +
-         ", \"kind\": " + jsonQuote(obligationKindName(ob.kind));
-  if (ob.dim >= 0)
-    out += ", \"dim\": " + std::to_string(ob.dim);
-  out += ", \"verdict\": " + jsonQuote(verdictName(finding.verdict));
-  if (!finding.condition.empty())
-    out += ", \"condition\": " + jsonQuote(finding.condition);
-  if (finding.hasWitness) {
-    out += ", \"witness\": {";
-    for (size_t i = 0; i < finding.witness.size(); ++i)
-      out += (i ? ", " : "") + jsonQuote(finding.witness[i].first) + ": " +
-             std::to_string(finding.witness[i].second);
-    out += "}";
+Json finding(const Problem &problem, const ReportEntry &entry,
+             const PositionResolver &resolve) {
+  Json out = {{"loc", text(resolve(entry.loc).str())},
+              {"op", text(entry.op)},
+              {"kind", entry.kind}};
+  if (entry.dim >= 0)
+    out["dim"] = entry.dim;
+  out["verdict"] = verdictName(entry.verdict);
+  if (const Finding *f = entry.finding) {
+    if (!f->condition.empty())
+      out["condition"] = text(f->condition);
+    // SPEC 7: a witness for every finding that some size violates ({}
+    // when no free symbol matters); an unreachable one has none, an
+    // unknown one only when a violating assignment is known.
+    bool violated = f->verdict == Verdict::UbPossible ||
+                    f->verdict == Verdict::UbGuaranteed ||
+                    f->verdict == Verdict::Error;
+    if (violated || f->hasWitness) {
+      Json witness = Json::object();
+      for (const auto &[name, value] : f->witness)
+        witness[validUtf8(name)] = value;
+      out["witness"] = std::move(witness);
+    }
+    if (!f->reason.empty())
+      out["reason"] = text(f->reason);
+  } else {
+    out["witness"] = Json::object();
+    out["reason"] = text(entry.opaque->reason);
   }
-  if (!finding.reason.empty())
-    out += ", \"reason\": " + jsonQuote(finding.reason);
-  out +=
-      ", \"message\": " + jsonQuote(findingMessage(problem, ob, finding)) + "}";
+  out["message"] = text(entry.message(problem));
+  return out;
+}
+
+Json errorList(const std::vector<InputError> &errors) {
+  Json out = Json::array();
+  for (const InputError &error : errors) {
+    Json item = {{"file", text(error.file)}};
+    if (error.located)
+      item["loc"] = text(error.position.str());
+    item["message"] = text(error.message);
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+Json summaryObject(const Summary &summary) {
+  static const Verdict order[] = {Verdict::Safe,         Verdict::UbPossible,
+                                  Verdict::UbGuaranteed, Verdict::Error,
+                                  Verdict::Unreachable,  Verdict::Unknown};
+  Json out = Json::object();
+  for (Verdict verdict : order)
+    out[verdictName(verdict)] = summary.counts[size_t(verdict)];
+  return out;
+}
+
+std::string print(const Json &document) {
+  std::string out;
+  layout(document, 0, out);
+  return out + "\n";
 }
 
 } // namespace
 
+std::string jsonQuote(const std::string &s) { return dumpScalar(text(s)); }
+
 std::string renderJson(const std::vector<FileReport> &files,
-                       const Summary &summary,
-                       const LocationFormatter &formatLoc) {
-  std::string out = "{\"files\": [";
-  for (size_t f = 0; f < files.size(); ++f) {
-    out += f ? ",\n  " : "\n  ";
-    out += "{\"file\": " + jsonQuote(files[f].file) + ", \"functions\": [";
-    const std::vector<FunctionReport> &functions = files[f].functions;
-    for (size_t i = 0; i < functions.size(); ++i) {
-      const Problem &problem = *functions[i].problem;
-      const FunctionVerdicts &verdicts = *functions[i].verdicts;
-      out += i ? ",\n    " : "\n    ";
-      out += "{\"name\": " + jsonQuote(problem.function) +
-             ", \"verdict\": " + jsonQuote(verdictName(verdicts.verdict)) +
-             ",\n      \"findings\": [";
-      for (size_t k = 0; k < problem.obligations.size(); ++k) {
-        out += k ? ",\n        " : "\n        ";
-        writeFinding(out, problem, problem.obligations[k], verdicts.findings[k],
-                     formatLoc);
-      }
-      out += problem.obligations.empty() ? "],\n      " : "\n      ],\n      ";
-      writeValues(out, problem, functions[i].shapes);
-      out += "}";
+                       const Summary &summary, const ReportOptions &options,
+                       const PositionResolver &resolve) {
+  Json fileList = Json::array();
+  for (const FileReport &file : files) {
+    Json functions = Json::array();
+    for (const FunctionReport &function : file.functions) {
+      const Problem &problem = *function.problem;
+      Json findings = Json::array();
+      for (const ReportEntry &entry : reportEntries(function, options))
+        findings.push_back(finding(problem, entry, resolve));
+      Json opaque = Json::array();
+      for (const OpaqueOp &op : problem.opaque)
+        opaque.push_back({{"loc", text(resolve(op.loc).str())},
+                          {"op", text(op.op)},
+                          {"reason", text(op.reason)}});
+      functions.push_back(
+          {{"name", text(problem.function)},
+           {"verdict", verdictName(reportVerdict(function, options))},
+           {"findings", std::move(findings)},
+           {"opaque", std::move(opaque)},
+           {"values", values(function)}});
     }
-    out += functions.empty() ? "]}" : "\n  ]}";
+    fileList.push_back(
+        {{"file", text(file.file)}, {"functions", std::move(functions)}});
   }
-  out += files.empty() ? "],\n" : "\n],\n";
-  static const Verdict order[] = {Verdict::Safe,         Verdict::UbPossible,
-                                  Verdict::UbGuaranteed, Verdict::Error,
-                                  Verdict::Unreachable,  Verdict::Unknown};
-  out += " \"summary\": {";
-  for (size_t i = 0; i < 6; ++i)
-    out += (i ? ", " : "") + jsonQuote(verdictName(order[i])) + ": " +
-           std::to_string(summary.counts[size_t(order[i])]);
-  return out + "}}\n";
+  return print({{"version", kJsonReportVersion},
+                {"files", std::move(fileList)},
+                {"errors", errorList(options.errors)},
+                {"summary", summaryObject(summary)}});
+}
+
+std::string renderJsonErrors(const std::vector<InputError> &errors) {
+  return print({{"version", kJsonReportVersion},
+                {"files", Json::array()},
+                {"errors", errorList(errors)},
+                {"summary", summaryObject(Summary())}});
 }
 
 } // namespace symshape::solver

@@ -2,6 +2,9 @@
 
 #include "symshape/solver/Report.h"
 
+#include <algorithm>
+#include <map>
+
 namespace symshape::solver {
 
 std::string findingMessage(const Problem &problem, const Obligation &ob,
@@ -37,6 +40,10 @@ std::string findingMessage(const Problem &problem, const Obligation &ob,
   return text;
 }
 
+std::string SourcePosition::str() const {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
 static std::string witnessText(const Witness &witness) {
   std::string text;
   for (const auto &[name, value] : witness) {
@@ -47,30 +54,132 @@ static std::string witnessText(const Witness &witness) {
   return text;
 }
 
-std::vector<ReportMessage> describeFindings(const Problem &problem,
-                                            const FunctionVerdicts &verdicts) {
-  using Severity = ReportMessage::Severity;
-  std::vector<ReportMessage> out;
-  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+std::string ReportEntry::message(const Problem &problem) const {
+  if (obligation)
+    return findingMessage(problem, *obligation, *finding);
+  return "'" + op + "' is opaque: " + opaque->reason;
+}
+
+std::vector<ReportEntry> reportEntries(const FunctionReport &function,
+                                       const ReportOptions &options) {
+  const Problem &problem = *function.problem;
+  const FunctionVerdicts &verdicts = *function.verdicts;
+  std::vector<ReportEntry> out;
+  out.reserve(problem.obligations.size() +
+              (options.requireCoverage ? problem.opaque.size() : 0));
+  auto addObligation = [&](size_t k) {
     const Obligation &ob = problem.obligations[k];
-    const Finding &finding = verdicts.findings[k];
-    if (finding.verdict == Verdict::Safe)
+    ReportEntry entry;
+    entry.loc = ob.loc;
+    entry.op = ob.op;
+    entry.kind = obligationKindName(ob.kind);
+    entry.dim = ob.dim;
+    entry.verdict = verdicts.findings[k].verdict;
+    entry.obligation = &ob;
+    entry.finding = &verdicts.findings[k];
+    out.push_back(std::move(entry));
+  };
+  auto addOpaque = [&](const OpaqueOp &op) {
+    ReportEntry entry;
+    entry.loc = op.loc;
+    entry.op = op.op;
+    entry.kind = "coverage";
+    entry.verdict = Verdict::Error;
+    entry.opaque = &op;
+    out.push_back(std::move(entry));
+  };
+  // Both lists are in program order: merge them, an opaque op after the
+  // obligations at or before its position (assumptions, in other buffers,
+  // come first).
+  size_t k = 0;
+  if (options.requireCoverage)
+    for (const OpaqueOp &op : problem.opaque) {
+      while (k < problem.obligations.size() &&
+             (problem.obligations[k].loc.buffer != op.loc.buffer ||
+              problem.obligations[k].loc.offset <= op.loc.offset))
+        addObligation(k++);
+      addOpaque(op);
+    }
+  while (k < problem.obligations.size())
+    addObligation(k++);
+  return out;
+}
+
+Verdict reportVerdict(const FunctionReport &function,
+                      const ReportOptions &options) {
+  Verdict verdict = function.verdicts->verdict;
+  if (options.requireCoverage && !function.problem->opaque.empty())
+    verdict = Verdict::Error;
+  return verdict;
+}
+
+std::vector<ReportMessage> describeFindings(const FunctionReport &function,
+                                            const ReportOptions &options) {
+  using Severity = ReportMessage::Severity;
+  const Problem &problem = *function.problem;
+  std::vector<ReportEntry> entries = reportEntries(function, options);
+  auto samePlace = [](Location a, Location b) {
+    return a.buffer == b.buffer && a.offset == b.offset;
+  };
+  // Which `error` or `ub-guaranteed` made each unreachable entry
+  // unreachable: the first unconditional ub-guaranteed before it (P only
+  // grows, so it stays unsatisfiable), else the last error. Its note goes
+  // after the last entry at that op.
+  constexpr size_t kNone = size_t(-1);
+  std::vector<size_t> unreachableAfter(entries.size(), 0);
+  std::vector<bool> summarized(entries.size(), false);
+  size_t firstGuaranteed = kNone, lastError = kNone;
+  for (size_t e = 0; e < entries.size(); ++e) {
+    const ReportEntry &entry = entries[e];
+    if (entry.verdict == Verdict::Unreachable) {
+      size_t cause = firstGuaranteed != kNone ? firstGuaranteed : lastError;
+      if (cause == kNone)
+        continue;
+      size_t at = cause;
+      while (at + 1 < entries.size() &&
+             samePlace(entries[at + 1].loc, entries[cause].loc))
+        ++at;
+      ++unreachableAfter[at];
+      summarized[e] = true;
       continue;
-    Severity severity =
-        finding.verdict == Verdict::Error ? Severity::Error : Severity::Warning;
-    out.push_back({ob.loc, severity,
-                   findingMessage(problem, ob, finding) + " [" +
-                       obligationKindName(ob.kind) + ", " +
-                       verdictName(finding.verdict) + "]"});
-    if (!finding.condition.empty() && finding.condition != "true")
-      out.push_back(
-          {ob.loc, Severity::Note, "UB exactly when " + finding.condition});
-    else if (finding.verdict == Verdict::UbPossible && !finding.reason.empty())
-      out.push_back(
-          {ob.loc, Severity::Note, "no exact condition: " + finding.reason});
-    if (!finding.witness.empty() && finding.verdict != Verdict::Unreachable)
-      out.push_back({ob.loc, Severity::Note,
-                     "for example " + witnessText(finding.witness)});
+    }
+    if (!entry.obligation)
+      continue;
+    if (entry.verdict == Verdict::UbGuaranteed &&
+        !entry.obligation->conditional && firstGuaranteed == kNone)
+      firstGuaranteed = e;
+    if (entry.verdict == Verdict::Error &&
+        entry.obligation->kind != ObligationKind::Assume)
+      lastError = e;
+  }
+  std::vector<ReportMessage> out;
+  for (size_t e = 0; e < entries.size(); ++e) {
+    const ReportEntry &entry = entries[e];
+    if (entry.verdict != Verdict::Safe && !summarized[e]) {
+      Severity severity =
+          entry.verdict == Verdict::Error ? Severity::Error : Severity::Warning;
+      out.push_back({entry.loc, severity,
+                     entry.message(problem) + " [" + entry.kind + ", " +
+                         verdictName(entry.verdict) + "]"});
+      if (const Finding *finding = entry.finding) {
+        if (!finding->condition.empty() && finding->condition != "true")
+          out.push_back({entry.loc, Severity::Note,
+                         "UB exactly when " + finding->condition});
+        else if (finding->verdict == Verdict::UbPossible &&
+                 !finding->reason.empty())
+          out.push_back({entry.loc, Severity::Note,
+                         "no exact condition: " + finding->reason});
+        if (!finding->witness.empty() &&
+            finding->verdict != Verdict::Unreachable)
+          out.push_back({entry.loc, Severity::Note,
+                         "for example " + witnessText(finding->witness)});
+      }
+    }
+    if (size_t n = unreachableAfter[e])
+      out.push_back({entry.loc, Severity::Note,
+                     std::to_string(n) +
+                         (n == 1 ? " later obligation is unreachable"
+                                 : " later obligations are unreachable")});
   }
   return out;
 }
@@ -80,11 +189,22 @@ void Summary::add(const FunctionVerdicts &verdicts) {
     ++counts[size_t(finding.verdict)];
 }
 
+void Summary::add(const FunctionReport &function,
+                  const ReportOptions &options) {
+  add(*function.verdicts);
+  if (options.requireCoverage)
+    counts[size_t(Verdict::Error)] += function.problem->opaque.size();
+}
+
 size_t Summary::total() const {
   size_t n = 0;
   for (size_t c : counts)
     n += c;
   return n;
+}
+
+bool Summary::allSafe() const {
+  return counts[size_t(Verdict::Safe)] == total();
 }
 
 std::string Summary::line() const {
@@ -99,6 +219,29 @@ std::string Summary::line() const {
     text +=
         std::to_string(counts[size_t(order[i])]) + " " + verdictName(order[i]);
   }
+  return text;
+}
+
+std::string coverageLine(const std::vector<FileReport> &files) {
+  std::map<std::string, size_t> byOp;
+  size_t total = 0;
+  for (const FileReport &file : files)
+    for (const FunctionReport &function : file.functions)
+      for (const OpaqueOp &op : function.problem->opaque) {
+        ++byOp[op.op];
+        ++total;
+      }
+  if (total == 0)
+    return "";
+  std::vector<std::pair<std::string, size_t>> ops(byOp.begin(), byOp.end());
+  std::stable_sort(ops.begin(), ops.end(), [](const auto &a, const auto &b) {
+    return a.second > b.second;
+  });
+  std::string text =
+      std::to_string(total) + (total == 1 ? " op opaque: " : " ops opaque: ");
+  for (size_t i = 0; i < ops.size(); ++i)
+    text += (i ? ", " : "") + ops[i].first + " (" +
+            std::to_string(ops[i].second) + ")";
   return text;
 }
 

@@ -1,5 +1,4 @@
-//===- ReportTest.cpp - Escaping in the JSON and DOT reports
-//---------------===//
+//===- ReportTest.cpp - Report entries, notes and escaping ----------------===//
 
 #include "symshape/solver/Report.h"
 
@@ -24,4 +23,102 @@ TEST_CASE("JSON strings escape quotes, controls and bad bytes", "[report]") {
   CHECK(jsonQuote("a\"b\\c\n") == "\"a\\\"b\\\\c\\n\"");
   CHECK(jsonQuote(std::string("\x01", 1)) == "\"\\u0001\"");
   CHECK(jsonQuote("x\xFFy") == "\"x\xEF\xBF\xBDy\"");
+}
+
+namespace {
+
+/// A function with obligations at the given offsets and verdicts, and
+/// opaque ops at the given offsets, for the report entries.
+struct Fixture {
+  Problem problem;
+  FunctionVerdicts verdicts;
+  FunctionReport report() { return {&problem, &verdicts, nullptr, {}}; }
+  void obligation(uint32_t offset, Verdict verdict, std::string subject) {
+    Obligation ob;
+    ob.kind = ObligationKind::Broadcast;
+    ob.loc = {0, offset};
+    ob.op = "tosa.add";
+    ob.subject = std::move(subject);
+    problem.obligations.push_back(ob);
+    Finding finding;
+    finding.verdict = verdict;
+    verdicts.findings.push_back(finding);
+    if (isWorse(verdict, verdicts.verdict))
+      verdicts.verdict = verdict;
+  }
+  void opaque(uint32_t offset, std::string op) {
+    problem.opaque.push_back({{0, offset}, std::move(op), "op not modelled"});
+  }
+};
+
+} // namespace
+
+TEST_CASE("coverage errors merge into program order", "[report]") {
+  Fixture f;
+  f.obligation(10, Verdict::Safe, "a");
+  f.opaque(15, "foo.bar");
+  f.obligation(20, Verdict::Safe, "b");
+  f.opaque(20, "foo.baz");
+  ReportOptions options;
+  CHECK(reportEntries(f.report(), options).size() == 2);
+  CHECK(reportVerdict(f.report(), options) == Verdict::Safe);
+  options.requireCoverage = true;
+  std::vector<ReportEntry> entries = reportEntries(f.report(), options);
+  REQUIRE(entries.size() == 4);
+  CHECK(entries[0].kind == "broadcast");
+  CHECK(entries[1].kind == "coverage");
+  CHECK(entries[1].op == "foo.bar");
+  CHECK(entries[2].kind == "broadcast"); // at 20, before the op at 20
+  CHECK(entries[3].op == "foo.baz");
+  CHECK(reportVerdict(f.report(), options) == Verdict::Error);
+  Summary summary;
+  summary.add(f.report(), options);
+  CHECK(summary.total() == 4);
+  CHECK(summary.counts[size_t(Verdict::Error)] == 2);
+  CHECK(!summary.allSafe());
+}
+
+TEST_CASE("the coverage line counts ops, most frequent first", "[report]") {
+  Fixture f;
+  CHECK(coverageLine({{"x.mlir", {f.report()}}}).empty());
+  f.opaque(1, "z.one");
+  f.opaque(2, "a.two");
+  f.opaque(3, "a.two");
+  f.opaque(4, "b.one");
+  CHECK(coverageLine({{"x.mlir", {f.report()}}}) ==
+        "4 ops opaque: a.two (2), b.one (1), z.one (1)");
+  Fixture g;
+  g.opaque(1, "foo.bar");
+  CHECK(coverageLine({{"x.mlir", {g.report()}}}) == "1 op opaque: foo.bar (1)");
+}
+
+TEST_CASE("obligations a certain failure makes unreachable are one note",
+          "[report]") {
+  Fixture f;
+  f.obligation(10, Verdict::UbPossible, "first");
+  f.obligation(20, Verdict::UbGuaranteed, "second");
+  f.obligation(20, Verdict::Unreachable, "second's cast");
+  f.obligation(30, Verdict::Unreachable, "third");
+  f.obligation(40, Verdict::Unreachable, "fourth");
+  std::vector<ReportMessage> messages = describeFindings(f.report());
+  REQUIRE(messages.size() == 3);
+  CHECK(messages[0].text == "first can fail at runtime [broadcast, "
+                            "ub-possible]");
+  CHECK(messages[1].loc.offset == 20);
+  CHECK(messages[2].severity == ReportMessage::Severity::Note);
+  CHECK(messages[2].loc.offset == 20);
+  CHECK(messages[2].text == "3 later obligations are unreachable");
+
+  // Without an error or ub-guaranteed before it, an unreachable obligation
+  // is reported on its own.
+  Fixture g;
+  g.obligation(10, Verdict::Unreachable, "lone");
+  messages = describeFindings(g.report());
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].severity == ReportMessage::Severity::Warning);
+}
+
+TEST_CASE("positions print as file:line:col", "[report]") {
+  SourcePosition position{"x.mlir", 3, 8, 8};
+  CHECK(position.str() == "x.mlir:3:8");
 }

@@ -31,9 +31,12 @@ struct RewriteStats {
 };
 
 /// The text of `file` with refined types. Functions without a well-defined
-/// execution, or analysed without shapes, are left as they are.
+/// execution, or analysed without shapes, are left as they are, and so is
+/// every function but `only` when it is not empty. A tensor.cast is never
+/// refined into an identity cast.
 std::string rewriteRefined(const Session &session, const FileAnalysis &file,
-                           RewriteStats *stats = nullptr);
+                           RewriteStats *stats = nullptr,
+                           const std::string &only = "");
 
 } // namespace symshape::frontend
 

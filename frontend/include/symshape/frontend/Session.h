@@ -47,6 +47,9 @@ struct SessionOptions {
   /// Threads that lower and judge functions (the output does not depend
   /// on it).
   unsigned jobs = 1;
+  /// Called (from any thread) after each function is lowered ("lowering")
+  /// and judged ("judging"), with how many of `total` are done.
+  std::function<void(const char *phase, size_t done, size_t total)> progress;
 };
 
 struct FunctionAnalysis {
@@ -117,13 +120,28 @@ public:
 
   /// "file:line:col" of a solver location.
   std::string format(solver::Location loc) const;
+  /// File, line and columns of a solver location, for reports.
+  solver::SourcePosition position(solver::Location loc) const;
+
+  /// The reports below cover every function, or only function `only` when
+  /// it is not empty; `options` adds --require-coverage and input errors.
+  ///
+  /// Counts of the reported entries (coverage errors included).
+  solver::Summary reportSummary(const solver::ReportOptions &options = {},
+                                const std::string &only = "") const;
   /// The JSON report of SPEC section 7.
-  std::string json() const;
-  /// Graphviz DOT of the dim graphs (of function `only` when not empty).
+  std::string json(const solver::ReportOptions &options = {},
+                   const std::string &only = "") const;
+  /// SARIF 2.1.0 (`check --format sarif`).
+  std::string sarif(const solver::ReportOptions &options = {},
+                    const std::string &only = "") const;
+  /// Graphviz DOT of the dim graphs.
   std::string dot(const std::string &only = "") const;
-  /// Compiler-style findings (with source lines and carets) and the
-  /// summary line, as `symshape check` prints them.
-  std::string text() const;
+  /// Compiler-style findings (with source lines and carets), the coverage
+  /// line when some op is opaque, and the summary line, as `symshape check`
+  /// prints them.
+  std::string text(const solver::ReportOptions &options = {},
+                   const std::string &only = "") const;
 
 private:
   /// Says, at the offending value, why --assume fits no function.
@@ -134,6 +152,10 @@ private:
   bool acceptsInput(uint32_t buffer);
   /// Runs `worker` on min(jobs, tasks) threads, this one included.
   void runOnThreads(const std::function<void()> &worker, size_t tasks) const;
+  /// The reports' view of the analysed functions (of `only`, if given),
+  /// with each value's refined type when `refinedTypes` (for JSON).
+  std::vector<solver::FileReport> reports(const std::string &only,
+                                          bool refinedTypes = false) const;
 
   SessionOptions options;
   SourceManager sourceManager;

@@ -1,12 +1,15 @@
-//===- Report.h - Findings as messages, summaries and JSON ------*- C++ -*-===//
+//===- Report.h - Findings as messages, summaries, JSON, SARIF --*- C++ -*-===//
 //
 // Reports read a Problem and its verdicts; they never analyse. Locations are
-// printed through a callback, since only the frontend knows file names:
+// resolved through a callback, since only the frontend knows file names:
 //
 //   x.mlir:3:8: warning: the broadcast of operand sizes %a[0] and 4
 //     (result dim 0) can fail at runtime [broadcast, ub-possible]
 //   x.mlir:3:8: note: UB exactly when %a[0] not in {1, 4}
 //   x.mlir:3:8: note: for example %a[0] = 2
+//
+// Every report lists the same entries (`reportEntries`): one per obligation
+// and, under --require-coverage, one `coverage` error per opaque op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +27,24 @@
 
 namespace symshape::solver {
 
-/// Turns a Location into "file:line:col".
-using LocationFormatter = std::function<std::string(Location)>;
+/// The version of the `check --json` document (its schema is
+/// schema/symshape-report.schema.json). The major number changes when a
+/// field changes meaning or goes away, the minor one when fields are added.
+inline constexpr const char *kJsonReportVersion = "1.0";
+
+/// A location as reports print it: 1-based line and byte column.
+struct SourcePosition {
+  std::string file;
+  uint32_t line = 1;
+  uint32_t column = 1;
+  /// The column counted in Unicode code points (SARIF's `unicodeCodePoints`).
+  uint32_t characterColumn = 1;
+  /// "file:line:col".
+  std::string str() const;
+};
+
+/// Resolves a solver Location.
+using PositionResolver = std::function<SourcePosition(Location)>;
 
 /// One line of compiler-style output.
 struct ReportMessage {
@@ -39,28 +58,16 @@ struct ReportMessage {
 std::string findingMessage(const Problem &problem, const Obligation &obligation,
                            const Finding &finding);
 
-/// For every finding that is not safe: an error (static errors) or a warning
-/// (runtime verdicts), then notes with the condition, witness and reason.
-std::vector<ReportMessage> describeFindings(const Problem &problem,
-                                            const FunctionVerdicts &verdicts);
-
-/// Counts of obligations per verdict, in Verdict order.
-struct Summary {
-  std::array<size_t, 6> counts{};
-  void add(const FunctionVerdicts &verdicts);
-  size_t total() const;
-  /// "12 obligations: 10 safe, 1 ub-possible, 0 ub-guaranteed, 1 error,
-  /// 0 unreachable, 0 unknown".
-  std::string line() const;
-};
-
-/// One analysed function, for the JSON report.
+/// One analysed function, as the reports see it.
 struct FunctionReport {
   const Problem *problem = nullptr;
   const FunctionVerdicts *verdicts = nullptr;
   /// Most specific shapes for `values`; without them, dims are printed as
   /// the lowering left them.
   const ShapeRefinement *shapes = nullptr;
+  /// The refined type of each value (parallel to problem->values), built by
+  /// the frontend, which knows the declared types; empty: the declared ones.
+  std::vector<std::string> refinedTypes;
 };
 
 struct FileReport {
@@ -68,16 +75,92 @@ struct FileReport {
   std::vector<FunctionReport> functions;
 };
 
+/// An input that could not be read, parsed or analysed: the good files are
+/// still reported, and the reports list this error.
+struct InputError {
+  std::string file;
+  bool located = false; ///< `position` is meaningful
+  SourcePosition position;
+  std::string message;
+};
+
+struct ReportOptions {
+  /// Every opaque op is a finding of kind `coverage`, verdict `error`.
+  bool requireCoverage = false;
+  /// Inputs that failed (listed by the JSON and SARIF reports).
+  std::vector<InputError> errors;
+  /// The tool's version, for SARIF's `tool.driver.version`.
+  std::string toolVersion;
+};
+
+/// One finding of a report: an obligation's, or an opaque op's under
+/// --require-coverage (then `obligation` and `finding` are null).
+struct ReportEntry {
+  Location loc;
+  std::string op;
+  std::string kind; ///< obligation kind name, or "coverage"
+  int dim = -1;
+  Verdict verdict = Verdict::Safe;
+  const Obligation *obligation = nullptr;
+  const Finding *finding = nullptr;
+  const OpaqueOp *opaque = nullptr;
+  /// The message without the "[kind, verdict]" tag.
+  std::string message(const Problem &problem) const;
+};
+
+/// The entries of a function in program order (coverage errors after the
+/// obligations of the same position).
+std::vector<ReportEntry> reportEntries(const FunctionReport &function,
+                                       const ReportOptions &options);
+/// The function's worst entry.
+Verdict reportVerdict(const FunctionReport &function,
+                      const ReportOptions &options);
+
+/// For every entry that is not safe: an error (static errors, coverage) or
+/// a warning (runtime verdicts), then notes with the condition, witness and
+/// reason. Obligations that an `error` or `ub-guaranteed` at an op makes
+/// unreachable are summed up in one note at that op ("2 later obligations
+/// are unreachable") instead of a warning each.
+std::vector<ReportMessage> describeFindings(const FunctionReport &function,
+                                            const ReportOptions &options = {});
+
+/// Counts of report entries per verdict, in Verdict order.
+struct Summary {
+  std::array<size_t, 6> counts{};
+  void add(const FunctionVerdicts &verdicts);
+  void add(const FunctionReport &function, const ReportOptions &options);
+  size_t total() const;
+  /// Every entry is safe.
+  bool allSafe() const;
+  /// "12 obligations: 10 safe, 1 ub-possible, 0 ub-guaranteed, 1 error,
+  /// 0 unreachable, 0 unknown".
+  std::string line() const;
+};
+
+/// "3 ops opaque: foo.bar (2), baz.qux (1)" (most frequent first), or ""
+/// when every op is modelled.
+std::string coverageLine(const std::vector<FileReport> &files);
+
 /// The `check --json` document of SPEC section 7.
 std::string renderJson(const std::vector<FileReport> &files,
-                       const Summary &summary,
-                       const LocationFormatter &formatLoc);
+                       const Summary &summary, const ReportOptions &options,
+                       const PositionResolver &resolve);
+
+/// The JSON document of a run that analysed nothing: `errors` only.
+std::string renderJsonErrors(const std::vector<InputError> &errors);
+
+/// SARIF 2.1.0: one result per entry that is not safe, rule id = kind,
+/// level from the verdict; input errors as tool execution notifications.
+std::string renderSarif(const std::vector<FileReport> &files,
+                        const ReportOptions &options,
+                        const PositionResolver &resolve);
 
 /// The dim graphs of `files` as one Graphviz DOT digraph, a cluster per
-/// function: dims labelled with source names and refined values,
-/// obligations as boxes coloured by verdict.
+/// function: dims labelled with source names and refined values (sizes that
+/// come from opaque ops dashed and brown), obligations as boxes coloured by
+/// verdict.
 std::string renderDot(const std::vector<FileReport> &files,
-                      const LocationFormatter &formatLoc);
+                      const PositionResolver &resolve);
 
 /// JSON string literal for `text` (quotes included).
 std::string jsonQuote(const std::string &text);

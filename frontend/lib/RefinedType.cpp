@@ -1,0 +1,32 @@
+//===- RefinedType.cpp - The one builder of refined types -----------------===//
+
+#include "symshape/frontend/RefinedType.h"
+
+namespace symshape::frontend {
+
+Type refinedType(const Type &declared, const solver::ValueInfo &info,
+                 const solver::Problem &problem,
+                 const solver::ShapeRefinement *shapes) {
+  if (!declared.isTensor() || !info.ranked)
+    return declared;
+  bool ranked = declared.kind == TypeKind::RankedTensor;
+  if (ranked && declared.dims.size() != info.dims.size())
+    return declared;
+  Type refined = declared;
+  refined.kind = TypeKind::RankedTensor;
+  refined.dims.clear();
+  bool useShapes = shapes && shapes->wellDefined();
+  for (size_t d = 0; d < info.dims.size(); ++d) {
+    int64_t size = ranked ? declared.dims[d] : kDynamic;
+    if (size == kDynamic) {
+      std::optional<int64_t> c =
+          useShapes ? shapes->constant(info.dims[d])
+                    : problem.graph.constantValue(info.dims[d]);
+      size = c.value_or(kDynamic);
+    }
+    refined.dims.push_back(size);
+  }
+  return refined;
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,203 @@
+//===- SarifReport.cpp - Findings as SARIF 2.1.0 --------------------------===//
+//
+// `check --format sarif`: one run of the tool `symshape`; one result per
+// entry that is not safe, with its location, rule id = obligation kind
+// (`broadcast`, `result-cast`, ..., `coverage`), level from the verdict,
+// and the condition and witness both in the message and as properties:
+//
+//   {"ruleId": "broadcast", "ruleIndex": 0, "level": "warning",
+//    "message": {"text": "the broadcast of ... can fail at runtime. UB
+//                exactly when %a[0] not in {1, 4}; for example %a[0] = 2."},
+//    "locations": [{"physicalLocation": {"artifactLocation":
+//        {"uri": "x.mlir"}, "region": {"startLine": 3, "startColumn": 8}}}],
+//    "properties": {"verdict": "ub-possible", "function": "f", ...}}
+//
+// Inputs that could not be read or parsed become tool execution
+// notifications of a failed invocation. The subset of SARIF written here is
+// described by schema/sarif-2.1.0-subset.schema.json.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/solver/Report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+
+namespace symshape::solver {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Json text(const std::string &s) { return Json(validUtf8(s)); }
+
+/// SARIF levels: a certain failure is an error, a possible one a warning,
+/// an unreachable obligation a note.
+const char *levelOf(Verdict verdict) {
+  switch (verdict) {
+  case Verdict::Error:
+  case Verdict::UbGuaranteed:
+    return "error";
+  case Verdict::UbPossible:
+  case Verdict::Unknown:
+    return "warning";
+  case Verdict::Unreachable:
+  case Verdict::Safe:
+    return "note";
+  }
+  return "warning";
+}
+
+/// What a rule checks, for `rules[].shortDescription`.
+std::string ruleDescription(const std::string &kind) {
+  static const std::pair<const char *, const char *> known[] = {
+      {"broadcast", "Two broadcast operand sizes are both != 1 and unequal"},
+      {"result-cast", "A declared static result dim differs from the runtime "
+                      "size"},
+      {"rank", "The result rank differs from the inferred rank"},
+      {"mapped-dim", "Dims mapped onto each other (linalg, XLA) are unequal"},
+      {"cast", "tensor.cast to a static dim of another size"},
+      {"join", "Contradictory shapes give the invalid shape"},
+      {"cstr", "A shape.cstr_* constraint fails"},
+      {"assume", "A user fact contradicts the types or earlier facts"},
+      {"coverage", "An op symshape cannot relate to its operands "
+                   "(--require-coverage)"},
+  };
+  for (const auto &[name, description] : known)
+    if (kind == name)
+      return description;
+  return "The runtime requirement '" + kind + "' of an op is violated";
+}
+
+/// A URI reference for a file name: RFC 3986 unreserved characters and '/'
+/// as they are, everything else percent-encoded; absolute paths as file:
+/// URIs.
+std::string fileUri(const std::string &path) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
+        c == '/') {
+      out += char(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+Json location(const SourcePosition &position) {
+  return {{"physicalLocation",
+           {{"artifactLocation", {{"uri", fileUri(position.file)}}},
+            {"region",
+             {{"startLine", position.line},
+              {"startColumn", position.characterColumn}}}}}};
+}
+
+std::string witnessText(const Witness &witness) {
+  std::string out;
+  for (const auto &[name, value] : witness)
+    out += (out.empty() ? "" : ", ") + name + " = " + std::to_string(value);
+  return out;
+}
+
+} // namespace
+
+std::string renderSarif(const std::vector<FileReport> &files,
+                        const ReportOptions &options,
+                        const PositionResolver &resolve) {
+  std::vector<std::string> ruleIds;
+  auto ruleIndex = [&](const std::string &kind) {
+    for (size_t i = 0; i < ruleIds.size(); ++i)
+      if (ruleIds[i] == kind)
+        return i;
+    ruleIds.push_back(kind);
+    return ruleIds.size() - 1;
+  };
+  Json results = Json::array();
+  for (const FileReport &file : files)
+    for (const FunctionReport &function : file.functions) {
+      const Problem &problem = *function.problem;
+      for (const ReportEntry &entry : reportEntries(function, options)) {
+        if (entry.verdict == Verdict::Safe)
+          continue;
+        // The rule id and level carry kind and verdict.
+        std::string message = entry.message(problem);
+        Json properties = {{"verdict", verdictName(entry.verdict)},
+                           {"function", text(problem.function)},
+                           {"op", text(entry.op)}};
+        if (entry.dim >= 0)
+          properties["dim"] = entry.dim;
+        if (const Finding *finding = entry.finding) {
+          if (!finding->condition.empty()) {
+            properties["condition"] = text(finding->condition);
+            if (finding->condition != "true")
+              message += ". UB exactly when " + finding->condition;
+          }
+          if (!finding->witness.empty() &&
+              finding->verdict != Verdict::Unreachable) {
+            Json witness = Json::object();
+            for (const auto &[name, value] : finding->witness)
+              witness[validUtf8(name)] = value;
+            properties["witness"] = std::move(witness);
+            message +=
+                (finding->condition.empty() || finding->condition == "true"
+                     ? ". For example "
+                     : "; for example ") +
+                witnessText(finding->witness);
+          }
+          if (!finding->reason.empty())
+            properties["reason"] = text(finding->reason);
+        } else {
+          properties["reason"] = text(entry.opaque->reason);
+        }
+        size_t index = ruleIndex(entry.kind);
+        results.push_back({{"ruleId", entry.kind},
+                           {"ruleIndex", index},
+                           {"level", levelOf(entry.verdict)},
+                           {"message", {{"text", text(message + ".")}}},
+                           {"locations", {location(resolve(entry.loc))}},
+                           {"properties", std::move(properties)}});
+      }
+    }
+  Json rules = Json::array();
+  for (const std::string &id : ruleIds)
+    rules.push_back(
+        {{"id", id}, {"shortDescription", {{"text", ruleDescription(id)}}}});
+  Json driver = {{"name", "symshape"}};
+  if (!options.toolVersion.empty())
+    driver["version"] = options.toolVersion;
+  driver["rules"] = std::move(rules);
+  Json notifications = Json::array();
+  for (const InputError &error : options.errors) {
+    Json notification = {{"level", "error"},
+                         {"message", {{"text", text(error.message)}}}};
+    SourcePosition where = error.position;
+    where.file = error.file;
+    if (error.located)
+      notification["locations"] = {location(where)};
+    else
+      notification["locations"] = {
+          {{"physicalLocation",
+            {{"artifactLocation", {{"uri", fileUri(error.file)}}}}}}};
+    notifications.push_back(std::move(notification));
+  }
+  Json invocation = {{"executionSuccessful", options.errors.empty()}};
+  if (!notifications.empty())
+    invocation["toolExecutionNotifications"] = std::move(notifications);
+  Json log = {{"$schema",
+               "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/"
+               "os/schemas/sarif-schema-2.1.0.json"},
+              {"version", "2.1.0"},
+              {"runs",
+               {{{"tool", {{"driver", std::move(driver)}}},
+                 {"invocations", {std::move(invocation)}},
+                 {"columnKind", "unicodeCodePoints"},
+                 {"results", std::move(results)}}}}};
+  return log.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+} // namespace symshape::solver

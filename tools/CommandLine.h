@@ -1,0 +1,55 @@
+//===- CommandLine.h - The symshape command line ----------------*- C++ -*-===//
+//
+// Parses `symshape COMMAND [FILE...] [options]` into a CommandLine and
+// rejects options that do not apply to the command.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_TOOLS_COMMANDLINE_H
+#define SYMSHAPE_TOOLS_COMMANDLINE_H
+
+#include "symshape/frontend/Session.h"
+
+#include <string>
+#include <vector>
+
+namespace symshape::tool {
+
+enum class Format { Text, Json, Sarif };
+enum class When { Auto, Always, Never };
+
+struct CommandLine {
+  std::string command;
+  std::vector<std::string> files;
+  std::vector<std::string> assumptions;
+  std::string output;   ///< -o; "" or "-" for stdout
+  std::string function; ///< --func
+  Format format = Format::Text;
+  bool help = false;
+  bool version = false;
+  bool stats = false;
+  bool requireCoverage = false;
+  bool strictExit = false;
+  bool splitInput = false; ///< --split-input-file
+  When color = When::Auto;
+  When progress = When::Auto;
+  int64_t memoryLimitMb = 0;
+  frontend::SessionOptions options;
+  /// Options given, as spelled, for the per-command check.
+  std::vector<std::string> given;
+  CommandLine();
+};
+
+/// The --help text.
+extern const char *const kUsage;
+
+/// Fills `cl` from argv; returns an error message, or "" on success.
+std::string parseArgs(int argc, char **argv, CommandLine &cl);
+
+/// An error message when an option given does not apply to `cl.command`
+/// (`refine --json`), or "" when all do.
+std::string checkOptionsApply(const CommandLine &cl);
+
+} // namespace symshape::tool
+
+#endif // SYMSHAPE_TOOLS_COMMANDLINE_H
