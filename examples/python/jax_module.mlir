@@ -4,7 +4,7 @@
 // broadcast explicit as JAX lowers it. stablehlo.add takes equal shapes:
 // the expected answer is that the bias broadcast is safe and the residual
 // add is UB exactly when %arg0[0] != %arg2[0] (python/tests/
-// test_examples.py; needs StableHLO's pretty forms, being added).
+// test_examples.py).
 // check_jax_module.py prints what symshape says.
 module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%arg0: tensor<?x4xf32>, %arg1: tensor<4xf32>, %arg2: tensor<?x4xf32>) -> (tensor<?x4xf32> {jax.result_info = "result"}) {

@@ -20,8 +20,6 @@ def test_check_jax_module_example():
     assert "func.func public @main" in run.stdout  # the refined module
 
 
-@pytest.mark.xfail(reason="StableHLO pretty forms (`dims = [1]`) are being "
-                          "added by the op-family work", strict=False)
 def test_check_jax_module_verdicts():
     import symshape
     text = (SOURCE / "examples/python/jax_module.mlir").read_text()

@@ -198,6 +198,30 @@ TermId DimGraph::floorDiv(TermId lhs, TermId rhs) {
   return intern(std::move(node));
 }
 
+bool DimGraph::provablyNonNegative(TermId id) const {
+  const TermNode &node = terms[id];
+  switch (node.kind) {
+  case TermKind::Const:
+    return node.value >= 0;
+  case TermKind::Symbol:
+    return symbolTable[node.symbol].origin != SymbolOrigin::Scalar;
+  case TermKind::Broadcast:
+  case TermKind::Add:
+  case TermKind::Mul:
+    for (TermId op : node.operands)
+      if (!provablyNonNegative(op))
+        return false;
+    return true;
+  case TermKind::Div: {
+    std::optional<int64_t> divisor = constantValue(node.operands[1]);
+    return divisor && *divisor > 0 && provablyNonNegative(node.operands[0]);
+  }
+  case TermKind::Sub:
+    return false;
+  }
+  return false;
+}
+
 void DimGraph::relate(TermId a, TermId b, Relation relation) {
   if (a != b)
     edgeList.push_back({a, b, relation});

@@ -52,10 +52,21 @@ void lowerIntArith(OpContext &ctx) {
   std::string_view name = ctx.op().name;
   name = name.substr(name.find('.') + 1);
   std::vector<TermId> out;
-  for (size_t i = 0; i < a->size(); ++i)
+  for (size_t i = 0; i < a->size(); ++i) {
+    if (name == "divide") {
+      // Integer division truncates towards zero: the floor division of a
+      // size (never negative) by a positive constant; else unknown.
+      std::optional<int64_t> divisor = ctx.graph().constantValue((*b)[i]);
+      if (!divisor || *divisor <= 0 ||
+          !ctx.graph().provablyNonNegative((*a)[i]))
+        return;
+      out.push_back(ctx.floorDiv((*a)[i], (*b)[i]));
+      continue;
+    }
     out.push_back(name == "add"        ? ctx.add((*a)[i], (*b)[i])
                   : name == "subtract" ? ctx.sub((*a)[i], (*b)[i])
                                        : ctx.mul((*a)[i], (*b)[i]));
+  }
   attachValues(ctx, 0, std::move(out));
 }
 

@@ -127,6 +127,11 @@ public:
   /// Connected components over every edge (computed with Boost.Graph).
   Components components() const;
 
+  /// True when `id` is never negative: a constant >= 0, a dim symbol (dims
+  /// are facts >= --min-dim >= 0), or sums, products, broadcasts and floor
+  /// divisions by positive constants of such terms.
+  bool provablyNonNegative(TermId id) const;
+
   /// Free symbols a term depends on, sorted by symbol index.
   std::vector<TermId> symbolsOf(TermId id) const;
 
