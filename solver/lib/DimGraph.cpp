@@ -192,6 +192,16 @@ TermId DimGraph::floorDiv(TermId lhs, TermId rhs) {
     return lhs;
   if (a == std::optional<int64_t>(0))
     return constant(0);
+  // (x * k) / c with c dividing k is x * (k / c): a reshape's `-1` over a
+  // product that holds the known sizes folds back to the unknown one.
+  if (b && *b > 0 && terms[lhs].kind == TermKind::Mul) {
+    const std::vector<TermId> &ops = terms[lhs].operands;
+    for (size_t i = 0; i < 2; ++i) {
+      std::optional<int64_t> k = constantValue(ops[i]);
+      if (k && *k % *b == 0)
+        return mul(ops[1 - i], constant(*k / *b));
+    }
+  }
   TermNode node;
   node.kind = TermKind::Div;
   node.operands = {lhs, rhs};
