@@ -13,6 +13,8 @@
 //                real UB (incompatible dynamic broadcasts); verifies in
 //                mlir-opt-16 with --allow-unregistered-dialect (chlo,
 //                stablehlo and opaque ops are not registered there).
+//   transformer-ops  BERT-style encoders in torch-mlir's linalg-on-tensors
+//                form (GenerateModels.cpp); verifies in mlir-opt-16.
 //
 // "Ops" are operations in function bodies: terminators (`return`,
 // `shape.yield`, `shape.assuming_yield`) and ops inside regions count, the
@@ -35,6 +37,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "GenerateModels.h"
 
 namespace {
 
@@ -1560,20 +1564,20 @@ void generateRandom(Rng &rng, Output &out, int64_t totalOps, int64_t funcOps,
 //===----------------------------------------------------------------------===//
 
 const char *const kUsage =
-    R"(usage: symshape_bench_generate --family chain|transformer|random --ops N
+    R"(usage: symshape_bench_generate --family chain|transformer|random|transformer-ops --ops N
                                [--seed S] [-o FILE] [--func-ops K]
                                [--layers L] [--ub-permille P]
 
 Writes a deterministic .mlir file of exactly N ops (operations in function
 bodies, terminators and region ops included) to FILE (default: stdout).
 
-  --family F       chain, transformer or random
+  --family F       chain, transformer, random or transformer-ops
   --ops N          total op count (N >= 1)
   --seed S         random seed (default 1)
   --func-ops K     chain: ops per function (default 1000; 0 = one function)
                    random: mean ops per function (default 400; 0 = one)
-  --layers L       transformer: layers per function (default 12; 0 = one
-                   function holding every layer)
+  --layers L       transformer, transformer-ops: layers per function
+                   (default 12; 0 = one function holding every layer)
   --ub-permille P  random: share of ops that are real UB, per mille
                    (default 10)
 )";
@@ -1626,7 +1630,8 @@ int main(int argc, char **argv) {
     }
   }
   if (ops < 1 ||
-      (family != "chain" && family != "transformer" && family != "random") ||
+      (family != "chain" && family != "transformer" && family != "random" &&
+       family != "transformer-ops") ||
       ubPermille > 1000) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -1657,6 +1662,12 @@ int main(int argc, char **argv) {
       generateChain(rng, out, ops, funcOps < 0 ? 1000 : funcOps);
     else if (family == "transformer")
       generateTransformer(rng, out, ops, layers);
+    else if (family == "transformer-ops") {
+      symshape_bench::Written w = symshape_bench::generateTransformerOps(
+          rng.next(), ops, layers, [&](const std::string &t) { out.write(t); });
+      out.ops += w.ops;
+      out.functions += w.functions;
+    }
     else
       generateRandom(rng, out, ops, funcOps < 0 ? 400 : funcOps,
                      unsigned(ubPermille), ubOps);

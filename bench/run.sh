@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # symshape benchmark: `symshape check` against `mlir-opt-16` on generated
-# inputs of three families at 10k, 100k and 200k ops. See bench/README.md.
+# inputs of four families at 10k, 100k and 200k ops. See bench/README.md.
 #
 #   bash bench/run.sh
 #
@@ -9,7 +9,7 @@
 #   BENCH_WORK_DIR   generated files and raw results (default: $BUILD/bench-work)
 #   BENCH_REPS       timed repetitions per file and tool (default 5)
 #   BENCH_SIZES      op counts (default "10000 100000 200000")
-#   BENCH_FAMILIES   families (default "chain transformer random")
+#   BENCH_FAMILIES   families (default "chain transformer random transformer-ops")
 #   BENCH_SEED       generator seed (default 1)
 #   BENCH_TIMEOUT    seconds before a run counts as a time-out (default 900)
 #   BENCH_JSON_TIMEOUT  the same for the `check --json` runs (default 300)
@@ -28,7 +28,7 @@ build="${BENCH_BUILD_DIR:-$root/build-bench}"
 work="${BENCH_WORK_DIR:-$build/bench-work}"
 reps="${BENCH_REPS:-5}"
 sizes="${BENCH_SIZES:-10000 100000 200000}"
-families="${BENCH_FAMILIES:-chain transformer random}"
+families="${BENCH_FAMILIES:-chain transformer random transformer-ops}"
 seed="${BENCH_SEED:-1}"
 timeout="${BENCH_TIMEOUT:-900}"
 json_timeout="${BENCH_JSON_TIMEOUT:-300}"
@@ -114,7 +114,8 @@ fastpath_file="$work/random-$fastpath_ops.mlir"
   -o "$fastpath_file"
 
 # chlo, stablehlo and the opaque test ops of `random` are not registered in
-# mlir-opt 16; chain and transformer must verify without the flag.
+# mlir-opt 16; chain, transformer and transformer-ops must verify without
+# the flag.
 mlir_opt_args() {
   case "$(basename "$1")" in
   random-*) echo "--allow-unregistered-dialect" ;;
