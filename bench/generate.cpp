@@ -15,6 +15,9 @@
 //                stablehlo and opaque ops are not registered there).
 //   transformer-ops  BERT-style encoders in torch-mlir's linalg-on-tensors
 //                form (GenerateModels.cpp); verifies in mlir-opt-16.
+//   argchain     one function: N `tensor<?x4xf32>` arguments, a chain of
+//                adds each adding the next argument (every add UB-possible)
+//   argdag       the same, each add taking a random earlier value
 //
 // "Ops" are operations in function bodies: terminators (`return`,
 // `shape.yield`, `shape.assuming_yield`) and ops inside regions count, the
@@ -1560,18 +1563,51 @@ void generateRandom(Rng &rng, Output &out, int64_t totalOps, int64_t funcOps,
 }
 
 //===----------------------------------------------------------------------===//
+// Families (d) argchain and (e) argdag: one function, every add ub-possible
+//===----------------------------------------------------------------------===//
+
+/// One function of N ops: N arguments `tensor<?x4xf32>` and N - 1
+/// `"tosa.add"`s, each adding the next argument to an earlier value (the
+/// previous add's result: `argchain`; a uniformly random earlier value,
+/// %a0 or an add's result: `argdag`), then `return`. Every add's dim 0 is
+/// a fresh `?` against the running value: every add is ub-possible, and
+/// every finding's witness fixes the sizes that reach it.
+void generateArgumentGraph(Rng &rng, Output &out, int64_t totalOps, bool dag) {
+  const std::string type = "tensor<?x4xf32>";
+  int64_t args = totalOps; // N - 1 adds and the return
+  std::string header = "func.func @args(";
+  for (int64_t i = 0; i < args; ++i)
+    header += (i ? ", %a" : "%a") + std::to_string(i) + ": " + type;
+  out.write(header + ") -> " + type + " {\n");
+  std::vector<std::string> values{"%a0"};
+  for (int64_t i = 1; i < args; ++i) {
+    const std::string &lhs =
+        dag ? values[rng.below(values.size())] : values.back();
+    std::string result = "%r" + std::to_string(i);
+    out.write("  " + result + " = \"tosa.add\"(" + lhs + ", %a" +
+              std::to_string(i) + ") : (" + type + ", " + type + ") -> " +
+              type + "\n");
+    values.push_back(result);
+  }
+  out.write("  return " + values.back() + " : " + type + "\n}\n\n");
+  out.ops += totalOps;
+  ++out.functions;
+}
+
+//===----------------------------------------------------------------------===//
 // Command line
 //===----------------------------------------------------------------------===//
 
 const char *const kUsage =
-    R"(usage: symshape_bench_generate --family chain|transformer|random|transformer-ops --ops N
+    R"(usage: symshape_bench_generate --family F --ops N
                                [--seed S] [-o FILE] [--func-ops K]
                                [--layers L] [--ub-permille P]
 
 Writes a deterministic .mlir file of exactly N ops (operations in function
 bodies, terminators and region ops included) to FILE (default: stdout).
 
-  --family F       chain, transformer, random or transformer-ops
+  --family F       chain, transformer, random, transformer-ops, argchain or
+                   argdag
   --ops N          total op count (N >= 1)
   --seed S         random seed (default 1)
   --func-ops K     chain: ops per function (default 1000; 0 = one function)
@@ -1631,7 +1667,8 @@ int main(int argc, char **argv) {
   }
   if (ops < 1 ||
       (family != "chain" && family != "transformer" && family != "random" &&
-       family != "transformer-ops") ||
+       family != "transformer-ops" && family != "argchain" &&
+       family != "argdag") ||
       ubPermille > 1000) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -1668,6 +1705,8 @@ int main(int argc, char **argv) {
       out.ops += w.ops;
       out.functions += w.functions;
     }
+    else if (family == "argchain" || family == "argdag")
+      generateArgumentGraph(rng, out, ops, family == "argdag");
     else
       generateRandom(rng, out, ops, funcOps < 0 ? 400 : funcOps,
                      unsigned(ubPermille), ubOps);

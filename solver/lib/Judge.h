@@ -39,6 +39,17 @@ struct Component {
   std::vector<TermId> reachSymbols;
   /// "symbol >= 1" literals made for witnesses, by symbol term.
   std::unordered_map<TermId, Lit> positiveOf;
+  /// Violations P assumes avoided, asserted when the solver is made.
+  std::vector<FormulaId> avoided;
+  /// Values of terms under `model` (FreshBroadcast.cpp).
+  std::unordered_map<TermId, int64_t> evaluated;
+};
+
+/// How each free symbol is used, for the fresh-symbol fast path.
+struct SymbolUse {
+  uint32_t firstObligation = ~0u; ///< first obligation mentioning it
+  bool inFact = false;            ///< mentioned by a fact other than a bound
+  std::optional<int64_t> low;     ///< greatest lower bound fact
 };
 
 /// What judging one obligation changes in P, applied once every obligation
@@ -52,6 +63,9 @@ struct Effect {
   /// Can fail under P (else P implies it): witnesses of later obligations
   /// fix its symbols.
   bool canFail = true;
+  /// `model` differs from the component's only in symbols no evaluated
+  /// term mentions, so Component::evaluated stays valid.
+  bool keepsEvaluated = false;
 };
 
 class Judge {
@@ -95,7 +109,19 @@ private:
   std::vector<TermId> symbolsOfFormula(FormulaId f) const;
 
   void judgeAssume(const Obligation &ob, Finding &finding);
-  void judge(const Obligation &ob, Finding &finding);
+  void judge(size_t k, Finding &finding);
+
+  // --- the fresh-symbol fast path (FreshBroadcast.cpp) ---
+  /// Records, in obligation order, where each symbol is first mentioned,
+  /// and which broadcast leaves are fresh symbols.
+  void recordSymbolUses();
+  /// Decides a broadcast `k` with a size that nothing before it
+  /// constrains, without the solver; false when it cannot.
+  bool judgeFreshBroadcast(size_t k, Finding &finding);
+  /// The value of `t` under component c's model (nullopt: not computable).
+  std::optional<int64_t> evaluate(size_t c, TermId t);
+  /// Position of `symbol` in comp.symbols.
+  size_t slotOf(const Component &comp, TermId symbol) const;
   /// Judges the obligations `phase` (indices) of one op occurrence and
   /// phase, each under the same P, then applies their effects.
   void judgePhase(const std::vector<size_t> &phase, FunctionVerdicts &out);
@@ -107,6 +133,11 @@ private:
   std::vector<uint32_t> componentOfTerm;
   bool reachable = true;       // P is satisfiable so far
   std::vector<Effect> effects; // of the phase being judged
+  std::vector<SymbolUse> uses; // by symbol index
+  /// Per obligation: bit i set when leaf i of its conflict (of at most 8
+  /// leaves) is a symbol mentioned by no earlier obligation, no fact but
+  /// bounds, and no other leaf.
+  std::vector<uint8_t> freshLeaves;
   /// Components with reachSymbols, in the order they got them.
   std::vector<size_t> failingComponents;
   /// Set once a formula of P was too nonlinear to give to Z3: the solver

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_set>
 
 namespace symshape::solver {
@@ -186,6 +187,120 @@ bool onlyFreeSymbols(const DimGraph &graph, const FormulaStore &formulas,
   return true;
 }
 
+/// SPEC 5 without the solver for a component made of broadcasts of free
+/// sizes: every obligation of W is a broadcast over sizes that are symbols
+/// or broadcasts of them, every fact a lower bound of at most 1, every
+/// candidate such a size, and every broadcast among the candidates (and
+/// inside them) is the result of a column W requires compatible. Then:
+///   - all sizes 1, and all sizes 2, are executions of W (no two sizes
+///     differ from 1 and from each other): no candidate is a constant;
+///   - a broadcast is the common size != 1 of the symbols it is built from
+///     (its support), or 1; two candidates with the same support are equal
+///     in W, and with different ones they are not (one symbol of one
+///     support 2, the rest 1, is in W).
+/// Returns false, touching nothing, when the component is not of this form.
+bool broadcastClasses(const DimGraph &graph, const FormulaStore &formulas,
+                      const std::vector<FormulaId> &facts,
+                      const std::vector<FormulaId> &violations,
+                      const std::vector<TermId> &candidates,
+                      std::vector<std::vector<TermId>> &classes) {
+  for (FormulaId fact : facts) {
+    const FormulaNode &node = formulas.node(fact);
+    std::optional<int64_t> bound = node.kind == FormulaKind::Le
+                                       ? graph.constantValue(node.args[0])
+                                       : std::nullopt;
+    if (!bound || *bound > 1 || !graph.isSymbol(node.args[1]))
+      return false;
+  }
+  // Operand lists of the columns W requires compatible.
+  std::set<std::vector<uint32_t>> obliged;
+  for (FormulaId v : violations) {
+    const FormulaNode &node = formulas.node(v);
+    if (node.kind != FormulaKind::Conflict)
+      return false;
+    obliged.insert(node.args);
+  }
+  // Every broadcast inside a candidate must be obliged, and built of
+  // symbols and broadcasts only; the leaves of each obligation too.
+  std::unordered_map<TermId, bool> pure;
+  auto isPure = [&](TermId root, bool needObliged) {
+    std::vector<TermId> stack{root};
+    while (!stack.empty()) {
+      TermId t = stack.back();
+      stack.pop_back();
+      const TermNode &node = graph.term(t);
+      if (node.kind == TermKind::Symbol)
+        continue;
+      auto [it, fresh] = pure.emplace(t, false);
+      if (!fresh) {
+        if (!it->second)
+          return false;
+        continue;
+      }
+      if (node.kind != TermKind::Broadcast ||
+          (needObliged && !obliged.count(node.operands)))
+        return false;
+      it->second = true;
+      stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+    }
+    return true;
+  };
+  for (TermId t : candidates)
+    if (!isPure(t, true))
+      return false;
+  for (FormulaId v : violations)
+    for (TermId leaf : formulas.node(v).args) {
+      const TermNode &node = graph.term(leaf);
+      if (node.kind != TermKind::Symbol && !isPure(leaf, false))
+        return false;
+    }
+  // Supports: a size and a hash first, the exact set only on a tie.
+  std::vector<uint32_t> stamp(graph.numTerms(), 0);
+  uint32_t round = 0;
+  auto support = [&](TermId root, std::vector<uint32_t> *out) {
+    ++round;
+    uint64_t hash = 0, count = 0;
+    std::vector<TermId> stack{root};
+    while (!stack.empty()) {
+      TermId t = stack.back();
+      stack.pop_back();
+      if (stamp[t] == round)
+        continue;
+      stamp[t] = round;
+      const TermNode &node = graph.term(t);
+      if (node.kind == TermKind::Symbol) {
+        uint64_t z = (uint64_t(node.symbol) + 1) * 0x9e3779b97f4a7c15ull;
+        z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ull;
+        hash ^= z ^ (z >> 29);
+        ++count;
+        if (out)
+          out->push_back(node.symbol);
+      }
+      stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+    }
+    if (out)
+      std::sort(out->begin(), out->end());
+    return std::make_pair(count, hash);
+  };
+  std::map<std::pair<uint64_t, uint64_t>, std::vector<TermId>> buckets;
+  for (TermId t : candidates)
+    buckets[support(t, nullptr)].push_back(t);
+  for (auto &[key, members] : buckets) {
+    if (members.size() < 2)
+      continue;
+    std::map<std::vector<uint32_t>, std::vector<TermId>> exact;
+    for (TermId t : members) {
+      std::vector<uint32_t> symbols;
+      support(t, &symbols);
+      exact[symbols].push_back(t);
+    }
+    for (auto &[symbols, same] : exact)
+      if (same.size() > 1)
+        classes.push_back(same);
+  }
+  return true;
+}
+
 } // namespace
 
 ShapeRefinement refineShapes(const Problem &problem,
@@ -260,6 +375,9 @@ ShapeRefinement refineShapes(const Problem &problem,
     if (onlyFreeSymbols(graph, formulas, facts[c], violations[c],
                         candidates[c]))
       continue; // no constant, no class: nothing to ask the solver
+    if (broadcastClasses(graph, formulas, facts[c], violations[c],
+                         candidates[c], classes))
+      continue;
     ComponentRefiner refiner(problem, context, limits, candidates[c],
                              out.statistics);
     refiner.assume(facts[c], violations[c]);

@@ -99,6 +99,8 @@ SmtSolver &Judge::solverOf(size_t c) {
       }
       comp.solver->add(fact);
     }
+    for (FormulaId violation : comp.avoided)
+      comp.solver->add(violation, /*negated=*/true);
     // Witnesses prefer sizes >= 1 (0-sized tensors are legal but odd);
     // one assumption per symbol, so only for small components.
     if (comp.symbols.size() <= kMaxPreferredSymbols)
@@ -156,7 +158,8 @@ void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
   applyEffects();
 }
 
-void Judge::judge(const Obligation &ob, Finding &finding) {
+void Judge::judge(size_t k, Finding &finding) {
+  const Obligation &ob = problem.obligations[k];
   FormulaId violation = ob.violation;
   size_t c = componentOf(ob);
   Component &comp = components[c];
@@ -195,6 +198,9 @@ void Judge::judge(const Obligation &ob, Finding &finding) {
       return;
     }
   }
+  if (options.fastPaths && weakenedBy.empty() && freshLeaves[k] &&
+      judgeFreshBroadcast(k, finding))
+    return;
   if (uint32_t degree = problem.formulas.degreeOf(violation);
       degree > kMaxDegree) {
     finding.verdict = Verdict::Unknown;
@@ -288,12 +294,18 @@ void Judge::applyEffects() {
       reachable = false;
       continue;
     }
-    comp.solver->add(effect.violation, /*negated=*/true);
+    if (comp.solver)
+      comp.solver->add(effect.violation, /*negated=*/true);
+    comp.avoided.push_back(effect.violation);
     comp.excluded.insert(effect.violation);
-    if (changes[effect.component] == 1 && effect.model)
+    if (changes[effect.component] == 1 && effect.model) {
       comp.model = std::move(effect.model);
-    else
+      if (!effect.keepsEvaluated)
+        comp.evaluated.clear();
+    } else {
       comp.model.reset();
+      comp.evaluated.clear();
+    }
     if (!effect.canFail)
       continue;
     // Its sizes are fixed by later witnesses, so that it holds.
@@ -327,7 +339,7 @@ void Judge::judgePhase(const std::vector<size_t> &phase,
     } else if (ob.kind == ObligationKind::Assume) {
       judgeAssume(ob, finding);
     } else {
-      judge(ob, finding);
+      judge(k, finding);
     }
     if (isWorse(finding.verdict, result.verdict))
       result.verdict = finding.verdict;
@@ -337,6 +349,9 @@ void Judge::judgePhase(const std::vector<size_t> &phase,
 
 FunctionVerdicts Judge::run() {
   partition();
+  if (options.fastPaths)
+    recordSymbolUses();
+  freshLeaves.resize(problem.obligations.size());
   FunctionVerdicts result;
   const std::vector<Obligation> &obligations = problem.obligations;
   result.findings.resize(obligations.size());

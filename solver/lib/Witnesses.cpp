@@ -29,9 +29,10 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
   Component &comp = components[c];
   if (comp.model)
     return comp.model;
+  comp.evaluated.clear();
   // Without a solver nothing but the facts constrains the component; when
   // they only bound single symbols below, a model needs no solver.
-  if (!comp.solver) {
+  if (!comp.solver && comp.avoided.empty()) {
     std::unordered_map<TermId, int64_t> lowest;
     bool simple = true;
     for (FormulaId fact : comp.facts) {
@@ -137,18 +138,10 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
   // Symbol index -> value, for the symbols the witness names.
   std::vector<std::pair<uint32_t, int64_t>> named;
   const DimGraph &graph = problem.graph;
-  auto slotIn = [&](const Component &comp, TermId symbol) {
-    auto it =
-        std::lower_bound(comp.symbols.begin(), comp.symbols.end(), symbol,
-                         [&](TermId a, TermId b) {
-                           return graph.term(a).symbol < graph.term(b).symbol;
-                         });
-    return size_t(it - comp.symbols.begin());
-  };
   auto take = [&](size_t comp, const std::vector<int64_t> &model,
                   const std::vector<TermId> &symbols) {
     for (TermId symbol : symbols) {
-      size_t slot = slotIn(components[comp], symbol);
+      size_t slot = slotOf(components[comp], symbol);
       if (slot < model.size())
         named.push_back({graph.term(symbol).symbol, model[slot]});
     }

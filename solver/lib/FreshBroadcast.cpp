@@ -1,0 +1,273 @@
+//===- FreshBroadcast.cpp - Broadcasts against a fresh size, without Z3 ---===//
+//
+// The commonest finding in real graphs: an op broadcasts sizes X with a
+// size s that nothing before it mentions (a new argument's `?`):
+//
+//   %r = "tosa.add"(%running, %next) : (tensor<?x4xf32>, tensor<?x4xf32>) ...
+//
+// P says nothing about s but its lower bound (at most 1). Given a model of
+// P where the sizes X are compatible with one value v != 1 (the
+// component's current model, or one where a fresh size of X is set to 2):
+//   - P && !violation is satisfiable: that model with s = 1;
+//   - P && violation is satisfiable: that model with s not in {1, v}.
+// So the verdict is ub-possible, the witness and the model of the new P
+// come without a solver query. Otherwise the solver decides as usual.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConditionsInternal.h"
+#include "Judge.h"
+
+#include <algorithm>
+
+namespace symshape::solver::detail {
+
+namespace {
+
+/// Marks `root` and every term it is built from as seen, recording
+/// `obligation` as the first use of each symbol reached.
+void visit(const DimGraph &graph, TermId root, uint32_t obligation,
+           std::vector<bool> &seen, std::vector<SymbolUse> &uses) {
+  std::vector<TermId> stack{root};
+  while (!stack.empty()) {
+    TermId t = stack.back();
+    stack.pop_back();
+    if (seen[t])
+      continue;
+    seen[t] = true;
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Symbol)
+      uses[node.symbol].firstObligation =
+          std::min(uses[node.symbol].firstObligation, obligation);
+    stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+  }
+}
+
+} // namespace
+
+void Judge::recordSymbolUses() {
+  const DimGraph &graph = problem.graph;
+  const FormulaStore &formulas = problem.formulas;
+  uses.assign(graph.symbols().size(), SymbolUse());
+  std::vector<bool> seen(graph.numTerms(), false);
+  std::vector<SymbolUse> inFacts(uses.size());
+  for (FormulaId fact : problem.facts) {
+    const FormulaNode &node = formulas.node(fact);
+    std::optional<int64_t> bound = node.kind == FormulaKind::Le
+                                       ? graph.constantValue(node.args[0])
+                                       : std::nullopt;
+    if (bound && graph.isSymbol(node.args[1])) {
+      std::optional<int64_t> &low = uses[graph.term(node.args[1]).symbol].low;
+      low = std::max(low.value_or(*bound), *bound);
+      continue;
+    }
+    for (TermId t : formulas.termsOf(fact))
+      visit(graph, t, 0, seen, inFacts);
+  }
+  for (size_t s = 0; s < uses.size(); ++s)
+    uses[s].inFact = inFacts[s].firstObligation == 0;
+  std::fill(seen.begin(), seen.end(), false);
+
+  freshLeaves.assign(problem.obligations.size(), 0);
+  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+    FormulaId violation = problem.obligations[k].violation;
+    const FormulaNode &node = formulas.node(violation);
+    uint32_t index = uint32_t(k);
+    if (node.kind == FormulaKind::Conflict && node.args.size() <= 8) {
+      // Leaves are distinct: a symbol leaf is inside another leaf only if
+      // visiting the others reaches it.
+      uint8_t candidates = 0;
+      for (size_t i = 0; i < node.args.size(); ++i) {
+        TermId leaf = node.args[i];
+        if (graph.isSymbol(leaf) && !seen[leaf] &&
+            !uses[graph.term(leaf).symbol].inFact)
+          candidates |= uint8_t(1u << i);
+      }
+      for (size_t i = 0; i < node.args.size(); ++i)
+        if (!(candidates >> i & 1))
+          visit(graph, node.args[i], index, seen, uses);
+      for (size_t i = 0; i < node.args.size(); ++i)
+        if ((candidates >> i & 1) && !seen[node.args[i]])
+          freshLeaves[k] |= uint8_t(1u << i);
+      for (TermId leaf : node.args)
+        visit(graph, leaf, index, seen, uses);
+      continue;
+    }
+    for (TermId t : formulas.termsOf(violation))
+      visit(graph, t, index, seen, uses);
+  }
+}
+
+size_t Judge::slotOf(const Component &comp, TermId symbol) const {
+  const DimGraph &graph = problem.graph;
+  auto it =
+      std::lower_bound(comp.symbols.begin(), comp.symbols.end(), symbol,
+                       [&](TermId a, TermId b) {
+                         return graph.term(a).symbol < graph.term(b).symbol;
+                       });
+  return size_t(it - comp.symbols.begin());
+}
+
+std::optional<int64_t> Judge::evaluate(size_t c, TermId root) {
+  Component &comp = components[c];
+  if (!comp.model)
+    return std::nullopt;
+  const DimGraph &graph = problem.graph;
+  auto known = [&](TermId t) -> std::optional<int64_t> {
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Const)
+      return node.value;
+    if (node.kind == TermKind::Symbol) {
+      size_t slot = slotOf(comp, t);
+      if (slot >= comp.model->size() || comp.symbols[slot] != t)
+        return std::nullopt;
+      return (*comp.model)[slot];
+    }
+    auto it = comp.evaluated.find(t);
+    if (it == comp.evaluated.end())
+      return std::nullopt;
+    return it->second;
+  };
+  // Operands first (an explicit stack: chains of broadcasts are deep).
+  std::vector<std::pair<TermId, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, expanded] = stack.back();
+    stack.pop_back();
+    if (known(t))
+      continue;
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Symbol)
+      return std::nullopt; // not in this component's model
+    if (!expanded) {
+      stack.push_back({t, true});
+      for (TermId op : node.operands)
+        stack.push_back({op, false});
+      continue;
+    }
+    std::vector<int64_t> values;
+    for (TermId op : node.operands) {
+      std::optional<int64_t> v = known(op);
+      if (!v)
+        return std::nullopt;
+      values.push_back(*v);
+    }
+    int64_t value = 0;
+    switch (node.kind) {
+    case TermKind::Broadcast:
+      // As the solver encodes it: the first operand that is not 1, else
+      // the last one.
+      value = values.back();
+      for (int64_t v : values)
+        if (v != 1) {
+          value = v;
+          break;
+        }
+      break;
+    case TermKind::Add:
+      if (__builtin_add_overflow(values[0], values[1], &value))
+        return std::nullopt;
+      break;
+    case TermKind::Sub:
+      if (__builtin_sub_overflow(values[0], values[1], &value))
+        return std::nullopt;
+      break;
+    case TermKind::Mul:
+      if (__builtin_mul_overflow(values[0], values[1], &value))
+        return std::nullopt;
+      break;
+    default:
+      return std::nullopt; // a kind this evaluator does not know
+    }
+    comp.evaluated[t] = value;
+  }
+  return known(root);
+}
+
+bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
+  const Obligation &ob = problem.obligations[k];
+  const DimGraph &graph = problem.graph;
+  const std::vector<uint32_t> &leaves =
+      problem.formulas.node(ob.violation).args;
+  uint8_t fresh = freshLeaves[k];
+  // s: the last fresh leaf (the newest size, in practice).
+  size_t last = 0;
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (fresh >> i & 1)
+      last = i;
+  TermId s = leaves[last];
+  const SymbolUse &sUse = uses[graph.term(s).symbol];
+  if (sUse.low && *sUse.low > 1)
+    return false; // s = 1 is not a size here
+  size_t c = componentOf(ob);
+  Component &comp = components[c];
+  const std::optional<std::vector<int64_t>> &model = modelOf(c);
+  if (!model || slotOf(comp, s) >= model->size())
+    return false;
+  std::vector<int64_t> holding = *model;
+  // The other leaves under the model: compatible, with one value != 1.
+  std::optional<int64_t> common;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (i == last)
+      continue;
+    std::optional<int64_t> v = evaluate(c, leaves[i]);
+    if (!v)
+      return false;
+    if (*v == 1)
+      continue;
+    if (common && *common != *v)
+      return false; // they conflict in this model: ask the solver
+    common = *v;
+  }
+  if (!common) {
+    // All 1 here; another fresh leaf may be any size of its own.
+    size_t other = leaves.size();
+    for (size_t i = 0; i < leaves.size(); ++i)
+      if ((fresh >> i & 1) && i != last)
+        other = i;
+    if (other == leaves.size())
+      return false; // maybe 1 under every P: ask the solver
+    TermId f = leaves[other];
+    common = std::max<int64_t>(2, uses[graph.term(f).symbol].low.value_or(2));
+    holding[slotOf(comp, f)] = *common;
+  }
+  holding[slotOf(comp, s)] = 1; // a model of P && !violation
+  std::vector<int64_t> violating = holding;
+  violating[slotOf(comp, s)] = *common == 2 ? 3 : 2;
+
+  finding.verdict = Verdict::UbPossible;
+  ++stats.decidedStatically;
+  std::vector<TermId> symbols = symbolsOfFormula(ob.violation);
+  std::vector<TermId> mentioned;
+  if (symbols.size() > kMaxFixedSymbols) {
+    // What describeViolation says without asking.
+    finding.reason = "the condition has too many cases to print";
+    mentioned = std::move(symbols);
+  } else {
+    KnownModels models;
+    for (const std::vector<int64_t> *m : {&violating, &holding}) {
+      SymbolValues values;
+      for (TermId symbol : symbols)
+        values[symbol] = (*m)[slotOf(comp, symbol)];
+      (m == &violating ? models.violating : models.holding).push_back(values);
+    }
+    std::string whyNot;
+    if (std::optional<std::string> condition = describeViolation(
+            solverOf(c), graph, problem.formulas, ob.violation, models, whyNot,
+            stats.solverChecks, &mentioned)) {
+      finding.condition = *condition;
+    } else {
+      finding.reason = whyNot;
+      mentioned = std::move(symbols);
+    }
+  }
+  finding.witness = assemble(c, violating, mentioned);
+  finding.hasWitness = true;
+  if (!ob.conditional) {
+    Effect effect{c, ob.violation, false, std::move(holding)};
+    effect.keepsEvaluated = true;
+    effects.push_back(std::move(effect));
+  }
+  return true;
+}
+
+} // namespace symshape::solver::detail
