@@ -73,15 +73,29 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
 }
 
 std::vector<TermId> Judge::symbolsOfFormula(FormulaId f) const {
-  std::vector<TermId> symbols;
-  for (TermId t : problem.formulas.termsOf(f)) {
-    std::vector<TermId> more = problem.graph.symbolsOf(t);
-    symbols.insert(symbols.end(), more.begin(), more.end());
+  // One walk over the terms, marking them with a fresh stamp.
+  const DimGraph &graph = problem.graph;
+  if (termStamp.size() < graph.numTerms())
+    termStamp.resize(graph.numTerms(), 0);
+  uint32_t stamp = ++stampCounter;
+  std::vector<uint32_t> indices;
+  std::vector<TermId> stack = problem.formulas.termsOf(f);
+  while (!stack.empty()) {
+    TermId t = stack.back();
+    stack.pop_back();
+    if (termStamp[t] == stamp)
+      continue;
+    termStamp[t] = stamp;
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Symbol)
+      indices.push_back(node.symbol);
+    stack.insert(stack.end(), node.operands.begin(), node.operands.end());
   }
-  std::sort(symbols.begin(), symbols.end(), [&](TermId a, TermId b) {
-    return problem.graph.term(a).symbol < problem.graph.term(b).symbol;
-  });
-  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  std::sort(indices.begin(), indices.end());
+  std::vector<TermId> symbols;
+  symbols.reserve(indices.size());
+  for (uint32_t index : indices)
+    symbols.push_back(graph.symbols()[index].term);
   return symbols;
 }
 
