@@ -103,7 +103,6 @@ std::vector<Lit> Judge::preferredPositive(size_t c, FormulaId violation) {
   Component &comp = components[c];
   std::vector<TermId> named = symbolsOfFormula(violation);
   named.insert(named.end(), comp.reachSymbols.begin(), comp.reachSymbols.end());
-  std::sort(named.begin(), named.end());
   named.erase(std::unique(named.begin(), named.end()), named.end());
   if (named.size() > kMaxPreferredSymbols)
     return {}; // one assumption per symbol: only for small witnesses
@@ -152,13 +151,17 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
   // Symbol index -> value, for the symbols the witness names.
   std::vector<std::pair<uint32_t, int64_t>> named;
   const DimGraph &graph = problem.graph;
+  // Each list is sorted by symbol (term ids grow with symbol indices):
+  // merged in, not sorted again.
   auto take = [&](size_t comp, const std::vector<int64_t> &model,
                   const std::vector<TermId> &symbols) {
+    size_t middle = named.size();
     for (TermId symbol : symbols) {
       size_t slot = slotOf(components[comp], symbol);
       if (slot < model.size())
         named.push_back({graph.term(symbol).symbol, model[slot]});
     }
+    std::inplace_merge(named.begin(), named.begin() + middle, named.end());
   };
   // The sizes the violation depends on, and those that keep every earlier
   // obligation that could fail from failing, so that it is reached.
@@ -171,7 +174,6 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
     if (model) // else the solver gave up; the witness stays partial
       take(other, *model, components[other].reachSymbols);
   }
-  std::sort(named.begin(), named.end());
   named.erase(std::unique(named.begin(), named.end(),
                           [](const auto &a, const auto &b) {
                             return a.first == b.first;
