@@ -268,6 +268,33 @@ std::optional<int64_t> Judge::evaluate(size_t c, TermId root) {
   return known(root);
 }
 
+/// `cached`'s cover with its leaves renamed to `leaves` (same order).
+static std::optional<std::vector<Cube>>
+renamed(const ProjectedCover &cached, const std::vector<uint32_t> &leaves) {
+  if (!cached.cover)
+    return std::nullopt;
+  auto rename = [&](TermId t) {
+    auto it = std::lower_bound(cached.leaves.begin(), cached.leaves.end(), t);
+    return leaves[size_t(it - cached.leaves.begin())];
+  };
+  std::vector<Cube> out;
+  for (const Cube &cube : *cached.cover) {
+    Cube renamedCube;
+    for (const auto &[atom, holds] : cube) {
+      Polynomial sum = Polynomial::constant(0);
+      for (const auto &[monomial, coefficient] : atom.poly.terms()) {
+        Polynomial product = Polynomial::constant(coefficient);
+        for (TermId t : monomial)
+          product = *Polynomial::mul(product, Polynomial::symbol(rename(t)));
+        sum = *Polynomial::add(sum, product);
+      }
+      renamedCube.push_back({{sum, atom.rel}, holds});
+    }
+    out.push_back(std::move(renamedCube));
+  }
+  return out;
+}
+
 bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   const Obligation &ob = problem.obligations[k];
   const DimGraph &graph = problem.graph;
@@ -337,9 +364,37 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
     }
     std::string whyNot;
     std::unique_ptr<SmtSolver> projected = projectedSolver(k, s);
-    if (std::optional<std::string> condition = describeViolation(
-            projected ? *projected : solverOf(c), graph, problem.formulas,
-            ob.violation, models, whyNot, stats.solverChecks, &mentioned)) {
+    if (projected) {
+      // The projection is fixed by the number of sizes, the place of s
+      // among them and their bounds: the cover of one such broadcast,
+      // renamed, is the cover of every other (renaming keeps term order).
+      const std::vector<uint32_t> &leaves =
+          problem.formulas.node(ob.violation).args;
+      std::vector<int64_t> key{int64_t(leaves.size())};
+      for (TermId leaf : leaves) {
+        key.push_back(leaf == s);
+        key.push_back(uses[graph.term(leaf).symbol].low.value_or(INT64_MIN));
+      }
+      auto it = projectedCovers.find(key);
+      if (it == projectedCovers.end()) {
+        ProjectedCover computed;
+        computed.leaves = leaves;
+        computed.cover =
+            coverOfViolation(*projected, graph, problem.formulas, ob.violation,
+                             models, computed.whyNot, stats.solverChecks);
+        it = projectedCovers.emplace(key, std::move(computed)).first;
+      }
+      if (std::optional<std::vector<Cube>> cover =
+              renamed(it->second, leaves)) {
+        finding.condition = renderCover(graph, *cover);
+        mentioned = symbolsOfCover(*cover);
+      } else {
+        finding.reason = it->second.whyNot;
+        mentioned = std::move(symbols);
+      }
+    } else if (std::optional<std::string> condition = describeViolation(
+                   solverOf(c), graph, problem.formulas, ob.violation, models,
+                   whyNot, stats.solverChecks, &mentioned)) {
       finding.condition = *condition;
     } else {
       finding.reason = whyNot;

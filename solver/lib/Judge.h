@@ -73,6 +73,13 @@ struct Effect {
   bool keepsEvaluated = false;
 };
 
+/// A condition computed on a projected solver (FreshBroadcast.cpp).
+struct ProjectedCover {
+  std::vector<uint32_t> leaves; ///< the broadcast's sizes, sorted
+  std::optional<std::vector<std::vector<std::pair<Atom, bool>>>> cover;
+  std::string whyNot;
+};
+
 class Judge {
 public:
   Judge(const Problem &problem, const JudgeOptions &options)
@@ -156,6 +163,9 @@ private:
   /// Per term: 1 a symbol or a broadcast whose column (and inner ones) P
   /// assumes compatible, -1 not, 0 not known yet.
   std::vector<int8_t> wellDefined;
+  /// Covers of fresh broadcasts by their projection (sizes, place of the
+  /// fresh one, bounds).
+  std::map<std::vector<int64_t>, ProjectedCover> projectedCovers;
   /// Scratch marks of symbolsOfFormula's walks.
   mutable std::vector<uint32_t> termStamp;
   mutable uint32_t stampCounter = 0;
