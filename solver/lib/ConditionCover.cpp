@@ -259,6 +259,11 @@ std::optional<std::vector<Cube>> CoverFinder::greedy(std::string &whyNot) {
   std::vector<Cube> cover;
   for (const std::vector<Lit> &cube : primes)
     cover.push_back(toCube(cube));
+  // The models met decide which prime is found first; the printed order
+  // should not depend on them (nor on which solver holds P).
+  std::sort(cover.begin(), cover.end(), [](const Cube &a, const Cube &b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+  });
   return cover;
 }
 

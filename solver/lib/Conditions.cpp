@@ -20,6 +20,31 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
     return std::string("true");
   if (formulas.isFalse(violation))
     return std::string("false");
+  std::optional<std::vector<Cube>> cover = coverOfViolation(
+      solver, graph, formulas, violation, known, whyNot, checks);
+  if (!cover)
+    return std::nullopt;
+  if (mentioned)
+    *mentioned = symbolsOfCover(*cover);
+  return renderCover(graph, *cover);
+}
+
+std::vector<TermId> symbolsOfCover(const std::vector<Cube> &cover) {
+  std::vector<TermId> symbols;
+  for (const Cube &cube : cover)
+    for (const auto &[atom, holds] : cube)
+      for (const auto &[monomial, coefficient] : atom.poly.terms())
+        symbols.insert(symbols.end(), monomial.begin(), monomial.end());
+  std::sort(symbols.begin(), symbols.end());
+  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  return symbols;
+}
+
+std::optional<std::vector<Cube>>
+coverOfViolation(SmtSolver &solver, const DimGraph &graph,
+                 const FormulaStore &formulas, FormulaId violation,
+                 const KnownModels &known, std::string &whyNot,
+                 size_t &checks) {
   // Symbols that P fixes to one value read better as that value; the
   // substitution is exact because it holds in every model of P.
   // One query per symbol, so only for conditions small enough to print.
@@ -88,18 +113,7 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   std::optional<std::vector<Cube>> cover = atoms.size() <= kMaxExactAtoms
                                                ? finder.exact(whyNot)
                                                : finder.greedy(whyNot);
-  if (!cover)
-    return std::nullopt;
-  if (mentioned) {
-    for (const Cube &cube : *cover)
-      for (const auto &[atom, holds] : cube)
-        for (const auto &[monomial, coefficient] : atom.poly.terms())
-          mentioned->insert(mentioned->end(), monomial.begin(), monomial.end());
-    std::sort(mentioned->begin(), mentioned->end());
-    mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
-                     mentioned->end());
-  }
-  return renderCover(graph, *cover);
+  return cover;
 }
 
 } // namespace symshape::solver

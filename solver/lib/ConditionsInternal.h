@@ -3,6 +3,7 @@
 #ifndef SYMSHAPE_SOLVER_CONDITIONSINTERNAL_H
 #define SYMSHAPE_SOLVER_CONDITIONSINTERNAL_H
 
+#include "symshape/solver/Conditions.h"
 #include "symshape/solver/Formula.h"
 #include "symshape/solver/Polynomial.h"
 #include "symshape/solver/Smt.h"
@@ -103,6 +104,15 @@ private:
 ///   {{%a[0]==1: false, %a[0]==4: false}}   ->  %a[0] not in {1, 4}
 ///   {{%a[0]==0: true}, {%a[0]==2: true}}   ->  %a[0] in {0, 2}
 std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover);
+
+/// describeViolation's cover, before it is printed (Conditions.cpp); for a
+/// formula that is neither True nor False.
+std::optional<std::vector<Cube>>
+coverOfViolation(SmtSolver &solver, const DimGraph &graph,
+                 const FormulaStore &formulas, FormulaId violation,
+                 const KnownModels &known, std::string &whyNot, size_t &checks);
+/// The free symbols a cover's atoms mention, sorted by term.
+std::vector<TermId> symbolsOfCover(const std::vector<Cube> &cover);
 
 } // namespace symshape::solver
 

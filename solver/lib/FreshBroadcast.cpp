@@ -49,6 +49,8 @@ void Judge::recordSymbolUses() {
   const DimGraph &graph = problem.graph;
   const FormulaStore &formulas = problem.formulas;
   uses.assign(graph.symbols().size(), SymbolUse());
+  boundFacts.assign(graph.symbols().size(), {});
+  wellDefined.assign(graph.numTerms(), 0);
   std::vector<bool> seen(graph.numTerms(), false);
   std::vector<SymbolUse> inFacts(uses.size());
   for (FormulaId fact : problem.facts) {
@@ -57,10 +59,15 @@ void Judge::recordSymbolUses() {
                                        ? graph.constantValue(node.args[0])
                                        : std::nullopt;
     if (bound && graph.isSymbol(node.args[1])) {
-      std::optional<int64_t> &low = uses[graph.term(node.args[1]).symbol].low;
+      uint32_t symbol = graph.term(node.args[1]).symbol;
+      std::optional<int64_t> &low = uses[symbol].low;
       low = std::max(low.value_or(*bound), *bound);
+      boundFacts[symbol].push_back(fact);
+      if (*bound > 1)
+        components[componentOf(fact)].onlyBroadcasts = false;
       continue;
     }
+    components[componentOf(fact)].onlyBroadcasts = false;
     for (TermId t : formulas.termsOf(fact))
       visit(graph, t, 0, seen, inFacts);
   }
@@ -98,14 +105,92 @@ void Judge::recordSymbolUses() {
   }
 }
 
-size_t Judge::slotOf(const Component &comp, TermId symbol) const {
+void Judge::noteAvoided(Component &comp, FormulaId violation) {
   const DimGraph &graph = problem.graph;
-  auto it =
-      std::lower_bound(comp.symbols.begin(), comp.symbols.end(), symbol,
-                       [&](TermId a, TermId b) {
-                         return graph.term(a).symbol < graph.term(b).symbol;
-                       });
-  return size_t(it - comp.symbols.begin());
+  const FormulaNode &node = problem.formulas.node(violation);
+  if (!comp.onlyBroadcasts)
+    return;
+  if (node.kind != FormulaKind::Conflict) {
+    comp.onlyBroadcasts = false;
+    return;
+  }
+  // Each leaf a symbol or a broadcast whose column P assumed, and so on
+  // inside it (earlier columns: known already, so this stays linear).
+  auto defined = [&](TermId root) {
+    std::vector<TermId> stack{root};
+    std::vector<TermId> pending;
+    while (!stack.empty()) {
+      TermId t = stack.back();
+      stack.pop_back();
+      if (wellDefined[t] != 0) {
+        if (wellDefined[t] < 0)
+          return false;
+        continue;
+      }
+      const TermNode &term = graph.term(t);
+      if (term.kind == TermKind::Symbol) {
+        wellDefined[t] = 1;
+        continue;
+      }
+      if (term.kind != TermKind::Broadcast ||
+          !assumedColumns.count(term.operands)) {
+        wellDefined[t] = -1;
+        return false;
+      }
+      pending.push_back(t);
+      stack.insert(stack.end(), term.operands.begin(), term.operands.end());
+    }
+    for (TermId t : pending)
+      wellDefined[t] = 1;
+    return true;
+  };
+  for (TermId leaf : node.args)
+    if (!defined(leaf)) {
+      comp.onlyBroadcasts = false;
+      return;
+    }
+  assumedColumns.emplace(node.args, violation);
+}
+
+std::unique_ptr<SmtSolver> Judge::projectedSolver(size_t k, TermId s) {
+  // P holds only broadcasts, so setting every size outside S (the
+  // broadcast's symbols) to 1 keeps a model of P one: P says of S exactly
+  // that the sizes of the columns it assumes, among S, are compatible. s is
+  // fresh, so those are columns over the other leaves X; when X is one
+  // symbol, or the leaves of one assumed column, that is all P says of S.
+  const Obligation &ob = problem.obligations[k];
+  const DimGraph &graph = problem.graph;
+  const Component &comp = components[componentOf(ob)];
+  if (!comp.onlyBroadcasts)
+    return nullptr;
+  std::vector<uint32_t> others;
+  for (TermId leaf : problem.formulas.node(ob.violation).args) {
+    if (!graph.isSymbol(leaf))
+      return nullptr;
+    if (leaf != s)
+      others.push_back(leaf);
+  }
+  std::optional<FormulaId> column;
+  if (others.size() > 1) {
+    auto it = assumedColumns.find(others);
+    if (it == assumedColumns.end())
+      return nullptr;
+    column = it->second;
+  }
+  auto solver = std::make_unique<SmtSolver>(context, options.limits);
+  for (TermId leaf : problem.formulas.node(ob.violation).args)
+    for (FormulaId fact : boundFacts[graph.term(leaf).symbol])
+      solver->add(fact);
+  if (column)
+    solver->add(*column, /*negated=*/true);
+  return solver;
+}
+
+size_t Judge::slotOf(const Component &comp, TermId symbol) const {
+  uint32_t slot = slotOfSymbol[problem.graph.term(symbol).symbol];
+  if (slot < comp.symbols.size() && comp.symbols[slot] == symbol)
+    return slot;
+  return comp.symbols.size(); // not a symbol of this component
 }
 
 std::optional<int64_t> Judge::evaluate(size_t c, TermId root) {
@@ -183,6 +268,33 @@ std::optional<int64_t> Judge::evaluate(size_t c, TermId root) {
   return known(root);
 }
 
+/// `cached`'s cover with its leaves renamed to `leaves` (same order).
+static std::optional<std::vector<Cube>>
+renamed(const ProjectedCover &cached, const std::vector<uint32_t> &leaves) {
+  if (!cached.cover)
+    return std::nullopt;
+  auto rename = [&](TermId t) {
+    auto it = std::lower_bound(cached.leaves.begin(), cached.leaves.end(), t);
+    return leaves[size_t(it - cached.leaves.begin())];
+  };
+  std::vector<Cube> out;
+  for (const Cube &cube : *cached.cover) {
+    Cube renamedCube;
+    for (const auto &[atom, holds] : cube) {
+      Polynomial sum = Polynomial::constant(0);
+      for (const auto &[monomial, coefficient] : atom.poly.terms()) {
+        Polynomial product = Polynomial::constant(coefficient);
+        for (TermId t : monomial)
+          product = *Polynomial::mul(product, Polynomial::symbol(rename(t)));
+        sum = *Polynomial::add(sum, product);
+      }
+      renamedCube.push_back({{sum, atom.rel}, holds});
+    }
+    out.push_back(std::move(renamedCube));
+  }
+  return out;
+}
+
 bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   const Obligation &ob = problem.obligations[k];
   const DimGraph &graph = problem.graph;
@@ -251,9 +363,38 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
       (m == &violating ? models.violating : models.holding).push_back(values);
     }
     std::string whyNot;
-    if (std::optional<std::string> condition = describeViolation(
-            solverOf(c), graph, problem.formulas, ob.violation, models, whyNot,
-            stats.solverChecks, &mentioned)) {
+    std::unique_ptr<SmtSolver> projected = projectedSolver(k, s);
+    if (projected) {
+      // The projection is fixed by the number of sizes, the place of s
+      // among them and their bounds: the cover of one such broadcast,
+      // renamed, is the cover of every other (renaming keeps term order).
+      const std::vector<uint32_t> &leaves =
+          problem.formulas.node(ob.violation).args;
+      std::vector<int64_t> key{int64_t(leaves.size())};
+      for (TermId leaf : leaves) {
+        key.push_back(leaf == s);
+        key.push_back(uses[graph.term(leaf).symbol].low.value_or(INT64_MIN));
+      }
+      auto it = projectedCovers.find(key);
+      if (it == projectedCovers.end()) {
+        ProjectedCover computed;
+        computed.leaves = leaves;
+        computed.cover =
+            coverOfViolation(*projected, graph, problem.formulas, ob.violation,
+                             models, computed.whyNot, stats.solverChecks);
+        it = projectedCovers.emplace(key, std::move(computed)).first;
+      }
+      if (std::optional<std::vector<Cube>> cover =
+              renamed(it->second, leaves)) {
+        finding.condition = renderCover(graph, *cover);
+        mentioned = symbolsOfCover(*cover);
+      } else {
+        finding.reason = it->second.whyNot;
+        mentioned = std::move(symbols);
+      }
+    } else if (std::optional<std::string> condition = describeViolation(
+                   solverOf(c), graph, problem.formulas, ob.violation, models,
+                   whyNot, stats.solverChecks, &mentioned)) {
       finding.condition = *condition;
     } else {
       finding.reason = whyNot;

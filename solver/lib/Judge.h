@@ -11,6 +11,7 @@
 #include "symshape/solver/Conditions.h"
 #include "symshape/solver/Verdicts.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,10 @@ struct Component {
   std::vector<FormulaId> avoided;
   /// Values of terms under `model` (FreshBroadcast.cpp).
   std::unordered_map<TermId, int64_t> evaluated;
+  /// P is made of broadcasts only: facts bound symbols by at most 1, and
+  /// every violation P assumes is a conflict of symbols and broadcasts
+  /// whose own columns P assumes compatible (FreshBroadcast.cpp).
+  bool onlyBroadcasts = true;
 };
 
 /// How each free symbol is used, for the fresh-symbol fast path.
@@ -66,6 +71,13 @@ struct Effect {
   /// `model` differs from the component's only in symbols no evaluated
   /// term mentions, so Component::evaluated stays valid.
   bool keepsEvaluated = false;
+};
+
+/// A condition computed on a projected solver (FreshBroadcast.cpp).
+struct ProjectedCover {
+  std::vector<uint32_t> leaves; ///< the broadcast's sizes, sorted
+  std::optional<std::vector<std::vector<std::pair<Atom, bool>>>> cover;
+  std::string whyNot;
 };
 
 class Judge {
@@ -120,6 +132,11 @@ private:
   bool judgeFreshBroadcast(size_t k, Finding &finding);
   /// The value of `t` under component c's model (nullopt: not computable).
   std::optional<int64_t> evaluate(size_t c, TermId t);
+  /// Keeps Component::onlyBroadcasts up to date as P assumes `violation`.
+  void noteAvoided(Component &comp, FormulaId violation);
+  /// A solver holding only what P says of the sizes of broadcast `k`
+  /// (all but the fresh leaf `s`), when that is exact; null otherwise.
+  std::unique_ptr<SmtSolver> projectedSolver(size_t k, TermId s);
   /// Position of `symbol` in comp.symbols.
   size_t slotOf(const Component &comp, TermId symbol) const;
   /// Judges the obligations `phase` (indices) of one op occurrence and
@@ -138,6 +155,22 @@ private:
   /// leaves) is a symbol mentioned by no earlier obligation, no fact but
   /// bounds, and no other leaf.
   std::vector<uint8_t> freshLeaves;
+  /// Bound facts of each symbol, by symbol index.
+  std::vector<std::vector<FormulaId>> boundFacts;
+  /// Conflicts P assumes avoided, by their leaves (only broadcasts of
+  /// broadcasts and symbols).
+  std::map<std::vector<uint32_t>, FormulaId> assumedColumns;
+  /// Per term: 1 a symbol or a broadcast whose column (and inner ones) P
+  /// assumes compatible, -1 not, 0 not known yet.
+  std::vector<int8_t> wellDefined;
+  /// Covers of fresh broadcasts by their projection (sizes, place of the
+  /// fresh one, bounds).
+  std::map<std::vector<int64_t>, ProjectedCover> projectedCovers;
+  /// Scratch marks of symbolsOfFormula's walks.
+  mutable std::vector<uint32_t> termStamp;
+  mutable uint32_t stampCounter = 0;
+  /// Position of each symbol (by index) in its component's symbols.
+  std::vector<uint32_t> slotOfSymbol;
   /// Components with reachSymbols, in the order they got them.
   std::vector<size_t> failingComponents;
   /// Set once a formula of P was too nonlinear to give to Z3: the solver

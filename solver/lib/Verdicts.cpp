@@ -51,8 +51,13 @@ void Judge::partition() {
   componentOfTerm = std::move(parts.of);
   // One extra component for formulas that mention no term.
   components.resize(parts.count + 1);
-  for (const SymbolInfo &symbol : graph.symbols())
-    components[componentOfTerm[symbol.term]].symbols.push_back(symbol.term);
+  slotOfSymbol.resize(graph.symbols().size());
+  for (const SymbolInfo &symbol : graph.symbols()) {
+    std::vector<TermId> &symbols =
+        components[componentOfTerm[symbol.term]].symbols;
+    slotOfSymbol[graph.term(symbol.term).symbol] = uint32_t(symbols.size());
+    symbols.push_back(symbol.term);
+  }
   for (FormulaId fact : problem.facts) {
     if (problem.formulas.isFalse(fact))
       reachable = false;
@@ -297,6 +302,8 @@ void Judge::applyEffects() {
     if (comp.solver)
       comp.solver->add(effect.violation, /*negated=*/true);
     comp.avoided.push_back(effect.violation);
+    if (options.fastPaths)
+      noteAvoided(comp, effect.violation);
     comp.excluded.insert(effect.violation);
     if (changes[effect.component] == 1 && effect.model) {
       comp.model = std::move(effect.model);

@@ -73,15 +73,29 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
 }
 
 std::vector<TermId> Judge::symbolsOfFormula(FormulaId f) const {
-  std::vector<TermId> symbols;
-  for (TermId t : problem.formulas.termsOf(f)) {
-    std::vector<TermId> more = problem.graph.symbolsOf(t);
-    symbols.insert(symbols.end(), more.begin(), more.end());
+  // One walk over the terms, marking them with a fresh stamp.
+  const DimGraph &graph = problem.graph;
+  if (termStamp.size() < graph.numTerms())
+    termStamp.resize(graph.numTerms(), 0);
+  uint32_t stamp = ++stampCounter;
+  std::vector<uint32_t> indices;
+  std::vector<TermId> stack = problem.formulas.termsOf(f);
+  while (!stack.empty()) {
+    TermId t = stack.back();
+    stack.pop_back();
+    if (termStamp[t] == stamp)
+      continue;
+    termStamp[t] = stamp;
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Symbol)
+      indices.push_back(node.symbol);
+    stack.insert(stack.end(), node.operands.begin(), node.operands.end());
   }
-  std::sort(symbols.begin(), symbols.end(), [&](TermId a, TermId b) {
-    return problem.graph.term(a).symbol < problem.graph.term(b).symbol;
-  });
-  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  std::sort(indices.begin(), indices.end());
+  std::vector<TermId> symbols;
+  symbols.reserve(indices.size());
+  for (uint32_t index : indices)
+    symbols.push_back(graph.symbols()[index].term);
   return symbols;
 }
 
@@ -89,7 +103,6 @@ std::vector<Lit> Judge::preferredPositive(size_t c, FormulaId violation) {
   Component &comp = components[c];
   std::vector<TermId> named = symbolsOfFormula(violation);
   named.insert(named.end(), comp.reachSymbols.begin(), comp.reachSymbols.end());
-  std::sort(named.begin(), named.end());
   named.erase(std::unique(named.begin(), named.end()), named.end());
   if (named.size() > kMaxPreferredSymbols)
     return {}; // one assumption per symbol: only for small witnesses
@@ -138,13 +151,17 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
   // Symbol index -> value, for the symbols the witness names.
   std::vector<std::pair<uint32_t, int64_t>> named;
   const DimGraph &graph = problem.graph;
+  // Each list is sorted by symbol (term ids grow with symbol indices):
+  // merged in, not sorted again.
   auto take = [&](size_t comp, const std::vector<int64_t> &model,
                   const std::vector<TermId> &symbols) {
+    size_t middle = named.size();
     for (TermId symbol : symbols) {
       size_t slot = slotOf(components[comp], symbol);
       if (slot < model.size())
         named.push_back({graph.term(symbol).symbol, model[slot]});
     }
+    std::inplace_merge(named.begin(), named.begin() + middle, named.end());
   };
   // The sizes the violation depends on, and those that keep every earlier
   // obligation that could fail from failing, so that it is reached.
@@ -157,7 +174,6 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
     if (model) // else the solver gave up; the witness stays partial
       take(other, *model, components[other].reachSymbols);
   }
-  std::sort(named.begin(), named.end());
   named.erase(std::unique(named.begin(), named.end(),
                           [](const auto &a, const auto &b) {
                             return a.first == b.first;
