@@ -136,27 +136,37 @@ std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
   return attr;
 }
 
-bool Parser::integerLiteralFits() const {
-  Token t = tok.is(TokenKind::Minus) ? peek() : tok;
-  if (!t.is(TokenKind::Integer))
-    return true; // not a literal: parseIntegerLiteral reports it
-  std::string_view digits = t.spelling;
+/// Magnitudes up to 2^63 (INT64_MIN needs the extra one).
+static constexpr uint64_t kMagnitudeLimit =
+    uint64_t(std::numeric_limits<int64_t>::max()) + 1;
+
+/// The magnitude an integer token spells (decimal or 0x hex), nullopt past
+/// kMagnitudeLimit.
+static std::optional<uint64_t> literalMagnitude(std::string_view digits) {
   unsigned base = 10;
   if (digits.size() > 2 && digits[1] == 'x') {
     base = 16;
     digits.remove_prefix(2);
   }
-  const uint64_t limit = uint64_t(std::numeric_limits<int64_t>::max()) + 1;
   uint64_t value = 0;
   for (char c : digits) {
     uint64_t digit = c <= '9'   ? uint64_t(c - '0')
                      : c <= 'F' ? uint64_t(c - 'A' + 10)
                                 : uint64_t(c - 'a' + 10);
-    if (value > (limit - digit) / base)
-      return false;
+    if (value > (kMagnitudeLimit - digit) / base)
+      return std::nullopt;
     value = value * base + digit;
   }
-  return tok.is(TokenKind::Minus) || value < limit;
+  return value;
+}
+
+bool Parser::integerLiteralFits() const {
+  bool negative = tok.is(TokenKind::Minus);
+  Token t = negative ? peek() : tok;
+  if (!t.is(TokenKind::Integer))
+    return true; // not a literal: parseIntegerLiteral reports it
+  std::optional<uint64_t> value = literalMagnitude(t.spelling);
+  return value && (negative || *value < kMagnitudeLimit);
 }
 
 std::optional<int64_t> Parser::parseIntegerLiteral() {
@@ -166,34 +176,16 @@ std::optional<int64_t> Parser::parseIntegerLiteral() {
     emitWrongToken("expected integer");
     return std::nullopt;
   }
-  std::string_view digits = tok.spelling;
-  unsigned base = 10;
-  if (digits.size() > 2 && digits[1] == 'x') {
-    base = 16;
-    digits.remove_prefix(2);
-  }
-  // Magnitudes up to 2^63 (INT64_MIN needs the extra one).
-  const uint64_t limit = uint64_t(std::numeric_limits<int64_t>::max()) + 1;
-  uint64_t value = 0;
-  for (char c : digits) {
-    uint64_t digit = c <= '9'   ? uint64_t(c - '0')
-                     : c <= 'F' ? uint64_t(c - 'A' + 10)
-                                : uint64_t(c - 'a' + 10);
-    if (value > (limit - digit) / base) {
-      emitHardError(loc, "integer too large");
-      return std::nullopt;
-    }
-    value = value * base + digit;
-  }
-  if (!negative && value == limit) {
+  std::optional<uint64_t> value = literalMagnitude(tok.spelling);
+  if (!value || (!negative && *value == kMagnitudeLimit)) {
     emitHardError(loc, "integer too large");
     return std::nullopt;
   }
   consume();
   if (negative)
-    return value == limit ? std::numeric_limits<int64_t>::min()
-                          : -static_cast<int64_t>(value);
-  return static_cast<int64_t>(value);
+    return *value == kMagnitudeLimit ? std::numeric_limits<int64_t>::min()
+                                     : -static_cast<int64_t>(*value);
+  return static_cast<int64_t>(*value);
 }
 
 /// `-?INT (: type)?` or `-?FLOAT (: type)?`.
