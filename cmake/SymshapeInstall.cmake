@@ -13,19 +13,24 @@ include(CMakePackageConfigHelpers)
 # symshape::symshape: everything a library user links. In this tree it is
 # an alias, so the examples link the same name as an outside project.
 add_library(symshape_library INTERFACE)
-target_link_libraries(symshape_library INTERFACE symshape_frontend
-                      symshape_solver)
+target_link_libraries(symshape_library INTERFACE symshape_driver
+                      symshape_frontend symshape_reports symshape_solver)
 set_target_properties(symshape_library PROPERTIES EXPORT_NAME symshape)
 add_library(symshape::symshape ALIAS symshape_library)
 set_target_properties(symshape_frontend PROPERTIES EXPORT_NAME frontend)
 set_target_properties(symshape_solver PROPERTIES EXPORT_NAME solver)
+set_target_properties(symshape_reports PROPERTIES EXPORT_NAME reports)
+set_target_properties(symshape_driver PROPERTIES EXPORT_NAME driver)
 
 install(TARGETS symshape RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS symshape_frontend symshape_solver symshape_library
+install(TARGETS symshape_driver symshape_frontend symshape_reports
+                symshape_solver symshape_library
         EXPORT symshapeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/frontend/include/
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/driver/include/
+                  ${PROJECT_SOURCE_DIR}/frontend/include/
+                  ${PROJECT_SOURCE_DIR}/reports/include/
                   ${PROJECT_SOURCE_DIR}/solver/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 

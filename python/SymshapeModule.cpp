@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/frontend/Rewrite.h"
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Rewrite.h"
+#include "symshape/driver/Session.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

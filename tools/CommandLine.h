@@ -8,7 +8,7 @@
 #ifndef SYMSHAPE_TOOLS_COMMANDLINE_H
 #define SYMSHAPE_TOOLS_COMMANDLINE_H
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <string>
 #include <vector>

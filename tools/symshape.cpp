@@ -13,9 +13,9 @@
 #include "Terminal.h"
 
 #include "symshape/frontend/Lowering.h"
-#include "symshape/frontend/Rewrite.h"
-#include "symshape/frontend/Session.h"
-#include "symshape/frontend/SplitInput.h"
+#include "symshape/driver/Rewrite.h"
+#include "symshape/driver/Session.h"
+#include "symshape/driver/SplitInput.h"
 #include "symshape/solver/AssumptionConflicts.h"
 
 #include <cstdio>

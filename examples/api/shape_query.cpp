@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <iostream>
 

@@ -2,7 +2,7 @@
 
 #include "ChunkCheck.h"
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <algorithm>
 #include <cctype>

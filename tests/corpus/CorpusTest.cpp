@@ -20,7 +20,7 @@
 
 #include "ChunkCheck.h"
 
-#include "symshape/frontend/SplitInput.h"
+#include "symshape/driver/SplitInput.h"
 
 #include <algorithm>
 #include <csignal>

@@ -2,7 +2,7 @@
 
 #include "Judge.h"
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <algorithm>
 

@@ -28,7 +28,7 @@
 #define SYMSHAPE_TESTS_FUZZ_PROGRAMGENERATOR_H
 
 #include "ByteStream.h"
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <string>
 #include <vector>

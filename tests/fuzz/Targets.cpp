@@ -20,8 +20,8 @@
 #include "ByteStream.h"
 #include "JsonCheck.h"
 #include "ProgramGenerator.h"
-#include "symshape/frontend/Rewrite.h"
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Rewrite.h"
+#include "symshape/driver/Session.h"
 
 #include <algorithm>
 #include <chrono>

@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <fstream>
 #include <iostream>

@@ -33,7 +33,7 @@
 
 #include "MlirOptOutput.h"
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <catch2/catch.hpp>
 

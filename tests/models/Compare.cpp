@@ -3,7 +3,7 @@
 
 #include "Compare.h"
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <sstream>
 

@@ -10,7 +10,7 @@
 
 #include "Compare.h"
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <catch2/catch.hpp>
 

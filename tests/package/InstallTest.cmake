@@ -26,8 +26,10 @@ set(build ${WORK}/build)
 file(REMOVE_RECURSE ${WORK})
 
 step("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(file bin/symshape include/symshape/frontend/Session.h
-             include/symshape/frontend/Rewrite.h)
+foreach(file bin/symshape include/symshape/driver/Session.h
+             include/symshape/driver/Rewrite.h
+             include/symshape/reports/Report.h
+             include/symshape/frontend/OpRefine.h)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "not installed: ${file}")
   endif()

@@ -6,7 +6,7 @@
 #include "Model.h"
 #include "Oracle.h"
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <cstdlib>
 #include <iostream>

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <catch2/catch.hpp>
 

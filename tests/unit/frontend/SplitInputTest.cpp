@@ -1,8 +1,8 @@
 //===- SplitInputTest.cpp - `// -----` chunks keep their line numbers -----===//
 
-#include "symshape/frontend/SplitInput.h"
+#include "symshape/driver/SplitInput.h"
 #include "ParseHelpers.h"
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <catch2/catch.hpp>
 

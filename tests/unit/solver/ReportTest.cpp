@@ -1,6 +1,6 @@
 //===- ReportTest.cpp - Report entries, notes and escaping ----------------===//
 
-#include "symshape/solver/Report.h"
+#include "symshape/reports/Report.h"
 
 #include <catch2/catch.hpp>
 

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_FRONTEND_REFINEDTYPE_H
-#define SYMSHAPE_FRONTEND_REFINEDTYPE_H
+#ifndef SYMSHAPE_DRIVER_REFINEDTYPE_H
+#define SYMSHAPE_DRIVER_REFINEDTYPE_H
 
 #include "symshape/frontend/Type.h"
 #include "symshape/solver/Problem.h"
@@ -30,4 +30,4 @@ Type refinedType(const Type &declared, const solver::ValueInfo &info,
 
 } // namespace symshape::frontend
 
-#endif // SYMSHAPE_FRONTEND_REFINEDTYPE_H
+#endif // SYMSHAPE_DRIVER_REFINEDTYPE_H

@@ -20,15 +20,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_FRONTEND_SESSION_H
-#define SYMSHAPE_FRONTEND_SESSION_H
+#ifndef SYMSHAPE_DRIVER_SESSION_H
+#define SYMSHAPE_DRIVER_SESSION_H
 
 #include "symshape/frontend/Diagnostics.h"
 #include "symshape/frontend/IR.h"
 #include "symshape/frontend/Lowering.h"
 #include "symshape/frontend/SourceManager.h"
 #include "symshape/solver/Refinement.h"
-#include "symshape/solver/Report.h"
+#include "symshape/reports/Report.h"
 #include "symshape/solver/Verdicts.h"
 
 #include <functional>
@@ -169,4 +169,4 @@ private:
 
 } // namespace symshape::frontend
 
-#endif // SYMSHAPE_FRONTEND_SESSION_H
+#endif // SYMSHAPE_DRIVER_SESSION_H

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/solver/Report.h"
+#include "symshape/reports/Report.h"
 
 #include <nlohmann/json.hpp>
 

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_FRONTEND_SPLITINPUT_H
-#define SYMSHAPE_FRONTEND_SPLITINPUT_H
+#ifndef SYMSHAPE_DRIVER_SPLITINPUT_H
+#define SYMSHAPE_DRIVER_SPLITINPUT_H
 
 #include <cstdint>
 #include <string>
@@ -43,4 +43,4 @@ bool addSplitFile(Session &session, const std::string &name,
 
 } // namespace symshape::frontend
 
-#endif // SYMSHAPE_FRONTEND_SPLITINPUT_H
+#endif // SYMSHAPE_DRIVER_SPLITINPUT_H

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_SOLVER_REPORT_H
-#define SYMSHAPE_SOLVER_REPORT_H
+#ifndef SYMSHAPE_REPORTS_REPORT_H
+#define SYMSHAPE_REPORTS_REPORT_H
 
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Refinement.h"
@@ -172,4 +172,4 @@ std::string validUtf8(const std::string &text);
 
 } // namespace symshape::solver
 
-#endif // SYMSHAPE_SOLVER_REPORT_H
+#endif // SYMSHAPE_REPORTS_REPORT_H

@@ -1,6 +1,6 @@
 //===- RefinedType.cpp - The one builder of refined types -----------------===//
 
-#include "symshape/frontend/RefinedType.h"
+#include "symshape/driver/RefinedType.h"
 
 namespace symshape::frontend {
 

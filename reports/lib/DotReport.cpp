@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/solver/Report.h"
+#include "symshape/reports/Report.h"
 
 #include <unordered_set>
 

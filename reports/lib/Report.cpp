@@ -1,6 +1,6 @@
 //===- Report.cpp - Findings as compiler-style messages -------------------===//
 
-#include "symshape/solver/Report.h"
+#include "symshape/reports/Report.h"
 
 #include <algorithm>
 #include <map>

@@ -1,8 +1,8 @@
 //===- SplitInput.cpp - Split a file at `// -----` lines ------------------===//
 
-#include "symshape/frontend/SplitInput.h"
+#include "symshape/driver/SplitInput.h"
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 namespace symshape::frontend {
 

@@ -16,10 +16,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SYMSHAPE_FRONTEND_REWRITE_H
-#define SYMSHAPE_FRONTEND_REWRITE_H
+#ifndef SYMSHAPE_DRIVER_REWRITE_H
+#define SYMSHAPE_DRIVER_REWRITE_H
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include <string>
 
@@ -40,4 +40,4 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
 
 } // namespace symshape::frontend
 
-#endif // SYMSHAPE_FRONTEND_REWRITE_H
+#endif // SYMSHAPE_DRIVER_REWRITE_H

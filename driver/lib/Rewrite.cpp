@@ -1,9 +1,9 @@
 //===- Rewrite.cpp - Writing refined types back into the source -----------===//
 
-#include "symshape/frontend/Rewrite.h"
+#include "symshape/driver/Rewrite.h"
 
-#include "ops/OpTable.h"
-#include "symshape/frontend/RefinedType.h"
+#include "symshape/driver/RefinedType.h"
+#include "symshape/frontend/OpRefine.h"
 
 #include <algorithm>
 #include <cctype>
@@ -23,8 +23,8 @@ bool startsWith(const std::string &s, const char *prefix) {
 /// Ops whose result type may be made more static on its own: the result is
 /// computed from the operands, and any compatible static type verifies.
 bool resultRefinable(const Operation &op) {
-  if (const OpEntry *entry = findOp(op.name))
-    return entry->refine & kRefineResults;
+  if (opRefinesResults(op.name))
+    return true;
   const std::string &n = op.name;
   return false;
 }
@@ -33,8 +33,8 @@ bool resultRefinable(const Operation &op) {
 bool operandsRefinable(const Operation &op) {
   if (!op.generic || op.operandTypeRanges.size() != op.operands.size())
     return false;
-  if (const OpEntry *entry = findOp(op.name))
-    return entry->refine & kRefineOperands;
+  if (opRefinesOperands(op.name))
+    return true;
   const std::string &n = op.name;
   return false;
          (startsWith(n, "shape.") && n != "shape.assuming_yield" &&

@@ -1,9 +1,9 @@
 //===- Session.cpp - Parse, lower and judge a set of files ----------------===//
 
-#include "symshape/frontend/Session.h"
+#include "symshape/driver/Session.h"
 
 #include "symshape/frontend/Parser.h"
-#include "symshape/frontend/RefinedType.h"
+#include "symshape/driver/RefinedType.h"
 
 #include <algorithm>
 #include <atomic>
