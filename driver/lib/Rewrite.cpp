@@ -16,30 +16,17 @@ namespace symshape::frontend {
 
 namespace {
 
-bool startsWith(const std::string &s, const char *prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
-
 /// Ops whose result type may be made more static on its own: the result is
 /// computed from the operands, and any compatible static type verifies.
 bool resultRefinable(const Operation &op) {
-  if (opRefinesResults(op.name))
-    return true;
-  const std::string &n = op.name;
-  return false;
+  return opRefinesResults(op.name);
 }
 
 /// Ops written in generic form that accept more static operand types.
 bool operandsRefinable(const Operation &op) {
   if (!op.generic || op.operandTypeRanges.size() != op.operands.size())
     return false;
-  if (opRefinesOperands(op.name))
-    return true;
-  const std::string &n = op.name;
-  return false;
-         (startsWith(n, "shape.") && n != "shape.assuming_yield" &&
-          n != "shape.yield") ||
-         n == "tensor.dim" || n == "tensor.cast";
+  return opRefinesOperands(op.name);
 }
 
 struct Edit {

@@ -159,7 +159,7 @@ std::string renderSarif(const std::vector<FileReport> &files,
                            {"ruleIndex", index},
                            {"level", levelOf(entry.verdict)},
                            {"message", {{"text", text(message + ".")}}},
-                           {"locations", {location(resolve(entry.loc))}},
+                           {"locations", Json::array({location(resolve(entry.loc))})},
                            {"properties", std::move(properties)}});
       }
     }
@@ -178,11 +178,11 @@ std::string renderSarif(const std::vector<FileReport> &files,
     SourcePosition where = error.position;
     where.file = error.file;
     if (error.located)
-      notification["locations"] = {location(where)};
+      notification["locations"] = Json::array({location(where)});
     else
-      notification["locations"] = {
-          {{"physicalLocation",
-            {{"artifactLocation", {{"uri", fileUri(error.file)}}}}}}};
+      notification["locations"] = Json::array(
+          {{{"physicalLocation",
+             {{"artifactLocation", {{"uri", fileUri(error.file)}}}}}}});
     notifications.push_back(std::move(notification));
   }
   Json invocation = {{"executionSuccessful", options.errors.empty()}};
@@ -194,7 +194,7 @@ std::string renderSarif(const std::vector<FileReport> &files,
               {"version", "2.1.0"},
               {"runs",
                {{{"tool", {{"driver", std::move(driver)}}},
-                 {"invocations", {std::move(invocation)}},
+                 {"invocations", Json::array({std::move(invocation)})},
                  {"columnKind", "unicodeCodePoints"},
                  {"results", std::move(results)}}}}};
   return log.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

@@ -33,6 +33,8 @@ struct SmtContext::Impl {
   std::unordered_map<FormulaId, z3::expr> formulaCache;
 
   z3::expr term(TermId id);
+  /// The expression of `id` from its operands' (already in termCache).
+  z3::expr build(TermId id);
   z3::expr formula(FormulaId id);
   z3::expr broadcastValue(const std::vector<TermId> &operands);
   z3::expr polynomial(const Polynomial &p);
@@ -48,41 +50,57 @@ z3::expr SmtContext::Impl::broadcastValue(const std::vector<TermId> &ops) {
   return value;
 }
 
-z3::expr SmtContext::Impl::term(TermId id) {
-  auto it = termCache.find(id);
+z3::expr SmtContext::Impl::term(TermId root) {
+  auto it = termCache.find(root);
   if (it != termCache.end())
     return it->second;
+  // Post-order with an explicit stack: index arithmetic can nest terms
+  // tens of thousands deep (%n + 1 + 1 + ...), too deep to recurse.
+  std::vector<std::pair<TermId, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [id, expanded] = stack.back();
+    if (termCache.count(id)) {
+      stack.pop_back();
+      continue;
+    }
+    const TermNode &node = graph.term(id);
+    if (!expanded) {
+      stack.back().second = true;
+      for (TermId op : node.operands)
+        if (!termCache.count(op))
+          stack.emplace_back(op, false);
+      continue;
+    }
+    stack.pop_back();
+    termCache.emplace(id, build(id));
+  }
+  return termCache.at(root);
+}
+
+z3::expr SmtContext::Impl::build(TermId id) {
   const TermNode &node = graph.term(id);
-  z3::expr e(ctx);
+  auto operand = [&](size_t i) { return termCache.at(node.operands[i]); };
   switch (node.kind) {
   case TermKind::Const:
-    e = ctx.int_val(node.value);
-    break;
+    return ctx.int_val(node.value);
   case TermKind::Symbol:
-    e = ctx.int_const(("s" + std::to_string(node.symbol)).c_str());
-    break;
+    return ctx.int_const(("s" + std::to_string(node.symbol)).c_str());
   case TermKind::Broadcast:
-    e = broadcastValue(node.operands);
-    break;
+    return broadcastValue(node.operands);
   case TermKind::Add:
-    e = term(node.operands[0]) + term(node.operands[1]);
-    break;
+    return operand(0) + operand(1);
   case TermKind::Sub:
-    e = term(node.operands[0]) - term(node.operands[1]);
-    break;
+    return operand(0) - operand(1);
   case TermKind::Mul:
-    e = term(node.operands[0]) * term(node.operands[1]);
-    break;
+    return operand(0) * operand(1);
   case TermKind::Div: {
     // Z3's integer division is Euclidean, which is floor division for a
     // positive divisor; a / b == (-a) / (-b) covers a negative one.
-    z3::expr a = term(node.operands[0]), b = term(node.operands[1]);
-    e = z3::ite(b == 0, ctx.int_val(0), z3::ite(b > 0, a / b, (-a) / (-b)));
-    break;
+    z3::expr a = operand(0), b = operand(1);
+    return z3::ite(b == 0, ctx.int_val(0), z3::ite(b > 0, a / b, (-a) / (-b)));
   }
   }
-  termCache.emplace(id, e);
-  return e;
+  return ctx.int_val(0);
 }
 
 z3::expr SmtContext::Impl::formula(FormulaId id) {

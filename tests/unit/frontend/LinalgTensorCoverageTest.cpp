@@ -17,8 +17,11 @@ using namespace symshape::frontend;
 namespace {
 
 struct Analysed {
-  Session session{SessionOptions{LoweringOptions(), solver::JudgeOptions(),
-                                 /*computeShapes=*/true, 1}};
+  Session session{[] {
+    SessionOptions options;
+    options.computeShapes = true;
+    return options;
+  }()};
   bool ok = false;
   explicit Analysed(std::string text) {
     ok = session.addFile("t.mlir", std::move(text)) && session.analyze();
