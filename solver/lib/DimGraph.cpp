@@ -136,6 +136,19 @@ TermId DimGraph::add(TermId lhs, TermId rhs) {
     return rhs;
   if (b == std::optional<int64_t>(0))
     return lhs;
+  // (x + c1) + c2 is x + (c1 + c2): a chain of `+ 1`s (index arithmetic)
+  // stays one term deep instead of one level per op.
+  if (a && !b)
+    std::swap(lhs, rhs), std::swap(a, b);
+  if (b && terms[lhs].kind == TermKind::Add) {
+    const std::vector<TermId> &ops = terms[lhs].operands;
+    for (size_t i = 0; i < 2; ++i) {
+      std::optional<int64_t> c = constantValue(ops[i]);
+      int64_t sum;
+      if (c && !__builtin_add_overflow(*c, *b, &sum))
+        return add(ops[1 - i], constant(sum));
+    }
+  }
   TermNode node;
   node.kind = TermKind::Add;
   node.operands = {std::min(lhs, rhs), std::max(lhs, rhs)};
