@@ -35,6 +35,25 @@ static std::optional<Type> parseResultType(Parser &p, PendingOp &pending) {
   return type;
 }
 
+/// `S KEYWORD R` after the colon: the source `uses[0]` has type S (checked
+/// against its earlier uses), every other operand is an index, the result
+/// has type R.
+static bool finishSourceToResult(Parser &p, PendingOp &pending,
+                                 const std::vector<OperandUse> &uses,
+                                 std::string_view keyword) {
+  SourceLoc typesLoc = p.tokLoc();
+  std::optional<Type> from = p.parseType();
+  if (!from || !p.expectKeyword(keyword) || !p.checkUseType(uses[0], *from))
+    return false;
+  std::optional<Type> to = parseResultType(p, pending);
+  if (!to)
+    return false;
+  std::vector<Type> types(uses.size(), Type::index());
+  types[0] = *from;
+  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
+                          *to);
+}
+
 /// tensor.dim {attrs} %t, %i : T
 bool parseTensorDim(Parser &p, PendingOp &pending) {
   if (!p.parseOptionalAttrDict(pending.op.attributes))
@@ -212,17 +231,7 @@ bool parseReassociative(Parser &p, PendingOp &pending) {
   if (!p.parseOptionalAttrDict(op.attributes) ||
       !p.expect(TokenKind::Colon, "':'"))
     return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> from = p.parseType();
-  if (!from || !p.expectKeyword("into") || !p.checkUseType(*source, *from))
-    return false;
-  std::optional<Type> to = parseResultType(p, pending);
-  if (!to)
-    return false;
-  std::vector<Type> types(uses.size(), Type::index());
-  types[0] = *from;
-  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
-                          *to);
+  return finishSourceToResult(p, pending, uses, "into");
 }
 
 /// `[offsets] [sizes] [strides]` into uses and the static_* attributes.
@@ -262,17 +271,7 @@ bool parseExtractSlice(Parser &p, PendingOp &pending) {
   if (!p.parseOptionalAttrDict(op.attributes) ||
       !p.expect(TokenKind::Colon, "':'"))
     return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> from = p.parseType();
-  if (!from || !p.expectKeyword("to") || !p.checkUseType(*source, *from))
-    return false;
-  std::optional<Type> to = parseResultType(p, pending);
-  if (!to)
-    return false;
-  std::vector<Type> types(uses.size(), Type::index());
-  types[0] = *from;
-  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
-                          *to);
+  return finishSourceToResult(p, pending, uses, "to");
 }
 
 /// tensor.insert_slice %s into %t[offsets] [sizes] [strides] {attrs}
@@ -339,17 +338,7 @@ bool parsePad(Parser &p, PendingOp &pending) {
       !p.parseOptionalAttrDict(op.attributes) ||
       !p.expect(TokenKind::Colon, "':'"))
     return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> from = p.parseType();
-  if (!from || !p.expectKeyword("to") || !p.checkUseType(*source, *from))
-    return false;
-  std::optional<Type> to = parseResultType(p, pending);
-  if (!to)
-    return false;
-  std::vector<Type> types(uses.size(), Type::index());
-  types[0] = *from;
-  return finishWithResult(p, pending, uses, types, /*written=*/false, typesLoc,
-                          *to);
+  return finishSourceToResult(p, pending, uses, "to");
 }
 
 /// tensor.concat dim(0) %a, %b {attrs} : (T, T) -> R
