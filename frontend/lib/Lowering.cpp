@@ -177,16 +177,6 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   pending.push_back(std::move(ob));
 }
 
-bool Lowerer::isImplicitBroadcast(const Operation &op) const {
-  const std::string &name = op.name;
-  if (name == "test.broadcastable")
-    return true;
-  for (const std::string &extra : options.broadcastable)
-    if (name == extra)
-      return true;
-  return false;
-}
-
 TermId Lowerer::scalarOf(ValueId id) {
   ValueState &s = states[id];
   if (s.scalar == solver::kNoTerm) {

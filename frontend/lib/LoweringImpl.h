@@ -99,7 +99,6 @@ public:
               std::string staticNote = "");
 
   // --- op families ---
-  bool isImplicitBroadcast(const Operation &op) const;
   /// LowerBroadcast.cpp
   void lowerImplicitBroadcast(const Operation &op);
   /// Obligations and result of a broadcast whose operand sizes are already
