@@ -1,7 +1,7 @@
 //===- JsonReport.cpp - The `check --json` document -----------------------===//
 //
-// The document is built as an nlohmann::ordered_json (fields in the order
-// SPEC 7 shows them) and printed one finding, value or opaque op per line:
+// The document is written straight into one string, fields in the order
+// SPEC 7 shows them, one finding, value or opaque op per line:
 //
 //   {
 //     "version": "1.0",
@@ -15,63 +15,169 @@
 //             "findings": [
 //               {"loc": "x.mlir:3:8", "op": "test.broadcastable", ...},
 //
+// The layout rule: a container is written on one line when it holds only
+// scalars (or nothing), and so is an object whose members are at most such
+// containers (a finding with its witness, a value with its shape); anything
+// deeper gets one member per line. The top level is never on one line.
+// Nothing is built first: a large report (a witness per finding, a shape
+// per value) costs what its text costs.
+//
 //===----------------------------------------------------------------------===//
 
 #include "symshape/reports/Report.h"
 
-#include <nlohmann/json.hpp>
+#include <algorithm>
+#include <charconv>
+#include <string_view>
+#include <unordered_set>
 
 namespace symshape::solver {
 
-using Json = nlohmann::ordered_json;
-
 namespace {
 
-/// A JSON string: source text is copied into names as it is, JSON text is
-/// Unicode.
-Json text(const std::string &s) { return Json(validUtf8(s)); }
-
-std::string dumpScalar(const Json &value) {
-  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+bool isPlainAscii(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80)
+      return false;
+  return true;
 }
 
-/// Height of a JSON tree: 0 for a scalar or an empty container.
-size_t height(const Json &value) {
-  if (!value.is_structured() || value.empty())
-    return 0;
-  size_t h = 0;
-  for (const Json &child : value)
-    h = std::max(h, height(child));
-  return h + 1;
-}
-
-/// Writes `value` at `indent`: containers of scalars, and objects whose
-/// members are such containers (a finding with its witness, a value with
-/// its shape), on one line; anything larger one member per line.
-void layout(const Json &value, size_t indent, std::string &out) {
-  if (!value.is_structured() || value.empty()) {
-    out += dumpScalar(value);
-    return;
+/// Appends `s`, already well-formed UTF-8, as the body of a JSON string:
+/// `"` and `\` escaped, control characters as \b \t \n \f \r or \u00xx,
+/// everything else (non-ASCII included) as it is.
+void appendEscaped(std::string &out, std::string_view s) {
+  static const char hex[] = "0123456789abcdef";
+  size_t plain = 0; // start of the run of bytes not yet copied
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\')
+      continue;
+    out.append(s.data() + plain, i - plain);
+    plain = i + 1;
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\b':
+      out += "\\b";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\f':
+      out += "\\f";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    default:
+      out += "\\u00";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
   }
-  bool object = value.is_object();
-  size_t h = height(value);
-  bool inlined = indent > 0 && (h <= 1 || (object && h <= 2));
-  out += object ? '{' : '[';
-  bool first = true;
-  for (auto it = value.begin(); it != value.end(); ++it) {
-    if (!first)
-      out += inlined ? ", " : ",";
-    first = false;
-    if (!inlined)
-      out += "\n" + std::string(indent + 2, ' ');
-    if (object)
-      out += dumpScalar(Json(it.key())) + ": ";
-    layout(*it, inlined ? indent : indent + 2, out);
-  }
-  if (!inlined)
-    out += "\n" + std::string(indent, ' ');
-  out += object ? '}' : ']';
+  out.append(s.data() + plain, s.size() - plain);
 }
+
+/// Appends `s` as a JSON string literal; bytes that are not well-formed
+/// UTF-8 (source text is copied into names as it is) become U+FFFD.
+void appendQuoted(std::string &out, std::string_view s) {
+  out += '"';
+  if (isPlainAscii(s))
+    appendEscaped(out, s);
+  else
+    appendEscaped(out, validUtf8(std::string(s)));
+  out += '"';
+}
+
+template <typename Int> void appendInt(std::string &out, Int value) {
+  char buffer[24];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
+}
+
+/// Writes the containers of the document. An object or array is opened
+/// either inline (`{"a": 1, "b": 2}`) or block (one member per line at
+/// two more spaces than the container); members of an inline container
+/// are separated by ", ".
+class Writer {
+public:
+  explicit Writer(std::string &out) : out(out) {}
+
+  void openBlock(char bracket) { push(bracket, false); }
+  void openInline(char bracket) { push(bracket, true); }
+
+  /// Starts the next member; `key` for an object's member.
+  void member(std::string_view key = {}) {
+    Frame &frame = stack.back();
+    if (frame.members++)
+      out += frame.inlined ? ", " : ",";
+    if (!frame.inlined) {
+      out += '\n';
+      out.append(indent(), ' ');
+    }
+    if (frame.object) {
+      appendQuoted(out, key);
+      out += ": ";
+    }
+  }
+
+  void close() {
+    Frame frame = stack.back();
+    stack.pop_back();
+    if (!frame.inlined && frame.members) {
+      out += '\n';
+      out.append(indent(), ' ');
+    }
+    out += frame.object ? '}' : ']';
+  }
+
+  // Scalars, after member().
+  void string(std::string_view s) { appendQuoted(out, s); }
+  template <typename Int> void integer(Int value) { appendInt(out, value); }
+
+  // Members with a scalar value.
+  void field(std::string_view key, std::string_view s) {
+    member(key);
+    string(s);
+  }
+  template <typename Int> void intField(std::string_view key, Int value) {
+    member(key);
+    integer(value);
+  }
+
+  std::string &out;
+
+private:
+  struct Frame {
+    bool object;
+    bool inlined;
+    size_t members = 0;
+  };
+  std::vector<Frame> stack;
+
+  /// The indentation of the members of the innermost block (the block's
+  /// own closing bracket goes two spaces further left).
+  size_t indent() const {
+    size_t blocks = 0;
+    for (const Frame &frame : stack)
+      blocks += !frame.inlined;
+    return 2 * blocks;
+  }
+
+  void push(char bracket, bool inlined) {
+    out += bracket;
+    // Inside an inline container everything is inline.
+    bool parentInline = !stack.empty() && stack.back().inlined;
+    stack.push_back({bracket == '{', inlined || parentInline});
+  }
+};
 
 /// A dim as the JSON `shape` lists it: an integer, a name, or "?".
 std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
@@ -85,54 +191,133 @@ std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
   return "?";
 }
 
-Json values(const FunctionReport &function) {
+bool listedValue(const ValueInfo &value) {
+  bool shaped = value.kind == ValueInfo::Kind::Tensor ||
+                value.kind == ValueInfo::Kind::Vector ||
+                value.kind == ValueInfo::Kind::Shape;
+  return shaped && value.name != "%"; // "%": an unnamed result
+}
+
+/// The `shape` list of a value: what symshape followed, or for a ranked
+/// type it did not follow, what the type says; "*" when unranked.
+void writeShape(Writer &w, const FunctionReport &function,
+                const ValueInfo &value) {
   const Problem &problem = *function.problem;
-  Json out = Json::object();
+  w.openInline('[');
+  if (!value.ranked && value.typeRanked) {
+    for (int64_t d : value.typeDims) {
+      w.member();
+      if (d < 0)
+        w.string("?");
+      else {
+        w.out += '"';
+        appendInt(w.out, d);
+        w.out += '"';
+      }
+    }
+  } else if (!value.ranked) {
+    w.member();
+    w.string("*");
+  } else {
+    for (TermId dim : value.dims) {
+      w.member();
+      w.string(dimText(problem, function.shapes, dim));
+    }
+  }
+  w.close();
+}
+
+bool hasDims(const ValueInfo &value) {
+  if (!value.ranked)
+    return value.typeRanked ? !value.typeDims.empty() : true;
+  return !value.dims.empty();
+}
+
+void writeValues(Writer &w, const FunctionReport &function) {
+  const Problem &problem = *function.problem;
+  // Names are unique per function (the parser rejects a redefinition); the
+  // first one wins should two ever collide (after U+FFFD replacement).
+  std::unordered_set<std::string> seen;
+  std::vector<size_t> listed;
+  bool anyShape = false;
   for (size_t i = 0; i < problem.values.size(); ++i) {
     const ValueInfo &value = problem.values[i];
-    if (value.kind != ValueInfo::Kind::Tensor &&
-        value.kind != ValueInfo::Kind::Vector &&
-        value.kind != ValueInfo::Kind::Shape)
+    if (!listedValue(value))
       continue;
-    if (value.name == "%")
-      continue; // an unnamed result
-    Json shape = Json::array();
-    if (!value.ranked && value.typeRanked) {
-      // Not followed by symshape: what the type says.
-      for (int64_t d : value.typeDims)
-        shape.push_back(d < 0 ? std::string("?") : std::to_string(d));
-    } else if (!value.ranked) {
-      shape.push_back("*");
-    } else {
-      for (TermId dim : value.dims)
-        shape.push_back(text(dimText(problem, function.shapes, dim)));
-    }
+    if (!seen.insert(validUtf8(value.name)).second)
+      continue;
+    listed.push_back(i);
+    anyShape = anyShape || hasDims(value);
+  }
+  if (listed.empty()) {
+    w.out += "{}";
+    return;
+  }
+  // Values whose shapes are all empty lists fit on one line.
+  if (anyShape)
+    w.openBlock('{');
+  else
+    w.openInline('{');
+  for (size_t i : listed) {
+    const ValueInfo &value = problem.values[i];
     const std::string &refined = i < function.refinedTypes.size()
                                      ? function.refinedTypes[i]
                                      : value.type;
-    // Names are unique per function (the parser rejects a redefinition);
-    // the first one wins should two ever collide.
-    std::string name = validUtf8(value.name);
-    if (out.contains(name))
-      continue;
-    out[name] = Json{{"type", text(value.type)},
-                     {"shape", std::move(shape)},
-                     {"refined", text(refined)}};
+    w.member(value.name);
+    w.openInline('{');
+    w.field("type", value.type);
+    w.member("shape");
+    writeShape(w, function, value);
+    w.field("refined", refined);
+    w.close();
   }
-  return out;
+  w.close();
 }
 
-Json finding(const Problem &problem, const ReportEntry &entry,
-             const PositionResolver &resolve) {
-  Json out = {{"loc", text(resolve(entry.loc).str())},
-              {"op", text(entry.op)},
-              {"kind", entry.kind}};
+/// A witness as an object: names in witness order; should two names
+/// collide once made valid UTF-8, the later value wins at the first
+/// name's place.
+void writeWitness(Writer &w, const Witness &witness) {
+  bool plain = true;
+  for (const auto &entry : witness)
+    plain = plain && isPlainAscii(entry.first);
+  if (witness.empty()) {
+    w.out += "{}";
+    return;
+  }
+  w.openInline('{');
+  if (plain) {
+    for (const auto &[name, value] : witness)
+      w.intField(name, value);
+  } else {
+    std::vector<std::pair<std::string, int64_t>> merged;
+    for (const auto &[name, value] : witness) {
+      std::string valid = validUtf8(name);
+      auto it = std::find_if(merged.begin(), merged.end(),
+                             [&](const auto &m) { return m.first == valid; });
+      if (it != merged.end())
+        it->second = value;
+      else
+        merged.emplace_back(std::move(valid), value);
+    }
+    for (const auto &[name, value] : merged)
+      w.intField(name, value);
+  }
+  w.close();
+}
+
+void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
+                  const PositionResolver &resolve) {
+  w.openInline('{');
+  w.field("loc", resolve(entry.loc).str());
+  w.field("op", entry.op);
+  w.field("kind", entry.kind);
   if (entry.dim >= 0)
-    out["dim"] = entry.dim;
-  out["verdict"] = verdictName(entry.verdict);
+    w.intField("dim", entry.dim);
+  w.field("verdict", verdictName(entry.verdict));
   if (const Finding *f = entry.finding) {
     if (!f->condition.empty())
-      out["condition"] = text(f->condition);
+      w.field("condition", f->condition);
     // SPEC 7: a witness for every finding that some size violates ({}
     // when no free symbol matters); an unreachable one has none, an
     // unknown one only when a violating assignment is known.
@@ -140,90 +325,148 @@ Json finding(const Problem &problem, const ReportEntry &entry,
                     f->verdict == Verdict::UbGuaranteed ||
                     f->verdict == Verdict::Error;
     if (violated || f->hasWitness) {
-      Json witness = Json::object();
-      for (const auto &[name, value] : f->witness)
-        witness[validUtf8(name)] = value;
-      out["witness"] = std::move(witness);
+      w.member("witness");
+      writeWitness(w, f->witness);
     }
     if (!f->reason.empty())
-      out["reason"] = text(f->reason);
+      w.field("reason", f->reason);
   } else {
-    out["witness"] = Json::object();
-    out["reason"] = text(entry.opaque->reason);
+    w.member("witness");
+    w.out += "{}";
+    w.field("reason", entry.opaque->reason);
   }
-  out["message"] = text(entry.message(problem));
-  return out;
+  w.field("message", entry.message(problem));
+  w.close();
 }
 
-Json errorList(const std::vector<InputError> &errors) {
-  Json out = Json::array();
+void writeFunction(Writer &w, const FunctionReport &function,
+                   const ReportOptions &options,
+                   const PositionResolver &resolve) {
+  const Problem &problem = *function.problem;
+  std::vector<ReportEntry> entries = reportEntries(function, options);
+  bool anyValue = false;
+  for (const ValueInfo &value : problem.values)
+    anyValue = anyValue || listedValue(value);
+  // A function with nothing to list fits on one line.
+  if (entries.empty() && problem.opaque.empty() && !anyValue)
+    w.openInline('{');
+  else
+    w.openBlock('{');
+  w.field("name", problem.function);
+  w.field("verdict", verdictName(reportVerdict(function, options)));
+  w.member("findings");
+  if (entries.empty()) {
+    w.out += "[]";
+  } else {
+    w.openBlock('[');
+    for (const ReportEntry &entry : entries) {
+      w.member();
+      writeFinding(w, problem, entry, resolve);
+    }
+    w.close();
+  }
+  w.member("opaque");
+  if (problem.opaque.empty()) {
+    w.out += "[]";
+  } else {
+    w.openBlock('[');
+    for (const OpaqueOp &op : problem.opaque) {
+      w.member();
+      w.openInline('{');
+      w.field("loc", resolve(op.loc).str());
+      w.field("op", op.op);
+      w.field("reason", op.reason);
+      w.close();
+    }
+    w.close();
+  }
+  w.member("values");
+  writeValues(w, function);
+  w.close();
+}
+
+void writeErrors(Writer &w, const std::vector<InputError> &errors) {
+  w.member("errors");
+  if (errors.empty()) {
+    w.out += "[]";
+    return;
+  }
+  w.openBlock('[');
   for (const InputError &error : errors) {
-    Json item = {{"file", text(error.file)}};
+    w.member();
+    w.openInline('{');
+    w.field("file", error.file);
     if (error.located)
-      item["loc"] = text(error.position.str());
-    item["message"] = text(error.message);
-    out.push_back(std::move(item));
+      w.field("loc", error.position.str());
+    w.field("message", error.message);
+    w.close();
   }
-  return out;
+  w.close();
 }
 
-Json summaryObject(const Summary &summary) {
+void writeSummary(Writer &w, const Summary &summary) {
   static const Verdict order[] = {Verdict::Safe,         Verdict::UbPossible,
                                   Verdict::UbGuaranteed, Verdict::Error,
                                   Verdict::Unreachable,  Verdict::Unknown};
-  Json out = Json::object();
+  w.member("summary");
+  w.openInline('{');
   for (Verdict verdict : order)
-    out[verdictName(verdict)] = summary.counts[size_t(verdict)];
-  return out;
-}
-
-std::string print(const Json &document) {
-  std::string out;
-  layout(document, 0, out);
-  return out + "\n";
+    w.intField(verdictName(verdict), summary.counts[size_t(verdict)]);
+  w.close();
 }
 
 } // namespace
 
-std::string jsonQuote(const std::string &s) { return dumpScalar(text(s)); }
+std::string jsonQuote(const std::string &s) {
+  std::string out;
+  appendQuoted(out, s);
+  return out;
+}
 
 std::string renderJson(const std::vector<FileReport> &files,
                        const Summary &summary, const ReportOptions &options,
                        const PositionResolver &resolve) {
-  Json fileList = Json::array();
-  for (const FileReport &file : files) {
-    Json functions = Json::array();
-    for (const FunctionReport &function : file.functions) {
-      const Problem &problem = *function.problem;
-      Json findings = Json::array();
-      for (const ReportEntry &entry : reportEntries(function, options))
-        findings.push_back(finding(problem, entry, resolve));
-      Json opaque = Json::array();
-      for (const OpaqueOp &op : problem.opaque)
-        opaque.push_back({{"loc", text(resolve(op.loc).str())},
-                          {"op", text(op.op)},
-                          {"reason", text(op.reason)}});
-      functions.push_back(
-          {{"name", text(problem.function)},
-           {"verdict", verdictName(reportVerdict(function, options))},
-           {"findings", std::move(findings)},
-           {"opaque", std::move(opaque)},
-           {"values", values(function)}});
+  std::string out;
+  Writer w(out);
+  w.openBlock('{');
+  w.field("version", kJsonReportVersion);
+  w.member("files");
+  if (files.empty()) {
+    out += "[]";
+  } else {
+    w.openBlock('[');
+    for (const FileReport &file : files) {
+      w.member();
+      // A file with no function fits on one line.
+      if (file.functions.empty())
+        w.openInline('{');
+      else
+        w.openBlock('{');
+      w.field("file", file.file);
+      w.member("functions");
+      if (file.functions.empty()) {
+        out += "[]";
+      } else {
+        w.openBlock('[');
+        for (const FunctionReport &function : file.functions) {
+          w.member();
+          writeFunction(w, function, options, resolve);
+        }
+        w.close();
+      }
+      w.close();
     }
-    fileList.push_back(
-        {{"file", text(file.file)}, {"functions", std::move(functions)}});
+    w.close();
   }
-  return print({{"version", kJsonReportVersion},
-                {"files", std::move(fileList)},
-                {"errors", errorList(options.errors)},
-                {"summary", summaryObject(summary)}});
+  writeErrors(w, options.errors);
+  writeSummary(w, summary);
+  w.close();
+  return out + "\n";
 }
 
 std::string renderJsonErrors(const std::vector<InputError> &errors) {
-  return print({{"version", kJsonReportVersion},
-                {"files", Json::array()},
-                {"errors", errorList(errors)},
-                {"summary", summaryObject(Summary())}});
+  return renderJson({}, Summary(), ReportOptions{false, errors, {}},
+                    [](Location) { return SourcePosition(); });
 }
 
 } // namespace symshape::solver
