@@ -51,25 +51,44 @@ static mode_t targetMode(const std::string &path) {
   return 0666 & ~mask;
 }
 
-std::string writeAtomically(const std::string &path, const std::string &text) {
+AtomicFile::~AtomicFile() {
+  if (fd >= 0)
+    ::close(fd);
+  if (!temporary.empty())
+    std::remove(temporary.c_str());
+}
+
+std::string AtomicFile::fail(const char *what) {
+  std::string why = std::strerror(errno);
+  if (fd >= 0)
+    ::close(fd);
+  fd = -1;
+  if (!temporary.empty())
+    std::remove(temporary.c_str());
+  temporary.clear();
+  return path + ": error: " + what + ": " + why;
+}
+
+std::string AtomicFile::open() {
   std::string pattern = path + ".tmpXXXXXX";
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   mode_t mode = targetMode(path);
-  int fd = mkstemp(name.data());
+  fd = mkstemp(name.data());
   if (fd < 0)
     return path +
            ": error: cannot create a temporary file: " + std::strerror(errno);
-  auto fail = [&](const char *what) {
-    std::string why = std::strerror(errno);
-    ::close(fd);
-    std::remove(name.data());
-    return path + ": error: " + what + ": " + why;
-  };
+  temporary = name.data();
   // mkstemp creates the file 0600; the result must not be more private
   // than what it replaces (or than a new file) is.
   if (::fchmod(fd, mode) != 0)
     return fail("cannot set the file mode");
+  return "";
+}
+
+std::string AtomicFile::write(std::string_view text) {
+  if (fd < 0)
+    return path + ": error: cannot write: the file is not open";
   size_t written = 0;
   while (written < text.size()) {
     ssize_t n = ::write(fd, text.data() + written, text.size() - written);
@@ -77,14 +96,35 @@ std::string writeAtomically(const std::string &path, const std::string &text) {
       return fail("cannot write");
     written += size_t(n);
   }
+  return "";
+}
+
+std::string AtomicFile::commit() {
+  if (fd < 0)
+    return path + ": error: cannot write: the file is not open";
   if (::fsync(fd) != 0)
     return fail("cannot write");
-  if (::close(fd) != 0 || std::rename(name.data(), path.c_str()) != 0) {
+  int closing = fd;
+  fd = -1;
+  if (::close(closing) != 0 ||
+      std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::string why = std::strerror(errno);
-    std::remove(name.data());
+    std::remove(temporary.c_str());
+    temporary.clear();
     return path + ": error: cannot write: " + why;
   }
+  temporary.clear();
   return "";
+}
+
+std::string writeAtomically(const std::string &path, const std::string &text) {
+  AtomicFile file(path);
+  std::string error = file.open();
+  if (error.empty())
+    error = file.write(text);
+  if (error.empty())
+    error = file.commit();
+  return error;
 }
 
 } // namespace symshape::tool

@@ -246,6 +246,37 @@ int emit(const CommandLine &cl, const std::string &text, bool colorable) {
   return 0;
 }
 
+/// Writes the JSON report as it is rendered, to stdout or to -o's file
+/// atomically, so that a large report is never held whole.
+int emitJson(const CommandLine &cl, const frontend::Session &session,
+             const solver::ReportOptions &options) {
+  if (cl.output.empty() || cl.output == "-") {
+    session.json(
+        [](std::string_view piece) {
+          std::cout.write(piece.data(), std::streamsize(piece.size()));
+        },
+        options, cl.function);
+    std::cout.flush();
+    return 0;
+  }
+  AtomicFile file(cl.output);
+  std::string error = file.open();
+  if (error.empty())
+    session.json(
+        [&](std::string_view piece) {
+          if (error.empty())
+            error = file.write(piece);
+        },
+        options, cl.function);
+  if (error.empty())
+    error = file.commit();
+  if (!error.empty()) {
+    printError(error + "\n");
+    return 2;
+  }
+  return 0;
+}
+
 void printStats(const CommandLine &cl, const frontend::Session &session) {
   if (!cl.stats)
     return;
@@ -298,11 +329,13 @@ int run(const CommandLine &cl) {
   if (cl.command == "check") {
     // Text has nothing to say when no input could be read: the errors are
     // on stderr. JSON and SARIF always give a document.
-    if (cl.format != Format::Text || analysis.goodInputs > 0) {
-      std::string out =
-          cl.format == Format::Json    ? session.json(options, cl.function)
-          : cl.format == Format::Sarif ? session.sarif(options, cl.function)
-                                       : session.text(options, cl.function);
+    if (cl.format == Format::Json) {
+      if (emitJson(cl, session, options) != 0)
+        return 2;
+    } else if (cl.format != Format::Text || analysis.goodInputs > 0) {
+      std::string out = cl.format == Format::Sarif
+                            ? session.sarif(options, cl.function)
+                            : session.text(options, cl.function);
       if (emit(cl, out, cl.format == Format::Text) != 0)
         return 2;
     }

@@ -445,14 +445,22 @@ solver::Summary Session::reportSummary(const solver::ReportOptions &options,
 
 std::string Session::json(const solver::ReportOptions &options,
                           const std::string &only) const {
+  std::string out;
+  json([&out](std::string_view piece) { out += piece; }, options, only);
+  return out;
+}
+
+void Session::json(const solver::TextSink &sink,
+                   const solver::ReportOptions &options,
+                   const std::string &only) const {
   std::vector<solver::FileReport> files = reports(only, true);
   solver::Summary summary;
   for (const solver::FileReport &file : files)
     for (const solver::FunctionReport &fn : file.functions)
       summary.add(fn, options);
-  return solver::renderJson(
+  solver::renderJson(
       files, summary, options,
-      [this](solver::Location loc) { return position(loc); });
+      [this](solver::Location loc) { return position(loc); }, sink);
 }
 
 std::string Session::sarif(const solver::ReportOptions &options,

@@ -108,13 +108,17 @@ template <typename Int> void appendInt(std::string &out, Int value) {
 /// are separated by ", ".
 class Writer {
 public:
-  explicit Writer(std::string &out) : out(out) {}
+  Writer(std::string &out, const TextSink *sink) : out(out), sink(sink) {}
 
   void openBlock(char bracket) { push(bracket, false); }
   void openInline(char bracket) { push(bracket, true); }
 
   /// Starts the next member; `key` for an object's member.
   void member(std::string_view key = {}) {
+    if (sink && out.size() >= kFlushBytes) {
+      (*sink)(out);
+      out.clear();
+    }
     Frame &frame = stack.back();
     if (frame.members++)
       out += frame.inlined ? ", " : ",";
@@ -155,6 +159,9 @@ public:
   std::string &out;
 
 private:
+  /// With a sink, the text is handed over in pieces of about this size.
+  static constexpr size_t kFlushBytes = size_t(1) << 20;
+  const TextSink *sink;
   struct Frame {
     bool object;
     bool inlined;
@@ -423,11 +430,12 @@ std::string jsonQuote(const std::string &s) {
   return out;
 }
 
-std::string renderJson(const std::vector<FileReport> &files,
-                       const Summary &summary, const ReportOptions &options,
-                       const PositionResolver &resolve) {
+void renderJson(const std::vector<FileReport> &files, const Summary &summary,
+                const ReportOptions &options, const PositionResolver &resolve,
+                const TextSink &sink) {
   std::string out;
-  Writer w(out);
+  out.reserve(size_t(1) << 21);
+  Writer w(out, &sink);
   w.openBlock('{');
   w.field("version", kJsonReportVersion);
   w.member("files");
@@ -461,7 +469,17 @@ std::string renderJson(const std::vector<FileReport> &files,
   writeErrors(w, options.errors);
   writeSummary(w, summary);
   w.close();
-  return out + "\n";
+  out += '\n';
+  sink(out);
+}
+
+std::string renderJson(const std::vector<FileReport> &files,
+                       const Summary &summary, const ReportOptions &options,
+                       const PositionResolver &resolve) {
+  std::string out;
+  renderJson(files, summary, options, resolve,
+             [&out](std::string_view piece) { out += piece; });
+  return out;
 }
 
 std::string renderJsonErrors(const std::vector<InputError> &errors) {

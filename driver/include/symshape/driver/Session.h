@@ -132,6 +132,10 @@ public:
   /// The JSON report of SPEC section 7.
   std::string json(const solver::ReportOptions &options = {},
                    const std::string &only = "") const;
+  /// The same document handed to `sink` piece by piece as it is written.
+  void json(const solver::TextSink &sink,
+            const solver::ReportOptions &options = {},
+            const std::string &only = "") const;
   /// SARIF 2.1.0 (`check --format sarif`).
   std::string sarif(const solver::ReportOptions &options = {},
                     const std::string &only = "") const;

@@ -23,6 +23,7 @@
 #include <array>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace symshape::solver {
@@ -145,6 +146,15 @@ std::string coverageLine(const std::vector<FileReport> &files);
 std::string renderJson(const std::vector<FileReport> &files,
                        const Summary &summary, const ReportOptions &options,
                        const PositionResolver &resolve);
+
+/// Receives a report's text piece by piece, in order.
+using TextSink = std::function<void(std::string_view)>;
+
+/// renderJson, handing the text to `sink` in pieces of about 1 MiB as it
+/// is written: a large report is never held whole.
+void renderJson(const std::vector<FileReport> &files, const Summary &summary,
+                const ReportOptions &options, const PositionResolver &resolve,
+                const TextSink &sink);
 
 /// The JSON document of a run that analysed nothing: `errors` only.
 std::string renderJsonErrors(const std::vector<InputError> &errors);
