@@ -42,16 +42,37 @@ bool isPlainAscii(std::string_view s) {
   return true;
 }
 
-/// Appends `s`, already well-formed UTF-8, as the body of a JSON string:
-/// `"` and `\` escaped, control characters as \b \t \n \f \r or \u00xx,
-/// everything else (non-ASCII included) as it is.
-void appendEscaped(std::string &out, std::string_view s) {
+/// Bytes that appendEscaped cannot copy as they are: control characters,
+/// `"`, `\`, and (for the caller to check) everything beyond ASCII.
+struct EscapeTable {
+  bool special[256] = {};
+  constexpr EscapeTable() {
+    for (int c = 0; c < 0x20; ++c)
+      special[c] = true;
+    special[int('"')] = true;
+    special[int('\\')] = true;
+    for (int c = 0x80; c < 0x100; ++c)
+      special[c] = true;
+  }
+};
+constexpr EscapeTable kSpecial;
+
+/// Appends `s` as the body of a JSON string: `"` and `\` escaped, control
+/// characters as \b \t \n \f \r or \u00xx, everything else as it is.
+/// Returns false, having appended a prefix, at the first non-ASCII byte
+/// when `asciiOnly`.
+bool appendEscaped(std::string &out, std::string_view s, bool asciiOnly) {
   static const char hex[] = "0123456789abcdef";
   size_t plain = 0; // start of the run of bytes not yet copied
   for (size_t i = 0; i < s.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\')
+    if (!kSpecial.special[c])
       continue;
+    if (c >= 0x80) {
+      if (asciiOnly)
+        return false;
+      continue;
+    }
     out.append(s.data() + plain, i - plain);
     plain = i + 1;
     switch (c) {
@@ -83,16 +104,18 @@ void appendEscaped(std::string &out, std::string_view s) {
     }
   }
   out.append(s.data() + plain, s.size() - plain);
+  return true;
 }
 
 /// Appends `s` as a JSON string literal; bytes that are not well-formed
 /// UTF-8 (source text is copied into names as it is) become U+FFFD.
 void appendQuoted(std::string &out, std::string_view s) {
   out += '"';
-  if (isPlainAscii(s))
-    appendEscaped(out, s);
-  else
-    appendEscaped(out, validUtf8(std::string(s)));
+  size_t start = out.size();
+  if (!appendEscaped(out, s, true)) {
+    out.resize(start);
+    appendEscaped(out, validUtf8(std::string(s)), false);
+  }
   out += '"';
 }
 
@@ -313,10 +336,28 @@ void writeWitness(Writer &w, const Witness &witness) {
   w.close();
 }
 
+/// What consecutive findings share: most ops have several obligations at
+/// one position, and every message is built in the same buffer.
+struct FindingScratch {
+  bool hasLoc = false;
+  Location loc;
+  std::string locText;
+  std::string message;
+
+  const std::string &position(Location at, const PositionResolver &resolve) {
+    if (!hasLoc || at.buffer != loc.buffer || at.offset != loc.offset) {
+      hasLoc = true;
+      loc = at;
+      locText = resolve(at).str();
+    }
+    return locText;
+  }
+};
+
 void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
-                  const PositionResolver &resolve) {
+                  const PositionResolver &resolve, FindingScratch &scratch) {
   w.openInline('{');
-  w.field("loc", resolve(entry.loc).str());
+  w.field("loc", scratch.position(entry.loc, resolve));
   w.field("op", entry.op);
   w.field("kind", entry.kind);
   if (entry.dim >= 0)
@@ -342,7 +383,9 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
     w.out += "{}";
     w.field("reason", entry.opaque->reason);
   }
-  w.field("message", entry.message(problem));
+  scratch.message.clear();
+  entry.appendMessage(scratch.message, problem);
+  w.field("message", scratch.message);
   w.close();
 }
 
@@ -366,9 +409,10 @@ void writeFunction(Writer &w, const FunctionReport &function,
     w.out += "[]";
   } else {
     w.openBlock('[');
+    FindingScratch scratch;
     for (const ReportEntry &entry : entries) {
       w.member();
-      writeFinding(w, problem, entry, resolve);
+      writeFinding(w, problem, entry, resolve, scratch);
     }
     w.close();
   }

@@ -9,7 +9,14 @@ namespace symshape::solver {
 
 std::string findingMessage(const Problem &problem, const Obligation &ob,
                            const Finding &finding) {
-  std::string text = describeSubject(problem, ob);
+  std::string text;
+  appendFindingMessage(text, problem, ob, finding);
+  return text;
+}
+
+void appendFindingMessage(std::string &text, const Problem &problem,
+                          const Obligation &ob, const Finding &finding) {
+  appendSubject(text, problem, ob);
   switch (finding.verdict) {
   case Verdict::Safe:
     text += ob.kind == ObligationKind::Assume ? " is consistent" : " is safe";
@@ -19,8 +26,10 @@ std::string findingMessage(const Problem &problem, const Obligation &ob,
       text += " contradicts the types or earlier assumptions; it is ignored";
     else
       text += " is invalid by static types";
-    if (!ob.staticNote.empty())
-      text += ": " + ob.staticNote;
+    if (!ob.staticNote.empty()) {
+      text += ": ";
+      text += ob.staticNote;
+    }
     break;
   case Verdict::UbPossible:
     text += " can fail at runtime";
@@ -33,11 +42,12 @@ std::string findingMessage(const Problem &problem, const Obligation &ob,
     break;
   case Verdict::Unknown:
     text += " could not be decided";
-    if (!finding.reason.empty())
-      text += ": " + finding.reason;
+    if (!finding.reason.empty()) {
+      text += ": ";
+      text += finding.reason;
+    }
     break;
   }
-  return text;
 }
 
 std::string SourcePosition::str() const {
@@ -55,9 +65,21 @@ static std::string witnessText(const Witness &witness) {
 }
 
 std::string ReportEntry::message(const Problem &problem) const {
-  if (obligation)
-    return findingMessage(problem, *obligation, *finding);
-  return "'" + op + "' is opaque: " + opaque->reason;
+  std::string text;
+  appendMessage(text, problem);
+  return text;
+}
+
+void ReportEntry::appendMessage(std::string &text,
+                                const Problem &problem) const {
+  if (obligation) {
+    appendFindingMessage(text, problem, *obligation, *finding);
+    return;
+  }
+  text += '\'';
+  text += op;
+  text += "' is opaque: ";
+  text += opaque->reason;
 }
 
 std::vector<ReportEntry> reportEntries(const FunctionReport &function,
@@ -159,7 +181,7 @@ std::vector<ReportMessage> describeFindings(const FunctionReport &function,
       Severity severity =
           entry.verdict == Verdict::Error ? Severity::Error : Severity::Warning;
       out.push_back({entry.loc, severity,
-                     entry.message(problem) + " [" + entry.kind + ", " +
+                     entry.message(problem) + " [" + std::string(entry.kind) + ", " +
                          verdictName(entry.verdict) + "]"});
       if (const Finding *finding = entry.finding) {
         if (!finding->condition.empty() && finding->condition != "true")

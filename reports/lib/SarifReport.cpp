@@ -128,7 +128,7 @@ std::string renderSarif(const std::vector<FileReport> &files,
         std::string message = entry.message(problem);
         Json properties = {{"verdict", verdictName(entry.verdict)},
                            {"function", text(problem.function)},
-                           {"op", text(entry.op)}};
+                           {"op", text(std::string(entry.op))}};
         if (entry.dim >= 0)
           properties["dim"] = entry.dim;
         if (const Finding *finding = entry.finding) {
@@ -154,8 +154,8 @@ std::string renderSarif(const std::vector<FileReport> &files,
         } else {
           properties["reason"] = text(entry.opaque->reason);
         }
-        size_t index = ruleIndex(entry.kind);
-        results.push_back({{"ruleId", entry.kind},
+        size_t index = ruleIndex(std::string(entry.kind));
+        results.push_back({{"ruleId", std::string(entry.kind)},
                            {"ruleIndex", index},
                            {"level", levelOf(entry.verdict)},
                            {"message", {{"text", text(message + ".")}}},

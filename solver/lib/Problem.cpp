@@ -35,27 +35,49 @@ const char *obligationKindName(ObligationKind kind) {
 }
 
 std::string describeSubject(const Problem &problem, const Obligation &ob) {
-  if (ob.form == SubjectForm::Text)
-    return ob.subject.empty() ? std::string(obligationKindName(ob.kind))
-                              : ob.subject;
-  if (ob.form == SubjectForm::Rank)
-    return "the result rank " + std::to_string(ob.declared) +
-           " (inferred rank " + std::to_string(ob.inferredRank) + ")";
-  std::string sizes;
+  std::string out;
+  appendSubject(out, problem, ob);
+  return out;
+}
+
+void appendSubject(std::string &out, const Problem &problem,
+                   const Obligation &ob) {
+  if (ob.form == SubjectForm::Text) {
+    out += ob.subject.empty() ? std::string_view(obligationKindName(ob.kind))
+                              : std::string_view(ob.subject);
+    return;
+  }
+  if (ob.form == SubjectForm::Rank) {
+    out += "the result rank ";
+    out += std::to_string(ob.declared);
+    out += " (inferred rank ";
+    out += std::to_string(ob.inferredRank);
+    out += ')';
+    return;
+  }
+  out += ob.form == SubjectForm::Broadcast ? "the broadcast of operand sizes "
+                                           : "the size inferred from ";
   for (uint32_t i = 0; i < ob.refCount; ++i) {
     const DimRef &ref = problem.dimRefs[ob.refBegin + i];
     if (i)
-      sizes +=
-          i + 1 == ob.refCount ? (ob.refCount > 2 ? ", and " : " and ") : ", ";
-    sizes += ref.staticSize >= 0 ? std::to_string(ref.staticSize)
-                                 : problem.values[ref.value].name + "[" +
-                                       std::to_string(ref.dim) + "]";
+      out += i + 1 == ob.refCount ? (ob.refCount > 2 ? ", and " : " and ")
+                                  : ", ";
+    if (ref.staticSize >= 0) {
+      out += std::to_string(ref.staticSize);
+    } else {
+      out += problem.values[ref.value].name;
+      out += '[';
+      out += std::to_string(ref.dim);
+      out += ']';
+    }
   }
-  std::string where = " (result dim " + std::to_string(ob.dim) + ")";
-  if (ob.form == SubjectForm::Broadcast)
-    return "the broadcast of operand sizes " + sizes + where;
-  return "the size inferred from " + sizes + ", cast to the declared " +
-         std::to_string(ob.declared) + where;
+  if (ob.form != SubjectForm::Broadcast) {
+    out += ", cast to the declared ";
+    out += std::to_string(ob.declared);
+  }
+  out += " (result dim ";
+  out += std::to_string(ob.dim);
+  out += ')';
 }
 
 /// Joins every term `f` mentions, so one component holds the whole formula;

@@ -58,6 +58,9 @@ struct ReportMessage {
 /// The one-sentence description of a finding ("... can fail at runtime").
 std::string findingMessage(const Problem &problem, const Obligation &obligation,
                            const Finding &finding);
+/// findingMessage, appended to `out`.
+void appendFindingMessage(std::string &out, const Problem &problem,
+                          const Obligation &obligation, const Finding &finding);
 
 /// One analysed function, as the reports see it.
 struct FunctionReport {
@@ -98,8 +101,8 @@ struct ReportOptions {
 /// --require-coverage (then `obligation` and `finding` are null).
 struct ReportEntry {
   Location loc;
-  std::string op;
-  std::string kind; ///< obligation kind name, or "coverage"
+  std::string_view op;   ///< the obligation's or opaque op's name
+  std::string_view kind; ///< obligation kind name, or "coverage"
   int dim = -1;
   Verdict verdict = Verdict::Safe;
   const Obligation *obligation = nullptr;
@@ -107,6 +110,8 @@ struct ReportEntry {
   const OpaqueOp *opaque = nullptr;
   /// The message without the "[kind, verdict]" tag.
   std::string message(const Problem &problem) const;
+  /// message(), appended to `out`.
+  void appendMessage(std::string &out, const Problem &problem) const;
 };
 
 /// The entries of a function in program order (coverage errors after the

@@ -45,6 +45,9 @@ class Problem;
 /// What an obligation compares, as a phrase: "the broadcast of operand
 /// sizes %a[0] and 4 (result dim 0)".
 std::string describeSubject(const Problem &problem, const Obligation &ob);
+/// describeSubject, appended to `out`.
+void appendSubject(std::string &out, const Problem &problem,
+                   const Obligation &ob);
 
 /// A source position, opaque to the solver: the frontend's buffer id and
 /// byte offset. Reports turn it into `file:line:col` when printing.
