@@ -402,21 +402,41 @@ solver::SourcePosition Session::position(solver::Location loc) const {
 std::vector<solver::FileReport> Session::reports(const std::string &only,
                                                  bool refinedTypes) const {
   std::vector<solver::FileReport> out;
+  // The refined types are computed afterwards, on every thread.
+  std::vector<std::pair<solver::FunctionReport *, const FunctionAnalysis *>>
+      typed;
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     solver::FileReport report;
     report.file = file->name;
     for (const FunctionAnalysis &analysis : file->functions) {
       if (!only.empty() && analysis.function->name != only)
         continue;
-      solver::FunctionReport fn{analysis.problem.get(),
-                                &analysis.verdicts,
-                                analysis.shapes ? &*analysis.shapes : nullptr,
-                                {}};
-      const solver::Problem &problem = *analysis.problem;
-      const Function &function = *analysis.function;
-      if (refinedTypes)
-        fn.refinedTypes.reserve(problem.values.size());
-      for (ValueId v = 0; refinedTypes && v < problem.values.size(); ++v) {
+      report.functions.push_back({analysis.problem.get(), &analysis.verdicts,
+                                  analysis.shapes ? &*analysis.shapes : nullptr,
+                                  {}});
+    }
+    out.push_back(std::move(report));
+  }
+  if (!refinedTypes)
+    return out;
+  size_t fileIndex = 0;
+  for (const std::unique_ptr<FileAnalysis> &file : fileList) {
+    size_t functionIndex = 0;
+    for (const FunctionAnalysis &analysis : file->functions)
+      if (only.empty() || analysis.function->name == only)
+        typed.emplace_back(&out[fileIndex].functions[functionIndex++],
+                           &analysis);
+    ++fileIndex;
+  }
+  std::atomic<size_t> next{0};
+  std::atomic<bool> outOfMemory{false};
+  auto worker = [&] {
+    for (size_t i; !outOfMemory && (i = next++) < typed.size();) try {
+      solver::FunctionReport &fn = *typed[i].first;
+      const solver::Problem &problem = *fn.problem;
+      const Function &function = *typed[i].second->function;
+      fn.refinedTypes.reserve(problem.values.size());
+      for (ValueId v = 0; v < problem.values.size(); ++v) {
         const solver::ValueInfo &info = problem.values[v];
         if (v >= function.values.size() || !function.values[v].typeKnown) {
           fn.refinedTypes.push_back(info.type);
@@ -427,10 +447,13 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
         fn.refinedTypes.push_back(refined == declared ? info.type
                                                       : refined.str());
       }
-      report.functions.push_back(std::move(fn));
+    } catch (const std::bad_alloc &) {
+      outOfMemory = true; // rethrown on this thread, as one thread would
     }
-    out.push_back(std::move(report));
-  }
+  };
+  runOnThreads(worker, typed.size());
+  if (outOfMemory)
+    throw std::bad_alloc();
   return out;
 }
 
@@ -458,8 +481,10 @@ void Session::json(const solver::TextSink &sink,
   for (const solver::FileReport &file : files)
     for (const solver::FunctionReport &fn : file.functions)
       summary.add(fn, options);
+  solver::ReportOptions rendering = options;
+  rendering.threads = this->options.jobs;
   solver::renderJson(
-      files, summary, options,
+      files, summary, rendering,
       [this](solver::Location loc) { return position(loc); }, sink);
 }
 

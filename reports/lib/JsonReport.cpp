@@ -27,7 +27,13 @@
 #include "symshape/reports/Report.h"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <unordered_set>
 
@@ -57,6 +63,20 @@ struct EscapeTable {
 };
 constexpr EscapeTable kSpecial;
 
+/// Whether one of the 8 bytes at `p` is special (kSpecial): a byte >= 0x80,
+/// one < 0x20, a '"' or a '\\' (the classic zero-byte test on v, v - 0x20
+/// and v xor each quote).
+bool anySpecial(const char *p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  constexpr uint64_t ones = 0x0101010101010101ULL;
+  constexpr uint64_t high = 0x8080808080808080ULL;
+  auto hasZero = [](uint64_t x) { return (x - ones) & ~x & high; };
+  uint64_t below20 = (v - 0x20 * ones) & ~v & high;
+  return ((v & high) | below20 | hasZero(v ^ ('"' * ones)) |
+          hasZero(v ^ ('\\' * ones))) != 0;
+}
+
 /// Appends `s` as the body of a JSON string: `"` and `\` escaped, control
 /// characters as \b \t \n \f \r or \u00xx, everything else as it is.
 /// Returns false, having appended a prefix, at the first non-ASCII byte
@@ -65,6 +85,12 @@ bool appendEscaped(std::string &out, std::string_view s, bool asciiOnly) {
   static const char hex[] = "0123456789abcdef";
   size_t plain = 0; // start of the run of bytes not yet copied
   for (size_t i = 0; i < s.size(); ++i) {
+    // Eight bytes at a time while none of them is special: most text is
+    // names and numbers.
+    while (i + 8 <= s.size() && !anySpecial(s.data() + i))
+      i += 8;
+    if (i >= s.size())
+      break;
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (!kSpecial.special[c])
       continue;
@@ -131,28 +157,29 @@ template <typename Int> void appendInt(std::string &out, Int value) {
 /// are separated by ", ".
 class Writer {
 public:
-  Writer(std::string &out, const TextSink *sink) : out(out), sink(sink) {}
+  /// `depth`: the blocks around the text this writer adds (a function's
+  /// object is written at depth 4: document, files, file, functions).
+  Writer(std::string &out, const TextSink *sink, size_t depth = 0)
+      : out(out), sink(sink), depth(depth) {}
 
   void openBlock(char bracket) { push(bracket, false); }
   void openInline(char bracket) { push(bracket, true); }
 
   /// Starts the next member; `key` for an object's member.
   void member(std::string_view key = {}) {
-    if (sink && out.size() >= kFlushBytes) {
-      (*sink)(out);
-      out.clear();
-    }
-    Frame &frame = stack.back();
-    if (frame.members++)
-      out += frame.inlined ? ", " : ",";
-    if (!frame.inlined) {
-      out += '\n';
-      out.append(indent(), ' ');
-    }
-    if (frame.object) {
+    separate();
+    if (stack.back().object) {
       appendQuoted(out, key);
       out += ": ";
     }
+  }
+
+  /// member() for a key of the schema's own, which needs no escaping.
+  void fieldKey(std::string_view key) {
+    separate();
+    out += '"';
+    out += key;
+    out += "\": ";
   }
 
   void close() {
@@ -169,22 +196,24 @@ public:
   void string(std::string_view s) { appendQuoted(out, s); }
   template <typename Int> void integer(Int value) { appendInt(out, value); }
 
-  // Members with a scalar value.
+  // Members with a scalar value under a key of the schema's own.
   void field(std::string_view key, std::string_view s) {
-    member(key);
+    fieldKey(key);
     string(s);
   }
   template <typename Int> void intField(std::string_view key, Int value) {
-    member(key);
+    fieldKey(key);
     integer(value);
   }
 
   std::string &out;
+  const TextSink *sinkOf() const { return sink; }
 
 private:
   /// With a sink, the text is handed over in pieces of about this size.
   static constexpr size_t kFlushBytes = size_t(1) << 20;
   const TextSink *sink;
+  size_t depth;
   struct Frame {
     bool object;
     bool inlined;
@@ -195,10 +224,25 @@ private:
   /// The indentation of the members of the innermost block (the block's
   /// own closing bracket goes two spaces further left).
   size_t indent() const {
-    size_t blocks = 0;
+    size_t blocks = depth;
     for (const Frame &frame : stack)
       blocks += !frame.inlined;
     return 2 * blocks;
+  }
+
+  /// The separator before the next member of the innermost container.
+  void separate() {
+    if (sink && out.size() >= kFlushBytes) {
+      (*sink)(out);
+      out.clear();
+    }
+    Frame &frame = stack.back();
+    if (frame.members++)
+      out += frame.inlined ? ", " : ",";
+    if (!frame.inlined) {
+      out += '\n';
+      out.append(indent(), ' ');
+    }
   }
 
   void push(char bracket, bool inlined) {
@@ -317,8 +361,10 @@ void writeWitness(Writer &w, const Witness &witness) {
   }
   w.openInline('{');
   if (plain) {
-    for (const auto &[name, value] : witness)
-      w.intField(name, value);
+    for (const auto &[name, value] : witness) {
+      w.member(name);
+      w.integer(value);
+    }
   } else {
     std::vector<std::pair<std::string, int64_t>> merged;
     for (const auto &[name, value] : witness) {
@@ -330,8 +376,10 @@ void writeWitness(Writer &w, const Witness &witness) {
       else
         merged.emplace_back(std::move(valid), value);
     }
-    for (const auto &[name, value] : merged)
-      w.intField(name, value);
+    for (const auto &[name, value] : merged) {
+      w.member(name);
+      w.integer(value);
+    }
   }
   w.close();
 }
@@ -466,6 +514,60 @@ void writeSummary(Writer &w, const Summary &summary) {
   w.close();
 }
 
+/// The functions of a file, each after w.member(): on options.threads
+/// threads, a batch of functions at a time rendered into strings that are
+/// then appended in order (the text is the same on any number of threads).
+void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
+                    const ReportOptions &options,
+                    const PositionResolver &resolve) {
+  constexpr size_t kDepth = 4; // document, files, file, functions
+  size_t threads = std::min<size_t>(std::max(options.threads, 1u),
+                                    functions.size());
+  if (threads <= 1) {
+    for (const FunctionReport &function : functions) {
+      w.member();
+      Writer inner(w.out, w.sinkOf(), kDepth);
+      writeFunction(inner, function, options, resolve);
+    }
+    return;
+  }
+  const size_t batch = 4 * threads;
+  std::vector<std::string> texts(batch);
+  for (size_t begin = 0; begin < functions.size(); begin += batch) {
+    size_t end = std::min(functions.size(), begin + batch);
+    std::atomic<size_t> next{begin};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    auto worker = [&] {
+      try {
+        for (size_t i; (i = next.fetch_add(1)) < end;) {
+          std::string &text = texts[i - begin];
+          text.clear();
+          Writer inner(text, nullptr, kDepth);
+          writeFunction(inner, functions[i], options, resolve);
+        }
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        if (!failure)
+          failure = std::current_exception();
+        next = end;
+      }
+    };
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < threads; ++t)
+      pool.emplace_back(worker);
+    worker();
+    for (std::thread &thread : pool)
+      thread.join();
+    if (failure)
+      std::rethrow_exception(failure);
+    for (size_t i = begin; i < end; ++i) {
+      w.member();
+      w.out += texts[i - begin];
+    }
+  }
+}
+
 } // namespace
 
 std::string jsonQuote(const std::string &s) {
@@ -500,10 +602,7 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
         out += "[]";
       } else {
         w.openBlock('[');
-        for (const FunctionReport &function : file.functions) {
-          w.member();
-          writeFunction(w, function, options, resolve);
-        }
+        writeFunctions(w, file.functions, options, resolve);
         w.close();
       }
       w.close();

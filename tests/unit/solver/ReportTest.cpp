@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+
 using namespace symshape::solver;
 
 TEST_CASE("well-formed UTF-8 passes, other bytes become U+FFFD", "[report]") {
@@ -23,6 +25,47 @@ TEST_CASE("JSON strings escape quotes, controls and bad bytes", "[report]") {
   CHECK(jsonQuote("a\"b\\c\n") == "\"a\\\"b\\\\c\\n\"");
   CHECK(jsonQuote(std::string("\x01", 1)) == "\"\\u0001\"");
   CHECK(jsonQuote("x\xFFy") == "\"x\xEF\xBF\xBDy\"");
+}
+
+/// JSON's escaping, one byte at a time (RFC 8259 section 7, with the short
+/// forms where there is one), for text that is already valid UTF-8.
+static std::string referenceQuote(const std::string &valid) {
+  std::string out = "\"";
+  for (unsigned char c : valid) {
+    const char *named = c == '"'    ? "\\\""
+                        : c == '\\' ? "\\\\"
+                        : c == '\b'  ? "\\b"
+                        : c == '\f'  ? "\\f"
+                        : c == '\n'  ? "\\n"
+                        : c == '\r'  ? "\\r"
+                        : c == '\t'  ? "\\t"
+                                     : nullptr;
+    if (named) {
+      out += named;
+    } else if (c < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+      out += buffer;
+    } else {
+      out += char(c);
+    }
+  }
+  return out + "\"";
+}
+
+TEST_CASE("JSON strings: every byte at every position of a long string",
+          "[report]") {
+  // The writer skips 8 bytes at a time when none needs care: put each byte
+  // value at each position of a string longer than two such words.
+  for (int byte = 0; byte < 256; ++byte)
+    for (size_t at = 0; at < 19; ++at) {
+      std::string text(19, 'a');
+      text[at] = char(byte);
+      INFO("byte " << byte << " at " << at);
+      CHECK(jsonQuote(text) == referenceQuote(validUtf8(text)));
+    }
+  std::string mixed = "%arg0[0] \"q\" caf\xC3\xA9\t\x7F tail\\ \xE2\x82\xAC!";
+  CHECK(jsonQuote(mixed) == referenceQuote(mixed));
 }
 
 namespace {

@@ -95,6 +95,9 @@ struct ReportOptions {
   std::vector<InputError> errors;
   /// The tool's version, for SARIF's `tool.driver.version`.
   std::string toolVersion;
+  /// Threads the JSON report may render functions on (its text does not
+  /// depend on it).
+  unsigned threads = 1;
 };
 
 /// One finding of a report: an obligation's, or an opaque op's under
