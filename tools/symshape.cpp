@@ -111,11 +111,10 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
     if (!text) {
       printError(error + "\n");
       std::string prefix = path + ": error: ";
-      analysis.errors.push_back(
-          {path,
-           false,
-           {},
-           error.substr(std::min(prefix.size(), error.size()))});
+      solver::InputError unreadable;
+      unreadable.file = path;
+      unreadable.message = error.substr(std::min(prefix.size(), error.size()));
+      analysis.errors.push_back(std::move(unreadable));
       input.bad = true;
     } else if (cl.splitInput) {
       // Each `// -----` piece is an input of its own, with the file's

@@ -264,6 +264,8 @@ bool Session::analyzeOnce() {
       solver::SmtEnvironment environment;
       solver::JudgeOptions judge = options.judge;
       judge.environment = &environment;
+      solver::JudgeMemo memo; // what the lane's earlier functions learnt
+      judge.memo = &memo;
       for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {
         FunctionAnalysis &analysis = *work[i];
         try {

@@ -80,11 +80,13 @@ struct ProjectedCover {
   std::string whyNot;
 };
 
+/// Covers by projection key (FreshBroadcast.cpp): the number of sizes, and
+/// per size whether it is the new one and its lower bound.
+using ProjectedCovers = std::map<std::vector<int64_t>, ProjectedCover>;
+
 class Judge {
 public:
-  Judge(const Problem &problem, const JudgeOptions &options)
-      : problem(problem), options(options),
-        context(problem.graph, problem.formulas, options.environment) {}
+  Judge(const Problem &problem, const JudgeOptions &options);
 
   FunctionVerdicts run();
 
@@ -165,7 +167,8 @@ private:
   std::vector<int8_t> wellDefined;
   /// Covers of fresh broadcasts by their projection (sizes, place of the
   /// fresh one, bounds).
-  std::map<std::vector<int64_t>, ProjectedCover> projectedCovers;
+  ProjectedCovers ownCovers;
+  ProjectedCovers &projectedCovers; ///< the memo's, or ownCovers
   /// Scratch marks of symbolsOfFormula's walks.
   mutable std::vector<uint32_t> termStamp;
   mutable uint32_t stampCounter = 0;

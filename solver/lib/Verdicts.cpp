@@ -387,6 +387,23 @@ FunctionVerdicts Judge::run() {
 
 } // namespace detail
 
+struct JudgeMemo::Impl {
+  detail::ProjectedCovers projectedCovers;
+};
+
+JudgeMemo::JudgeMemo() : impl_(std::make_unique<Impl>()) {}
+JudgeMemo::~JudgeMemo() = default;
+
+namespace detail {
+
+Judge::Judge(const Problem &problem, const JudgeOptions &options)
+    : problem(problem), options(options),
+      context(problem.graph, problem.formulas, options.environment),
+      projectedCovers(options.memo ? options.memo->impl().projectedCovers
+                                   : ownCovers) {}
+
+} // namespace detail
+
 FunctionVerdicts judgeFunction(const Problem &problem,
                                const JudgeOptions &options) {
   return detail::Judge(problem, options).run();

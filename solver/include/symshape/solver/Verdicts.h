@@ -20,6 +20,7 @@
 #include "symshape/solver/Smt.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -70,6 +71,24 @@ struct FunctionVerdicts {
   JudgeStats stats;
 };
 
+/// What judging one function learns that holds in any other: the exact
+/// condition of a broadcast of fresh sizes depends only on how many sizes
+/// it has, which one is new and their lower bounds. Give the same memo to
+/// the functions one thread judges one after another (optional).
+class JudgeMemo {
+public:
+  JudgeMemo();
+  ~JudgeMemo();
+  JudgeMemo(const JudgeMemo &) = delete;
+  JudgeMemo &operator=(const JudgeMemo &) = delete;
+
+  struct Impl; ///< opaque: defined with the judge
+  Impl &impl() { return *impl_; }
+
+private:
+  std::unique_ptr<Impl> impl_;
+};
+
 struct JudgeOptions {
   SmtLimits limits;
   /// Decide obligations by folding and caching before asking Z3. Off only
@@ -77,6 +96,8 @@ struct JudgeOptions {
   bool fastPaths = true;
   /// A Z3 context to reuse (one per thread); null: one of its own.
   SmtEnvironment *environment = nullptr;
+  /// Conditions learnt from earlier functions; null: this function's own.
+  JudgeMemo *memo = nullptr;
 };
 
 /// Judges every obligation of `problem` in order.
