@@ -349,6 +349,10 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedStatically;
   std::vector<TermId> symbols = symbolsOfFormula(ob.violation);
+  // applyEffects needs them again when this broadcast can fail.
+  std::optional<std::vector<TermId>> effectSymbols;
+  if (!ob.conditional)
+    effectSymbols = symbols;
   std::vector<TermId> mentioned;
   if (symbols.size() > kMaxFixedSymbols) {
     // What describeViolation says without asking.
@@ -406,6 +410,7 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   if (!ob.conditional) {
     Effect effect{c, ob.violation, false, std::move(holding)};
     effect.keepsEvaluated = true;
+    effect.symbols = std::move(effectSymbols);
     effects.push_back(std::move(effect));
   }
   return true;

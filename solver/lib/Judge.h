@@ -71,6 +71,8 @@ struct Effect {
   /// `model` differs from the component's only in symbols no evaluated
   /// term mentions, so Component::evaluated stays valid.
   bool keepsEvaluated = false;
+  /// symbolsOfFormula(violation), when the judgement already had it.
+  std::optional<std::vector<TermId>> symbols = std::nullopt;
 };
 
 /// A condition computed on a projected solver (FreshBroadcast.cpp).

@@ -319,7 +319,9 @@ void Judge::applyEffects() {
     if (comp.reachSymbols.empty())
       failingComponents.push_back(effect.component);
     std::vector<TermId> merged;
-    std::vector<TermId> added = symbolsOfFormula(effect.violation);
+    std::vector<TermId> added = effect.symbols
+                                    ? std::move(*effect.symbols)
+                                    : symbolsOfFormula(effect.violation);
     auto bySymbol = [&](TermId a, TermId b) {
       return problem.graph.term(a).symbol < problem.graph.term(b).symbol;
     };

@@ -91,11 +91,19 @@ std::vector<TermId> Judge::symbolsOfFormula(FormulaId f) const {
       indices.push_back(node.symbol);
     stack.insert(stack.end(), node.operands.begin(), node.operands.end());
   }
-  std::sort(indices.begin(), indices.end());
   std::vector<TermId> symbols;
   symbols.reserve(indices.size());
+  const std::vector<SymbolInfo> &all = graph.symbols();
+  if (indices.size() * 16 >= all.size()) {
+    // Most symbols: one sweep over them in order beats sorting.
+    for (size_t index = 0; index < all.size(); ++index)
+      if (termStamp[all[index].term] == stamp)
+        symbols.push_back(all[index].term);
+    return symbols;
+  }
+  std::sort(indices.begin(), indices.end());
   for (uint32_t index : indices)
-    symbols.push_back(graph.symbols()[index].term);
+    symbols.push_back(all[index].term);
   return symbols;
 }
 
