@@ -3,6 +3,7 @@
 #include "symshape/solver/Refinement.h"
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <set>
 #include <unordered_set>
@@ -31,67 +32,338 @@ std::string ShapeRefinement::dimText(TermId term) const {
 
 namespace {
 
+/// Models of W found without the solver: the component's symbols set to a
+/// few simple assignments (all 1, all 2, all distinct, ... raised to their
+/// lower bounds), each kept when it satisfies every fact and no violation
+/// holds, evaluated exactly as the SMT encoding defines the terms (Smt.cpp).
+/// Each kept one is a genuine execution of W, so it may split constants and
+/// classes as the solver's models do; what stays unsplit is still proved by
+/// the solver. Returns the candidates' values in each kept model.
+class TrialModels {
+public:
+  TrialModels(const DimGraph &graph, const FormulaStore &formulas)
+      : graph(graph), formulas(formulas) {}
+
+  std::vector<std::vector<int64_t>>
+  find(const std::vector<FormulaId> &facts,
+       const std::vector<FormulaId> &violations,
+       const std::vector<TermId> &candidates) {
+    std::vector<int64_t> constants;
+    std::vector<uint32_t> symbols =
+        symbolsOf(facts, violations, candidates, constants);
+    // Besides the fixed trials, every symbol at a size the component
+    // mentions (a broadcast against 4 allows 1 and 4), and at 0.
+    std::vector<int64_t> uniform{0};
+    for (int64_t c : constants)
+      if (c > 3 && uniform.size() < kConstantTrials)
+        uniform.push_back(c);
+    std::unordered_map<uint32_t, int64_t> low;
+    for (FormulaId fact : facts) {
+      const FormulaNode &node = formulas.node(fact);
+      if (node.kind != FormulaKind::Le || !graph.isSymbol(node.args[1]))
+        continue;
+      if (std::optional<int64_t> bound = graph.constantValue(node.args[0])) {
+        auto [it, fresh] = low.emplace(graph.term(node.args[1]).symbol, *bound);
+        if (!fresh)
+          it->second = std::max(it->second, *bound);
+      }
+    }
+    std::vector<std::vector<int64_t>> found;
+    for (size_t trial = 0; trial < kTrials + uniform.size(); ++trial) {
+      values.clear();
+      for (size_t j = 0; j < symbols.size(); ++j) {
+        int64_t v = trial == 0   ? 1
+                    : trial == 1 ? 2
+                    : trial == 2 ? int64_t(j) + 2
+                    : trial == 3 ? 3
+                    : trial == 4 ? 2 * int64_t(j) + 5
+                                 : uniform[trial - kTrials];
+        auto it = low.find(symbols[j]);
+        values[symbols[j]] = it == low.end() ? v : std::max(v, it->second);
+      }
+      terms.clear();
+      bool model = true;
+      for (FormulaId f : facts)
+        model = model && holds(f) == std::optional<bool>(true);
+      for (FormulaId v : violations)
+        model = model && holds(v) == std::optional<bool>(false);
+      if (!model)
+        continue;
+      // A candidate beyond int64 would read as "did not fit": such a
+      // trial is left to the solver.
+      std::vector<int64_t> row;
+      for (TermId t : candidates) {
+        std::optional<int64_t> v = value(t);
+        if (!v || *v == INT64_MIN)
+          break;
+        row.push_back(*v);
+      }
+      if (row.size() == candidates.size())
+        found.push_back(std::move(row));
+    }
+    return found;
+  }
+
+private:
+  static constexpr size_t kTrials = 5, kConstantTrials = 4;
+
+  /// The symbols of the component, sorted; `constants` gets the distinct
+  /// constants among its terms, smallest first.
+  std::vector<uint32_t> symbolsOf(const std::vector<FormulaId> &facts,
+                                  const std::vector<FormulaId> &violations,
+                                  const std::vector<TermId> &candidates,
+                                  std::vector<int64_t> &constants) {
+    std::unordered_set<TermId> seen;
+    std::vector<TermId> stack(candidates);
+    for (const std::vector<FormulaId> *list : {&facts, &violations})
+      for (FormulaId f : *list)
+        for (TermId t : formulas.termsOf(f))
+          stack.push_back(t);
+    std::vector<uint32_t> out;
+    while (!stack.empty()) {
+      TermId t = stack.back();
+      stack.pop_back();
+      if (!seen.insert(t).second)
+        continue;
+      const TermNode &node = graph.term(t);
+      if (node.kind == TermKind::Symbol)
+        out.push_back(node.symbol);
+      if (node.kind == TermKind::Const)
+        constants.push_back(node.value);
+      stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+    }
+    std::sort(out.begin(), out.end());
+    std::sort(constants.begin(), constants.end());
+    constants.erase(std::unique(constants.begin(), constants.end()),
+                    constants.end());
+    return out;
+  }
+
+  /// The value of `root`, nullopt when some step overflows int64 (the
+  /// solver's integers are unbounded: such a trial is not evaluated).
+  std::optional<int64_t> value(TermId root) {
+    std::vector<std::pair<TermId, bool>> stack{{root, false}};
+    while (!stack.empty()) {
+      auto [id, expanded] = stack.back();
+      if (terms.count(id)) {
+        stack.pop_back();
+        continue;
+      }
+      const TermNode &node = graph.term(id);
+      if (!expanded) {
+        stack.back().second = true;
+        for (TermId op : node.operands)
+          if (!terms.count(op))
+            stack.emplace_back(op, false);
+        continue;
+      }
+      stack.pop_back();
+      terms.emplace(id, compute(node));
+    }
+    return terms.at(root);
+  }
+
+  std::optional<int64_t> compute(const TermNode &node) {
+    std::vector<int64_t> ops;
+    for (TermId op : node.operands) {
+      std::optional<int64_t> v = terms.at(op);
+      if (!v)
+        return std::nullopt;
+      ops.push_back(*v);
+    }
+    int64_t out = 0;
+    switch (node.kind) {
+    case TermKind::Const:
+      return node.value;
+    case TermKind::Symbol:
+      return values.at(node.symbol);
+    case TermKind::Broadcast: // the first operand that is not 1, else 1
+      for (int64_t v : ops)
+        if (v != 1)
+          return v;
+      return ops.empty() ? std::nullopt : std::optional<int64_t>(1);
+    case TermKind::Add:
+      if (__builtin_add_overflow(ops[0], ops[1], &out))
+        return std::nullopt;
+      return out;
+    case TermKind::Sub:
+      if (__builtin_sub_overflow(ops[0], ops[1], &out))
+        return std::nullopt;
+      return out;
+    case TermKind::Mul:
+      if (__builtin_mul_overflow(ops[0], ops[1], &out))
+        return std::nullopt;
+      return out;
+    case TermKind::Div: {
+      int64_t a = ops[0], b = ops[1];
+      if (b == 0)
+        return 0;
+      if (a == INT64_MIN && b == -1)
+        return std::nullopt;
+      int64_t q = a / b;
+      if ((a % b != 0) && ((a < 0) != (b < 0)))
+        --q; // floor
+      return q;
+    }
+    }
+    return std::nullopt;
+  }
+
+  /// Whether formula `f` holds; nullopt when a term overflows or the
+  /// formula nests too deep to walk.
+  std::optional<bool> holds(FormulaId f, int depth = 0) {
+    if (depth > 256)
+      return std::nullopt;
+    const FormulaNode &node = formulas.node(f);
+    switch (node.kind) {
+    case FormulaKind::True:
+      return true;
+    case FormulaKind::False:
+      return false;
+    case FormulaKind::Not: {
+      std::optional<bool> inner = holds(node.args[0], depth + 1);
+      if (!inner)
+        return std::nullopt;
+      return !*inner;
+    }
+    case FormulaKind::And:
+    case FormulaKind::Or: {
+      bool isAnd = node.kind == FormulaKind::And;
+      for (uint32_t arg : node.args) {
+        std::optional<bool> v = holds(arg, depth + 1);
+        if (!v)
+          return std::nullopt;
+        if (*v != isAnd)
+          return !isAnd;
+      }
+      return isAnd;
+    }
+    case FormulaKind::Eq:
+    case FormulaKind::Le:
+    case FormulaKind::Lt: {
+      std::optional<int64_t> a = value(node.args[0]), b = value(node.args[1]);
+      if (!a || !b)
+        return std::nullopt;
+      return node.kind == FormulaKind::Eq   ? *a == *b
+             : node.kind == FormulaKind::Le ? *a <= *b
+                                            : *a < *b;
+    }
+    case FormulaKind::Conflict: {
+      // Some leaf is not 1 and differs from the column's value.
+      std::vector<int64_t> leaves;
+      for (uint32_t leaf : node.args) {
+        std::optional<int64_t> v = value(leaf);
+        if (!v)
+          return std::nullopt;
+        leaves.push_back(*v);
+      }
+      int64_t column = 1;
+      for (int64_t v : leaves)
+        if (v != 1) {
+          column = v;
+          break;
+        }
+      for (int64_t v : leaves)
+        if (v != 1 && v != column)
+          return true;
+      return false;
+    }
+    }
+    return std::nullopt;
+  }
+
+  const DimGraph &graph;
+  const FormulaStore &formulas;
+  std::unordered_map<uint32_t, int64_t> values;
+  std::unordered_map<TermId, std::optional<int64_t>> terms;
+};
+
 /// Per-component state of the refinement.
 class ComponentRefiner {
 public:
   ComponentRefiner(const Problem &problem, SmtContext &context,
                    const SmtLimits &limits, std::vector<TermId> candidates,
                    RefinementStats &stats)
-      : problem(problem), solver(context, limits),
+      : problem(problem), context(context), limits(limits),
         candidates(std::move(candidates)), stats(stats) {}
 
-  /// Asserts W's part in this component.
+  /// W's part in this component, asserted when the solver is first needed.
   void assume(const std::vector<FormulaId> &facts,
               const std::vector<FormulaId> &violations) {
-    for (FormulaId f : facts)
-      solver.add(f);
-    for (FormulaId v : violations)
-      solver.add(v, /*negated=*/true);
+    wFacts = facts;
+    wViolations = violations;
   }
 
   /// Returns Unsat when W is empty; fills constants and classes otherwise.
+  /// `known`: the candidates' values in models of W found without the
+  /// solver (TrialModels); with one, W is known not to be empty.
   SatResult run(std::unordered_map<TermId, int64_t> &constants,
-                std::vector<std::vector<TermId>> &classes);
+                std::vector<std::vector<TermId>> &classes,
+                std::vector<std::vector<int64_t>> known);
 
 private:
+  SmtSolver &solverNow() {
+    if (!solver) {
+      solver.emplace(context, limits);
+      for (FormulaId f : wFacts)
+        solver->add(f);
+      for (FormulaId v : wViolations)
+        solver->add(v, /*negated=*/true);
+    }
+    return *solver;
+  }
   SatResult check(const std::vector<Lit> &lits) {
     ++stats.checks;
-    return solver.check(lits);
+    return solverNow().check(lits);
   }
   std::vector<int64_t> readModel() {
     std::vector<int64_t> values;
     for (TermId t : candidates)
-      values.push_back(solver.value(t).value_or(INT64_MIN));
+      values.push_back(solver->value(t).value_or(INT64_MIN));
     return values;
   }
   /// A literal for "some of these atoms is false".
   Lit someDiffers(const std::vector<Atom> &atoms) {
     std::vector<Lit> negated;
     for (const Atom &atom : atoms)
-      negated.push_back(-solver.atom(atom));
-    return solver.clause(negated);
+      negated.push_back(-solverNow().atom(atom));
+    return solverNow().clause(negated);
   }
 
   const Problem &problem;
-  SmtSolver solver;
+  SmtContext &context;
+  SmtLimits limits;
+  std::optional<SmtSolver> solver;
+  std::vector<FormulaId> wFacts, wViolations;
   std::vector<TermId> candidates;
   RefinementStats &stats;
   std::vector<std::vector<int64_t>> models;
 };
 
 SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
-                                std::vector<std::vector<TermId>> &classes) {
-  SatResult first = check({});
-  if (first != SatResult::Sat)
-    return first;
-  models.push_back(readModel());
+                                std::vector<std::vector<TermId>> &classes,
+                                std::vector<std::vector<int64_t>> known) {
+  if (known.empty()) {
+    SatResult first = check({});
+    if (first != SatResult::Sat)
+      return first;
+    models.push_back(readModel());
+  } else {
+    models = std::move(known);
+  }
   const std::vector<int64_t> base = models.front(); // models grows
 
   // Constants: every candidate is one until a model shows otherwise.
   std::vector<size_t> open;
-  for (size_t i = 0; i < candidates.size(); ++i)
-    if (base[i] != INT64_MIN) // INT64_MIN: the value did not fit
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (base[i] == INT64_MIN) // INT64_MIN: the value did not fit
+      continue;
+    bool same = true;
+    for (const std::vector<int64_t> &m : models)
+      same = same && m[i] == base[i];
+    if (same)
       open.push_back(i);
+  }
   while (!open.empty()) {
     std::vector<Atom> atoms;
     for (size_t i : open)
@@ -367,6 +639,7 @@ ShapeRefinement refineShapes(const Problem &problem,
     return out;
 
   SmtContext context(graph, formulas, environment);
+  TrialModels trials(graph, formulas);
   std::vector<std::vector<TermId>> classes;
   for (uint32_t c = 0; c < parts.count; ++c) {
     if (candidates[c].empty())
@@ -381,7 +654,9 @@ ShapeRefinement refineShapes(const Problem &problem,
     ComponentRefiner refiner(problem, context, limits, candidates[c],
                              out.statistics);
     refiner.assume(facts[c], violations[c]);
-    SatResult r = refiner.run(out.constants, classes);
+    SatResult r = refiner.run(
+        out.constants, classes,
+        trials.find(facts[c], violations[c], candidates[c]));
     if (r == SatResult::Unsat) { // W is empty: nothing is well defined
       ShapeRefinement none;
       none.defined = false;
