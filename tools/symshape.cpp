@@ -20,6 +20,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -245,28 +246,32 @@ int emit(const CommandLine &cl, const std::string &text, bool colorable) {
   return 0;
 }
 
-/// Writes the JSON report as it is rendered, to stdout or to -o's file
+/// Writes a report as `produce` renders it (in pieces of whole lines), to
+/// stdout (coloured when `colorable` and wanted) or to -o's file
 /// atomically, so that a large report is never held whole.
-int emitJson(const CommandLine &cl, const frontend::Session &session,
-             const solver::ReportOptions &options) {
+int emitStream(const CommandLine &cl,
+               const std::function<void(const solver::TextSink &)> &produce,
+               bool colorable) {
   if (cl.output.empty() || cl.output == "-") {
-    session.json(
-        [](std::string_view piece) {
-          std::cout.write(piece.data(), std::streamsize(piece.size()));
-        },
-        options, cl.function);
+    bool color = colorable && cl.color != When::Never &&
+                 (cl.color == When::Always || colorTerminal(stdout));
+    produce([color](std::string_view piece) {
+      if (color) {
+        std::cout << colorize(std::string(piece));
+        return;
+      }
+      std::cout.write(piece.data(), std::streamsize(piece.size()));
+    });
     std::cout.flush();
     return 0;
   }
   AtomicFile file(cl.output);
   std::string error = file.open();
   if (error.empty())
-    session.json(
-        [&](std::string_view piece) {
-          if (error.empty())
-            error = file.write(piece);
-        },
-        options, cl.function);
+    produce([&](std::string_view piece) {
+      if (error.empty())
+        error = file.write(piece);
+    });
   if (error.empty())
     error = file.commit();
   if (!error.empty()) {
@@ -329,13 +334,19 @@ int run(const CommandLine &cl) {
     // Text has nothing to say when no input could be read: the errors are
     // on stderr. JSON and SARIF always give a document.
     if (cl.format == Format::Json) {
-      if (emitJson(cl, session, options) != 0)
+      auto json = [&](const solver::TextSink &sink) {
+        session.json(sink, options, cl.function);
+      };
+      if (emitStream(cl, json, false) != 0)
         return 2;
-    } else if (cl.format != Format::Text || analysis.goodInputs > 0) {
-      std::string out = cl.format == Format::Sarif
-                            ? session.sarif(options, cl.function)
-                            : session.text(options, cl.function);
-      if (emit(cl, out, cl.format == Format::Text) != 0)
+    } else if (cl.format == Format::Sarif) {
+      if (emit(cl, session.sarif(options, cl.function), false) != 0)
+        return 2;
+    } else if (analysis.goodInputs > 0) {
+      auto text = [&](const solver::TextSink &sink) {
+        session.text(sink, options, cl.function);
+      };
+      if (emitStream(cl, text, true) != 0)
         return 2;
     }
     printStats(cl, session);

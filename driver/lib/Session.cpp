@@ -504,7 +504,18 @@ std::string Session::dot(const std::string &only) const {
 
 std::string Session::text(const solver::ReportOptions &options,
                           const std::string &only) const {
+  std::string out;
+  text([&out](std::string_view piece) { out += piece; }, options, only);
+  return out;
+}
+
+void Session::text(const solver::TextSink &sink,
+                   const solver::ReportOptions &options,
+                   const std::string &only) const {
   using Severity = solver::ReportMessage::Severity;
+  // Handed over in pieces of whole lines: a report whose witnesses name
+  // thousands of sizes each is never held whole.
+  constexpr size_t kFlushBytes = size_t(1) << 20;
   DiagnosticEngine printer(sourceManager);
   std::string out;
   std::vector<solver::FileReport> files = reports(only);
@@ -512,25 +523,33 @@ std::string Session::text(const solver::ReportOptions &options,
   for (const solver::FileReport &file : files)
     for (const solver::FunctionReport &fn : file.functions) {
       summary.add(fn, options);
-      for (const solver::ReportMessage &message :
-           solver::describeFindings(fn, options)) {
-        if (message.severity == Severity::Note) {
-          out += format(message.loc) + ": note: " + message.text + "\n";
-          continue;
-        }
-        Diagnostic diag;
-        diag.loc = fromSolver(message.loc);
-        diag.severity = message.severity == Severity::Error
-                            ? frontend::Severity::Error
-                            : frontend::Severity::Warning;
-        diag.message = message.text;
-        out += printer.render(diag);
-      }
+      solver::forEachFindingMessage(
+          fn, options, [&](solver::ReportMessage &&message) {
+            if (message.severity == Severity::Note) {
+              out += format(message.loc);
+              out += ": note: ";
+              out += message.text;
+              out += '\n';
+            } else {
+              Diagnostic diag;
+              diag.loc = fromSolver(message.loc);
+              diag.severity = message.severity == Severity::Error
+                                  ? frontend::Severity::Error
+                                  : frontend::Severity::Warning;
+              diag.message = std::move(message.text);
+              out += printer.render(diag);
+            }
+            if (out.size() >= kFlushBytes) {
+              sink(out);
+              out.clear();
+            }
+          });
     }
   std::string coverage = solver::coverageLine(files);
   if (!coverage.empty())
     out += "symshape: " + coverage + "\n";
-  return out + "symshape: " + summary.line() + "\n";
+  out += "symshape: " + summary.line() + "\n";
+  sink(out);
 }
 
 } // namespace symshape::frontend

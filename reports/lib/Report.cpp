@@ -54,14 +54,16 @@ std::string SourcePosition::str() const {
   return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-static std::string witnessText(const Witness &witness) {
-  std::string text;
+static void appendWitnessText(std::string &text, const Witness &witness) {
+  bool first = true;
   for (const auto &[name, value] : witness) {
-    if (!text.empty())
+    if (!first)
       text += ", ";
-    text += name + " = " + std::to_string(value);
+    first = false;
+    text += name;
+    text += " = ";
+    text += std::to_string(value);
   }
-  return text;
 }
 
 std::string ReportEntry::message(const Problem &problem) const {
@@ -137,6 +139,16 @@ Verdict reportVerdict(const FunctionReport &function,
 
 std::vector<ReportMessage> describeFindings(const FunctionReport &function,
                                             const ReportOptions &options) {
+  std::vector<ReportMessage> out;
+  forEachFindingMessage(function, options, [&](ReportMessage &&message) {
+    out.push_back(std::move(message));
+  });
+  return out;
+}
+
+void forEachFindingMessage(
+    const FunctionReport &function, const ReportOptions &options,
+    const std::function<void(ReportMessage &&)> &emit) {
   using Severity = ReportMessage::Severity;
   const Problem &problem = *function.problem;
   std::vector<ReportEntry> entries = reportEntries(function, options);
@@ -174,36 +186,36 @@ std::vector<ReportMessage> describeFindings(const FunctionReport &function,
         entry.obligation->kind != ObligationKind::Assume)
       lastError = e;
   }
-  std::vector<ReportMessage> out;
   for (size_t e = 0; e < entries.size(); ++e) {
     const ReportEntry &entry = entries[e];
     if (entry.verdict != Verdict::Safe && !summarized[e]) {
       Severity severity =
           entry.verdict == Verdict::Error ? Severity::Error : Severity::Warning;
-      out.push_back({entry.loc, severity,
+      emit({entry.loc, severity,
                      entry.message(problem) + " [" + std::string(entry.kind) + ", " +
                          verdictName(entry.verdict) + "]"});
       if (const Finding *finding = entry.finding) {
         if (!finding->condition.empty() && finding->condition != "true")
-          out.push_back({entry.loc, Severity::Note,
+          emit({entry.loc, Severity::Note,
                          "UB exactly when " + finding->condition});
         else if (finding->verdict == Verdict::UbPossible &&
                  !finding->reason.empty())
-          out.push_back({entry.loc, Severity::Note,
+          emit({entry.loc, Severity::Note,
                          "no exact condition: " + finding->reason});
         if (!finding->witness.empty() &&
-            finding->verdict != Verdict::Unreachable)
-          out.push_back({entry.loc, Severity::Note,
-                         "for example " + witnessText(finding->witness)});
+            finding->verdict != Verdict::Unreachable) {
+          std::string note = "for example ";
+          appendWitnessText(note, finding->witness);
+          emit({entry.loc, Severity::Note, std::move(note)});
+        }
       }
     }
     if (size_t n = unreachableAfter[e])
-      out.push_back({entry.loc, Severity::Note,
+      emit({entry.loc, Severity::Note,
                      std::to_string(n) +
                          (n == 1 ? " later obligation is unreachable"
                                  : " later obligations are unreachable")});
   }
-  return out;
 }
 
 void Summary::add(const FunctionVerdicts &verdicts) {

@@ -144,6 +144,10 @@ public:
   /// Compiler-style findings (with source lines and carets), the coverage
   /// line when some op is opaque, and the summary line, as `symshape check`
   /// prints them.
+  /// The same text handed to `sink` piece by piece (whole lines).
+  void text(const solver::TextSink &sink,
+            const solver::ReportOptions &options = {},
+            const std::string &only = "") const;
   std::string text(const solver::ReportOptions &options = {},
                    const std::string &only = "") const;
 

@@ -132,6 +132,10 @@ Verdict reportVerdict(const FunctionReport &function,
 /// are unreachable") instead of a warning each.
 std::vector<ReportMessage> describeFindings(const FunctionReport &function,
                                             const ReportOptions &options = {});
+/// describeFindings, each message handed to `emit` as it is made.
+void forEachFindingMessage(const FunctionReport &function,
+                           const ReportOptions &options,
+                           const std::function<void(ReportMessage &&)> &emit);
 
 /// Counts of report entries per verdict, in Verdict order.
 struct Summary {
