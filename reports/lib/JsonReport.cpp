@@ -253,6 +253,14 @@ private:
   }
 };
 
+/// Appends `, "key": ` for a key of the schema's own (the hot lines are
+/// written directly, not through Writer's frames).
+void appendKey(std::string &out, std::string_view key) {
+  out += ", \"";
+  out += key;
+  out += "\": ";
+}
+
 /// A dim as the JSON `shape` lists it: an integer, a name, or "?".
 std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
                     TermId term) {
@@ -338,12 +346,14 @@ void writeValues(Writer &w, const FunctionReport &function) {
                                      ? function.refinedTypes[i]
                                      : value.type;
     w.member(value.name);
-    w.openInline('{');
-    w.field("type", value.type);
-    w.member("shape");
+    std::string &out = w.out;
+    out += "{\"type\": ";
+    appendQuoted(out, value.type);
+    appendKey(out, "shape");
     writeShape(w, function, value);
-    w.field("refined", refined);
-    w.close();
+    appendKey(out, "refined");
+    appendQuoted(out, refined);
+    out += '}';
   }
   w.close();
 }
@@ -402,18 +412,27 @@ struct FindingScratch {
   }
 };
 
+/// A finding on one line: `{"loc": ..., "message": ...}`.
 void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
                   const PositionResolver &resolve, FindingScratch &scratch) {
-  w.openInline('{');
-  w.field("loc", scratch.position(entry.loc, resolve));
-  w.field("op", entry.op);
-  w.field("kind", entry.kind);
-  if (entry.dim >= 0)
-    w.intField("dim", entry.dim);
-  w.field("verdict", verdictName(entry.verdict));
+  std::string &out = w.out;
+  out += "{\"loc\": ";
+  appendQuoted(out, scratch.position(entry.loc, resolve));
+  appendKey(out, "op");
+  appendQuoted(out, entry.op);
+  appendKey(out, "kind");
+  appendQuoted(out, entry.kind);
+  if (entry.dim >= 0) {
+    appendKey(out, "dim");
+    appendInt(out, entry.dim);
+  }
+  appendKey(out, "verdict");
+  appendQuoted(out, verdictName(entry.verdict));
   if (const Finding *f = entry.finding) {
-    if (!f->condition.empty())
-      w.field("condition", f->condition);
+    if (!f->condition.empty()) {
+      appendKey(out, "condition");
+      appendQuoted(out, f->condition);
+    }
     // SPEC 7: a witness for every finding that some size violates ({}
     // when no free symbol matters); an unreachable one has none, an
     // unknown one only when a violating assignment is known.
@@ -421,20 +440,24 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
                     f->verdict == Verdict::UbGuaranteed ||
                     f->verdict == Verdict::Error;
     if (violated || f->hasWitness) {
-      w.member("witness");
+      appendKey(out, "witness");
       writeWitness(w, f->witness);
     }
-    if (!f->reason.empty())
-      w.field("reason", f->reason);
+    if (!f->reason.empty()) {
+      appendKey(out, "reason");
+      appendQuoted(out, f->reason);
+    }
   } else {
-    w.member("witness");
-    w.out += "{}";
-    w.field("reason", entry.opaque->reason);
+    appendKey(out, "witness");
+    out += "{}";
+    appendKey(out, "reason");
+    appendQuoted(out, entry.opaque->reason);
   }
   scratch.message.clear();
   entry.appendMessage(scratch.message, problem);
-  w.field("message", scratch.message);
-  w.close();
+  appendKey(out, "message");
+  appendQuoted(out, scratch.message);
+  out += '}';
 }
 
 void writeFunction(Writer &w, const FunctionReport &function,

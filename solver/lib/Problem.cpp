@@ -2,6 +2,8 @@
 
 #include "symshape/solver/Problem.h"
 
+#include <charconv>
+
 #include <algorithm>
 
 namespace symshape::solver {
@@ -34,6 +36,12 @@ const char *obligationKindName(ObligationKind kind) {
   return "?";
 }
 
+/// `value` in decimal, appended without a temporary string.
+static void appendNumber(std::string &out, int64_t value) {
+  char buffer[24];
+  out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
+}
+
 std::string describeSubject(const Problem &problem, const Obligation &ob) {
   std::string out;
   appendSubject(out, problem, ob);
@@ -49,9 +57,9 @@ void appendSubject(std::string &out, const Problem &problem,
   }
   if (ob.form == SubjectForm::Rank) {
     out += "the result rank ";
-    out += std::to_string(ob.declared);
+    appendNumber(out, ob.declared);
     out += " (inferred rank ";
-    out += std::to_string(ob.inferredRank);
+    appendNumber(out, ob.inferredRank);
     out += ')';
     return;
   }
@@ -63,20 +71,20 @@ void appendSubject(std::string &out, const Problem &problem,
       out += i + 1 == ob.refCount ? (ob.refCount > 2 ? ", and " : " and ")
                                   : ", ";
     if (ref.staticSize >= 0) {
-      out += std::to_string(ref.staticSize);
+      appendNumber(out, ref.staticSize);
     } else {
       out += problem.values[ref.value].name;
       out += '[';
-      out += std::to_string(ref.dim);
+      appendNumber(out, ref.dim);
       out += ']';
     }
   }
   if (ob.form != SubjectForm::Broadcast) {
     out += ", cast to the declared ";
-    out += std::to_string(ob.declared);
+    appendNumber(out, ob.declared);
   }
   out += " (result dim ";
-  out += std::to_string(ob.dim);
+  appendNumber(out, ob.dim);
   out += ')';
 }
 
