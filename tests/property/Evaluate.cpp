@@ -148,6 +148,9 @@ void evaluate(const Program &program, const Model &model,
       v = undefined ? 2 : conflict(values);
       break;
     }
+    case Form::Negative:
+      v = !out.defined[ob.lhs] ? 2 : out.terms[ob.lhs] < 0;
+      break;
     case Form::NotEqual:
     case Form::NotOneNorEqual: {
       if (!out.defined[ob.lhs] || !out.defined[ob.rhs]) {

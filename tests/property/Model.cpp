@@ -31,6 +31,8 @@ const char *modelKindName(ModelKind kind) {
     return "cast";
   case ModelKind::Join:
     return "join";
+  case ModelKind::InBounds:
+    return "in-bounds";
   case ModelKind::Cstr:
     return "cstr";
   }
@@ -309,6 +311,28 @@ private:
     ob.opIndex = currentIndex;
     opObligations.push_back(std::move(ob));
     return opObligations.back();
+  }
+  /// Structurally never negative: a constant >= 0, a size symbol (not an
+  /// index argument or other unbounded integer), or a broadcast, sum or
+  /// product of such.
+  bool neverNegative(int id) const {
+    const Term &t = term(id);
+    switch (t.kind) {
+    case Term::Kind::Const:
+      return t.value >= 0;
+    case Term::Kind::Symbol:
+      return !model.symbols[t.symbol].unbounded;
+    case Term::Kind::Broadcast:
+    case Term::Kind::Add:
+    case Term::Kind::Mul:
+      for (int part : t.parts)
+        if (!neverNegative(part))
+          return false;
+      return true;
+    case Term::Kind::Sub:
+      return false;
+    }
+    return false;
   }
   void notEqual(ModelKind kind, int dim, int lhs, int rhs, bool staticError,
                 std::string why = "") {
@@ -606,9 +630,20 @@ RuntimeValue Builder::empty(const Op &op) {
   RuntimeValue rv;
   rv.ranked = true;
   size_t next = 0;
-  for (int64_t c : type.dims)
-    rv.dims.push_back(c == kDynamic ? scalarOf(op.operands[next++])
-                                    : constant(c));
+  for (size_t d = 0; d < type.dims.size(); ++d) {
+    if (type.dims[d] != kDynamic) {
+      rv.dims.push_back(constant(type.dims[d]));
+      continue;
+    }
+    // SPEC 2: a dim is never negative. Checked unless the size is one by
+    // construction (a size, a constant >= 0, sums and products of such).
+    int size = scalarOf(op.operands[next++]);
+    if (!neverNegative(size)) {
+      ModelObligation &ob = add(ModelKind::InBounds, -1, Form::Negative);
+      ob.lhs = size;
+    }
+    rv.dims.push_back(size);
+  }
   return rv;
 }
 
@@ -1095,6 +1130,10 @@ void Builder::computeDomain() {
         for (size_t j = i + 1; j < ob.parts.size(); ++j)
           atom(ob.parts[i], ob.parts[j]);
       }
+      break;
+    case Form::Negative:
+      atom(ob.lhs, constLeaf(0));
+      atom(ob.lhs, constLeaf(-1));
       break;
     case Form::NotOneNorEqual:
       atom(ob.lhs, one);

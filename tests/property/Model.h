@@ -84,10 +84,11 @@ enum class ModelKind {
   Cast,
   Join,
   Cstr,
+  InBounds,
 };
 
 /// "broadcast", "result-cast", "rank", "assume", "mapped-dim", "cast",
-/// "join", "cstr" (symshape's spelling).
+/// "join", "cstr", "in-bounds" (symshape's spelling).
 const char *modelKindName(ModelKind kind);
 
 /// When an obligation is violated.
@@ -97,6 +98,7 @@ enum class Form {
   Conflict,       ///< two of `parts` both != 1 and unequal
   NotEqual,       ///< lhs != rhs
   NotOneNorEqual, ///< lhs != 1 && lhs != rhs
+  Negative,       ///< lhs < 0 (a size that must not be negative)
   Assume,         ///< the user fact does not hold
 };
 

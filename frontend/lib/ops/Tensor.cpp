@@ -98,8 +98,20 @@ static void lowerDynamicSizes(OpContext &c, size_t first) {
   }
   std::vector<TermId> dims;
   size_t next = first;
-  for (int64_t d : type.dims)
-    dims.push_back(d == kDynamic ? c.scalar(next++) : c.constant(d));
+  for (size_t i = 0; i < type.dims.size(); ++i) {
+    if (type.dims[i] != kDynamic) {
+      dims.push_back(c.constant(type.dims[i]));
+      continue;
+    }
+    // SPEC 2: a dim is never negative; an index operand can be.
+    TermId size = c.scalar(next);
+    if (!c.graph().provablyNonNegative(size))
+      c.requireInBounds(c.formulas().mkLe(c.constant(0), size),
+                        "the size " + c.operandName(next) + " of dim " +
+                            std::to_string(i) + " (not negative)");
+    dims.push_back(size);
+    ++next;
+  }
   c.setResult(0, std::move(dims));
 }
 
@@ -303,7 +315,8 @@ static const OpEntry kEntries[] = {
     {"tensor.dim", parseTensorDim, lowerTensorDim, kRefineOperands,
      "index = dim i of the operand (i constant)"},
     {"tensor.empty", parseTensorEmpty, lowerTensorEmpty, kRefineNone,
-     "each ? of the result = the next size operand"},
+     "each ? of the result = the next size operand, which must not be "
+     "negative (`in-bounds`)"},
     {"tensor.cast", parseCastForm, lowerTensorCast, kRefineBoth,
      "same dims; a static target dim is a `cast` obligation"},
     {"tensor.bitcast", parseCastForm, lowerElementCast, kRefineBoth,
@@ -311,9 +324,11 @@ static const OpEntry kEntries[] = {
     {"tensor.from_elements", parseFromElements, lowerFromElements, kRefineNone,
      "static; a 1-D result holds its operands as elements"},
     {"tensor.splat", parseSplat, lowerSplat, kRefineNone,
-     "each ? of the result = the next size operand"},
+     "each ? of the result = the next size operand, which must not be "
+     "negative (`in-bounds`)"},
     {"tensor.generate", parseGenerate, lowerTensorEmpty, kRefineNone,
-     "each ? of the result = the next size operand"},
+     "each ? of the result = the next size operand, which must not be "
+     "negative (`in-bounds`)"},
     {"tensor.extract", parseExtract, lowerExtract, kRefineNone,
      "scalar; a constant index into a known shape gives its extent"},
     {"tensor.insert", parseInsert, lowerInsert, kRefineNone, "result = dest"},

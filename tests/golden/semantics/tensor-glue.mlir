@@ -34,10 +34,12 @@ func.func @bad_cast(%a: tensor<4xf32>) -> tensor<5xf32> {
 func.func @arith(%n: index, %five: tensor<5xf32>) {
   %c1 = arith.constant 1 : index
   %m = arith.addi %n, %c1 : index
+  // A size must not be negative (SPEC 2): %n + 1 >= 0.
+  // expected-ub-possible @+1 {{in-bounds: %n <= -2}}
   %t = tensor.empty(%m) : tensor<?xf32>
   // expected-ub-possible @+2 {{broadcast dim 0: %n not in {0, 4}}}
   // expected-safe @+1 {{rank}}
   %0 = "tosa.add"(%t, %five) : (tensor<?xf32>, tensor<5xf32>) -> tensor<?xf32>
   return
 }
-// expected-summary {{safe=5 ub-possible=3 ub-guaranteed=0 error=1 unreachable=0 unknown=0}}
+// expected-summary {{safe=5 ub-possible=4 ub-guaranteed=0 error=1 unreachable=0 unknown=0}}

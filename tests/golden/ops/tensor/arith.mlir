@@ -30,10 +30,11 @@ func.func @scalars(%x: f32, %y: f32, %c: i1) -> f32 {
 func.func @index(%n: index, %t: tensor<7xf32>) -> tensor<?xf32> {
   %c1 = arith.constant 1 : index
   %m = arith.subi %n, %c1 : index
+  // expected-ub-possible @+1 {{in-bounds: %n <= 0}}
   %e = tensor.empty(%m) : tensor<?xf32>
   %s = tensor.cast %t : tensor<7xf32> to tensor<?xf32>
   // expected-ub-possible @+1 {{equal: %n != 8}}
   %0 = arith.addf %e, %s : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
-// expected-summary {{safe=2 ub-possible=3 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
+// expected-summary {{safe=2 ub-possible=4 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}

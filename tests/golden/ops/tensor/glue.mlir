@@ -32,4 +32,19 @@ func.func @generate(%x: tensor<?x3xf32>, %y: tensor<?x3xf32>) -> tensor<?x3xf32>
   %0 = arith.addf %g, %y : tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }
-// expected-summary {{safe=0 ub-possible=2 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
+// A size from index arithmetic may be negative; a dim may not (SPEC 2).
+// The sizes read from %x above are never negative: nothing to check there.
+func.func @negative(%k: index, %v: f32) -> tensor<?x2xf32> {
+  // expected-ub-possible @+1 {{in-bounds: %k <= -1}}
+  %s = tensor.splat %v[%k] : tensor<?x2xf32>
+  %c4 = arith.constant 4 : index
+  %n = arith.subi %k, %c4 : index
+  // Judged where %k >= 0 (the splat had no UB).
+  // expected-ub-possible @+1 {{in-bounds: %k <= 3}}
+  %g = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %v : f32
+  } : tensor<?x2xf32>
+  return %s : tensor<?x2xf32>
+}
+// expected-summary {{safe=0 ub-possible=4 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
