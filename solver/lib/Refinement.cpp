@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <unordered_set>
+#include <utility>
 
 namespace symshape::solver {
 
@@ -278,6 +279,82 @@ private:
   std::unordered_map<TermId, std::optional<int64_t>> terms;
 };
 
+/// Equalities W states outright: facts `a == b` and obligations whose
+/// violation is `a != b` (a cast, an `equal` requirement). Every model of
+/// W satisfies them, so what they join (by union-find) is proved equal,
+/// and a term joined to a constant is that constant, with no solver.
+class StatedEqualities {
+public:
+  StatedEqualities(const DimGraph &graph, const FormulaStore &formulas,
+                   const std::vector<FormulaId> &facts,
+                   const std::vector<FormulaId> &violations)
+      : graph(graph) {
+    for (FormulaId f : facts)
+      if (formulas.node(f).kind == FormulaKind::Eq)
+        join(formulas.node(f).args[0], formulas.node(f).args[1]);
+    for (FormulaId v : violations) {
+      const FormulaNode &node = formulas.node(v);
+      if (node.kind != FormulaKind::Not)
+        continue;
+      const FormulaNode &eq = formulas.node(node.args[0]);
+      if (eq.kind == FormulaKind::Eq)
+        join(eq.args[0], eq.args[1]);
+    }
+  }
+
+  bool equal(TermId a, TermId b) { return find(a) == find(b); }
+
+  /// The constant `t` is joined to, if any.
+  std::optional<int64_t> constant(TermId t) {
+    auto it = constantOf.find(find(t));
+    if (it == constantOf.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+private:
+  TermId find(TermId t) {
+    TermId root = t;
+    for (auto it = parent.find(root); it != parent.end();
+         it = parent.find(root))
+      root = it->second;
+    while (t != root) { // path compression, without recursion
+      TermId &up = parent[t];
+      t = std::exchange(up, root);
+    }
+    return root;
+  }
+  void join(TermId a, TermId b) {
+    TermId ra = find(a), rb = find(b);
+    if (ra == rb)
+      return;
+    std::optional<int64_t> ca = constantOf.count(ra)
+                                    ? std::optional<int64_t>(constantOf[ra])
+                                    : graph.constantValue(ra);
+    std::optional<int64_t> cb = constantOf.count(rb)
+                                    ? std::optional<int64_t>(constantOf[rb])
+                                    : graph.constantValue(rb);
+    if (ca && cb && *ca != *cb)
+      contradictory = true; // W is empty: left to the solver to say so
+    parent[rb] = ra;
+    if (!ca && cb)
+      ca = cb;
+    if (ca)
+      constantOf[ra] = *ca;
+    constantOf.erase(rb);
+  }
+
+public:
+  /// Two different constants were joined: W has no model, and nothing
+  /// here may be used.
+  bool contradictory = false;
+
+private:
+  const DimGraph &graph;
+  std::unordered_map<TermId, TermId> parent;
+  std::unordered_map<TermId, int64_t> constantOf;
+};
+
 /// Per-component state of the refinement.
 class ComponentRefiner {
 public:
@@ -297,9 +374,11 @@ public:
   /// Returns Unsat when W is empty; fills constants and classes otherwise.
   /// `known`: the candidates' values in models of W found without the
   /// solver (TrialModels); with one, W is known not to be empty.
+  /// `stated`: equalities W states outright (null: none used).
   SatResult run(std::unordered_map<TermId, int64_t> &constants,
                 std::vector<std::vector<TermId>> &classes,
-                std::vector<std::vector<int64_t>> known);
+                std::vector<std::vector<int64_t>> known,
+                StatedEqualities *stated);
 
 private:
   SmtSolver &solverNow() {
@@ -342,7 +421,8 @@ private:
 
 SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
                                 std::vector<std::vector<TermId>> &classes,
-                                std::vector<std::vector<int64_t>> known) {
+                                std::vector<std::vector<int64_t>> known,
+                                StatedEqualities *stated) {
   if (known.empty()) {
     SatResult first = check({});
     if (first != SatResult::Sat)
@@ -361,7 +441,11 @@ SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
     bool same = true;
     for (const std::vector<int64_t> &m : models)
       same = same && m[i] == base[i];
-    if (same)
+    if (!same)
+      continue;
+    if (stated && stated->constant(candidates[i]) == base[i])
+      constants[candidates[i]] = base[i]; // W says so outright
+    else
       open.push_back(i);
   }
   while (!open.empty()) {
@@ -404,6 +488,16 @@ SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
     std::vector<size_t> group = std::move(work.back());
     work.pop_back();
     TermId rep = candidates[group.front()];
+    bool statedEqual = stated != nullptr;
+    for (size_t k = 1; statedEqual && k < group.size(); ++k)
+      statedEqual = stated->equal(candidates[group[k]], rep);
+    if (statedEqual) { // W says so outright
+      std::vector<TermId> members;
+      for (size_t i : group)
+        members.push_back(candidates[i]);
+      classes.push_back(std::move(members));
+      continue;
+    }
     std::vector<Atom> atoms;
     for (size_t k = 1; k < group.size(); ++k)
       atoms.push_back(
@@ -654,9 +748,13 @@ ShapeRefinement refineShapes(const Problem &problem,
     ComponentRefiner refiner(problem, context, limits, candidates[c],
                              out.statistics);
     refiner.assume(facts[c], violations[c]);
-    SatResult r = refiner.run(
-        out.constants, classes,
-        trials.find(facts[c], violations[c], candidates[c]));
+    std::vector<std::vector<int64_t>> known =
+        trials.find(facts[c], violations[c], candidates[c]);
+    // Only beside a model of W: a contradiction among the stated
+    // equalities means W is empty, which the solver then reports.
+    StatedEqualities stated(graph, formulas, facts[c], violations[c]);
+    SatResult r = refiner.run(out.constants, classes, std::move(known),
+                              stated.contradictory ? nullptr : &stated);
     if (r == SatResult::Unsat) { // W is empty: nothing is well defined
       ShapeRefinement none;
       none.defined = false;
