@@ -312,7 +312,7 @@ public:
   /// null returns nothing. Counts the `return`.
   void function(const std::string &name, const std::vector<Tensor> &args,
                 const std::string &extraArgs, const Tensor *result,
-                Body &body) {
+                Body &body, const std::string &attributes = "") {
     std::string header = "func.func @" + name + "(";
     for (size_t i = 0; i < args.size(); ++i)
       header += (i ? ", " : "") + args[i].name + ": " + args[i].type();
@@ -321,6 +321,8 @@ public:
     header += ")";
     if (result)
       header += " -> " + result->type();
+    if (!attributes.empty())
+      header += " attributes {" + attributes + "}";
     write(header + " {\n");
     write(body.text);
     write(result ? "  return " + result->name + " : " + result->type() + "\n"
@@ -636,6 +638,7 @@ public:
 
   std::vector<Tensor> args;
   std::string extraArgs;
+  std::string attributes; ///< of the func.func, when it has %n
   int64_t ubOps = 0;
 
   void setup() {
@@ -668,6 +671,9 @@ public:
       tensors.push_back(t);
     indices.push_back({"%n", Dim::symbol(nextSymbol++)});
     extraArgs = "%n: index";
+    // The model takes %n for a size; to symshape an index argument is any
+    // integer, and a negative one would be UB as a tensor size (SPEC 2).
+    attributes = "symshape.assume = [\"%n >= 0\"]";
   }
 
   /// Emits ops until the budget is used up.
@@ -1557,7 +1563,7 @@ void generateRandom(Rng &rng, Output &out, int64_t totalOps, int64_t funcOps,
     fn.run();
     Tensor result = fn.result();
     out.function("random" + std::to_string(f), fn.args, fn.extraArgs, &result,
-                 body);
+                 body, fn.attributes);
     ubOps += fn.ubOps;
   }
 }

@@ -27,14 +27,14 @@
 #include "symshape/reports/Report.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
-#include <mutex>
-#include <thread>
 #include <charconv>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <string_view>
+#include <thread>
 #include <unordered_set>
 
 namespace symshape::solver {
@@ -537,15 +537,16 @@ void writeSummary(Writer &w, const Summary &summary) {
   w.close();
 }
 
-/// The functions of a file, each after w.member(): on options.threads
-/// threads, a batch of functions at a time rendered into strings that are
-/// then appended in order (the text is the same on any number of threads).
+/// The functions of a file, each after w.member(). On options.threads
+/// threads: workers render functions into strings, at most a window of
+/// them ahead, while this thread hands each to the output in order (the
+/// text is the same on any number of threads).
 void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
                     const ReportOptions &options,
                     const PositionResolver &resolve) {
   constexpr size_t kDepth = 4; // document, files, file, functions
-  size_t threads = std::min<size_t>(std::max(options.threads, 1u),
-                                    functions.size());
+  const size_t n = functions.size();
+  size_t threads = std::min<size_t>(std::max(options.threads, 1u), n);
   if (threads <= 1) {
     for (const FunctionReport &function : functions) {
       w.member();
@@ -554,41 +555,89 @@ void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
     }
     return;
   }
-  const size_t batch = 4 * threads;
-  std::vector<std::string> texts(batch);
-  for (size_t begin = 0; begin < functions.size(); begin += batch) {
-    size_t end = std::min(functions.size(), begin + batch);
-    std::atomic<size_t> next{begin};
-    std::exception_ptr failure;
-    std::mutex failureMutex;
-    auto worker = [&] {
+  const size_t window = 4 * threads;
+  std::vector<std::string> texts(n);
+  std::vector<char> ready(n, 0);
+  std::mutex mutex;
+  std::condition_variable changed;
+  size_t next = 0, consumed = 0; // guarded by mutex
+  bool stop = false;
+  std::exception_ptr failure;
+  auto worker = [&] {
+    for (;;) {
+      size_t i;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] {
+          return stop || next >= n || next < consumed + window;
+        });
+        if (stop || next >= n)
+          return;
+        i = next++;
+      }
+      std::string text;
       try {
-        for (size_t i; (i = next.fetch_add(1)) < end;) {
-          std::string &text = texts[i - begin];
-          text.clear();
-          Writer inner(text, nullptr, kDepth);
-          writeFunction(inner, functions[i], options, resolve);
-        }
+        Writer inner(text, nullptr, kDepth);
+        writeFunction(inner, functions[i], options, resolve);
       } catch (...) {
-        std::lock_guard<std::mutex> lock(failureMutex);
+        std::lock_guard<std::mutex> lock(mutex);
         if (!failure)
           failure = std::current_exception();
-        next = end;
+        stop = true;
+        changed.notify_all();
+        return;
       }
-    };
-    std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-      pool.emplace_back(worker);
-    worker();
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        texts[i] = std::move(text);
+        ready[i] = 1;
+      }
+      changed.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (size_t t = 0; t < threads; ++t)
+    pool.emplace_back(worker);
+  auto finish = [&] {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stop = true;
+    }
+    changed.notify_all();
     for (std::thread &thread : pool)
       thread.join();
-    if (failure)
-      std::rethrow_exception(failure);
-    for (size_t i = begin; i < end; ++i) {
+  };
+  try {
+    const TextSink *sink = w.sinkOf();
+    for (size_t i = 0; i < n; ++i) {
+      std::string text;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] { return ready[i] || stop; });
+        if (!ready[i])
+          break; // a worker failed
+        text = std::move(texts[i]);
+        consumed = i + 1;
+      }
+      changed.notify_all();
       w.member();
-      w.out += texts[i - begin];
+      if (sink) { // straight to the output, not through w.out
+        if (!w.out.empty()) {
+          (*sink)(w.out);
+          w.out.clear();
+        }
+        (*sink)(text);
+      } else {
+        w.out += text;
+      }
     }
+  } catch (...) {
+    finish();
+    throw;
   }
+  finish();
+  if (failure)
+    std::rethrow_exception(failure);
 }
 
 } // namespace
