@@ -154,7 +154,8 @@ timed() {
   status="$(field status "$line")"
   echo "$(basename "$file"),$tool,$rep,$status,$(field wall_us "$line"),$(field user_us "$line"),$(field sys_us "$line"),$(field maxrss_kb "$line")" >> "$runs"
   case "$tool:$status" in
-  symshape:0 | symshape:1 | symshape-j1:0 | symshape-j1:1 | mlir-opt:0) ;;
+  symshape:0 | symshape:1 | symshape-j1:0 | symshape-j1:1 | \
+    symshape-json:0 | symshape-json:1 | mlir-opt:0) ;;
   *)
     fail "$tool on $(basename "$file"), repetition $rep: status $status: $*"
     head -n 5 "$work/last-$tool.err" | sed 's/^/    /'
@@ -183,12 +184,15 @@ for file in "${files[@]}"; do
     # Alternate which tool goes first, so neither always finds a warm cache.
     # symshape runs as a user runs it (one thread per hardware thread) and
     # on one thread (-j 1), which is how mlir-opt-16 verifies these files.
+    # `check --json` too, beside `check`, for the json/check ratio.
     if ((rep % 2)); then
       timed symshape "$file" "$rep" "$symshape" check "$file"
       timed mlir-opt "$file" "$rep" "$mlir_opt" "${extra[@]}" "$file" -o /dev/null
+      timed symshape-json "$file" "$rep" "$symshape" check --json "$file"
       timed symshape-j1 "$file" "$rep" "$symshape" check -j 1 "$file"
     else
       timed symshape-j1 "$file" "$rep" "$symshape" check -j 1 "$file"
+      timed symshape-json "$file" "$rep" "$symshape" check --json "$file"
       timed mlir-opt "$file" "$rep" "$mlir_opt" "${extra[@]}" "$file" -o /dev/null
       timed symshape "$file" "$rep" "$symshape" check "$file"
     fi
@@ -305,6 +309,7 @@ for file in "${files[@]}"; do
   wall[$family:$ops]="$s_wall"
   wall[mlir:$family:$ops]="$m_wall"
   wall[j1:$family:$ops]="$j1_wall"
+  wall[json:$family:$ops]="$(column "$file" symshape-json 5 | median)"
   printf '%-12s %7s %10s %10s %7s %8s %7s %10s %10s %9s %9s\n' "$family" "$ops" \
     "$(seconds "$s_wall")" "$(seconds "$m_wall")" "$(ratio "$s_wall" "$m_wall")" \
     "$(seconds "$j1_wall")" "$(ratio "$j1_wall" "$m_wall")" \
@@ -325,6 +330,21 @@ for file in "${files[@]}"; do
     "${summary[$file]:-(no summary)}" "${stats[$file]:-(no --stats line)}"
 done
 echo "json_s = wall time of the one check --json run (it also computes the most specific shapes)"
+
+echo
+echo "check --json against check (medians of the interleaved runs), target <= 1.3:"
+printf '  %-16s %7s %9s %9s %6s\n' family ops check_s json_s ratio
+for file in "${files[@]}"; do
+  name="$(basename "$file" .mlir)"
+  family="${name%-*}"
+  ops="${name##*-}"
+  c="${wall[$family:$ops]:--}"
+  j="${wall[json:$family:$ops]:--}"
+  r="$(ratio "$j" "$c")"
+  ok="$(awk -v r="$r" 'BEGIN { print (r != "-" && r <= 1.3) ? "met" : "MISSED" }')"
+  printf '  %-16s %7s %9s %9s %6s %s\n' "$family" "$ops" "$(seconds "$c")" \
+    "$(seconds "$j")" "$r" "$ok"
+done
 
 echo
 echo "growth time(200k)/time(100k), target <= 2.2:"
