@@ -22,7 +22,8 @@ Type refinedType(const Type &declared, const solver::ValueInfo &info,
       std::optional<int64_t> c =
           useShapes ? shapes->constant(info.dims[d])
                     : problem.graph.constantValue(info.dims[d]);
-      size = c.value_or(kDynamic);
+      // A negative constant (index arithmetic) is UB, never a size.
+      size = c && *c >= 0 ? *c : kDynamic;
     }
     refined.dims.push_back(size);
   }

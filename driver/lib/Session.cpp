@@ -89,11 +89,14 @@ FunctionAnalysis::shapeOf(const std::string &name) const {
   // Without a well-defined execution nothing is refined; what the types
   // say (a static size) still holds.
   std::vector<std::string> dims;
+  // A tensor's negative constant dim (index arithmetic) is UB, never a
+  // size; a shape value's extents are listed as they are.
+  bool size = problem->values[*id].kind != solver::ValueInfo::Kind::Shape;
   for (solver::TermId dim : problem->values[*id].dims) {
     std::optional<int64_t> c = problem->graph.constantValue(dim);
-    dims.push_back(shapes->wellDefined() ? shapes->dimText(dim)
-                   : c                   ? std::to_string(*c)
-                                         : "?");
+    dims.push_back(shapes->wellDefined()  ? shapes->dimText(dim)
+                   : c && (*c >= 0 || !size) ? std::to_string(*c)
+                                             : "?");
   }
   return dims;
 }

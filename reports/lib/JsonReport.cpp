@@ -261,12 +261,16 @@ void appendKey(std::string &out, std::string_view key) {
   out += "\": ";
 }
 
-/// A dim as the JSON `shape` lists it: an integer, a name, or "?".
+/// A dim as the JSON `shape` lists it: an integer, a name, or "?". A
+/// tensor's dim (`size`) is never a negative constant: that is UB (index
+/// arithmetic such as 0 - 2); a shape value's extents are listed as they
+/// are.
 std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
-                    TermId term) {
+                    TermId term, bool size) {
   if (shapes && shapes->wellDefined())
     return shapes->dimText(term);
-  if (std::optional<int64_t> value = problem.graph.constantValue(term))
+  std::optional<int64_t> value = problem.graph.constantValue(term);
+  if (value && (*value >= 0 || !size))
     return std::to_string(*value);
   if (problem.graph.isSymbol(term))
     return problem.graph.symbolOf(term).name;
@@ -303,7 +307,8 @@ void writeShape(Writer &w, const FunctionReport &function,
   } else {
     for (TermId dim : value.dims) {
       w.member();
-      w.string(dimText(problem, function.shapes, dim));
+      w.string(dimText(problem, function.shapes, dim,
+                       value.kind != ValueInfo::Kind::Shape));
     }
   }
   w.close();

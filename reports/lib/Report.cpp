@@ -38,7 +38,9 @@ void appendFindingMessage(std::string &text, const Problem &problem,
     text += " fails for every runtime size that reaches it";
     break;
   case Verdict::Unreachable:
-    text += " is unreachable: an earlier obligation always fails";
+    text += " is unreachable: ";
+    text += finding.reason.empty() ? "an earlier obligation always fails"
+                                   : finding.reason;
     break;
   case Verdict::Unknown:
     text += " could not be decided";
@@ -157,16 +159,19 @@ void forEachFindingMessage(
   };
   // Which `error` or `ub-guaranteed` made each unreachable entry
   // unreachable: the first unconditional ub-guaranteed before it (P only
-  // grows, so it stays unsatisfiable), else the last error. Its note goes
-  // after the last entry at that op.
+  // grows, so it stays unsatisfiable), else the last error, else (earlier
+  // obligations that cannot all hold) the last entry judged before it.
+  // Its note goes after the last entry at that op.
   constexpr size_t kNone = size_t(-1);
   std::vector<size_t> unreachableAfter(entries.size(), 0);
   std::vector<bool> summarized(entries.size(), false);
-  size_t firstGuaranteed = kNone, lastError = kNone;
+  size_t firstGuaranteed = kNone, lastError = kNone, lastReached = kNone;
   for (size_t e = 0; e < entries.size(); ++e) {
     const ReportEntry &entry = entries[e];
     if (entry.verdict == Verdict::Unreachable) {
-      size_t cause = firstGuaranteed != kNone ? firstGuaranteed : lastError;
+      size_t cause = firstGuaranteed != kNone ? firstGuaranteed
+                     : lastError != kNone     ? lastError
+                                              : lastReached;
       if (cause == kNone)
         continue;
       size_t at = cause;
@@ -177,6 +182,7 @@ void forEachFindingMessage(
       summarized[e] = true;
       continue;
     }
+    lastReached = e;
     if (!entry.obligation)
       continue;
     if (entry.verdict == Verdict::UbGuaranteed &&

@@ -153,6 +153,13 @@ private:
   std::vector<Component> components;
   std::vector<uint32_t> componentOfTerm;
   bool reachable = true;       // P is satisfiable so far
+  /// Why !reachable, for the unreachable findings.
+  std::string unreachableReason = "an earlier obligation always fails";
+  /// Components a phase gave more than one new "cannot fail" assumption
+  /// without a model of the result: each may have become unsatisfiable
+  /// (siblings that can each fail but not all hold), which makes every
+  /// later obligation unreachable, in any component.
+  std::vector<size_t> unchecked;
   std::vector<Effect> effects; // of the phase being judged
   std::vector<SymbolUse> uses; // by symbol index
   /// Per obligation: bit i set when leaf i of its conflict (of at most 8

@@ -708,12 +708,19 @@ ShapeRefinement refineShapes(const Problem &problem,
   }
   // Candidates: every dim and size of a value, grouped by component.
   std::vector<std::vector<TermId>> candidates(parts.count);
-  std::unordered_set<TermId> seen;
+  std::unordered_set<TermId> seen, dimTerms;
+  for (const ValueInfo &value : problem.values)
+    if (value.kind != ValueInfo::Kind::Shape) // extents are listed as is
+      dimTerms.insert(value.dims.begin(), value.dims.end());
   auto consider = [&](TermId t) {
     if (t == kNoTerm || !seen.insert(t).second)
       return;
     if (std::optional<int64_t> c = graph.constantValue(t)) {
-      out.constants[t] = *c;
+      // A negative constant dim (index arithmetic such as 0 - 2) is UB
+      // wherever it is reached, never a size to refine to; an index may
+      // be negative.
+      if (*c >= 0 || !dimTerms.count(t))
+        out.constants[t] = *c;
       return;
     }
     // Evaluating a product of many sizes (x^65536 by squaring) in a model

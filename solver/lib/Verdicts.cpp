@@ -297,6 +297,7 @@ void Judge::applyEffects() {
     Component &comp = components[effect.component];
     if (effect.guaranteed) {
       reachable = false;
+      unreachableReason = "an earlier obligation always fails";
       continue;
     }
     if (comp.solver)
@@ -329,8 +330,22 @@ void Judge::applyEffects() {
                    added.begin(), added.end(), std::back_inserter(merged),
                    bySymbol);
     comp.reachSymbols = std::move(merged);
+    if (!comp.model)
+      unchecked.push_back(effect.component);
   }
   effects.clear();
+  // SPEC 4: P is one conjunction. Obligations that could each fail may
+  // not all hold at once (an op's requirements d in {1, 3} and d == 4):
+  // then no execution gets past them, here or in another component.
+  for (size_t c : unchecked) {
+    if (!reachable)
+      break;
+    if (!modelOf(c) && check(solverOf(c), {}) == SatResult::Unsat) {
+      reachable = false;
+      unreachableReason = "earlier obligations cannot all hold";
+    }
+  }
+  unchecked.clear();
 }
 
 void Judge::judgePhase(const std::vector<size_t> &phase,
@@ -343,7 +358,7 @@ void Judge::judgePhase(const std::vector<size_t> &phase,
       ++stats.decidedStatically;
     } else if (!reachable) {
       finding.verdict = Verdict::Unreachable;
-      finding.reason = "an earlier obligation always fails";
+      finding.reason = unreachableReason;
       ++stats.decidedStatically;
     } else if (ob.kind == ObligationKind::Assume) {
       judgeAssume(ob, finding);
