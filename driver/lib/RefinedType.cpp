@@ -15,13 +15,12 @@ Type refinedType(const Type &declared, const solver::ValueInfo &info,
   Type refined = declared;
   refined.kind = TypeKind::RankedTensor;
   refined.dims.clear();
-  bool useShapes = shapes && shapes->wellDefined();
   for (size_t d = 0; d < info.dims.size(); ++d) {
     int64_t size = ranked ? declared.dims[d] : kDynamic;
     if (size == kDynamic) {
       std::optional<int64_t> c =
-          useShapes ? shapes->constant(info.dims[d])
-                    : problem.graph.constantValue(info.dims[d]);
+          shapes ? shapes->constant(info.dims[d])
+                 : problem.graph.constantValue(info.dims[d]);
       // A negative constant (index arithmetic) is UB, never a size.
       size = c && *c >= 0 ? *c : kDynamic;
     }

@@ -89,14 +89,13 @@ FunctionAnalysis::shapeOf(const std::string &name) const {
   // Without a well-defined execution nothing is refined; what the types
   // say (a static size) still holds.
   std::vector<std::string> dims;
-  // A tensor's negative constant dim (index arithmetic) is UB, never a
-  // size; a shape value's extents are listed as they are.
-  bool size = problem->values[*id].kind != solver::ValueInfo::Kind::Shape;
+  // The constants the refinement kept: a tensor's negative constant dim
+  // (index arithmetic) is UB, never a size; extents are kept as written.
   for (solver::TermId dim : problem->values[*id].dims) {
-    std::optional<int64_t> c = problem->graph.constantValue(dim);
-    dims.push_back(shapes->wellDefined()  ? shapes->dimText(dim)
-                   : c && (*c >= 0 || !size) ? std::to_string(*c)
-                                             : "?");
+    std::optional<int64_t> c = shapes->constant(dim);
+    dims.push_back(shapes->wellDefined() ? shapes->dimText(dim)
+                   : c                   ? std::to_string(*c)
+                                         : "?");
   }
   return dims;
 }

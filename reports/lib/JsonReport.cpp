@@ -269,7 +269,10 @@ std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
                     TermId term, bool size) {
   if (shapes && shapes->wellDefined())
     return shapes->dimText(term);
-  std::optional<int64_t> value = problem.graph.constantValue(term);
+  // Not well defined: the constants the refinement kept (it drops a
+  // tensor dim's negative one).
+  std::optional<int64_t> value = shapes ? shapes->constant(term)
+                                        : problem.graph.constantValue(term);
   if (value && (*value >= 0 || !size))
     return std::to_string(*value);
   if (problem.graph.isSymbol(term))
