@@ -143,24 +143,9 @@ private:
   /// The value of `root`, nullopt when some step overflows int64 (the
   /// solver's integers are unbounded: such a trial is not evaluated).
   std::optional<int64_t> value(TermId root) {
-    std::vector<std::pair<TermId, bool>> stack{{root, false}};
-    while (!stack.empty()) {
-      auto [id, expanded] = stack.back();
-      if (terms.count(id)) {
-        stack.pop_back();
-        continue;
-      }
-      const TermNode &node = graph.term(id);
-      if (!expanded) {
-        stack.back().second = true;
-        for (TermId op : node.operands)
-          if (!terms.count(op))
-            stack.emplace_back(op, false);
-        continue;
-      }
-      stack.pop_back();
-      terms.emplace(id, compute(node));
-    }
+    graph.postOrder(
+        root, [&](TermId t) { return terms.count(t) > 0; },
+        [&](TermId t) { terms.emplace(t, compute(graph.term(t))); });
     return terms.at(root);
   }
 

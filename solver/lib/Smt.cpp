@@ -54,26 +54,9 @@ z3::expr SmtContext::Impl::term(TermId root) {
   auto it = termCache.find(root);
   if (it != termCache.end())
     return it->second;
-  // Post-order with an explicit stack: index arithmetic can nest terms
-  // tens of thousands deep (%n + 1 + 1 + ...), too deep to recurse.
-  std::vector<std::pair<TermId, bool>> stack{{root, false}};
-  while (!stack.empty()) {
-    auto [id, expanded] = stack.back();
-    if (termCache.count(id)) {
-      stack.pop_back();
-      continue;
-    }
-    const TermNode &node = graph.term(id);
-    if (!expanded) {
-      stack.back().second = true;
-      for (TermId op : node.operands)
-        if (!termCache.count(op))
-          stack.emplace_back(op, false);
-      continue;
-    }
-    stack.pop_back();
-    termCache.emplace(id, build(id));
-  }
+  graph.postOrder(
+      root, [&](TermId t) { return termCache.count(t) > 0; },
+      [&](TermId t) { termCache.emplace(t, build(t)); });
   return termCache.at(root);
 }
 

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace symshape::solver {
@@ -96,6 +97,31 @@ public:
   void relate(TermId a, TermId b, Relation relation);
 
   const TermNode &term(TermId id) const { return terms[id]; }
+
+  /// Calls `visit(t)` for `root` and each term below it that `known(t)`
+  /// does not cover yet, operands first; `visit(t)` must make `known(t)`
+  /// true. With an explicit stack: index arithmetic can nest terms tens of
+  /// thousands deep (%n + 1 + 1 + ...), too deep to recurse.
+  template <typename Known, typename Visit>
+  void postOrder(TermId root, Known &&known, Visit &&visit) const {
+    std::vector<std::pair<TermId, bool>> stack{{root, false}};
+    while (!stack.empty()) {
+      auto [id, expanded] = stack.back();
+      if (known(id)) {
+        stack.pop_back();
+        continue;
+      }
+      if (!expanded) {
+        stack.back().second = true;
+        for (TermId op : terms[id].operands)
+          if (!known(op))
+            stack.emplace_back(op, false);
+        continue;
+      }
+      stack.pop_back();
+      visit(id);
+    }
+  }
   size_t numTerms() const { return terms.size(); }
   std::optional<int64_t> constantValue(TermId id) const;
   bool isSymbol(TermId id) const { return terms[id].kind == TermKind::Symbol; }
