@@ -686,6 +686,12 @@ ShapeRefinement refineShapes(const Problem &problem,
       continue; // not assumed: static errors, contradictory assumptions
     if (formulas.isTrue(ob.violation))
       out.defined = false;
+    // The judge already knows W empty: every size reaching this obligation
+    // violates it, or none reaches it (a component without a value's dim
+    // is never asked below).
+    Verdict verdict = verdicts.findings[k].verdict;
+    if (verdict == Verdict::UbGuaranteed || verdict == Verdict::Unreachable)
+      out.defined = false;
     // Too nonlinear for Z3: left out, W is then larger, and what holds in
     // all of it still holds in the real W.
     if (ob.anchor != kNoTerm && formulas.degreeOf(ob.violation) <= 8)

@@ -149,6 +149,35 @@ std::vector<Program> regressions() {
     b.op(kBroadcast, {two, three}, {Q});
     out.push_back(b.build());
   }
+  {
+    // dynamic_broadcast_in_dim of %x (?x4) to %s = [%x[0], 3] (by
+    // assumption) with dims [1, 0]: %x[0] must be 1 or 3, and the 4 must be
+    // 1 or %x[0]. Each requirement can fail, but they never hold together,
+    // so %y's broadcast (another component) is unreachable. symshape
+    // judged it as if reachable (ub-possible).
+    ProgramBuilder b("hand-written: requirements that cannot all hold");
+    int x = b.arg("x", {Q, 4}), y = b.arg("y", {Q}), three = b.arg("t", {3});
+    int s = b.extentArg("s", 2);
+    b.assume(s, 0, CmpOp::Eq, x, 0);
+    b.assume(s, 1, CmpOp::Eq, 3);
+    b.op(OpKind::DynamicBroadcastInDim, "stablehlo.dynamic_broadcast_in_dim",
+         {x, s}, tensor({Q, 3}), {1, 0});
+    b.op(kBroadcast, {y, three}, {3});
+    out.push_back(b.build());
+  }
+  {
+    // The result cast of %s[0] (at most 2 by assumption) to 3 always
+    // fails, so no execution is well defined, though no value's dim is in
+    // that component. symshape's refinement called the function well
+    // defined.
+    ProgramBuilder b("hand-written: W empty in a component without dims");
+    int x = b.arg("x", {1, Q});
+    int s = b.extentArg("s", 2);
+    b.assume(s, 0, CmpOp::Le, 2);
+    b.op(OpKind::DynamicBroadcastInDim, "stablehlo.dynamic_broadcast_in_dim",
+         {x, s}, tensor({3, Q}), {0, 1});
+    out.push_back(b.build());
+  }
   return out;
 }
 
