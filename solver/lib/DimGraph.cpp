@@ -279,6 +279,44 @@ Components DimGraph::components() const {
   return result;
 }
 
+std::optional<int64_t> applyTerm(TermKind kind,
+                                 const std::vector<int64_t> &ops) {
+  int64_t out = 0;
+  switch (kind) {
+  case TermKind::Broadcast:
+    if (ops.empty())
+      return std::nullopt;
+    for (int64_t v : ops)
+      if (v != 1)
+        return v;
+    return ops.back();
+  case TermKind::Add:
+    return __builtin_add_overflow(ops[0], ops[1], &out) ? std::nullopt
+                                                        : std::optional(out);
+  case TermKind::Sub:
+    return __builtin_sub_overflow(ops[0], ops[1], &out) ? std::nullopt
+                                                        : std::optional(out);
+  case TermKind::Mul:
+    return __builtin_mul_overflow(ops[0], ops[1], &out) ? std::nullopt
+                                                        : std::optional(out);
+  case TermKind::Div: {
+    int64_t a = ops[0], b = ops[1];
+    if (b == 0)
+      return 0;
+    if (a == INT64_MIN && b == -1)
+      return std::nullopt;
+    int64_t q = a / b;
+    if (a % b != 0 && (a < 0) != (b < 0))
+      --q; // floor
+    return q;
+  }
+  case TermKind::Const:
+  case TermKind::Symbol:
+    break;
+  }
+  return std::nullopt;
+}
+
 std::vector<TermId> DimGraph::symbolsOf(TermId id) const {
   std::vector<TermId> result;
   std::vector<TermId> stack{id};

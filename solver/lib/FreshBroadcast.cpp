@@ -236,34 +236,13 @@ std::optional<int64_t> Judge::evaluate(size_t c, TermId root) {
         return std::nullopt;
       values.push_back(*v);
     }
-    int64_t value = 0;
-    switch (node.kind) {
-    case TermKind::Broadcast:
-      // As the solver encodes it: the first operand that is not 1, else
-      // the last one.
-      value = values.back();
-      for (int64_t v : values)
-        if (v != 1) {
-          value = v;
-          break;
-        }
-      break;
-    case TermKind::Add:
-      if (__builtin_add_overflow(values[0], values[1], &value))
-        return std::nullopt;
-      break;
-    case TermKind::Sub:
-      if (__builtin_sub_overflow(values[0], values[1], &value))
-        return std::nullopt;
-      break;
-    case TermKind::Mul:
-      if (__builtin_mul_overflow(values[0], values[1], &value))
-        return std::nullopt;
-      break;
-    default:
-      return std::nullopt; // a kind this evaluator does not know
-    }
-    comp.evaluated[t] = value;
+    // Division is left to the solver here.
+    std::optional<int64_t> value = node.kind == TermKind::Div
+                                       ? std::nullopt
+                                       : applyTerm(node.kind, values);
+    if (!value)
+      return std::nullopt;
+    comp.evaluated[t] = *value;
   }
   return known(root);
 }

@@ -150,6 +150,10 @@ private:
   }
 
   std::optional<int64_t> compute(const TermNode &node) {
+    if (node.kind == TermKind::Const)
+      return node.value;
+    if (node.kind == TermKind::Symbol)
+      return values.at(node.symbol);
     std::vector<int64_t> ops;
     for (TermId op : node.operands) {
       std::optional<int64_t> v = terms.at(op);
@@ -157,42 +161,7 @@ private:
         return std::nullopt;
       ops.push_back(*v);
     }
-    int64_t out = 0;
-    switch (node.kind) {
-    case TermKind::Const:
-      return node.value;
-    case TermKind::Symbol:
-      return values.at(node.symbol);
-    case TermKind::Broadcast: // the first operand that is not 1, else 1
-      for (int64_t v : ops)
-        if (v != 1)
-          return v;
-      return ops.empty() ? std::nullopt : std::optional<int64_t>(1);
-    case TermKind::Add:
-      if (__builtin_add_overflow(ops[0], ops[1], &out))
-        return std::nullopt;
-      return out;
-    case TermKind::Sub:
-      if (__builtin_sub_overflow(ops[0], ops[1], &out))
-        return std::nullopt;
-      return out;
-    case TermKind::Mul:
-      if (__builtin_mul_overflow(ops[0], ops[1], &out))
-        return std::nullopt;
-      return out;
-    case TermKind::Div: {
-      int64_t a = ops[0], b = ops[1];
-      if (b == 0)
-        return 0;
-      if (a == INT64_MIN && b == -1)
-        return std::nullopt;
-      int64_t q = a / b;
-      if ((a % b != 0) && ((a < 0) != (b < 0)))
-        --q; // floor
-      return q;
-    }
-    }
-    return std::nullopt;
+    return applyTerm(node.kind, ops);
   }
 
   /// Whether formula `f` holds; nullopt when a term overflows or the

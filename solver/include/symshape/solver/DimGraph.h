@@ -77,6 +77,13 @@ struct Components {
   uint32_t count = 0;
 };
 
+/// The value of a derived term of `kind` (Broadcast, Add, Sub, Mul, Div)
+/// from its operands' values, exactly as the SMT encoding defines it
+/// (Smt.cpp): a broadcast is its first operand that is not 1, else the
+/// last; division floors, and is 0 by 0. nullopt when int64 overflows.
+std::optional<int64_t> applyTerm(TermKind kind,
+                                 const std::vector<int64_t> &operands);
+
 class DimGraph {
 public:
   TermId constant(int64_t value);
