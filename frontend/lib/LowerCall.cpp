@@ -90,14 +90,22 @@ size_t Lowerer::inlineCost(const Function &callee, unsigned depth) {
 void Lowerer::enterFrame(const Function &callee) {
   frame = &callee;
   states.assign(callee.values.size(), ValueState());
-  // "%g.0": the callee's names, qualified (symbols are labelled with them).
+  // "%g.0": the callee's names, qualified (symbols are labelled with them),
+  // unique among all names shown in this function (the callee's shadowed
+  // names, a second call of @g, a caller's own value named %g.0).
   displayNames.assign(callee.values.size(), std::string());
-  std::unordered_map<std::string, unsigned> seen;
   for (ValueId id = 0; id < callee.values.size(); ++id) {
-    const std::string &name = callee.values[id].name;
-    unsigned count = seen[name]++;
-    displayNames[id] = "%" + callee.name + "." + name +
-                       (count ? "_" + std::to_string(count + 1) : "");
+    std::string shown = "%" + callee.name + "." + callee.values[id].name;
+    auto [at, fresh] = shownNames.emplace(shown, 2u);
+    if (!fresh) {
+      std::string base = shown;
+      for (unsigned &k = at->second;;) {
+        shown = base + "_" + std::to_string(k++);
+        if (shownNames.emplace(shown, 2u).second)
+          break;
+      }
+    }
+    displayNames[id] = std::move(shown);
   }
 }
 
@@ -147,6 +155,9 @@ Lowerer::inlineCall(const Operation &call, const Function &callee,
   for (size_t i = 0; i < call.operands.size(); ++i)
     args.push_back(states[call.operands[i]]);
 
+  if (shownNames.empty()) // the first call, made from the lowered function
+    for (const std::string &name : displayNames)
+      shownNames.emplace(name, 2u);
   const Function *savedFrame = frame;
   std::vector<ValueState> savedStates = std::move(states);
   std::vector<std::string> savedNames = std::move(displayNames);

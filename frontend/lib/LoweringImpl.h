@@ -209,6 +209,10 @@ private:
   std::vector<ValueState> states;
   std::unordered_map<std::string, ValueId> byName;
   std::vector<std::string> displayNames;
+  /// Every display name given so far in any frame: an inlined "%g.0" that
+  /// a caller's value or an earlier call already shows gets "_2", ...
+  /// (Filled at the first inlined call; maps a name to the next suffix.)
+  std::unordered_map<std::string, unsigned> shownNames;
   std::vector<solver::Obligation> pending;
   bool conditional = false; // inside a region of an unknown op
   bool failed = false;

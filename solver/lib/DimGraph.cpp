@@ -53,6 +53,25 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
   node.symbol = uint32_t(symbolTable.size());
   // Symbols are never interned: two `?` dims are two unknowns.
   terms.push_back(std::move(node));
+  auto [taken, fresh] = symbolNames.emplace(name, 2u);
+  if (!fresh) {
+    // "%v[3]" -> "%v_2[3]": the suffix goes on the value name, so the
+    // result still reads as a REF of SPEC section 6.
+    size_t cut = name.size();
+    if (!name.empty() && name.back() == ']') {
+      size_t open = name.rfind('[');
+      if (open != std::string::npos)
+        cut = open;
+    }
+    std::string unique;
+    for (unsigned &k = taken->second;;) {
+      unique = name.substr(0, cut) + "_" + std::to_string(k++) +
+               name.substr(cut);
+      if (symbolNames.emplace(unique, 2u).second)
+        break;
+    }
+    name = std::move(unique);
+  }
   symbolTable.push_back({std::move(name), origin, id});
   return id;
 }

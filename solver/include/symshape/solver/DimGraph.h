@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -87,7 +88,11 @@ std::optional<int64_t> applyTerm(TermKind kind,
 class DimGraph {
 public:
   TermId constant(int64_t value);
-  /// A fresh free symbol; never shared with another symbol.
+  /// A fresh free symbol; never shared with another symbol. Its name is
+  /// unique among the graph's symbols (witnesses and conditions name
+  /// symbols): a name already taken, as by two inlined calls of one callee
+  /// or by an inlined "%f.0" and a value the caller named %f.0, gets the
+  /// first free "_2", "_3", ... after its value name ("%f.0_2[0]").
   TermId symbol(std::string name, SymbolOrigin origin);
   /// The broadcast of `operands`, canonicalised: nested broadcasts are
   /// flattened, 1s dropped, duplicates merged and operands sorted; a
@@ -181,6 +186,8 @@ private:
   std::vector<TermNode> terms;
   std::unordered_map<TermNode, TermId, KeyHash, KeyEq> interned;
   std::vector<SymbolInfo> symbolTable;
+  /// Every symbol name taken, with the next suffix to try for it.
+  std::unordered_map<std::string, unsigned> symbolNames;
   std::vector<Edge> edgeList;
   std::unordered_map<TermId, std::vector<std::string>> labelTable;
 };
