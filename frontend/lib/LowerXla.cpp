@@ -178,6 +178,43 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
     lowerOpaque(op);
     return;
   }
+  // dynamic_broadcast_in_dim's expansion hints (StableHLO C8-C10): operand
+  // dims, each named at most once over both lists.
+  std::vector<int64_t> expanding, nonexpanding;
+  if (dynamic) {
+    std::vector<int64_t> hinted;
+    for (auto [name, list] :
+         {std::pair{"known_expanding_dimensions", &expanding},
+          std::pair{"known_nonexpanding_dimensions", &nonexpanding}}) {
+      const Attribute *hint = findAttr(op.attributes, name);
+      if (!hint)
+        continue;
+      std::optional<std::vector<int64_t>> ints = intList(*hint);
+      if (!ints) {
+        oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
+               std::string("the ") + name + " attribute", true,
+               "expected a list of integers");
+        lowerOpaque(op);
+        return;
+      }
+      *list = *ints;
+      hinted.insert(hinted.end(), ints->begin(), ints->end());
+    }
+    std::string why;
+    std::sort(hinted.begin(), hinted.end());
+    if (std::adjacent_find(hinted.begin(), hinted.end()) != hinted.end())
+      why = "duplicate expansion hint for at least one operand dimension";
+    for (int64_t i : hinted)
+      if (why.empty() && (i < 0 || i >= int64_t(operand.dims.size())))
+        why = "hint for expanding dimension " + std::to_string(i) +
+              " does not refer to a valid operand dimension";
+    if (!why.empty()) {
+      oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
+             "the expansion hint list", true, why);
+      lowerOpaque(op);
+      return;
+    }
+  }
   // The output sizes: the shape operand's extents, else the declared type.
   std::optional<std::vector<TermId>> extents =
       dynamic ? shapeExtents(op.operands[1]) : std::nullopt;
@@ -244,6 +281,25 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
   for (size_t t = 0; t < rank; ++t)
     if (out[t] == solver::kNoTerm)
       out[t] = freshDim(dimName(result, t), SymbolOrigin::OpaqueDim);
+  // A hint is a promise the lowerings build on (StableHLO's linalg
+  // lowering reads an expanding dim at index 0 and a non-expanding one at
+  // the result's index): a wrong one is undefined behaviour.
+  for (int64_t i : expanding) {
+    TermId x = xDims[size_t(i)];
+    oblige(op, ObligationKind::MappedDim, int((*dims)[size_t(i)]),
+           formulas().mkNe(x, graph().constant(1)),
+           "the operand size " + operandDimName(op, 0, size_t(i)) +
+               " in known_expanding_dimensions (it must be 1)");
+  }
+  for (int64_t i : nonexpanding) {
+    size_t t = size_t((*dims)[size_t(i)]);
+    TermId x = xDims[size_t(i)];
+    oblige(op, ObligationKind::MappedDim, int(t), formulas().mkNe(x, out[t]),
+           "the operand size " + operandDimName(op, 0, size_t(i)) +
+               " in known_nonexpanding_dimensions (it must equal result "
+               "dim " +
+               std::to_string(t) + ")");
+  }
   defineDims(result, std::move(out));
   return;
 }

@@ -85,3 +85,39 @@ TEST_CASE("comparison: a wrong claim about the planted op is caught",
   CHECK(stats.falseAlarms >= 1);
   CHECK(!stats.failures.empty());
 }
+
+// dynamic_broadcast_in_dim's expansion hints are promises (a non-expanding
+// dim equals its result dim, an expanding one is 1): the oracle and
+// symshape read them independently.
+const char *kHintPrefix = R"(
+  %g = "stablehlo.get_dimension_size"(%y) {dimension = 0 : i64} : (tensor<?x4xf32>) -> tensor<i32>
+  %r = "stablehlo.reshape"(%g) : (tensor<i32>) -> tensor<1xi32>
+  %c = "stablehlo.constant"() {value = dense<4> : tensor<1xi32>} : () -> tensor<1xi32>
+  %s = "stablehlo.concatenate"(%r, %c) {dimension = 0 : i64} : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>)";
+
+TEST_CASE("comparison: expansion hints that hold", "[models][compare]") {
+  requireAgreement(handWritten(std::string(kHintPrefix) + R"(
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%z, %s) {broadcast_dimensions = array<i64: 0, 1>, known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 1>} : (tensor<1x4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %1 = "stablehlo.dynamic_broadcast_in_dim"(%y, %s) {broadcast_dimensions = array<i64: 0, 1>, known_nonexpanding_dimensions = array<i64: 0, 1>} : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<?x4xf32>)",
+                               kArgs, -1),
+                   7);
+}
+
+TEST_CASE("comparison: a non-expanding hint that can fail",
+          "[models][compare]") {
+  // %z's 1 broadcasts to any %y[0]; the hint says it does not, so every
+  // %y[0] other than 1 is UB (without the hint the op is safe).
+  requireAgreement(handWritten(std::string(kHintPrefix) + R"(
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%z, %s) {broadcast_dimensions = array<i64: 0, 1>, known_nonexpanding_dimensions = array<i64: 0>} : (tensor<1x4xf32>, tensor<2xi32>) -> tensor<?x4xf32>)",
+                               kArgs, 4),
+                   6);
+}
+
+TEST_CASE("comparison: an expanding hint on a size that is not 1",
+          "[models][compare]") {
+  // Without the hint the op is safe (1 expands, 4 equals 4).
+  requireAgreement(handWritten(std::string(kHintPrefix) + R"(
+  %0 = "stablehlo.dynamic_broadcast_in_dim"(%z, %s) {broadcast_dimensions = array<i64: 0, 1>, known_expanding_dimensions = array<i64: 1>} : (tensor<1x4xf32>, tensor<2xi32>) -> tensor<?x4xf32>)",
+                               kArgs, 4),
+                   6);
+}

@@ -383,7 +383,32 @@ static bool dynamicBroadcastInDim(Eval &e) {
   for (int64_t d : *shape)
     if (!e.require(d >= 0, "negative output size " + s(d)))
       return false;
-  return broadcastInto(e, *shape, *dims);
+  if (!broadcastInto(e, *shape, *dims))
+    return false;
+  // The expansion hints are promises: an expanding operand dim is 1, a
+  // non-expanding one equals its result dim (StableHLO's linalg lowering
+  // reads the former at index 0, the latter at the result's index).
+  const Shape *in = e.shape(0);
+  for (bool expanding : {true, false}) {
+    const char *name = expanding ? "known_expanding_dimensions"
+                                 : "known_nonexpanding_dimensions";
+    if (!e.attr(name))
+      continue;
+    auto hinted = e.ints(name);
+    if (!hinted)
+      return e.unsupported(std::string(name) + " not readable");
+    for (int64_t i : *hinted) {
+      if (i < 0 || size_t(i) >= in->size())
+        return e.unsupported(std::string(name) + " out of range");
+      int64_t x = (*in)[size_t(i)], r = (*shape)[size_t((*dims)[size_t(i)])];
+      if (!e.require(expanding ? x == 1 : x == r,
+                     "operand dim " + s(i) + " = " + s(x) + " in " + name +
+                         (expanding ? " is not 1"
+                                    : " differs from result dim " + s(r))))
+        return false;
+    }
+  }
+  return true;
 }
 
 static bool iota(Eval &e) { return e.setDeclaredResults(); }
