@@ -121,3 +121,34 @@ TEST_CASE("comparison: an expanding hint on a size that is not 1",
                                kArgs, 4),
                    6);
 }
+
+// Shape dialect sizes and shapes beyond seed 004: shape.dim, shape.div (by
+// a positive constant) and shape.concat feed tensor sizes exactly.
+TEST_CASE("comparison: shape.dim and shape.concat carry sizes exactly",
+          "[models][compare]") {
+  requireAgreement(handWritten(R"(
+  %c0 = arith.constant 0 : index
+  %a = shape.dim %x, %c0 : tensor<?x4xf32>, index -> index
+  %e = tensor.empty(%a) : tensor<?x4xf32>
+  %0 = "tosa.add"(%e, %x) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  %s = shape.shape_of %z : tensor<1x4xf32> -> tensor<2xindex>
+  %sx = shape.shape_of %x : tensor<?x4xf32> -> tensor<2xindex>
+  %cc = shape.concat %s, %sx : tensor<2xindex>, tensor<2xindex> -> tensor<4xindex>
+  %b = "stablehlo.dynamic_broadcast_in_dim"(%x, %cc) {broadcast_dimensions = array<i64: 2, 3>} : (tensor<?x4xf32>, tensor<4xindex>) -> tensor<1x4x?x4xf32>)",
+                               kArgs, -1),
+                   9);
+}
+
+TEST_CASE("comparison: half a size broadcast with the size",
+          "[models][compare]") {
+  // floor(%x[0] / 2) against %x[0]: UB from %x[0] = 4 on (in the box).
+  requireAgreement(handWritten(R"(
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %a = shape.dim %x, %c0 : tensor<?x4xf32>, index -> index
+  %h = shape.div %a, %c2 : index, index -> index
+  %e = tensor.empty(%h) : tensor<?x4xf32>
+  %0 = "tosa.add"(%e, %x) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>)",
+                               kArgs, 5),
+                   7);
+}

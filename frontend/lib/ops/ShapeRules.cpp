@@ -163,6 +163,55 @@ void lowerGetExtent(OpContext &c) {
   l.scalarOf(c.op().results[0]);
 }
 
+void lowerShapeDim(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  Lowerer &l = c.lowerer();
+  const Type &type = c.operandType(0);
+  std::optional<int64_t> index = l.constantOf(c.op().operands[1]);
+  if (!type.isShaped() || !type.hasRank() || !index) {
+    c.opaque(!index ? "the dim index is not a constant"
+                    : "expects a ranked tensor operand");
+    return;
+  }
+  std::vector<TermId> dims = c.dims(0);
+  if (*index >= 0 && size_t(*index) < dims.size()) {
+    c.setScalarResult(0, dims[size_t(*index)]);
+    return;
+  }
+  // The verifier rejects a constant index past a ranked operand's rank.
+  l.oblige(c.op(), ObligationKind::Rank, -1, c.formulas().mkTrue(),
+           "the dim " + std::to_string(*index) + " of " + c.operandName(0) +
+               " of rank " + std::to_string(dims.size()),
+           true, "index is out of range");
+  l.scalarOf(c.op().results[0]);
+}
+
+void lowerSizeDiv(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  TermId a = c.scalar(0), b = c.scalar(1);
+  std::optional<int64_t> divisor = c.graph().constantValue(b);
+  if (!divisor || *divisor <= 0) {
+    // By 0 the result is an error size (or undefined for indices).
+    c.opaque("a divisor that is not a positive constant");
+    return;
+  }
+  c.setScalarResult(0, c.floorDiv(a, b)); // rounds towards minus infinity
+}
+
+void lowerShapeConcat(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  std::optional<std::vector<TermId>> a = c.elements(0), b = c.elements(1);
+  if (!a || !b) { // an unranked shape: the result is unranked too
+    c.lowerer().defineShape(c.op(), c.op().results[0], std::nullopt);
+    return;
+  }
+  a->insert(a->end(), b->begin(), b->end());
+  c.setElementsResult(0, std::move(*a));
+}
+
 void lowerFromExtents(OpContext &c) {
   if (!expectArity(c, -1))
     return;

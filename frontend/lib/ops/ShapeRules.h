@@ -22,6 +22,12 @@ void lowerSizeArith(OpContext &c);
 void lowerRank(OpContext &c);
 void lowerNumElements(OpContext &c);
 void lowerGetExtent(OpContext &c);
+/// shape.dim %t, %i: extent %i of a tensor's shape.
+void lowerShapeDim(OpContext &c);
+/// shape.div: floor division by a positive constant; else opaque.
+void lowerSizeDiv(OpContext &c);
+/// shape.concat: the extents of both shapes.
+void lowerShapeConcat(OpContext &c);
 void lowerFromExtents(OpContext &c);
 void lowerToExtentTensor(OpContext &c);
 void lowerCreateShape(OpContext &c);

@@ -317,6 +317,53 @@ static bool shapeOf(Eval &e) {
   return in && e.setResult(0, {int64_t(in->size())}, std::vector<int64_t>(*in));
 }
 
+/// shape.dim %t, %i: dim %i of the tensor (out of range: the verifier's
+/// error when %i is a constant, else no modelled value).
+static bool shapeDim(Eval &e) {
+  const Shape *in = e.shape(0);
+  if (!in)
+    return false;
+  std::optional<int64_t> i = e.scalar(1);
+  if (!i)
+    return e.setScalar(0, std::nullopt);
+  if (!e.require(*i >= 0 && *i < int64_t(in->size()),
+                 "index " + std::to_string(*i) + " out of range"))
+    return false;
+  return e.setScalar(0, (*in)[size_t(*i)]);
+}
+
+/// shape.div: rounds towards minus infinity; by 0 an error size, which
+/// the oracle does not model.
+static bool shapeDiv(Eval &e) {
+  std::optional<int64_t> a = e.scalar(0), b = e.scalar(1);
+  if (!a || !b)
+    return e.setScalar(0, std::nullopt);
+  if (*b == 0)
+    return e.unsupported("shape.div by 0 (an error size)");
+  int64_t q = *a / *b;
+  if ((*a % *b != 0) && ((*a < 0) != (*b < 0)))
+    --q;
+  return e.setScalar(0, q);
+}
+
+/// shape.concat: both extent lists, in order.
+static bool shapeConcat(Eval &e) {
+  const RtValue *a = e.tensor(0), *b = e.tensor(1);
+  if (!a || !b)
+    return false;
+  if (!a->data || !b->data)
+    return e.unsupported("shape.concat of shapes with unknown extents");
+  std::vector<int64_t> out = *a->data;
+  out.insert(out.end(), b->data->begin(), b->data->end());
+  return e.setResult(0, {int64_t(out.size())}, out);
+}
+
+/// shape.from_extent_tensor: the same extents.
+static bool fromExtentTensor(Eval &e) {
+  const RtValue *a = e.tensor(0);
+  return a && e.setResult(0, a->shape, a->data);
+}
+
 static bool call(Eval &e) {
   const frontend::Attribute *callee = e.attr("callee");
   if (!callee || callee->kind != frontend::AttrKind::SymbolRef)
@@ -348,6 +395,11 @@ void registerTensor() {
   add("tensor.from_elements", fromElements);
   add("arith.constant", constant);
   add("shape.shape_of", shapeOf);
+  add("shape.dim", shapeDim);
+  add("shape.div", shapeDiv);
+  add("shape.concat", shapeConcat);
+  add("shape.from_extent_tensor", fromExtentTensor);
+  add("shape.shape_eq", [](Eval &e) { return e.setScalar(0, std::nullopt); });
   add("func.call", call);
   auto plain = [](const char *name, Fold f) {
     add(name, [f](Eval &e) { return arith(e, f); });
