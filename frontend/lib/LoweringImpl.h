@@ -164,6 +164,7 @@ public:
                                      std::string &missing);
 
   void lowerOp(const Operation &op);
+  void lowerOpOnce(const Operation &op);
 
   // --- calls (LowerCall.cpp) ---
   /// The function `name` of the module being analysed, or nullptr.
@@ -215,6 +216,19 @@ private:
   std::unordered_map<std::string, unsigned> shownNames;
   std::vector<solver::Obligation> pending;
   bool conditional = false; // inside a region of an unknown op
+  /// In conditional code (a region of an unknown op, a block other than
+  /// the entry block): the violations of the earlier ops of the enclosing
+  /// blocks. Such obligations are not assumed by the solver for later ops
+  /// (those may run without them), so each conditional obligation carries
+  /// "no earlier one here was violated" in its own violation.
+  std::vector<FormulaId> conditionalEarlier;
+  /// The first pending obligation of the op being lowered (its phase-1
+  /// obligations are what its result-casts assume).
+  size_t opFirst = 0;
+  /// How deep in nested lowerOp calls each pending obligation was made.
+  std::vector<uint32_t> pendingDepth;
+  uint32_t opDepth = 0;
+  FormulaId withEarlier(FormulaId violation, solver::ObligationKind kind);
   bool failed = false;
 };
 
