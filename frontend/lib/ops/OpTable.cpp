@@ -11,6 +11,7 @@ const std::vector<OpFamily> &opFamilies() {
   static const std::vector<OpFamily> families = {
       broadcastFamily(), tosaFamily(),   stablehloFamily(),
       linalgFamily(),    tensorFamily(), shapeFamily(),
+      controlFlowFamily(),
   };
   return families;
 }

@@ -90,6 +90,7 @@ OpFamily stablehloFamily(); ///< stablehlo, mhlo, chlo
 OpFamily linalgFamily();
 OpFamily tensorFamily(); ///< tensor, arith, math, func
 OpFamily shapeFamily();
+OpFamily controlFlowFamily(); ///< cf.br, cf.cond_br
 
 } // namespace symshape::frontend
 

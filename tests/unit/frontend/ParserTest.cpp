@@ -236,7 +236,29 @@ TEST_CASE("blocks and their arguments", "[parser]") {
   CHECK(y.index == 1);
   CHECK(y.type.str() == "i32");
   CHECK(bb1.operations.at(0).successors == std::vector<std::string>{"bb2"});
-  CHECK(bb1.operations.at(0).skipped);
+  CHECK(!bb1.operations.at(0).skipped); // cf.br's custom form is known
+}
+
+TEST_CASE("cf.br and cf.cond_br: operands in target order", "[parser]") {
+  auto parsed = parse(R"(func.func @f(%c: i1, %a: tensor<?xf32>, %n: index) {
+  cf.cond_br %c, ^bb1(%a, %n : tensor<?xf32>, index), ^bb2
+^bb1(%x: tensor<?xf32>, %m: index):
+  cf.br ^bb2
+^bb2:
+  return
+}
+)");
+  INFO(parsed->diags.renderAll());
+  REQUIRE(parsed->ok());
+  const Function &func = parsed->func();
+  const Operation &condBr = func.body.blocks[0].operations.at(0);
+  CHECK(!condBr.skipped);
+  CHECK(condBr.successors == std::vector<std::string>{"bb1", "bb2"});
+  REQUIRE(condBr.operands.size() == 3);
+  CHECK(func.value(condBr.operands[0]).name == "c");
+  CHECK(func.value(condBr.operands[1]).name == "a");
+  CHECK(func.value(condBr.operands[2]).name == "n");
+  CHECK(condBr.operandTypes[2].str() == "index");
 }
 
 TEST_CASE("values are scoped by regions", "[parser]") {
