@@ -5,6 +5,7 @@
 
 #include "symshape/driver/Session.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace symshape::models {
@@ -57,7 +58,9 @@ bool isUb(Verdict v) {
 BruteForce bruteForce(const frontend::Module &module,
                       const frontend::Function &fn) {
   BruteForce bf;
-  size_t ops = fn.body.blocks.empty() ? 0 : fn.body.blocks[0].operations.size();
+  size_t ops = 0;
+  for (const frontend::Block &block : fn.body.blocks)
+    ops += block.operations.size();
   bf.reached.assign(ops, 0);
   bf.ubAt.assign(ops, 0);
   bf.symbols = Oracle::symbols(fn);
@@ -69,9 +72,13 @@ BruteForce bruteForce(const frontend::Module &module,
       return false;
     }
     ++bf.assignments;
-    size_t last = r.ub ? r.ub->opIndex : ops;
-    for (size_t k = 0; k < ops && k <= last; ++k)
-      ++bf.reached[k];
+    // Each op run (a loop may run one several times) counts once.
+    std::vector<size_t> ran = r.executed;
+    std::sort(ran.begin(), ran.end());
+    ran.erase(std::unique(ran.begin(), ran.end()), ran.end());
+    for (size_t k : ran)
+      if (k < ops)
+        ++bf.reached[k];
     if (r.ub) {
       ++bf.ubAt[r.ub->opIndex];
       bf.example.emplace(r.ub->opIndex, r.ub->rule);
@@ -149,12 +156,20 @@ void compareProgram(const Program &p, FamilyStats &stats) {
       findFunction(session.files().front()->module, p.function);
   if (!fa || !fn)
     return fail("symshape has no analysis of @" + p.function);
-  const auto &ops = fn->body.blocks.front().operations;
-  if (ops.size() != twinFn->body.blocks.front().operations.size())
+  // The ops of every block, block after block (the oracle's numbering).
+  auto flatten = [](const frontend::Function &f) {
+    std::vector<const frontend::Operation *> all;
+    for (const frontend::Block &block : f.body.blocks)
+      for (const frontend::Operation &op : block.operations)
+        all.push_back(&op);
+    return all;
+  };
+  std::vector<const frontend::Operation *> ops = flatten(*fn);
+  if (ops.size() != flatten(*twinFn).size())
     return fail("the text and its twin have different op counts");
   std::map<uint32_t, size_t> opAt;
   for (size_t k = 0; k < ops.size(); ++k)
-    opAt[ops[k].loc.offset] = k;
+    opAt[ops[k]->loc.offset] = k;
 
   for (const solver::OpaqueOp &o : fa->problem->opaque) {
     ++stats.opaque;
@@ -246,7 +261,7 @@ void compareProgram(const Program &p, FamilyStats &stats) {
     else {
       ++stats.plantedMissed;
       fail("planted " + p.plantedWhat + " (op #" + std::to_string(p.plantedOp) +
-           ", " + ops[p.plantedOp].name + ") not found");
+           ", " + ops[p.plantedOp]->name + ") not found");
     }
   }
   for (size_t k = 0; k < n; ++k) {
@@ -263,8 +278,8 @@ void compareProgram(const Program &p, FamilyStats &stats) {
     }
     ++stats.bruteDisagree;
     std::ostringstream os;
-    os << "op #" << k << " " << ops[k].name << " at "
-       << session.format(solver::Location{ops[k].loc.buffer, ops[k].loc.offset})
+    os << "op #" << k << " " << ops[k]->name << " at "
+       << session.format(solver::Location{ops[k]->loc.buffer, ops[k]->loc.offset})
        << ": oracle " << bf.ubAt[k] << "/" << bf.reached[k]
        << " reaching assignments UB"
        << (oracleUb ? " (" + bf.example[k] + ")" : "") << "; symshape "

@@ -152,3 +152,61 @@ TEST_CASE("comparison: half a size broadcast with the size",
                                kArgs, 5),
                    7);
 }
+
+// Functions of several blocks: the oracle follows the branch the i1
+// argument picks (any nonzero value of %c is true), symshape judges each
+// block under what runs on every path to it.
+const char *kCfgArgs = "%x: tensor<?x4xf32>, %c: i1";
+
+TEST_CASE("comparison: block arguments carry the sizes every branch passes",
+          "[models][compare]") {
+  requireAgreement(handWritten(R"(
+  %0 = "tosa.add"(%x, %x) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  cf.cond_br %c, ^bb1(%0 : tensor<?x4xf32>), ^bb2(%0 : tensor<?x4xf32>)
+^bb1(%a: tensor<?x4xf32>):
+  %1 = "tosa.sub"(%a, %x) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  cf.br ^bb2(%1 : tensor<?x4xf32>)
+^bb2(%m: tensor<?x4xf32>):
+  %2 = "tosa.add"(%m, %x) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>)",
+                               kCfgArgs, -1),
+                   6);
+}
+
+TEST_CASE("comparison: a block dominated by a cast assumes it",
+          "[models][compare]") {
+  requireAgreement(handWritten(R"(
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  %0 = tensor.cast %x : tensor<?x4xf32> to tensor<3x4xf32>
+  cf.br ^bb2
+^bb2:
+  %1 = tensor.cast %x : tensor<?x4xf32> to tensor<3x4xf32>
+  cf.br ^bb3
+^bb3:)",
+                               kCfgArgs, 1),
+                   6);
+}
+
+TEST_CASE("comparison: a sibling block's cast is not assumed",
+          "[models][compare]") {
+  // Both casts can fail; the second is not guaranteed to (the first may
+  // not have run). Two non-safe ops: only the agreement is checked.
+  FamilyStats stats;
+  compareProgram(handWritten(R"(
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %0 = tensor.cast %x : tensor<?x4xf32> to tensor<3x4xf32>
+  return
+^bb2:
+  %1 = tensor.cast %x : tensor<?x4xf32> to tensor<2x4xf32>)",
+                             kCfgArgs, 3),
+                 stats);
+  std::string all;
+  for (const std::string &f : stats.failures)
+    all += f + "\n";
+  INFO(all);
+  CHECK(stats.bruteAgree == 5);
+  CHECK(stats.plantedFound == 1);
+  CHECK(stats.witnessFailed == 0);
+  CHECK(stats.falseAlarms == 1); // the cast in ^bb1: not the planted op
+}

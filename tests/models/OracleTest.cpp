@@ -342,3 +342,22 @@ func.func @f(%x: tensor<?x4xf32>) {
   CHECK(Oracle::symbols(module.functions[0]) ==
         std::vector<std::string>{"%x[0]"});
 }
+
+TEST_CASE("branches: the i1 argument picks the target, arguments are bound",
+          "[models][oracle]") {
+  std::string args = "%x: tensor<?xf32>, %c: i1";
+  std::string body = R"(
+  cf.cond_br %c, ^bb1(%x : tensor<?xf32>), ^bb2
+^bb1(%a: tensor<?xf32>):
+  %0 = tensor.cast %a : tensor<?xf32> to tensor<3xf32>
+  cf.br ^bb2
+^bb2:
+  %1 = tensor.cast %x : tensor<?xf32> to tensor<4xf32>)";
+  // Ops, block after block: 0 cond_br, 1 cast, 2 br, 3 cast, 4 return.
+  requireUbAt(run(args, body, {{"%x[0]", 4}, {"%c", 1}}), 1, "3");
+  requireUbAt(run(args, body, {{"%x[0]", 3}, {"%c", 1}}), 3, "4");
+  OracleResult skipped = run(args, body, {{"%x[0]", 4}, {"%c", 0}});
+  requireNoUb(skipped);
+  CHECK(skipped.executed == std::vector<size_t>{0, 3, 4});
+  CHECK(skipped.shapes.count("a") == 0); // ^bb1 never ran
+}

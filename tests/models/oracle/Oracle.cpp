@@ -346,38 +346,114 @@ struct Runner {
     return true;
   }
 
+  /// Runs the body from its entry block; a branch (cf.br, cf.cond_br:
+  /// the condition, then the first target's operands, then the second's)
+  /// binds its target's arguments and continues there. Ops are numbered
+  /// block after block.
   void run() {
-    if (fn.body.blocks.empty())
+    const std::vector<frontend::Block> &blocks = fn.body.blocks;
+    if (blocks.empty())
       return;
-    const auto &ops = fn.body.blocks.front().operations;
-    for (size_t k = 0; k < ops.size(); ++k) {
-      const Operation &op = ops[k];
-      for (frontend::ValueId r : op.results)
-        defs[r] = &op;
-      if (op.name == "func.return" || op.name == "return") {
-        for (frontend::ValueId v : op.operands)
-          returned.push_back(values[v]);
-        return;
-      }
-      Eval e(module, fn, op, values, defs, oracle);
-      if (op.skipped) {
-        e.unsupported("custom form not read by the frontend");
-      } else if (const Rule *rule = lookup(op.name)) {
-        if ((*rule)(e) && e.status == Status::Ok)
-          checkResults(e);
-      } else {
-        e.unsupported("op not modelled by the oracle");
-      }
-      if (e.status == Status::Ub) {
-        result.ub = UbSite{k, op.loc, op.name, e.message};
-        return;
-      }
-      if (e.status == Status::Unsupported) {
-        result.unsupported = e.message;
-        result.unsupportedOp = k;
-        return;
-      }
+    std::map<std::string, size_t> index;
+    std::vector<size_t> base;
+    size_t total = 0;
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      index.emplace(blocks[b].label, b);
+      base.push_back(total);
+      total += blocks[b].operations.size();
     }
+    constexpr size_t kMaxSteps = 100000;
+    size_t steps = 0;
+    for (size_t b = 0;;) {
+      const auto &ops = blocks[b].operations;
+      std::optional<size_t> next;
+      for (size_t k = 0; k < ops.size() && !next; ++k) {
+        const Operation &op = ops[k];
+        size_t at = base[b] + k;
+        if (++steps > kMaxSteps) {
+          result.unsupported = "more than 100000 ops run (a loop?)";
+          result.unsupportedOp = at;
+          return;
+        }
+        result.executed.push_back(at);
+        for (frontend::ValueId r : op.results)
+          defs[r] = &op;
+        if (op.name == "func.return" || op.name == "return") {
+          for (frontend::ValueId v : op.operands)
+            returned.push_back(values[v]);
+          return;
+        }
+        if (op.name == "cf.br" || op.name == "cf.cond_br") {
+          next = branch(op, index, at);
+          if (!next)
+            return;
+          continue;
+        }
+        Eval e(module, fn, op, values, defs, oracle);
+        if (op.skipped) {
+          e.unsupported("custom form not read by the frontend");
+        } else if (const Rule *rule = lookup(op.name)) {
+          if ((*rule)(e) && e.status == Status::Ok)
+            checkResults(e);
+        } else {
+          e.unsupported("op not modelled by the oracle");
+        }
+        if (e.status == Status::Ub) {
+          result.ub = UbSite{at, op.loc, op.name, e.message};
+          return;
+        }
+        if (e.status == Status::Unsupported) {
+          result.unsupported = e.message;
+          result.unsupportedOp = at;
+          return;
+        }
+      }
+      if (!next)
+        return; // a block without a terminator: nothing more runs
+      b = *next;
+    }
+  }
+
+  /// The target block of a branch, its arguments bound; nullopt (and
+  /// `unsupported`) when the branch cannot be followed.
+  std::optional<size_t> branch(const Operation &op,
+                               const std::map<std::string, size_t> &index,
+                               size_t at) {
+    auto fail = [&](std::string why) -> std::optional<size_t> {
+      result.unsupported = op.name + ": " + why;
+      result.unsupportedOp = at;
+      return std::nullopt;
+    };
+    bool conditional = op.name == "cf.cond_br";
+    if (op.successors.size() != (conditional ? 2u : 1u))
+      return fail("unexpected targets");
+    std::vector<size_t> targets;
+    size_t wanted = conditional ? 1 : 0;
+    for (const std::string &label : op.successors) {
+      auto it = index.find(label);
+      if (it == index.end())
+        return fail("no block ^" + label);
+      targets.push_back(it->second);
+      wanted += fn.body.blocks[it->second].arguments.size();
+    }
+    if (op.operands.size() != wanted)
+      return fail("operands do not match the targets' arguments");
+    size_t pick = 0, first = conditional ? 1 : 0;
+    if (conditional) {
+      const RtValue &c = values[op.operands[0]];
+      if (!c.scalar)
+        return fail("the condition is not known");
+      pick = *c.scalar != 0 ? 0 : 1;
+      if (pick == 1)
+        first += fn.body.blocks[targets[0]].arguments.size();
+    }
+    const frontend::Block &target = fn.body.blocks[targets[pick]];
+    std::vector<RtValue> passed;
+    for (size_t a = 0; a < target.arguments.size(); ++a)
+      passed.push_back(values[op.operands[first + a]]);
+    for (size_t a = 0; a < target.arguments.size(); ++a)
+      values[target.arguments[a]] = passed[a];
+    return targets[pick];
   }
 };
 } // namespace

@@ -35,7 +35,7 @@ using Assignment = std::map<std::string, int64_t>;
 
 /// The first op with undefined behaviour.
 struct UbSite {
-  size_t opIndex = 0;      ///< index among the function body's top-level ops
+  size_t opIndex = 0; ///< index among the body's ops, block after block
   frontend::SourceLoc loc; ///< the op name token (op.loc)
   std::string op;          ///< op name
   std::string rule;        ///< which requirement failed, with the sizes
@@ -47,6 +47,9 @@ struct OracleResult {
   /// is empty and nothing is known about the rest of the function.
   std::string unsupported;
   size_t unsupportedOp = 0; ///< op index of the unsupported op
+  /// The ops run, in order (indices over all blocks, block after block),
+  /// up to the one with UB.
+  std::vector<size_t> executed;
   /// Sizes of every ranked value computed before the run stopped, by
   /// source name without '%' ("0", "x"), for tests.
   std::map<std::string, std::vector<int64_t>> shapes;
