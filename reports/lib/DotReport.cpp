@@ -61,6 +61,10 @@ std::string termText(const DimGraph &graph, TermId t) {
     return "*";
   case TermKind::Div:
     return "floordiv";
+  case TermKind::Max:
+    return "max";
+  case TermKind::Min:
+    return "min";
   }
   return "?";
 }

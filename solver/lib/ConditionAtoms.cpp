@@ -40,6 +40,18 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
     failed = true;
     out.push_back(Polynomial::symbol(t));
     break;
+  case TermKind::Max:
+  case TermKind::Min: {
+    // One of the operands, depending on which is larger.
+    std::vector<Polynomial> lhs = lift(node.operands[0]);
+    const std::vector<Polynomial> &rhs = lift(node.operands[1]);
+    for (const Polynomial &x : lhs)
+      for (const Polynomial &y : rhs)
+        addAtom(x, y, AtomRel::Le, false);
+    out.insert(out.end(), lhs.begin(), lhs.end());
+    out.insert(out.end(), rhs.begin(), rhs.end());
+    break;
+  }
   case TermKind::Add:
   case TermKind::Sub:
   case TermKind::Mul: {

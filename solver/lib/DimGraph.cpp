@@ -240,6 +240,30 @@ TermId DimGraph::floorDiv(TermId lhs, TermId rhs) {
   return intern(std::move(node));
 }
 
+TermId DimGraph::max(TermId lhs, TermId rhs) {
+  std::optional<int64_t> a = constantValue(lhs), b = constantValue(rhs);
+  if (a && b)
+    return constant(std::max(*a, *b));
+  if (lhs == rhs)
+    return lhs;
+  TermNode node;
+  node.kind = TermKind::Max;
+  node.operands = {std::min(lhs, rhs), std::max(lhs, rhs)};
+  return intern(std::move(node));
+}
+
+TermId DimGraph::min(TermId lhs, TermId rhs) {
+  std::optional<int64_t> a = constantValue(lhs), b = constantValue(rhs);
+  if (a && b)
+    return constant(std::min(*a, *b));
+  if (lhs == rhs)
+    return lhs;
+  TermNode node;
+  node.kind = TermKind::Min;
+  node.operands = {std::min(lhs, rhs), std::max(lhs, rhs)};
+  return intern(std::move(node));
+}
+
 bool DimGraph::provablyNonNegative(TermId id) const {
   const TermNode &node = terms[id];
   switch (node.kind) {
@@ -250,10 +274,16 @@ bool DimGraph::provablyNonNegative(TermId id) const {
   case TermKind::Broadcast:
   case TermKind::Add:
   case TermKind::Mul:
+  case TermKind::Min:
     for (TermId op : node.operands)
       if (!provablyNonNegative(op))
         return false;
     return true;
+  case TermKind::Max: // at least either operand
+    for (TermId op : node.operands)
+      if (provablyNonNegative(op))
+        return true;
+    return false;
   case TermKind::Div: {
     std::optional<int64_t> divisor = constantValue(node.operands[1]);
     return divisor && *divisor > 0 && provablyNonNegative(node.operands[0]);
@@ -329,6 +359,10 @@ std::optional<int64_t> applyTerm(TermKind kind,
       --q; // floor
     return q;
   }
+  case TermKind::Max:
+    return std::max(ops[0], ops[1]);
+  case TermKind::Min:
+    return std::min(ops[0], ops[1]);
   case TermKind::Const:
   case TermKind::Symbol:
     break;

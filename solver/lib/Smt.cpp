@@ -82,6 +82,10 @@ z3::expr SmtContext::Impl::build(TermId id) {
     z3::expr a = operand(0), b = operand(1);
     return z3::ite(b == 0, ctx.int_val(0), z3::ite(b > 0, a / b, (-a) / (-b)));
   }
+  case TermKind::Max:
+    return z3::ite(operand(0) >= operand(1), operand(0), operand(1));
+  case TermKind::Min:
+    return z3::ite(operand(0) <= operand(1), operand(0), operand(1));
   }
   return ctx.int_val(0);
 }

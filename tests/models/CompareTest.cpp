@@ -210,3 +210,25 @@ TEST_CASE("comparison: a sibling block's cast is not assumed",
   CHECK(stats.witnessFailed == 0);
   CHECK(stats.falseAlarms == 1); // the cast in ^bb1: not the planted op
 }
+
+// max / min of sizes (arith.maxsi / minsi, shape.max, stablehlo.maximum
+// on size values) are terms of their own: exact conditions, no cut chain.
+TEST_CASE("comparison: max and min of sizes", "[models][compare]") {
+  // min(%x[0], max(%x[0], %y[0])) is %x[0]: the add is safe. The
+  // broadcast of %x to max(shape(%x), shape(%y)) fails when
+  // 1 != %x[0] < %y[0] (op 10, planted).
+  requireAgreement(handWritten(R"(
+  %c0 = arith.constant 0 : index
+  %a = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %b = tensor.dim %y, %c0 : tensor<?x4xf32>
+  %m = arith.maxsi %a, %b : index
+  %n = shape.min %a, %m : index, index -> index
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %0 = "tosa.add"(%e, %x) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  %s = shape.shape_of %x : tensor<?x4xf32> -> tensor<2xindex>
+  %sy = shape.shape_of %y : tensor<?x4xf32> -> tensor<2xindex>
+  %u = shape.max %s, %sy : tensor<2xindex>, tensor<2xindex> -> tensor<2xindex>
+  %v = "stablehlo.dynamic_broadcast_in_dim"(%x, %u) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<?x4xf32>, tensor<2xindex>) -> tensor<?x4xf32>)",
+                               kArgs, 10),
+                   12);
+}

@@ -7,7 +7,8 @@
 //   %0 = arith.addf %a, %b : tensor<?xf32>     equal: %a[0] == %b[0]
 //
 // On index values, addi / subi / muli compute the integer (and floordivsi /
-// ceildivsi by a positive constant), so sizes flow through size arithmetic:
+// ceildivsi by a positive constant, maxsi / minsi), so sizes flow through
+// size arithmetic:
 //
 //   %m = arith.addi %n, %c1 : index            %m = %n + 1
 //
@@ -61,6 +62,13 @@ void lowerIndexBinary(OpContext &c) {
     c.setScalarResult(0, c.sub(a, b));
   } else if (name == "arith.muli") {
     c.setScalarResult(0, c.mul(a, b));
+  } else if (name == "arith.maxsi" || name == "arith.minsi" ||
+             ((name == "arith.maxui" || name == "arith.minui") &&
+              c.graph().provablyNonNegative(a) &&
+              c.graph().provablyNonNegative(b))) {
+    // Unsigned order is the signed one for values that are never negative.
+    bool isMax = name == "arith.maxsi" || name == "arith.maxui";
+    c.setScalarResult(0, isMax ? c.graph().max(a, b) : c.graph().min(a, b));
   } else if (std::optional<int64_t> divisor = c.graph().constantValue(b);
              divisor && *divisor > 0 &&
              (name == "arith.floordivsi" || name == "arith.ceildivsi")) {

@@ -200,6 +200,31 @@ void lowerSizeDiv(OpContext &c) {
   c.setScalarResult(0, c.floorDiv(a, b)); // rounds towards minus infinity
 }
 
+void lowerShapeMaxMin(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  bool isMax = c.op().name == "shape.max";
+  auto pick = [&](TermId a, TermId b) {
+    return isMax ? c.graph().max(a, b) : c.graph().min(a, b);
+  };
+  Lowerer &l = c.lowerer();
+  if (l.value(c.op().operands[0]).type.isSizeLike() &&
+      l.value(c.op().operands[1]).type.isSizeLike()) {
+    c.setScalarResult(0, pick(c.scalar(0), c.scalar(1)));
+    return;
+  }
+  std::optional<std::vector<TermId>> a = c.elements(0), b = c.elements(1);
+  if (!a || !b || a->size() != b->size()) {
+    // Ranks that differ give an error shape (and unranked ones any shape).
+    c.opaque("shapes of unknown or different ranks");
+    return;
+  }
+  std::vector<TermId> out;
+  for (size_t i = 0; i < a->size(); ++i)
+    out.push_back(pick((*a)[i], (*b)[i]));
+  c.setElementsResult(0, std::move(out));
+}
+
 void lowerShapeConcat(OpContext &c) {
   if (!expectArity(c, 2))
     return;

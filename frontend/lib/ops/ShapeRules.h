@@ -28,6 +28,9 @@ void lowerShapeDim(OpContext &c);
 void lowerSizeDiv(OpContext &c);
 /// shape.concat: the extents of both shapes.
 void lowerShapeConcat(OpContext &c);
+/// shape.max / shape.min: of two sizes, or extent by extent of two shapes
+/// of one rank.
+void lowerShapeMaxMin(OpContext &c);
 void lowerFromExtents(OpContext &c);
 void lowerToExtentTensor(OpContext &c);
 void lowerCreateShape(OpContext &c);

@@ -63,9 +63,12 @@ void lowerIntArith(OpContext &ctx) {
       out.push_back(ctx.floorDiv((*a)[i], (*b)[i]));
       continue;
     }
-    out.push_back(name == "add"        ? ctx.add((*a)[i], (*b)[i])
-                  : name == "subtract" ? ctx.sub((*a)[i], (*b)[i])
-                                       : ctx.mul((*a)[i], (*b)[i]));
+    TermId x = (*a)[i], y = (*b)[i];
+    out.push_back(name == "add"        ? ctx.add(x, y)
+                  : name == "subtract" ? ctx.sub(x, y)
+                  : name == "maximum"  ? ctx.graph().max(x, y)
+                  : name == "minimum"  ? ctx.graph().min(x, y)
+                                       : ctx.mul(x, y));
   }
   attachValues(ctx, 0, std::move(out));
 }

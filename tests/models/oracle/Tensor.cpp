@@ -358,6 +358,28 @@ static bool shapeConcat(Eval &e) {
   return e.setResult(0, {int64_t(out.size())}, out);
 }
 
+/// shape.max / shape.min: of two sizes, or extent by extent of two shapes
+/// of one rank (other ranks give an error shape, not modelled).
+static bool shapeMaxMin(Eval &e, bool isMax) {
+  auto pick = [isMax](int64_t a, int64_t b) {
+    return isMax ? std::max(a, b) : std::min(a, b);
+  };
+  if (!e.isTensor(0) && !e.isTensor(1)) {
+    std::optional<int64_t> a = e.scalar(0), b = e.scalar(1);
+    return e.setScalar(0, a && b ? std::optional<int64_t>(pick(*a, *b))
+                                 : std::nullopt);
+  }
+  const RtValue *a = e.tensor(0), *b = e.tensor(1);
+  if (!a || !b)
+    return false;
+  if (!a->data || !b->data || a->data->size() != b->data->size())
+    return e.unsupported("shape.max/min of shapes of unknown or other ranks");
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < a->data->size(); ++i)
+    out.push_back(pick((*a->data)[i], (*b->data)[i]));
+  return e.setResult(0, {int64_t(out.size())}, out);
+}
+
 /// shape.from_extent_tensor: the same extents.
 static bool fromExtentTensor(Eval &e) {
   const RtValue *a = e.tensor(0);
@@ -398,6 +420,8 @@ void registerTensor() {
   add("shape.dim", shapeDim);
   add("shape.div", shapeDiv);
   add("shape.concat", shapeConcat);
+  add("shape.max", [](Eval &e) { return shapeMaxMin(e, true); });
+  add("shape.min", [](Eval &e) { return shapeMaxMin(e, false); });
   add("shape.from_extent_tensor", fromExtentTensor);
   add("shape.shape_eq", [](Eval &e) { return e.setScalar(0, std::nullopt); });
   add("func.call", call);

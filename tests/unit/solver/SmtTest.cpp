@@ -79,3 +79,35 @@ TEST_CASE("a query past its time-out is unknown, with the reason", "[smt]") {
   CHECK(other.check() == SatResult::Sat);
   CHECK(other.value(x) == 3);
 }
+
+TEST_CASE("max and min terms: folding, the evaluator and the encoding agree",
+          "[smt]") {
+  Problem problem;
+  DimGraph &g = problem.graph;
+  FormulaStore &f = problem.formulas;
+  TermId a = g.symbol("%a[0]", SymbolOrigin::ArgumentDim);
+  TermId b = g.symbol("%b[0]", SymbolOrigin::ArgumentDim);
+  CHECK(g.max(g.constant(3), g.constant(5)) == g.constant(5));
+  CHECK(g.min(g.constant(3), g.constant(5)) == g.constant(3));
+  CHECK(g.max(a, a) == a);
+  CHECK(g.max(a, b) == g.max(b, a)); // commutative, interned once
+  CHECK(g.provablyNonNegative(g.max(a, g.constant(-1))));
+  CHECK(!g.provablyNonNegative(g.min(a, g.constant(-1))));
+  CHECK(applyTerm(TermKind::Max, {-2, 7}) == std::optional<int64_t>(7));
+  CHECK(applyTerm(TermKind::Min, {-2, 7}) == std::optional<int64_t>(-2));
+  // Z3 agrees with the evaluator on every pair in a small box.
+  SmtContext context(g, f);
+  for (int64_t x = -2; x <= 2; ++x)
+    for (int64_t y = -2; y <= 2; ++y) {
+      SmtSolver solver(context, SmtLimits{2000, 0});
+      solver.add(f.mkEq(a, g.constant(x)));
+      solver.add(f.mkEq(b, g.constant(y)));
+      solver.add(f.mkNe(g.max(a, b), g.constant(std::max(x, y))));
+      CHECK(solver.check() == SatResult::Unsat);
+      SmtSolver other(context, SmtLimits{2000, 0});
+      other.add(f.mkEq(a, g.constant(x)));
+      other.add(f.mkEq(b, g.constant(y)));
+      other.add(f.mkNe(g.min(a, b), g.constant(std::min(x, y))));
+      CHECK(other.check() == SatResult::Unsat);
+    }
+}

@@ -41,6 +41,8 @@ enum class TermKind : uint8_t {
   Mul,       ///< operands[0] * operands[1]
   Div,       ///< floor(operands[0] / operands[1]); 0 when operands[1] is 0
              ///< (ops that divide also require a positive divisor)
+  Max,       ///< the larger of operands[0] and operands[1]
+  Min,       ///< the smaller of operands[0] and operands[1]
 };
 
 /// Where a free symbol comes from.
@@ -104,6 +106,9 @@ public:
   TermId mul(TermId lhs, TermId rhs);
   /// Floor division (rounds towards minus infinity); 0 for a 0 divisor.
   TermId floorDiv(TermId lhs, TermId rhs);
+  /// The larger / smaller of two integers (operands sorted: commutative).
+  TermId max(TermId lhs, TermId rhs);
+  TermId min(TermId lhs, TermId rhs);
 
   /// Records that an op relates `a` and `b`.
   void relate(TermId a, TermId b, Relation relation);
