@@ -48,6 +48,14 @@ struct Component {
   /// every violation P assumes is a conflict of symbols and broadcasts
   /// whose own columns P assumes compatible (FreshBroadcast.cpp).
   bool onlyBroadcasts = true;
+  /// Asks whether a witness may leave a size free (Witnesses.cpp): the
+  /// facts, one literal per violation in `avoided` (parallel), and a
+  /// clause "one of them happens" over the first `pruneClauseFor`.
+  std::unique_ptr<SmtSolver> pruneSolver;
+  std::vector<Lit> pruneFails;
+  Lit pruneClause = 0;
+  size_t pruneClauseFor = 0;
+  bool pruneBroken = false; ///< a fact or violation beyond the solver
 };
 
 /// How each free symbol is used, for the fresh-symbol fast path.
@@ -115,6 +123,19 @@ private:
   /// those of earlier obligations that could have failed, nothing else.
   Witness assemble(size_t c, const std::vector<int64_t> &values,
                    const std::vector<TermId> &depends);
+  /// Whether component k's earlier obligations hold for every value of the
+  /// sizes `named` leaves free (named[skip] is left free too): then that
+  /// size need not be in the witness. One fresh solver; false when unsure.
+  /// Whether moving `symbol` away from its value in `model` (a model of
+  /// component k, by slot) while the facts still hold makes one of the
+  /// component's earlier obligations fail: then a witness must name it.
+  /// Plain evaluation, no solver; false when no such move is found.
+  bool movedValueBreaks(size_t k, const std::vector<int64_t> &model,
+                        TermId symbol);
+  bool holdsWithout(size_t k,
+                    const std::vector<std::pair<uint32_t, int64_t>> &named,
+                    const std::vector<size_t> &componentOf,
+                    const std::vector<bool> &dropped, size_t skip);
   /// Literals "symbol >= 1" for the symbols a witness of `violation` in c
   /// names (empty when there are too many to prefer).
   std::vector<Lit> preferredPositive(size_t c, FormulaId violation);

@@ -13,6 +13,7 @@
 #include "Judge.h"
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 namespace symshape::solver::detail {
@@ -173,24 +174,240 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
   };
   // The sizes the violation depends on, and those that keep every earlier
   // obligation that could fail from failing, so that it is reached.
+  std::unordered_map<size_t, const std::vector<int64_t> *> modelOfComponent;
+  modelOfComponent[c] = &values;
   take(c, values, depends);
   take(c, values, components[c].reachSymbols);
   for (size_t other : failingComponents) {
     if (other == c)
       continue;
     const std::optional<std::vector<int64_t>> &model = modelOf(other);
-    if (model) // else the solver gave up; the witness stays partial
+    if (model) { // else the solver gave up; the witness stays partial
       take(other, *model, components[other].reachSymbols);
+      modelOfComponent[other] = &*model;
+    }
   }
   named.erase(std::unique(named.begin(), named.end(),
                           [](const auto &a, const auto &b) {
                             return a.first == b.first;
                           }),
               named.end());
+  // SPEC 7: a witness names only the sizes its finding depends on. A size
+  // named only so that earlier obligations hold can go when they hold
+  // whatever its value (an assumption `a || b` is kept by `a` alone). One
+  // solver query per such size: for small witnesses only.
+  constexpr size_t kMaxPruned = 6;
+  std::vector<size_t> candidates;
+  std::vector<size_t> componentOf(named.size(), c);
+  {
+    std::vector<uint32_t> needed;
+    for (TermId t : depends)
+      needed.push_back(graph.term(t).symbol);
+    std::sort(needed.begin(), needed.end());
+    for (size_t i = 0; i < named.size(); ++i) {
+      TermId term = graph.symbols()[named[i].first].term;
+      componentOf[i] = componentOfTerm[term];
+      if (!std::binary_search(needed.begin(), needed.end(), named[i].first))
+        candidates.push_back(i);
+    }
+  }
+  if (!candidates.empty() && candidates.size() <= kMaxPruned &&
+      weakenedBy.empty()) {
+    std::vector<bool> dropped(named.size(), false);
+    for (size_t i : candidates) {
+      auto model = modelOfComponent.find(componentOf[i]);
+      dropped[i] =
+          !(model != modelOfComponent.end() &&
+            movedValueBreaks(componentOf[i], *model->second,
+                             graph.symbols()[named[i].first].term)) &&
+          holdsWithout(componentOf[i], named, componentOf, dropped, i);
+    }
+    size_t out = 0;
+    for (size_t i = 0; i < named.size(); ++i)
+      if (!dropped[i])
+        named[out++] = named[i];
+    named.resize(out);
+  }
   Witness witness;
   for (const auto &[symbol, value] : named)
     witness.push_back({graph.symbols()[symbol].name, value});
   return witness;
+}
+
+namespace {
+
+/// Values of terms and truth of formulas under one assignment of symbols,
+/// as Smt.cpp encodes them (applyTerm); nullopt on int64 overflow.
+class Evaluator {
+public:
+  Evaluator(const DimGraph &graph, const FormulaStore &formulas,
+            std::function<int64_t(TermId)> symbolValue)
+      : graph(graph), formulas(formulas), symbolValue(std::move(symbolValue)) {
+  }
+
+  std::optional<int64_t> term(TermId root) {
+    graph.postOrder(
+        root, [&](TermId t) { return memo.count(t) > 0; },
+        [&](TermId t) { memo.emplace(t, compute(t)); });
+    return memo.at(root);
+  }
+
+  std::optional<bool> holds(FormulaId f, int depth = 0) {
+    if (depth > 64)
+      return std::nullopt;
+    const FormulaNode &node = formulas.node(f);
+    switch (node.kind) {
+    case FormulaKind::True:
+      return true;
+    case FormulaKind::False:
+      return false;
+    case FormulaKind::Not: {
+      std::optional<bool> inner = holds(node.args[0], depth + 1);
+      return inner ? std::optional<bool>(!*inner) : std::nullopt;
+    }
+    case FormulaKind::And:
+    case FormulaKind::Or: {
+      bool isAnd = node.kind == FormulaKind::And;
+      for (uint32_t arg : node.args) {
+        std::optional<bool> v = holds(arg, depth + 1);
+        if (!v)
+          return std::nullopt;
+        if (*v != isAnd)
+          return !isAnd;
+      }
+      return isAnd;
+    }
+    case FormulaKind::Eq:
+    case FormulaKind::Le:
+    case FormulaKind::Lt: {
+      std::optional<int64_t> a = term(node.args[0]), b = term(node.args[1]);
+      if (!a || !b)
+        return std::nullopt;
+      return node.kind == FormulaKind::Eq   ? *a == *b
+             : node.kind == FormulaKind::Le ? *a <= *b
+                                            : *a < *b;
+    }
+    case FormulaKind::Conflict: {
+      std::optional<int64_t> first;
+      for (uint32_t arg : node.args) {
+        std::optional<int64_t> v = term(arg);
+        if (!v)
+          return std::nullopt;
+        if (*v == 1)
+          continue;
+        if (first && *first != *v)
+          return true;
+        first = *v;
+      }
+      return false;
+    }
+    }
+    return std::nullopt;
+  }
+
+private:
+  std::optional<int64_t> compute(TermId t) {
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Const)
+      return node.value;
+    if (node.kind == TermKind::Symbol)
+      return symbolValue(t);
+    std::vector<int64_t> ops;
+    for (TermId op : node.operands) {
+      std::optional<int64_t> v = memo.at(op);
+      if (!v)
+        return std::nullopt;
+      ops.push_back(*v);
+    }
+    return applyTerm(node.kind, ops);
+  }
+
+  const DimGraph &graph;
+  const FormulaStore &formulas;
+  std::function<int64_t(TermId)> symbolValue;
+  std::unordered_map<TermId, std::optional<int64_t>> memo;
+};
+
+} // namespace
+
+bool Judge::movedValueBreaks(size_t k, const std::vector<int64_t> &model,
+                             TermId symbol) {
+  Component &comp = components[k];
+  if (comp.avoided.empty() || model.size() != comp.symbols.size())
+    return false;
+  size_t slot = slotOf(comp, symbol);
+  if (slot >= model.size())
+    return false;
+  int64_t was = model[slot];
+  for (int64_t moved : {was + 1, was - 1, int64_t(1), int64_t(0), was + 2}) {
+    if (moved == was)
+      continue;
+    Evaluator eval(problem.graph, problem.formulas, [&](TermId t) {
+      return t == symbol ? moved : model[slotOf(comp, t)];
+    });
+    bool facts = true;
+    for (FormulaId fact : comp.facts)
+      if (eval.holds(fact) != std::optional<bool>(true)) {
+        facts = false;
+        break;
+      }
+    if (!facts)
+      continue;
+    for (FormulaId violation : comp.avoided)
+      if (eval.holds(violation) == std::optional<bool>(true))
+        return true;
+  }
+  return false;
+}
+
+bool Judge::holdsWithout(
+    size_t k, const std::vector<std::pair<uint32_t, int64_t>> &named,
+    const std::vector<size_t> &componentOf, const std::vector<bool> &dropped,
+    size_t skip) {
+  Component &comp = components[k];
+  if (comp.symbols.size() > kMaxPreferredSymbols || comp.pruneBroken)
+    return false;
+  if (comp.avoided.empty())
+    return true; // nothing in P can fail here
+  if (!comp.pruneSolver) {
+    comp.pruneSolver = std::make_unique<SmtSolver>(context, options.limits);
+    for (FormulaId fact : comp.facts) {
+      if (problem.formulas.degreeOf(fact) > kMaxDegree) {
+        comp.pruneBroken = true;
+        return false;
+      }
+      comp.pruneSolver->add(fact);
+    }
+  }
+  SmtSolver &solver = *comp.pruneSolver;
+  // Some earlier obligation of the component fails...
+  while (comp.pruneFails.size() < comp.avoided.size()) {
+    FormulaId violation = comp.avoided[comp.pruneFails.size()];
+    if (problem.formulas.degreeOf(violation) > kMaxDegree) {
+      comp.pruneBroken = true;
+      return false;
+    }
+    comp.pruneFails.push_back(solver.track(violation));
+  }
+  if (comp.pruneClauseFor != comp.pruneFails.size()) {
+    comp.pruneClause = solver.clause(comp.pruneFails);
+    comp.pruneClauseFor = comp.pruneFails.size();
+  }
+  std::vector<Lit> assumptions = {comp.pruneClause};
+  // ...with the sizes the witness keeps fixed.
+  const DimGraph &graph = problem.graph;
+  for (size_t j = 0; j < named.size(); ++j) {
+    if (j == skip || dropped[j] || componentOf[j] != k)
+      continue;
+    TermId symbol = graph.symbols()[named[j].first].term;
+    std::optional<Polynomial> fixed =
+        Polynomial::sub(Polynomial::symbol(symbol),
+                        Polynomial::constant(named[j].second));
+    if (!fixed)
+      return false;
+    assumptions.push_back(solver.atom({*fixed, AtomRel::Eq}));
+  }
+  return check(solver, assumptions) == SatResult::Unsat;
 }
 
 } // namespace symshape::solver::detail

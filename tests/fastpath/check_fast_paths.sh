@@ -2,10 +2,10 @@
 # The fast paths (static decisions without Z3, hash-consed obligations,
 # models without Z3) must not change any verdict, condition or refined
 # shape. Generates mid-size benchmark files and compares `check --json`
-# with `check --json --no-fast-paths`. Witness values may differ (any
-# violating assignment is a valid witness; the property test replays them),
-# so they are removed before comparing; which symbols a witness names may
-# not differ.
+# with `check --json --no-fast-paths`. Witnesses may differ (any violating
+# assignment is a valid witness, and which sizes a minimal one must name
+# depends on the values chosen; the property test replays them and checks
+# their minimality), so each witness is reduced to "one is there".
 # Usage: check_fast_paths.sh SYMSHAPE GENERATOR
 set -uo pipefail
 symshape=$1
@@ -14,9 +14,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
 
-# witness_values FILE: the JSON with every witness value replaced by "_".
+# witness_values FILE: the JSON with every witness replaced by {_}.
 witness_values() {
-  sed -E ':a; s/("witness": \{[^}]*"[^"]*": )-?[0-9]+/\1_/; ta' "$1"
+  sed -E 's/"witness": \{[^}]*\}/"witness": {_}/g' "$1"
 }
 
 cases="random:3000:1 random:3000:2 random:3000:3 chain:3000:1 transformer:2000:1"
