@@ -171,6 +171,8 @@ private:
   const Problem &problem;
   const JudgeOptions &options;
   SmtContext context;
+  /// The minimal-witness queries' context (made on first use).
+  std::unique_ptr<SmtContext> witnessContext;
   std::vector<Component> components;
   std::vector<uint32_t> componentOfTerm;
   bool reachable = true;       // P is satisfiable so far

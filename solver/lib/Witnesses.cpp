@@ -370,7 +370,11 @@ bool Judge::holdsWithout(
   if (comp.avoided.empty())
     return true; // nothing in P can fail here
   if (!comp.pruneSolver) {
-    comp.pruneSolver = std::make_unique<SmtSolver>(context, options.limits);
+    if (!witnessContext)
+      witnessContext = std::make_unique<SmtContext>(
+          problem.graph, problem.formulas, options.witnessEnvironment);
+    comp.pruneSolver =
+        std::make_unique<SmtSolver>(*witnessContext, options.limits);
     for (FormulaId fact : comp.facts) {
       if (problem.formulas.degreeOf(fact) > kMaxDegree) {
         comp.pruneBroken = true;

@@ -96,6 +96,10 @@ struct JudgeOptions {
   bool fastPaths = true;
   /// A Z3 context to reuse (one per thread); null: one of its own.
   SmtEnvironment *environment = nullptr;
+  /// Where the queries that keep witnesses minimal run (Witnesses.cpp):
+  /// apart from `environment`, whose later queries (the refinement's)
+  /// they would slow down. Null: a context of the judge's own.
+  SmtEnvironment *witnessEnvironment = nullptr;
   /// Conditions learnt from earlier functions; null: this function's own.
   JudgeMemo *memo = nullptr;
 };
