@@ -132,6 +132,13 @@ private:
   /// Plain evaluation, no solver; false when no such move is found.
   bool movedValueBreaks(size_t k, const std::vector<int64_t> &model,
                         TermId symbol);
+  /// Whether every earlier obligation of component k is a broadcast
+  /// conflict that cannot happen with the sizes `named` keeps fixed (no
+  /// solver): then named[skip] may go.
+  bool conflictsImpossible(
+      size_t k, const std::vector<std::pair<uint32_t, int64_t>> &named,
+      const std::vector<size_t> &componentOf, const std::vector<bool> &dropped,
+      size_t skip);
   bool holdsWithout(size_t k,
                     const std::vector<std::pair<uint32_t, int64_t>> &named,
                     const std::vector<size_t> &componentOf,

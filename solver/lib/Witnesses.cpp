@@ -360,6 +360,49 @@ bool Judge::movedValueBreaks(size_t k, const std::vector<int64_t> &model,
   return false;
 }
 
+bool Judge::conflictsImpossible(
+    size_t k, const std::vector<std::pair<uint32_t, int64_t>> &named,
+    const std::vector<size_t> &componentOf, const std::vector<bool> &dropped,
+    size_t skip) {
+  const DimGraph &graph = problem.graph;
+  std::unordered_map<TermId, int64_t> fixed;
+  for (size_t j = 0; j < named.size(); ++j)
+    if (j != skip && !dropped[j] && componentOf[j] == k)
+      fixed.emplace(graph.symbols()[named[j].first].term, named[j].second);
+  Evaluator eval(graph, problem.formulas,
+                 [&](TermId t) { return fixed.at(t); });
+  auto isFixed = [&](TermId t) {
+    for (TermId s : graph.symbolsOf(t))
+      if (!fixed.count(s))
+        return false;
+    return true;
+  };
+  for (FormulaId violation : components[k].avoided) {
+    const FormulaNode &node = problem.formulas.node(violation);
+    if (node.kind != FormulaKind::Conflict)
+      return false; // the solver decides
+    // Two sizes other than 1 that differ: impossible when the fixed ones
+    // hold at most one value other than 1 and nothing else is free, or
+    // all are 1 and at most one is free.
+    std::vector<int64_t> notOne;
+    size_t free = 0;
+    for (uint32_t arg : node.args) {
+      if (!isFixed(arg)) {
+        ++free;
+        continue;
+      }
+      std::optional<int64_t> v = eval.term(arg);
+      if (!v)
+        return false;
+      if (*v != 1 && std::find(notOne.begin(), notOne.end(), *v) == notOne.end())
+        notOne.push_back(*v);
+    }
+    if (notOne.size() >= 2 || (notOne.size() == 1 && free >= 1) || free >= 2)
+      return false;
+  }
+  return true;
+}
+
 bool Judge::holdsWithout(
     size_t k, const std::vector<std::pair<uint32_t, int64_t>> &named,
     const std::vector<size_t> &componentOf, const std::vector<bool> &dropped,
@@ -369,6 +412,8 @@ bool Judge::holdsWithout(
     return false;
   if (comp.avoided.empty())
     return true; // nothing in P can fail here
+  if (conflictsImpossible(k, named, componentOf, dropped, skip))
+    return true;
   if (!comp.pruneSolver) {
     if (!witnessContext)
       witnessContext = std::make_unique<SmtContext>(
