@@ -5,6 +5,7 @@
 #include "ops/OpTable.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace symshape::frontend {
 
@@ -130,6 +131,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
     ob.violation = withEarlier(violation, kind);
   pending.push_back(std::move(ob));
   pendingDepth.push_back(opDepth);
+  pendingPlain.push_back(violation);
 }
 
 void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
@@ -183,24 +185,31 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
     ob.violation = withEarlier(violation, kind);
   pending.push_back(std::move(ob));
   pendingDepth.push_back(opDepth);
+  pendingPlain.push_back(violation);
 }
 
 FormulaId Lowerer::withEarlier(FormulaId violation, ObligationKind kind) {
   // The last few earlier ones only (enough for the blocks real programs
   // have; fewer is still sound: more sizes count as reaching the op).
+  // Distinct ones, latest first: a chain of blocks repeats one
+  // requirement (the same broadcast) in each.
   constexpr size_t kMaxEarlier = 32;
   std::vector<FormulaId> all = {violation};
-  size_t from = conditionalEarlier.size() > kMaxEarlier
-                    ? conditionalEarlier.size() - kMaxEarlier
+  std::unordered_set<FormulaId> taken;
+  constexpr size_t kMaxScanned = 512;
+  size_t stop = conditionalEarlier.size() > kMaxScanned
+                    ? conditionalEarlier.size() - kMaxScanned
                     : 0;
-  for (size_t i = from; i < conditionalEarlier.size(); ++i)
-    all.push_back(formulas().mkNot(conditionalEarlier[i]));
+  for (size_t i = conditionalEarlier.size();
+       i-- > stop && taken.size() < kMaxEarlier;)
+    if (taken.insert(conditionalEarlier[i]).second)
+      all.push_back(formulas().mkNot(conditionalEarlier[i]));
   // A result-cast assumes its own op's operand requirements (SPEC 4).
   if (kind == ObligationKind::ResultCast)
     for (size_t k = opFirst; k < pending.size(); ++k)
       if (pending[k].kind != ObligationKind::ResultCast &&
           pending[k].opIndex == solver::kNoOp)
-        all.push_back(formulas().mkNot(pending[k].violation));
+        all.push_back(formulas().mkNot(pendingPlain[k]));
   return all.size() == 1 ? violation : formulas().mkAnd(all);
 }
 
@@ -365,7 +374,7 @@ void Lowerer::lowerOp(const Operation &op) {
   if (conditional)
     for (size_t k = first; k < pending.size(); ++k)
       if (pendingDepth[k] == opDepth + 1 && !pending[k].staticError)
-        conditionalEarlier.push_back(pending[k].violation);
+        conditionalEarlier.push_back(pendingPlain[k]); // not nested
 }
 
 void Lowerer::lowerOpOnce(const Operation &op) {
@@ -449,14 +458,14 @@ incomingValues(const Region &region) {
 }
 
 /// dominators[b][d]: every path from the entry to block b passes block d
-/// (the usual fixpoint; regions of more than 256 blocks get only b itself,
+/// (the usual fixpoint; regions of more than 8192 blocks get only b itself,
 /// which is sound: fewer earlier obligations are assumed).
 std::vector<std::vector<bool>> dominators(const Region &region) {
   size_t n = region.blocks.size();
   std::vector<std::vector<bool>> dom(n, std::vector<bool>(n, false));
   for (size_t b = 0; b < n; ++b)
     dom[b][b] = true;
-  if (n > 256)
+  if (n > 8192)
     return dom;
   std::unordered_map<std::string, size_t> index;
   for (size_t b = 0; b < n; ++b)

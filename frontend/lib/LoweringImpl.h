@@ -227,6 +227,9 @@ private:
   size_t opFirst = 0;
   /// How deep in nested lowerOp calls each pending obligation was made.
   std::vector<uint32_t> pendingDepth;
+  /// Each pending obligation's violation before withEarlier: what later
+  /// ones conjoin (the strengthened ones would nest, growing each time).
+  std::vector<FormulaId> pendingPlain;
   uint32_t opDepth = 0;
   FormulaId withEarlier(FormulaId violation, solver::ObligationKind kind);
   bool failed = false;
