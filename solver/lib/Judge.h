@@ -123,9 +123,6 @@ private:
   /// those of earlier obligations that could have failed, nothing else.
   Witness assemble(size_t c, const std::vector<int64_t> &values,
                    const std::vector<TermId> &depends);
-  /// Whether component k's earlier obligations hold for every value of the
-  /// sizes `named` leaves free (named[skip] is left free too): then that
-  /// size need not be in the witness. One fresh solver; false when unsure.
   /// Whether moving `symbol` away from its value in `model` (a model of
   /// component k, by slot) while the facts still hold makes one of the
   /// component's earlier obligations fail: then a witness must name it.
@@ -133,16 +130,14 @@ private:
   bool movedValueBreaks(size_t k, const std::vector<int64_t> &model,
                         TermId symbol);
   /// Whether every earlier obligation of component k is a broadcast
-  /// conflict that cannot happen with the sizes `named` keeps fixed (no
-  /// solver): then named[skip] may go.
-  bool conflictsImpossible(
-      size_t k, const std::vector<std::pair<uint32_t, int64_t>> &named,
-      const std::vector<size_t> &componentOf, const std::vector<bool> &dropped,
-      size_t skip);
+  /// conflict that cannot happen with the sizes `kept` fixed (no solver).
+  bool conflictsImpossible(size_t k,
+                           const std::vector<std::pair<TermId, int64_t>> &kept);
+  /// Whether component k's earlier obligations hold for every value of the
+  /// sizes other than `kept`: then a size left out of `kept` need not be in
+  /// the witness. One query on a per-component solver; false when unsure.
   bool holdsWithout(size_t k,
-                    const std::vector<std::pair<uint32_t, int64_t>> &named,
-                    const std::vector<size_t> &componentOf,
-                    const std::vector<bool> &dropped, size_t skip);
+                    const std::vector<std::pair<TermId, int64_t>> &kept);
   /// Literals "symbol >= 1" for the symbols a witness of `violation` in c
   /// names (empty when there are too many to prefer).
   std::vector<Lit> preferredPositive(size_t c, FormulaId violation);

@@ -2,6 +2,8 @@
 
 #include "symshape/solver/Refinement.h"
 
+#include "Evaluate.h"
+
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -71,7 +73,7 @@ public:
     }
     std::vector<std::vector<int64_t>> found;
     for (size_t trial = 0; trial < kTrials + uniform.size(); ++trial) {
-      values.clear();
+      std::unordered_map<uint32_t, int64_t> values;
       for (size_t j = 0; j < symbols.size(); ++j) {
         int64_t v = trial == 0   ? 1
                     : trial == 1 ? 2
@@ -82,19 +84,21 @@ public:
         auto it = low.find(symbols[j]);
         values[symbols[j]] = it == low.end() ? v : std::max(v, it->second);
       }
-      terms.clear();
+      detail::Evaluator eval(graph, formulas, [&](TermId t) {
+        return values.at(graph.term(t).symbol);
+      });
       bool model = true;
       for (FormulaId f : facts)
-        model = model && holds(f) == std::optional<bool>(true);
+        model = model && eval.holds(f) == std::optional<bool>(true);
       for (FormulaId v : violations)
-        model = model && holds(v) == std::optional<bool>(false);
+        model = model && eval.holds(v) == std::optional<bool>(false);
       if (!model)
         continue;
       // A candidate beyond int64 would read as "did not fit": such a
       // trial is left to the solver.
       std::vector<int64_t> row;
       for (TermId t : candidates) {
-        std::optional<int64_t> v = value(t);
+        std::optional<int64_t> v = eval.term(t);
         if (!v || *v == INT64_MIN)
           break;
         row.push_back(*v);
@@ -140,97 +144,8 @@ private:
     return out;
   }
 
-  /// The value of `root`, nullopt when some step overflows int64 (the
-  /// solver's integers are unbounded: such a trial is not evaluated).
-  std::optional<int64_t> value(TermId root) {
-    graph.postOrder(
-        root, [&](TermId t) { return terms.count(t) > 0; },
-        [&](TermId t) { terms.emplace(t, compute(graph.term(t))); });
-    return terms.at(root);
-  }
-
-  std::optional<int64_t> compute(const TermNode &node) {
-    if (node.kind == TermKind::Const)
-      return node.value;
-    if (node.kind == TermKind::Symbol)
-      return values.at(node.symbol);
-    std::vector<int64_t> ops;
-    for (TermId op : node.operands) {
-      std::optional<int64_t> v = terms.at(op);
-      if (!v)
-        return std::nullopt;
-      ops.push_back(*v);
-    }
-    return applyTerm(node.kind, ops);
-  }
-
-  /// Whether formula `f` holds; nullopt when a term overflows or the
-  /// formula nests too deep to walk.
-  std::optional<bool> holds(FormulaId f, int depth = 0) {
-    if (depth > 256)
-      return std::nullopt;
-    const FormulaNode &node = formulas.node(f);
-    switch (node.kind) {
-    case FormulaKind::True:
-      return true;
-    case FormulaKind::False:
-      return false;
-    case FormulaKind::Not: {
-      std::optional<bool> inner = holds(node.args[0], depth + 1);
-      if (!inner)
-        return std::nullopt;
-      return !*inner;
-    }
-    case FormulaKind::And:
-    case FormulaKind::Or: {
-      bool isAnd = node.kind == FormulaKind::And;
-      for (uint32_t arg : node.args) {
-        std::optional<bool> v = holds(arg, depth + 1);
-        if (!v)
-          return std::nullopt;
-        if (*v != isAnd)
-          return !isAnd;
-      }
-      return isAnd;
-    }
-    case FormulaKind::Eq:
-    case FormulaKind::Le:
-    case FormulaKind::Lt: {
-      std::optional<int64_t> a = value(node.args[0]), b = value(node.args[1]);
-      if (!a || !b)
-        return std::nullopt;
-      return node.kind == FormulaKind::Eq   ? *a == *b
-             : node.kind == FormulaKind::Le ? *a <= *b
-                                            : *a < *b;
-    }
-    case FormulaKind::Conflict: {
-      // Some leaf is not 1 and differs from the column's value.
-      std::vector<int64_t> leaves;
-      for (uint32_t leaf : node.args) {
-        std::optional<int64_t> v = value(leaf);
-        if (!v)
-          return std::nullopt;
-        leaves.push_back(*v);
-      }
-      int64_t column = 1;
-      for (int64_t v : leaves)
-        if (v != 1) {
-          column = v;
-          break;
-        }
-      for (int64_t v : leaves)
-        if (v != 1 && v != column)
-          return true;
-      return false;
-    }
-    }
-    return std::nullopt;
-  }
-
   const DimGraph &graph;
   const FormulaStore &formulas;
-  std::unordered_map<uint32_t, int64_t> values;
-  std::unordered_map<TermId, std::optional<int64_t>> terms;
 };
 
 /// Equalities W states outright: facts `a == b` and obligations whose

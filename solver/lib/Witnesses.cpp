@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Evaluate.h"
 #include "Judge.h"
 
 #include <algorithm>
-#include <functional>
 #include <unordered_map>
 
 namespace symshape::solver::detail {
@@ -220,7 +220,15 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
           !(model != modelOfComponent.end() &&
             movedValueBreaks(componentOf[i], *model->second,
                              graph.symbols()[named[i].first].term)) &&
-          holdsWithout(componentOf[i], named, componentOf, dropped, i);
+          holdsWithout(componentOf[i], [&] {
+            // The sizes the witness still fixes in that component.
+            std::vector<std::pair<TermId, int64_t>> kept;
+            for (size_t j = 0; j < named.size(); ++j)
+              if (j != i && !dropped[j] && componentOf[j] == componentOf[i])
+                kept.push_back({graph.symbols()[named[j].first].term,
+                                named[j].second});
+            return kept;
+          }());
     }
     size_t out = 0;
     for (size_t i = 0; i < named.size(); ++i)
@@ -233,102 +241,6 @@ Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
     witness.push_back({graph.symbols()[symbol].name, value});
   return witness;
 }
-
-namespace {
-
-/// Values of terms and truth of formulas under one assignment of symbols,
-/// as Smt.cpp encodes them (applyTerm); nullopt on int64 overflow.
-class Evaluator {
-public:
-  Evaluator(const DimGraph &graph, const FormulaStore &formulas,
-            std::function<int64_t(TermId)> symbolValue)
-      : graph(graph), formulas(formulas), symbolValue(std::move(symbolValue)) {
-  }
-
-  std::optional<int64_t> term(TermId root) {
-    graph.postOrder(
-        root, [&](TermId t) { return memo.count(t) > 0; },
-        [&](TermId t) { memo.emplace(t, compute(t)); });
-    return memo.at(root);
-  }
-
-  std::optional<bool> holds(FormulaId f, int depth = 0) {
-    if (depth > 64)
-      return std::nullopt;
-    const FormulaNode &node = formulas.node(f);
-    switch (node.kind) {
-    case FormulaKind::True:
-      return true;
-    case FormulaKind::False:
-      return false;
-    case FormulaKind::Not: {
-      std::optional<bool> inner = holds(node.args[0], depth + 1);
-      return inner ? std::optional<bool>(!*inner) : std::nullopt;
-    }
-    case FormulaKind::And:
-    case FormulaKind::Or: {
-      bool isAnd = node.kind == FormulaKind::And;
-      for (uint32_t arg : node.args) {
-        std::optional<bool> v = holds(arg, depth + 1);
-        if (!v)
-          return std::nullopt;
-        if (*v != isAnd)
-          return !isAnd;
-      }
-      return isAnd;
-    }
-    case FormulaKind::Eq:
-    case FormulaKind::Le:
-    case FormulaKind::Lt: {
-      std::optional<int64_t> a = term(node.args[0]), b = term(node.args[1]);
-      if (!a || !b)
-        return std::nullopt;
-      return node.kind == FormulaKind::Eq   ? *a == *b
-             : node.kind == FormulaKind::Le ? *a <= *b
-                                            : *a < *b;
-    }
-    case FormulaKind::Conflict: {
-      std::optional<int64_t> first;
-      for (uint32_t arg : node.args) {
-        std::optional<int64_t> v = term(arg);
-        if (!v)
-          return std::nullopt;
-        if (*v == 1)
-          continue;
-        if (first && *first != *v)
-          return true;
-        first = *v;
-      }
-      return false;
-    }
-    }
-    return std::nullopt;
-  }
-
-private:
-  std::optional<int64_t> compute(TermId t) {
-    const TermNode &node = graph.term(t);
-    if (node.kind == TermKind::Const)
-      return node.value;
-    if (node.kind == TermKind::Symbol)
-      return symbolValue(t);
-    std::vector<int64_t> ops;
-    for (TermId op : node.operands) {
-      std::optional<int64_t> v = memo.at(op);
-      if (!v)
-        return std::nullopt;
-      ops.push_back(*v);
-    }
-    return applyTerm(node.kind, ops);
-  }
-
-  const DimGraph &graph;
-  const FormulaStore &formulas;
-  std::function<int64_t(TermId)> symbolValue;
-  std::unordered_map<TermId, std::optional<int64_t>> memo;
-};
-
-} // namespace
 
 bool Judge::movedValueBreaks(size_t k, const std::vector<int64_t> &model,
                              TermId symbol) {
@@ -361,14 +273,9 @@ bool Judge::movedValueBreaks(size_t k, const std::vector<int64_t> &model,
 }
 
 bool Judge::conflictsImpossible(
-    size_t k, const std::vector<std::pair<uint32_t, int64_t>> &named,
-    const std::vector<size_t> &componentOf, const std::vector<bool> &dropped,
-    size_t skip) {
+    size_t k, const std::vector<std::pair<TermId, int64_t>> &kept) {
   const DimGraph &graph = problem.graph;
-  std::unordered_map<TermId, int64_t> fixed;
-  for (size_t j = 0; j < named.size(); ++j)
-    if (j != skip && !dropped[j] && componentOf[j] == k)
-      fixed.emplace(graph.symbols()[named[j].first].term, named[j].second);
+  std::unordered_map<TermId, int64_t> fixed(kept.begin(), kept.end());
   Evaluator eval(graph, problem.formulas,
                  [&](TermId t) { return fixed.at(t); });
   auto isFixed = [&](TermId t) {
@@ -404,15 +311,13 @@ bool Judge::conflictsImpossible(
 }
 
 bool Judge::holdsWithout(
-    size_t k, const std::vector<std::pair<uint32_t, int64_t>> &named,
-    const std::vector<size_t> &componentOf, const std::vector<bool> &dropped,
-    size_t skip) {
+    size_t k, const std::vector<std::pair<TermId, int64_t>> &kept) {
   Component &comp = components[k];
   if (comp.symbols.size() > kMaxPreferredSymbols || comp.pruneBroken)
     return false;
   if (comp.avoided.empty())
     return true; // nothing in P can fail here
-  if (conflictsImpossible(k, named, componentOf, dropped, skip))
+  if (conflictsImpossible(k, kept))
     return true;
   if (!comp.pruneSolver) {
     if (!witnessContext)
@@ -444,14 +349,9 @@ bool Judge::holdsWithout(
   }
   std::vector<Lit> assumptions = {comp.pruneClause};
   // ...with the sizes the witness keeps fixed.
-  const DimGraph &graph = problem.graph;
-  for (size_t j = 0; j < named.size(); ++j) {
-    if (j == skip || dropped[j] || componentOf[j] != k)
-      continue;
-    TermId symbol = graph.symbols()[named[j].first].term;
-    std::optional<Polynomial> fixed =
-        Polynomial::sub(Polynomial::symbol(symbol),
-                        Polynomial::constant(named[j].second));
+  for (const auto &[symbol, value] : kept) {
+    std::optional<Polynomial> fixed = Polynomial::sub(
+        Polynomial::symbol(symbol), Polynomial::constant(value));
     if (!fixed)
       return false;
     assumptions.push_back(solver.atom({*fixed, AtomRel::Eq}));
