@@ -65,6 +65,10 @@ std::string termText(const DimGraph &graph, TermId t) {
     return "max";
   case TermKind::Min:
     return "min";
+  case TermKind::SelectEq:
+    return "select ==";
+  case TermKind::SelectLe:
+    return "select <=";
   }
   return "?";
 }

@@ -52,6 +52,22 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
     out.insert(out.end(), rhs.begin(), rhs.end());
     break;
   }
+  case TermKind::SelectEq:
+  case TermKind::SelectLe: {
+    // One of the branches, depending on the comparison.
+    std::vector<Polynomial> lhs = lift(node.operands[0]);
+    const std::vector<Polynomial> &rhs = lift(node.operands[1]);
+    for (const Polynomial &x : lhs)
+      for (const Polynomial &y : rhs)
+        addAtom(x, y,
+                node.kind == TermKind::SelectEq ? AtomRel::Eq : AtomRel::Le,
+                false);
+    std::vector<Polynomial> then = lift(node.operands[2]);
+    const std::vector<Polynomial> &otherwise = lift(node.operands[3]);
+    out.insert(out.end(), then.begin(), then.end());
+    out.insert(out.end(), otherwise.begin(), otherwise.end());
+    break;
+  }
   case TermKind::Add:
   case TermKind::Sub:
   case TermKind::Mul: {

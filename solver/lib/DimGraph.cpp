@@ -264,6 +264,54 @@ TermId DimGraph::min(TermId lhs, TermId rhs) {
   return intern(std::move(node));
 }
 
+std::optional<bool> DimGraph::decideEq(TermId a, TermId b) const {
+  if (a == b)
+    return true;
+  std::optional<int64_t> x = constantValue(a), y = constantValue(b);
+  if (x && y)
+    return *x == *y;
+  // A size that cannot be negative is never a negative constant.
+  if ((y && *y < 0 && provablyNonNegative(a)) ||
+      (x && *x < 0 && provablyNonNegative(b)))
+    return false;
+  return std::nullopt;
+}
+
+std::optional<bool> DimGraph::decideLe(TermId a, TermId b) const {
+  if (a == b)
+    return true;
+  std::optional<int64_t> x = constantValue(a), y = constantValue(b);
+  if (x && y)
+    return *x <= *y;
+  if (x && *x <= 0 && provablyNonNegative(b))
+    return true; // c <= 0 <= b
+  if (y && *y < 0 && provablyNonNegative(a))
+    return false; // a >= 0 > c
+  return std::nullopt;
+}
+
+TermId DimGraph::selectEq(TermId a, TermId b, TermId then, TermId otherwise) {
+  if (then == otherwise)
+    return then;
+  if (std::optional<bool> holds = decideEq(a, b))
+    return *holds ? then : otherwise;
+  TermNode node;
+  node.kind = TermKind::SelectEq;
+  node.operands = {std::min(a, b), std::max(a, b), then, otherwise};
+  return intern(std::move(node));
+}
+
+TermId DimGraph::selectLe(TermId a, TermId b, TermId then, TermId otherwise) {
+  if (then == otherwise)
+    return then;
+  if (std::optional<bool> holds = decideLe(a, b))
+    return *holds ? then : otherwise;
+  TermNode node;
+  node.kind = TermKind::SelectLe;
+  node.operands = {a, b, then, otherwise};
+  return intern(std::move(node));
+}
+
 bool DimGraph::provablyNonNegative(TermId id) const {
   const TermNode &node = terms[id];
   switch (node.kind) {
@@ -290,6 +338,10 @@ bool DimGraph::provablyNonNegative(TermId id) const {
   }
   case TermKind::Sub:
     return false;
+  case TermKind::SelectEq:
+  case TermKind::SelectLe: // either branch
+    return provablyNonNegative(node.operands[2]) &&
+           provablyNonNegative(node.operands[3]);
   }
   return false;
 }
@@ -363,6 +415,10 @@ std::optional<int64_t> applyTerm(TermKind kind,
     return std::max(ops[0], ops[1]);
   case TermKind::Min:
     return std::min(ops[0], ops[1]);
+  case TermKind::SelectEq:
+    return ops[0] == ops[1] ? ops[2] : ops[3];
+  case TermKind::SelectLe:
+    return ops[0] <= ops[1] ? ops[2] : ops[3];
   case TermKind::Const:
   case TermKind::Symbol:
     break;

@@ -86,6 +86,10 @@ z3::expr SmtContext::Impl::build(TermId id) {
     return z3::ite(operand(0) >= operand(1), operand(0), operand(1));
   case TermKind::Min:
     return z3::ite(operand(0) <= operand(1), operand(0), operand(1));
+  case TermKind::SelectEq:
+    return z3::ite(operand(0) == operand(1), operand(2), operand(3));
+  case TermKind::SelectLe:
+    return z3::ite(operand(0) <= operand(1), operand(2), operand(3));
   }
   return ctx.int_val(0);
 }

@@ -43,6 +43,12 @@ enum class TermKind : uint8_t {
              ///< (ops that divide also require a positive divisor)
   Max,       ///< the larger of operands[0] and operands[1]
   Min,       ///< the smaller of operands[0] and operands[1]
+  /// operands[0] == operands[1] ? operands[2] : operands[3] (a select of
+  /// integers: arith.select, stablehlo.select, sign, truncated division).
+  SelectEq,
+  /// operands[0] <= operands[1] ? operands[2] : operands[3]. A condition
+  /// of several comparisons is a nest of selects (DimGraph::select).
+  SelectLe,
 };
 
 /// Where a free symbol comes from.
@@ -80,7 +86,7 @@ struct Components {
   uint32_t count = 0;
 };
 
-/// The value of a derived term of `kind` (Broadcast, Add, Sub, Mul, Div)
+/// The value of a derived term of `kind` (Broadcast, Add, ..., SelectLe)
 /// from its operands' values, exactly as the SMT encoding defines it
 /// (Smt.cpp): a broadcast is its first operand that is not 1, else the
 /// last; division floors, and is 0 by 0. nullopt when int64 overflows.
@@ -109,6 +115,14 @@ public:
   /// The larger / smaller of two integers (operands sorted: commutative).
   TermId max(TermId lhs, TermId rhs);
   TermId min(TermId lhs, TermId rhs);
+  /// `a == b ? then : otherwise` (kind SelectEq) or `a <= b ? ...`
+  /// (SelectLe), folded when the comparison is decided by the terms alone
+  /// (constants, one term, a non-negative term against a constant <= 0).
+  TermId selectEq(TermId a, TermId b, TermId then, TermId otherwise);
+  TermId selectLe(TermId a, TermId b, TermId then, TermId otherwise);
+  /// Whether `a == b` / `a <= b` is decided by the terms alone.
+  std::optional<bool> decideEq(TermId a, TermId b) const;
+  std::optional<bool> decideLe(TermId a, TermId b) const;
 
   /// Records that an op relates `a` and `b`.
   void relate(TermId a, TermId b, Relation relation);
