@@ -226,21 +226,15 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
     lowerOpaque(op);
     return;
   }
+  // The result dims the operand maps to: the shape operand's entries (a
+  // declared static size differing from one is a result-cast, judged after
+  // the mapped dims), else the declared type.
   std::vector<TermId> out(rank, solver::kNoTerm);
   for (size_t t = 0; t < rank; ++t) {
     int64_t declared = resultType.dims[t];
-    if (extents) {
+    if (extents)
       out[t] = (*extents)[t];
-      // A runtime verdict even when the size is known: the verifier only
-      // sees a shape operand that is a constant op.
-      if (declared != kDynamic)
-        oblige(op, ObligationKind::ResultCast, int(t),
-               formulas().mkNe(out[t], graph().constant(declared)),
-               "the output size " + std::to_string(t) +
-                   " of the shape operand, cast to the declared " +
-                   std::to_string(declared));
-    }
-    if (declared != kDynamic)
+    else if (declared != kDynamic)
       out[t] = graph().constant(declared);
   }
   // Obligations first; fresh sizes only once the op is known to be valid,
@@ -299,6 +293,20 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
                " in known_nonexpanding_dimensions (it must equal result "
                "dim " +
                std::to_string(t) + ")");
+  }
+  // Phase 2: a declared static size is a cast of the shape operand's entry
+  // (a runtime verdict even when the entry is known: the verifier only
+  // reads shape operands that are constant ops).
+  for (size_t t = 0; t < rank && extents; ++t) {
+    int64_t declared = resultType.dims[t];
+    if (declared == kDynamic)
+      continue;
+    oblige(op, ObligationKind::ResultCast, int(t),
+           formulas().mkNe(out[t], graph().constant(declared)),
+           "the output size " + std::to_string(t) +
+               " of the shape operand, cast to the declared " +
+               std::to_string(declared));
+    out[t] = graph().constant(declared);
   }
   defineDims(result, std::move(out));
   return;

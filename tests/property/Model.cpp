@@ -860,13 +860,9 @@ RuntimeValue Builder::dynamicBroadcastInDim(const Op &op) {
     ambiguous("dynamic_broadcast_in_dim with invalid dims");
     return declared(op.result);
   }
-  std::vector<int> out(rt.rank());
-  for (int t = 0; t < rt.rank(); ++t) {
-    int64_t c = rt.dims[t];
-    out[t] = c == kDynamic ? s.dims[t] : constant(c);
-    if (c != kDynamic)
-      notEqual(ModelKind::ResultCast, t, s.dims[t], out[t], false);
-  }
+  // The output dims are the shape operand's entries: each operand dim
+  // must be 1 or equal to its entry (phase 1), then a declared static
+  // result dim is a cast of the entry (phase 2, SPEC 4).
   // The contract gives this op no static error; SPEC 4's `error` is
   // "violated by static types alone", which a static operand dim != 1
   // mapped onto a different static result dim is (symshape, and
@@ -876,14 +872,21 @@ RuntimeValue Builder::dynamicBroadcastInDim(const Op &op) {
     int t = static_cast<int>(dims[i]);
     int64_t xd = xt.dims[i], c = rt.dims[t];
     bool error = xd != kDynamic && c != kDynamic && xd != 1 && xd != c;
-    notOneNorEqual(ModelKind::MappedDim, t, x.dims[i], out[t], error,
+    notOneNorEqual(ModelKind::MappedDim, t, x.dims[i], s.dims[t], error,
                    error ? "static " + std::to_string(xd) + " to " +
                                std::to_string(c)
                          : "");
     erroneous |= error;
   }
   if (erroneous)
-    return declared(op.result);
+    return declared(op.result); // a static error: no runtime casts
+  std::vector<int> out(rt.rank());
+  for (int t = 0; t < rt.rank(); ++t) {
+    int64_t c = rt.dims[t];
+    out[t] = c == kDynamic ? s.dims[t] : constant(c);
+    if (c != kDynamic)
+      notEqual(ModelKind::ResultCast, t, s.dims[t], out[t], false);
+  }
   RuntimeValue rv;
   rv.ranked = true;
   rv.dims = out;
