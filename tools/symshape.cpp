@@ -350,7 +350,7 @@ int run(const CommandLine &cl) {
         return 2;
     }
     printStats(cl, session);
-    return failed ? 2 : summary.allSafe() ? 0 : 1;
+    return failed ? 2 : summary.noUb() ? 0 : 1;
   }
   if (failed)
     return 2; // refine and graph read one file: nothing to write
@@ -366,7 +366,7 @@ int run(const CommandLine &cl) {
   if (emit(cl, out, false) != 0)
     return 2;
   printStats(cl, session);
-  return cl.strictExit && !summary.allSafe() ? 1 : 0;
+  return cl.strictExit && !summary.noUb() ? 1 : 0;
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace symshape::frontend {
 
@@ -185,15 +186,31 @@ bool Session::analyzeOnce() {
     std::vector<bool> used;
     bool outOfMemory = false;
   };
-  std::vector<Lowered> lowered;
+  // A private function that other functions of its module call is judged
+  // through those calls (its ops under each caller's sizes), not on its
+  // own, unless some call could not be inlined.
+  std::unordered_set<const Function *> throughCalls;
   for (std::unique_ptr<FileAnalysis> &file : fileList)
-    for (const Function &function : file->module.functions)
-      if (!function.isDeclaration) {
+    for (const Function *callee : privateCallees(file->module))
+      throughCalls.insert(callee);
+  std::vector<Lowered> lowered;
+  std::unordered_map<const Function *, size_t> indexOf;
+  auto plan = [&](bool secondPass,
+                  const std::unordered_set<std::string> &notInlined) {
+    for (std::unique_ptr<FileAnalysis> &file : fileList)
+      for (const Function &function : file->module.functions) {
+        if (function.isDeclaration ||
+            throughCalls.count(&function) != size_t(secondPass) ||
+            (secondPass && !notInlined.count(function.name)))
+          continue;
+        indexOf[&function] = lowered.size();
         lowered.push_back(Lowered{FunctionAnalysis(), &file->module,
                                   DiagnosticEngine(sourceManager),
                                   std::vector<bool>(), false});
         lowered.back().analysis.function = &function;
       }
+  };
+  plan(false, {});
   std::atomic<size_t> nextFunction{0}, loweredCount{0};
   auto lowerer = [&] {
     for (size_t i; (i = nextFunction++) < lowered.size();) {
@@ -212,13 +229,25 @@ bool Session::analyzeOnce() {
     }
   };
   runOnThreads(lowerer, lowered.size());
+  // Private callees some call did not inline: judged on their own too.
+  std::unordered_set<std::string> notInlined;
+  for (const Lowered &item : lowered)
+    if (item.analysis.problem)
+      notInlined.insert(item.analysis.problem->calleesNotInlined.begin(),
+                        item.analysis.problem->calleesNotInlined.end());
+  size_t firstPass = lowered.size();
+  plan(true, notInlined);
+  if (lowered.size() > firstPass) {
+    nextFunction = firstPass;
+    runOnThreads(lowerer, lowered.size() - firstPass);
+  }
   std::vector<bool> used(options.lowering.assumptions.size(), false);
-  size_t next = 0;
   for (std::unique_ptr<FileAnalysis> &file : fileList) {
     for (const Function &function : file->module.functions) {
-      if (function.isDeclaration)
+      auto at = indexOf.find(&function);
+      if (at == indexOf.end())
         continue;
-      Lowered &item = lowered[next++];
+      Lowered &item = lowered[at->second];
       for (const Diagnostic &d : item.diags.diagnostics())
         diags.emit(d.loc, d.severity, d.message);
       if (item.outOfMemory) {
@@ -294,7 +323,7 @@ bool Session::analyzeOnce() {
   for (FunctionAnalysis *done : work) {
     FunctionAnalysis &analysis = *done;
     {
-      totals.add(analysis.verdicts);
+      totals.add(*analysis.problem, analysis.verdicts);
       const solver::JudgeStats &s = analysis.verdicts.stats;
       statTotals.decidedStatically += s.decidedStatically;
       statTotals.decidedBySolver += s.decidedBySolver;

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <unordered_set>
 
 namespace symshape::frontend {
 
@@ -65,6 +66,22 @@ static void collectCallees(const Region &region,
     }
 }
 
+std::vector<const Function *> privateCallees(const Module &module) {
+  std::unordered_set<std::string> called; // by some other function
+  for (const Function &caller : module.functions) {
+    std::vector<std::string> names;
+    collectCallees(caller.body, names);
+    for (std::string &name : names)
+      if (name != caller.name)
+        called.insert(std::move(name));
+  }
+  std::vector<const Function *> out;
+  for (const Function &callee : module.functions)
+    if (callee.isPrivate && !callee.isDeclaration && called.count(callee.name))
+      out.push_back(&callee);
+  return out;
+}
+
 size_t Lowerer::inlineCost(const Function &callee, unsigned depth) {
   auto it = inlineCosts.find(&callee);
   if (it != inlineCosts.end())
@@ -90,6 +107,15 @@ size_t Lowerer::inlineCost(const Function &callee, unsigned depth) {
 void Lowerer::enterFrame(const Function &callee) {
   frame = &callee;
   states.assign(callee.values.size(), ValueState());
+  if (!inPublicCallee()) {
+    // A private callee's findings are at its own ops: its own names read
+    // best there (symbols stay unique: DimGraph::symbol numbers a name
+    // taken twice).
+    displayNames.assign(callee.values.size(), std::string());
+    for (ValueId id = 0; id < callee.values.size(); ++id)
+      displayNames[id] = "%" + callee.values[id].name;
+    return;
+  }
   // "%g.0": the callee's names, qualified (symbols are labelled with them),
   // unique among all names shown in this function (the callee's shadowed
   // names, a second call of @g, a caller's own value named %g.0).
@@ -112,6 +138,16 @@ void Lowerer::enterFrame(const Function &callee) {
 std::optional<std::vector<ValueState>>
 Lowerer::inlineCall(const Operation &call, const Function &callee,
                     std::string &whyNot) {
+  std::optional<std::vector<ValueState>> returned =
+      inlineCallOnce(call, callee, whyNot);
+  if (!returned)
+    prob->calleesNotInlined.push_back(callee.name);
+  return returned;
+}
+
+std::optional<std::vector<ValueState>>
+Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
+                        std::string &whyNot) {
   for (const Function *active : callStack)
     if (active == &callee) {
       whyNot = "recursive call of @" + callee.name + ": not inlined";
@@ -162,9 +198,24 @@ Lowerer::inlineCall(const Operation &call, const Function &callee,
   std::vector<ValueState> savedStates = std::move(states);
   std::vector<std::string> savedNames = std::move(displayNames);
   const Operation *savedSite = callSite;
+  size_t savedPublic = publicFrame;
+  uint32_t savedChain = privateChain;
   if (!callSite)
     callSite = &call;
+  if (!inPublicCallee()) {
+    if (callee.isPrivate) {
+      // One more call in the chain to this private callee's ops.
+      std::vector<solver::CallSite> chain = prob->callStacks[privateChain];
+      chain.push_back({toSolver(call.loc), frame->name});
+      privateChain = uint32_t(prob->callStacks.size());
+      prob->callStacks.push_back(std::move(chain));
+      publicFrame = callStack.size() + 1;
+    } else {
+      publicFrame = callStack.size(); // the call of a public function
+    }
+  }
   callStack.push_back(&callee);
+  callOps.push_back(&call);
   enterFrame(callee);
   for (size_t i = 0; i < args.size(); ++i) {
     ValueId arg = callee.arguments[i];
@@ -182,7 +233,10 @@ Lowerer::inlineCall(const Operation &call, const Function &callee,
   for (ValueId id : callee.body.blocks[0].operations.back().operands)
     returned.push_back(states[id]);
   callStack.pop_back();
+  callOps.pop_back();
   callSite = savedSite;
+  publicFrame = savedPublic;
+  privateChain = savedChain;
   frame = savedFrame;
   states = std::move(savedStates);
   displayNames = std::move(savedNames);

@@ -45,8 +45,14 @@ const Type &Lowerer::operandType(const Operation &op, size_t i) const {
   return value(op.operands[i]).type;
 }
 
+TermId Lowerer::newSymbol(const std::string &name, SymbolOrigin origin) {
+  if (callStack.empty() || inPublicCallee() || name.empty())
+    return graph().symbol(name, origin);
+  return graph().symbol("%" + frame->name + "." + name.substr(1), origin);
+}
+
 TermId Lowerer::freshDim(const std::string &name, SymbolOrigin origin) {
-  TermId symbol = graph().symbol(name, origin);
+  TermId symbol = newSymbol(name, origin);
   prob->addFact(formulas().mkLe(graph().constant(options.minDim), symbol));
   return symbol;
 }
@@ -93,7 +99,7 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
     return;
   }
   if (type.isSizeLike()) {
-    TermId symbol = graph().symbol(refName(id), SymbolOrigin::Scalar);
+    TermId symbol = newSymbol(refName(id), SymbolOrigin::Scalar);
     // A !shape.size is a non-negative integer (seed 004); an index is not.
     if (type.kind == TypeKind::Size)
       prob->addFact(formulas().mkLe(graph().constant(0), symbol));
@@ -106,21 +112,23 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
 void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      FormulaId violation, std::string subject, bool staticError,
                      std::string staticNote) {
-  if (callSite) {
-    // Inside an inlined callee: a requirement of the call. Static errors
-    // are the callee's own (its analysis reports them).
+  if (inPublicCallee()) {
+    // Inside an inlined public callee: a requirement of the call. Static
+    // errors are the callee's own (its analysis reports them).
     if (staticError)
       return;
     std::string where = " in @" + callStack.back()->name;
-    for (size_t i = callStack.size() - 1; i-- > 0;)
+    for (size_t i = callStack.size() - 1; i-- > publicFrame;)
       where += " called from @" + callStack[i]->name;
     subject += where;
   }
-  const Operation &at = callSite ? *callSite : op;
+  // A private callee's requirement stays at its own op, with the calls.
+  const Operation &at = reportedAt(op);
   Obligation ob;
   ob.kind = kind;
   ob.loc = toSolver(at.loc);
   ob.op = at.name;
+  ob.callStack = privateChain;
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;
@@ -216,7 +224,7 @@ FormulaId Lowerer::withEarlier(FormulaId violation, ObligationKind kind) {
 TermId Lowerer::scalarOf(ValueId id) {
   ValueState &s = states[id];
   if (s.scalar == solver::kNoTerm) {
-    TermId symbol = graph().symbol(refName(id), SymbolOrigin::Scalar);
+    TermId symbol = newSymbol(refName(id), SymbolOrigin::Scalar);
     if (value(id).type.kind == TypeKind::Size)
       prob->addFact(formulas().mkLe(graph().constant(0), symbol));
     defineScalar(id, symbol);
@@ -312,7 +320,8 @@ std::vector<ValueId> Lowerer::lowerInline(const Region &region) {
   return yielded;
 }
 
-void Lowerer::markOpaque(const Operation &op, std::string reason) {
+void Lowerer::markOpaque(const Operation &op, std::string reason,
+                         bool always) {
   // An op with no shaped operands and only static results (a constant, a
   // global load) is a plain source of static facts (SPEC 1), not opaque.
   bool shapedOperand = false;
@@ -332,16 +341,24 @@ void Lowerer::markOpaque(const Operation &op, std::string reason) {
     for (int64_t d : v.type.dims)
       dynamicResult |= d == kDynamic;
   }
-  if (!shapedOperand && !dynamicResult)
+  if (!shapedOperand && !dynamicResult && !always)
     return;
-  if (callSite)
+  if (inPublicCallee())
     return; // listed in the callee's own report
-  prob->opaque.push_back({toSolver(op.loc), op.name, std::move(reason)});
+  // A private callee called twice lists its op once.
+  if (privateChain != 0)
+    for (const solver::OpaqueOp &seen : prob->opaque)
+      if (seen.loc.buffer == op.loc.buffer && seen.loc.offset == op.loc.offset)
+        return;
+  prob->opaque.push_back(
+      {toSolver(op.loc), op.name, std::move(reason), privateChain});
 }
 
 void Lowerer::lowerOpaque(const Operation &op) {
-  for (ValueId result : op.results)
+  for (ValueId result : op.results) {
     defineFromType(result, SymbolOrigin::OpaqueDim);
+    states[result].opaque = true;
+  }
 }
 
 namespace {

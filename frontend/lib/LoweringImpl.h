@@ -28,8 +28,15 @@ struct ValueState {
   /// whose rank is known: their extents (the elements of the tensor).
   bool hasExtents = false;
   std::vector<TermId> extents;
-  /// index / !shape.size values: the integer.
+  /// index / !shape.size values, integer scalars and 0-d integer tensors:
+  /// the integer.
   TermId scalar = solver::kNoTerm;
+  /// i1 values (scalars, 0-d and 1-d i1 tensors) whose truth is known: one
+  /// formula per element.
+  bool hasBools = false;
+  std::vector<FormulaId> bools;
+  /// Defined by an op symshape does not model (its values are unknowns).
+  bool opaque = false;
 };
 
 /// One result dim of a broadcast: the runtime sizes that reach it, how
@@ -78,6 +85,10 @@ public:
   /// The static type written for operand `i` of `op` (or the value's type).
   const Type &operandType(const Operation &op, size_t i) const;
 
+  /// A fresh free symbol for the value shown as `name` ("%0[1]"). Inside
+  /// a private callee, whose messages use its own names, the symbol is
+  /// qualified ("%g.0[1]"): conditions and witnesses speak of the caller.
+  TermId newSymbol(const std::string &name, solver::SymbolOrigin origin);
   /// A fresh free dim symbol >= --min-dim, labelled `name`.
   TermId freshDim(const std::string &name, solver::SymbolOrigin origin);
   /// Defines `id` from its declared type: static dims are constants, each
@@ -124,6 +135,18 @@ public:
   std::optional<int64_t> constantOf(ValueId id);
   /// The extents of a shape value, nullopt when its rank is unknown.
   std::optional<std::vector<TermId>> extentsOf(ValueId id);
+  /// Integer values, element by element (IntValues.cpp): an index,
+  /// !shape.size or integer scalar and a 0-d integer tensor have one
+  /// element, a 1-D integer tensor of static length one per entry. An
+  /// element no op computed is a fresh integer kept with the value, so
+  /// every use sees the same one and its known neighbours stay known.
+  /// nullopt for other values.
+  std::optional<std::vector<TermId>> intElements(ValueId id);
+  /// The truth of each element of an i1 value, when every one is known.
+  std::optional<std::vector<FormulaId>> boolElements(ValueId id);
+  /// Sets the integer elements of `id` (the state, not its dims).
+  void setIntElements(ValueId id, std::vector<TermId> elements);
+  void setBoolElements(ValueId id, std::vector<FormulaId> elements);
   /// Defines a shape-typed result (!shape.shape or an extent tensor) with
   /// `extents` (nullopt: unranked). An extent tensor of a static length
   /// other than the rank is UB (a `rank` obligation of `op`).
@@ -153,8 +176,10 @@ public:
   /// Results of an op symshape does not interpret: facts of their types.
   void lowerOpaque(const Operation &op);
   /// Lists `op` in the coverage report (Problem::opaque) with `reason`,
-  /// unless it is a plain source of static facts (SPEC 1).
-  void markOpaque(const Operation &op, std::string reason);
+  /// unless it is a plain source of static facts (SPEC 1) and not `always`
+  /// (a runtime check whose predicate is not read is always listed).
+  void markOpaque(const Operation &op, std::string reason,
+                  bool always = false);
 
   // --- assumptions (LowerAssume.cpp) ---
   /// Lowers a Boolean expression; nullopt when a name does not resolve
@@ -179,6 +204,9 @@ public:
   std::optional<std::vector<ValueState>> inlineCall(const Operation &call,
                                                     const Function &callee,
                                                     std::string &whyNot);
+  std::optional<std::vector<ValueState>>
+  inlineCallOnce(const Operation &call, const Function &callee,
+                 std::string &whyNot);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
 
@@ -197,9 +225,22 @@ private:
   /// The function whose values `states` and `displayNames` describe: the
   /// lowered function, or a callee being inlined.
   const Function *frame;
-  /// Inlined calls being lowered, outermost first (LowerCall.cpp).
+  /// Inlined calls being lowered, outermost first (LowerCall.cpp): the
+  /// callees and the call ops.
   std::vector<const Function *> callStack;
+  std::vector<const Operation *> callOps;
   const Operation *callSite = nullptr; ///< the outermost call, if any
+  /// The first frame of callStack whose callee is public (its requirements
+  /// are the call's, reported at that call), or callStack.size() when every
+  /// callee is private (reported at their own ops, with the call chain).
+  size_t publicFrame = 0;
+  /// Problem::callStacks index of the current chain of private calls.
+  uint32_t privateChain = 0;
+  /// Where an op of the current frame is reported and with which chain.
+  const Operation &reportedAt(const Operation &op) const {
+    return publicFrame < callOps.size() ? *callOps[publicFrame] : op;
+  }
+  bool inPublicCallee() const { return publicFrame < callOps.size(); }
   size_t inlinedOps = 0;
   std::unordered_map<const Function *, size_t> inlineCosts;
   size_t inlineCost(const Function &callee, unsigned depth);

@@ -24,12 +24,14 @@ static std::string symbolName(std::string_view spelling) {
 bool Parser::parseCustomFunc(Module &module) {
   uint32_t start = tok.offset;
   consume(); // func.func
+  bool isPrivate = tok.isKeyword("private");
   if (tok.isKeyword("private") || tok.isKeyword("public") ||
       tok.isKeyword("nested"))
     consume();
   if (!tok.is(TokenKind::AtIdent))
     return emitWrongToken("expected symbol name");
   Function func;
+  func.isPrivate = isPrivate;
   func.name = symbolName(tok.spelling);
   func.loc = tokLoc();
   consume();
@@ -160,6 +162,9 @@ bool Parser::parseGenericFunc(Module &module) {
                      "'func.func' op requires attribute 'function_type'");
   if (!checkGenericSignature(func, opLoc, *fnType))
     return false;
+  if (const Attribute *visibility = findAttr(attrs, "sym_visibility"))
+    func.isPrivate =
+        visibility->kind == AttrKind::String && visibility->str == "private";
   for (NamedAttribute &attr : attrs)
     if (attr.name != "sym_name" && attr.name != "function_type" &&
         attr.name != "sym_visibility" && attr.name != "arg_attrs" &&

@@ -465,6 +465,32 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   entry.appendMessage(scratch.message, problem);
   appendKey(out, "message");
   appendQuoted(out, scratch.message);
+  if (!entry.callStacks.empty()) {
+    // SPEC 7: the calls into a private function, outermost first; every
+    // call site's chain when several reached it with this verdict.
+    auto chain = [&](uint32_t stack) {
+      out += '[';
+      const std::vector<CallSite> &calls = problem.callStacks[stack];
+      for (size_t i = 0; i < calls.size(); ++i) {
+        if (i)
+          out += ", ";
+        appendQuoted(out, resolve(calls[i].loc).str());
+      }
+      out += ']';
+    };
+    appendKey(out, "call_stack");
+    chain(entry.callStacks.front());
+    if (entry.callStacks.size() > 1) {
+      appendKey(out, "call_sites");
+      out += '[';
+      for (size_t i = 0; i < entry.callStacks.size(); ++i) {
+        if (i)
+          out += ", ";
+        chain(entry.callStacks[i]);
+      }
+      out += ']';
+    }
+  }
   out += '}';
 }
 
@@ -506,6 +532,15 @@ void writeFunction(Writer &w, const FunctionReport &function,
       w.field("loc", resolve(op.loc).str());
       w.field("op", op.op);
       w.field("reason", op.reason);
+      if (op.callStack != 0) {
+        w.member("call_stack");
+        w.openInline('[');
+        for (const CallSite &call : problem.callStacks[op.callStack]) {
+          w.member();
+          appendQuoted(w.out, resolve(call.loc).str());
+        }
+        w.close();
+      }
       w.close();
     }
     w.close();
@@ -542,6 +577,7 @@ void writeSummary(Writer &w, const Summary &summary) {
   w.openInline('{');
   for (Verdict verdict : order)
     w.intField(verdictName(verdict), summary.counts[size_t(verdict)]);
+  w.intField("checks_can_fail", summary.checksMayFail);
   w.close();
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace symshape::solver {
 
@@ -19,7 +20,9 @@ void appendFindingMessage(std::string &text, const Problem &problem,
   appendSubject(text, problem, ob);
   switch (finding.verdict) {
   case Verdict::Safe:
-    text += ob.kind == ObligationKind::Assume ? " is consistent" : " is safe";
+    text += ob.kind == ObligationKind::Assume ? " is consistent"
+            : isRuntimeCheck(ob.kind) ? " always holds: the check is redundant"
+                                      : " is safe";
     break;
   case Verdict::Error:
     if (ob.kind == ObligationKind::Assume)
@@ -32,10 +35,16 @@ void appendFindingMessage(std::string &text, const Problem &problem,
     }
     break;
   case Verdict::UbPossible:
-    text += " can fail at runtime";
+    text += isRuntimeCheck(ob.kind)
+                ? " can fail: the program stops there for some inputs (an "
+                  "input contract, not UB)"
+                : " can fail at runtime";
     break;
   case Verdict::UbGuaranteed:
-    text += " fails for every runtime size that reaches it";
+    text += isRuntimeCheck(ob.kind)
+                ? " fails for every input that reaches it: the program always "
+                  "stops there"
+                : " fails for every runtime size that reaches it";
     break;
   case Verdict::Unreachable:
     text += " is unreachable: ";
@@ -86,6 +95,25 @@ void ReportEntry::appendMessage(std::string &text,
   text += opaque->reason;
 }
 
+std::vector<uint32_t> reportedWith(const Problem &problem,
+                                   const FunctionVerdicts &verdicts) {
+  std::vector<uint32_t> with(problem.obligations.size());
+  std::map<std::tuple<uint32_t, uint32_t, int, int, uint8_t, std::string>,
+           uint32_t>
+      first;
+  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+    const Obligation &ob = problem.obligations[k];
+    with[k] = uint32_t(k);
+    if (ob.callStack == 0)
+      continue;
+    auto key = std::make_tuple(ob.loc.buffer, ob.loc.offset, int(ob.kind),
+                               ob.dim, uint8_t(verdicts.findings[k].verdict),
+                               describeSubject(problem, ob));
+    with[k] = first.emplace(std::move(key), uint32_t(k)).first->second;
+  }
+  return with;
+}
+
 std::vector<ReportEntry> reportEntries(const FunctionReport &function,
                                        const ReportOptions &options) {
   const Problem &problem = *function.problem;
@@ -93,9 +121,27 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
   std::vector<ReportEntry> out;
   out.reserve(problem.obligations.size() +
               (options.requireCoverage ? problem.opaque.size() : 0));
+  // Obligations of a private callee reached through several calls.
+  bool anyCalls = problem.callStacks.size() > 1;
+  std::vector<uint32_t> with;
+  std::vector<size_t> entryOf;
+  if (anyCalls) {
+    with = reportedWith(problem, verdicts);
+    entryOf.assign(problem.obligations.size(), size_t(-1));
+  }
   auto addObligation = [&](size_t k) {
     const Obligation &ob = problem.obligations[k];
+    if (anyCalls && with[k] != k) {
+      size_t e = entryOf[with[k]];
+      if (e != size_t(-1))
+        out[e].callStacks.push_back(ob.callStack);
+      return;
+    }
+    if (anyCalls)
+      entryOf[k] = out.size();
     ReportEntry entry;
+    if (ob.callStack != 0)
+      entry.callStacks.push_back(ob.callStack);
     entry.loc = ob.loc;
     entry.op = ob.op;
     entry.kind = obligationKindName(ob.kind);
@@ -195,15 +241,22 @@ void forEachFindingMessage(
   for (size_t e = 0; e < entries.size(); ++e) {
     const ReportEntry &entry = entries[e];
     if (entry.verdict != Verdict::Safe && !summarized[e]) {
-      Severity severity =
-          entry.verdict == Verdict::Error ? Severity::Error : Severity::Warning;
+      // A runtime check that can fail is the input contract: a note.
+      bool contract = entry.obligation &&
+                      isRuntimeCheck(entry.obligation->kind) &&
+                      entry.verdict == Verdict::UbPossible;
+      Severity severity = entry.verdict == Verdict::Error ? Severity::Error
+                          : contract                      ? Severity::Note
+                                                          : Severity::Warning;
       emit({entry.loc, severity,
                      entry.message(problem) + " [" + std::string(entry.kind) + ", " +
                          verdictName(entry.verdict) + "]"});
       if (const Finding *finding = entry.finding) {
         if (!finding->condition.empty() && finding->condition != "true")
           emit({entry.loc, Severity::Note,
-                         "UB exactly when " + finding->condition});
+                (isRuntimeCheck(entry.obligation->kind) ? "fails exactly when "
+                                                        : "UB exactly when ") +
+                    finding->condition});
         else if (finding->verdict == Verdict::UbPossible &&
                  !finding->reason.empty())
           emit({entry.loc, Severity::Note,
@@ -215,6 +268,13 @@ void forEachFindingMessage(
           emit({entry.loc, Severity::Note, std::move(note)});
         }
       }
+      // The calls that reach it, innermost first (like a backtrace).
+      for (uint32_t stack : entry.callStacks) {
+        const std::vector<CallSite> &calls = problem.callStacks[stack];
+        for (size_t i = calls.size(); i-- > 0;)
+          emit({calls[i].loc, Severity::Note,
+                "called from @" + calls[i].caller});
+      }
     }
     if (size_t n = unreachableAfter[e])
       emit({entry.loc, Severity::Note,
@@ -224,14 +284,24 @@ void forEachFindingMessage(
   }
 }
 
-void Summary::add(const FunctionVerdicts &verdicts) {
-  for (const Finding &finding : verdicts.findings)
-    ++counts[size_t(finding.verdict)];
+void Summary::add(const Problem &problem, const FunctionVerdicts &verdicts) {
+  std::vector<uint32_t> with;
+  if (problem.callStacks.size() > 1)
+    with = reportedWith(problem, verdicts);
+  for (size_t k = 0; k < verdicts.findings.size(); ++k) {
+    if (!with.empty() && with[k] != k)
+      continue; // reported with an earlier call site's
+    Verdict verdict = verdicts.findings[k].verdict;
+    ++counts[size_t(verdict)];
+    if (verdict == Verdict::UbPossible &&
+        isRuntimeCheck(problem.obligations[k].kind))
+      ++checksMayFail;
+  }
 }
 
 void Summary::add(const FunctionReport &function,
                   const ReportOptions &options) {
-  add(*function.verdicts);
+  add(*function.problem, *function.verdicts);
   if (options.requireCoverage)
     counts[size_t(Verdict::Error)] += function.problem->opaque.size();
 }
@@ -247,6 +317,10 @@ bool Summary::allSafe() const {
   return counts[size_t(Verdict::Safe)] == total();
 }
 
+bool Summary::noUb() const {
+  return counts[size_t(Verdict::Safe)] + checksMayFail == total();
+}
+
 std::string Summary::line() const {
   static const Verdict order[] = {Verdict::Safe,         Verdict::UbPossible,
                                   Verdict::UbGuaranteed, Verdict::Error,
@@ -258,6 +332,10 @@ std::string Summary::line() const {
       text += ", ";
     text +=
         std::to_string(counts[size_t(order[i])]) + " " + verdictName(order[i]);
+    if (order[i] == Verdict::UbPossible && checksMayFail > 0)
+      text += " (" + std::to_string(checksMayFail) +
+              (checksMayFail == 1 ? " runtime check that can fail)"
+                                  : " runtime checks that can fail)");
   }
   return text;
 }

@@ -32,6 +32,10 @@ const char *obligationKindName(ObligationKind kind) {
     return "element-count";
   case ObligationKind::InBounds:
     return "in-bounds";
+  case ObligationKind::Assert:
+    return "assert";
+  case ObligationKind::Overflow:
+    return "overflow";
   }
   return "?";
 }

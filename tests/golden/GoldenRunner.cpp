@@ -9,12 +9,14 @@
 //   %0 = "test.broadcastable"(%a, %b) : ...
 //   // expected-summary {{safe=5 ub-possible=1 ub-guaranteed=0 error=0
 //   //                    unreachable=0 unknown=0}}   (on one line)
+//   // expected-opaque @+1 {{cf.assert}}             (an opaque op)
 //
 // `expected-VERDICT [@+N|@-N|@cli] {{KIND[ dim D][: CONDITION]}}` names a
 // finding on the line of the comment (or N lines below/above, or in an
 // --assume string). Every finding that is
 // not safe must be expected, and every expectation must be met by exactly
-// one finding; `expected-safe` may pin safe ones too. The comparison is
+// one finding; `expected-safe` may pin safe ones too. Once a file expects an
+// opaque op, every opaque op must be expected. The comparison is
 // exact and a mismatch prints both lists.
 //
 //===----------------------------------------------------------------------===//
@@ -194,8 +196,14 @@ int main(int argc, char **argv) {
   bool ok = true;
   std::vector<std::string> unexpected;
   for (const auto &file : session.files())
-    for (const frontend::FunctionAnalysis &fn : file->functions)
+    for (const frontend::FunctionAnalysis &fn : file->functions) {
+      // The findings as reported: a private callee's op reached through
+      // several calls is one finding per verdict.
+      std::vector<uint32_t> with =
+          solver::reportedWith(*fn.problem, fn.verdicts);
       for (size_t k = 0; k < fn.problem->obligations.size(); ++k) {
+        if (with[k] != k)
+          continue;
         const solver::Obligation &ob = fn.problem->obligations[k];
         const solver::Finding &finding = fn.verdicts.findings[k];
         Expectation actual;
@@ -221,6 +229,27 @@ int main(int argc, char **argv) {
         }
         if (!found && finding.verdict != solver::Verdict::Safe)
           unexpected.push_back(actual.text());
+      }
+    }
+  // Opaque ops, when the file pins any (kind = the op name).
+  bool pinsOpaque = false;
+  for (const Expectation &e : expectations)
+    pinsOpaque = pinsOpaque || e.verdict == "opaque";
+  for (const auto &file : session.files())
+    for (const frontend::FunctionAnalysis &fn : file->functions)
+      for (const solver::OpaqueOp &op : fn.problem->opaque) {
+        frontend::SourceLoc loc = frontend::fromSolver(op.loc);
+        unsigned line = session.sources().lineCol(loc).line;
+        bool found = false;
+        for (Expectation &e : expectations)
+          if (!e.matched && e.verdict == "opaque" && e.line == line &&
+              e.kind == op.op) {
+            e.matched = found = true;
+            break;
+          }
+        if (!found && pinsOpaque)
+          unexpected.push_back("line " + std::to_string(line) + ": opaque " +
+                               op.op + " (" + op.reason + ")");
       }
   for (const Expectation &e : expectations)
     if (!e.matched) {

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IntRules.h"
 #include "OpRules.h"
 #include "TensorRules.h"
 
@@ -49,36 +50,109 @@ void lowerElementwise(OpContext &c) {
 
 void lowerElementCast(OpContext &c) { lowerSameShape(c); }
 
+namespace {
+struct IntOpName {
+  std::string_view name;
+  IntOp op;
+};
+/// arith's integer ops and the exact arithmetic each computes.
+constexpr IntOpName kIntOps[] = {
+    {"arith.addi", IntOp::Add},          {"arith.subi", IntOp::Sub},
+    {"arith.muli", IntOp::Mul},          {"arith.divsi", IntOp::DivTrunc},
+    {"arith.remsi", IntOp::RemTrunc},    {"arith.floordivsi", IntOp::DivFloor},
+    {"arith.ceildivsi", IntOp::DivCeil}, {"arith.divui", IntOp::DivU},
+    {"arith.remui", IntOp::RemU},        {"arith.ceildivui", IntOp::CeilDivU},
+    {"arith.maxsi", IntOp::Max},         {"arith.minsi", IntOp::Min},
+    {"arith.maxui", IntOp::MaxU},        {"arith.minui", IntOp::MinU},
+};
+} // namespace
+
+/// andi / ori / xori on i1 values: the formulas' and, or, xor.
+static bool lowerBoolLogic(OpContext &c) {
+  std::optional<IntType> type = resultIntType(c, 0);
+  if (!type || !type->isBool() || c.numOperands() != 2)
+    return false;
+  std::optional<std::vector<FormulaId>> a = boolOperand(c, 0),
+                                        b = boolOperand(c, 1);
+  if (!a || !b || a->size() != b->size())
+    return false;
+  solver::FormulaStore &f = c.formulas();
+  std::string_view name = c.op().name;
+  std::vector<FormulaId> out;
+  for (size_t k = 0; k < a->size(); ++k) {
+    FormulaId x = (*a)[k], y = (*b)[k];
+    if (name == "arith.andi")
+      out.push_back(f.mkAnd({x, y}));
+    else if (name == "arith.ori")
+      out.push_back(f.mkOr({x, y}));
+    else // xori: exactly one holds
+      out.push_back(
+          f.mkOr({f.mkAnd({x, f.mkNot(y)}), f.mkAnd({f.mkNot(x), y})}));
+  }
+  setBoolResult(c, 0, std::move(out));
+  return true;
+}
+
 void lowerIndexBinary(OpContext &c) {
-  if (anyShaped(c) || !anySizeResult(c) || c.numOperands() != 2) {
+  if (anyShaped(c) || c.numOperands() != 2) {
     lowerElementwise(c);
     return;
   }
-  const std::string &name = c.op().name;
-  TermId a = c.scalar(0), b = c.scalar(1);
-  if (name == "arith.addi") {
-    c.setScalarResult(0, c.add(a, b));
-  } else if (name == "arith.subi") {
-    c.setScalarResult(0, c.sub(a, b));
-  } else if (name == "arith.muli") {
-    c.setScalarResult(0, c.mul(a, b));
-  } else if (name == "arith.maxsi" || name == "arith.minsi" ||
-             ((name == "arith.maxui" || name == "arith.minui") &&
-              c.graph().provablyNonNegative(a) &&
-              c.graph().provablyNonNegative(b))) {
-    // Unsigned order is the signed one for values that are never negative.
-    bool isMax = name == "arith.maxsi" || name == "arith.maxui";
-    c.setScalarResult(0, isMax ? c.graph().max(a, b) : c.graph().min(a, b));
-  } else if (std::optional<int64_t> divisor = c.graph().constantValue(b);
-             divisor && *divisor > 0 &&
-             (name == "arith.floordivsi" || name == "arith.ceildivsi")) {
-    // ceil(a / d) = floor((a + d - 1) / d) for d > 0.
-    TermId top =
-        name == "arith.floordivsi" ? a : c.add(a, c.constant(*divisor - 1));
-    c.setScalarResult(0, c.floorDiv(top, b));
-  } else {
+  if (lowerBoolLogic(c))
+    return;
+  for (const IntOpName &entry : kIntOps)
+    if (entry.name == c.op().name) {
+      if (lowerIntPairs(c, entry.op))
+        return;
+      break;
+    }
+  lowerElementwise(c);
+}
+
+void lowerIntCompareOp(OpContext &c) {
+  if (anyShaped(c)) {
     lowerElementwise(c);
+    return;
   }
+  const Attribute *predicate = c.attr("predicate");
+  std::optional<CmpPred> pred;
+  if (predicate && predicate->kind == AttrKind::Other)
+    pred = cmpPredicate(predicate->text, false); // custom form: `slt`
+  else if (predicate && predicate->kind == AttrKind::Integer) {
+    // The generic form's enum value (arith::CmpIPredicate).
+    static constexpr std::string_view kNames[] = {
+        "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+    if (predicate->intValue >= 0 && predicate->intValue < 10)
+      pred = cmpPredicate(kNames[predicate->intValue], false);
+  }
+  if (pred)
+    lowerIntCompare(c, *pred);
+}
+
+void lowerArithSelect(OpContext &c) {
+  if (anyShaped(c) || c.numOperands() != 3) {
+    lowerElementwise(c);
+    return;
+  }
+  std::optional<std::vector<FormulaId>> cond = boolOperand(c, 0);
+  if (!cond || cond->size() != 1) {
+    lowerElementwise(c);
+    return;
+  }
+  if (std::optional<std::vector<FormulaId>> t = boolOperand(c, 1)) {
+    if (std::optional<std::vector<FormulaId>> e = boolOperand(c, 2)) {
+      setBoolResult(c, 0, {selectBool(c, (*cond)[0], (*t)[0], (*e)[0])});
+      return;
+    }
+  }
+  std::optional<std::vector<TermId>> t = intOperand(c, 1), e = intOperand(c, 2);
+  std::optional<TermId> picked;
+  if (t && e && t->size() == 1 && e->size() == 1)
+    picked = selectInt(c, (*cond)[0], (*t)[0], (*e)[0]);
+  if (picked)
+    setIntResult(c, 0, {*picked});
+  else
+    lowerElementwise(c);
 }
 
 void lowerIndexCast(OpContext &c) {
@@ -91,12 +165,9 @@ void lowerIndexCast(OpContext &c) {
       setExtents(c, 0, s.extents);
     return;
   }
-  const ValueState &s = c.lowerer().state(c.op().operands[0]);
-  if (s.scalar != solver::kNoTerm)
-    c.setScalarResult(0, s.scalar);
-  else if (c.operandType(0).isSizeLike() && c.resultType(0).isSizeLike())
-    c.setScalarResult(0, c.scalar(0));
-  else if (anySizeResult(c))
+  if (lowerIntConvert(c))
+    return;
+  if (anySizeResult(c))
     c.opaque("an integer cast to index whose value is not known");
 }
 

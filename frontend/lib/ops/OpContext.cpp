@@ -130,6 +130,22 @@ void OpContext::require(ObligationKind kind, int dim, FormulaId violation,
   low.oblige(operation, kind, dim, violation, std::move(subject));
 }
 
+void OpContext::check(FormulaId holds, std::string subject) {
+  if (failed())
+    return;
+  low.oblige(operation, ObligationKind::Assert, -1, formulas().mkNot(holds),
+             std::move(subject));
+}
+
+void OpContext::overflow(std::string message) {
+  if (failed())
+    return;
+  hadError = true;
+  low.oblige(operation, ObligationKind::Overflow, -1, formulas().mkTrue(),
+             "the size arithmetic", /*staticError=*/true,
+             "'" + operation.name + "' " + message);
+}
+
 void OpContext::error(std::string message) {
   if (failed())
     return;
@@ -270,6 +286,13 @@ void OpContext::opaque(std::string reason) {
   low.markOpaque(operation, std::move(reason));
 }
 
+void OpContext::opaqueCheck(std::string reason) {
+  if (madeOpaque)
+    return;
+  madeOpaque = true;
+  low.markOpaque(operation, std::move(reason), /*always=*/true);
+}
+
 void OpContext::flush() {
   // Phase 2 of SPEC 4: every result-cast after every requirement; none
   // after a static error (the results follow their declared types).
@@ -287,8 +310,11 @@ void OpContext::flush() {
                std::move(subject));
   }
   casts.clear();
-  for (size_t r = 0; r < numResults(); ++r)
+  for (size_t r = 0; r < numResults(); ++r) {
     setResultFromType(r);
+    if (madeOpaque) // its results are unknowns, like any opaque op's
+      low.state(operation.results[r]).opaque = true;
+  }
 }
 
 } // namespace symshape::frontend

@@ -106,11 +106,18 @@ public:
   /// General form: `violation` is exactly the runtime sizes that break it.
   void require(solver::ObligationKind kind, int dim, FormulaId violation,
                std::string subject);
+  /// A runtime check (kind `assert`): the program stops cleanly unless
+  /// `holds`; later ops may assume it. Listed even when it always holds
+  /// (a redundant check is a finding of its own: `safe`).
+  void check(FormulaId holds, std::string subject);
 
   //===--- Static checks (the op's verifier) ------------------------------===//
   /// A static error: verdict `error` at the op. Results then follow their
   /// declared types, and no further requirement is added.
   void error(std::string message);
+  /// Size arithmetic on constants whose result leaves its integer type
+  /// (kind `overflow`): a static error, as error().
+  void overflow(std::string message);
   bool failed() const { return hadError || madeOpaque; }
   /// Every operand ranked; otherwise the op is opaque (SPEC 4: "unranked
   /// operand %x: its sizes are not checked") and false is returned.
@@ -139,6 +146,9 @@ public:
   /// The op is not modelled after all: every result from its declared
   /// type, and the op is listed in the coverage report with `reason`.
   void opaque(std::string reason);
+  /// The same for a runtime check whose predicate is not read: listed even
+  /// though it has no results (SPEC 2: never a guess, never hidden).
+  void opaqueCheck(std::string reason);
 
 private:
   void flush();

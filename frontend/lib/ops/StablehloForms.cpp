@@ -146,7 +146,11 @@ bool parseCompare(Parser &p, PendingOp &pending) {
   if (p.consumeIf(TokenKind::Comma)) {
     if (!p.tok.is(TokenKind::BareIdent))
       return false;
-    p.consume(); // FLOAT, SIGNED, UNSIGNED, TOTALORDER
+    Attribute type; // FLOAT, SIGNED, UNSIGNED, TOTALORDER
+    type.kind = AttrKind::Other;
+    type.text = std::string(p.tok.spelling);
+    addAttr(pending, "compare_type", type);
+    p.consume();
   }
   return parsePropsAndAttrs(p, pending) && p.expect(TokenKind::Colon, "':'") &&
          parseTypeTail(p, pending, uses, true);

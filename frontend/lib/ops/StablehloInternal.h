@@ -87,7 +87,8 @@ void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
 /// Records the values of result `r` (already defined) when its type has
 /// room for them.
 void attachValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
-/// The known elements of an integer tensor operand (rank 0 or 1).
+/// The elements of an integer tensor operand (rank 0 or 1), element by
+/// element (Lowerer::intElements): unknown ones of an input are fresh.
 std::optional<std::vector<TermId>> intValues(OpContext &ctx, size_t i);
 
 //===--- Shape functions
@@ -98,6 +99,11 @@ void lowerElementwiseScalars(OpContext &ctx); ///< select, clamp
 void lowerBinary(OpContext &ctx); ///< XLA broadcast_dimensions or same shape
 void lowerChloBroadcast(OpContext &ctx);
 void lowerIntArith(OpContext &ctx); ///< add/sub/mul: shapes, and values
+// StablehloInts.cpp: integer and i1 values of size computations
+void lowerHloCompare(OpContext &ctx);
+void lowerHloLogic(OpContext &ctx);  ///< and, or, xor, not
+void lowerHloSelect(OpContext &ctx);
+void lowerHloIntUnary(OpContext &ctx); ///< negate, abs, sign
 void lowerConvert(OpContext &ctx);
 void lowerBitcastConvert(OpContext &ctx);
 void lowerBroadcastInDim(OpContext &ctx);

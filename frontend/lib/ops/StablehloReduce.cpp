@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IntRules.h"
 #include "StablehloInternal.h"
 
 #include <algorithm>
@@ -396,6 +397,13 @@ void lowerCustomCall(OpContext &ctx) {
     target = a->str;
   else if (const Attribute *callee = ctx.attr("callee"))
     target = callee->str;
+  // JAX's shape-polymorphic export: the first operand is the predicate,
+  // the others the values its error message formats.
+  if (target == "shape_assertion") {
+    const Attribute *msg = ctx.attr("error_message");
+    return lowerRuntimeCheck(
+        ctx, 0, msg && msg->kind == AttrKind::String ? msg->str : "");
+  }
   // ByteIR's documented custom calls (byteir/Dialect/mhlo/Util/
   // CustomCallUtil.h): elementwise-shaped ones keep their operand's shape.
   // XLA's `Sharding` custom call annotates its operand: the identity.

@@ -40,51 +40,6 @@ void lowerChloBroadcast(OpContext &ctx) {
   lowerImplicitBroadcastRule(ctx);
 }
 
-void lowerIntArith(OpContext &ctx) {
-  lowerBinary(ctx);
-  if (ctx.failed() || ctx.numOperands() != 2 ||
-      ctx.attr("broadcast_dimensions"))
-    return;
-  std::optional<std::vector<TermId>> a = intValues(ctx, 0),
-                                     b = intValues(ctx, 1);
-  if (!a || !b || a->size() != b->size())
-    return;
-  std::string_view name = ctx.op().name;
-  name = name.substr(name.find('.') + 1);
-  std::vector<TermId> out;
-  for (size_t i = 0; i < a->size(); ++i) {
-    if (name == "divide") {
-      // Integer division truncates towards zero: the floor division of a
-      // size (never negative) by a positive constant; else unknown.
-      std::optional<int64_t> divisor = ctx.graph().constantValue((*b)[i]);
-      if (!divisor || *divisor <= 0 ||
-          !ctx.graph().provablyNonNegative((*a)[i]))
-        return;
-      out.push_back(ctx.floorDiv((*a)[i], (*b)[i]));
-      continue;
-    }
-    TermId x = (*a)[i], y = (*b)[i];
-    out.push_back(name == "add"        ? ctx.add(x, y)
-                  : name == "subtract" ? ctx.sub(x, y)
-                  : name == "maximum"  ? ctx.graph().max(x, y)
-                  : name == "minimum"  ? ctx.graph().min(x, y)
-                                       : ctx.mul(x, y));
-  }
-  attachValues(ctx, 0, std::move(out));
-}
-
-void lowerConvert(OpContext &ctx) {
-  lowerSameShape(ctx);
-  // Values carry over to integers of 32 bits or more (sizes fit).
-  const std::string &to = ctx.resultType(0).element;
-  bool wide = to == "index" || to == "i32" || to == "i64" || to == "si32" ||
-              to == "si64" || to == "ui32" || to == "ui64";
-  if (ctx.numOperands() != 1 || !wide)
-    return;
-  if (std::optional<std::vector<TermId>> values = intValues(ctx, 0))
-    attachValues(ctx, 0, std::move(*values));
-}
-
 /// Same bit width: same shape. Narrower result elements: one more dim, of
 /// the static width ratio; wider ones: the operand's last dim goes.
 void lowerBitcastConvert(OpContext &ctx) {
@@ -303,6 +258,13 @@ void lowerConstant(OpContext &ctx) {
   std::optional<std::vector<int64_t>> ints = intsAttr(ctx, "value");
   if (!ints)
     return;
+  if (type.element == "i1") { // dense<true>: predicates
+    std::vector<FormulaId> bits;
+    for (int64_t v : *ints)
+      bits.push_back(ctx.formulas().mkBool(v != 0));
+    ctx.lowerer().setBoolElements(ctx.op().results[0], std::move(bits));
+    return;
+  }
   std::vector<TermId> values;
   for (int64_t v : *ints)
     values.push_back(ctx.constant(v));

@@ -126,17 +126,9 @@ std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i) {
 }
 
 void attachValues(OpContext &ctx, size_t r, std::vector<TermId> elements) {
-  const Type &type = ctx.resultType(r);
-  ValueState &s = ctx.lowerer().state(ctx.op().results[r]);
-  if (ctx.failed() || !type.hasRank() || !s.defined)
+  if (ctx.failed() || !ctx.resultType(r).hasRank())
     return;
-  if (type.dims.empty() && elements.size() == 1) {
-    s.scalar = elements[0];
-  } else if (type.dims.size() == 1 && type.dims[0] != kDynamic &&
-             size_t(type.dims[0]) == elements.size()) {
-    s.hasExtents = true;
-    s.extents = std::move(elements);
-  }
+  ctx.lowerer().setIntElements(ctx.op().results[r], std::move(elements));
 }
 
 void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements) {
@@ -150,16 +142,9 @@ void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements) {
 
 std::optional<std::vector<TermId>> intValues(OpContext &ctx, size_t i) {
   const Type &type = ctx.operandType(i);
-  ValueId id = ctx.op().operands[i];
-  if (type.hasRank() && type.dims.empty()) {
-    TermId s = ctx.lowerer().state(id).scalar;
-    if (s == solver::kNoTerm)
-      return std::nullopt;
-    return std::vector<TermId>{s};
-  }
-  if (type.hasRank() && type.dims.size() == 1)
-    return ctx.lowerer().extentsOf(id);
-  return std::nullopt;
+  if (!type.hasRank() || type.dims.size() > 1)
+    return std::nullopt;
+  return ctx.lowerer().intElements(ctx.op().operands[i]);
 }
 
 TermId dilated(OpContext &ctx, TermId size, int64_t gap) {

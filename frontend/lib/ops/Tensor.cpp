@@ -18,6 +18,7 @@
 #include "OpRules.h"
 #include "OpTable.h"
 #include "TensorForms.h"
+#include "IntRules.h"
 #include "TensorRules.h"
 
 namespace symshape::frontend {
@@ -200,12 +201,31 @@ void lowerArithConstant(OpContext &c) {
   const Type &type = c.resultType(0);
   if (!value || c.numResults() != 1)
     return;
+  std::optional<IntType> integer = resultIntType(c, 0);
+  if (integer && integer->isBool() && !type.isShaped()) {
+    // `true`, `false`, or `1 : i1`
+    if (value->kind == AttrKind::Bool || value->kind == AttrKind::Integer)
+      setBoolResult(c, 0,
+                    {c.formulas().mkBool(value->kind == AttrKind::Bool
+                                             ? value->boolValue
+                                             : value->intValue != 0)});
+    return;
+  }
   if (value->kind == AttrKind::Integer &&
       (type.isSizeLike() || type.kind == TypeKind::Integer)) {
     c.setScalarResult(0, c.constant(value->intValue));
     return;
   }
   c.setResultFromType(0);
+  if (value->kind == AttrKind::DenseInt && type.hasRank() &&
+      type.dims.size() <= 1 && integer && integer->isBool()) {
+    std::optional<std::vector<int64_t>> ints = Lowerer::intList(*value);
+    std::vector<FormulaId> bits;
+    for (int64_t v : ints ? *ints : std::vector<int64_t>())
+      bits.push_back(c.formulas().mkBool(v != 0));
+    c.lowerer().setBoolElements(c.op().results[0], std::move(bits));
+    return;
+  }
   if (value->kind == AttrKind::DenseInt && type.hasRank() &&
       type.dims.size() == 1)
     if (std::optional<std::vector<int64_t>> ints = Lowerer::intList(*value)) {
@@ -228,28 +248,37 @@ void lowerFromElements(OpContext &c) {
   c.setResult(0, {c.constant(int64_t(c.numOperands()))});
   std::vector<TermId> elements;
   for (size_t i = 0; i < c.numOperands(); ++i) {
-    const ValueState &s = c.lowerer().state(c.op().operands[i]);
-    if (s.scalar != solver::kNoTerm)
-      elements.push_back(s.scalar);
-    else if (c.operandType(i).isSizeLike())
-      elements.push_back(c.scalar(i));
-    else
+    std::optional<std::vector<TermId>> element = intOperand(c, i);
+    if (!element || element->size() != 1)
       return; // an integer nobody computed: elements unknown
+    elements.push_back((*element)[0]);
   }
   setExtents(c, 0, std::move(elements));
 }
 
-/// tensor.extract %t[%i]: a scalar; an element of a known shape when the
-/// index is a constant.
+/// tensor.extract %t[%i]: a scalar; an element of a known integer or i1
+/// tensor (a shape, a 0-d JAX size) when the index is a constant.
 void lowerExtract(OpContext &c) {
   Lowerer &low = c.lowerer();
   const Operation &op = c.op();
-  if (c.numOperands() != 2)
+  if (c.numOperands() < 1 || c.numOperands() > 2 || !c.ranked(0) ||
+      c.rank(0) != c.numOperands() - 1)
     return;
-  const ValueState &s = low.state(op.operands[0]);
-  std::optional<int64_t> index = low.constantOf(op.operands[1]);
-  if (s.hasExtents && index && *index >= 0 && size_t(*index) < s.extents.size())
-    c.setScalarResult(0, s.extents[size_t(*index)]);
+  size_t at = 0;
+  if (c.numOperands() == 2) {
+    std::optional<int64_t> index = low.constantOf(op.operands[1]);
+    if (!index || *index < 0)
+      return;
+    at = size_t(*index);
+  }
+  if (std::optional<std::vector<FormulaId>> bits = boolOperand(c, 0)) {
+    if (at < bits->size())
+      setBoolResult(c, 0, {(*bits)[at]});
+    return;
+  }
+  std::optional<std::vector<TermId>> values = intOperand(c, 0);
+  if (values && at < values->size())
+    setIntResult(c, 0, {(*values)[at]});
 }
 
 /// tensor.insert %s into %t[..]: the shape of %t.
@@ -305,6 +334,11 @@ static constexpr OpEntry indexOp(std::string_view name) {
 static constexpr OpEntry castOp(std::string_view name) {
   return {name, parseCastForm, lowerElementCast, kRefineBoth, "same shape"};
 }
+/// Integer casts: the same integers on scalars, the same shape on tensors.
+static constexpr OpEntry intCastOp(std::string_view name) {
+  return {name, parseCastForm, lowerIndexCast, kRefineBoth,
+          "same integer / same shape"};
+}
 static constexpr OpEntry elementwiseOp(std::string_view name) {
   return {name, parseSameTypeForm, lowerElementwise, kRefineNone,
           "elementwise: operands and result of one shape"};
@@ -357,15 +391,16 @@ static const OpEntry kEntries[] = {
      "same integer / same shape"},
     {"arith.cmpf", parseCompare, lowerElementwise, kRefineNone,
      "elementwise: operands and result of one shape"},
-    {"arith.cmpi", parseCompare, lowerElementwise, kRefineNone,
-     "elementwise: operands and result of one shape"},
-    {"arith.select", parseSelect, lowerElementwise, kRefineNone,
-     "elementwise (an i1 condition applies to all)"},
+    {"arith.cmpi", parseCompare, lowerIntCompareOp, kRefineNone,
+     "elementwise on tensors; on integers, the comparison (a predicate)"},
+    {"arith.select", parseSelect, lowerArithSelect, kRefineNone,
+     "elementwise (an i1 condition applies to all); on integers, the pick"},
     indexOp("arith.addi"),
     indexOp("arith.subi"),
     indexOp("arith.muli"),
     indexOp("arith.floordivsi"),
     indexOp("arith.ceildivsi"),
+    indexOp("arith.ceildivui"),
     indexOp("arith.divsi"),
     indexOp("arith.divui"),
     indexOp("arith.remsi"),
@@ -382,9 +417,9 @@ static const OpEntry kEntries[] = {
     indexOp("arith.shrui"),
     castOp("arith.extf"),
     castOp("arith.truncf"),
-    castOp("arith.extsi"),
-    castOp("arith.extui"),
-    castOp("arith.trunci"),
+    intCastOp("arith.extsi"),
+    intCastOp("arith.extui"),
+    intCastOp("arith.trunci"),
     castOp("arith.sitofp"),
     castOp("arith.uitofp"),
     castOp("arith.fptosi"),

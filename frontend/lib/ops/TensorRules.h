@@ -51,7 +51,9 @@ void lowerConcat(OpContext &c);
 // ArithMath.cpp
 void lowerElementwise(OpContext &c); ///< arith / math on tensors or scalars
 void lowerIndexBinary(OpContext &c); ///< addi, subi, muli, floordivsi, ...
-void lowerIndexCast(OpContext &c);
+void lowerIndexCast(OpContext &c);    ///< index_cast, extsi, trunci, ...
+void lowerIntCompareOp(OpContext &c); ///< arith.cmpi
+void lowerArithSelect(OpContext &c);
 void lowerElementCast(OpContext &c); ///< extf, sitofp, bitcast, ...
 
 } // namespace symshape::frontend

@@ -98,6 +98,9 @@ struct Function {
   /// other than sym_name / function_type.
   std::vector<NamedAttribute> attributes;
   bool isDeclaration = false; ///< no body
+  /// `func.func private @g` (sym_visibility = "private"): only the module's
+  /// own calls reach it, so it is judged through them.
+  bool isPrivate = false;
   Region body;
   std::vector<Value> values; ///< every value of the function, by ValueId
 

@@ -56,6 +56,10 @@ lowerFunction(const Function &function, const LoweringOptions &options,
               DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
               const Module *module = nullptr);
 
+/// The private functions of `module` that another of its functions calls:
+/// they are judged through those calls (SPEC "Calls and visibility").
+std::vector<const Function *> privateCallees(const Module &module);
+
 /// Converts between the frontend's and the solver's location types.
 inline solver::Location toSolver(SourceLoc loc) {
   return {loc.buffer, loc.offset};

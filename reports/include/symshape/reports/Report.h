@@ -31,7 +31,7 @@ namespace symshape::solver {
 /// The version of the `check --json` document (its schema is
 /// schema/symshape-report.schema.json). The major number changes when a
 /// field changes meaning or goes away, the minor one when fields are added.
-inline constexpr const char *kJsonReportVersion = "1.0";
+inline constexpr const char *kJsonReportVersion = "1.1";
 
 /// A location as reports print it: 1-based line and byte column.
 struct SourcePosition {
@@ -111,11 +111,22 @@ struct ReportEntry {
   const Obligation *obligation = nullptr;
   const Finding *finding = nullptr;
   const OpaqueOp *opaque = nullptr;
+  /// Inside a private function judged through its calls: the call chains
+  /// (Problem::callStacks indices) of every call site that reached this
+  /// op with this verdict, the first one's first; empty otherwise.
+  std::vector<uint32_t> callStacks;
   /// The message without the "[kind, verdict]" tag.
   std::string message(const Problem &problem) const;
   /// message(), appended to `out`.
   void appendMessage(std::string &out, const Problem &problem) const;
 };
+
+/// For each obligation, the one it is reported with: itself, or an
+/// earlier obligation of the same op of a private function, with the same
+/// subject and verdict, reached through another call (SPEC 2: one finding
+/// per distinct verdict, naming its call sites).
+std::vector<uint32_t> reportedWith(const Problem &problem,
+                                   const FunctionVerdicts &verdicts);
 
 /// The entries of a function in program order (coverage errors after the
 /// obligations of the same position).
@@ -140,13 +151,21 @@ void forEachFindingMessage(const FunctionReport &function,
 /// Counts of report entries per verdict, in Verdict order.
 struct Summary {
   std::array<size_t, 6> counts{};
-  void add(const FunctionVerdicts &verdicts);
+  /// Runtime checks (kinds `assert`, `cstr`) that can fail: counted as
+  /// ub-possible, but they are the input contract, not alarms.
+  size_t checksMayFail = 0;
+  void add(const Problem &problem, const FunctionVerdicts &verdicts);
   void add(const FunctionReport &function, const ReportOptions &options);
   size_t total() const;
   /// Every entry is safe.
   bool allSafe() const;
+  /// No UB can happen: every entry is safe but runtime checks that can
+  /// fail (a check that always fails, or could not be decided, counts).
+  /// The `check` exit status is 0 exactly then.
+  bool noUb() const;
   /// "12 obligations: 10 safe, 1 ub-possible, 0 ub-guaranteed, 1 error,
-  /// 0 unreachable, 0 unknown".
+  /// 0 unreachable, 0 unknown", with "(1 runtime check that can fail)"
+  /// after the ub-possible count when there are such checks.
   std::string line() const;
 };
 

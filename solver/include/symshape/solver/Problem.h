@@ -34,10 +34,22 @@ enum class ObligationKind : uint8_t {
   ElementCount, ///< a reshape changes the number of elements
   InBounds,     ///< a slice, pad or window leaves its operand's bounds
                 ///< (or gives a negative size)
+  /// A runtime check (cf.assert, stablehlo.custom_call @shape_assertion)
+  /// fails: the program stops cleanly, which is not UB. Like Cstr, a check
+  /// that can fail is part of the function's input contract.
+  Assert,
+  /// Size arithmetic that wraps whatever the inputs (a static error).
+  Overflow,
 };
 
+/// A runtime check (Assert, Cstr): failing stops the program cleanly, so a
+/// check that can fail is a note of the input contract, not an alarm.
+inline bool isRuntimeCheck(ObligationKind kind) {
+  return kind == ObligationKind::Assert || kind == ObligationKind::Cstr;
+}
+
 /// "broadcast", "result-cast", "rank", "mapped-dim", "cast", "join", "cstr",
-/// "assume", "equal", "element-count", "in-bounds".
+/// "assume", "equal", "element-count", "in-bounds", "assert", "overflow".
 const char *obligationKindName(ObligationKind kind);
 
 struct Obligation;
@@ -105,6 +117,10 @@ struct Obligation {
   /// obligations of one occurrence and one phase (result-cast: 2, the
   /// rest: 1) are judged independently of each other (SPEC 4).
   uint32_t opIndex = kNoOp;
+  /// Inside a private function judged through its calls: `loc` is the
+  /// callee's op and this indexes Problem::callStacks (the calls that led
+  /// there, outermost first); 0 for none.
+  uint32_t callStack = 0;
 };
 
 /// What symshape knows of one SSA value, for reports and refinement.
@@ -124,12 +140,19 @@ struct ValueInfo {
   Location loc;
 };
 
+/// A call on the way into a private function: where, and in which function.
+struct CallSite {
+  Location loc;
+  std::string caller; ///< the function holding the call, without '@'
+};
+
 /// An op whose result sizes symshape could not relate to its operands
 /// (SPEC 7 `opaque`): its `?` result dims are fresh symbols.
 struct OpaqueOp {
   Location loc;
   std::string op;     ///< op name
   std::string reason; ///< why, e.g. "op not modelled"
+  uint32_t callStack = 0; ///< as Obligation::callStack
 };
 
 class Problem {
@@ -153,6 +176,12 @@ public:
   std::vector<OpaqueOp> opaque;
   /// Operand dims named by obligations' subjects.
   std::vector<DimRef> dimRefs;
+  /// Call chains into private functions (Obligation::callStack): each the
+  /// calls, outermost first. Entry 0 is the empty chain.
+  std::vector<std::vector<CallSite>> callStacks{{}};
+  /// Functions of the module some call could not inline (recursive, too
+  /// large, ...): a private one is then judged on its own as well.
+  std::vector<std::string> calleesNotInlined;
   /// Free symbols in source order are `graph.symbols()`.
 
   /// Adds a fact and joins its terms in the graph.

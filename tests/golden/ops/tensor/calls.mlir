@@ -1,34 +1,42 @@
-// func.call of a function in the module (SPEC 3): the call has its callee's
-// shape semantics. The callee's requirements are judged at the call, on the
-// call's operands ("... in @add"); its results' sizes are the call's.
+// func.call of a function in the module. A private callee is judged only
+// through its calls, under each caller's sizes: its findings are at its own
+// ops, one per distinct verdict, with the calls as notes. A public callee
+// is judged on its own, and its requirements are judged at each call
+// ("... in @pub").
 
 func.func private @add(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-ub-possible @+1 {{equal: %x[0] != %y[0]}}
+  // Reached four times: (%a, %a) and, through @twice, its second call are
+  // safe; (%a, 4) and, through @twice, (4, %d) can fail. One finding per
+  // verdict, the first call site's condition.
+  // expected-safe @+2 {{equal}}
+  // expected-ub-possible @+1 {{equal: %a[0] != 4}}
   %0 = arith.addf %x, %y : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
 
 // Calls @add twice; the second call is safe once the first one was.
 func.func private @twice(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-ub-possible @+1 {{equal: %x[0] != %y[0]}}
   %0 = call @add(%x, %y) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
-  // expected-safe @+1 {{equal}}
   %1 = call @add(%0, %y) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
 }
 
-func.func @main(%a: tensor<?xf32>, %b: tensor<4xf32>, %d: tensor<?xf32>) -> tensor<4xf32> {
+// A public function: judged on its own, over any sizes.
+func.func @pub(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-ub-possible @+1 {{equal: %x[0] != %y[0]}}
+  %0 = arith.subf %x, %y : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+func.func @main(%a: tensor<?xf32>, %b: tensor<4xf32>, %d: tensor<?xf32>, %e: tensor<?xf32>) -> tensor<4xf32> {
   // %a with itself: nothing can fail.
   %0 = call @add(%a, %a) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   %c = tensor.cast %b : tensor<4xf32> to tensor<?xf32>
-  // expected-ub-possible @+1 {{equal: %a[0] != 4}}
   %1 = call @add(%0, %c) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   // %1 has %a's size, 4 by now: the cast back is safe.
   // expected-safe @+1 {{cast dim 0}}
   %2 = tensor.cast %1 : tensor<?xf32> to tensor<4xf32>
-  // Nested calls: @twice's requirements, judged here.
-  // expected-ub-possible @+2 {{equal: %d[0] != 4}}
-  // expected-safe @+1 {{equal}}
+  // Nested calls: @twice's calls of @add are judged at @add.
   %3 = call @twice(%1, %d) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   // shape.shape_of reads the call's result exactly: a broadcast of it with
   // a 4 is safe.
@@ -36,6 +44,12 @@ func.func @main(%a: tensor<?xf32>, %b: tensor<4xf32>, %d: tensor<?xf32>) -> tens
   %four = shape.const_shape [4] : tensor<1xindex>
   // expected-safe @+1 {{cstr dim 0}}
   %w = shape.cstr_eq %s, %four : tensor<1xindex>, tensor<1xindex>
+  // The public callee's requirement, judged at the call: %3 and %d are
+  // both 4 by now, so it is safe; with %e, it fails unless %e is 4 (%a is).
+  // expected-safe @+1 {{equal}}
+  %4 = call @pub(%3, %d) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  // expected-ub-possible @+1 {{equal: %e[0] != 4}}
+  %5 = call @pub(%a, %e) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %2 : tensor<4xf32>
 }
-// expected-summary {{safe=4 ub-possible=4 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
+// expected-summary {{safe=4 ub-possible=3 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
