@@ -35,6 +35,7 @@ static void registerAll() {
     registerTosa();
     registerStablehlo();
     registerLinalg();
+    registerLinalgRelayout();
     registerTensor();
   });
 }
