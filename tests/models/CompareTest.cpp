@@ -324,3 +324,84 @@ TEST_CASE("comparison: linalg.softmax needs one shape", "[models][compare]") {
                                kArgs, 0),
                    2);
 }
+
+// The dynamic custom calls of JAX exports, and real_dynamic_slice with
+// bounds from sizes.
+const char *kJaxArgs =
+    "%x: tensor<?x4xf32>, %y: tensor<?x4xf32>, %key: tensor<2xui64>";
+
+TEST_CASE("comparison: rng_bit_generator and top_k with shapes from sizes",
+          "[models][compare]") {
+  // The output of the generator is [%x[0], 4]; top_k by 2 of 4 columns;
+  // the add needs %y's rows (op 7).
+  requireAgreement(handWritten(R"(
+  %d = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %r = stablehlo.reshape %d : (tensor<i32>) -> tensor<1xi32>
+  %c = stablehlo.constant dense<4> : tensor<1xi32>
+  %s = stablehlo.concatenate %r, %c, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator(%key, %s) {api_version = 2 : i32, rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>, tensor<2xi32>) -> (tensor<2xui64>, tensor<?x4xf32>)
+  %k = stablehlo.constant dense<2> : tensor<i64>
+  %1:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%0#1, %k) {api_version = 2 : i32} : (tensor<?x4xf32>, tensor<i64>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  %2 = stablehlo.add %0#1, %y : tensor<?x4xf32>)",
+                               kJaxArgs, 7),
+                   9);
+}
+
+/// Compares a program with two ops that can fail: `planted` and one more.
+static void requireTwoFailingOps(const Program &p, size_t ops) {
+  FamilyStats stats;
+  compareProgram(p, stats);
+  std::string all;
+  for (const std::string &f : stats.failures)
+    all += f + "\n";
+  INFO(all << summarize(p.family, stats));
+  CHECK(stats.bruteAgree == ops);
+  CHECK(stats.plantedFound == 1);
+  CHECK(stats.falseAlarms == 1); // the other op that can fail
+  CHECK(stats.witnessFailed == 0);
+  CHECK(stats.unknown == 0);
+  CHECK(stats.opaque == 0);
+}
+
+TEST_CASE("comparison: top_k by rows - 1 and approx_top_k",
+          "[models][compare]") {
+  // k = %x[0] - 1: negative for no rows at top_k over 4 columns (op 3);
+  // approx_top_k over %y's rows needs k <= %y[0] (op 5).
+  requireTwoFailingOps(handWritten(R"(
+  %d = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %c = stablehlo.constant dense<1> : tensor<i32>
+  %k = stablehlo.subtract %d, %c : tensor<i32>
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%y, %k) {api_version = 2 : i32} : (tensor<?x4xf32>, tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  %v = stablehlo.constant dense<0.0> : tensor<f32>
+  %1 = stablehlo.custom_call @stablehlo.dynamic_approx_top_k(%y, %v, %k) {called_computations = [@cmp], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.949999988 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64}} : (tensor<?x4xf32>, tensor<f32>, tensor<i32>) -> tensor<?x4xf32>)",
+                                   kJaxArgs, 3),
+                       7);
+}
+
+TEST_CASE("comparison: real_dynamic_slice with bounds from sizes",
+          "[models][compare]") {
+  // The last two rows of %x: start %x[0] - 2 must not be negative (op
+  // 10); every other row of %y: ceil(%y[0] / 2) rows, which the add
+  // compares with those 2 (op 17).
+  requireTwoFailingOps(handWritten(R"(
+  %d = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %c2 = stablehlo.constant dense<2> : tensor<i32>
+  %a = stablehlo.subtract %d, %c2 : tensor<i32>
+  %ra = stablehlo.reshape %a : (tensor<i32>) -> tensor<1xi32>
+  %rd = stablehlo.reshape %d : (tensor<i32>) -> tensor<1xi32>
+  %z = stablehlo.constant dense<0> : tensor<1xi32>
+  %c4 = stablehlo.constant dense<4> : tensor<1xi32>
+  %start = stablehlo.concatenate %ra, %z, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %stop = stablehlo.concatenate %rd, %c4, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %one = stablehlo.constant dense<1> : tensor<2xi32>
+  %0 = stablehlo.real_dynamic_slice %x, %start, %stop, %one : (tensor<?x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %e = stablehlo.get_dimension_size %y, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %re = stablehlo.reshape %e : (tensor<i32>) -> tensor<1xi32>
+  %zz = stablehlo.constant dense<0> : tensor<2xi32>
+  %stop2 = stablehlo.concatenate %re, %c4, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %step = stablehlo.constant dense<[2, 1]> : tensor<2xi32>
+  %1 = stablehlo.real_dynamic_slice %y, %zz, %stop2, %step : (tensor<?x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %2 = stablehlo.add %0, %1 : tensor<?x4xf32>)",
+                                   kJaxArgs, 10),
+                       19);
+}

@@ -418,3 +418,58 @@ TEST_CASE("linalg.softmax keeps the input's shape", "[models][linalg]") {
   CHECK(ok.shapes["0"] == Shape{2, 5});
   requireUbAt(run(args, body, {{"%x[1]", 5}, {"%o[0]", 3}}), 0, "input");
 }
+
+TEST_CASE("stablehlo dynamic custom calls: top_k, approx_top_k, rng",
+          "[models][stablehlo]") {
+  // k = rows - 1 of %x; top_k over the last dim 10.
+  std::string args = "%x: tensor<?x10xf32>, %y: tensor<?xf32>, "
+                     "%key: tensor<2xui64>";
+  std::string body = R"(
+  %d = "stablehlo.get_dimension_size"(%x) {dimension = 0 : i64} : (tensor<?x10xf32>) -> tensor<i32>
+  %c = "stablehlo.constant"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %k = "stablehlo.subtract"(%d, %c) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %0:2 = "stablehlo.custom_call"(%x, %k) {call_target_name = "stablehlo.dynamic_top_k"} : (tensor<?x10xf32>, tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  %i = "stablehlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %v = "stablehlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "stablehlo.custom_call"(%y, %v, %k) {call_target_name = "stablehlo.dynamic_approx_top_k", mhlo.backend_config = {aggregate_to_topk = true, reduction_dim = 0 : i64}} : (tensor<?xf32>, tensor<f32>, tensor<i32>) -> tensor<?xf32>
+  %s = "stablehlo.constant"() {value = dense<[3, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %2:2 = "stablehlo.custom_call"(%key, %s) {call_target_name = "stablehlo.dynamic_rng_bit_generator", rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>, tensor<2xi64>) -> (tensor<2xui64>, tensor<?x?xf32>))";
+  OracleResult ok = run(args, body, {{"%x[0]", 4}, {"%y[0]", 6}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0#0"] == Shape{4, 3});
+  CHECK(ok.shapes["0#1"] == Shape{4, 3});
+  CHECK(ok.shapes["1"] == Shape{3});
+  CHECK(ok.shapes["2#0"] == Shape{2});
+  CHECK(ok.shapes["2#1"] == Shape{3, 2});
+  // 12 rows: k = 11 > 10.
+  requireUbAt(run(args, body, {{"%x[0]", 12}, {"%y[0]", 20}}), 3,
+              "k = 11 outside [0, 10]");
+  // 0 rows: k = -1.
+  requireUbAt(run(args, body, {{"%x[0]", 0}, {"%y[0]", 20}}), 3, "k = -1");
+  // 4 rows, k = 3 > 2 elements of %y.
+  requireUbAt(run(args, body, {{"%x[0]", 4}, {"%y[0]", 2}}), 6,
+              "k = 3 outside [0, 2]");
+}
+
+TEST_CASE("stablehlo.dynamic_reduce_window: reduce_window's C15 with values",
+          "[models][stablehlo]") {
+  // dim 0: 5 rows, base dilation 1, padding 1 + 0, window 2, stride 2:
+  //   floor((6 - 2) / 2) + 1 = 3. dim 1: 3 columns dilated by 2 are 5,
+  //   window 2 dilated by 3 spans 4: floor((5 - 4) / 1) + 1 = 2.
+  std::string args = "%x: tensor<?x3xf32>";
+  std::string body = R"(
+  %i = "stablehlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %w = "stablehlo.constant"() {value = dense<[2, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %s = "stablehlo.constant"() {value = dense<[2, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %b = "stablehlo.constant"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %d = "stablehlo.constant"() {value = dense<[1, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %p = "stablehlo.constant"() {value = dense<[[1, 0], [0, 0]]> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
+  %0 = "stablehlo.custom_call"(%x, %i, %w, %s, %b, %d, %p) {call_target_name = "stablehlo.dynamic_reduce_window", called_computations = [@sum]} : (tensor<?x3xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2x2xi64>) -> tensor<?x?xf32>)";
+  OracleResult ok = run(args, body, {{"%x[0]", 5}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0"] == Shape{3, 2});
+  // No rows: the padded size 1 is below the window of 2: empty, 0.
+  OracleResult empty = run(args, body, {{"%x[0]", 0}});
+  requireNoUb(empty);
+  CHECK(empty.shapes["0"] == Shape{0, 2});
+}

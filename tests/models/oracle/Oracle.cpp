@@ -36,6 +36,7 @@ static void registerAll() {
     registerStablehlo();
     registerLinalg();
     registerLinalgRelayout();
+    registerStablehloCustomCalls();
     registerTensor();
   });
 }

@@ -144,6 +144,7 @@ void registerStablehlo();
 void registerStablehloWindows(const std::string &dialect);
 void registerLinalg();
 void registerLinalgRelayout(); ///< pack, unpack (linalg., tensor.), softmax
+void registerStablehloCustomCalls();
 void registerTensor();
 
 } // namespace symshape::models::oracle
