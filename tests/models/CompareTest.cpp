@@ -232,3 +232,176 @@ TEST_CASE("comparison: max and min of sizes", "[models][compare]") {
                                kArgs, 10),
                    12);
 }
+
+// linalg.pack / unpack (generic form): dest outer dims are exact tile
+// counts (current MLIR), tensor.pack's only large enough (MLIR 16-19).
+TEST_CASE("comparison: pack into a dest sized by ceildiv, unpack elsewhere",
+          "[models][compare]") {
+  // The pack is safe; unpacking into %y needs %x[0] and %y[0] to take as
+  // many tiles of 8: in the box, both 0 or both not 0 (op 6).
+  requireAgreement(
+      handWritten(R"(
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %o = arith.ceildivsi %n, %c8 : index
+  %e = tensor.empty(%o) : tensor<?x4x8xf32>
+  %p = "linalg.pack"(%x, %e, %z) <{inner_dims_pos = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, static_inner_tiles = array<i64: 8>}> : (tensor<?x4xf32>, tensor<?x4x8xf32>, f32) -> tensor<?x4x8xf32>
+  %u = "linalg.unpack"(%p, %y) <{inner_dims_pos = array<i64: 0>, static_inner_tiles = array<i64: 8>}> : (tensor<?x4x8xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>)",
+                  "%x: tensor<?x4xf32>, %y: tensor<?x4xf32>, %z: f32", 6),
+      8);
+}
+
+TEST_CASE("comparison: a pack without padding_value needs whole tiles",
+          "[models][compare]") {
+  // The dest holds %x[0] ceildiv 2 tiles of 2: enough, but without a
+  // padding_value an odd %x[0] is UB (op 5).
+  requireAgreement(handWritten(R"(
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %o = arith.ceildivsi %n, %c2 : index
+  %e = tensor.empty(%o) : tensor<?x4x2xf32>
+  %p = "linalg.pack"(%x, %e) <{inner_dims_pos = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_inner_tiles = array<i64: 2>}> : (tensor<?x4xf32>, tensor<?x4x2xf32>) -> tensor<?x4x2xf32>)",
+                               kArgs, 5),
+                   7);
+}
+
+// An unpack whose packed tensor has one tile more than its dest needs:
+// "artificial padding", UB in current MLIR (linalg.unpack), allowed by
+// MLIR 16-19 (tensor.unpack). The dest has 8 * (%x[0] - 1) rows (0 when
+// %x[0] <= 1), so only %x[0] = 0 needs no tile beyond.
+const char *kArtificialPadding = R"(
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %n = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %m = arith.subi %n, %c1 : index
+  %r = arith.muli %m, %c8 : index
+  %l = arith.maxsi %r, %c0 : index
+  %e = tensor.empty(%l) : tensor<?xf32>)";
+
+TEST_CASE("comparison: linalg.unpack with a tile beyond the last",
+          "[models][compare]") {
+  requireAgreement(handWritten(std::string(kArtificialPadding) + R"(
+  %u = "linalg.unpack"(%x, %e) <{inner_dims_pos = array<i64: 0>, static_inner_tiles = array<i64: 8>}> : (tensor<?x8xf32>, tensor<?xf32>) -> tensor<?xf32>)",
+                               "%x: tensor<?x8xf32>", 8),
+                   10);
+}
+
+TEST_CASE("comparison: tensor.unpack of MLIR 16 allows that tile",
+          "[models][compare]") {
+  requireAgreement(handWritten(std::string(kArtificialPadding) + R"(
+  %u = "tensor.unpack"(%x, %e) {inner_dims_pos = array<i64: 0>, static_inner_tiles = array<i64: 8>} : (tensor<?x8xf32>, tensor<?xf32>) -> tensor<?xf32>)",
+                               "%x: tensor<?x8xf32>", -1),
+                   10);
+}
+
+TEST_CASE("comparison: a pack by a tile value, without padding",
+          "[models][compare]") {
+  // %t > 0, %d[1] == %t and %x[0] == %d[0] * %t: one op, several ways to
+  // fail.
+  requireAgreement(
+      handWritten(R"(
+  %0 = "linalg.pack"(%x, %d, %t) <{inner_dims_pos = array<i64: 0>, operandSegmentSizes = array<i32: 1, 1, 0, 1>, static_inner_tiles = array<i64: -9223372036854775808>}> : (tensor<?xf32>, tensor<?x?xf32>, index) -> tensor<?x?xf32>)",
+                  "%x: tensor<?xf32>, %d: tensor<?x?xf32>, %t: index", 0),
+      2);
+}
+
+TEST_CASE("comparison: tensor.pack of MLIR 16 may pad beyond the last tile",
+          "[models][compare]") {
+  // No padding_value: 2 divides %x[0] and %d[0] >= %x[0] / 2.
+  requireAgreement(handWritten(R"(
+  %0 = "tensor.pack"(%x, %d) {inner_dims_pos = array<i64: 0>, operand_segment_sizes = array<i32: 1, 1, 0, 0>, static_inner_tiles = array<i64: 2>} : (tensor<?xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
+  %1 = "tensor.unpack"(%0, %x) {inner_dims_pos = array<i64: 0>, static_inner_tiles = array<i64: 2>} : (tensor<?x2xf32>, tensor<?xf32>) -> tensor<?xf32>)",
+                               "%x: tensor<?xf32>, %d: tensor<?x2xf32>", 0),
+                   3);
+}
+
+TEST_CASE("comparison: linalg.softmax needs one shape", "[models][compare]") {
+  requireAgreement(handWritten(R"(
+  %0 = linalg.softmax dimension(1) ins(%x : tensor<?x4xf32>) outs(%t : tensor<3x4xf32>) -> tensor<3x4xf32>)",
+                               kArgs, 0),
+                   2);
+}
+
+// The dynamic custom calls of JAX exports, and real_dynamic_slice with
+// bounds from sizes.
+const char *kJaxArgs =
+    "%x: tensor<?x4xf32>, %y: tensor<?x4xf32>, %key: tensor<2xui64>";
+
+TEST_CASE("comparison: rng_bit_generator and top_k with shapes from sizes",
+          "[models][compare]") {
+  // The output of the generator is [%x[0], 4]; top_k by 2 of 4 columns;
+  // the add needs %y's rows (op 7).
+  requireAgreement(handWritten(R"(
+  %d = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %r = stablehlo.reshape %d : (tensor<i32>) -> tensor<1xi32>
+  %c = stablehlo.constant dense<4> : tensor<1xi32>
+  %s = stablehlo.concatenate %r, %c, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator(%key, %s) {api_version = 2 : i32, rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>, tensor<2xi32>) -> (tensor<2xui64>, tensor<?x4xf32>)
+  %k = stablehlo.constant dense<2> : tensor<i64>
+  %1:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%0#1, %k) {api_version = 2 : i32} : (tensor<?x4xf32>, tensor<i64>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  %2 = stablehlo.add %0#1, %y : tensor<?x4xf32>)",
+                               kJaxArgs, 7),
+                   9);
+}
+
+/// Compares a program with two ops that can fail: `planted` and one more.
+static void requireTwoFailingOps(const Program &p, size_t ops) {
+  FamilyStats stats;
+  compareProgram(p, stats);
+  std::string all;
+  for (const std::string &f : stats.failures)
+    all += f + "\n";
+  INFO(all << summarize(p.family, stats));
+  CHECK(stats.bruteAgree == ops);
+  CHECK(stats.plantedFound == 1);
+  CHECK(stats.falseAlarms == 1); // the other op that can fail
+  CHECK(stats.witnessFailed == 0);
+  CHECK(stats.unknown == 0);
+  CHECK(stats.opaque == 0);
+}
+
+TEST_CASE("comparison: top_k by rows - 1 and approx_top_k",
+          "[models][compare]") {
+  // k = %x[0] - 1: negative for no rows at top_k over 4 columns (op 3);
+  // approx_top_k over %y's rows needs k <= %y[0] (op 5).
+  requireTwoFailingOps(handWritten(R"(
+  %d = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %c = stablehlo.constant dense<1> : tensor<i32>
+  %k = stablehlo.subtract %d, %c : tensor<i32>
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%y, %k) {api_version = 2 : i32} : (tensor<?x4xf32>, tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  %v = stablehlo.constant dense<0.0> : tensor<f32>
+  %1 = stablehlo.custom_call @stablehlo.dynamic_approx_top_k(%y, %v, %k) {called_computations = [@cmp], mhlo.backend_config = {aggregate_to_topk = true, recall_target = 0.949999988 : f32, reduction_dim = 0 : i64, reduction_input_size_override = -1 : i64}} : (tensor<?x4xf32>, tensor<f32>, tensor<i32>) -> tensor<?x4xf32>)",
+                                   kJaxArgs, 3),
+                       7);
+}
+
+TEST_CASE("comparison: real_dynamic_slice with bounds from sizes",
+          "[models][compare]") {
+  // The last two rows of %x: start %x[0] - 2 must not be negative (op
+  // 10); every other row of %y: ceil(%y[0] / 2) rows, which the add
+  // compares with those 2 (op 17).
+  requireTwoFailingOps(handWritten(R"(
+  %d = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %c2 = stablehlo.constant dense<2> : tensor<i32>
+  %a = stablehlo.subtract %d, %c2 : tensor<i32>
+  %ra = stablehlo.reshape %a : (tensor<i32>) -> tensor<1xi32>
+  %rd = stablehlo.reshape %d : (tensor<i32>) -> tensor<1xi32>
+  %z = stablehlo.constant dense<0> : tensor<1xi32>
+  %c4 = stablehlo.constant dense<4> : tensor<1xi32>
+  %start = stablehlo.concatenate %ra, %z, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %stop = stablehlo.concatenate %rd, %c4, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %one = stablehlo.constant dense<1> : tensor<2xi32>
+  %0 = stablehlo.real_dynamic_slice %x, %start, %stop, %one : (tensor<?x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %e = stablehlo.get_dimension_size %y, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %re = stablehlo.reshape %e : (tensor<i32>) -> tensor<1xi32>
+  %zz = stablehlo.constant dense<0> : tensor<2xi32>
+  %stop2 = stablehlo.concatenate %re, %c4, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %step = stablehlo.constant dense<[2, 1]> : tensor<2xi32>
+  %1 = stablehlo.real_dynamic_slice %y, %zz, %stop2, %step : (tensor<?x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %2 = stablehlo.add %0, %1 : tensor<?x4xf32>)",
+                                   kJaxArgs, 10),
+                       19);
+}

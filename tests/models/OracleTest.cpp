@@ -361,3 +361,115 @@ TEST_CASE("branches: the i1 argument picks the target, arguments are bound",
   CHECK(skipped.executed == std::vector<size_t>{0, 3, 4});
   CHECK(skipped.shapes.count("a") == 0); // ^bb1 never ran
 }
+
+//===-- relayout and dynamic custom calls
+//-------------------------------------===//
+
+TEST_CASE("linalg.pack / unpack: tiles, ceildiv outer dims, permutation",
+          "[models][linalg]") {
+  // CK to KCck with padding: dest [ceil(C / 32), ceil(K / 8), 8, 32] for
+  // source [K, C] (outer_dims_perm = [1, 0]). K = 13, C = 64: [2, 2, 8, 32].
+  std::string args = "%s: tensor<?x?xf32>, %d: tensor<?x?x8x32xf32>, %z: f32, "
+                     "%u: tensor<?x?xf32>";
+  std::string body = R"(
+  %0 = "linalg.pack"(%s, %d, %z) <{inner_dims_pos = array<i64: 0, 1>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, outer_dims_perm = array<i64: 1, 0>, static_inner_tiles = array<i64: 8, 32>}> : (tensor<?x?xf32>, tensor<?x?x8x32xf32>, f32) -> tensor<?x?x8x32xf32>
+  %1 = "linalg.unpack"(%0, %u) <{inner_dims_pos = array<i64: 0, 1>, outer_dims_perm = array<i64: 1, 0>, static_inner_tiles = array<i64: 8, 32>}> : (tensor<?x?x8x32xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>)";
+  Assignment sizes{{"%s[0]", 13}, {"%s[1]", 64}, {"%d[0]", 2},
+                   {"%d[1]", 2},  {"%u[0]", 9},  {"%u[1]", 33}};
+  OracleResult ok = run(args, body, sizes);
+  requireNoUb(ok);
+  CHECK(ok.shapes["0"] == Shape{2, 2, 8, 32});
+  // unpack drops padding: 2 tiles of 8 hold 9..16 rows, 2 of 32 33..64.
+  CHECK(ok.shapes["1"] == Shape{9, 33});
+  // A third tile of 8 for 13 rows is extra padding: UB in current MLIR.
+  sizes["%d[1]"] = 3;
+  requireUbAt(run(args, body, sizes), 0, "needs 2 tiles of 8");
+  sizes["%d[1]"] = 2;
+  sizes["%u[0]"] = 8; // 8 rows need 1 tile of 8, not 2
+  requireUbAt(run(args, body, sizes), 1, "needs 1 tiles of 8");
+}
+
+TEST_CASE("tensor.pack (MLIR 16-19): a larger dest; no padding_value",
+          "[models][tensor]") {
+  std::string args = "%s: tensor<?xf32>, %d: tensor<?x8xf32>, %t: index, "
+                     "%e: tensor<?x?xf32>";
+  std::string body = R"(
+  %0 = "tensor.pack"(%s, %d) {inner_dims_pos = array<i64: 0>, operand_segment_sizes = array<i32: 1, 1, 0, 0>, static_inner_tiles = array<i64: 8>} : (tensor<?xf32>, tensor<?x8xf32>) -> tensor<?x8xf32>
+  %1 = "tensor.pack"(%s, %e, %t) {inner_dims_pos = array<i64: 0>, operand_segment_sizes = array<i32: 1, 1, 0, 1>, static_inner_tiles = array<i64: -9223372036854775808>} : (tensor<?xf32>, tensor<?x?xf32>, index) -> tensor<?x?xf32>)";
+  // 16 rows into 3 tiles of 8: dest may be larger in MLIR 16-19.
+  Assignment sizes{
+      {"%s[0]", 16}, {"%d[0]", 3}, {"%t", 4}, {"%e[0]", 4}, {"%e[1]", 4}};
+  OracleResult ok = run(args, body, sizes);
+  requireNoUb(ok);
+  CHECK(ok.shapes["1"] == Shape{4, 4});
+  sizes["%s[0]"] = 12; // 8 does not divide 12 and there is no padding
+  requireUbAt(run(args, body, sizes), 0, "does not divide 12");
+  sizes["%s[0]"] = 16;
+  sizes["%t"] = 0;
+  requireUbAt(run(args, body, sizes), 1, "not positive");
+}
+
+TEST_CASE("linalg.softmax keeps the input's shape", "[models][linalg]") {
+  std::string args = "%x: tensor<2x?xf32>, %o: tensor<?x5xf32>";
+  std::string body = R"(
+  %0 = "linalg.softmax"(%x, %o) <{dimension = 1 : i64}> : (tensor<2x?xf32>, tensor<?x5xf32>) -> tensor<?x5xf32>)";
+  OracleResult ok = run(args, body, {{"%x[1]", 5}, {"%o[0]", 2}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0"] == Shape{2, 5});
+  requireUbAt(run(args, body, {{"%x[1]", 5}, {"%o[0]", 3}}), 0, "input");
+}
+
+TEST_CASE("stablehlo dynamic custom calls: top_k, approx_top_k, rng",
+          "[models][stablehlo]") {
+  // k = rows - 1 of %x; top_k over the last dim 10.
+  std::string args = "%x: tensor<?x10xf32>, %y: tensor<?xf32>, "
+                     "%key: tensor<2xui64>";
+  std::string body = R"(
+  %d = "stablehlo.get_dimension_size"(%x) {dimension = 0 : i64} : (tensor<?x10xf32>) -> tensor<i32>
+  %c = "stablehlo.constant"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %k = "stablehlo.subtract"(%d, %c) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %0:2 = "stablehlo.custom_call"(%x, %k) {call_target_name = "stablehlo.dynamic_top_k"} : (tensor<?x10xf32>, tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  %i = "stablehlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %v = "stablehlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "stablehlo.custom_call"(%y, %v, %k) {call_target_name = "stablehlo.dynamic_approx_top_k", mhlo.backend_config = {aggregate_to_topk = true, reduction_dim = 0 : i64}} : (tensor<?xf32>, tensor<f32>, tensor<i32>) -> tensor<?xf32>
+  %s = "stablehlo.constant"() {value = dense<[3, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %2:2 = "stablehlo.custom_call"(%key, %s) {call_target_name = "stablehlo.dynamic_rng_bit_generator", rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : (tensor<2xui64>, tensor<2xi64>) -> (tensor<2xui64>, tensor<?x?xf32>))";
+  OracleResult ok = run(args, body, {{"%x[0]", 4}, {"%y[0]", 6}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0#0"] == Shape{4, 3});
+  CHECK(ok.shapes["0#1"] == Shape{4, 3});
+  CHECK(ok.shapes["1"] == Shape{3});
+  CHECK(ok.shapes["2#0"] == Shape{2});
+  CHECK(ok.shapes["2#1"] == Shape{3, 2});
+  // 12 rows: k = 11 > 10.
+  requireUbAt(run(args, body, {{"%x[0]", 12}, {"%y[0]", 20}}), 3,
+              "k = 11 outside [0, 10]");
+  // 0 rows: k = -1.
+  requireUbAt(run(args, body, {{"%x[0]", 0}, {"%y[0]", 20}}), 3, "k = -1");
+  // 4 rows, k = 3 > 2 elements of %y.
+  requireUbAt(run(args, body, {{"%x[0]", 4}, {"%y[0]", 2}}), 6,
+              "k = 3 outside [0, 2]");
+}
+
+TEST_CASE("stablehlo.dynamic_reduce_window: reduce_window's C15 with values",
+          "[models][stablehlo]") {
+  // dim 0: 5 rows, base dilation 1, padding 1 + 0, window 2, stride 2:
+  //   floor((6 - 2) / 2) + 1 = 3. dim 1: 3 columns dilated by 2 are 5,
+  //   window 2 dilated by 3 spans 4: floor((5 - 4) / 1) + 1 = 2.
+  std::string args = "%x: tensor<?x3xf32>";
+  std::string body = R"(
+  %i = "stablehlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %w = "stablehlo.constant"() {value = dense<[2, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %s = "stablehlo.constant"() {value = dense<[2, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %b = "stablehlo.constant"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %d = "stablehlo.constant"() {value = dense<[1, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %p = "stablehlo.constant"() {value = dense<[[1, 0], [0, 0]]> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
+  %0 = "stablehlo.custom_call"(%x, %i, %w, %s, %b, %d, %p) {call_target_name = "stablehlo.dynamic_reduce_window", called_computations = [@sum]} : (tensor<?x3xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2x2xi64>) -> tensor<?x?xf32>)";
+  OracleResult ok = run(args, body, {{"%x[0]", 5}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0"] == Shape{3, 2});
+  // No rows: the padded size 1 is below the window of 2: empty, 0.
+  OracleResult empty = run(args, body, {{"%x[0]", 0}});
+  requireNoUb(empty);
+  CHECK(empty.shapes["0"] == Shape{0, 2});
+}

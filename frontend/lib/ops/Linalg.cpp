@@ -143,6 +143,14 @@ static const OpEntry kEntries[] = {
      kRefineNone, "init dim i = input dim permutation[i]; result = init"},
     {"linalg.broadcast", parseLinalgImplicitResults, lowerBroadcast,
      kRefineNone, "mapped input and init dims equal (seed 002)"},
+    {"linalg.pack", parseRelayoutOp, lowerPack, kRefineNone,
+     "result = dest; dest outer dim = source dim ceildiv tile (permuted), "
+     "untiled dims equal, tile dims = tiles; no padding_value: tiles divide"},
+    {"linalg.unpack", parseRelayoutOp, lowerUnpack, kRefineNone,
+     "result = dest; source outer dim = dest dim ceildiv tile (permuted), "
+     "untiled dims equal, tile dims = tiles"},
+    {"linalg.softmax", parseSoftmax, lowerSoftmax, kRefineNone,
+     "input and output of one shape; result = output"},
     {"linalg.generic", parseLinalgOp, lowerGeneric, kRefineNone,
      "dims bound to one loop by indexing_maps equal; result = outs"},
     {"linalg.yield", nullptr, lowerNothing, kRefineNone, "body terminator"},

@@ -207,6 +207,88 @@ bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults) {
 
 } // namespace
 
+/// linalg.pack %s [padding_value(%v : T)] [outer_dims_perm = [..]]
+///   inner_dims_pos = [..] inner_tiles = [8, %t] into %d {attrs} : S -> D
+/// (unpack: no padding_value), as the generic form: operands source, dest,
+/// padding value, tiles; static_inner_tiles with kDynamicIndex for %t.
+bool parseRelayoutOp(Parser &p, PendingOp &pending) {
+  Operation &op = pending.op;
+  bool pack = op.name == "linalg.pack" || op.name == "tensor.pack";
+  std::optional<OperandUse> source = p.parseValueUse();
+  if (!source)
+    return false;
+  std::optional<OperandUse> pad;
+  std::optional<Type> padType;
+  if (pack && p.tok.isKeyword("padding_value")) {
+    p.consume();
+    if (!p.expect(TokenKind::LParen, "'('") || !(pad = p.parseValueUse()) ||
+        !p.expect(TokenKind::Colon, "':'") || !(padType = p.parseType()) ||
+        !p.expect(TokenKind::RParen, "')'"))
+      return false;
+  }
+  if (p.tok.isKeyword("outer_dims_perm")) {
+    p.consume();
+    if (!parseIntListAttr(p, op, "outer_dims_perm"))
+      return false;
+  }
+  if (!p.expectKeyword("inner_dims_pos") ||
+      !parseIntListAttr(p, op, "inner_dims_pos") ||
+      !p.expectKeyword("inner_tiles") || !p.expect(TokenKind::Equal, "'='"))
+    return false;
+  std::vector<OperandUse> tiles;
+  std::vector<int64_t> statics;
+  if (!parseMixedList(p, tiles, statics) || !p.expectKeyword("into"))
+    return false;
+  std::optional<OperandUse> dest = p.parseValueUse();
+  if (!dest || !p.parseOptionalAttrDict(op.attributes) ||
+      !p.expect(TokenKind::Colon, "':'"))
+    return false;
+  SourceLoc typesLoc = p.tokLoc();
+  std::optional<Type> from = p.parseType();
+  if (!from || !p.expect(TokenKind::Arrow, "'->'"))
+    return false;
+  uint32_t start = p.tok.offset;
+  std::optional<Type> to = p.parseType();
+  if (!to || !p.checkUseType(*source, *from) || !p.checkUseType(*dest, *to) ||
+      (pad && !p.checkUseType(*pad, *padType)))
+    return false;
+  std::vector<OperandUse> uses{*source, *dest};
+  std::vector<Type> types{*from, *to};
+  if (pad) {
+    uses.push_back(*pad);
+    types.push_back(*padType);
+  }
+  uses.insert(uses.end(), tiles.begin(), tiles.end());
+  types.resize(uses.size(), Type::index());
+  op.attributes.push_back(denseArrayAttr("static_inner_tiles", statics));
+  if (pack)
+    op.attributes.push_back(
+        denseArrayAttr("operandSegmentSizes",
+                       {1, 1, pad ? 1 : 0, int64_t(tiles.size())}, "i32"));
+  if (to->isTensor()) { // on memrefs the op has no result
+    pending.resultTypes.push_back(*to);
+    op.resultTypeRanges.push_back(p.rangeFrom(start));
+  }
+  return p.setOperands(pending, uses, types, /*written=*/false, typesLoc);
+}
+
+/// linalg.softmax dimension(1) ins(%x : T) outs(%y : T) -> T
+bool parseSoftmax(Parser &p, PendingOp &pending) {
+  if (!p.parseOptionalAttrDict(pending.op.attributes) ||
+      !p.expectKeyword("dimension") || !p.expect(TokenKind::LParen, "'('"))
+    return false;
+  NamedAttribute dim;
+  dim.name = "dimension";
+  dim.loc = p.tokLoc();
+  std::optional<int64_t> value = p.parseIntegerLiteral();
+  if (!value || !p.expect(TokenKind::RParen, "')'"))
+    return false;
+  dim.value.kind = AttrKind::Integer;
+  dim.value.intValue = *value;
+  pending.op.attributes.push_back(std::move(dim));
+  return parseStructured(p, pending, /*implicitResults=*/true);
+}
+
 bool parseLinalgOp(Parser &p, PendingOp &pending) {
   return parseStructured(p, pending, /*implicitResults=*/false);
 }

@@ -61,6 +61,9 @@ void lowerIndexingMaps(OpContext &c);
 // Custom forms (LinalgForms.cpp).
 bool parseLinalgOp(Parser &p, PendingOp &pending);
 bool parseLinalgImplicitResults(Parser &p, PendingOp &pending);
+/// linalg.pack / unpack (and MLIR 16-19's tensor.pack / unpack).
+bool parseRelayoutOp(Parser &p, PendingOp &pending);
+bool parseSoftmax(Parser &p, PendingOp &pending);
 
 // Shape functions (LinalgLoops.cpp, LinalgNamed.cpp, LinalgConv.cpp).
 void lowerGeneric(OpContext &c);
@@ -68,6 +71,11 @@ void lowerIdentityLoops(OpContext &c); ///< elementwise, fill, copy, map
 void lowerReduce(OpContext &c);
 void lowerTranspose(OpContext &c);
 void lowerBroadcast(OpContext &c);
+// LinalgRelayout.cpp: the dest's shape; outer dims the tile counts, inner
+// dims the tiles. tensor.* (MLIR 16-19) allow a larger dest.
+void lowerPack(OpContext &c);
+void lowerUnpack(OpContext &c);
+void lowerSoftmax(OpContext &c);
 
 /// A contraction: its operands' dims as loop letters, e.g. matmul
 /// {"mk", "kn", "mn"}. Letters: b batch, m and n the free dims, k

@@ -142,7 +142,8 @@ const OpEntry kEntries[] = {
     HLO("dynamic_update_slice", parseTyped, lowerDynamicUpdateSlice, kBoth,
         "update fits the operand; result = operand"),
     HLO("real_dynamic_slice", parseTyped, lowerRealDynamicSlice, kBoth,
-        "0 <= start <= limit <= dim; ceil((limit - start) / stride)"),
+        "slice by values: 0 <= start <= limit <= dim, stride > 0; "
+        "ceil((limit - start) / stride)"),
     HLO("pad", parsePad, lowerPad, kBoth,
         "lo + in + hi + max(in - 1, 0) * interior"),
     HLO("dynamic_pad", parseTyped, lowerDynamicPad, kBoth,
@@ -189,7 +190,9 @@ const OpEntry kEntries[] = {
         kNone, "results = operands"),
     HLO("return", parseReturn, lowerNothing, kNone, "terminator"),
     HLO("custom_call", parseCustomCall, lowerCustomCall, kNone,
-        "opaque: an external function"),
+        "an external function (opaque); @stablehlo.dynamic_top_k, "
+        "_approx_top_k, _rng_bit_generator: results from their operands' "
+        "values"),
     // chlo: implicit broadcasting binary ops and elementwise ops.
     CHLO_BROADCAST("add"),
     CHLO_BROADCAST("and"),

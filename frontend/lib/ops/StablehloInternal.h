@@ -147,6 +147,10 @@ void lowerWhile(OpContext &ctx);
 void lowerIfCase(OpContext &ctx);
 void lowerCarried(OpContext &ctx); ///< tuple, get_tuple_element
 void lowerCustomCall(OpContext &ctx);
+// StablehloCustomCalls.cpp
+/// The shape function of a custom_call target that spells out its result
+/// shapes (stablehlo.dynamic_top_k, ...), or nullptr.
+LowerFn customCallTarget(std::string_view target);
 
 //===--- Shared arithmetic
 //-------------------------------------------------===//

@@ -409,6 +409,8 @@ void lowerCustomCall(OpContext &ctx) {
   // XLA's `Sharding` custom call annotates its operand: the identity.
   bool sameShape = target == "byteir.gelu" || target == "byteir.softmax" ||
                    target == "byteir.log_softmax" || target == "Sharding";
+  if (LowerFn lower = customCallTarget(target))
+    return lower(ctx);
   if (ctx.expectRanked() && ctx.numOperands() >= 1) {
     if (sameShape && ctx.numOperands() == 1 && ctx.numResults() == 1)
       return ctx.setResult(0, ctx.dims(0));

@@ -8,6 +8,7 @@
 //   dynamic_slice       result = slice_sizes, slice_sizes[d] <= operand[d]
 //                       (start indices are clamped: no other requirement)
 //   dynamic_update_slice  update[d] <= operand[d]; result = operand
+//   real_dynamic_slice  slice with start, limit and strides given by values
 //   pad                 lo + in + hi + max(in - 1, 0) * interior
 //   gather / scatter    batch and offset dims from the dimension numbers
 //
@@ -107,12 +108,22 @@ void lowerDynamicUpdateSlice(OpContext &ctx) {
   ctx.setResult(0, ctx.dims(0));
 }
 
-/// operand, start, limit, strides (1-D tensors of one element per dim).
+/// operand, start, limit, strides: 1-D integer tensors, one element per
+/// dim, read element by element. Not in the spec: StableHLO defines it as
+/// slice with its indices given as values, so slice's constraints hold at
+/// runtime (slice_c3 bounds, slice_c4 strides, slice_c5 the result).
 void lowerRealDynamicSlice(OpContext &ctx) {
   if (!ctx.expectRanked() || ctx.numOperands() != 4)
     return;
   size_t rank = ctx.rank(0);
-  // Known values only: fresh sizes would assume them non-negative.
+  for (size_t i = 1; i < 4; ++i) {
+    const Type &t = ctx.operandType(i);
+    if (!t.hasRank() || t.dims.size() != 1 ||
+        (t.dims[0] != kDynamic && size_t(t.dims[0]) != rank))
+      return ctx.error("expects start, limit and strides of " +
+                       std::to_string(rank) + " elements, got '" + t.str() +
+                       "' (slice_c2)");
+  }
   std::optional<std::vector<TermId>> start = intValues(ctx, 1),
                                      limit = intValues(ctx, 2),
                                      strides = intValues(ctx, 3);
@@ -120,20 +131,36 @@ void lowerRealDynamicSlice(OpContext &ctx) {
     return ctx.opaque("start, limit or strides not known");
   if (start->size() != rank || limit->size() != rank || strides->size() != rank)
     return ctx.error("expects start, limit and strides of length " +
-                     std::to_string(rank));
+                     std::to_string(rank) + " (slice_c2)");
   solver::FormulaStore &f = ctx.formulas();
   std::vector<TermId> dims;
   for (size_t d = 0; d < rank; ++d) {
     TermId a = (*start)[d], b = (*limit)[d], s = (*strides)[d];
-    ctx.requireInBounds(
-        f.mkAnd({f.mkLe(ctx.constant(0), a), f.mkLe(a, b),
-                 f.mkLe(b, ctx.dim(0, d)), f.mkLe(ctx.constant(1), s)}),
-        "the slice of dim " + std::to_string(d) + " within " +
-            ctx.dimName(0, d) + " (0 <= start <= limit <= size, stride >= 1)");
+    ctx.requireInBounds(f.mkAnd({f.mkLe(ctx.constant(0), a), f.mkLe(a, b),
+                                 f.mkLe(b, ctx.dim(0, d))}),
+                        "the slice of dim " + std::to_string(d) + " within " +
+                            ctx.dimName(0, d) +
+                            " (0 <= start <= limit <= size: slice_c3)");
+    ctx.requireInBounds(f.mkLe(ctx.constant(1), s),
+                        "the stride of dim " + std::to_string(d) +
+                            " (positive: slice_c4)");
+    // slice_c5: ceil((limit - start) / stride).
     TermId span = ctx.sub(ctx.add(ctx.sub(b, a), s), ctx.constant(1));
     dims.push_back(ctx.floorDiv(span, s));
   }
   ctx.setResultFromValues(0, dims);
+  // A slice of a 1-D integer tensor at constant indices keeps its values.
+  std::optional<std::vector<TermId>> values = intValues(ctx, 0);
+  std::optional<int64_t> a = ctx.graph().constantValue((*start)[0]),
+                         b = ctx.graph().constantValue((*limit)[0]),
+                         s = ctx.graph().constantValue((*strides)[0]);
+  if (rank == 1 && values && a && b && s && *a >= 0 && *a <= *b && *s > 0 &&
+      size_t(*b) <= values->size()) {
+    std::vector<TermId> picked;
+    for (int64_t i = *a; i < *b; i += *s)
+      picked.push_back((*values)[size_t(i)]);
+    attachValues(ctx, 0, std::move(picked));
+  }
 }
 
 void lowerPad(OpContext &ctx) {

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinalgRules.h"
 #include "OpRules.h"
 #include "OpTable.h"
 #include "TensorForms.h"
@@ -382,6 +383,12 @@ static const OpEntry kEntries[] = {
      "result = source + low + high"},
     {"tensor.concat", parseConcat, lowerConcat, kRefineNone,
      "dim d = sum of the operands' dim d; other dims equal"},
+    // MLIR 16-19 spellings of linalg.pack / unpack (LinalgRelayout.cpp)
+    {"tensor.pack", parseRelayoutOp, lowerPack, kRefineNone,
+     "as linalg.pack, but dest outer dim >= source dim ceildiv tile (MLIR "
+     "16-19 allow extra padding)"},
+    {"tensor.unpack", parseRelayoutOp, lowerUnpack, kRefineNone,
+     "as linalg.unpack, but source outer dim >= dest dim ceildiv tile"},
     // arith, math
     {"arith.constant", parseArithConstant, lowerArithConstant, kRefineNone,
      "an integer, or a 1-D integer tensor's elements"},

@@ -35,6 +35,8 @@ static void registerAll() {
     registerTosa();
     registerStablehlo();
     registerLinalg();
+    registerLinalgRelayout();
+    registerStablehloCustomCalls();
     registerTensor();
   });
 }

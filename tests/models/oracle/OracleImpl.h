@@ -143,6 +143,8 @@ void registerStablehlo();
 /// convolution and reduce_window of `dialect` ("stablehlo.", "mhlo.").
 void registerStablehloWindows(const std::string &dialect);
 void registerLinalg();
+void registerLinalgRelayout(); ///< pack, unpack (linalg., tensor.), softmax
+void registerStablehloCustomCalls();
 void registerTensor();
 
 } // namespace symshape::models::oracle
