@@ -384,13 +384,23 @@ struct Fake {
     std::remove(report.c_str());
     rmdir(dir.c_str());
   }
-  /// Runs the comparison with `json` as the tool's report and `exit` as
-  /// its status; returns the failures.
-  std::vector<std::string> compare(const std::string &json, int exit) {
+  /// Runs the comparison of `p` with `json` as the tool's report and
+  /// `exit` as its status; returns the failures.
+  std::vector<std::string> compare(const std::string &json, int exit,
+                                   const ExportProgram &p = planted()) {
     std::ofstream(report) << json;
     std::ofstream(script) << "#!/bin/sh\ncat '" << report << "'\nexit " << exit
                           << "\n";
     chmod(script.c_str(), 0755);
+    CompareOptions options;
+    options.symshape = script;
+    options.tempDir = dir;
+    options.requireContract = p.variant == Variant::Planted;
+    ExportStats stats;
+    compareExport(p, options, stats);
+    return stats.failures;
+  }
+  static ExportProgram planted() {
     ExportProgram p;
     p.family = ExportFamily::Jax;
     p.variant = Variant::Planted;
@@ -398,15 +408,40 @@ struct Fake {
     p.text = p.twin = kProgram;
     p.planted = OpRef{"g", "%0", ""};
     p.plantedWhat = "add of two unrelated sizes";
-    CompareOptions options;
-    options.symshape = script;
-    options.tempDir = dir;
-    options.requireContract = true;
-    ExportStats stats;
-    compareExport(p, options, stats);
-    return stats.failures;
+    return p;
   }
 };
+
+// torch-mlir's folded static mismatch: a check that always fails, and an
+// op after it that nothing reaches.
+const char *kDoomed = R"(module {
+  func.func @forward(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>) -> tensor<?xf32> {
+    %false = "arith.constant"() <{value = false}> : () -> i1
+    "cf.assert"(%false) <{msg = "mismatching contracting dimension"}> : (i1) -> ()
+    %0 = "arith.addf"(%arg0, %arg1) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    "func.return"(%0) : (tensor<?xf32>) -> ()
+  }
+}
+)";
+
+// SPEC 4: the check fails for every size that reaches it (ub-guaranteed,
+// witness {}: all sizes 1); the add after it is unreachable; exit 1.
+const char *kDoomedReport = R"({"files": [{"file": "x.mlir", "functions": [
+ {"name": "forward", "verdict": "ub-guaranteed",
+  "findings": [
+   {"loc": "x.mlir:4:5", "op": "cf.assert", "kind": "assert", "verdict": "ub-guaranteed", "witness": {}, "message": "always fails"},
+   {"loc": "x.mlir:5:10", "op": "arith.addf", "kind": "equal", "verdict": "unreachable", "message": "after a check that always fails"}],
+  "opaque": []}]}]})";
+
+ExportProgram doomed() {
+  ExportProgram p;
+  p.family = ExportFamily::Torch;
+  p.variant = Variant::Doomed;
+  p.entry = "forward";
+  p.text = p.twin = kDoomed;
+  p.doomed = OpRef{"forward", "", "cf.assert"};
+  return p;
+}
 
 std::string replaced(std::string s, const std::string &from,
                      const std::string &to) {
@@ -491,4 +526,29 @@ TEST_CASE("comparison: wrong reports fail, each for its reason",
   CHECK(mentions(missed, "is called safe"));
   CHECK(mentions(fake.compare(kReport, 0), "symshape exits 0, expected 1"));
   CHECK(mentions(fake.compare("{\"files\": [", 1), "does not parse"));
+}
+
+TEST_CASE("comparison: a check that always fails", "[exporters][compare]") {
+  Fake fake;
+  std::vector<std::string> right = fake.compare(kDoomedReport, 1, doomed());
+  std::string all;
+  for (const std::string &f : right)
+    all += f + "\n";
+  INFO(all);
+  CHECK(right.empty());
+  CHECK(mentions(fake.compare(kDoomedReport, 0, doomed()),
+                 "expected 1 (a check always fails)"));
+  CHECK(mentions(fake.compare(replaced(kDoomedReport,
+                                       "\"verdict\": \"ub-guaranteed\", "
+                                       "\"witness\"",
+                                       "\"verdict\": \"ub-possible\", "
+                                       "\"condition\": \"true\", \"witness\""),
+                              1, doomed()),
+                 "symshape says ub-possible"));
+  CHECK(mentions(
+      fake.compare(replaced(kDoomedReport, "\"verdict\": \"unreachable\"",
+                            "\"verdict\": \"ub-possible\", "
+                            "\"witness\": {}"),
+                   1, doomed()),
+      "no run reaches this op"));
 }

@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace symshape::exporters::gen {
@@ -133,9 +134,10 @@ private:
   std::vector<std::vector<Lin>> argDims;
   std::vector<std::string> argNames;
   int64_t D = 8, E = 4;
-  std::string constraint; ///< "", "redundant", "can-fail", "doomed"
-  std::string plantKind;  ///< "", "add", "bcast", "dot", "reshape", ...
-  int plantArg = -1;      ///< the main argument carrying `c`
+  std::string constraint;     ///< "", "redundant", "can-fail", "doomed"
+  std::string plantKind;      ///< "", "add", "bcast", "dot", "reshape", ...
+  bool combineChecks = false; ///< `2*b`: one check, remainder and >= 1
+  int plantArg = -1;          ///< the main argument carrying `c`
 
   std::vector<std::string> calleeResults; ///< its result types
   V plantedValue;
@@ -174,6 +176,7 @@ void JaxGen::plan() {
   } else if (layout == "halves") {
     argDims = {{var("b", 2, 0), fixed(D)}, {var("b"), fixed(D)}};
     argNames = {"x", "y"};
+    combineChecks = rng.chance(50);
   } else { // attn
     argDims = {{var("b"), var("s"), fixed(D)}};
     argNames = {"x"};
@@ -222,8 +225,9 @@ void JaxGen::writeMain(Fn &main, Fn &callee) {
               "\", mhlo.sharding = \"{replicated}\"}";
       loc = "loc(unknown)";
     } else if (year == 2024) {
+      // The callee's arguments carry the names: loc("x").
       attrs = "{mhlo.layout_mode = \"default\"}";
-      loc = "loc(\"" + argNames[i] + "\")";
+      loc = "loc(unknown)";
     }
     args.push_back(main.arg(typeOf(argDims[i], "f32"), attrs, loc));
   }
@@ -272,17 +276,23 @@ void JaxGen::writeMain(Fn &main, Fn &callee) {
         continue;
       }
       V v = g;
+      std::optional<V> divisible;
       if (l.coef != 1) {
         V k = h.scalarInt(l.coef, vt);
         V rem = h.binary("remainder", g, k, "rem");
         V zero = h.scalarInt(0, vt);
         V ok = h.compare("EQ", rem, zero, "SIGNED", "eq");
-        h.shapeAssertion(
-            ok, {rem},
-            "Input shapes do not match the polymorphic shapes specification. "
-            "Division had remainder {0} when computing the value of '" +
-                l.var + "'. " + tail + " Obtained dimension variables: " +
-                obtained + ". " + kPolyHelp);
+        if (combineChecks) {
+          divisible = ok; // joined with the >= 1 check below
+        } else {
+          h.shapeAssertion(
+              ok, {rem},
+              "Input shapes do not match the polymorphic shapes "
+              "specification. Division had remainder {0} when computing the "
+              "value of '" +
+                  l.var + "'. " + tail + " Obtained dimension variables: " +
+                  obtained + ". " + kPolyHelp);
+        }
         v = h.binary("divide", g, k, "div");
       }
       if (l.off != 0)
@@ -292,6 +302,10 @@ void JaxGen::writeMain(Fn &main, Fn &callee) {
                   "' for dimension " + where + " (= {1}), ";
       V one = h.scalarInt(1, vt);
       V pred = h.compare("GE", v, one, "SIGNED", "ge");
+      if (divisible) {
+        pred = h.binary("and", *divisible, pred, "and");
+        p.features.push_back("divisibility and >= 1 in one check (and)");
+      }
       h.shapeAssertion(pred, {v, g},
                        "Input shapes do not match the polymorphic shapes "
                        "specification. Expected value >= 1 for dimension "
