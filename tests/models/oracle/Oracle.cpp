@@ -38,6 +38,7 @@ static void registerAll() {
     registerLinalgRelayout();
     registerStablehloCustomCalls();
     registerTensor();
+    registerChecks(); // after Tensor and Stablehlo: it refines some entries
   });
 }
 
@@ -136,6 +137,22 @@ bool Eval::require(bool ok, const std::string &rule) {
     message = op.name + ": " + rule;
   }
   return ok;
+}
+
+bool Eval::check(bool ok, const std::string &why) {
+  if (!ok && status == Status::Ok) {
+    status = Status::Stop;
+    message = op.name + ": " + why;
+  }
+  return ok;
+}
+
+bool Eval::runRegion(size_t r, std::vector<RtValue> &yielded) {
+  if (r >= op.regions.size())
+    return unsupported("region #" + std::to_string(r) + " missing");
+  if (!ctx || !ctx->runRegion)
+    return unsupported("regions are not run here");
+  return ctx->runRegion(*this, op.regions[r], yielded);
 }
 
 bool Eval::unsupported(const std::string &why) {
@@ -290,8 +307,25 @@ struct Runner {
   std::vector<RtValue> values;
   std::vector<const Operation *> defs;
   std::vector<RtValue> returned;
-  OracleResult result;
-  int depth = 0;
+  OracleResult result;                ///< this function's own outcome
+  RunContext ctx;                     ///< shared with the ops it runs
+  std::optional<OpInstance> failedAt; ///< the outermost runner's
+
+  /// The outermost runner of a run passes no `outer`; a callee's runner
+  /// shares its caller's context, `stack` being its call stack's index.
+  Runner(const frontend::Module &module, const Oracle &oracle,
+         const Function &fn, const RunContext *outer, size_t stack)
+      : module(module), oracle(oracle), fn(fn) {
+    values.resize(fn.values.size());
+    defs.assign(fn.values.size(), nullptr);
+    ctx.root = outer ? outer->root : &result;
+    ctx.failedAt = outer ? outer->failedAt : &failedAt;
+    ctx.stack = stack;
+    ctx.runRegion = [this](Eval &e, const frontend::Region &region,
+                           std::vector<RtValue> &yielded) {
+      return runRegion(e, region, yielded);
+    };
+  }
 
   bool bindArguments(const Assignment &assignment) {
     for (frontend::ValueId i = 0; i < fn.arguments.size(); ++i) {
@@ -312,6 +346,12 @@ struct Runner {
             return false;
           }
           v.shape.push_back(it->second);
+        }
+        // A rank-0 integer tensor (a JAX dimension variable) holds a value.
+        if (t.dims.empty() && isIntegerElement(t.element)) {
+          auto it = assignment.find("%" + arg.name);
+          if (it != assignment.end())
+            v.data = std::vector<int64_t>{it->second};
         }
       } else if (t.kind == TypeKind::Index || t.kind == TypeKind::Integer) {
         v.kind = RtValue::Kind::Scalar;
@@ -348,6 +388,68 @@ struct Runner {
     return true;
   }
 
+  /// Runs one op that is neither a terminator nor a branch: its rule,
+  /// then the declared result types. Records it in the trace and, when
+  /// its own rule failed (not a callee's or a region's), where.
+  Status execute(const Operation &op, Eval &e) {
+    ctx.root->trace.emplace_back(&op, ctx.stack);
+    for (frontend::ValueId r : op.results)
+      defs[r] = &op;
+    e.ctx = &ctx;
+    if (op.skipped) {
+      e.unsupported("custom form not read by the frontend");
+    } else if (const Rule *rule = lookup(op.name)) {
+      if ((*rule)(e) && e.status == Status::Ok)
+        checkResults(e);
+    } else {
+      e.unsupported("op not modelled by the oracle");
+    }
+    if ((e.status == Status::Ub || e.status == Status::Stop) && !*ctx.failedAt)
+      *ctx.failedAt = OpInstance{&op, ctx.root->stacks[ctx.stack]};
+    return e.status;
+  }
+
+  /// Records the outcome of top-level op `at` in this function's result.
+  void record(const Operation &op, Eval &e, size_t at) {
+    OpInstance where = *ctx.failedAt
+                           ? **ctx.failedAt
+                           : OpInstance{&op, ctx.root->stacks[ctx.stack]};
+    if (e.status == Status::Ub)
+      result.ub = UbSite{at, op.loc, op.name, e.message, where};
+    else if (e.status == Status::Stop)
+      result.stopped = CheckStop{at, where, e.message};
+    else if (e.status == Status::Unsupported) {
+      result.unsupported = e.message;
+      result.unsupportedOp = at;
+    }
+  }
+
+  bool runRegion(Eval &outer, const frontend::Region &region,
+                 std::vector<RtValue> &yielded) {
+    if (region.blocks.size() != 1)
+      return outer.unsupported(
+          "a region of " + std::to_string(region.blocks.size()) + " blocks");
+    for (const Operation &op : region.blocks.front().operations) {
+      bool terminator = op.name == "stablehlo.return" ||
+                        op.name == "mhlo.return" ||
+                        (op.name.size() >= 5 &&
+                         op.name.compare(op.name.size() - 5, 5, "yield") == 0);
+      if (terminator) { // shape.assuming_yield, scf.yield, linalg.yield
+        for (frontend::ValueId v : op.operands)
+          yielded.push_back(values[v]);
+        return true;
+      }
+      Eval e(module, fn, op, values, defs, oracle);
+      Status status = execute(op, e);
+      if (status != Status::Ok) {
+        outer.status = status;
+        outer.message = e.message;
+        return false;
+      }
+    }
+    return outer.unsupported("a region without a terminator");
+  }
+
   /// Runs the body from its entry block; a branch (cf.br, cf.cond_br:
   /// the condition, then the first target's operands, then the second's)
   /// binds its target's arguments and continues there. Ops are numbered
@@ -378,35 +480,24 @@ struct Runner {
           return;
         }
         result.executed.push_back(at);
-        for (frontend::ValueId r : op.results)
-          defs[r] = &op;
         if (op.name == "func.return" || op.name == "return") {
+          ctx.root->trace.emplace_back(&op, ctx.stack);
           for (frontend::ValueId v : op.operands)
             returned.push_back(values[v]);
           return;
         }
         if (op.name == "cf.br" || op.name == "cf.cond_br") {
+          ctx.root->trace.emplace_back(&op, ctx.stack);
+          for (frontend::ValueId r : op.results)
+            defs[r] = &op;
           next = branch(op, index, at);
           if (!next)
             return;
           continue;
         }
         Eval e(module, fn, op, values, defs, oracle);
-        if (op.skipped) {
-          e.unsupported("custom form not read by the frontend");
-        } else if (const Rule *rule = lookup(op.name)) {
-          if ((*rule)(e) && e.status == Status::Ok)
-            checkResults(e);
-        } else {
-          e.unsupported("op not modelled by the oracle");
-        }
-        if (e.status == Status::Ub) {
-          result.ub = UbSite{at, op.loc, op.name, e.message};
-          return;
-        }
-        if (e.status == Status::Unsupported) {
-          result.unsupported = e.message;
-          result.unsupportedOp = at;
+        if (execute(op, e) != Status::Ok) {
+          record(op, e, at);
           return;
         }
       }
@@ -477,14 +568,20 @@ bool Eval::call(const std::string &callee) {
     return unsupported("callee @" + callee + " has no body in the module");
   if (target->arguments.size() != op.operands.size())
     return unsupported("call arity differs from @" + callee);
-  Runner inner{module, oracle, *target, {}, {}, {}, {}, 0};
-  inner.values.resize(target->values.size());
-  inner.defs.assign(target->values.size(), nullptr);
+  if (!ctx)
+    return unsupported("calls are not run here");
+  OracleResult &root = *ctx->root;
+  std::vector<const Operation *> stack = root.stacks[ctx->stack];
+  stack.push_back(&op);
+  root.stacks.push_back(std::move(stack));
+  Runner inner(module, oracle, *target, ctx, root.stacks.size() - 1);
   for (size_t i = 0; i < op.operands.size(); ++i)
     inner.values[target->arguments[i]] = values[op.operands[i]];
   inner.run();
   if (inner.result.ub)
     return require(false, "in @" + callee + ": " + inner.result.ub->rule);
+  if (inner.result.stopped)
+    return check(false, "in @" + callee + ": " + inner.result.stopped->message);
   if (!inner.result.unsupported.empty())
     return unsupported("in @" + callee + ": " + inner.result.unsupported);
   if (inner.returned.size() != op.results.size())
@@ -494,13 +591,26 @@ bool Eval::call(const std::string &callee) {
   return true;
 }
 
+bool isIntegerElement(const std::string &element) {
+  if (element == "index")
+    return true;
+  size_t i = element.rfind('i');
+  if (i == std::string::npos || i + 1 >= element.size())
+    return false;
+  std::string prefix = element.substr(0, i);
+  if (!prefix.empty() && prefix != "s" && prefix != "u")
+    return false;
+  for (size_t k = i + 1; k < element.size(); ++k)
+    if (!std::isdigit((unsigned char)element[k]))
+      return false;
+  return true;
+}
+
 } // namespace oracle
 
 OracleResult Oracle::run(const Function &fn,
                          const Assignment &assignment) const {
-  Runner runner{module, *this, fn, {}, {}, {}, {}, 0};
-  runner.values.resize(fn.values.size());
-  runner.defs.assign(fn.values.size(), nullptr);
+  Runner runner(module, *this, fn, nullptr, 0);
   if (runner.bindArguments(assignment))
     runner.run();
   for (size_t v = 0; v < fn.values.size(); ++v)
@@ -517,6 +627,8 @@ std::vector<std::string> Oracle::symbols(const Function &fn) {
       for (size_t d = 0; d < arg.type.dims.size(); ++d)
         if (arg.type.dims[d] == frontend::kDynamic)
           out.push_back("%" + arg.name + "[" + std::to_string(d) + "]");
+      if (arg.type.dims.empty() && isIntegerElement(arg.type.element))
+        out.push_back("%" + arg.name);
     } else if (arg.type.kind == TypeKind::Index ||
                arg.type.kind == TypeKind::Integer) {
       out.push_back("%" + arg.name);

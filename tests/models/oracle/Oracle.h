@@ -3,7 +3,8 @@
 // The models test's ground truth: runs one parsed function op by op with
 // concrete sizes (every `?` of an argument, every index/integer scalar
 // argument given a value) and reports the first op whose runtime
-// requirement fails (undefined behaviour, SPEC section 2), or "no UB".
+// requirement fails (undefined behaviour, SPEC section 2), the runtime
+// check that stopped the run (not UB), or "no UB".
 //
 //   Oracle oracle(module);
 //   OracleResult r = oracle.run(fn, {{"%a[0]", 3}, {"%b[0]", 2}});
@@ -12,7 +13,8 @@
 // Semantics come from the dialect specifications (TOSA, StableHLO, linalg,
 // tensor), written independently of symshape's lowering; one short entry
 // per op in the family files (Tosa.cpp, Stablehlo.cpp, Linalg.cpp,
-// Tensor.cpp, Broadcast.cpp). Only the parser and IR of symshape are used.
+// Tensor.cpp, Broadcast.cpp, Checks.cpp). Only the parser and IR of
+// symshape are used.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,19 +32,42 @@
 namespace symshape::models {
 
 /// Values of the function's free symbols: "%a[0]" for a `?` dim of
-/// argument %a, "%n" for an index/integer scalar argument.
+/// argument %a, "%n" for an index/integer scalar argument or a rank-0
+/// integer tensor argument.
 using Assignment = std::map<std::string, int64_t>;
+
+/// One run of an op: the op, and the calls that led to it from the
+/// function the oracle runs, outermost first (empty at its top level).
+struct OpInstance {
+  const frontend::Operation *op = nullptr;
+  std::vector<const frontend::Operation *> callStack;
+};
 
 /// The first op with undefined behaviour.
 struct UbSite {
-  size_t opIndex = 0; ///< index among the body's ops, block after block
+  size_t opIndex = 0;      ///< index among the body's ops, block after block
   frontend::SourceLoc loc; ///< the op name token (op.loc)
   std::string op;          ///< op name
   std::string rule;        ///< which requirement failed, with the sizes
+  /// The op whose requirement failed: the top-level op itself, or an op
+  /// inside a callee (`func.call`) or a region (`shape.assuming`) that the
+  /// top-level op `opIndex` ran.
+  OpInstance at;
+};
+
+/// A runtime check (cf.assert, stablehlo.custom_call @shape_assertion,
+/// shape.cstr_*) whose predicate was false: the program stopped there with
+/// a defined error (SPEC section 2: not UB).
+struct CheckStop {
+  size_t opIndex = 0; ///< the top-level op that ran the check
+  OpInstance at;      ///< the check itself
+  std::string message;
 };
 
 struct OracleResult {
   std::optional<UbSite> ub; ///< empty: the whole function ran without UB
+  /// Set when a runtime check failed: the run stopped cleanly there.
+  std::optional<CheckStop> stopped;
   /// Set when the oracle met an op or form it does not model; then `ub`
   /// is empty and nothing is known about the rest of the function.
   std::string unsupported;
@@ -53,6 +78,12 @@ struct OracleResult {
   /// Sizes of every ranked value computed before the run stopped, by
   /// source name without '%' ("0", "x"), for tests.
   std::map<std::string, std::vector<int64_t>> shapes;
+  /// Every op run, in order, at every depth (callee bodies, regions run by
+  /// shape.assuming), up to and including the op that stopped the run:
+  /// the op and the index of its call stack in `stacks`.
+  std::vector<std::pair<const frontend::Operation *, size_t>> trace;
+  /// Call stacks of `trace`, outermost call first; stacks[0] is empty.
+  std::vector<std::vector<const frontend::Operation *>> stacks{{}};
 };
 
 class Oracle {
@@ -65,7 +96,8 @@ public:
   OracleResult run(const frontend::Function &fn,
                    const Assignment &assignment) const;
 
-  /// The free symbols of `fn` in source order ("%a[0]", "%n").
+  /// The free symbols of `fn` in source order ("%a[0]", "%n"; "%d" for a
+  /// rank-0 integer tensor argument such as a JAX dimension variable).
   static std::vector<std::string> symbols(const frontend::Function &fn);
 
   /// Whether the oracle has an entry for op `name`.

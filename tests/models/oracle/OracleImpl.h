@@ -36,10 +36,29 @@ struct RtValue {
   std::optional<int64_t> scalar;            ///< Scalar, when known
 };
 
-enum class Status { Ok, Ub, Unsupported };
+/// Stop: a runtime check failed; the program stopped cleanly (not UB).
+enum class Status { Ok, Ub, Unsupported, Stop };
 
 class Eval;
 using Rule = std::function<bool(Eval &)>;
+
+/// What every op of one run shares: the result being filled (trace, call
+/// stacks, the innermost failing op) and, for the function being run, its
+/// call stack and how to run a region of one of its ops.
+struct RunContext {
+  OracleResult *root = nullptr;
+  size_t stack = 0; ///< index into root->stacks
+  /// Runs the single block of `region` on the function's values, op by
+  /// op, until its terminator, whose operands go to `yielded`; false on
+  /// UB, a failed check or an unsupported op (the status is `e`'s).
+  std::function<bool(Eval &e, const frontend::Region &region,
+                     std::vector<RtValue> &yielded)>
+      runRegion;
+  /// The innermost op whose rule failed or whose check stopped the run,
+  /// set where it happened (a call or region op then only passes it up);
+  /// one per run, owned by the outermost runner.
+  std::optional<OpInstance> *failedAt = nullptr;
+};
 
 /// Adds an op entry; a family calls it from its register function.
 void add(const std::string &name, Rule rule);
@@ -90,6 +109,11 @@ public:
 
   /// Records UB (the first failing requirement) and returns false.
   bool require(bool ok, const std::string &rule);
+  /// A runtime check: when `ok` is false the run stops cleanly here
+  /// (status Stop, not UB); returns `ok`.
+  bool check(bool ok, const std::string &message);
+  /// Runs region `r` of this op (see RunContext::runRegion).
+  bool runRegion(size_t r, std::vector<RtValue> &yielded);
   /// Records that the oracle cannot run this op; returns false.
   bool unsupported(const std::string &why);
   bool setResult(size_t r, Shape shape,
@@ -103,6 +127,7 @@ public:
   Status status = Status::Ok;
   std::string message;
   const frontend::Module &module;
+  RunContext *ctx = nullptr; ///< set by the runner before the rule runs
 
 private:
   const frontend::Function &fn;
@@ -129,6 +154,8 @@ bool broadcastOperands(Eval &e, size_t first, size_t count);
 /// `in` padded by `lo` and `hi`: floor((in+lo+hi - d*(k-1) - 1)/s) + 1.
 int64_t windowOut(int64_t in, int64_t k, int64_t s, int64_t d, int64_t lo,
                   int64_t hi);
+/// An integer element type ("i1", "i64", "si8", "ui32") or "index".
+bool isIntegerElement(const std::string &element);
 /// A permutation of 0..rank-1?
 bool isPermutation(const std::vector<int64_t> &perm, size_t rank);
 /// Lists of integers in attribute text: "[b, 0, 1, f]x[0, 1, i, o]" style
@@ -146,6 +173,10 @@ void registerLinalg();
 void registerLinalgRelayout(); ///< pack, unpack (linalg., tensor.), softmax
 void registerStablehloCustomCalls();
 void registerTensor();
+/// Runtime checks and the integer/i1 computations that feed them:
+/// cf.assert, stablehlo.custom_call @shape_assertion, shape.cstr_* and
+/// shape.assuming, comparisons and logic on scalars and small tensors.
+void registerChecks();
 
 } // namespace symshape::models::oracle
 

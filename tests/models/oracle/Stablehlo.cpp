@@ -29,7 +29,8 @@ static bool binary(Eval &e, std::function<int64_t(int64_t, int64_t)> fold) {
   if (fold && a && b && a->size() == b->size() && shape) {
     std::vector<int64_t> out;
     for (size_t i = 0; i < a->size(); ++i) {
-      if ((*b)[i] == 0 && e.name().find("divide") != std::string::npos)
+      if ((*b)[i] == 0 && (e.name().find("divide") != std::string::npos ||
+                           e.name().find("remainder") != std::string::npos))
         return true; // no contents
       out.push_back(fold((*a)[i], (*b)[i]));
     }
@@ -41,6 +42,78 @@ static bool binary(Eval &e, std::function<int64_t(int64_t, int64_t)> fold) {
 static bool unary(Eval &e) {
   const RtValue *in = e.tensor(0);
   return in && e.setResult(0, in->shape, in->data);
+}
+
+/// Elementwise on integer contents: negate, abs, sign, not, and convert
+/// (to i1: nonzero is true; to a wider or narrower integer: the same
+/// value, as sizes never wrap).
+static bool integerUnary(Eval &e, std::function<int64_t(int64_t, bool)> f) {
+  const RtValue *in = e.tensor(0);
+  if (!in)
+    return false;
+  std::optional<std::vector<int64_t>> out;
+  if (in->data) {
+    bool toI1 = e.declaredResult(0).element == "i1";
+    out.emplace();
+    for (int64_t x : *in->data)
+      out->push_back(f(x, toI1));
+  }
+  return e.setResult(0, in->shape, out);
+}
+
+/// comparison_direction and compare_type from the generic form's
+/// `#stablehlo<comparison_direction GE>` text; contents are folded for
+/// integer comparisons.
+static bool compare(Eval &e) {
+  if (!sameShapeElementwise(e))
+    return false;
+  auto a = e.contents(0), b = e.contents(1);
+  const Shape *shape = e.shape(0);
+  if (!a || !b || a->size() != b->size() || !shape)
+    return true;
+  auto word = [&](const char *name) -> std::string {
+    const frontend::Attribute *attr = e.attr(name);
+    if (!attr)
+      return "";
+    std::string t = attr->text;
+    size_t close = t.rfind('>');
+    size_t space = t.rfind(' ', close);
+    if (close == std::string::npos || space == std::string::npos)
+      return "?";
+    return t.substr(space + 1, close - space - 1);
+  };
+  std::string dir = word("comparison_direction"), type = word("compare_type");
+  if (type.empty()) { // no compare_type: from the operands' element type
+    const auto &types = e.operation().operandTypes;
+    if (types.empty() || !isIntegerElement(types[0].element))
+      return true;
+    type = types[0].element.rfind("ui", 0) == 0 ? "UNSIGNED" : "SIGNED";
+  }
+  if (type != "SIGNED" && type != "UNSIGNED")
+    return true; // FLOAT, TOTALORDER: no integer contents
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < a->size(); ++i) {
+    int64_t x = (*a)[i], y = (*b)[i];
+    bool u = type == "UNSIGNED";
+    uint64_t ux = uint64_t(x), uy = uint64_t(y);
+    bool r;
+    if (dir == "EQ")
+      r = x == y;
+    else if (dir == "NE")
+      r = x != y;
+    else if (dir == "LT")
+      r = u ? ux < uy : x < y;
+    else if (dir == "LE")
+      r = u ? ux <= uy : x <= y;
+    else if (dir == "GT")
+      r = u ? ux > uy : x > y;
+    else if (dir == "GE")
+      r = u ? ux >= uy : x >= y;
+    else
+      return e.unsupported("comparison_direction not readable");
+    out.push_back(r);
+  }
+  return e.setResult(0, *shape, out);
 }
 
 static bool constant(Eval &e) {
@@ -67,10 +140,19 @@ static bool scalarOrSame(Eval &e, size_t i, const Shape &like) {
 
 static bool select(Eval &e) { // pred, on_true, on_false
   const Shape *t = e.shape(1), *f = e.shape(2);
-  return t && f &&
-         e.require(*t == *f,
-                   "on_true " + str(*t) + " != on_false " + str(*f)) &&
-         scalarOrSame(e, 0, *t) && e.setResult(0, *t);
+  if (!(t && f &&
+        e.require(*t == *f, "on_true " + str(*t) + " != on_false " + str(*f)) &&
+        scalarOrSame(e, 0, *t)))
+    return false;
+  auto p = e.contents(0), x = e.contents(1), y = e.contents(2);
+  std::optional<std::vector<int64_t>> out;
+  if (p && x && y && x->size() == y->size() &&
+      (p->size() == 1 || p->size() == x->size())) {
+    out.emplace();
+    for (size_t i = 0; i < x->size(); ++i)
+      out->push_back((*p)[p->size() == 1 ? 0 : i] ? (*x)[i] : (*y)[i]);
+  }
+  return e.setResult(0, *t, out);
 }
 
 static bool clamp(Eval &e) { // min, operand, max
@@ -432,25 +514,45 @@ void registerStablehlo() {
     fold("divide", [](int64_t a, int64_t b) { return a / b; });
     fold("maximum", [](int64_t a, int64_t b) { return std::max(a, b); });
     fold("minimum", [](int64_t a, int64_t b) { return std::min(a, b); });
-    for (const char *op : {"power", "remainder", "and", "or", "xor", "atan2",
-                           "compare", "shift_left", "shift_right_logical",
-                           "shift_right_arithmetic", "complex"})
+    // On integer contents: remainder takes the dividend's sign (C's %);
+    // i1 values are 0 or 1, so bitwise logic is the logic itself.
+    fold("remainder", [](int64_t a, int64_t b) { return a % b; });
+    fold("and", [](int64_t a, int64_t b) { return a & b; });
+    fold("or", [](int64_t a, int64_t b) { return a | b; });
+    fold("xor", [](int64_t a, int64_t b) { return a ^ b; });
+    for (const char *op :
+         {"power", "atan2", "shift_left", "shift_right_logical",
+          "shift_right_arithmetic", "complex"})
       fold(op, nullptr);
+    add(d + "compare", compare);
+    add(d + "negate", [](Eval &e) {
+      return integerUnary(e, [](int64_t x, bool) { return -x; });
+    });
+    add(d + "abs", [](Eval &e) {
+      return integerUnary(e, [](int64_t x, bool) { return x < 0 ? -x : x; });
+    });
+    add(d + "sign", [](Eval &e) {
+      return integerUnary(
+          e, [](int64_t x, bool) { return int64_t(x > 0) - int64_t(x < 0); });
+    });
+    add(d + "not", [](Eval &e) {
+      return integerUnary(
+          e, [](int64_t x, bool toI1) { return toI1 ? int64_t(x == 0) : ~x; });
+    });
+    add(d + "convert", [](Eval &e) {
+      return integerUnary(
+          e, [](int64_t x, bool toI1) { return toI1 ? int64_t(x != 0) : x; });
+    });
     for (const char *op : {"exponential",
                            "log",
                            "tanh",
-                           "negate",
                            "sqrt",
                            "rsqrt",
-                           "abs",
                            "logistic",
-                           "convert",
-                           "not",
                            "floor",
                            "ceil",
                            "sine",
                            "cosine",
-                           "sign",
                            "exponential_minus_one",
                            "log_plus_one",
                            "round_nearest_even",

@@ -4,7 +4,8 @@
 // the dynamic marker (INT64_MIN) where the value comes from an operand;
 // those operands follow the source in the order offsets, sizes, strides
 // (or low, high). Index scalars (arith on index, tensor.dim) are computed,
-// so tensor.empty and extract_slice read real sizes.
+// so tensor.empty and extract_slice read real sizes. arith.cmpi and the i1
+// logic live with the runtime checks they feed (Checks.cpp).
 //
 //   tensor.extract_slice %x[o][sz][st] is in bounds iff, per dim,
 //   sz == 0 or (o >= 0 and o + (sz - 1) * st < dim).
@@ -272,10 +273,13 @@ static bool constant(Eval &e) {
   const frontend::Type &t = e.declaredResult(0);
   const frontend::Attribute *v = e.attr("value");
   if (t.kind == frontend::TypeKind::Index ||
-      t.kind == frontend::TypeKind::Integer)
+      t.kind == frontend::TypeKind::Integer) {
+    if (v && v->kind == frontend::AttrKind::Bool) // i1: true / false
+      return e.setScalar(0, int64_t(v->boolValue));
     return e.setScalar(0, v && v->kind == frontend::AttrKind::Integer
                               ? std::optional<int64_t>(v->intValue)
                               : std::nullopt);
+  }
   if (!e.setDeclaredResults())
     return false;
   if (v && v->kind == frontend::AttrKind::DenseInt) {
@@ -461,17 +465,15 @@ void registerTensor() {
        {"arith.addf",     "arith.subf",     "arith.mulf",   "arith.divf",
         "arith.maximumf", "arith.minimumf", "arith.maxf",   "arith.minf",
         "arith.maxnumf",  "arith.minnumf",  "arith.negf",   "arith.remf",
-        "arith.cmpf",     "arith.cmpi",     "arith.select", "arith.extf",
-        "arith.truncf",   "arith.sitofp",   "arith.uitofp", "arith.fptosi",
-        "arith.fptoui",   "arith.andi",     "arith.ori",    "arith.xori",
-        "arith.bitcast",  "arith.remsi",    "arith.remui",  "arith.shli",
-        "arith.shrsi",    "arith.shrui",    "math.exp",     "math.exp2",
-        "math.log",       "math.log2",      "math.log1p",   "math.tanh",
-        "math.sqrt",      "math.rsqrt",     "math.erf",     "math.absf",
-        "math.absi",      "math.powf",      "math.sin",     "math.cos",
-        "math.floor",     "math.ceil",      "math.round",   "math.expm1",
-        "math.fma",       "math.tan",       "math.atan",    "math.atan2",
-        "math.copysign"})
+        "arith.cmpf",     "arith.extf",     "arith.truncf", "arith.sitofp",
+        "arith.uitofp",   "arith.fptosi",   "arith.fptoui", "arith.bitcast",
+        "arith.remsi",    "arith.remui",    "arith.shli",   "arith.shrsi",
+        "arith.shrui",    "math.exp",       "math.exp2",    "math.log",
+        "math.log2",      "math.log1p",     "math.tanh",    "math.sqrt",
+        "math.rsqrt",     "math.erf",       "math.absf",    "math.absi",
+        "math.powf",      "math.sin",       "math.cos",     "math.floor",
+        "math.ceil",      "math.round",     "math.expm1",   "math.fma",
+        "math.tan",       "math.atan",      "math.atan2",   "math.copysign"})
     plain(name, nullptr);
 }
 

@@ -1,0 +1,105 @@
+//===- Instances.cpp - Ops, their instances and the brute force -----------===//
+
+#include "Instances.h"
+
+namespace symshape::exporters {
+
+static void walk(const frontend::Region &region, const std::string &fn,
+                 OpTable &table) {
+  for (const frontend::Block &block : region.blocks)
+    for (const frontend::Operation &op : block.operations) {
+      table.index[&op] = table.ops.size();
+      table.ops.push_back(&op);
+      table.function.push_back(fn);
+      for (const frontend::Region &r : op.regions)
+        walk(r, fn, table);
+    }
+}
+
+OpTable OpTable::of(const frontend::Module &module) {
+  OpTable table;
+  for (const frontend::Function &fn : module.functions)
+    walk(fn.body, fn.name, table);
+  return table;
+}
+
+std::string OpTable::key(const models::OpInstance &instance) const {
+  std::string out;
+  for (const frontend::Operation *call : instance.callStack)
+    out += std::to_string(index.at(call)) + ">";
+  return out + std::to_string(index.at(instance.op));
+}
+
+bool isCheck(const frontend::Operation &op) {
+  if (op.name == "cf.assert" || op.name.rfind("shape.cstr_", 0) == 0)
+    return true;
+  if (op.name == "stablehlo.custom_call" || op.name == "mhlo.custom_call") {
+    const frontend::Attribute *t =
+        frontend::findAttr(op.attributes, "call_target_name");
+    return t && t->str == "shape_assertion";
+  }
+  return false;
+}
+
+size_t Box::size() const {
+  size_t n = 1;
+  for (size_t i = 0; i < symbols.size(); ++i)
+    n *= size_t(hi - lo + 1);
+  return n;
+}
+
+models::Assignment Box::at(size_t k) const {
+  models::Assignment a;
+  size_t radix = size_t(hi - lo + 1);
+  for (const std::string &s : symbols) {
+    a[s] = lo + int64_t(k % radix);
+    k /= radix;
+  }
+  return a;
+}
+
+BruteForce bruteForce(const frontend::Module &module,
+                      const frontend::Function &fn, const OpTable &table) {
+  BruteForce bf;
+  bf.box.symbols = models::Oracle::symbols(fn);
+  bf.box.hi = bf.box.symbols.size() > 4 ? 3 : 4;
+  size_t n = bf.box.size();
+  bf.stopped.assign(n, 0);
+  bf.ub.assign(n, 0);
+  models::Oracle oracle(module);
+  auto runs = [&](const std::string &key) -> InstanceRuns & {
+    InstanceRuns &r = bf.instances[key];
+    if (r.reached.empty()) {
+      r.reached.assign(n, 0);
+      r.bad.assign(n, 0);
+    }
+    return r;
+  };
+  for (size_t k = 0; k < n; ++k) {
+    models::OracleResult r = oracle.run(fn, bf.box.at(k));
+    if (!r.unsupported.empty()) {
+      bf.unsupported = r.unsupported;
+      bf.instances.clear();
+      return bf;
+    }
+    for (const auto &[op, stack] : r.trace)
+      runs(table.key({op, r.stacks[stack]})).reached[k] = 1;
+    if (r.ub) {
+      InstanceRuns &at = runs(table.key(r.ub->at));
+      at.bad[k] = 1;
+      if (at.example.empty())
+        at.example = r.ub->rule;
+      bf.ub[k] = 1;
+    }
+    if (r.stopped) {
+      InstanceRuns &at = runs(table.key(r.stopped->at));
+      at.bad[k] = 1;
+      if (at.example.empty())
+        at.example = r.stopped->message;
+      bf.stopped[k] = 1;
+    }
+  }
+  return bf;
+}
+
+} // namespace symshape::exporters

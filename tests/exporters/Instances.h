@@ -1,0 +1,69 @@
+//===- Instances.h - Ops, their instances and the brute force ---*- C++ -*-===//
+//
+// Private to the comparison. An op is known by its index in the module's
+// pre-order walk (functions in order; each op, then the ops of its
+// regions), so the program as printed and its generic twin, which have
+// the same ops, index them alike. An op *instance* is an op reached
+// through particular calls: its key is the call ops' indices then the
+// op's ("12>40": op 40 inside the callee called by op 12; "7": op 7 at the
+// top level).
+//
+//   OpTable table = OpTable::of(module);
+//   BruteForce bf = bruteForce(module, fn, table);
+//   bf.instances.at("12>40").bad[k]   // assignment k: UB or failed check
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_EXPORTERS_INSTANCES_H
+#define SYMSHAPE_EXPORTERS_INSTANCES_H
+
+#include "oracle/Oracle.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace symshape::exporters {
+
+struct OpTable {
+  std::vector<const frontend::Operation *> ops;
+  std::vector<std::string> function; ///< of each op
+  std::map<const frontend::Operation *, size_t> index;
+
+  static OpTable of(const frontend::Module &module);
+  std::string key(const models::OpInstance &instance) const;
+};
+
+/// A runtime check: cf.assert, a shape_assertion custom_call, shape.cstr_*.
+bool isCheck(const frontend::Operation &op);
+
+/// Each free symbol in [lo, hi]; assignment k in mixed radix.
+struct Box {
+  std::vector<std::string> symbols;
+  int64_t lo = 0, hi = 4;
+  size_t size() const;
+  models::Assignment at(size_t k) const;
+};
+
+struct InstanceRuns {
+  std::vector<char> reached; ///< per assignment: the run got here
+  std::vector<char> bad;     ///< first UB here, or a check failed here
+  std::string example;       ///< one rule or check message met here
+};
+
+struct BruteForce {
+  Box box;
+  std::map<std::string, InstanceRuns> instances;
+  std::vector<char> stopped; ///< per assignment: a check failed
+  std::vector<char> ub;      ///< per assignment: some op had UB
+  std::string unsupported;   ///< the oracle could not run (then empty)
+};
+
+/// Runs `fn` on every assignment of its box ([0, 4], or [0, 3] beyond
+/// four symbols).
+BruteForce bruteForce(const frontend::Module &module,
+                      const frontend::Function &fn, const OpTable &table);
+
+} // namespace symshape::exporters
+
+#endif // SYMSHAPE_EXPORTERS_INSTANCES_H
