@@ -36,6 +36,7 @@ static void registerAll() {
     registerStablehlo();
     registerLinalg();
     registerTensor();
+    registerIree();
   });
 }
 
@@ -378,7 +379,8 @@ struct Runner {
         result.executed.push_back(at);
         for (frontend::ValueId r : op.results)
           defs[r] = &op;
-        if (op.name == "func.return" || op.name == "return") {
+        if (op.name == "func.return" || op.name == "return" ||
+            op.name == "util.return") {
           for (frontend::ValueId v : op.operands)
             returned.push_back(values[v]);
           return;

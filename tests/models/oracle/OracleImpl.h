@@ -144,6 +144,7 @@ void registerStablehlo();
 void registerStablehloWindows(const std::string &dialect);
 void registerLinalg();
 void registerTensor();
+void registerIree();
 
 } // namespace symshape::models::oracle
 
