@@ -212,7 +212,8 @@ std::optional<Type> globalType(OpContext &c) {
 void lowerGlobalLoad(OpContext &c) {
   std::optional<Type> global = globalType(c);
   if (!global) {
-    c.opaque("the global it reads is not declared in this file");
+    c.opaque("the declared type of the global it reads is not known (not "
+             "declared in this file, or without a type)");
     return;
   }
   const Type &type = c.resultType(0);
@@ -302,6 +303,15 @@ static const OpEntry kEntries[] = {
      "each result is its tensor"},
     {"hal.buffer_view.dim", parseBufferViewDim, lowerBufferViewDim,
      kRefineNone, "the buffer view's size `%view[i]`"},
+    // the runtime plumbing of IREE's synchronous wrappers
+    {"util.null", parsePlumbing, lowerNothing, kRefineNone,
+     "no sizes (a null reference)"},
+    {"hal.devices.get", parsePlumbing, lowerNothing, kRefineNone,
+     "no sizes (a device)"},
+    {"hal.fence.create", parsePlumbing, lowerNothing, kRefineNone,
+     "no sizes (a fence)"},
+    {"hal.fence.await", parsePlumbing, lowerNothing, kRefineNone,
+     "no sizes (a status)"},
 };
 
 OpFamily ireeFamily() {

@@ -189,7 +189,11 @@ void lowerAssumeInt(OpContext &c) {
   for (size_t i = 0; i < c.numOperands(); ++i) {
     unsigned width = widthOf(c.operandType(i));
     const Attribute &rows = all->elements[i];
-    if (width == 0 || rows.kind != AttrKind::Array) {
+    if (rows.kind != AttrKind::Array) {
+      c.opaque("its assumptions are not one list per operand");
+      return;
+    }
+    if (width == 0) {
       c.opaque("operand " + c.operandName(i) +
                " is not an index or signless integer");
       return;

@@ -16,6 +16,8 @@
 #include "PrettyForms.h"
 #include "TensorForms.h"
 
+#include <algorithm>
+
 namespace symshape::frontend {
 
 namespace {
@@ -525,6 +527,81 @@ bool parseBufferViewDim(Parser &p, PendingOp &pending) {
   pending.resultTypes.push_back(*type);
   return p.setOperands(pending, {*view}, {*viewType}, /*written=*/true,
                        typesLoc);
+}
+
+/// The runtime plumbing of IREE's synchronous wrappers (no sizes):
+///   util.null {attrs} : T
+///   hal.devices.get %i {attrs} : T
+///   hal.fence.create device(%d : T) flags("None") : T [attributes {..}]
+///   hal.fence.await until([%f, ..]) timeout_millis(%t) flags("None") : T
+///       [attributes {..}]
+bool parsePlumbing(Parser &p, PendingOp &pending) {
+  const std::string &name = pending.op.name;
+  std::vector<OperandUse> uses;
+  std::vector<Type> types;
+  auto group = [&](std::string_view word, auto &&inside) {
+    return keyword(p, word) && p.expect(TokenKind::LParen, "'('") &&
+           inside() && p.expect(TokenKind::RParen, "')'");
+  };
+  auto flags = [&] {
+    SourceLoc loc = p.tokLoc();
+    std::optional<Attribute> value = p.parseAttribute(/*allowType=*/false);
+    if (value)
+      pending.op.attributes.push_back(named("flags", *value, loc));
+    return value.has_value();
+  };
+  bool ok = true;
+  if (name == "util.null") {
+    ok = p.parseOptionalAttrDict(pending.op.attributes);
+  } else if (name == "hal.devices.get") {
+    ok = p.parseOperandList(uses) && uses.size() == 1 &&
+         p.parseOptionalAttrDict(pending.op.attributes);
+    types.push_back(Type::index());
+  } else if (name == "hal.fence.create") {
+    ok = group("device",
+               [&] {
+                 std::optional<Type> device;
+                 bool read = p.parseOperandList(uses) && uses.size() == 1 &&
+                             p.expect(TokenKind::Colon, "':'") &&
+                             (device = p.parseType()).has_value();
+                 if (read)
+                   types.push_back(*device);
+                 return read;
+               }) &&
+         group("flags", flags);
+  } else if (name == "hal.fence.await") {
+    ok = group("until",
+               [&] {
+                 return p.expect(TokenKind::LSquare, "'['") &&
+                        p.parseOperandList(uses) &&
+                        p.expect(TokenKind::RSquare, "']'");
+               }) &&
+         group("timeout_millis", [&] {
+           size_t fences = uses.size();
+           bool read = p.parseOperandList(uses) && uses.size() == fences + 1;
+           // ODS order: timeout_millis, then the fences.
+           if (read)
+             std::rotate(uses.begin(), uses.end() - 1, uses.end());
+           return read;
+         }) &&
+         group("flags", flags);
+    if (ok) {
+      types.assign(uses.size(), builtinType("!hal.fence"));
+      types[0] = builtinType("i32");
+    }
+  } else {
+    return false;
+  }
+  if (!ok || !p.expect(TokenKind::Colon, "':'"))
+    return false;
+  std::optional<Type> result = p.parseType();
+  if (!result)
+    return false;
+  if (name.rfind("hal.fence.", 0) == 0 && keyword(p, "attributes") &&
+      !p.parseAttrDict(pending.op.attributes))
+    return false;
+  pending.resultTypes.push_back(*result);
+  return p.setOperands(pending, uses, types, /*written=*/false, p.tokLoc());
 }
 
 } // namespace symshape::frontend

@@ -39,6 +39,8 @@ bool parseTensorImport(Parser &p, PendingOp &pending);
 bool parseTensorExport(Parser &p, PendingOp &pending);
 bool parseTensorBarrier(Parser &p, PendingOp &pending);
 bool parseBufferViewDim(Parser &p, PendingOp &pending);
+/// util.null, hal.devices.get, hal.fence.create, hal.fence.await.
+bool parsePlumbing(Parser &p, PendingOp &pending);
 
 } // namespace symshape::frontend
 

@@ -251,6 +251,9 @@ void registerIree() {
   add("util.global.address", nothing);
   add("util.global.store", nothing);
   add("util.global.store.indirect", nothing);
+  for (const char *plumbing :
+       {"util.null", "hal.devices.get", "hal.fence.create", "hal.fence.await"})
+    add(plumbing, nothing);
 }
 
 } // namespace symshape::models::oracle

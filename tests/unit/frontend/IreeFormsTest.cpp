@@ -168,6 +168,7 @@ TEST_CASE("IREE ops symshape cannot read exactly are opaque with a reason",
   %4 = hal.tensor.export %t : tensor<?xf32>{%n} -> !hal.buffer_view
   %5 = hal.buffer_view.dim<%4 : !hal.buffer_view>[1] : index
   %6 = util.assume.int %n[] : index
+  %7 = "util.assume.int"(%n) {assumptions = [1]} : (index) -> index
   util.return
 }
 )",
@@ -176,9 +177,37 @@ TEST_CASE("IREE ops symshape cannot read exactly are opaque with a reason",
                 "= 1, umask = 3>' is not understood",
                 "util.assume.int: an assumption of %n is out of range (a "
                 "divisor of 0 or past 2^62)",
-                "util.global.load: the global it reads is not declared in "
-                "this file",
+                "util.global.load: the declared type of the global it reads "
+                "is not known (not declared in this file, or without a type)",
                 "hal.buffer_view.dim: the dim index is not a constant in [0, "
                 "64]",
-                "hal.buffer_view.dim: dim 1 of a buffer view of rank 1"});
+                "hal.buffer_view.dim: dim 1 of a buffer view of rank 1",
+                "util.assume.int: its assumptions are not one list per "
+                "operand"});
+}
+
+TEST_CASE("the synchronous wrapper's runtime ops are read, not skipped",
+          "[parser][iree]") {
+  // iree-turbine's export: @main calls @main$async and waits on a fence.
+  auto parsed = parse(R"(util.func public @main(%arg0: !hal.buffer_view) -> !hal.buffer_view attributes {iree.abi.stub} {
+  %0 = util.null : !hal.fence
+  %c-1_i32 = arith.constant -1 : i32
+  %c0 = arith.constant 0 : index
+  %device_0 = hal.devices.get %c0 : !hal.device
+  %fence = hal.fence.create device(%device_0 : !hal.device) flags("None") : !hal.fence
+  %status = hal.fence.await until([%fence]) timeout_millis(%c-1_i32) flags("None") : i32
+  util.return %arg0 : !hal.buffer_view
+}
+)");
+  INFO(parsed->diags.renderAll());
+  REQUIRE(parsed->ok());
+  for (size_t i : {0, 3, 4, 5})
+    CHECK_FALSE(parsed->op(i).skipped);
+  CHECK(resultTypes(parsed->func(), parsed->op(0)) == "!hal.fence;");
+  CHECK(types(parsed->op(3).operandTypes) == "index;");
+  CHECK(types(parsed->op(4).operandTypes) == "!hal.device;");
+  // ODS order: timeout_millis, then the fences.
+  CHECK(types(parsed->op(5).operandTypes) == "i32;!hal.fence;");
+  CHECK(parsed->op(5).operands[0] == parsed->op(1).results[0]);
+  CHECK(resultTypes(parsed->func(), parsed->op(5)) == "i32;");
 }
