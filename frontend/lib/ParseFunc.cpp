@@ -8,8 +8,9 @@
 //       {function_type = (tensor<?xf32>) -> (), sym_name = "f"} : () -> ()
 //
 // IREE's util.func (and flow.func, a declaration) is read the same way;
-// its results may be tied to an argument (the result reuses the argument's storage; its shape is what the
-// body returns, as for any result) and need no parentheses:
+// its results may be tied to an argument (the result reuses the argument's
+// storage; its shape is what the body returns, as for any result) and need no
+// parentheses:
 //
 //   util.func public @f(%a: index, %t: tensor<?xf32>) -> index, i64
 //   util.func private @g(%t: tensor<?xf32>) -> (%t, tensor<4xf32>)
@@ -221,13 +222,14 @@ bool Parser::parseGenericFunc(Module &module) {
 
   const Attribute *symName = findAttr(attrs, "sym_name");
   if (!symName || symName->kind != AttrKind::String)
-    return emitError(opLoc, "'" + opName + "' op requires attribute 'sym_name'");
+    return emitError(opLoc,
+                     "'" + opName + "' op requires attribute 'sym_name'");
   func.name = symName->str;
   func.loc = symName->loc;
   const Attribute *fnType = findAttr(attrs, "function_type");
   if (!fnType || fnType->kind != AttrKind::TypeAttr)
-    return emitError(opLoc, "'" + opName +
-                                "' op requires attribute 'function_type'");
+    return emitError(opLoc,
+                     "'" + opName + "' op requires attribute 'function_type'");
   if (!checkGenericSignature(func, opLoc, *fnType))
     return false;
   for (NamedAttribute &attr : attrs)

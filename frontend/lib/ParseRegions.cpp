@@ -144,8 +144,8 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
     for (size_t s = scopes.size(); s-- > 0;) {
       if (!scopes[s].count(name) && !scopes[s].count(name + "#0"))
         continue;
-      bool opOwn = std::find(opScopes.begin(), opScopes.end(), s) !=
-                   opScopes.end();
+      bool opOwn =
+          std::find(opScopes.begin(), opScopes.end(), s) != opScopes.end();
       if (isBlockArgument && opOwn)
         break;
       emitHardError(loc, "redefinition of SSA value '%" + name + "'");

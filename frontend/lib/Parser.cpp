@@ -204,8 +204,7 @@ bool Parser::parseModuleBody(Module &module, bool braced) {
           return false;
         continue;
       }
-      if (tok.spelling == "\"func.func\"" ||
-          tok.spelling == "\"util.func\"") {
+      if (tok.spelling == "\"func.func\"" || tok.spelling == "\"util.func\"") {
         if (!parseGenericFunc(module))
           return false;
         continue;
@@ -370,7 +369,7 @@ void Parser::resolveGlobals(Module &module) {
       }
       size_t pointer = op->name == "util.global.load.indirect"    ? 0
                        : op->name == "util.global.store.indirect" ? 1
-                                                                   : 2;
+                                                                  : 2;
       if (pointer < op->operands.size())
         if (auto it = pointers.find(op->operands[pointer]);
             it != pointers.end())

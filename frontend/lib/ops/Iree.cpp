@@ -84,8 +84,8 @@ bool requireListedDims(OpContext &c, size_t tensor, size_t first,
     if (type.dims[d] == kDynamic) {
       c.requireEqual(c.dim(tensor, d), c.scalar(next),
                      "the size " + c.dimName(tensor, d) + " and its listed " +
-                         "size " + c.operandName(next) + " (" +
-                         c.op().name + " dims)");
+                         "size " + c.operandName(next) + " (" + c.op().name +
+                         " dims)");
       ++next;
     }
   return !c.failed();
@@ -223,8 +223,9 @@ void lowerGlobalLoad(OpContext &c) {
     c.opaque("unranked result: its sizes are not checked");
     return;
   }
-  bool compatible = global->kind == TypeKind::UnrankedTensor ||
-                    (global->hasRank() && global->dims.size() == type.dims.size());
+  bool compatible =
+      global->kind == TypeKind::UnrankedTensor ||
+      (global->hasRank() && global->dims.size() == type.dims.size());
   for (size_t d = 0; compatible && global->hasRank() && d < type.dims.size();
        ++d)
     compatible = global->dims[d] == kDynamic || type.dims[d] == kDynamic ||
@@ -289,8 +290,8 @@ static const OpEntry kEntries[] = {
     // flow
     {"flow.tensor.tie_shape", parseTieShape, lowerTieShape, kRefineNone,
      "result = operand; each `?` dim equals its listed size (`equal`)"},
-    {"flow.tensor.dynamic_constant", parseDynamicConstant,
-     lowerDynamicConstant, kRefineNone, "the value's static dims"},
+    {"flow.tensor.dynamic_constant", parseDynamicConstant, lowerDynamicConstant,
+     kRefineNone, "the value's static dims"},
     {"flow.tensor.constant", parseArithConstant, lowerArithConstant,
      kRefineNone, "the value's static dims"},
     // hal
@@ -301,8 +302,8 @@ static const OpEntry kEntries[] = {
      "buffer view has the tensor's dims"},
     {"hal.tensor.barrier", parseTensorBarrier, lowerIdentity, kRefineNone,
      "each result is its tensor"},
-    {"hal.buffer_view.dim", parseBufferViewDim, lowerBufferViewDim,
-     kRefineNone, "the buffer view's size `%view[i]`"},
+    {"hal.buffer_view.dim", parseBufferViewDim, lowerBufferViewDim, kRefineNone,
+     "the buffer view's size `%view[i]`"},
     // the runtime plumbing of IREE's synchronous wrappers
     {"util.null", parsePlumbing, lowerNothing, kRefineNone,
      "no sizes (a null reference)"},

@@ -111,7 +111,8 @@ unsigned widthOf(const Type &type) {
 std::optional<FormulaId> rowHolds(OpContext &c, TermId x,
                                   const IntAssumption &a, unsigned width) {
   solver::FormulaStore &f = c.formulas();
-  const uint64_t half = uint64_t(1) << (width - 1); // 2^(w-1): negative as unsigned
+  const uint64_t half = uint64_t(1)
+                        << (width - 1); // 2^(w-1): negative as unsigned
   std::vector<FormulaId> nonNegative = {f.mkLe(c.constant(0), x)};
   if (a.umin && *a.umin >= half)
     nonNegative = {f.mkFalse()};

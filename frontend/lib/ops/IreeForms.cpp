@@ -1,12 +1,13 @@
-//===- IreeForms.cpp - Custom forms of IREE's util, flow and hal ops -------===//
+//===- IreeForms.cpp - Custom forms of IREE's util, flow and hal ops
+//-------===//
 //
 //   util.global private @w = #stream.parameter.named<"m"::"w"> : tensor<4xf32>
 //   %p = util.global.address @w : !util.ptr<tensor<4xf32>>
-//   %w = util.global.load.indirect %p : !util.ptr<tensor<4xf32>> -> tensor<4xf32>
-//   %0:2 = util.call @f(%a, %b) : (index, tensor<?xf32>) -> (index, %b)
-//   %1 = util.assume.int %n<umin = 1, umax = 1024, udiv = 16> : index
-//   %2 = flow.tensor.tie_shape %x : tensor<?x?xi32>{%h, %w}
-//   %3 = hal.tensor.import wait(%f) => %v "input0" : !hal.buffer_view
+//   %w = util.global.load.indirect %p : !util.ptr<tensor<4xf32>> ->
+//   tensor<4xf32> %0:2 = util.call @f(%a, %b) : (index, tensor<?xf32>) ->
+//   (index, %b) %1 = util.assume.int %n<umin = 1, umax = 1024, udiv = 16> :
+//   index %2 = flow.tensor.tie_shape %x : tensor<?x?xi32>{%h, %w} %3 =
+//   hal.tensor.import wait(%f) => %v "input0" : !hal.buffer_view
 //          -> tensor<?x4xf32>{%d}
 //   %4 = hal.buffer_view.dim<%v : !hal.buffer_view>[0] : index
 //
@@ -128,7 +129,8 @@ bool parseIntAssumption(Parser &p, Attribute &out) {
   if (!end)
     return false;
   out.kind = AttrKind::Other;
-  out.text = "#util.int.assumption" + std::string(p.buf.substr(open, *end - open));
+  out.text =
+      "#util.int.assumption" + std::string(p.buf.substr(open, *end - open));
   p.resetTo(*end);
   return true;
 }
@@ -236,8 +238,8 @@ bool parseAssumeInt(Parser &p, PendingOp &pending) {
   if (!p.parseTypeList(types) || types.size() != uses.size())
     return false;
   pending.resultTypes = types;
-  pending.op.attributes.push_back(named("assumptions", std::move(all),
-                                        pending.op.loc));
+  pending.op.attributes.push_back(
+      named("assumptions", std::move(all), pending.op.loc));
   return p.setOperands(pending, uses, types, /*written=*/true, typesLoc) &&
          p.parseOptionalAttrDict(pending.op.attributes);
 }
@@ -329,8 +331,8 @@ bool parseGlobalStore(Parser &p, PendingOp &pending) {
     return false;
   SourceLoc typesLoc = p.tokLoc();
   std::optional<Type> type = p.parseType();
-  return type && p.setOperands(pending, {*value}, {*type}, /*written=*/true,
-                               typesLoc);
+  return type &&
+         p.setOperands(pending, {*value}, {*type}, /*written=*/true, typesLoc);
 }
 
 /// util.global.store.indirect %v, %p {attrs} : T -> !util.ptr<T>
@@ -540,8 +542,8 @@ bool parsePlumbing(Parser &p, PendingOp &pending) {
   std::vector<OperandUse> uses;
   std::vector<Type> types;
   auto group = [&](std::string_view word, auto &&inside) {
-    return keyword(p, word) && p.expect(TokenKind::LParen, "'('") &&
-           inside() && p.expect(TokenKind::RParen, "')'");
+    return keyword(p, word) && p.expect(TokenKind::LParen, "'('") && inside() &&
+           p.expect(TokenKind::RParen, "')'");
   };
   auto flags = [&] {
     SourceLoc loc = p.tokLoc();
@@ -576,14 +578,16 @@ bool parsePlumbing(Parser &p, PendingOp &pending) {
                         p.parseOperandList(uses) &&
                         p.expect(TokenKind::RSquare, "']'");
                }) &&
-         group("timeout_millis", [&] {
-           size_t fences = uses.size();
-           bool read = p.parseOperandList(uses) && uses.size() == fences + 1;
-           // ODS order: timeout_millis, then the fences.
-           if (read)
-             std::rotate(uses.begin(), uses.end() - 1, uses.end());
-           return read;
-         }) &&
+         group("timeout_millis",
+               [&] {
+                 size_t fences = uses.size();
+                 bool read =
+                     p.parseOperandList(uses) && uses.size() == fences + 1;
+                 // ODS order: timeout_millis, then the fences.
+                 if (read)
+                   std::rotate(uses.begin(), uses.end() - 1, uses.end());
+                 return read;
+               }) &&
          group("flags", flags);
     if (ok) {
       types.assign(uses.size(), builtinType("!hal.fence"));

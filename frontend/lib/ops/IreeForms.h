@@ -27,7 +27,7 @@ bool parseUtilCall(Parser &p, PendingOp &pending);
 bool parseOptimizationBarrier(Parser &p, PendingOp &pending);
 bool parseAssumeInt(Parser &p, PendingOp &pending);
 bool parseGlobal(Parser &p, PendingOp &pending);
-bool parseGlobalLoad(Parser &p, PendingOp &pending);    ///< and .address
+bool parseGlobalLoad(Parser &p, PendingOp &pending); ///< and .address
 bool parseGlobalLoadIndirect(Parser &p, PendingOp &pending);
 bool parseGlobalStore(Parser &p, PendingOp &pending);
 bool parseGlobalStoreIndirect(Parser &p, PendingOp &pending);

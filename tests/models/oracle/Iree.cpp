@@ -160,14 +160,14 @@ static std::optional<bool> assumptionHolds(const std::string &text, int64_t x,
   unsigned __int128 u =
       x >= 0 ? (unsigned __int128)x
              : ((unsigned __int128)1 << width) - (unsigned __int128)(-x);
-  std::string body = text.substr(prefix.size(), text.size() - prefix.size() - 1);
+  std::string body =
+      text.substr(prefix.size(), text.size() - prefix.size() - 1);
   bool holds = true;
   size_t at = 0;
   while (at < body.size()) {
     size_t comma = body.find(',', at);
-    std::string entry = body.substr(at, comma == std::string::npos
-                                            ? std::string::npos
-                                            : comma - at);
+    std::string entry = body.substr(
+        at, comma == std::string::npos ? std::string::npos : comma - at);
     at = comma == std::string::npos ? body.size() : comma + 1;
     size_t equal = entry.find('=');
     if (equal == std::string::npos)

@@ -12,7 +12,8 @@
 // Semantics come from the dialect specifications (TOSA, StableHLO, linalg,
 // tensor, IREE), written independently of symshape's lowering; one short
 // entry per op in the family files (Tosa.cpp, Stablehlo.cpp, Linalg.cpp,
-// Tensor.cpp, Broadcast.cpp, Iree.cpp). Only the parser and IR of symshape are used.
+// Tensor.cpp, Broadcast.cpp, Iree.cpp). Only the parser and IR of symshape are
+// used.
 //
 //===----------------------------------------------------------------------===//
 

@@ -52,7 +52,8 @@ using Strings = std::vector<std::string>;
 
 TEST_CASE("dims lists {%a, %b} are operands, never a region",
           "[parser][iree]") {
-  auto parsed = parse(R"(util.func public @f(%x: tensor<?x?xi32>, %h: index, %w: index, %v: !hal.buffer_view, %fence: !hal.fence, %off: index) {
+  auto parsed = parse(
+      R"(util.func public @f(%x: tensor<?x?xi32>, %h: index, %w: index, %v: !hal.buffer_view, %fence: !hal.fence, %off: index) {
   %0 = flow.tensor.tie_shape %x : tensor<?x?xi32>{%h, %w}
   %1 = hal.tensor.import wait(%fence) => %v offset(%off) "input0" : !hal.buffer_view -> tensor<?x3xf32> as tensor<?x3xi32>{%h}
   %2 = hal.tensor.export %0 "output0" : tensor<?x?xi32>{%h, %w} -> !hal.buffer_view
@@ -70,7 +71,8 @@ TEST_CASE("dims lists {%a, %b} are operands, never a region",
   const Operation &import = parsed->op(1);
   CHECK_FALSE(import.skipped);
   // ODS order: source, target_dims, wait_fence, byte_offset.
-  CHECK(types(import.operandTypes) == "!hal.buffer_view;index;!hal.fence;index;");
+  CHECK(types(import.operandTypes) ==
+        "!hal.buffer_view;index;!hal.fence;index;");
   CHECK(findAttr(import.attributes, "operandSegmentSizes")->ints ==
         std::vector<int64_t>{1, 1, 1, 1});
   CHECK(findAttr(import.attributes, "target_encoding")->type.str() ==
@@ -89,7 +91,8 @@ TEST_CASE("dims lists {%a, %b} are operands, never a region",
 
 TEST_CASE("util.func reads as func.func, tied results included",
           "[parser][iree]") {
-  auto parsed = parse(R"(util.func public @pair(%a : index, %t : tensor<?xf32>) -> index, tensor<?xf32> {
+  auto parsed = parse(
+      R"(util.func public @pair(%a : index, %t : tensor<?xf32>) -> index, tensor<?xf32> {
   util.return %a, %t : index, tensor<?xf32>
 }
 util.func private @tied(%t: tensor<4xf32>) -> (%t, %t as tensor<4xi32>, f32 {some.attr}) attributes {inlining_policy = #util.inline.never}
@@ -111,7 +114,8 @@ util.func private @decl(tensor<?xf32>) -> tensor<?xf32>
 
 TEST_CASE("typed attribute aliases, globals and module-level bodies",
           "[parser][iree]") {
-  auto parsed = parse(R"(#target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {target_triple = "x86_64-none-elf"}>
+  auto parsed = parse(
+      R"(#target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {target_triple = "x86_64-none-elf"}>
 #device = #hal.device.target<"local", [#target]> : !hal.device
 module {
   util.global private @__device_0 = #device
@@ -148,8 +152,8 @@ module {
   CHECK(module.skipped[1].op == "util.initializer");
   // Each load knows its global's declared type.
   auto globalType = [&](size_t i) {
-    const Attribute *a = findAttr(parsed->op(i).attributes,
-                                  "symshape.global_type");
+    const Attribute *a =
+        findAttr(parsed->op(i).attributes, "symshape.global_type");
     return a ? a->type.str() : std::string("none");
   };
   CHECK(globalType(0) == "tensor<4xf32>");
@@ -160,7 +164,9 @@ module {
 
 TEST_CASE("IREE ops symshape cannot read exactly are opaque with a reason",
           "[lowering][iree]") {
-  CHECK(opaque(R"(util.func public @f(%n: index, %t: tensor<?xf32>, %v: !hal.buffer_view) {
+  CHECK(
+      opaque(
+          R"(util.func public @f(%n: index, %t: tensor<?xf32>, %v: !hal.buffer_view) {
   %0 = util.assume.int %n<umin = 1, umask = 3> : index
   %1 = util.assume.int %n<udiv = 0> : index
   %2 = util.global.load @nowhere : tensor<?xf32>
@@ -172,24 +178,25 @@ TEST_CASE("IREE ops symshape cannot read exactly are opaque with a reason",
   util.return
 }
 )",
-               "f") ==
-        Strings{"util.assume.int: the assumption '#util.int.assumption<umin "
-                "= 1, umask = 3>' is not understood",
-                "util.assume.int: an assumption of %n is out of range (a "
-                "divisor of 0 or past 2^62)",
-                "util.global.load: the declared type of the global it reads "
-                "is not known (not declared in this file, or without a type)",
-                "hal.buffer_view.dim: the dim index is not a constant in [0, "
-                "64]",
-                "hal.buffer_view.dim: dim 1 of a buffer view of rank 1",
-                "util.assume.int: its assumptions are not one list per "
-                "operand"});
+          "f") ==
+      Strings{"util.assume.int: the assumption '#util.int.assumption<umin "
+              "= 1, umask = 3>' is not understood",
+              "util.assume.int: an assumption of %n is out of range (a "
+              "divisor of 0 or past 2^62)",
+              "util.global.load: the declared type of the global it reads "
+              "is not known (not declared in this file, or without a type)",
+              "hal.buffer_view.dim: the dim index is not a constant in [0, "
+              "64]",
+              "hal.buffer_view.dim: dim 1 of a buffer view of rank 1",
+              "util.assume.int: its assumptions are not one list per "
+              "operand"});
 }
 
 TEST_CASE("the synchronous wrapper's runtime ops are read, not skipped",
           "[parser][iree]") {
   // iree-turbine's export: @main calls @main$async and waits on a fence.
-  auto parsed = parse(R"(util.func public @main(%arg0: !hal.buffer_view) -> !hal.buffer_view attributes {iree.abi.stub} {
+  auto parsed = parse(
+      R"(util.func public @main(%arg0: !hal.buffer_view) -> !hal.buffer_view attributes {iree.abi.stub} {
   %0 = util.null : !hal.fence
   %c-1_i32 = arith.constant -1 : i32
   %c0 = arith.constant 0 : index
