@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoweringImpl.h"
+#include "ops/OpTable.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -57,7 +58,7 @@ static void collectCallees(const Region &region,
                            std::vector<std::string> &callees) {
   for (const Block &block : region.blocks)
     for (const Operation &op : block.operations) {
-      if (op.name == "func.call")
+      if (isCallOp(op.name))
         if (const Attribute *callee = findAttr(op.attributes, "callee"))
           if (callee->kind == AttrKind::SymbolRef)
             callees.push_back(callee->str);
@@ -164,7 +165,7 @@ Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
   }
   if (callee.body.blocks.size() != 1 ||
       callee.body.blocks[0].operations.empty() ||
-      callee.body.blocks[0].operations.back().name != "func.return") {
+      !isReturnOp(callee.body.blocks[0].operations.back().name)) {
     whyNot = "@" + callee.name + " has control flow: not inlined";
     return std::nullopt;
   }

@@ -209,6 +209,9 @@ public:
                  std::string &whyNot);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
+  /// Whether the op being lowered may not run (a region of an unknown op,
+  /// a block other than the entry block): a fact it states holds only there.
+  bool inConditionalCode() const { return conditional; }
 
 private:
   void lowerRegion(const Region &region, bool conditional);

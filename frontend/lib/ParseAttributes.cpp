@@ -76,7 +76,7 @@ std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
     break;
   }
   case TokenKind::HashIdent:
-    ok = parseHashAttr(attr);
+    ok = parseHashAttr(attr, allowType);
     break;
   case TokenKind::BangIdent:
   case TokenKind::LParen: {
@@ -272,22 +272,29 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &attrs) {
   return expect(TokenKind::RBrace, "'}'");
 }
 
-/// `#alias`, `#dialect.attr`, `#dialect<...>`, `#dialect.attr<...>`.
-bool Parser::parseHashAttr(Attribute &attr) {
+/// `#alias`, `#dialect.attr`, `#dialect<...>`, `#dialect.attr<...>`; a
+/// dialect attribute may carry a type, as MLIR reads it:
+/// `#hal.device.target<"local"> : !hal.device`.
+bool Parser::parseHashAttr(Attribute &attr, bool allowType) {
   std::string name(tok.spelling.substr(1));
   SourceLoc loc = tokLoc();
   bool hasBody = tok.end() < buf.size() && buf[tok.end()] == '<';
   consume();
-  if (hasBody) {
-    std::optional<uint32_t> end = skipBalanced(tok.offset);
-    if (!end)
-      return false;
-    resetTo(*end);
+  if (hasBody || name.find('.') != std::string::npos) {
+    if (hasBody) {
+      std::optional<uint32_t> end = skipBalanced(tok.offset);
+      if (!end)
+        return false;
+      resetTo(*end);
+    }
     attr.kind = AttrKind::Other;
-    return true;
-  }
-  if (name.find('.') != std::string::npos) {
-    attr.kind = AttrKind::Other;
+    if (allowType && consumeIf(TokenKind::Colon)) {
+      std::optional<Type> type = parseType();
+      if (!type)
+        return false;
+      attr.type = *type;
+      attr.hasType = true;
+    }
     return true;
   }
   auto alias = attrAliases.find(name);

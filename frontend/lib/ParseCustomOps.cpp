@@ -23,6 +23,8 @@ bool Parser::parseCustomOp(PendingOp &pending) {
     name = "func.return";
   else if (name == "call")
     name = "func.call";
+  else if (name == "func.func" || name == "util.func" || name == "flow.func")
+    return parseNestedFunc(pending);
   if (const OpEntry *entry = findOp(name); entry && entry->parse)
     return tryCustomSyntax(pending, *entry);
   return parseOpaqueOp(pending);
@@ -54,6 +56,8 @@ bool Parser::tryCustomSyntax(PendingOp &pending, const OpEntry &entry) {
   pending = std::move(saved);
   fn->values.resize(numValues);
   scopes.resize(numScopes);
+  while (!opScopes.empty() && opScopes.back() >= numScopes)
+    opScopes.pop_back();
   for (auto &scope : scopes)
     for (auto it = scope.begin(); it != scope.end();)
       it = it->second >= numValues ? scope.erase(it) : std::next(it);

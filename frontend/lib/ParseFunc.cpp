@@ -1,4 +1,4 @@
-//===- ParseFunc.cpp - func.func in custom and generic form ---------------===//
+//===- ParseFunc.cpp - func.func and util.func, custom and generic -------===//
 //
 //   func.func private @decl(tensor<?xf32>, i32) -> tensor<?xf32>
 //   func.func @f(%a: tensor<?xf32> {arg.attr}) -> (tensor<?xf32>, i32)
@@ -7,9 +7,20 @@
 //   "func.func"() ({ ^bb0(%arg0: tensor<?xf32>): ... })
 //       {function_type = (tensor<?xf32>) -> (), sym_name = "f"} : () -> ()
 //
+// IREE's util.func (and flow.func, a declaration) is read the same way;
+// its results may be tied to an argument (the result reuses the argument's
+// storage; its shape is what the body returns, as for any result) and need no
+// parentheses:
+//
+//   util.func public @f(%a: index, %t: tensor<?xf32>) -> index, i64
+//   util.func private @g(%t: tensor<?xf32>) -> (%t, tensor<4xf32>)
+//   util.func private @h(%t: tensor<4xf32>) -> %t as tensor<4xi32>
+//
 //===----------------------------------------------------------------------===//
 
 #include "ParserImpl.h"
+
+#include <algorithm>
 
 namespace symshape::frontend {
 
@@ -23,7 +34,9 @@ static std::string symbolName(std::string_view spelling) {
 
 bool Parser::parseCustomFunc(Module &module) {
   uint32_t start = tok.offset;
-  consume(); // func.func
+  // IREE's util.func and flow.func (declarations only) tie results.
+  bool util = tok.spelling == "util.func" || tok.spelling == "flow.func";
+  consume(); // func.func / util.func
   bool isPrivate = tok.isKeyword("private");
   if (tok.isKeyword("private") || tok.isKeyword("public") ||
       tok.isKeyword("nested"))
@@ -48,7 +61,8 @@ bool Parser::parseCustomFunc(Module &module) {
   }
   if (!expect(TokenKind::RParen, "')'"))
     return false;
-  if (consumeIf(TokenKind::Arrow) && !parseFuncResults(func))
+  if (consumeIf(TokenKind::Arrow) &&
+      !(util ? parseTiedFuncResults(func) : parseFuncResults(func)))
     return false;
   if (tok.isKeyword("attributes")) {
     consume();
@@ -130,18 +144,75 @@ bool Parser::parseFuncResults(Function &func) {
   return expect(TokenKind::RParen, "')'");
 }
 
+/// util.func's results: `T`, `T1, T2`, `(T {attrs}, ...)`; a result tied
+/// to an argument is written `%arg` (the argument's type) or `%arg as T`.
+bool Parser::parseTiedFuncResults(Function &func) {
+  bool parens = consumeIf(TokenKind::LParen);
+  if (parens && consumeIf(TokenKind::RParen))
+    return true;
+  do {
+    std::optional<Type> type;
+    if (tok.is(TokenKind::PercentIdent)) {
+      std::optional<ValueId> id = lookupValue(tok.spelling.substr(1));
+      bool isArgument =
+          id && std::find(func.arguments.begin(), func.arguments.end(), *id) !=
+                    func.arguments.end();
+      if (!isArgument)
+        return emitError(tokLoc(),
+                         "tied operand not found for result reference " +
+                             std::string(tok.spelling));
+      consume();
+      if (tok.isKeyword("as")) {
+        consume();
+        type = parseType();
+      } else {
+        type = value(*id).type;
+      }
+    } else {
+      type = parseType();
+    }
+    if (!type)
+      return false;
+    func.resultTypes.push_back(*type);
+    std::vector<NamedAttribute> resAttrs;
+    if (parens && !parseOptionalAttrDict(resAttrs))
+      return false;
+  } while (consumeIf(TokenKind::Comma));
+  return !parens || expect(TokenKind::RParen, "')'");
+}
+
+bool Parser::parseNestedFunc(PendingOp &pending) {
+  // A function inside another op's region (the builtin.module of a
+  // hal.executable): read as a function, kept with that op, not analysed.
+  Module scratch;
+  uint32_t start = pending.op.loc.offset;
+  resetTo(start);
+  if (!parseCustomFunc(scratch))
+    return false;
+  pending.op.skipped = true;
+  pending.op.range = rangeFrom(start);
+  return true;
+}
+
 bool Parser::parseGenericFunc(Module &module) {
   uint32_t start = tok.offset;
   SourceLoc opLoc = tokLoc();
+  std::string opName = decodeStringToken(tok.spelling);
   consume();
   if (!expect(TokenKind::LParen, "'('") || !expect(TokenKind::RParen, "')'"))
     return false;
   Function func;
   FunctionScope scope(*this, func);
+  std::vector<NamedAttribute> attrs;
+  // MLIR 17 properties: <{function_type = ..., sym_name = ...}>.
+  if (tok.is(TokenKind::Less) && peek().is(TokenKind::LBrace)) {
+    consume();
+    if (!parseAttrDict(attrs) || !expect(TokenKind::Greater, "'>'"))
+      return false;
+  }
   if (!expect(TokenKind::LParen, "'('") || !parseRegion(func.body, nullptr) ||
       !expect(TokenKind::RParen, "')'"))
     return false;
-  std::vector<NamedAttribute> attrs;
   if (!parseOptionalAttrDict(attrs) || !expect(TokenKind::Colon, "':'"))
     return false;
   std::vector<Type> opInputs, opResults;
@@ -153,13 +224,14 @@ bool Parser::parseGenericFunc(Module &module) {
 
   const Attribute *symName = findAttr(attrs, "sym_name");
   if (!symName || symName->kind != AttrKind::String)
-    return emitError(opLoc, "'func.func' op requires attribute 'sym_name'");
+    return emitError(opLoc,
+                     "'" + opName + "' op requires attribute 'sym_name'");
   func.name = symName->str;
   func.loc = symName->loc;
   const Attribute *fnType = findAttr(attrs, "function_type");
   if (!fnType || fnType->kind != AttrKind::TypeAttr)
     return emitError(opLoc,
-                     "'func.func' op requires attribute 'function_type'");
+                     "'" + opName + "' op requires attribute 'function_type'");
   if (!checkGenericSignature(func, opLoc, *fnType))
     return false;
   if (const Attribute *visibility = findAttr(attrs, "sym_visibility"))
@@ -168,7 +240,7 @@ bool Parser::parseGenericFunc(Module &module) {
   for (NamedAttribute &attr : attrs)
     if (attr.name != "sym_name" && attr.name != "function_type" &&
         attr.name != "sym_visibility" && attr.name != "arg_attrs" &&
-        attr.name != "res_attrs")
+        attr.name != "res_attrs" && attr.name != "tied_operands")
       func.attributes.push_back(std::move(attr));
   module.functions.push_back(std::move(func));
   return true;

@@ -24,10 +24,12 @@
 namespace symshape::frontend {
 
 /// Whether the `{` at `brace` opens a region rather than an attribute
-/// dictionary, judged by the two tokens after it. A block label, an SSA
-/// name or an op (`"d.op"(`, `d.op %x`, `d.op }`, `return`) opens a
-/// region; `{}` and a dictionary entry (`name =`, `name,`, `name}`,
-/// `"name" =`) do not, even when the entries start on the next line.
+/// dictionary or a list of values, judged by the tokens after it. A block
+/// label, an SSA definition or an op (`"d.op"(`, `d.op %x`, `d.op }`,
+/// `return`) opens a region; `{}` and a dictionary entry (`name =`,
+/// `name,`, `name}`, `"name" =`) do not, even when the entries start on the
+/// next line, and neither does a list of uses closed by `}` (IREE's
+/// dynamic dims, `tensor<?x?xf32>{%h, %w}`).
 static bool opensRegion(std::string_view buf, uint32_t brace) {
   Lexer lexer(buf);
   lexer.resetTo(brace + 1);
@@ -37,8 +39,17 @@ static bool opensRegion(std::string_view buf, uint32_t brace) {
                   second.is(TokenKind::RBrace);
   switch (first.kind) {
   case TokenKind::CaretIdent:
-  case TokenKind::PercentIdent:
     return true;
+  case TokenKind::PercentIdent: {
+    // `%a, %b }` lists values; `%a, %b = ...` and `%r:2 = ...` define them.
+    Token next = second;
+    while (next.is(TokenKind::Comma)) {
+      if (!lexer.lex().is(TokenKind::PercentIdent))
+        return true;
+      next = lexer.lex();
+    }
+    return !next.is(TokenKind::RBrace);
+  }
   case TokenKind::String:
     return !entryEnd;
   case TokenKind::BareIdent:
@@ -126,6 +137,7 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
   std::vector<std::pair<std::string, SourceLoc>> undefined;
   TokenKind last = TokenKind::BareIdent; // the op name
   scopes.emplace_back(); // names the op itself defines (induction variables)
+  opScopes.push_back(scopes.size() - 1);
   while (true) {
     if (tok.is(TokenKind::Error))
       return emitError(tokLoc(), lexer.errorMessage());
@@ -196,6 +208,7 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
   if (!undefined.empty())
     return emitError(undefined.front().second,
                      "use of undeclared SSA value name");
+  opScopes.pop_back();
   scopes.pop_back();
   op.range = SourceRange{locAt(start), locAt(end)};
   for (const OperandUse &use : uses) {

@@ -15,6 +15,8 @@
 
 #include "ParserImpl.h"
 
+#include <algorithm>
+
 namespace symshape::frontend {
 
 bool Parser::parseRegion(Region &region,
@@ -134,12 +136,21 @@ std::optional<ValueId> Parser::lookupValue(std::string_view name) const {
 std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
                                            SourceLoc loc, bool isBlockArgument,
                                            unsigned index, bool typeKnown) {
-  // Multi-result names ("r#1") are checked once per group by finishOp.
-  if (!name.empty() && name.find('#') == std::string::npos &&
-      (findExact(scopes, name) || findExact(scopes, name + "#0"))) {
-    emitHardError(loc, "redefinition of SSA value '%" + name + "'");
-    return std::nullopt;
-  }
+  // Multi-result names ("r#1") are checked once per group by finishOp. A
+  // block argument may shadow a name an unknown op defined for its regions:
+  // that name belonged to another of its regions (`scf.while (%a = %x)
+  // {...} do { ^bb0(%a: i32): ...}`).
+  if (!name.empty() && name.find('#') == std::string::npos)
+    for (size_t s = scopes.size(); s-- > 0;) {
+      if (!scopes[s].count(name) && !scopes[s].count(name + "#0"))
+        continue;
+      bool opOwn =
+          std::find(opScopes.begin(), opScopes.end(), s) != opScopes.end();
+      if (isBlockArgument && opOwn)
+        break;
+      emitHardError(loc, "redefinition of SSA value '%" + name + "'");
+      return std::nullopt;
+    }
   Value value;
   value.name = name;
   value.type = std::move(type);

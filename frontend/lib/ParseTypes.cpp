@@ -69,6 +69,17 @@ Type builtinType(std::string_view spelling) {
   return type;
 }
 
+std::optional<Type> parseTypeText(std::string_view text) {
+  SourceManager sources;
+  uint32_t buffer = sources.addBuffer("<type>", std::string(text));
+  DiagnosticEngine diags(sources);
+  Parser parser(sources, buffer, diags);
+  std::optional<Type> type = parser.parseType();
+  if (!type || parser.failed || !parser.tok.is(TokenKind::Eof))
+    return std::nullopt;
+  return type;
+}
+
 std::optional<Type> Parser::parseType() {
   uint32_t start = tok.offset;
   if (!enterNesting(tokLoc()))

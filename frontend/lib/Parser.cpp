@@ -155,6 +155,7 @@ std::optional<Module> Parser::parseModule() {
   FunctionScope scope(*this, scratch);
   if (!parseModuleBody(module, /*braced=*/false))
     return std::nullopt;
+  resolveGlobals(module);
   return module;
 }
 
@@ -185,12 +186,13 @@ bool Parser::parseModuleBody(Module &module, bool braced) {
       }
       break;
     case TokenKind::BareIdent:
-      if (tok.spelling == "module") {
+      if (tok.spelling == "module" || tok.spelling == "builtin.module") {
         if (!parseCustomModule(module))
           return false;
         continue;
       }
-      if (tok.spelling == "func.func" || tok.spelling == "func") {
+      if (tok.spelling == "func.func" || tok.spelling == "func" ||
+          tok.spelling == "util.func" || tok.spelling == "flow.func") {
         if (!parseCustomFunc(module))
           return false;
         continue;
@@ -202,7 +204,7 @@ bool Parser::parseModuleBody(Module &module, bool braced) {
           return false;
         continue;
       }
-      if (tok.spelling == "\"func.func\"") {
+      if (tok.spelling == "\"func.func\"" || tok.spelling == "\"util.func\"") {
         if (!parseGenericFunc(module))
           return false;
         continue;
@@ -211,7 +213,7 @@ bool Parser::parseModuleBody(Module &module, bool braced) {
     default:
       break;
     }
-    if (!parseModuleLevelOp())
+    if (!parseModuleLevelOp(module))
       return false;
   }
 }
@@ -284,17 +286,104 @@ bool Parser::parseGenericModule(Module &module) {
 }
 
 /// Any other op at module level: parsed like an op in a function and
-/// dropped (symshape analyses functions only).
-bool Parser::parseModuleLevelOp() {
+/// dropped (symshape analyses functions only). A `util.global` is kept as
+/// the declared type of its loads; an op with regions is listed as skipped.
+bool Parser::parseModuleLevelOp(Module &module) {
   Region region;
   region.blocks.emplace_back();
-  return parseOperation(region.blocks.back());
+  if (!parseOperation(region.blocks.back()))
+    return false;
+  const Operation &op = region.blocks.back().operations.back();
+  if (op.name == "util.global" && !op.skipped) {
+    const Attribute *name = findAttr(op.attributes, "sym_name");
+    const Attribute *type = findAttr(op.attributes, "type");
+    if (name && name->kind == AttrKind::String && type &&
+        type->kind == AttrKind::TypeAttr) {
+      // One name declared twice (in two nested modules) is ambiguous.
+      auto [at, fresh] = globals.emplace(name->str, type->type);
+      if (!fresh && at->second != type->type)
+        at->second.reset();
+    }
+  }
+  if (!op.regions.empty())
+    module.skipped.push_back(
+        {op.name, op.loc,
+         "a function-like op: its body is not analysed (symshape reads "
+         "func.func and util.func)"});
+  return true;
+}
+
+/// Gives each util.global.load / .address / .store, and each indirect
+/// load or store through a util.global.address of the same function, the
+/// declared type of its global as the attribute `symshape.global_type`
+/// (the global may be declared after its uses).
+void Parser::resolveGlobals(Module &module) {
+  if (globals.empty())
+    return;
+  auto typeOf = [&](const Operation &op) -> std::optional<Type> {
+    const Attribute *ref = findAttr(op.attributes, "global");
+    // `@a::@b` names a global of a nested module: not resolved.
+    if (!ref || ref->kind != AttrKind::SymbolRef ||
+        ref->text.find("::") != std::string::npos)
+      return std::nullopt;
+    auto it = globals.find(ref->str);
+    return it == globals.end() ? std::nullopt : it->second;
+  };
+  auto annotate = [](Operation &op, const Type &type) {
+    NamedAttribute named;
+    named.name = "symshape.global_type";
+    named.loc = op.loc;
+    named.value.kind = AttrKind::TypeAttr;
+    named.value.type = type;
+    named.value.text = type.str();
+    named.value.loc = op.loc;
+    op.attributes.push_back(std::move(named));
+  };
+  for (Function &fn : module.functions) {
+    std::unordered_map<ValueId, Type> pointers; // util.global.address results
+    std::vector<Operation *> all;
+    std::vector<Region *> regions = {&fn.body};
+    while (!regions.empty()) {
+      Region *region = regions.back();
+      regions.pop_back();
+      for (Block &block : region->blocks)
+        for (Operation &op : block.operations) {
+          all.push_back(&op);
+          for (Region &inner : op.regions)
+            regions.push_back(&inner);
+        }
+    }
+    for (Operation *op : all)
+      if (op->name == "util.global.address" && !op->skipped &&
+          op->results.size() == 1)
+        if (std::optional<Type> type = typeOf(*op))
+          pointers.emplace(op->results[0], *type);
+    for (Operation *op : all) {
+      if (op->skipped)
+        continue;
+      if (op->name == "util.global.load" || op->name == "util.global.store" ||
+          op->name == "util.global.address") {
+        if (std::optional<Type> type = typeOf(*op))
+          annotate(*op, *type);
+        continue;
+      }
+      size_t pointer = op->name == "util.global.load.indirect"    ? 0
+                       : op->name == "util.global.store.indirect" ? 1
+                                                                  : 2;
+      if (pointer < op->operands.size())
+        if (auto it = pointers.find(op->operands[pointer]);
+            it != pointers.end())
+          annotate(*op, it->second);
+    }
+  }
 }
 
 FunctionScope::FunctionScope(Parser &parser, Function &func)
     : parser(parser), savedFn(parser.fn), savedScopes(std::move(parser.scopes)),
+      savedOpScopes(std::move(parser.opScopes)),
       savedLabels(std::move(parser.labelScopes)) {
   parser.fn = &func;
+  parser.opScopes.clear();
   parser.scopes.clear();
   parser.scopes.emplace_back();
   parser.labelScopes.clear();
@@ -304,6 +393,7 @@ FunctionScope::FunctionScope(Parser &parser, Function &func)
 FunctionScope::~FunctionScope() {
   parser.fn = savedFn;
   parser.scopes = std::move(savedScopes);
+  parser.opScopes = std::move(savedOpScopes);
   parser.labelScopes = std::move(savedLabels);
 }
 

@@ -3,7 +3,7 @@
 // One Parser object reads one buffer. Its methods are split by topic:
 //
 //   Parser.cpp          tokens, errors, the module level, aliases
-//   ParseFunc.cpp       func.func in custom and generic form
+//   ParseFunc.cpp       func.func and util.func in custom and generic form
 //   ParseOps.cpp        operations, generic form, results, operand uses
 //   ParseRegions.cpp    regions, blocks, value scopes
 //   ParseTypes.cpp      types, dimension lists, function types
@@ -118,11 +118,16 @@ public:
   bool parseAliasDefinition();
   bool parseCustomModule(Module &module);
   bool parseGenericModule(Module &module);
-  bool parseModuleLevelOp();
+  bool parseModuleLevelOp(Module &module);
+  void resolveGlobals(Module &module);
   bool parseCustomFunc(Module &module);
   bool parseGenericFunc(Module &module);
   bool parseFuncArgument(Function &func, bool &named, unsigned index);
   bool parseFuncResults(Function &func);
+  bool parseTiedFuncResults(Function &func);
+  /// A func.func / util.func nested in another op's region: read and
+  /// dropped (the op is marked skipped).
+  bool parseNestedFunc(PendingOp &pending);
   bool checkGenericSignature(Function &func, SourceLoc opLoc,
                              const Attribute &fnType);
   /// Takes the function's arguments from its entry block, which must
@@ -192,7 +197,7 @@ public:
   bool parseDenseAttr(Attribute &attr);
   bool parseDenseElements(Attribute &attr, bool &onlyInts, bool &nested);
   bool parseDenseArrayAttr(Attribute &attr);
-  bool parseHashAttr(Attribute &attr);
+  bool parseHashAttr(Attribute &attr, bool allowType);
   bool parseOpaqueAttr(Attribute &attr);
 
   //===--- Custom forms (ParseCustomOps.cpp, ParseShapeOps.cpp) -----------===//
@@ -249,11 +254,17 @@ public:
   /// Parsed tensor and vector types by their exact source text.
   std::unordered_map<std::string_view, Type> typeCache;
   std::unordered_map<std::string, Attribute> attrAliases;
+  /// util.global declarations: name -> declared type (nullopt when one
+  /// name is declared with two types, in two nested modules).
+  std::unordered_map<std::string, std::optional<Type>> globals;
 
   /// The function whose values are being defined (a scratch function for
   /// ops at module level), and its value scopes, innermost last.
   Function *fn = nullptr;
   std::vector<std::unordered_map<std::string, ValueId>> scopes;
+  /// The scopes (indices into `scopes`) holding the names an unknown op
+  /// defines for its regions (ParseOpaqueOps.cpp).
+  std::vector<size_t> opScopes;
   /// Block labels of each region being parsed, innermost last.
   struct LabelScope {
     std::unordered_map<std::string, SourceLoc> defined;
@@ -272,11 +283,16 @@ private:
   Parser &parser;
   Function *savedFn;
   std::vector<std::unordered_map<std::string, ValueId>> savedScopes;
+  std::vector<size_t> savedOpScopes;
   std::vector<Parser::LabelScope> savedLabels;
 };
 
 /// Builds a type from a fixed spelling ("index", "i1", "!shape.shape").
 Type builtinType(std::string_view spelling);
+
+/// Reads a whole type from `text` ("tensor<4x?xf32>"), nullopt when it is
+/// not exactly one type (or names an alias, which only a module defines).
+std::optional<Type> parseTypeText(std::string_view text);
 
 /// Whether two types are the same, reading the parameters of dialect types
 /// and attributes as equal: one type may be spelled several ways

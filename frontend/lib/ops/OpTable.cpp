@@ -11,7 +11,7 @@ const std::vector<OpFamily> &opFamilies() {
   static const std::vector<OpFamily> families = {
       broadcastFamily(), tosaFamily(),   stablehloFamily(),
       linalgFamily(),    tensorFamily(), shapeFamily(),
-      controlFlowFamily(),
+      controlFlowFamily(), ireeFamily(),
   };
   return families;
 }
@@ -29,6 +29,16 @@ const OpEntry *findOp(std::string_view name) {
       }();
   auto it = index.find(name);
   return it == index.end() ? nullptr : it->second;
+}
+
+bool isCallOp(std::string_view name) {
+  const OpEntry *entry = findOp(name);
+  return entry && entry->role == OpRole::Call;
+}
+
+bool isReturnOp(std::string_view name) {
+  const OpEntry *entry = findOp(name);
+  return entry && entry->role == OpRole::Return;
 }
 
 namespace {

@@ -53,6 +53,13 @@ enum RefineFlags : uint8_t {
   kRefineBoth = kRefineResults | kRefineOperands,
 };
 
+/// What an op is to the lowering besides its shape function.
+enum class OpRole : uint8_t {
+  None,
+  Call,   ///< calls a function of the module named by its `callee` attribute
+  Return, ///< returns from the function (func.return, util.return)
+};
+
 struct OpEntry {
   std::string_view name;   ///< "tosa.matmul"
   ParseFn parse;           ///< custom form; nullptr: generic form only
@@ -63,6 +70,7 @@ struct OpEntry {
   /// mlir-opt 16 print it): a form `parse` rejects is a located error, not
   /// an opaque op. Off by default: newer printings of an op go opaque.
   bool strictSyntax = false;
+  OpRole role = OpRole::None;
 };
 
 struct OpFamily {
@@ -73,6 +81,10 @@ struct OpFamily {
 
 /// The entry of `name`, or nullptr.
 const OpEntry *findOp(std::string_view name);
+/// Whether `name` calls a function of the module (func.call, util.call) /
+/// returns from one (func.return, util.return): the op table's roles.
+bool isCallOp(std::string_view name);
+bool isReturnOp(std::string_view name);
 /// Every family, in a fixed order (for the README table and its test).
 const std::vector<OpFamily> &opFamilies();
 
@@ -91,6 +103,7 @@ OpFamily linalgFamily();
 OpFamily tensorFamily(); ///< tensor, arith, math, func
 OpFamily shapeFamily();
 OpFamily controlFlowFamily(); ///< cf.br, cf.cond_br
+OpFamily ireeFamily();        ///< IREE's util, flow and hal input ops
 
 } // namespace symshape::frontend
 

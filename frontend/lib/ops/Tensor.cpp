@@ -474,9 +474,11 @@ static const OpEntry kEntries[] = {
     // func
     {"func.return",
      [](Parser &p, PendingOp &o) { return p.parseTerminator(o); }, nullptr,
-     kRefineNone, "terminator: read by the op that owns the region", true},
+     kRefineNone, "terminator: read by the op that owns the region", true,
+     OpRole::Return},
     {"func.call", parseFuncCall, lowerFuncCall, kRefineNone,
-     "the callee's result shapes in terms of the call's operands"},
+     "the callee's result shapes in terms of the call's operands", false,
+     OpRole::Call},
 };
 
 OpFamily tensorFamily() {

@@ -87,12 +87,7 @@ static bool cfAssert(Eval &e) {
   return e.check(*p != 0, "check failed: \"" + (msg ? msg->str : "") + "\"");
 }
 
-static bool customCall(Eval &e) {
-  const frontend::Attribute *target = e.attr("call_target_name");
-  if (!target || target->kind != frontend::AttrKind::String)
-    return e.unsupported("call_target_name not readable");
-  if (target->str != "shape_assertion")
-    return e.unsupported("custom_call @" + target->str + " not modelled");
+bool shapeAssertion(Eval &e) {
   if (e.numResults() != 0)
     return e.unsupported("shape_assertion with results");
   if (e.numOperands() == 0)
@@ -272,8 +267,6 @@ static bool select(Eval &e) {
 
 void registerChecks() {
   add("cf.assert", cfAssert);
-  add("stablehlo.custom_call", customCall);
-  add("mhlo.custom_call", customCall);
   add("shape.cstr_broadcastable", cstrBroadcastable);
   add("shape.cstr_eq", cstrEq);
   add("shape.cstr_require", cstrRequire);

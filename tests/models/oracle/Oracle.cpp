@@ -38,6 +38,7 @@ static void registerAll() {
     registerLinalgRelayout();
     registerStablehloCustomCalls();
     registerTensor();
+    registerIree();
     registerChecks(); // after Tensor and Stablehlo: it refines some entries
   });
 }
@@ -480,7 +481,8 @@ struct Runner {
           return;
         }
         result.executed.push_back(at);
-        if (op.name == "func.return" || op.name == "return") {
+        if (op.name == "func.return" || op.name == "return" ||
+            op.name == "util.return") {
           ctx.root->trace.emplace_back(&op, ctx.stack);
           for (frontend::ValueId v : op.operands)
             returned.push_back(values[v]);

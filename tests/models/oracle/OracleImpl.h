@@ -177,6 +177,10 @@ void registerTensor();
 /// cf.assert, stablehlo.custom_call @shape_assertion, shape.cstr_* and
 /// shape.assuming, comparisons and logic on scalars and small tensors.
 void registerChecks();
+/// stablehlo.custom_call @shape_assertion (Checks.cpp), for the custom
+/// call's dispatch (StablehloCustomCall.cpp).
+bool shapeAssertion(Eval &e);
+void registerIree();
 
 } // namespace symshape::models::oracle
 

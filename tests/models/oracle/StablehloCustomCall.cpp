@@ -135,6 +135,8 @@ static bool customCall(Eval &e) {
     target = a->str;
   else if (const frontend::Attribute *c = e.attr("callee"))
     target = c->str;
+  if (target == "shape_assertion") // JAX's runtime check (Checks.cpp)
+    return shapeAssertion(e);
   if (target == "stablehlo.dynamic_top_k")
     return topK(e);
   if (target == "stablehlo.dynamic_approx_top_k")

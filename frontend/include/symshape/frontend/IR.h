@@ -107,9 +107,20 @@ struct Function {
   const Value &value(ValueId id) const { return values[id]; }
 };
 
+/// An op at module level whose body symshape does not read: a
+/// function-like op other than func.func / util.func (hal.executable,
+/// util.initializer, ...), listed so that "no findings" never hides code
+/// that was not checked.
+struct SkippedOp {
+  std::string op; ///< "hal.executable"
+  SourceLoc loc;  ///< the op name token
+  std::string reason;
+};
+
 struct Module {
   uint32_t buffer = 0;
   std::vector<Function> functions;
+  std::vector<SkippedOp> skipped;
 };
 
 } // namespace symshape::frontend
