@@ -35,11 +35,26 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
         out.push_back(v);
       }
     break;
-  case TermKind::Div:
-    // Not a polynomial: the condition cannot be written in SPEC 6's grammar.
-    failed = true;
+  case TermKind::Div: {
+    // Not a polynomial: an unknown of its own, printed as
+    // "(a floordiv c)" (SPEC 6). The condition stays exact: the violation
+    // reads the division only through it. Folded when P fixes its operands.
+    const std::vector<Polynomial> &top = lift(node.operands[0]);
+    const std::vector<Polynomial> &bottom = lift(node.operands[1]);
+    if (top.size() == 1 && bottom.size() == 1 && top[0].isConstant() &&
+        bottom[0].isConstant() && bottom[0].constantPart() != 0) {
+      std::optional<int64_t> q = applyTerm(
+          TermKind::Div, {top[0].constantPart(), bottom[0].constantPart()});
+      if (q) {
+        out.push_back(Polynomial::constant(*q));
+        break;
+      }
+    }
+    if (!printTerm(graph, t))
+      failed = true; // a select or broadcast inside: no words for it
     out.push_back(Polynomial::symbol(t));
     break;
+  }
   case TermKind::Max:
   case TermKind::Min: {
     // One of the operands, depending on which is larger.

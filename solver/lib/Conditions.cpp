@@ -25,16 +25,24 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   if (!cover)
     return std::nullopt;
   if (mentioned)
-    *mentioned = symbolsOfCover(*cover);
+    *mentioned = symbolsOfCover(graph, *cover);
   return renderCover(graph, *cover);
 }
 
-std::vector<TermId> symbolsOfCover(const std::vector<Cube> &cover) {
+std::vector<TermId> symbolsOfCover(const DimGraph &graph,
+                                   const std::vector<Cube> &cover) {
   std::vector<TermId> symbols;
   for (const Cube &cube : cover)
     for (const auto &[atom, holds] : cube)
       for (const auto &[monomial, coefficient] : atom.poly.terms())
-        symbols.insert(symbols.end(), monomial.begin(), monomial.end());
+        for (TermId t : monomial) {
+          if (graph.isSymbol(t)) {
+            symbols.push_back(t);
+            continue;
+          }
+          std::vector<TermId> inner = graph.symbolsOf(t); // a division
+          symbols.insert(symbols.end(), inner.begin(), inner.end());
+        }
   std::sort(symbols.begin(), symbols.end());
   symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   return symbols;

@@ -112,7 +112,8 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
                  const FormulaStore &formulas, FormulaId violation,
                  const KnownModels &known, std::string &whyNot, size_t &checks);
 /// The free symbols a cover's atoms mention, sorted by term.
-std::vector<TermId> symbolsOfCover(const std::vector<Cube> &cover);
+std::vector<TermId> symbolsOfCover(const DimGraph &graph,
+                                   const std::vector<Cube> &cover);
 
 } // namespace symshape::solver
 

@@ -370,7 +370,7 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
       if (std::optional<std::vector<Cube>> cover =
               renamed(it->second, leaves)) {
         finding.condition = renderCover(graph, *cover);
-        mentioned = symbolsOfCover(*cover);
+        mentioned = symbolsOfCover(graph, *cover);
       } else {
         finding.reason = it->second.whyNot;
         mentioned = std::move(symbols);

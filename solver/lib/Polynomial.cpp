@@ -99,12 +99,53 @@ Polynomial Polynomial::normalized(bool fixSign) const {
   return r;
 }
 
+std::optional<std::string> printTerm(const DimGraph &graph, TermId t) {
+  const TermNode &node = graph.term(t);
+  auto operand = [&](size_t i) { return printTerm(graph, node.operands[i]); };
+  auto binary = [&](const char *op) -> std::optional<std::string> {
+    std::optional<std::string> a = operand(0), b = operand(1);
+    if (!a || !b)
+      return std::nullopt;
+    return "(" + *a + op + *b + ")";
+  };
+  switch (node.kind) {
+  case TermKind::Const:
+    return std::to_string(node.value);
+  case TermKind::Symbol:
+    return graph.symbolOf(t).name;
+  case TermKind::Add:
+    return binary(" + ");
+  case TermKind::Sub:
+    return binary(" - ");
+  case TermKind::Mul:
+    return binary(" * ");
+  case TermKind::Div:
+    return binary(" floordiv ");
+  case TermKind::Max:
+  case TermKind::Min: {
+    std::optional<std::string> a = operand(0), b = operand(1);
+    if (!a || !b)
+      return std::nullopt;
+    return std::string(node.kind == TermKind::Max ? "max(" : "min(") + *a +
+           ", " + *b + ")";
+  }
+  case TermKind::Broadcast:
+  case TermKind::SelectEq:
+  case TermKind::SelectLe:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 static std::string printMonomial(const DimGraph &graph, const Monomial &m) {
   std::string out;
   for (TermId t : m) {
     if (!out.empty())
       out += " * ";
-    out += graph.symbolOf(t).name;
+    if (graph.isSymbol(t))
+      out += graph.symbolOf(t).name;
+    else // a floor division the atoms treat as an unknown (ConditionAtoms)
+      out += printTerm(graph, t).value_or("?");
   }
   return out;
 }

@@ -76,7 +76,13 @@ struct Atom {
 };
 
 /// Prints `p` with symbol names from `graph`, e.g. "2 * %a[0] + %b[1] - 3".
+/// A monomial may also hold a floor division term, an unknown of its own:
+/// it prints as "(%a[0] floordiv 2)".
 std::string printPolynomial(const DimGraph &graph, const Polynomial &p);
+
+/// A term in SPEC 6's grammar ("%a[0] + 1", "(%n floordiv 128)"); nullopt
+/// for kinds the grammar has no word for (broadcasts, selects).
+std::optional<std::string> printTerm(const DimGraph &graph, TermId t);
 
 } // namespace symshape::solver
 
