@@ -61,12 +61,13 @@ class CMakeBuild(build_ext):
 # setuptools' scratch space and metadata beside the CMake build tree, not in
 # the source tree.
 BUILD_BASE = "build/pip"
-os.makedirs(ROOT / BUILD_BASE, exist_ok=True)
 
-setup(
-    version=project_version(),
-    options={"build": {"build_base": BUILD_BASE},
-             "egg_info": {"egg_base": BUILD_BASE}},
-    ext_modules=[Extension("symshape._symshape", sources=[])],
-    cmdclass={"build_ext": CMakeBuild},
-)
+if __name__ == "__main__":  # as pip's build backend runs it
+    os.makedirs(ROOT / BUILD_BASE, exist_ok=True)
+    setup(
+        version=project_version(),
+        options={"build": {"build_base": BUILD_BASE},
+                 "egg_info": {"egg_base": BUILD_BASE}},
+        ext_modules=[Extension("symshape._symshape", sources=[])],
+        cmdclass={"build_ext": CMakeBuild},
+    )
