@@ -9,7 +9,9 @@
 //                                           rendered with carets
 //
 // symshape/__init__.py turns the JSON into a dict and a failure into
-// symshape.Error. The GIL is released while symshape works.
+// symshape.Error. The GIL is released while symshape parses, analyses and
+// renders, so Python threads check several modules in parallel (each call
+// has a session of its own; sessions share no state).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#ifndef SYMSHAPE_VERSION
+#define SYMSHAPE_VERSION "unknown"
+#endif
 
 namespace py = pybind11;
 using namespace symshape;
@@ -78,6 +84,7 @@ py::tuple run(const std::string &text, const std::string &filename,
 
 PYBIND11_MODULE(_symshape, m) {
   m.doc() = "symshape's native half; use the symshape package instead";
+  m.attr("__version__") = SYMSHAPE_VERSION;
   m.def("run", &run, py::arg("text"), py::arg("filename"), py::arg("assume"),
         py::arg("min_dim"), py::arg("strict"), py::arg("broadcastable"),
         py::arg("timeout_ms"), py::arg("jobs"), py::arg("refine"));

@@ -27,8 +27,10 @@ commands:
                          by verdict
 
 options for every command:
-  -o FILE                write the output to FILE (atomically; an existing
-                         file keeps its mode); '-o -' is stdout
+  -o FILE, --output FILE write the output to FILE: a regular file is
+                         replaced atomically (keeping its mode), anything
+                         else written through (/dev/null, a FIFO, a
+                         symlink's target); '-o -' is stdout
   --func NAME            only function NAME (check: report it; refine:
                          refine it; graph: draw it)
   --strict               a dynamic size under a static result dim is an
@@ -45,11 +47,11 @@ options for every command:
   --memory-limit-mb N    stop cleanly (exit 2) beyond N MB; Z3 is capped too
   --solver-rlimit N      Z3 resource limit per query (deterministic; 0 none;
                          nonlinear queries may overrun it: keep a time-out)
-  --color=WHEN           colour diagnostics: auto (on a terminal), always,
-                         never
-  --progress=WHEN        "judging function k of n" on stderr for inputs that
-                         take more than 2 s: auto (stderr a terminal),
-                         always, never
+  --color=WHEN           colour diagnostics: auto (on a terminal, unless
+                         NO_COLOR is set), always, never (also --colour)
+  --progress=WHEN        "judging function k of n, obligations judged: i of
+                         m" on stderr: auto (stderr a terminal, once a run
+                         has taken 2 s), always (from the start), never
   --split-input-file     split each FILE at '// -----' lines and judge each
                          piece on its own, as mlir-opt does (line numbers
                          stay the file's; a bad piece is reported, the
@@ -74,8 +76,9 @@ exit status:
   check          0 every obligation safe, 1 some obligation not safe
   refine, graph  0 output written (with --strict-exit: 1 some obligation
                  not safe)
-  all            2 bad input or usage (bad files are named on stderr; the
-                 other files are still checked and reported)
+  all            2 bad input, usage or a failed write (bad files are
+                 named on stderr; the other files are still checked and
+                 reported)
 
 limits: regions, attributes and types nest at most 256 deep (deeper input
 is an error, exit 2); memory is the machine's unless --memory-limit-mb caps

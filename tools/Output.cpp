@@ -5,9 +5,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <poll.h>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -40,90 +42,168 @@ std::optional<std::string> readInput(const std::string &path,
   return text.str();
 }
 
-/// The mode a new file `path` gets from open(path, O_CREAT, 0666), or the
-/// mode of the existing file.
-static mode_t targetMode(const std::string &path) {
-  struct stat existing;
-  if (::stat(path.c_str(), &existing) == 0)
-    return existing.st_mode & 07777;
+namespace {
+
+/// Pieces are gathered up to this size before a write(2).
+constexpr size_t kBufferSize = size_t(1) << 20;
+/// Symlinks followed before giving up, as the kernel does (ELOOP).
+constexpr int kMaxSymlinks = 40;
+
+/// The file a write to `path` lands in: `path` with every symlink along
+/// the chain replaced by its target (relative targets read from the
+/// link's directory). A dangling link gives the missing target, which is
+/// then created, as `>` does.
+bool resolveSymlinks(std::string &path) {
+  for (int hops = 0; hops < kMaxSymlinks; ++hops) {
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode))
+      return true;
+    std::vector<char> link(size_t(st.st_size > 0 ? st.st_size : 255) + 2);
+    ssize_t n = ::readlink(path.c_str(), link.data(), link.size() - 1);
+    if (n < 0)
+      return false;
+    std::string target(link.data(), size_t(n));
+    size_t slash = path.rfind('/');
+    if (!target.empty() && target[0] != '/' && slash != std::string::npos)
+      target = path.substr(0, slash + 1) + target;
+    path = std::move(target);
+  }
+  errno = ELOOP;
+  return false;
+}
+
+/// The mode a new file gets from open(path, O_CREAT, 0666): 0666 less the
+/// umask.
+mode_t newFileMode() {
   mode_t mask = ::umask(0);
   ::umask(mask);
   return 0666 & ~mask;
 }
 
-AtomicFile::~AtomicFile() {
-  if (fd >= 0)
+} // namespace
+
+Output::Output(std::string path) : path(path == "-" ? "" : std::move(path)) {}
+
+Output::~Output() {
+  if (ownsFd && fd >= 0)
     ::close(fd);
   if (!temporary.empty())
     std::remove(temporary.c_str());
 }
 
-std::string AtomicFile::fail(const char *what) {
-  std::string why = std::strerror(errno);
-  if (fd >= 0)
+std::string Output::fail(const std::string &what, int error) {
+  failed = true;
+  if (ownsFd && fd >= 0)
     ::close(fd);
   fd = -1;
   if (!temporary.empty())
     std::remove(temporary.c_str());
   temporary.clear();
-  return path + ": error: " + what + ": " + why;
+  buffer.clear();
+  std::string where =
+      path.empty() ? "standard output" : "'" + path + "'";
+  return "symshape: error: " + what + " " + where + ": " +
+         std::strerror(error);
 }
 
-std::string AtomicFile::open() {
-  std::string pattern = path + ".tmpXXXXXX";
+std::string Output::open() {
+  if (path.empty()) {
+    fd = STDOUT_FILENO;
+    return "";
+  }
+  target = path;
+  if (!resolveSymlinks(target))
+    return fail("cannot write to", errno);
+  struct stat st;
+  bool exists = ::stat(target.c_str(), &st) == 0;
+  if (!exists && errno != ENOENT)
+    return fail("cannot write to", errno);
+  if (exists && S_ISDIR(st.st_mode))
+    return fail("cannot write to", EISDIR);
+  ownsFd = true;
+  if (exists && !S_ISREG(st.st_mode)) {
+    // A device, a FIFO, a socket: written through, never replaced.
+    fd = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+      return fail("cannot write to", errno);
+    return "";
+  }
+  std::string pattern = target + ".tmpXXXXXX";
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
-  mode_t mode = targetMode(path);
-  fd = mkstemp(name.data());
+  fd = ::mkstemp(name.data());
   if (fd < 0)
-    return path +
-           ": error: cannot create a temporary file: " + std::strerror(errno);
+    return fail("cannot create a temporary file beside", errno);
   temporary = name.data();
   // mkstemp creates the file 0600; the result must not be more private
-  // than what it replaces (or than a new file) is.
-  if (::fchmod(fd, mode) != 0)
-    return fail("cannot set the file mode");
+  // than what it replaces (or than a new file) is, and keeps its owner
+  // when root replaces another user's file.
+  if (::fchmod(fd, exists ? st.st_mode & 07777 : newFileMode()) != 0)
+    return fail("cannot set the mode of", errno);
+  if (exists && ::geteuid() == 0)
+    (void)!::fchown(fd, st.st_uid, st.st_gid);
   return "";
 }
 
-std::string AtomicFile::write(std::string_view text) {
-  if (fd < 0)
-    return path + ": error: cannot write: the file is not open";
+std::string Output::flush() {
   size_t written = 0;
-  while (written < text.size()) {
-    ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+  while (written < buffer.size()) {
+    ssize_t n = ::write(fd, buffer.data() + written, buffer.size() - written);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      // A non-blocking descriptor inherited from the caller: wait.
+      struct pollfd ready = {fd, POLLOUT, 0};
+      ::poll(&ready, 1, -1);
+      continue;
+    }
     if (n <= 0)
-      return fail("cannot write");
+      return fail("cannot write to", n < 0 ? errno : EIO);
     written += size_t(n);
   }
+  buffer.clear();
   return "";
 }
 
-std::string AtomicFile::commit() {
+std::string Output::write(std::string_view text) {
+  if (failed)
+    return "";
   if (fd < 0)
-    return path + ": error: cannot write: the file is not open";
-  if (::fsync(fd) != 0)
-    return fail("cannot write");
+    return fail("cannot write to", EBADF);
+  buffer.append(text);
+  return buffer.size() >= kBufferSize ? flush() : "";
+}
+
+std::string Output::commit() {
+  if (failed)
+    return "";
+  if (fd < 0)
+    return fail("cannot write to", EBADF);
+  if (std::string error = flush(); !error.empty())
+    return error;
+  if (!ownsFd)
+    return "";
+  if (!temporary.empty() && ::fsync(fd) != 0)
+    return fail("cannot write to", errno);
   int closing = fd;
   fd = -1;
-  if (::close(closing) != 0 ||
-      std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::string why = std::strerror(errno);
-    std::remove(temporary.c_str());
-    temporary.clear();
-    return path + ": error: cannot write: " + why;
-  }
+  if (::close(closing) != 0)
+    return fail("cannot write to", errno);
+  if (temporary.empty())
+    return "";
+  if (std::rename(temporary.c_str(), target.c_str()) != 0)
+    return fail("cannot write to", errno);
   temporary.clear();
   return "";
 }
 
-std::string writeAtomically(const std::string &path, const std::string &text) {
-  AtomicFile file(path);
-  std::string error = file.open();
+std::string writeOutput(const std::string &path, std::string_view text) {
+  Output output(path);
+  std::string error = output.open();
   if (error.empty())
-    error = file.write(text);
+    error = output.write(text);
   if (error.empty())
-    error = file.commit();
+    error = output.commit();
   return error;
 }
 

@@ -1,4 +1,15 @@
 //===- Output.h - Reading inputs, writing outputs ---------------*- C++ -*-===//
+//
+// Where the CLI's output goes (SPEC 7): standard output, or `-o FILE`. A
+// regular FILE (or a new one) is replaced atomically: a temporary file
+// beside it, renamed over it once complete, so a failed run leaves the old
+// FILE and no partial one. Anything else is written through, as a shell's
+// `>` would: a device (`/dev/null`), a FIFO, and a symlink's target (a
+// regular target is itself replaced atomically, the link stays). A device,
+// a FIFO or a symlink is never replaced by a regular file. Every write is
+// checked: a failure is "symshape: error: ..." and exit status 2.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef SYMSHAPE_TOOLS_OUTPUT_H
 #define SYMSHAPE_TOOLS_OUTPUT_H
@@ -14,33 +25,43 @@ namespace symshape::tool {
 std::optional<std::string> readInput(const std::string &path,
                                      std::string &error);
 
-/// Writes `text` to `path` atomically: a temporary file beside it, given
-/// the mode of the file it replaces (or 0666 less the umask for a new
-/// file, as open(2) would), renamed over it once complete. Returns an error
-/// message, or "" on success.
-std::string writeAtomically(const std::string &path, const std::string &text);
-
-/// writeAtomically for text that comes in pieces: the temporary file is
-/// created by open(), filled by write(), and renamed over `path` by
-/// commit(); destroyed without a commit (or after a failure), it is removed
-/// and `path` is untouched. Each call returns an error message, or "".
-class AtomicFile {
+/// One output, written in pieces: open(), write()..., commit(). Each call
+/// returns an error message ("symshape: error: cannot write 'x.json': No
+/// space left on device"), or "" on success; after a failure the later
+/// calls do nothing and return "". Destroyed without a commit (or after a
+/// failure), a temporary file is removed and FILE is untouched.
+class Output {
 public:
-  explicit AtomicFile(std::string path) : path(std::move(path)) {}
-  ~AtomicFile();
-  AtomicFile(const AtomicFile &) = delete;
-  AtomicFile &operator=(const AtomicFile &) = delete;
+  /// `path` "" or "-": standard output.
+  explicit Output(std::string path);
+  ~Output();
+  Output(const Output &) = delete;
+  Output &operator=(const Output &) = delete;
 
   std::string open();
   std::string write(std::string_view text);
+  /// Writes what is buffered; for a replaced file also syncs it and renames
+  /// it over FILE (keeping FILE's mode, or 0666 less the umask when new).
   std::string commit();
 
+  /// Whether this is standard output.
+  bool toStdout() const { return path.empty(); }
+
 private:
-  std::string fail(const char *what);
-  std::string path;
-  std::string temporary;
+  std::string flush();
+  std::string fail(const std::string &what, int error);
+
+  std::string path;      ///< "" for stdout
+  std::string target;    ///< the file written (a symlink resolved)
+  std::string temporary; ///< beside `target`, when replacing it
+  std::string buffer;
   int fd = -1;
+  bool ownsFd = false;
+  bool failed = false;
 };
+
+/// Writes `text` to standard output or FILE in one go (Output above).
+std::string writeOutput(const std::string &path, std::string_view text);
 
 } // namespace symshape::tool
 

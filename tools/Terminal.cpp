@@ -82,6 +82,14 @@ Progress::Progress(bool enabled, std::chrono::milliseconds delay)
 Progress::~Progress() { stop(); }
 
 void Progress::update(const char *newPhase, size_t newDone, size_t newTotal) {
+  if (std::strcmp(newPhase, "obligations judged") == 0) {
+    // Several judging threads report: keep the largest count.
+    obligationsTotal = newTotal;
+    size_t seen = obligationsDone.load();
+    while (newDone > seen && !obligationsDone.compare_exchange_weak(seen, newDone))
+      ;
+    return;
+  }
   total = newTotal;
   done = newDone;
   phase = newPhase;
@@ -99,7 +107,13 @@ void Progress::run() {
       continue;
     std::string line = std::string("\rsymshape: ") + what + " function " +
                        std::to_string(done.load()) + " of " +
-                       std::to_string(total.load()) + "\033[K";
+                       std::to_string(total.load());
+    // Inside a function (one large function is one step above).
+    if (size_t obligations = obligationsTotal.load())
+      line += ", obligations judged: " +
+              std::to_string(obligationsDone.load()) + " of " +
+              std::to_string(obligations);
+    line += "\033[K";
     std::fputs(line.c_str(), stderr);
     std::fflush(stderr);
     shown = true;

@@ -2,8 +2,10 @@
 //
 // Colour in the style of clang: the location bold, `error:` red, `warning:`
 // magenta, `note:` cyan, the message bold, the caret line green. Progress
-// is one line on stderr, "symshape: judging function 37 of 120", shown
-// once an input has taken more than two seconds and erased at the end.
+// is one line on stderr, "symshape: judging function 37 of 120,
+// obligations judged: 5120 of 20000" (so a single large function shows
+// progress too), shown once an input has taken more than two seconds and
+// erased at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +38,8 @@ public:
                     std::chrono::milliseconds delay = std::chrono::seconds(2));
   ~Progress();
   /// Records that `done` of `total` functions are through `phase` (a
-  /// string literal); any thread.
+  /// string literal), or, for the phase "obligations judged", that `done`
+  /// of `total` obligations are; any thread.
   void update(const char *phase, size_t done, size_t total);
   /// Erases the line (if one was shown) and ends the printer thread.
   void stop();
@@ -48,6 +51,7 @@ private:
   std::chrono::milliseconds delay;
   std::atomic<const char *> phase{nullptr};
   std::atomic<size_t> done{0}, total{0};
+  std::atomic<size_t> obligationsDone{0}, obligationsTotal{0};
   std::mutex mutex;
   std::condition_variable wake;
   bool stopping = false;

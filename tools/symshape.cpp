@@ -18,12 +18,15 @@
 #include "symshape/driver/SplitInput.h"
 #include "symshape/solver/AssumptionConflicts.h"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <vector>
@@ -39,9 +42,12 @@ namespace {
 
 bool colorStderr = false;
 
-/// Prints diagnostics or an error line on stderr, coloured on a terminal.
+/// Prints diagnostics or an error line on stderr, coloured on a terminal,
+/// with every byte a terminal would act on escaped (a file name, an op name
+/// or a source line may hold any bytes).
 void printError(const std::string &text) {
-  std::cerr << (colorStderr ? colorize(text) : text);
+  std::string safe = frontend::escapeNonPrintable(text);
+  std::cerr << (colorStderr ? colorize(safe) : safe);
   std::cerr.flush();
 }
 
@@ -91,9 +97,12 @@ int fatal(const CommandLine &cl, Analysis &analysis,
   solver::ReportOptions options;
   options.errors = analysis.errors;
   options.toolVersion = SYMSHAPE_VERSION;
-  std::cout << (cl.format == Format::Json
-                    ? solver::renderJsonErrors(options.errors)
-                    : solver::renderSarif({}, options, {}));
+  std::string written =
+      writeOutput(cl.output, cl.format == Format::Json
+                                 ? solver::renderJsonErrors(options.errors)
+                                 : solver::renderSarif({}, options, {}));
+  if (!written.empty())
+    printError(written + "\n");
   return 2;
 }
 
@@ -229,16 +238,32 @@ int checkAssumptionConflicts(const CommandLine &cl, Analysis &analysis) {
   return 0;
 }
 
-/// Prints `text` on stdout, or writes it to -o's file atomically.
-int emit(const CommandLine &cl, const std::string &text, bool colorable) {
-  if (cl.output.empty() || cl.output == "-") {
-    bool color = colorable && cl.color != When::Never &&
-                 (cl.color == When::Always || colorTerminal(stdout));
-    std::cout << (color ? colorize(text) : text);
-    std::cout.flush();
-    return 0;
-  }
-  std::string error = writeAtomically(cl.output, text);
+/// Writes a report as `produce` renders it (in pieces of whole lines) to
+/// stdout or to -o's FILE (Output.h:
+/// a regular file replaced atomically, anything else written through), so
+/// that a large report is never held whole. A failed write is an error
+/// (exit status 2). A `colorable` report (the text one) is diagnostics:
+/// non-printable bytes escaped, and coloured on a terminal when wanted.
+int emitStream(const CommandLine &cl,
+               const std::function<void(const solver::TextSink &)> &produce,
+               bool colorable) {
+  Output output(cl.output);
+  bool color = output.toStdout() && colorable && cl.color != When::Never &&
+               (cl.color == When::Always || colorTerminal(stdout));
+  std::string error = output.open();
+  if (error.empty())
+    produce([&](std::string_view piece) {
+      if (!error.empty())
+        return;
+      if (!colorable) // MLIR, DOT, JSON: written as produced
+        error = output.write(piece);
+      else if (std::string safe = frontend::escapeNonPrintable(piece); color)
+        error = output.write(colorize(safe));
+      else
+        error = output.write(safe);
+    });
+  if (error.empty())
+    error = output.commit();
   if (!error.empty()) {
     printError(error + "\n");
     return 2;
@@ -246,39 +271,10 @@ int emit(const CommandLine &cl, const std::string &text, bool colorable) {
   return 0;
 }
 
-/// Writes a report as `produce` renders it (in pieces of whole lines), to
-/// stdout (coloured when `colorable` and wanted) or to -o's file
-/// atomically, so that a large report is never held whole.
-int emitStream(const CommandLine &cl,
-               const std::function<void(const solver::TextSink &)> &produce,
-               bool colorable) {
-  if (cl.output.empty() || cl.output == "-") {
-    bool color = colorable && cl.color != When::Never &&
-                 (cl.color == When::Always || colorTerminal(stdout));
-    produce([color](std::string_view piece) {
-      if (color) {
-        std::cout << colorize(std::string(piece));
-        return;
-      }
-      std::cout.write(piece.data(), std::streamsize(piece.size()));
-    });
-    std::cout.flush();
-    return 0;
-  }
-  AtomicFile file(cl.output);
-  std::string error = file.open();
-  if (error.empty())
-    produce([&](std::string_view piece) {
-      if (error.empty())
-        error = file.write(piece);
-    });
-  if (error.empty())
-    error = file.commit();
-  if (!error.empty()) {
-    printError(error + "\n");
-    return 2;
-  }
-  return 0;
+/// emitStream for output held whole.
+int emit(const CommandLine &cl, const std::string &text, bool colorable) {
+  return emitStream(
+      cl, [&](const solver::TextSink &sink) { sink(text); }, colorable);
 }
 
 void printStats(const CommandLine &cl, const frontend::Session &session) {
@@ -304,8 +300,12 @@ int run(const CommandLine &cl) {
     return usageError(cl.command +
                       " takes exactly one FILE (or '-' for stdin)");
 
+  // auto: on a terminal, once a run has taken two seconds; always: from
+  // the start.
   Progress progress(cl.progress == When::Always ||
-                    (cl.progress == When::Auto && ::isatty(2)));
+                        (cl.progress == When::Auto && ::isatty(2)),
+                    cl.progress == When::Always ? std::chrono::seconds(0)
+                                                : std::chrono::seconds(2));
   Analysis analysis;
   int status = analyse(cl, progress, analysis);
   progress.stop();
@@ -372,25 +372,38 @@ int run(const CommandLine &cl) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // A standard stream the caller closed (`>&-`) is held by /dev/null, read
+  // only for stdout so that every write to it fails (and is reported):
+  // otherwise the next file opened would take its number and receive the
+  // output.
+  for (int fd = 0; fd <= 2; ++fd)
+    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF)
+      ::open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY);
   CommandLine cl;
   std::string error = parseArgs(argc, argv, cl);
   colorStderr = cl.color == When::Always ||
                 (cl.color == When::Auto && colorTerminal(stderr));
   if (!error.empty())
     return usageError(error);
-  if (cl.help) {
-    std::cout << kUsage;
-    return 0;
-  }
-  if (cl.version) {
-    std::cout << "symshape " << SYMSHAPE_VERSION << " (JSON report "
-              << solver::kJsonReportVersion << ", SARIF 2.1.0)\n";
+  if (cl.help || cl.version) {
+    std::string text = cl.help ? std::string(kUsage)
+                               : std::string("symshape ") + SYMSHAPE_VERSION +
+                                     " (JSON report " +
+                                     solver::kJsonReportVersion +
+                                     ", SARIF 2.1.0)\n";
+    if (std::string error = writeOutput("-", text); !error.empty()) {
+      printError(error + "\n");
+      return 2;
+    }
     return 0;
   }
   if (cl.command.empty()) {
     std::cerr << kUsage;
     return 2;
   }
+  // A write beyond `ulimit -f` fails with EFBIG and is reported, rather
+  // than the signal ending the run with a half-written file.
+  std::signal(SIGXFSZ, SIG_IGN);
   if (cl.memoryLimitMb) {
     // The address space, so an allocation beyond it fails cleanly (and is
     // reported as an error), and Z3's own allocator, below that.
@@ -404,13 +417,11 @@ int main(int argc, char **argv) {
     status = run(cl);
   } catch (const std::bad_alloc &) {
     // Past the library's own checks (while printing): still a clean stop.
-    std::cout.flush();
     std::cerr << "symshape: error: out of memory\n";
     std::_Exit(2);
   }
   // Everything is written; freeing a large module's memory piece by piece
   // would only cost time (compilers skip it the same way).
-  std::cout.flush();
   std::cerr.flush();
   std::_Exit(status);
 }

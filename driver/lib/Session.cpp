@@ -288,12 +288,17 @@ bool Session::analyzeOnce() {
   const size_t lanes =
       std::clamp<size_t>(obligations / kObligationsPerLane, 1,
                          std::max<size_t>(1, std::min(kMaxLanes, work.size())));
-  std::atomic<size_t> nextLane{0}, judgedCount{0};
+  std::atomic<size_t> nextLane{0}, judgedCount{0}, judgedObligations{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
     for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
       solver::SmtEnvironment environment, witnessEnvironment;
       solver::JudgeOptions judge = options.judge;
+      if (options.progress) // progress inside a large function too
+        judge.judged = [&](size_t judged) {
+          options.progress("obligations judged", judgedObligations += judged,
+                           obligations);
+        };
       judge.environment = &environment;
       judge.witnessEnvironment = &witnessEnvironment;
       solver::JudgeMemo memo; // what the lane's earlier functions learnt
@@ -314,6 +319,8 @@ bool Session::analyzeOnce() {
       }
     }
   };
+  if (options.progress)
+    options.progress("judging", 0, work.size());
   runOnThreads(worker, lanes);
   if (outOfMemory) {
     diags.error(work.front()->function->loc,

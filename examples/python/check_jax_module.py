@@ -1,6 +1,9 @@
 """Check a StableHLO module the way a JAX user gets it.
 
-    PYTHONPATH=build/python python3 examples/python/check_jax_module.py
+    python3 examples/python/check_jax_module.py
+
+(after `cmake --install build` or `pip install .`; in the build tree,
+PYTHONPATH=build/python python3 examples/python/check_jax_module.py).
 
 With JAX, `text = jax.jit(f).lower(x, y).as_text()`; here the text comes
 from jax_module.mlir. Prints each function's verdict, the findings that

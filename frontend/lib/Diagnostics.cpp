@@ -21,6 +21,76 @@ const char *severityName(Severity severity) {
   return "error";
 }
 
+/// The length of the printable character that starts at text[i] (1 for
+/// printable ASCII, 2 to 4 for a well-formed UTF-8 sequence), or 0 when the
+/// byte there must be escaped: a control character, DEL, a byte that does
+/// not start a well-formed sequence, a C1 control (U+0080..U+009F, which
+/// some terminals obey) or a bidirectional override (U+202A..U+202E,
+/// U+2066..U+2069, which reorder what is shown).
+static size_t printableLength(std::string_view text, size_t i) {
+  auto byte = [&](size_t k) -> unsigned {
+    return k < text.size() ? static_cast<unsigned char>(text[k]) : 0;
+  };
+  unsigned c = byte(i);
+  if (c < 0x80)
+    return c >= 0x20 && c != 0x7f ? 1 : 0;
+  auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) {
+    unsigned b = byte(k);
+    return b >= lo && b <= hi;
+  };
+  if (c >= 0xC2 && c <= 0xDF) {
+    if (!cont(i + 1) || (c == 0xC2 && byte(i + 1) <= 0x9F))
+      return 0;
+    return 2;
+  }
+  if (c >= 0xE0 && c <= 0xEF) {
+    unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+    if (!cont(i + 1, lo, hi) || !cont(i + 2))
+      return 0;
+    unsigned point = ((c & 0x0F) << 12) | ((byte(i + 1) & 0x3F) << 6) |
+                     (byte(i + 2) & 0x3F);
+    if ((point >= 0x202A && point <= 0x202E) ||
+        (point >= 0x2066 && point <= 0x2069))
+      return 0;
+    return 3;
+  }
+  if (c >= 0xF0 && c <= 0xF4) {
+    unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    return cont(i + 1, lo, hi) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/// `\xNN` for one byte.
+static void appendEscapedByte(std::string &out, unsigned char c) {
+  static const char digits[] = "0123456789abcdef";
+  out += "\\x";
+  out += digits[c >> 4];
+  out += digits[c & 15];
+}
+
+std::string escapeNonPrintable(std::string_view text, bool keepTabs) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (c == '\n' || (keepTabs && c == '\t')) {
+      out += c;
+      ++i;
+      continue;
+    }
+    size_t n = printableLength(text, i);
+    if (n == 0) {
+      appendEscapedByte(out, static_cast<unsigned char>(c));
+      ++i;
+      continue;
+    }
+    out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
 /// Error messages quote source text (a type, a token); a quote of a
 /// malformed type can run over many lines. One line per message, and
 /// errors longer than this keep their head and tail around " ... ".
@@ -35,7 +105,7 @@ static size_t cutPoint(const std::string &text, size_t at) {
 }
 
 void DiagnosticEngine::emit(SourceLoc loc, Severity severity,
-                            std::string message) {
+                            std::string message, bool showSource) {
   for (char &c : message)
     if (c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f')
       c = ' ';
@@ -44,9 +114,10 @@ void DiagnosticEngine::emit(SourceLoc loc, Severity severity,
     size_t tail = cutPoint(message, message.size() - 100);
     message = message.substr(0, head) + " ... " + message.substr(tail);
   }
+  message = escapeNonPrintable(message, /*keepTabs=*/false);
   if (severity == Severity::Error)
     ++numErrors;
-  diags.push_back(Diagnostic{loc, severity, std::move(message)});
+  diags.push_back(Diagnostic{loc, severity, std::move(message), showSource});
 }
 
 void DiagnosticEngine::clear() {
@@ -55,28 +126,48 @@ void DiagnosticEngine::clear() {
 }
 
 std::string DiagnosticEngine::render(const Diagnostic &diag) const {
-  std::string out = sources.format(diag.loc) + ": " +
-                    severityName(diag.severity) + ": " + diag.message + "\n";
+  std::string out = escapeNonPrintable(sources.format(diag.loc), false) +
+                    ": " + severityName(diag.severity) + ": " +
+                    escapeNonPrintable(diag.message, false) + "\n";
+  if (!diag.showSource)
+    return out;
   std::string_view line = sources.lineText(diag.loc);
   size_t col = sources.lineCol(diag.loc).col - 1;
   if (col > line.size())
     col = line.size();
-  // Show at most kMaxShownLine bytes, centred on the column.
+  // Show at most kMaxShownLine bytes, centred on the column, cut between
+  // characters.
+  auto cut = [&](size_t at) {
+    while (at > 0 && at < line.size() &&
+           (static_cast<unsigned char>(line[at]) & 0xC0) == 0x80)
+      --at;
+    return at;
+  };
   size_t begin = 0, end = line.size();
   if (line.size() > kMaxShownLine) {
-    begin = col > kMaxShownLine / 2 ? col - kMaxShownLine / 2 : 0;
-    end = std::min(line.size(), begin + kMaxShownLine);
+    begin = cut(col > kMaxShownLine / 2 ? col - kMaxShownLine / 2 : 0);
+    end = cut(std::min(line.size(), begin + kMaxShownLine));
   }
   std::string shown, caret;
   if (begin > 0) {
     shown += "...";
     caret += "   ";
   }
-  shown += line.substr(begin, end - begin);
+  shown += escapeNonPrintable(line.substr(begin, end - begin));
   if (end < line.size())
     shown += "...";
-  for (size_t i = begin; i < col; ++i)
-    caret += line[i] == '\t' ? '\t' : ' ';
+  // The caret stands under the column's character: a tab for a tab, four
+  // places for an escaped byte, one for any other character.
+  for (size_t i = begin; i < col;) {
+    if (line[i] == '\t') {
+      caret += '\t';
+      ++i;
+      continue;
+    }
+    size_t n = printableLength(line, i);
+    caret += n == 0 ? "    " : " ";
+    i += n == 0 ? 1 : n;
+  }
   caret += '^';
   out += shown + "\n" + caret + "\n";
   return out;

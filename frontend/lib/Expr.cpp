@@ -63,7 +63,9 @@ private:
   }
   std::nullopt_t fail(uint32_t pos, std::string message) {
     if (tok.kind == Tok::Error && pos == tok.pos)
-      message = "unexpected character";
+      message = pos < text.size() && text[pos] == '='
+                    ? "unexpected '=': did you mean '=='?"
+                    : "unexpected character";
     diags.error(loc(pos), std::move(message));
     return std::nullopt;
   }

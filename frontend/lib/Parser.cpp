@@ -148,7 +148,27 @@ std::optional<uint32_t> Parser::skipBalanced(uint32_t open) {
   return std::nullopt;
 }
 
+/// The magic number that starts MLIR bytecode (`mlir-opt --emit-bytecode`,
+/// `.mlirbc` files).
+static constexpr std::string_view kBytecodeMagic = "ML\xEFR";
+
 std::optional<Module> Parser::parseModule() {
+  if (buf.substr(0, kBytecodeMagic.size()) == kBytecodeMagic) {
+    // Bytecode is not text: one error that says how to get text, never a
+    // quote of its bytes or a parse of them as garbage.
+    std::string name = sources.name(bufferId);
+    if (name.empty() || name[0] == '<') // <stdin>, <string>
+      name = "FILE.mlirbc";
+    std::string text = name.size() > 7 && name.substr(name.size() - 7) ==
+                                              ".mlirbc"
+                           ? name.substr(0, name.size() - 2)
+                           : name + ".mlir";
+    diags.emit(locAt(0), Severity::Error,
+               "this is MLIR bytecode, not text: print it as text with "
+               "'mlir-opt " + name + " -o " + text + "', then check " + text,
+               /*showSource=*/false);
+    return std::nullopt;
+  }
   Module module;
   module.buffer = bufferId;
   Function scratch;
@@ -285,14 +305,38 @@ bool Parser::parseGenericModule(Module &module) {
   return skipOptionalLoc();
 }
 
+/// Whether `name` can name an op outside a function: `dialect.op`, each
+/// part non-empty (the builtin ops without a prefix, `module` and `func`,
+/// are read before).
+static bool isDialectOpName(std::string_view name) {
+  size_t dot = name.find('.');
+  return dot != std::string_view::npos && dot > 0 && dot + 1 < name.size();
+}
+
 /// Any other op at module level: parsed like an op in a function and
 /// dropped (symshape analyses functions only). A `util.global` is kept as
 /// the declared type of its loads; an op with regions is listed as skipped.
+/// A bare word is no op there: text that is not MLIR (`hello world`) is an
+/// error, never an empty module that passes as safe.
 bool Parser::parseModuleLevelOp(Module &module) {
+  auto notMlir = [&](SourceLoc loc, std::string_view word) {
+    std::string quoted(word.substr(0, 40));
+    if (word.size() > quoted.size())
+      quoted += "...";
+    return emitError(loc, "expected an operation, found '" + quoted +
+                              "': this is not MLIR text (an operation here "
+                              "is 'module', 'func.func' or 'dialect.op')");
+  };
+  if (tok.is(TokenKind::BareIdent) && !isDialectOpName(tok.spelling))
+    return notMlir(tokLoc(), tok.spelling);
   Region region;
   region.blocks.emplace_back();
   if (!parseOperation(region.blocks.back()))
     return false;
+  // `%x = word ...`: the op name came after the results.
+  for (const Operation &parsed : region.blocks.back().operations)
+    if (!parsed.generic && !isDialectOpName(parsed.name))
+      return notMlir(parsed.loc, parsed.name);
   const Operation &op = region.blocks.back().operations.back();
   if (op.name == "util.global" && !op.skipped) {
     const Attribute *name = findAttr(op.attributes, "sym_name");

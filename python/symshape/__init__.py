@@ -9,16 +9,22 @@ runtime sizes, or say exactly which sizes trigger undefined behaviour.
 
 check() returns the document `symshape check --json` prints (SPEC section 7),
 parsed with Python's json module; refine() returns what `symshape refine`
-prints. Bad input raises symshape.Error, whose message is the compiler-style
-diagnostic ("x.mlir:3:8: error: ...", the source line and a caret) and whose
-file, line and col attributes locate it.
+prints. Bad input (including text that is not MLIR, and MLIR bytecode)
+raises symshape.Error, whose message is the compiler-style diagnostic
+("x.mlir:3:8: error: ...", the source line and a caret) and whose file,
+line and col attributes locate it.
+
+Both release the GIL while they work: threads check modules in parallel.
 """
 
 import json as _json
 
 from . import _symshape
 
-__all__ = ["Error", "check", "refine"]
+__all__ = ["Error", "check", "refine", "__version__"]
+
+#: The version of symshape (the same as `symshape --version` prints).
+__version__ = _symshape.__version__
 
 
 class Error(ValueError):

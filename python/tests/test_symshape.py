@@ -99,3 +99,34 @@ def test_arguments_are_checked():
         symshape.check("", assume="%a[0] == 1")
     with pytest.raises(ValueError):
         symshape.check("", min_dim=-1)
+
+
+def test_version_is_the_cli_version():
+    run = cli("--version")
+    assert run.stdout.split()[1] == symshape.__version__
+    assert symshape.__version__[0].isdigit()
+
+
+@pytest.mark.parametrize("text", ["hello world\n", "xxxx", "x" * (100 << 20)])
+def test_text_that_is_not_mlir_is_an_error(text):
+    # Never an all-zero document that passes as safe (SPEC 1).
+    with pytest.raises(symshape.Error) as caught:
+        symshape.check(text)
+    assert caught.value.location == "<string>:1:1"
+    assert "this is not MLIR text" in str(caught.value)
+    with pytest.raises(symshape.Error):
+        symshape.refine(text)
+
+
+def test_bytecode_is_an_error_that_says_how_to_print_text():
+    with pytest.raises(symshape.Error) as caught:
+        symshape.check(b"ML\xefR\x00\x05\x01garbage\x1b[2J", filename="m.mlirbc")
+    message = str(caught.value)
+    assert message.startswith("m.mlirbc:1:1: error: this is MLIR bytecode")
+    assert "'mlir-opt m.mlirbc -o m.mlir', then check m.mlir" in message
+    assert "\x1b" not in message and "\x00" not in message
+
+
+def test_empty_text_is_an_empty_module():
+    for text in ["", "// only a comment\n", "module {\n}\n"]:
+        assert sum(symshape.check(text)["summary"].values()) == 0

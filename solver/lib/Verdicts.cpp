@@ -396,6 +396,8 @@ FunctionVerdicts Judge::run() {
           .push_back(j);
     judgePhase(first, result);
     judgePhase(second, result);
+    if (options.judged)
+      options.judged(end - k);
     k = end;
   }
   result.stats = stats;

@@ -61,6 +61,136 @@ mode=$(stat -c %a "$work/report.json")
   ok || fail "check -o FILE: exit $status, mode $mode (expected 604), report in the file"
 ls "$work" | grep -q tmp && fail "a temporary file was left behind: $(ls "$work")" || ok
 
+# --- issue 23: -o writes through anything that is not a regular file -------
+# SPEC 7: a regular FILE is replaced atomically; a device, a FIFO and a
+# symlink's target are written through, and none of them is ever replaced
+# by a regular file. As root (CI), a rename over them would succeed, so the
+# nodes are made here: mknod needs root, otherwise /dev/null and /dev/full
+# stand in (which a non-root run could not replace anyway).
+no_temporaries() { # DIR: no temporary file left beside the outputs
+  ! ls -a "$1" | grep -q '\.tmp'
+}
+if mknod "$work/null" c 1 3 2>/dev/null && mknod "$work/full" c 1 7 2>/dev/null; then
+  null=$work/null full=$work/full
+else
+  echo "note: mknod not permitted: /dev/null and /dev/full stand in for device nodes"
+  null=/dev/null full=/dev/full
+fi
+"$symshape" check --json "$ub" -o "$null" >"$work/out" 2>"$work/err"; status=$?
+[ "$status" -eq 1 ] && [ -c "$null" ] && [ ! -s "$work/out" ] && [ ! -s "$work/err" ] &&
+  no_temporaries "$work" &&
+  ok || fail "-o on a device node: exit $status, $(stat -c %F "$null"), $(cat "$work/err")"
+for cmd in "check --json" "check" "refine" "graph"; do
+  # shellcheck disable=SC2086
+  "$symshape" $cmd "$ub" -o "$full" >"$work/out" 2>"$work/err"; status=$?
+  [ "$status" -eq 2 ] && [ -c "$full" ] &&
+    grep -qx "symshape: error: cannot write to '$full': No space left on device" "$work/err" &&
+    ok || fail "$cmd -o a full device: exit $status, $(stat -c %F "$full"), '$(cat "$work/err")'"
+done
+mkfifo "$work/fifo"
+timeout 60 cat "$work/fifo" >"$work/fifo.out" &
+reader=$!
+"$symshape" refine "$ub" -o "$work/fifo" 2>"$work/err"; status=$?
+wait "$reader"; read_status=$?
+[ "$status" -eq 0 ] && [ "$read_status" -eq 0 ] && [ -p "$work/fifo" ] &&
+  grep -q 'tensor<4xi32>' "$work/fifo.out" &&
+  ok || fail "-o on a FIFO: exit $status/$read_status, $(stat -c %F "$work/fifo"), $(cat "$work/err")"
+echo old >"$work/target.mlir" && chmod 640 "$work/target.mlir"
+ln -s target.mlir "$work/link.mlir"
+"$symshape" refine "$ub" -o "$work/link.mlir"; status=$?
+[ "$status" -eq 0 ] && [ -L "$work/link.mlir" ] && grep -q 'tensor<4xi32>' "$work/target.mlir" &&
+  [ "$(stat -c %a "$work/target.mlir")" = 640 ] &&
+  ok || fail "-o on a symlink: exit $status; the link must stay and its target (mode 640) be written"
+ln -s "$null" "$work/devlink"
+"$symshape" graph "$ub" -o "$work/devlink"; status=$?
+[ "$status" -eq 0 ] && [ -L "$work/devlink" ] && [ -c "$null" ] &&
+  ok || fail "-o on a symlink to a device: exit $status, the link and the device must stay"
+ln -s missing.mlir "$work/dangling.mlir"
+"$symshape" refine "$ub" -o "$work/dangling.mlir"; status=$?
+[ "$status" -eq 0 ] && [ -L "$work/dangling.mlir" ] && grep -q 'tensor<4xi32>' "$work/missing.mlir" &&
+  ok || fail "-o on a dangling symlink: exit $status; its target must be created, the link kept"
+"$symshape" refine "$ub" -o "$work" 2>"$work/err"; status=$?
+[ "$status" -eq 2 ] && grep -q "^symshape: error: cannot write to '$work': Is a directory" "$work/err" &&
+  ok || fail "-o DIRECTORY: exit $status, '$(cat "$work/err")'"
+no_temporaries "$work" && ok || fail "a temporary file was left behind: $(ls -a "$work")"
+
+# --- issue 23: a failed write is an error, never silent ---------------------
+for cmd in "check" "check --json" "check --format sarif" "refine" "graph" "--help" "--version"; do
+  # shellcheck disable=SC2086
+  "$symshape" $cmd $([ "${cmd#--}" = "$cmd" ] && echo "$ub") >/dev/full 2>"$work/err"; status=$?
+  [ "$status" -eq 2 ] &&
+    grep -qx "symshape: error: cannot write to standard output: No space left on device" "$work/err" &&
+    ok || fail "'$cmd > /dev/full': exit $status, stderr '$(cat "$work/err")'"
+done
+"$symshape" check "$ub" >&- 2>"$work/err"; status=$?
+[ "$status" -eq 2 ] && grep -q "^symshape: error: cannot write to standard output" "$work/err" &&
+  ok || fail "check with stdout closed: exit $status, '$(cat "$work/err")'"
+# A full file system: a report larger than the room left. The old file
+# stays whole and no temporary file is left. A small tmpfs where mounts are
+# allowed; everywhere, the file size limit (ulimit -f, in KiB) injects the
+# same failure (EFBIG) into every write past it.
+for ((k = 0; k < 100; k++)); do
+  echo "func.func @g$k(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {"
+  echo '  %0 = "tosa.add"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>'
+  echo '  return %0 : tensor<?xf32>'
+  echo '}'
+done >"$work/hundred.mlir"
+mkdir "$work/small"
+if mount -t tmpfs -o size=16k tmpfs "$work/small" 2>/dev/null; then
+  echo old >"$work/small/report.json"
+  "$symshape" check --json "$work/hundred.mlir" -o "$work/small/report.json" 2>"$work/err"; status=$?
+  [ "$status" -eq 2 ] && [ "$(cat "$work/small/report.json")" = old ] && no_temporaries "$work/small" &&
+    grep -qx "symshape: error: cannot write to '$work/small/report.json': No space left on device" "$work/err" &&
+    ok || fail "-o on a full tmpfs: exit $status, '$(cat "$work/err")', $(ls -a "$work/small")"
+  umount "$work/small"
+else
+  echo "note: mount not permitted: the full file system is simulated by ulimit -f only"
+fi
+echo old >"$work/small/report.json"
+(ulimit -f 16 && "$symshape" check --json "$work/hundred.mlir" -o "$work/small/report.json") 2>"$work/err"; status=$?
+[ "$status" -eq 2 ] && [ "$(cat "$work/small/report.json")" = old ] && no_temporaries "$work/small" &&
+  grep -qx "symshape: error: cannot write to '$work/small/report.json': File too large" "$work/err" &&
+  ok || fail "-o past the file size limit: exit $status, '$(cat "$work/err")', $(ls -a "$work/small")"
+(ulimit -f 16 && "$symshape" check --json "$work/hundred.mlir" >"$work/small/stdout.json") 2>"$work/err"; status=$?
+[ "$status" -eq 2 ] && grep -qx "symshape: error: cannot write to standard output: File too large" "$work/err" &&
+  ok || fail "stdout past the file size limit: exit $status, '$(cat "$work/err")'"
+
+# --- issue 23: text that is not MLIR, bytecode, binary ----------------------
+# (the exact messages are goldens in tests/golden/invalid)
+for text in 'hello world' 'xxxx' '%0 = hello'; do
+  printf '%s\n' "$text" | "$symshape" check - >"$work/out" 2>"$work/err"; status=$?
+  [ "$status" -eq 2 ] && [ ! -s "$work/out" ] &&
+    grep -q "^<stdin>:1:[0-9]*: error: expected an operation, found '.*': this is not MLIR text" "$work/err" &&
+    ok || fail "'$text' on stdin: exit $status, stdout '$(cat "$work/out")', stderr '$(cat "$work/err")'"
+done
+printf 'hello world\n' | "$symshape" check --json - >"$work/out" 2>/dev/null; status=$?
+[ "$status" -eq 2 ] && grep -q '"message": "expected an operation, found' "$work/out" &&
+  grep -q '"files": \[\]' "$work/out" &&
+  ok || fail "not MLIR under --json: exit $status, $(cat "$work/out")"
+for text in '' '// a comment only' 'module {}'; do
+  printf '%s\n' "$text" | "$symshape" check - >"$work/out" 2>"$work/err"; status=$?
+  [ "$status" -eq 0 ] && grep -q '^symshape: 0 obligations' "$work/out" &&
+    ok || fail "'$text' is an empty module: exit $status, '$(cat "$work/err")'"
+done
+printf 'ML\357R\0\5\033[2J' | "$symshape" check - >"$work/out" 2>"$work/err"; status=$?
+[ "$status" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+  grep -qx "<stdin>:1:1: error: this is MLIR bytecode, not text: print it as text with 'mlir-opt FILE.mlirbc -o FILE.mlir', then check FILE.mlir" "$work/err" &&
+  ok || fail "bytecode on stdin: exit $status, '$(cat -v "$work/err")'"
+# No byte a terminal acts on reaches stderr, whatever the input holds.
+head -c 4096 "$symshape" | "$symshape" check - >"$work/out" 2>"$work/err"; status=$?
+# (control characters but newline and tab, C1 controls, bytes not UTF-8)
+[ "$status" -eq 2 ] && ! tr -d '\n\t' <"$work/err" | LC_ALL=C grep -q '[[:cntrl:]]' &&
+  ! LC_ALL=C grep -qP '\xc2[\x80-\x9f]' "$work/err" && iconv -f UTF-8 -t UTF-8 "$work/err" >/dev/null &&
+  ok || fail "binary on stdin: exit $status, control bytes echoed: '$(cat -v "$work/err")'"
+
+# --- issue 23: usage and --help list every option ---------------------------
+"$symshape" --help >"$work/help"
+usage=$(sed -n '/^## Usage/,/^## /p' "$repo/README.md")
+for option in $(grep -oE '"--?[a-z][a-z-]*"' "$repo/tools/CommandLine.cpp" | tr -d '"' | sort -u); do
+  grep -q -- "$option\b" "$work/help" && ok || fail "--help does not list $option"
+  grep -q -- "$option\b" <<<"$usage" && ok || fail "README's Usage does not list $option"
+done
+
 # --- item 9: refine and graph exit 0 once written; --strict-exit ----------
 "$symshape" refine "$ub" >/dev/null; status=$?
 [ "$status" -eq 0 ] && ok || fail "refine with findings exited $status, expected 0"
@@ -119,6 +249,34 @@ fi
 grep -q '^symshape: 6000 obligations' "$work/out" && ok || fail "--progress changed stdout"
 "$symshape" check -j 1 "$work/many.mlir" >/dev/null 2>"$work/err"
 grep -q 'judging function' "$work/err" && fail "progress shown although stderr is not a terminal" || ok
+
+# Inside one function: 4000 arguments added in a chain, every add
+# ub-possible. --progress=always shows progress from the start (every
+# 200 ms), counting the obligations of this one function; the callback
+# itself is tested deterministically in tests/unit/frontend/NotMlirTest.cpp.
+{
+  printf 'func.func @big(%%a0: tensor<?x4xf32>'
+  for ((k = 1; k < 4000; k++)); do printf ', %%a%d: tensor<?x4xf32>' "$k"; done
+  printf ') -> tensor<?x4xf32> {\n  %%r0 = "tosa.add"(%%a0, %%a1) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>\n'
+  for ((k = 2; k < 4000; k++)); do
+    printf '  %%r%d = "tosa.add"(%%r%d, %%a%d) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>\n' \
+      $((k - 1)) $((k - 2)) "$k"
+  done
+  printf '  return %%r3998 : tensor<?x4xf32>\n}\n'
+} >"$work/big.mlir"
+"$symshape" check -j 1 --progress=always "$work/big.mlir" >"$work/out" 2>"$work/err"
+grep -q '^symshape: 15996 obligations' "$work/out" && ok || fail "the one-function input gave $(tail -1 "$work/out")"
+grep -q 'symshape: judging function 0 of 1, obligations judged: [0-9]* of 15996' "$work/err" &&
+  ok || fail "--progress=always inside one function: $(tr '\r' '\n' <"$work/err" | head -3)"
+"$symshape" check -j 1 "$work/big.mlir" >/dev/null 2>"$work/err"
+[ ! -s "$work/err" ] && ok || fail "progress written although stderr is not a terminal: $(head -c 200 "$work/err")"
+if command -v script >/dev/null; then
+  # auto on a terminal: shown once the analysis has taken two seconds
+  # (this one may be quicker), and erased at the end.
+  script -qec "\"$symshape\" check -j 1 --progress=always \"$work/big.mlir\" >/dev/null" /dev/null >"$work/tty" 2>&1
+  grep -q 'obligations judged' "$work/tty" && grep -q $'\r\033\[K' "$work/tty" &&
+    ok || fail "--progress on a terminal: no progress line, or not erased: $(cat -v "$work/tty" | tail -c 300)"
+fi
 
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -1,12 +1,15 @@
 # cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -DGENERATOR=... -DCXX=...
 #       [-DCXX_FLAGS=...] [-DLINK_FLAGS=...] [-DPYTHON=... -DPYTHON_DIR=...]
-#       -P InstallTest.cmake
+#       -DVERSION=... [-DBUILD_TYPE=...] -P InstallTest.cmake
 #
 # What a compiler project does with symshape: install it into a prefix
 # (WORK/prefix), then configure examples/api on its own against that prefix
 # only -- find_package(symshape CONFIG REQUIRED) and symshape::symshape --
-# build it and run both programs. Also runs the installed CLI and, when the
-# Python module is built, imports it from the prefix.
+# build it and run both programs. Also checks that the package states its
+# version (find_package(symshape VERSION) accepts this one and refuses a
+# newer one), runs the installed CLI and, when the Python module is built,
+# imports it from the prefix. Prints the size of the install; a Release
+# install must stay under 40 MB.
 cmake_minimum_required(VERSION 3.20)
 
 # Runs a command (no ';' in its arguments: ARGN would split them); fails
@@ -57,13 +60,59 @@ step("run shape_query" ${build}/shape_query)
 
 step("run the installed CLI" ${prefix}/bin/symshape --help)
 
+# The version file: the same version is found, a newer one is not.
+foreach(wanted ${VERSION} 99.0)
+  set(project ${WORK}/version-${wanted})
+  file(WRITE ${project}/CMakeLists.txt
+       "cmake_minimum_required(VERSION 3.20)\n"
+       "project(wants_symshape CXX)\n"
+       "find_package(symshape ${wanted} CONFIG QUIET)\n"
+       "message(STATUS \"found=\${symshape_FOUND} version=\${symshape_VERSION}\")\n")
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${project} -B ${project}/build
+                          -DCMAKE_PREFIX_PATH=${prefix}
+                          -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+                          -DCMAKE_CXX_COMPILER=${CXX}
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(wanted STREQUAL VERSION)
+    set(expected "found=1 version=${VERSION}")
+  else()
+    set(expected "found=0")
+  endif()
+  string(FIND "${out}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "find_package(symshape ${wanted}): expected "
+                        "'${expected}':\n${out}\n${err}")
+  endif()
+endforeach()
+message(STATUS "find_package(symshape ${VERSION}) found, 99.0 refused: ok")
+
+# The size of what was installed.
+file(GLOB_RECURSE installed LIST_DIRECTORIES false ${prefix}/*)
+set(bytes 0)
+foreach(file ${installed})
+  if(NOT IS_SYMLINK ${file})
+    file(SIZE ${file} size)
+    math(EXPR bytes "${bytes} + ${size}")
+  endif()
+endforeach()
+math(EXPR megabytes "(${bytes} + 524288) / 1048576")
+message(STATUS "installed: ${megabytes} MB (${bytes} bytes, ${BUILD_TYPE})")
+if(BUILD_TYPE STREQUAL "Release" AND bytes GREATER 41943040)
+  message(FATAL_ERROR "a Release install takes ${megabytes} MB, over 40 MB")
+endif()
+
 if(PYTHON_DIR)
   step("import the installed Python module"
        ${CMAKE_COMMAND} -E env PYTHONPATH=${prefix}/${PYTHON_DIR}
        ${PYTHON} -c "import symshape\nprint(symshape.__file__)\n\
+print(symshape.__version__)\n\
 print(symshape.refine('func.func @f() {\\n  return\\n}\\n'))")
   string(FIND "${step_output}" "${prefix}/" at)
   if(NOT at EQUAL 0)
     message(FATAL_ERROR "imported from elsewhere: ${step_output}")
+  endif()
+  string(FIND "${step_output}" "\n${VERSION}\n" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "symshape.__version__ is not ${VERSION}: ${step_output}")
   endif()
 endif()

@@ -1,14 +1,16 @@
 # cmake -DSOURCE_DIR=... -P Snippets.cmake
 #
-# Every fenced block in README.md that follows a line
+# Every fenced block in README.md and docs/KINDS.md that follows a line
 #   <!-- snippet: PATH -->
 # must be exactly the file PATH (relative to the source tree). The tests
-# build and run those files, so what the README shows is what they run.
+# build and run those files, so what the documents show is what they run.
 cmake_minimum_required(VERSION 3.20)
-file(READ ${SOURCE_DIR}/README.md rest)
-set(marker "<!-- snippet: ")
 set(count 0)
 set(failed "")
+foreach(document README.md docs/KINDS.md)
+file(READ ${SOURCE_DIR}/${document} rest)
+set(marker "<!-- snippet: ")
+set(document_count ${count})
 while(TRUE)
   string(FIND "${rest}" "${marker}" at)
   if(at EQUAL -1)
@@ -28,7 +30,7 @@ while(TRUE)
   string(SUBSTRING "${rest}" ${eol} -1 rest)
   string(FIND "${rest}" "\n```" close)
   if(close EQUAL -1)
-    message(FATAL_ERROR "README.md: the block of ${path} is not closed")
+    message(FATAL_ERROR "${document}: the block of ${path} is not closed")
   endif()
   math(EXPR close "${close} + 1")
   string(SUBSTRING "${rest}" 0 ${close} block)
@@ -42,14 +44,15 @@ while(TRUE)
   if(NOT block STREQUAL content)
     file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/readme-snippet.txt "${block}")
     list(APPEND failed "${path}")
-    message(STATUS "README.md's block differs from ${path}; compare with "
+    message(STATUS "${document}'s block differs from ${path}; compare with "
                    "${CMAKE_CURRENT_BINARY_DIR}/readme-snippet.txt")
   endif()
 endwhile()
-if(count EQUAL 0)
-  message(FATAL_ERROR "README.md marks no snippet")
+if(count EQUAL document_count)
+  message(FATAL_ERROR "${document} marks no snippet")
 endif()
+endforeach()
 if(failed)
-  message(FATAL_ERROR "README.md shows a block that is not the file: ${failed}")
+  message(FATAL_ERROR "a document shows a block that is not the file: ${failed}")
 endif()
-message(STATUS "${count} README snippets match their files")
+message(STATUS "${count} snippets match their files")

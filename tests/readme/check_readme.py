@@ -1,17 +1,36 @@
 #!/usr/bin/env python3
-"""The README's shown outputs are what the tool prints (issue 14).
+"""What the documentation shows is what the tool prints (issues 14, 23).
 
-Every fenced block of README.md that starts with `$ symshape ARGS` is run
-from the repository root (stdout, then stderr) and compared line by line
-with the rest of the block; a line `...` stands for any number of lines.
-
-Usage: check_readme.py SYMSHAPE REPO_DIR
+    check_readme.py outputs  SYMSHAPE REPO_DIR
+        Every fenced block of README.md and docs/KINDS.md that starts with
+        `$ symshape ARGS` is run from the repository root (stdout, then
+        stderr) and compared line by line with the rest of the block; a
+        line `...` stands for any number of lines.
+    check_readme.py examples SYMSHAPE REPO_DIR
+        Each row of README.md's Examples table that names an `.mlir` file
+        states what `symshape check` prints for it: the summary ("8
+        obligations: 6 safe, 2 ub-possible", counts that are not 0) and,
+        in order, each finding that can fail with its kind and exact
+        condition ("`broadcast` ... UB exactly when `COND`").
+    check_readme.py kinds    SYMSHAPE REPO_DIR
+        docs/KINDS.md has a section per obligation kind: every kind of SPEC
+        section 4 and every kind the tool can report (the names in
+        solver/lib/Problem.cpp's obligationKindName, and `coverage`), each
+        with its example docs/kinds/KIND.mlir; for a kind the tool reports,
+        a `$ symshape` block (checked by `outputs`) shows the kind.
 """
 import os
 import re
 import shlex
 import subprocess
 import sys
+
+DOCUMENTS = ["README.md", "docs/KINDS.md"]
+
+# SPEC section 4's kinds, and the one --require-coverage adds.
+SPEC_KINDS = ["broadcast", "result-cast", "rank", "mapped-dim", "cast",
+              "join", "cstr", "assert", "assume", "overflow", "equal",
+              "element-count", "in-bounds", "coverage"]
 
 
 def blocks(text):
@@ -36,30 +55,146 @@ def matches(expected, actual):
         matches(expected[1:], actual[1:])
 
 
-def main():
-    symshape, repo = os.path.abspath(sys.argv[1]), sys.argv[2]
-    with open(os.path.join(repo, "README.md"), encoding="utf-8") as f:
-        text = f.read()
-    found = blocks(text)
-    failures = 0
-    for line, command, expected in found:
-        args = shlex.split(command)
-        proc = subprocess.run([symshape] + args[1:], cwd=repo,
-                              capture_output=True, text=True)
-        actual = (proc.stdout + proc.stderr).split("\n")
-        if actual and actual[-1] == "":
-            actual.pop()
-        if not matches(expected, actual):
+def run(symshape, repo, args):
+    proc = subprocess.run([symshape] + args, cwd=repo, capture_output=True,
+                          text=True)
+    lines = (proc.stdout + proc.stderr).split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read(repo, name):
+    with open(os.path.join(repo, name), encoding="utf-8") as f:
+        return f.read()
+
+
+def check_outputs(symshape, repo):
+    failures = total = 0
+    for document in DOCUMENTS:
+        found = blocks(read(repo, document))
+        if not found:
+            print(f"FAIL: no `$ symshape` block found in {document}")
             failures += 1
-            print(f"FAIL: README.md:{line}: `{command}` prints:")
-            print("\n".join(actual[:60]))
-            print("--- the README shows:")
-            print("\n".join(expected))
-    print(f"readme: {len(found) - failures} passed, {failures} failed")
-    if not found:
-        print("FAIL: no `$ symshape` block found in README.md")
-        return 1
-    return 1 if failures else 0
+        for line, command, expected in found:
+            total += 1
+            actual = run(symshape, repo, shlex.split(command)[1:])
+            if not matches(expected, actual):
+                failures += 1
+                print(f"FAIL: {document}:{line}: `{command}` prints:")
+                print("\n".join(actual[:60]))
+                print(f"--- {document} shows:")
+                print("\n".join(expected))
+    print(f"outputs: {total - failures} passed, {failures} failed")
+    return failures
+
+
+def summary_counts(line):
+    """{"safe": 6, ...} of the counts that are not 0 in a summary."""
+    m = re.search(r"(\d+) obligations?: (.*)", line)
+    if not m:
+        return None
+    counts = {"obligations": int(m.group(1))}
+    rest = m.group(2)
+    checks = re.search(r"\((\d+) runtime checks? that can fail\)", rest)
+    if checks:
+        counts["checks that can fail"] = int(checks.group(1))
+        rest = rest.replace(checks.group(0), "")
+    for count, verdict in re.findall(r"(\d+) ([a-z-]+)", rest):
+        if int(count):
+            counts[verdict] = int(count)
+    return counts
+
+
+def check_examples(symshape, repo):
+    text = read(repo, "README.md")
+    section = re.search(r"^## Examples\n(.*?)^## ", text, re.S | re.M)
+    rows = [row for row in section.group(1).split("\n")
+            if re.match(r"\| `[^`]+\.mlir` \|", row)]
+    failures = 0
+    for row in rows:
+        name = re.match(r"\| `([^`]+)`", row).group(1)
+        claim = row.rstrip(" |").split(" | ")[-1]
+        actual = run(symshape, repo, ["check", "examples/" + name])
+        said = {"summary": summary_counts(claim),
+                "findings": re.findall(r"`([a-z-]+)`[^`]*? "
+                                       r"(?:UB|fails) exactly when "
+                                       r"`([^`]+)`", claim)}
+        findings = []
+        for k, line in enumerate(actual):
+            kind = re.search(r": (?:warning|error|note): .*\[([a-z-]+), "
+                             r"(?!safe)[a-z-]+\]$", line)
+            if not kind:
+                continue
+            for later in actual[k + 1:]:
+                cond = re.search(r": note: (?:UB|fails) exactly when (.*)$",
+                                 later)
+                if cond:
+                    findings.append((kind.group(1), cond.group(1)))
+                    break
+                if re.search(r": (?:warning|error): |\[[a-z-]+, [a-z-]+\]$",
+                             later):
+                    break
+        printed = {"summary": summary_counts(actual[-1]),
+                   "findings": findings}
+        if said != printed:
+            failures += 1
+            print(f"FAIL: README.md's Examples row for {name} says\n"
+                  f"  {said}\nbut symshape check prints\n  {printed}")
+    if not rows:
+        print("FAIL: no example rows in README.md's Examples table")
+        failures += 1
+    print(f"examples: {len(rows) - failures} rows match, {failures} do not")
+    return failures
+
+
+def check_kinds(symshape, repo):
+    problem = read(repo, "solver/lib/Problem.cpp")
+    body = re.search(r"obligationKindName\(ObligationKind kind\) \{(.*?)\n\}",
+                     problem, re.S)
+    reported = set(re.findall(r'return "([a-z-]+)";', body.group(1)))
+    reported.add("coverage")
+    text = read(repo, "docs/KINDS.md")
+    sections = dict(re.findall(r"^## `([a-z-]+)`\n(.*?)(?=^## |\Z)", text,
+                               re.S | re.M))
+    failures = 0
+    for kind in sorted(set(SPEC_KINDS) | reported):
+        section = sections.get(kind)
+        example = f"docs/kinds/{kind}.mlir"
+        if section is None:
+            print(f"FAIL: docs/KINDS.md has no section for `{kind}`")
+            failures += 1
+            continue
+        if f"<!-- snippet: {example} -->" not in section:
+            print(f"FAIL: the section of `{kind}` does not show {example}")
+            failures += 1
+            continue
+        shown = [b for b in blocks(section) if example in b[1]]
+        if kind in reported:
+            if not any(f"[{kind}, " in line for b in shown for line in b[2]):
+                print(f"FAIL: the section of `{kind}` shows no output of "
+                      f"`symshape check {example}` naming [{kind}, ...]")
+                failures += 1
+        else:
+            # Documented from SPEC before the tool reports it: the example
+            # is still read (never bad input).
+            status = subprocess.run([symshape, "check", example], cwd=repo,
+                                    capture_output=True).returncode
+            print(f"note: `{kind}` is not reported by this build yet; its "
+                  f"example is read (exit {status})")
+            if status == 2:
+                print(f"FAIL: {example} is bad input")
+                failures += 1
+    print(f"kinds: {len(sections)} documented, {failures} failures")
+    return failures
+
+
+def main():
+    mode, symshape, repo = sys.argv[1], os.path.abspath(sys.argv[2]), \
+        sys.argv[3]
+    check = {"outputs": check_outputs, "examples": check_examples,
+             "kinds": check_kinds}[mode]
+    return 1 if check(symshape, repo) else 0
 
 
 if __name__ == "__main__":

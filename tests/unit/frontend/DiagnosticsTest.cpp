@@ -82,3 +82,45 @@ TEST_CASE("a location at the end of a buffer renders", "[diagnostics]") {
   diags.error(SourceLoc{id, 0}, "empty");
   CHECK(diags.renderAll() == "e.mlir:1:1: error: empty\n\n^\n");
 }
+
+TEST_CASE("bytes a terminal would act on are escaped", "[diagnostics]") {
+  // Control characters, DEL, bytes that are not UTF-8, a C1 control and a
+  // bidirectional override; printable UTF-8 stays as it is.
+  CHECK(escapeNonPrintable("a\x1b[2Jb") == "a\\x1b[2Jb");
+  CHECK(escapeNonPrintable(std::string("n\0l", 3)) == "n\\x00l");
+  CHECK(escapeNonPrintable("\x7f" "ELF\x02") == "\\x7fELF\\x02");
+  CHECK(escapeNonPrintable("ML\xefR") == "ML\\xefR");
+  CHECK(escapeNonPrintable("\xc2\x9b" "1m") == "\\xc2\\x9b1m");
+  CHECK(escapeNonPrintable("x\xe2\x80\xaey") == "x\\xe2\\x80\\xaey");
+  CHECK(escapeNonPrintable("caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80") ==
+        "caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80");
+  CHECK(escapeNonPrintable("\xed\xa0\x80") == "\\xed\\xa0\\x80"); // surrogate
+  CHECK(escapeNonPrintable("\xc3") == "\\xc3");                   // cut short
+  CHECK(escapeNonPrintable("a\tb\nc") == "a\tb\nc");
+  CHECK(escapeNonPrintable("a\tb", /*keepTabs=*/false) == "a\\x09b");
+  // Escaping twice changes nothing.
+  std::string once = escapeNonPrintable("\x01\x80\xff");
+  CHECK(escapeNonPrintable(once) == once);
+}
+
+TEST_CASE("diagnostics escape the source line and keep the caret under the "
+          "column",
+          "[diagnostics]") {
+  SourceManager sources;
+  uint32_t id =
+      sources.addBuffer("b\x1b.mlir", std::string("\x7f" "E\0\xc3\xa9x", 6));
+  DiagnosticEngine diags(sources);
+  diags.error(SourceLoc{id, 5}, "unexpected \x1b[31m");
+  // DEL and NUL take four places each, the two-byte 'é' one.
+  CHECK(diags.renderAll() == "b\\x1b.mlir:1:6: error: unexpected \\x1b[31m\n"
+                             "\\x7fE\\x00\xc3\xa9x\n"
+                             "          ^\n");
+}
+
+TEST_CASE("a diagnostic without its source line", "[diagnostics]") {
+  SourceManager sources;
+  uint32_t id = sources.addBuffer("m.mlirbc", "ML\xefR\x00\x01");
+  DiagnosticEngine diags(sources);
+  diags.emit(SourceLoc{id, 0}, Severity::Error, "bytecode", false);
+  CHECK(diags.renderAll() == "m.mlirbc:1:1: error: bytecode\n");
+}

@@ -48,7 +48,8 @@ struct SessionOptions {
   /// on it).
   unsigned jobs = 1;
   /// Called (from any thread) after each function is lowered ("lowering")
-  /// and judged ("judging"), with how many of `total` are done.
+  /// and judged ("judging"), with how many of `total` are done, and as
+  /// obligations are judged ("obligations judged", of every function).
   std::function<void(const char *phase, size_t done, size_t total)> progress;
 };
 

@@ -6,6 +6,9 @@
 //     %0 = "test.broadcastable"(%a : ...
 //          ^
 //
+// Bytes that a terminal would act on (control characters, bytes that are
+// not UTF-8) are shown as `\xNN`, in the message and in the source line.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYMSHAPE_FRONTEND_DIAGNOSTICS_H
@@ -14,6 +17,7 @@
 #include "symshape/frontend/SourceManager.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace symshape::frontend {
@@ -23,10 +27,20 @@ enum class Severity { Error, Warning, Note };
 /// "error", "warning" or "note".
 const char *severityName(Severity severity);
 
+/// `text` safe to print on a terminal: every byte that is not part of a
+/// printable character (control characters, DEL, bytes that are not
+/// UTF-8, C1 controls and bidirectional overrides) becomes `\xNN`; newlines
+/// stay, and tabs too when `keepTabs`. Printable text is returned as is,
+/// so escaping twice changes nothing.
+std::string escapeNonPrintable(std::string_view text, bool keepTabs = true);
+
 struct Diagnostic {
   SourceLoc loc;
   Severity severity = Severity::Error;
   std::string message;
+  /// Whether render() shows the source line and a caret under the
+  /// position (not for input that is not text, such as bytecode).
+  bool showSource = true;
 };
 
 /// Collects diagnostics for buffers of one SourceManager.
@@ -34,7 +48,8 @@ class DiagnosticEngine {
 public:
   explicit DiagnosticEngine(const SourceManager &sources) : sources(sources) {}
 
-  void emit(SourceLoc loc, Severity severity, std::string message);
+  void emit(SourceLoc loc, Severity severity, std::string message,
+            bool showSource = true);
   void error(SourceLoc loc, std::string message) {
     emit(loc, Severity::Error, std::move(message));
   }

@@ -20,6 +20,7 @@
 #include "symshape/solver/Smt.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -102,6 +103,9 @@ struct JudgeOptions {
   SmtEnvironment *witnessEnvironment = nullptr;
   /// Conditions learnt from earlier functions; null: this function's own.
   JudgeMemo *memo = nullptr;
+  /// Called on the judging thread each time an op's obligations are judged,
+  /// with how many they were (progress inside a large function).
+  std::function<void(size_t judged)> judged;
 };
 
 /// Judges every obligation of `problem` in order.
