@@ -13,9 +13,9 @@
 
 namespace symshape::differential {
 
-bool mlirOptAvailable() {
+bool mlirOptAvailable(const char *tool) {
   std::string command =
-      std::string("command -v ") + kMlirOpt + " > /dev/null 2>&1";
+      std::string("command -v ") + tool + " > /dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }
 
@@ -72,7 +72,8 @@ void parseErrors(MlirOptRun &run) {
 
 } // namespace
 
-MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print) {
+MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print,
+                      const char *tool) {
   MlirOptRun run;
   std::filesystem::path path = uniqueTempFile();
   std::filesystem::path out =
@@ -86,7 +87,7 @@ MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print) {
   // mlir-opt deletes its -o file when a split fails to verify, so the
   // print goes through stdout; the pipe reads stderr.
   std::string command =
-      std::string(kMlirOpt) + " -split-input-file " +
+      std::string(tool) + " -split-input-file " +
       (print == MlirOptPrint::Generic ? "--mlir-print-op-generic " : "") + "'" +
       path.string() + "' -o - 2>&1 >'" + out.string() + "'";
   run.exitStatus = runCapturing(command, run.output);
