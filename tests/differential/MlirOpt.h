@@ -13,7 +13,8 @@
 //
 //   within split at FILE:SPLIT offset :LINE:COL: error: MESSAGE
 //
-// where the absolute line is SPLIT + LINE - 1.
+// where the absolute line is SPLIT + LINE - 1; current MLIR (mlir-opt-22)
+// prints FILE:LINE:COL with the absolute line.
 //
 //===----------------------------------------------------------------------===//
 
