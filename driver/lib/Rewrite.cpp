@@ -82,10 +82,12 @@ std::optional<Type> refinedType(const Value &value,
 
 } // namespace
 
-std::string rewriteRefined(const Session &session, const FileAnalysis &file,
-                           RewriteStats *stats, const std::string &only) {
+std::vector<RefineStep> refineSteps(const Session &session,
+                                    const FileAnalysis &file,
+                                    const std::string &only) {
+  using Kind = RefineStep::Kind;
   std::string_view text = session.sources().buffer(file.buffer);
-  std::vector<Edit> edits;
+  std::vector<RefineStep> steps;
   for (const FunctionAnalysis &analysis : file.functions) {
     if (!analysis.shapes || !analysis.shapes->wellDefined() ||
         (!only.empty() && analysis.function->name != only))
@@ -117,31 +119,12 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
             continue;
           }
         }
-        edits.push_back({op.resultTypeRanges[k].begin.offset,
-                         op.resultTypeRanges[k].end.offset, refined[v]->str(),
-                         edits.size()});
-        if (stats)
-          ++stats->refinedValues;
+        steps.push_back({Kind::Result, &fn, &op, k, v, v, *refined[v]});
       }
     });
-    // Every name in use, with the group name of `%r:2` (its values are
-    // "r#0", "r#1", and `%r` itself refers to them).
-    std::unordered_set<std::string> names;
-    for (const Value &val : fn.values) {
-      names.insert(val.name);
-      names.insert(val.name.substr(0, val.name.find('#')));
-    }
-    unsigned counter = 0;
     // Results of casts that became identity casts and were removed: their
     // uses read the cast's source instead.
     std::unordered_map<ValueId, ValueId> replacedBy;
-    auto rename = [&](const Operation &op, size_t i, ValueId source) {
-      uint32_t after = op.operandRanges[i].end.offset;
-      edits.push_back(
-          {op.operandRanges[i].begin.offset, after,
-           "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
-           edits.size()});
-    };
     forEachOp(fn.body, [&](const Operation &op) {
       bool inPlace = operandsRefinable(op);
       for (size_t i = 0; i < op.operands.size(); ++i) {
@@ -152,7 +135,7 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
         ValueId source = replaced == replacedBy.end() ? v : replaced->second;
         if (!refined[v]) {
           if (source != v)
-            rename(op, i, source);
+            steps.push_back({Kind::Rename, &fn, &op, i, v, source, Type()});
           continue;
         }
         // A tensor.cast whose source gets its result's type has become an
@@ -163,58 +146,113 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
           const Type &resultType =
               refined[result] ? *refined[result] : fn.value(result).type;
           if (resultType == *refined[v]) {
-            if (std::optional<std::pair<uint32_t, uint32_t>> lines =
-                    ownLines(text, op.range)) {
-              edits.push_back({lines->first, lines->second, "", edits.size()});
+            if (ownLines(text, op.range)) {
+              steps.push_back(
+                  {Kind::RemoveCast, &fn, &op, 0, result, source, Type()});
               replacedBy[result] = source;
               continue;
             }
             inPlace = false; // not alone on its line: a cast back instead
           }
         }
-        if (inPlace) {
-          if (source != v)
-            rename(op, i, source);
-          edits.push_back({op.operandTypeRanges[i].begin.offset,
-                           op.operandTypeRanges[i].end.offset,
-                           refined[v]->str(), edits.size()});
-          continue;
-        }
-        // A use that needs the declared type reads a cast back to it.
-        std::string name;
-        do
-          name = "cast" + std::to_string(counter++);
-        while (names.count(name));
-        names.insert(name);
-        uint32_t begin = op.range.begin.offset;
-        uint32_t lineStart = begin;
-        while (lineStart > 0 && text[lineStart - 1] != '\n')
-          --lineStart;
-        std::string_view prefix = text.substr(lineStart, begin - lineStart);
-        bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
-        std::string indent = blank ? std::string(prefix) : std::string();
-        std::string line = "%" + name + " = tensor.cast %" +
-                           fn.value(source).name + " : " + refined[v]->str() +
-                           " to " + fn.value(v).type.str();
-        // After another op on the same line (`return elim%2` is `return`
-        // then an op `elim`), the cast goes on a line of its own: written
-        // right after `return` it would become its operand.
-        std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
-        edits.push_back({blank ? lineStart : begin, blank ? lineStart : begin,
-                         blank ? indent + line + "\n"
-                               : "\n" + lead + line + "\n" +
-                                     std::string(prefix.size(), ' '),
-                         edits.size()});
-        // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
-        // the token boundary with a space.
-        uint32_t after = op.operandRanges[i].end.offset;
-        edits.push_back({op.operandRanges[i].begin.offset, after,
-                         "%" + name + (joinsNext(text, after) ? " " : ""),
-                         edits.size()});
-        if (stats)
-          ++stats->castsInserted;
+        steps.push_back({inPlace ? Kind::InPlace : Kind::Cast, &fn, &op, i, v,
+                         source, *refined[v]});
       }
     });
+  }
+  return steps;
+}
+
+std::string rewriteRefined(const Session &session, const FileAnalysis &file,
+                           RewriteStats *stats, const std::string &only) {
+  using Kind = RefineStep::Kind;
+  std::string_view text = session.sources().buffer(file.buffer);
+  std::vector<Edit> edits;
+  // Every name in use in the current function, with the group name of
+  // `%r:2` (its values are "r#0", "r#1", and `%r` itself refers to them).
+  const Function *current = nullptr;
+  std::unordered_set<std::string> names;
+  unsigned counter = 0;
+  auto rename = [&](const Function &fn, const Operation &op, size_t i,
+                    ValueId source) {
+    uint32_t after = op.operandRanges[i].end.offset;
+    edits.push_back(
+        {op.operandRanges[i].begin.offset, after,
+         "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
+         edits.size()});
+  };
+  for (const RefineStep &step : refineSteps(session, file, only)) {
+    const Function &fn = *step.function;
+    const Operation &op = *step.op;
+    if (current != &fn) {
+      current = &fn;
+      names.clear();
+      counter = 0;
+      for (const Value &val : fn.values) {
+        names.insert(val.name);
+        names.insert(val.name.substr(0, val.name.find('#')));
+      }
+    }
+    switch (step.kind) {
+    case Kind::Result:
+      edits.push_back({op.resultTypeRanges[step.index].begin.offset,
+                       op.resultTypeRanges[step.index].end.offset,
+                       step.type.str(), edits.size()});
+      if (stats)
+        ++stats->refinedValues;
+      break;
+    case Kind::Rename:
+      rename(fn, op, step.index, step.source);
+      break;
+    case Kind::RemoveCast: {
+      std::pair<uint32_t, uint32_t> lines = *ownLines(text, op.range);
+      edits.push_back({lines.first, lines.second, "", edits.size()});
+      break;
+    }
+    case Kind::InPlace:
+      if (step.source != step.value)
+        rename(fn, op, step.index, step.source);
+      edits.push_back({op.operandTypeRanges[step.index].begin.offset,
+                       op.operandTypeRanges[step.index].end.offset,
+                       step.type.str(), edits.size()});
+      break;
+    case Kind::Cast: {
+      // A use that needs the declared type reads a cast back to it.
+      std::string name;
+      do
+        name = "cast" + std::to_string(counter++);
+      while (names.count(name));
+      names.insert(name);
+      uint32_t begin = op.range.begin.offset;
+      uint32_t lineStart = begin;
+      while (lineStart > 0 && text[lineStart - 1] != '\n')
+        --lineStart;
+      std::string_view prefix = text.substr(lineStart, begin - lineStart);
+      bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
+      std::string indent = blank ? std::string(prefix) : std::string();
+      std::string line = "%" + name + " = tensor.cast %" +
+                         fn.value(step.source).name + " : " + step.type.str() +
+                         " to " + fn.value(step.value).type.str();
+      // After another op on the same line (`return elim%2` is `return`
+      // then an op `elim`), the cast goes on a line of its own: written
+      // right after `return` it would become its operand.
+      std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
+      edits.push_back({blank ? lineStart : begin, blank ? lineStart : begin,
+                       blank ? indent + line + "\n"
+                             : "\n" + lead + line + "\n" +
+                                   std::string(prefix.size(), ' '),
+                       edits.size()});
+      // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
+      // the token boundary with a space.
+      uint32_t after = op.operandRanges[step.index].end.offset;
+      edits.push_back({op.operandRanges[step.index].begin.offset, after,
+                       "%" + name + (joinsNext(text, after) ? " " : ""),
+                       edits.size()});
+      if (stats)
+        ++stats->castsInserted;
+      break;
+    }
+    }
   }
   std::sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) {
     return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;

@@ -250,7 +250,8 @@ void forEachFindingMessage(
                                                           : Severity::Warning;
       emit({entry.loc, severity,
                      entry.message(problem) + " [" + std::string(entry.kind) + ", " +
-                         verdictName(entry.verdict) + "]"});
+                         verdictName(entry.verdict) + "]",
+            entry.kind, entry.verdict});
       if (const Finding *finding = entry.finding) {
         if (!finding->condition.empty() && finding->condition != "true")
           emit({entry.loc, Severity::Note,

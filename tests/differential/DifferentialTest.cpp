@@ -488,3 +488,67 @@ TEST_CASE("disagreements found and resolved stay resolved",
   reportDiscrepancies(tally);
   CHECK(tally.counts[Class::ModelError] == 0);
 }
+
+TEST_CASE("current MLIR (mlir-opt-22) gives the generated linalg, tensor "
+          "and shape programs mlir-opt-16's verdicts",
+          "[differential][current]") {
+  // The tests above judge symshape against mlir-opt-16, whose older forms
+  // are the point for tosa (pre-1.0) and the seeds. The other families are
+  // written in syntax current MLIR still reads: current MLIR must accept
+  // and reject exactly the programs mlir-opt-16 does, so those verdicts
+  // (and symshape's agreement with them) hold for current MLIR too.
+  requireMlirOpt();
+  if (!mlirOptAvailable(kCurrentMlirOpt))
+    FAIL("mlir-opt-22 is not on PATH; install the mlir-22-tools package "
+         "(`bash .ci/install-deps`)");
+  struct Family {
+    const char *name;
+    std::vector<Case> (*generate)(uint32_t, unsigned, const std::string &);
+    unsigned batches;
+    uint32_t firstSeed;
+  };
+  const Family families[] = {
+      {"linalg", generateLinalgCases, kLinalgBatches, kLinalgFirstSeed},
+      {"tensor", generateTensorCases, kTensorBatches, kTensorFirstSeed},
+      {"shape", generateShapeCases, kShapeBatches, kShapeFirstSeed}};
+  for (const Family &family : families) {
+    size_t verified = 0, rejected = 0;
+    for (unsigned b = 0; b < family.batches; ++b) {
+      uint32_t seed = family.firstSeed + b;
+      CaseBatch batch = makeCaseBatch(
+          std::string(family.name) + " seed " + std::to_string(seed),
+          family.generate(seed, kCasesPerBatch,
+                          family.name + std::to_string(b)));
+      MlirOptRun old = runMlirOpt(batch.text);
+      MlirOptRun now = runMlirOpt(batch.text, MlirOptPrint::None,
+                                  kCurrentMlirOpt);
+      INFO(batch.label);
+      REQUIRE(old.ran);
+      REQUIRE(now.ran);
+      CHECK(now.unparsed.empty());
+      auto rejects = [&](const MlirOptRun &run, size_t k) {
+        auto at = run.errors.lower_bound(batch.firstLines[k]);
+        return at != run.errors.end() &&
+               at->first < batch.firstLines[k] + batch.lineCounts[k];
+      };
+      for (size_t k = 0; k < batch.cases.size(); ++k) {
+        bool before = rejects(old, k), after = rejects(now, k);
+        if (before != after)
+          FAIL_CHECK(batch.cases[k].name
+                     << (after ? ": mlir-opt-22 rejects what mlir-opt-16 "
+                                 "accepts"
+                               : ": mlir-opt-22 accepts what mlir-opt-16 "
+                                 "rejects")
+                     << "\n"
+                     << batch.cases[k].text << "mlir-opt-22:\n"
+                     << now.output);
+        verified += !after;
+        rejected += after;
+      }
+    }
+    std::cout << family.name << ": " << verified
+              << " generated programs verified by mlir-opt-22, " << rejected
+              << " rejected, as by mlir-opt-16\n";
+    CHECK(verified >= 100);
+  }
+}

@@ -13,9 +13,9 @@
 
 namespace symshape::differential {
 
-bool mlirOptAvailable() {
+bool mlirOptAvailable(const char *tool) {
   std::string command =
-      std::string("command -v ") + kMlirOpt + " > /dev/null 2>&1";
+      std::string("command -v ") + tool + " > /dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }
 
@@ -47,9 +47,11 @@ int runCapturing(const std::string &command, std::string &output) {
   return WEXITSTATUS(status);
 }
 
-void parseErrors(MlirOptRun &run) {
+void parseErrors(MlirOptRun &run, const std::string &path) {
   static const std::regex kSplitError(
       R"(^within split at .*:([0-9]+) offset :([0-9]+):[0-9]+: error: (.*)$)");
+  // Current MLIR gives the line in the whole file.
+  static const std::regex kFileError(R"(^(.*):([0-9]+):[0-9]+: error: (.*)$)");
   size_t start = 0;
   while (start < run.output.size()) {
     size_t end = run.output.find('\n', start);
@@ -60,6 +62,11 @@ void parseErrors(MlirOptRun &run) {
     if (line.find("error:") == std::string::npos)
       continue;
     std::smatch match;
+    if (std::regex_match(line, match, kFileError) && match[1] == path) {
+      run.errors.emplace(static_cast<unsigned>(std::stoul(match[2])),
+                         match[3]);
+      continue;
+    }
     if (!std::regex_match(line, match, kSplitError)) {
       run.unparsed.push_back(line);
       continue;
@@ -72,7 +79,8 @@ void parseErrors(MlirOptRun &run) {
 
 } // namespace
 
-MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print) {
+MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print,
+                      const char *tool) {
   MlirOptRun run;
   std::filesystem::path path = uniqueTempFile();
   std::filesystem::path out =
@@ -86,7 +94,7 @@ MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print) {
   // mlir-opt deletes its -o file when a split fails to verify, so the
   // print goes through stdout; the pipe reads stderr.
   std::string command =
-      std::string(kMlirOpt) + " -split-input-file " +
+      std::string(tool) + " -split-input-file " +
       (print == MlirOptPrint::Generic ? "--mlir-print-op-generic " : "") + "'" +
       path.string() + "' -o - 2>&1 >'" + out.string() + "'";
   run.exitStatus = runCapturing(command, run.output);
@@ -99,7 +107,7 @@ MlirOptRun runMlirOpt(const std::string &text, MlirOptPrint print) {
                        std::istreambuf_iterator<char>());
     std::filesystem::remove(out, ignored);
   }
-  parseErrors(run);
+  parseErrors(run, path.string());
   return run;
 }
 

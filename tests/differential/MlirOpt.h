@@ -13,7 +13,8 @@
 //
 //   within split at FILE:SPLIT offset :LINE:COL: error: MESSAGE
 //
-// where the absolute line is SPLIT + LINE - 1.
+// where the absolute line is SPLIT + LINE - 1; current MLIR (mlir-opt-22)
+// prints FILE:LINE:COL with the absolute line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,9 +29,13 @@ namespace symshape::differential {
 
 /// The mlir-opt binary the test compares against.
 constexpr const char *kMlirOpt = "mlir-opt-16";
+/// Current MLIR: the generated programs of the families whose syntax it
+/// still reads (linalg.broadcast, tensor glue, the shape dialect) must get
+/// the same verdicts from it.
+constexpr const char *kCurrentMlirOpt = "mlir-opt-22";
 
-/// True when `mlir-opt-16` runs from PATH.
-bool mlirOptAvailable();
+/// True when `tool` (`mlir-opt-16` by default) runs from PATH.
+bool mlirOptAvailable(const char *tool = kMlirOpt);
 
 /// What mlir-opt-16 prints of the functions that verify.
 enum class MlirOptPrint {
@@ -50,9 +55,11 @@ struct MlirOptRun {
   std::vector<std::string> unparsed;
 };
 
-/// Runs mlir-opt-16 on `text` (written to a temp file, removed afterwards).
+/// Runs `tool` (mlir-opt-16 by default) on `text` (written to a temp
+/// file, removed afterwards).
 MlirOptRun runMlirOpt(const std::string &text,
-                      MlirOptPrint print = MlirOptPrint::None);
+                      MlirOptPrint print = MlirOptPrint::None,
+                      const char *tool = kMlirOpt);
 
 } // namespace symshape::differential
 

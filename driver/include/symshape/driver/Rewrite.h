@@ -22,6 +22,7 @@
 #include "symshape/driver/Session.h"
 
 #include <string>
+#include <vector>
 
 namespace symshape::frontend {
 
@@ -29,6 +30,41 @@ struct RewriteStats {
   size_t refinedValues = 0; ///< results whose type became more precise
   size_t castsInserted = 0;
 };
+
+/// One change `refine` makes, as data: what rewriteRefined writes into the
+/// text, for a pass that changes IR in memory instead (plugin/). Steps come
+/// in the order rewriteRefined makes them: per function, every `Result`,
+/// then the uses in program order.
+struct RefineStep {
+  enum class Kind {
+    /// Result `index` of `op` gets `type`.
+    Result,
+    /// Operand `index` of `op` (an op that accepts a more static operand
+    /// type) reads `source` with its refined type `type`.
+    InPlace,
+    /// Operand `index` of `op` reads `tensor.cast %source : type to T`,
+    /// inserted just before `op`, where T is the declared type of `value`.
+    Cast,
+    /// `op`, a tensor.cast whose source got its result's type, goes: the
+    /// uses of its result read its source `source`.
+    RemoveCast,
+    /// Operand `index` of `op` reads `source` instead of `value` (a removed
+    /// cast's result); its type does not change.
+    Rename,
+  };
+  Kind kind = Kind::Result;
+  const Function *function = nullptr;
+  const Operation *op = nullptr;
+  size_t index = 0;
+  ValueId value = 0;  ///< the operand read before (InPlace, Cast, Rename)
+  ValueId source = 0; ///< what it reads after (InPlace, Cast, RemoveCast, Rename)
+  Type type;          ///< Result, InPlace, Cast: the refined type
+};
+
+/// The steps of rewriteRefined(session, file, nullptr, only).
+std::vector<RefineStep> refineSteps(const Session &session,
+                                    const FileAnalysis &file,
+                                    const std::string &only = "");
 
 /// The text of `file` with refined types. Functions without a well-defined
 /// execution, or analysed without shapes, are left as they are, and so is

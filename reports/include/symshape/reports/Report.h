@@ -53,6 +53,10 @@ struct ReportMessage {
   Location loc;
   Severity severity = Severity::Note;
   std::string text;
+  /// The finding's kind and verdict on its first line (an error or a
+  /// warning); empty kind on the notes that follow it.
+  std::string_view kind;
+  Verdict verdict = Verdict::Safe;
 };
 
 /// The one-sentence description of a finding ("... can fail at runtime").

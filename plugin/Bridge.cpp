@@ -1,0 +1,286 @@
+//===- Bridge.cpp - symshape's library behind the MLIR pass plugin --------===//
+//
+// Compiled with the symshape libraries' flags (exceptions and RTTI on):
+// everything that can throw (Z3, allocation) is caught here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bridge.h"
+
+#include "symshape/driver/Rewrite.h"
+#include "symshape/driver/Session.h"
+
+#include <exception>
+#include <memory>
+#include <new>
+#include <unordered_map>
+
+namespace symshape::plugin {
+
+namespace {
+
+using frontend::Session;
+using frontend::SessionOptions;
+
+SessionOptions sessionOptions(const Options &options, bool shapes) {
+  SessionOptions out;
+  out.lowering.strict = options.strict;
+  out.lowering.minDim = options.minDim;
+  out.lowering.broadcastable = options.broadcastable;
+  out.judge.limits.timeoutMs = options.timeoutMs;
+  // As `check` (text) and `refine` run: the most specific shapes only for
+  // refine. A Z3 context's answers depend on what it was asked before, so
+  // computing shapes for check could change its witnesses.
+  out.computeShapes = shapes;
+  out.jobs = options.jobs ? options.jobs : 1;
+  return out;
+}
+
+/// Where `loc` is: a line and column of the printed text (buffer
+/// `buffer`), or another buffer's name and place.
+Position positionOf(const Session &session, uint32_t buffer,
+                    frontend::SourceLoc loc) {
+  Position pos;
+  if (loc.buffer == buffer) {
+    frontend::LineCol lc = session.sources().lineCol(loc);
+    pos.line = lc.line;
+    pos.col = lc.col;
+  } else {
+    pos.where = session.sources().format(loc);
+  }
+  return pos;
+}
+
+/// The session's errors (bad input) as messages.
+std::vector<Message> errorsOf(Session &session, uint32_t buffer) {
+  std::vector<Message> out;
+  for (const frontend::Diagnostic &d : session.diagnostics().diagnostics()) {
+    if (d.severity == frontend::Severity::Note && !out.empty()) {
+      out.back().notes.push_back(d.message);
+      continue;
+    }
+    Message m;
+    m.severity = d.severity == frontend::Severity::Error ? Message::Severity::Error
+                 : d.severity == frontend::Severity::Warning
+                     ? Message::Severity::Warning
+                     : Message::Severity::Note;
+    m.pos = positionOf(session, buffer, d.loc);
+    m.text = d.message;
+    out.push_back(std::move(m));
+  }
+  if (out.empty()) {
+    Message m;
+    m.severity = Message::Severity::Error;
+    m.text = "symshape could not analyse the module";
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+Message failure(const std::string &what) {
+  Message m;
+  m.severity = Message::Severity::Error;
+  m.text = "symshape: " + what;
+  return m;
+}
+
+/// A session over `text` with the options' assumptions, analysed; null
+/// after bad input, with the errors in `errors`.
+std::unique_ptr<Session> analyse(const std::string &name,
+                                 const std::string &text,
+                                 const Options &options, bool shapes,
+                                 uint32_t &buffer,
+                                 std::vector<Message> &errors) {
+  auto session = std::make_unique<Session>(sessionOptions(options, shapes));
+  for (const std::string &assumption : options.assume)
+    if (!session->addAssumption(assumption)) {
+      errors = errorsOf(*session, ~0u);
+      return nullptr;
+    }
+  if (!session->addFile(name, text)) {
+    buffer = session->sources().numBuffers() - 1;
+    errors = errorsOf(*session, buffer);
+    return nullptr;
+  }
+  buffer = session->files().back()->buffer;
+  if (!session->analyze()) {
+    errors = errorsOf(*session, buffer);
+    return nullptr;
+  }
+  return session;
+}
+
+void recordDefinitions(
+    const frontend::Region &region,
+    std::unordered_map<frontend::ValueId,
+                       std::pair<const frontend::Operation *, uint32_t>> &out) {
+  for (const frontend::Block &block : region.blocks)
+    for (const frontend::Operation &op : block.operations) {
+      for (size_t k = 0; k < op.results.size(); ++k)
+        out[op.results[k]] = {&op, static_cast<uint32_t>(k)};
+      for (const frontend::Region &inner : op.regions)
+        recordDefinitions(inner, out);
+    }
+}
+
+CheckResult checkOrThrow(const std::string &name, const std::string &text,
+                         const Options &options) {
+  using Severity = solver::ReportMessage::Severity;
+  CheckResult result;
+  uint32_t buffer = 0;
+  std::unique_ptr<Session> session =
+      analyse(name, text, options, false, buffer, result.messages);
+  if (!session)
+    return result;
+  result.ok = true;
+  std::vector<solver::FileReport> files;
+  solver::Summary summary;
+  for (const auto &file : session->files()) {
+    solver::FileReport report;
+    report.file = file->name;
+    for (const frontend::FunctionAnalysis &fn : file->functions) {
+      solver::FunctionReport function;
+      function.problem = fn.problem.get();
+      function.verdicts = &fn.verdicts;
+      function.shapes = fn.shapes ? &*fn.shapes : nullptr;
+      summary.add(function, {});
+      for (const solver::OpaqueOp &op : fn.problem->opaque)
+        result.opaque.push_back(
+            {positionOf(*session, buffer, frontend::fromSolver(op.loc)), op.op,
+             op.reason});
+      // The messages `symshape check` prints: a first line per finding,
+      // its notes, and the notes that stand alone ("2 later obligations
+      // are unreachable" after a safe entry).
+      solver::forEachFindingMessage(
+          function, {}, [&](solver::ReportMessage &&message) {
+            Position pos = positionOf(*session, buffer,
+                                      frontend::fromSolver(message.loc));
+            bool attaches = message.severity == Severity::Note &&
+                            !result.messages.empty() &&
+                            !result.messages.back().kind.empty() &&
+                            result.messages.back().pos.line == pos.line &&
+                            result.messages.back().pos.col == pos.col &&
+                            result.messages.back().pos.where == pos.where;
+            if (attaches) {
+              result.messages.back().notes.push_back(std::move(message.text));
+              return;
+            }
+            Message m;
+            m.severity = message.severity == Severity::Error
+                             ? Message::Severity::Error
+                         : message.severity == Severity::Warning
+                             ? Message::Severity::Warning
+                             : Message::Severity::Note;
+            m.pos = std::move(pos);
+            m.text = std::move(message.text);
+            m.kind = std::string(message.kind);
+            if (!m.kind.empty())
+              m.verdict = solver::verdictName(message.verdict);
+            result.messages.push_back(std::move(m));
+          });
+      report.functions.push_back(std::move(function));
+    }
+    files.push_back(std::move(report));
+  }
+  result.allSafe = summary.allSafe();
+  result.coverage = solver::coverageLine(files);
+  result.summary = summary.line();
+  return result;
+}
+
+RefineResult refineOrThrow(const std::string &name, const std::string &text,
+                           const Options &options) {
+  using Kind = frontend::RefineStep::Kind;
+  RefineResult result;
+  uint32_t buffer = 0;
+  std::unique_ptr<Session> session =
+      analyse(name, text, options, true, buffer, result.errors);
+  if (!session)
+    return result;
+  result.ok = true;
+  for (const auto &file : session->files()) {
+    // The op and result index defining each value of the current function.
+    const frontend::Function *current = nullptr;
+    std::unordered_map<frontend::ValueId,
+                       std::pair<const frontend::Operation *, uint32_t>>
+        definitions;
+    for (const frontend::RefineStep &step :
+         frontend::refineSteps(*session, *file)) {
+      if (step.function != current) {
+        current = step.function;
+        definitions.clear();
+        recordDefinitions(current->body, definitions);
+      }
+      RefineEdit edit;
+      switch (step.kind) {
+      case Kind::Result: edit.kind = RefineEdit::Kind::Result; break;
+      case Kind::Cast: edit.kind = RefineEdit::Kind::Cast; break;
+      case Kind::RemoveCast: edit.kind = RefineEdit::Kind::RemoveCast; break;
+      case Kind::InPlace: edit.kind = RefineEdit::Kind::InPlace; break;
+      case Kind::Rename: edit.kind = RefineEdit::Kind::Rename; break;
+      }
+      edit.op = positionOf(*session, buffer, step.op->range.begin);
+      edit.index = static_cast<uint32_t>(step.index);
+      if (step.kind == Kind::Result || step.kind == Kind::Cast ||
+          step.kind == Kind::InPlace) {
+        edit.dims = step.type.dims;
+        edit.type = step.type.str();
+      }
+      if (step.kind == Kind::Cast || step.kind == Kind::InPlace ||
+          step.kind == Kind::Rename) {
+        auto defined = definitions.find(step.source);
+        if (defined == definitions.end() || defined->second.first == nullptr)
+          edit.sourceResult = ~0u; // not an op result: the pass casts
+        else {
+          edit.source = positionOf(*session, buffer,
+                                   defined->second.first->range.begin);
+          edit.sourceResult = defined->second.second;
+        }
+      }
+      result.edits.push_back(std::move(edit));
+    }
+  }
+  return result;
+}
+
+} // namespace
+
+CheckResult check(const std::string &name, const std::string &text,
+                  const Options &options) {
+  try {
+    return checkOrThrow(name, text, options);
+  } catch (const std::bad_alloc &) {
+    CheckResult result;
+    result.messages.push_back(failure("out of memory"));
+    return result;
+  } catch (const std::exception &e) {
+    CheckResult result;
+    result.messages.push_back(failure(e.what()));
+    return result;
+  } catch (...) {
+    CheckResult result;
+    result.messages.push_back(failure("unexpected failure"));
+    return result;
+  }
+}
+
+RefineResult refine(const std::string &name, const std::string &text,
+                    const Options &options) {
+  try {
+    return refineOrThrow(name, text, options);
+  } catch (const std::bad_alloc &) {
+    RefineResult result;
+    result.errors.push_back(failure("out of memory"));
+    return result;
+  } catch (const std::exception &e) {
+    RefineResult result;
+    result.errors.push_back(failure(e.what()));
+    return result;
+  } catch (...) {
+    RefineResult result;
+    result.errors.push_back(failure("unexpected failure"));
+    return result;
+  }
+}
+
+} // namespace symshape::plugin

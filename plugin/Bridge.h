@@ -1,0 +1,105 @@
+//===- Bridge.h - symshape's library behind the MLIR pass plugin -*- C++ -*-===//
+//
+// The plugin's two halves meet here. The passes (SymshapePlugin.cpp) are
+// compiled as LLVM is (without exceptions, and without RTTI when LLVM has
+// none) and see only this header: plain standard types, no MLIR and no
+// symshape types. The bridge (Bridge.cpp) is compiled as the symshape
+// libraries are, calls the public API (Session.h, Rewrite.h) on the text
+// the pass printed, and catches every exception, so none ever unwinds
+// through MLIR's frames.
+//
+// Positions are 1-based lines and byte columns in that printed text: the
+// pass maps them back to its operations with the printer's location map.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_PLUGIN_BRIDGE_H
+#define SYMSHAPE_PLUGIN_BRIDGE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace symshape::plugin {
+
+/// The options the CLI's `check` and `refine` share.
+struct Options {
+  std::vector<std::string> assume;
+  int64_t minDim = 0;
+  bool strict = false;
+  std::vector<std::string> broadcastable;
+  unsigned timeoutMs = 2000;
+  unsigned jobs = 1;
+};
+
+/// A place in the printed text; line 0 when the message is about other
+/// text (an `assume` option), then `where` says which ("<command-line>:1:1").
+struct Position {
+  uint32_t line = 0;
+  uint32_t col = 0;
+  std::string where;
+};
+
+/// A finding as `symshape check` prints it: its first line, then its notes.
+struct Message {
+  enum class Severity { Error, Warning, Note };
+  Severity severity = Severity::Note;
+  Position pos;
+  std::string text;
+  /// The finding's kind ("broadcast", "assert", ...) and verdict
+  /// ("ub-possible", ...); empty for a note that stands alone.
+  std::string kind, verdict;
+  std::vector<std::string> notes;
+};
+
+struct CheckResult {
+  /// False when the text could not be read or analysed: `messages` holds
+  /// the errors (as `symshape check` would exit 2).
+  bool ok = false;
+  std::vector<Message> messages;
+  /// Every obligation safe (what makes `symshape check` exit 0).
+  bool allSafe = true;
+  /// "symshape: 3 ops opaque: ..." and the summary line, as check ends.
+  std::string coverage, summary;
+  /// The opaque ops, for a remark each.
+  struct Opaque {
+    Position pos;
+    std::string op, reason;
+  };
+  std::vector<Opaque> opaque;
+};
+
+/// `symshape check` of `text` (named `name` in messages).
+CheckResult check(const std::string &name, const std::string &text,
+                  const Options &options);
+
+/// What `symshape refine` changes, in the steps of Rewrite.h's RefineStep,
+/// located in the printed text.
+struct RefineEdit {
+  enum class Kind { Result, Cast, RemoveCast, InPlace, Rename };
+  Kind kind = Kind::Result;
+  Position op; ///< where the op starts: its first result, or its name
+  uint32_t index = 0;
+  /// Result, InPlace, Cast: the refined type's dims (-1 for `?`); the
+  /// element type and encoding stay the declared type's.
+  std::vector<int64_t> dims;
+  std::string type; ///< the refined type as text, for messages
+  /// InPlace, Cast, Rename: the value the operand reads afterwards, result
+  /// `sourceResult` of the op starting at `source` (always an op result).
+  Position source;
+  uint32_t sourceResult = 0;
+};
+
+struct RefineResult {
+  bool ok = false;
+  std::vector<Message> errors; ///< when !ok
+  std::vector<RefineEdit> edits;
+};
+
+/// `symshape refine` of `text`.
+RefineResult refine(const std::string &name, const std::string &text,
+                    const Options &options);
+
+} // namespace symshape::plugin
+
+#endif // SYMSHAPE_PLUGIN_BRIDGE_H

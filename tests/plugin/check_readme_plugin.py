@@ -1,0 +1,63 @@
+"""The README's pass plugin outputs are what mlir-opt-22 prints with it.
+
+Every fenced block of README.md that starts with `$ mlir-opt-22 ` is run
+from the repository root by bash, with `build/lib/SymshapePlugin.so` read
+as the plugin given here, and compared line by line with the rest of the
+block (stdout, then stderr); a line `...` stands for any number of lines.
+
+Usage: check_readme_plugin.py PLUGIN REPO_DIR
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def blocks(text):
+    out = []
+    for m in re.finditer(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M):
+        lines = m.group(1).split("\n")[:-1]
+        if lines and lines[0].startswith("$ mlir-opt-22 "):
+            out.append((text.count("\n", 0, m.start()) + 1, lines[0][2:],
+                        lines[1:]))
+    return out
+
+
+def matches(expected, actual):
+    if not expected:
+        return not actual
+    if expected[0] == "...":
+        return any(matches(expected[1:], actual[i:])
+                   for i in range(len(actual) + 1))
+    return bool(actual) and expected[0] == actual[0] and \
+        matches(expected[1:], actual[1:])
+
+
+def main():
+    plugin, repo = os.path.abspath(sys.argv[1]), sys.argv[2]
+    with open(os.path.join(repo, "README.md"), encoding="utf-8") as f:
+        found = blocks(f.read())
+    failures = 0
+    for line, command, expected in found:
+        run = command.replace("build/lib/SymshapePlugin.so", plugin)
+        proc = subprocess.run(["bash", "-c", run], cwd=repo,
+                              capture_output=True, text=True, timeout=120)
+        actual = (proc.stdout + proc.stderr).split("\n")
+        while actual and actual[-1] == "":
+            actual.pop()  # mlir-opt ends its print with an empty line
+        if not matches(expected, actual):
+            failures += 1
+            print("FAIL: README.md:%d: `%s` prints:" % (line, command))
+            print("\n".join(actual[:60]))
+            print("--- the README shows:")
+            print("\n".join(expected))
+    if not found:
+        print("FAIL: no `$ mlir-opt-22` block in README.md")
+        failures += 1
+    print("%d passed, %d failed" % (len(found) - min(failures, len(found)),
+                                    failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""The pass plugin against the CLI, on every input mlir-opt-22 reads.
+
+    python3 compare_plugin.py --symshape S --plugin P [--mlir-opt M]
+        [--bytecode] [--min-files N] FILE...
+
+For each FILE that `mlir-opt-22 --allow-unregistered-dialect` accepts:
+
+  check   `symshape-check`'s diagnostics equal `symshape check`'s findings:
+          - on mlir-opt-22's print of FILE (the text the pass hands to the
+            library, so the same value names): the same lines, in order,
+            with the same severity and text (a runtime check that can fail
+            is a note in the pass, a warning in the CLI: the brief of the
+            pass), and the coverage and summary lines as remarks;
+          - on FILE itself: the same lines at the same line:col (the pass
+            reports at the ops' own locations), with the same severity and
+            the same `[kind, verdict]` tag (value names differ: the pass
+            sees mlir-opt's %arg0, the CLI the source's %x).
+  refine  `symshape-refine`'s module equals `symshape refine` of
+          mlir-opt-22's print, both printed by mlir-opt-22.
+  bytecode (with --bytecode) FILE as MLIR bytecode: the pass and
+          `mlir-opt-22 FILE.mlirbc | symshape check -` give the same
+          diagnostics as on the text.
+
+Prints one line per file and a closing 'N passed, N failed' line; exits 1
+on any difference, or when fewer than --min-files inputs were compared (a
+test that compares nothing must not pass).
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*)$")
+TAG = re.compile(r"\[([a-z-]+), ([a-z-]+)\]$")
+
+
+def run(cmd, stdin=None):
+    proc = subprocess.run(cmd, input=stdin, capture_output=True, timeout=300)
+    return proc.returncode, proc.stdout.decode(errors="replace"), \
+        proc.stderr.decode(errors="replace")
+
+
+def diagnostics(text):
+    """(line, col, severity, message) of each diagnostic line."""
+    out = []
+    for line in text.splitlines():
+        m = DIAG.match(line)
+        if m:
+            out.append((int(m.group(2)), int(m.group(3)), m.group(4),
+                        m.group(5)))
+    return out
+
+
+def cli_findings(stdout):
+    """The CLI's findings with the pass's severities, and its closing lines
+    ("symshape: ...") as remarks."""
+    out = []
+    for line, col, severity, text in diagnostics(stdout):
+        tag = TAG.search(text)
+        if (severity == "warning" and tag and tag.group(1) in
+                ("assert", "cstr") and tag.group(2) == "ub-possible"):
+            severity = "note"
+        out.append((line, col, severity, text))
+    closing = [("remark", line) for line in stdout.splitlines()
+               if line.startswith("symshape: ")]
+    return out, closing
+
+
+# mlir-opt 22 adds these when an input with `expected-*` comments (symshape's
+# goldens use them) gets an error diagnostic without --verify-diagnostics.
+NOT_PRODUCED = re.compile(r'^expected [a-z]+ ".*" was not produced$')
+
+
+def pass_findings(stderr):
+    found = [d for d in diagnostics(stderr) if not NOT_PRODUCED.match(d[3])]
+    findings = [d for d in found if d[2] != "remark"]
+    closing = [("remark", d[3]) for d in found if d[2] == "remark"]
+    return findings, closing
+
+
+def tag_of(text):
+    m = TAG.search(text)
+    return m.group(0) if m else ""
+
+
+class Comparison:
+    def __init__(self, args):
+        self.args = args
+        self.mlir = [args.mlir_opt, "--allow-unregistered-dialect"]
+        self.plugin = self.mlir + ["--load-pass-plugin=" + args.plugin]
+
+    def plugin_check(self, path):
+        return run(self.plugin + ["--pass-pipeline=builtin.module("
+                                  "symshape-check)", path, "-o", os.devnull])
+
+    def check(self, path, printed):
+        problems = []
+        status, _, stderr = self.plugin_check(path)
+        # Same text as the pass saw: same names, same messages.
+        cli_status, cli_out, cli_err = run([self.args.symshape, "check", "-"],
+                                           printed.encode())
+        if cli_status == 2:
+            return self.both_reject(status, stderr, cli_err, "check"), [], []
+        if status != 0:
+            return ["symshape-check failed: " + stderr[-2000:]], [], []
+        got, got_closing = pass_findings(stderr)
+        want, want_closing = cli_findings(cli_out)
+        if [(s, t) for _, _, s, t in got] != [(s, t) for _, _, s, t in want]:
+            problems.append("diagnostics differ from `symshape check` of "
+                            "mlir-opt's print:\n  pass: %s\n  cli:  %s" %
+                            (got, want))
+        if got_closing != want_closing:
+            problems.append("closing lines differ: pass %s, cli %s" %
+                            (got_closing, want_closing))
+        # The source itself: same places, same severities and tags.
+        _, src_out, _ = run([self.args.symshape, "check", path])
+        source, _ = cli_findings(src_out)
+        key = [(l, c, s, tag_of(t)) for l, c, s, t in got]
+        want_key = [(l, c, s, tag_of(t)) for l, c, s, t in source]
+        if key != want_key:
+            problems.append("places differ from `symshape check %s`:\n"
+                            "  pass: %s\n  cli:  %s" % (path, key, want_key))
+        return problems, got, got_closing
+
+    @staticmethod
+    def both_reject(status, stderr, cli_err, what):
+        """The library cannot read mlir-opt's print (an assumption naming a
+        source name mlir-opt did not keep): the pass fails with the CLI's
+        error."""
+        want = [t for _, _, s, t in diagnostics(cli_err) if s == "error"]
+        got = [t for _, _, s, t in diagnostics(stderr) if s == "error"]
+        if status == 0 or not want or got[:1] != want[:1]:
+            return ["`symshape %s -` rejects mlir-opt's print with %s, the "
+                    "pass gives %s (exit %d)" % (what, want[:1], got[:1],
+                                                 status)]
+        return []
+
+    def refine(self, path, printed):
+        status, got, err = run(self.plugin + [
+            "--pass-pipeline=builtin.module(symshape-refine)", path])
+        cli_status, refined, cli_err = run([self.args.symshape, "refine", "-"],
+                                           printed.encode())
+        if cli_status == 2:
+            return self.both_reject(status, err, cli_err, "refine"), False
+        if status != 0:
+            return ["symshape-refine failed: " + err[-2000:]], False
+        if cli_status != 0:
+            return ["symshape refine failed: " + cli_err[-2000:]], False
+        status, want, err = run(self.mlir + ["-"], refined.encode())
+        if status != 0:
+            return ["mlir-opt-22 rejects `symshape refine`'s output: " +
+                    err[-2000:]], False
+        if got != want:
+            return ["symshape-refine differs from `symshape refine`:\n"
+                    "--- pass\n" + got + "--- cli\n" + want], False
+        return [], got != printed
+
+    def bytecode(self, path, got, got_closing):
+        with tempfile.TemporaryDirectory() as tmp:
+            bc = os.path.join(tmp, "input.mlirbc")
+            status, _, err = run(self.mlir + ["--emit-bytecode", path, "-o",
+                                              bc])
+            if status != 0:
+                return ["cannot write bytecode: " + err]
+            problems = []
+            status, _, stderr = self.plugin_check(bc)
+            if status != 0:
+                return ["symshape-check on bytecode failed: " + stderr]
+            found, closing = pass_findings(stderr)
+            # Bytecode keeps the ops' locations: same places and text.
+            if found != got or closing != got_closing:
+                problems.append("the pass on bytecode differs:\n  %s\n  %s"
+                                % (found, got))
+            status, printed, err = run(self.mlir + [bc])
+            _, cli_out, _ = run([self.args.symshape, "check", "-"],
+                                printed.encode())
+            want, want_closing = cli_findings(cli_out)
+            if [(s, t) for _, _, s, t in want] != \
+                    [(s, t) for _, _, s, t in got] or \
+                    want_closing != got_closing:
+                problems.append("`mlir-opt-22 x.mlirbc | symshape check -` "
+                                "differs:\n  %s\n  %s" % (want, got))
+            return problems
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--symshape", required=True)
+    parser.add_argument("--plugin", required=True)
+    parser.add_argument("--mlir-opt", default="mlir-opt-22")
+    parser.add_argument("--bytecode", action="store_true")
+    parser.add_argument("--min-files", type=int, default=1)
+    parser.add_argument("files", nargs="+")
+    args = parser.parse_args()
+    comparison = Comparison(args)
+    passed = failed = skipped = findings = refined = 0
+    for path in args.files:
+        status, printed, _ = run(comparison.mlir + [path])
+        if status != 0:
+            skipped += 1  # not current MLIR (older forms, errors on purpose)
+            continue
+        problems, got, closing = comparison.check(path, printed)
+        more, changed = comparison.refine(path, printed)
+        problems += more
+        # (No closing lines: the library rejected the print, as the CLI.)
+        if args.bytecode and not problems and closing:
+            problems += comparison.bytecode(path, got, closing)
+        findings += len([d for d in got if TAG.search(d[3])])
+        refined += changed
+        if problems:
+            failed += 1
+            print("FAIL %s" % path)
+            for problem in problems:
+                print("  " + problem.replace("\n", "\n  "))
+        else:
+            passed += 1
+            print("ok   %s (%d findings%s)" %
+                  (path, len([d for d in got if TAG.search(d[3])]),
+                   ", refined" if changed else ""))
+    print("plugin: %d inputs compared (%d findings, %d refined), %d not "
+          "read by %s" % (passed + failed, findings, refined, skipped,
+                          args.mlir_opt))
+    if passed + failed < args.min_files:
+        print("too few inputs compared: %d < %d" %
+              (passed + failed, args.min_files))
+        failed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
