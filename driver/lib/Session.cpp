@@ -449,6 +449,9 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     solver::FileReport report;
     report.file = file->name;
+    if (only.empty())
+      for (const SkippedOp &op : file->module.skipped)
+        report.moduleOpaque.push_back({toSolver(op.loc), op.op, op.reason});
     for (const FunctionAnalysis &analysis : file->functions) {
       if (!only.empty() && analysis.function->name != only)
         continue;
@@ -502,8 +505,7 @@ solver::Summary Session::reportSummary(const solver::ReportOptions &options,
                                        const std::string &only) const {
   solver::Summary summary;
   for (const solver::FileReport &file : reports(only))
-    for (const solver::FunctionReport &fn : file.functions)
-      summary.add(fn, options);
+    summary.add(file, options);
   return summary;
 }
 
@@ -520,8 +522,7 @@ void Session::json(const solver::TextSink &sink,
   std::vector<solver::FileReport> files = reports(only, true);
   solver::Summary summary;
   for (const solver::FileReport &file : files)
-    for (const solver::FunctionReport &fn : file.functions)
-      summary.add(fn, options);
+    summary.add(file, options);
   solver::ReportOptions rendering = options;
   rendering.threads = this->options.jobs;
   solver::renderJson(
@@ -559,12 +560,14 @@ void Session::text(const solver::TextSink &sink,
   std::string out;
   std::vector<solver::FileReport> files = reports(only);
   solver::Summary summary;
-  for (const solver::FileReport &file : files)
+  for (const solver::FileReport &file : files) {
+    summary.add(file, options);
     for (const solver::FunctionReport &fn : file.functions) {
-      summary.add(fn, options);
       solver::forEachFindingMessage(
           fn, options, [&](solver::ReportMessage &&message) {
-            if (message.severity == Severity::Note) {
+            // A finding's own line (a runtime check that can fail is a
+            // note) shows its source line; the notes after it do not.
+            if (message.severity == Severity::Note && message.kind.empty()) {
               out += format(message.loc);
               out += ": note: ";
               out += message.text;
@@ -574,7 +577,9 @@ void Session::text(const solver::TextSink &sink,
               diag.loc = fromSolver(message.loc);
               diag.severity = message.severity == Severity::Error
                                   ? frontend::Severity::Error
-                                  : frontend::Severity::Warning;
+                              : message.severity == Severity::Warning
+                                  ? frontend::Severity::Warning
+                                  : frontend::Severity::Note;
               diag.message = std::move(message.text);
               out += printer.render(diag);
             }
@@ -584,6 +589,7 @@ void Session::text(const solver::TextSink &sink,
             }
           });
     }
+  }
   std::string coverage = solver::coverageLine(files);
   if (!coverage.empty())
     out += "symshape: " + coverage + "\n";

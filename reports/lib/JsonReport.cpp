@@ -708,7 +708,7 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
     for (const FileReport &file : files) {
       w.member();
       // A file with no function fits on one line.
-      if (file.functions.empty())
+      if (file.functions.empty() && file.moduleOpaque.empty())
         w.openInline('{');
       else
         w.openBlock('{');
@@ -719,6 +719,20 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
       } else {
         w.openBlock('[');
         writeFunctions(w, file.functions, options, resolve);
+        w.close();
+      }
+      if (!file.moduleOpaque.empty()) {
+        // Module-level ops whose bodies are not read (hal.executable, ...).
+        w.member("opaque");
+        w.openBlock('[');
+        for (const OpaqueOp &op : file.moduleOpaque) {
+          w.member();
+          w.openInline('{');
+          w.field("loc", resolve(op.loc).str());
+          w.field("op", op.op);
+          w.field("reason", op.reason);
+          w.close();
+        }
         w.close();
       }
       w.close();

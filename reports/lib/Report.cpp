@@ -307,6 +307,13 @@ void Summary::add(const FunctionReport &function,
     counts[size_t(Verdict::Error)] += function.problem->opaque.size();
 }
 
+void Summary::add(const FileReport &file, const ReportOptions &options) {
+  for (const FunctionReport &function : file.functions)
+    add(function, options);
+  if (options.requireCoverage)
+    counts[size_t(Verdict::Error)] += file.moduleOpaque.size();
+}
+
 size_t Summary::total() const {
   size_t n = 0;
   for (size_t c : counts)
@@ -344,12 +351,17 @@ std::string Summary::line() const {
 std::string coverageLine(const std::vector<FileReport> &files) {
   std::map<std::string, size_t> byOp;
   size_t total = 0;
-  for (const FileReport &file : files)
+  for (const FileReport &file : files) {
     for (const FunctionReport &function : file.functions)
       for (const OpaqueOp &op : function.problem->opaque) {
         ++byOp[op.op];
         ++total;
       }
+    for (const OpaqueOp &op : file.moduleOpaque) {
+      ++byOp[op.op];
+      ++total;
+    }
+  }
   if (total == 0)
     return "";
   std::vector<std::pair<std::string, size_t>> ops(byOp.begin(), byOp.end());

@@ -81,6 +81,9 @@ struct FunctionReport {
 struct FileReport {
   std::string file;
   std::vector<FunctionReport> functions;
+  /// Module-level ops whose bodies are not read (hal.executable,
+  /// util.initializer, ...): opaque, outside every function.
+  std::vector<OpaqueOp> moduleOpaque;
 };
 
 /// An input that could not be read, parsed or analysed: the good files are
@@ -160,6 +163,9 @@ struct Summary {
   size_t checksMayFail = 0;
   void add(const Problem &problem, const FunctionVerdicts &verdicts);
   void add(const FunctionReport &function, const ReportOptions &options);
+  /// Every function of the file, and (under --require-coverage) its
+  /// module-level opaque ops as errors.
+  void add(const FileReport &file, const ReportOptions &options);
   size_t total() const;
   /// Every entry is safe.
   bool allSafe() const;
