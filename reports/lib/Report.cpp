@@ -42,9 +42,9 @@ void appendFindingMessage(std::string &text, const Problem &problem,
     break;
   case Verdict::UbGuaranteed:
     text += isRuntimeCheck(ob.kind)
-                ? " fails for every input that reaches it: the program always "
+                ? " will fail for every input that reaches it: the program always "
                   "stops there"
-                : " fails for every runtime size that reaches it";
+                : " will fail for every runtime size that reaches it";
     break;
   case Verdict::Unreachable:
     text += " is unreachable: ";
