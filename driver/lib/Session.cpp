@@ -4,6 +4,7 @@
 
 #include "symshape/frontend/Parser.h"
 #include "symshape/driver/RefinedType.h"
+#include "symshape/solver/Explain.h"
 
 #include <algorithm>
 #include <atomic>
@@ -311,6 +312,19 @@ bool Session::analyzeOnce() {
             analysis.shapes =
                 solver::refineShapes(*analysis.problem, analysis.verdicts,
                                      judge.limits, &environment);
+          analysis.contract =
+              solver::computeContract(*analysis.problem, analysis.verdicts,
+                                      judge.limits, &environment);
+          std::vector<size_t> explained;
+          for (size_t k = 0; k < analysis.problem->obligations.size(); ++k)
+            if (analysis.verdicts.findings[k].verdict ==
+                    solver::Verdict::Safe &&
+                (options.explainAll ||
+                 solver::isRuntimeCheck(analysis.problem->obligations[k].kind)))
+              explained.push_back(k);
+          analysis.impliedBy =
+              solver::explainSafe(*analysis.problem, analysis.verdicts,
+                                  explained, judge.limits, &environment);
         } catch (const std::bad_alloc &) {
           outOfMemory = true; // reported below, once
         }
@@ -457,7 +471,7 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
         continue;
       report.functions.push_back({analysis.problem.get(), &analysis.verdicts,
                                   analysis.shapes ? &*analysis.shapes : nullptr,
-                                  {}});
+                                  {}, &analysis.contract, &analysis.impliedBy});
     }
     out.push_back(std::move(report));
   }

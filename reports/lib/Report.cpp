@@ -142,6 +142,9 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
     ReportEntry entry;
     if (ob.callStack != 0)
       entry.callStacks.push_back(ob.callStack);
+    if (function.impliedBy && k < function.impliedBy->size() &&
+        (*function.impliedBy)[k])
+      entry.impliedBy = &*(*function.impliedBy)[k];
     entry.loc = ob.loc;
     entry.op = ob.op;
     entry.kind = obligationKindName(ob.kind);
@@ -282,7 +285,43 @@ void forEachFindingMessage(
                      std::to_string(n) +
                          (n == 1 ? " later obligation is unreachable"
                                  : " later obligations are unreachable")});
+    if (options.explain && entry.verdict == Verdict::Safe && entry.impliedBy) {
+      // --explain: why it is safe, each implying obligation at its place.
+      emit({entry.loc, Severity::Note,
+            entry.message(problem) + " [" + std::string(entry.kind) + ", safe]",
+            entry.kind, entry.verdict});
+      if (entry.impliedBy->empty())
+        emit({entry.loc, Severity::Note, "implied by the types alone"});
+      for (uint32_t j : *entry.impliedBy) {
+        const Obligation &by = problem.obligations[j];
+        emit({by.loc, Severity::Note,
+              "implied by " + describeSubject(problem, by) + " [" +
+                  obligationKindName(by.kind) + "]"});
+      }
+    }
   }
+  // SPEC 4: the function's contract, when its checks do not cover every
+  // requirement.
+  const Contract *contract = function.contract;
+  if (!contract || (contract->requires == "true" && contract->requiresParts.empty()))
+    return;
+  bool checked = contract->checked != "true" || !contract->checkedParts.empty();
+  std::string text = "input contract of @" + problem.function + ": " +
+                     (checked ? "once its runtime checks pass, " : "");
+  if (contract->requires == "false")
+    text += "every run has UB";
+  else if (!contract->requiresParts.empty())
+    text += "no UB exactly when every requirement below holds (too many "
+            "for one formula)";
+  else
+    text += "no UB exactly when " + contract->requires;
+  if (!contract->exact)
+    text += " (" + contract->reason + ")";
+  emit({problem.loc, Severity::Note, std::move(text)});
+  for (const ContractPart &part : contract->requiresParts)
+    emit({problem.obligations[part.obligation].loc, Severity::Note,
+          "input contract of @" + problem.function + ": requires " +
+              part.holds});
 }
 
 void Summary::add(const Problem &problem, const FunctionVerdicts &verdicts) {

@@ -292,6 +292,7 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
     return SatResult::Unknown;
   }
   impl->model.reset();
+  lastCore.clear();
   SatResult result = SatResult::Unknown;
   guarded(impl.get(), [&] {
     z3::expr_vector lits(impl->context.ctx);
@@ -313,9 +314,18 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
       impl->model = impl->solver.get_model();
       result = SatResult::Sat;
       break;
-    case z3::unsat:
+    case z3::unsat: {
       result = SatResult::Unsat;
+      // The core's literals, mapped back by their Z3 ids.
+      z3::expr_vector core = impl->solver.unsat_core();
+      for (unsigned i = 0; i < core.size(); ++i)
+        for (size_t k = 0; k < assumptions.size(); ++k)
+          if (core[int(i)].id() == lits[int(k)].id()) {
+            lastCore.push_back(assumptions[k]);
+            break;
+          }
       break;
+    }
     case z3::unknown:
       lastReason = impl->solver.reason_unknown();
       // Z3 says "canceled" for its time-out and its resource limit alike.
