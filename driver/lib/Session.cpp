@@ -263,10 +263,9 @@ bool Session::analyzeOnce() {
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
     for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
-      solver::SmtEnvironment environment, witnessEnvironment;
+      solver::SmtEnvironment environment;
       solver::JudgeOptions judge = options.judge;
       judge.environment = &environment;
-      judge.witnessEnvironment = &witnessEnvironment;
       solver::JudgeMemo memo; // what the lane's earlier functions learnt
       judge.memo = &memo;
       for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {

@@ -328,10 +328,6 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedStatically;
   std::vector<TermId> symbols = symbolsOfFormula(ob.violation);
-  // applyEffects needs them again when this broadcast can fail.
-  std::optional<std::vector<TermId>> effectSymbols;
-  if (!ob.conditional)
-    effectSymbols = symbols;
   std::vector<TermId> mentioned;
   if (symbols.size() > kMaxFixedSymbols) {
     // What describeViolation says without asking.
@@ -384,12 +380,14 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
       mentioned = std::move(symbols);
     }
   }
-  finding.witness = assemble(c, violating, mentioned);
+  // The component's model has its 1s already (modelOf, applyEffects); s
+  // (and the size set to `common`) must not be 1.
+  finding.witness = assemble(c, std::move(violating), mentioned, ob.violation,
+                             /*minimal=*/true);
   finding.hasWitness = true;
   if (!ob.conditional) {
     Effect effect{c, ob.violation, false, std::move(holding)};
     effect.keepsEvaluated = true;
-    effect.symbols = std::move(effectSymbols);
     effects.push_back(std::move(effect));
   }
   return true;
