@@ -235,8 +235,8 @@ std::optional<TermId> DimGraph::canonicalProduct(TermId lhs, TermId rhs) {
   // element count b * s * h and its regrouping b * (s * h) fold without a
   // solver): the factors of both sides, flattened and sorted, the
   // constants folded into one coefficient in front, built as the chain
-  // c * (f1 * (f2 * (... * fn))). Exact: integer products are associative
-  // and commutative.
+  // c * (((f1 * f2) * f3) * ... * fn). Exact: integer products are
+  // associative and commutative.
   std::vector<TermId> factors;
   if (!gatherFactors(*this, lhs, kMaxFlatFactors, factors) ||
       !gatherFactors(*this, rhs, kMaxFlatFactors, factors))
@@ -262,9 +262,9 @@ std::optional<TermId> DimGraph::canonicalProduct(TermId lhs, TermId rhs) {
     node.operands = {std::min(x, y), std::max(x, y)};
     return intern(std::move(node));
   };
-  TermId chain = unknowns.back();
-  for (size_t i = unknowns.size() - 1; i-- > 0;)
-    chain = product(unknowns[i], chain);
+  TermId chain = unknowns.front();
+  for (size_t i = 1; i < unknowns.size(); ++i)
+    chain = product(chain, unknowns[i]);
   return coefficient == 1 ? chain : product(constant(coefficient), chain);
 }
 
