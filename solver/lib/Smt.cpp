@@ -4,6 +4,7 @@
 
 #include "Watchdog.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <z3++.h>
 
@@ -341,11 +342,13 @@ z3::check_result
 SmtSolver::Impl::retryIncomplete(const z3::expr_vector &assumptions) {
   // Z3's nonlinear integer search depends on the state an incremental
   // solver has built up: a query it gives up on after earlier checks is
-  // often decided at once from scratch, or by its older arithmetic solver
-  // (arith.solver=2). Same assertions, same assumptions: the answer means
-  // the same. A solver that answers replaces this one; each try has the
-  // full time-out.
-  for (unsigned arithSolver : {0u, 2u}) {
+  // often decided at once from scratch by its older arithmetic solver
+  // (arith.solver=2), or else by the default one. Same assertions, same
+  // assumptions: the answer means the same. A solver that answers
+  // replaces this one. The first try has the time-out, the second a
+  // quarter of it (a query the default solver decides from scratch, it
+  // decides in milliseconds; one it cannot, it spins on to the end).
+  for (unsigned arithSolver : {2u, 0u}) {
     z3::solver fresh(context.ctx, z3::solver::simple());
     if (rlimit || arithSolver) {
       z3::params params(context.ctx);
@@ -359,7 +362,8 @@ SmtSolver::Impl::retryIncomplete(const z3::expr_vector &assumptions) {
     for (unsigned i = 0; i < assertions.size(); ++i)
       fresh.add(assertions[i]);
     if (timeoutMs)
-      context.watchdog.arm(timeoutMs);
+      context.watchdog.arm(arithSolver ? timeoutMs
+                                       : std::max(1u, timeoutMs / 4));
     z3::check_result answer = fresh.check(assumptions);
     if (timeoutMs)
       context.watchdog.disarm();
