@@ -102,8 +102,8 @@ private:
   SatResult check(SmtSolver &solver, const std::vector<Lit> &assumptions);
   /// Reads the values of c's symbols from the solver's last model.
   std::vector<int64_t> readModel(size_t c);
-  /// Some model of c's current P, preferring sizes >= 1, and 1 where P
-  /// allows (preferOnes).
+  /// Some model of c's current P, preferring sizes >= 1. (Left as the
+  /// solver gives it: the fresh-broadcast path wants sizes other than 1.)
   const std::optional<std::vector<int64_t>> &modelOf(size_t c);
   /// A model of P && violation in component c, preferring sizes >= 1 for
   /// the witness's symbols; the solver has just answered Sat for `violated`.
@@ -116,17 +116,17 @@ private:
   /// The witness of `violation` from `values`, a model of P && violation
   /// in component c (SPEC 4): the full assignment that takes `values` in c
   /// and a model of P in every other component, with as many 1s as the
-  /// evaluator finds (preferOnes, unless `minimal` says `values` has them
-  /// already), written as its entries that are not 1.
+  /// evaluator finds (preferOnes; only the one try of every size `depends`
+  /// does not name when `quick`), written as its entries that are not 1.
   Witness assemble(size_t c, std::vector<int64_t> values,
                    const std::vector<TermId> &depends, FormulaId violation,
-                   bool minimal = false);
+                   bool quick = false);
   /// Sets entries of `values` (a model of c's P, and of `violation` unless
   /// it is kNoFormula) to 1 while that stays true, by plain evaluation:
-  /// first all those outside `keep` at once, then one at a time. Bounded
-  /// work; `values` stays a model either way.
+  /// first all those outside `keep` at once, then (unless `quick`) one at
+  /// a time. Bounded work; `values` stays a model either way.
   void preferOnes(size_t c, std::vector<int64_t> &values, FormulaId violation,
-                  const std::vector<TermId> &keep);
+                  const std::vector<TermId> &keep, bool quick = false);
   /// Whether `values` satisfies c's facts and avoided violations (and
   /// `violation`, unless kNoFormula), evaluated exactly.
   bool satisfies(size_t c, const std::vector<int64_t> &values,

@@ -208,7 +208,7 @@ void Judge::judge(size_t k, Finding &finding) {
       // Every size that reaches it violates it: a model of P is a witness.
       const std::optional<std::vector<int64_t>> &model = modelOf(c);
       finding.witness = assemble(c, model ? *model : std::vector<int64_t>(),
-                                 {}, violation, /*minimal=*/true);
+                                 {}, violation);
       finding.hasWitness = true;
       guaranteed();
       ++stats.decidedStatically;
@@ -322,11 +322,8 @@ void Judge::applyEffects() {
     comp.modelNotOnes.reset();
     if (changes[effect.component] == 1 && effect.model) {
       comp.model = std::move(effect.model);
-      if (!effect.keepsEvaluated) {
+      if (!effect.keepsEvaluated)
         comp.evaluated.clear();
-        // A solver's model: witnesses of later obligations take it up.
-        preferOnes(effect.component, *comp.model, kNoFormula, {});
-      }
     } else {
       comp.model.reset();
       comp.evaluated.clear();

@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace symshape::solver::detail {
 
@@ -70,10 +69,8 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
   SmtSolver &solver = solverOf(c);
   const std::vector<Lit> &preferred = comp.positive;
   if ((!preferred.empty() && check(solver, preferred) == SatResult::Sat) ||
-      check(solver, {}) == SatResult::Sat) {
+      check(solver, {}) == SatResult::Sat)
     comp.model = readModel(c);
-    preferOnes(c, *comp.model, kNoFormula, {});
-  }
   return comp.model;
 }
 
@@ -194,7 +191,8 @@ bool Judge::satisfies(size_t c, const std::vector<int64_t> &values,
 }
 
 void Judge::preferOnes(size_t c, std::vector<int64_t> &values,
-                       FormulaId violation, const std::vector<TermId> &keep) {
+                       FormulaId violation, const std::vector<TermId> &keep,
+                       bool quick) {
   const Component &comp = components[c];
   if (values.size() != comp.symbols.size() || !weakenedBy.empty())
     return;
@@ -205,36 +203,46 @@ void Judge::preferOnes(size_t c, std::vector<int64_t> &values,
   if (notOne.empty())
     return;
   // Each try evaluates the component's P once: bounded, so that a long
-  // chain's witnesses stay linear (its models have their 1s already).
+  // chain's witnesses stay linear (its models have their 1s already). A
+  // large component gets the one try of all sizes at once.
   constexpr size_t kMaxFormulas = 4096, kMaxTries = 16;
   size_t formulas = comp.facts.size() + comp.avoided.size() + 1;
-  if (formulas > kMaxFormulas)
-    return;
-  size_t tries = std::min(kMaxTries, kMaxFormulas * 4 / formulas);
+  size_t tries = std::clamp<size_t>(kMaxFormulas * 4 / formulas, 1, kMaxTries);
   // All sizes the violation does not mention at once: usually P still
   // holds (1 is compatible with every broadcast and equal to every other
   // 1), and it takes one evaluation.
-  std::unordered_set<TermId> kept(keep.begin(), keep.end());
+  // (`keep` can hold every size of a long chain: one pass over it, no
+  // set built from it.)
+  std::vector<bool> kept(notOne.size(), false);
+  for (TermId t : keep) {
+    auto it = std::lower_bound(notOne.begin(), notOne.end(), slotOf(comp, t));
+    if (it != notOne.end() && comp.symbols[*it] == t)
+      kept[size_t(it - notOne.begin())] = true;
+  }
   std::vector<int64_t> trial = values;
   bool changed = false;
-  for (size_t slot : notOne)
-    if (!kept.count(comp.symbols[slot])) {
-      trial[slot] = 1;
+  for (size_t i = 0; i < notOne.size(); ++i)
+    if (!kept[i]) {
+      trial[notOne[i]] = 1;
       changed = true;
     }
-  if (changed && tries > 0) {
+  if (changed) {
     --tries;
     if (satisfies(c, trial, violation))
       values = trial;
   }
+  if (quick)
+    return;
   // Then one size at a time, those the violation does not mention first,
   // again after any success (a size may be free once another is 1).
-  std::stable_partition(notOne.begin(), notOne.end(), [&](size_t slot) {
-    return !kept.count(comp.symbols[slot]);
-  });
+  std::vector<size_t> order;
+  for (bool second : {false, true})
+    for (size_t i = 0; i < notOne.size(); ++i)
+      if (kept[i] == second)
+        order.push_back(notOne[i]);
   for (bool progress = true; progress && tries > 0;) {
     progress = false;
-    for (size_t slot : notOne) {
+    for (size_t slot : order) {
       if (tries == 0)
         break;
       if (values[slot] == 1)
@@ -256,11 +264,13 @@ const std::vector<std::pair<uint32_t, int64_t>> *Judge::notOnesOf(size_t k) {
     const std::optional<std::vector<int64_t>> &model = modelOf(k);
     if (!model || model->size() != comp.symbols.size())
       return nullptr; // the solver gave up: the witness stays partial
+    std::vector<int64_t> values = *model;
+    preferOnes(k, values, kNoFormula, {});
     std::vector<std::pair<uint32_t, int64_t>> entries;
-    for (size_t slot = 0; slot < model->size(); ++slot)
-      if ((*model)[slot] != 1)
+    for (size_t slot = 0; slot < values.size(); ++slot)
+      if (values[slot] != 1)
         entries.push_back(
-            {problem.graph.term(comp.symbols[slot]).symbol, (*model)[slot]});
+            {problem.graph.term(comp.symbols[slot]).symbol, values[slot]});
     comp.modelNotOnes = std::move(entries);
   }
   return &*comp.modelNotOnes;
@@ -268,11 +278,10 @@ const std::vector<std::pair<uint32_t, int64_t>> *Judge::notOnesOf(size_t k) {
 
 Witness Judge::assemble(size_t c, std::vector<int64_t> values,
                         const std::vector<TermId> &depends,
-                        FormulaId violation, bool minimal) {
+                        FormulaId violation, bool quick) {
   const DimGraph &graph = problem.graph;
   const Component &comp = components[c];
-  if (!minimal)
-    preferOnes(c, values, violation, depends);
+  preferOnes(c, values, violation, depends, quick);
   // Symbol index -> value, for the sizes that are not 1.
   std::vector<std::pair<uint32_t, int64_t>> named;
   for (size_t slot = 0; slot < values.size() && slot < comp.symbols.size();
