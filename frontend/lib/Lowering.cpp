@@ -126,7 +126,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   const Operation &at = reportedAt(op);
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(at.loc);
+  ob.loc = toSolver(at.loc, at.sourceLoc);
   ob.op = at.name;
   ob.callStack = privateChain;
   ob.dim = dim;
@@ -176,7 +176,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   }
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(op.loc);
+  ob.loc = toSolver(op.loc, op.sourceLoc);
   ob.op = op.name;
   ob.dim = dim;
   ob.violation = violation;
@@ -366,7 +366,8 @@ void Lowerer::markOpaque(const Operation &op, std::string reason,
       if (seen.loc.buffer == op.loc.buffer && seen.loc.offset == op.loc.offset)
         return;
   prob->opaque.push_back(
-      {toSolver(op.loc), op.name, std::move(reason), privateChain});
+      {toSolver(op.loc, op.sourceLoc), op.name, std::move(reason),
+       privateChain});
 }
 
 void Lowerer::lowerOpaque(const Operation &op) {
