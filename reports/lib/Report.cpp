@@ -314,6 +314,17 @@ void forEachFindingMessage(
         mlir.showSource = true;
         emit(std::move(mlir));
       }
+      // The exporter's call chain (a Python traceback, innermost first),
+      // right after the finding as mlir-opt prints a call site's callers.
+      for (size_t i = 1; i < origin.frames.size(); ++i) {
+        const SourceFrame &frame = origin.frames[i];
+        ReportMessage caller =
+            makeMessage(entry.loc, Severity::Note, "called from");
+        if (!frame.function.empty())
+          caller.text += " " + frame.function;
+        caller.at = frame;
+        emit(std::move(caller));
+      }
       if (const Finding *finding = entry.finding) {
         if (!finding->condition.empty() && finding->condition != "true")
           note((isRuntimeCheck(entry.obligation->kind) ? "fails exactly when "
@@ -328,16 +339,6 @@ void forEachFindingMessage(
           appendWitnessText(text, finding->witness);
           note(std::move(text));
         }
-      }
-      // The exporter's call chain (a Python traceback, innermost first).
-      for (size_t i = 1; i < origin.frames.size(); ++i) {
-        const SourceFrame &frame = origin.frames[i];
-        ReportMessage caller =
-            makeMessage(entry.loc, Severity::Note, "called from");
-        if (!frame.function.empty())
-          caller.text += " " + frame.function;
-        caller.at = frame;
-        emit(std::move(caller));
       }
       // The calls that reach it, innermost first (like a backtrace).
       for (uint32_t stack : entry.callStacks) {

@@ -218,8 +218,8 @@ void forEachFindingMessage(const FunctionReport &function,
 ///   model.py:12:4: warning: the broadcast of ... [broadcast, ub-possible]
 ///   x.mlir:8:5: note: MLIR op 'stablehlo.add' (jit(f)/jit(main)/add)
 ///     (its source line and a caret)
-///   model.py:12:4: note: UB exactly when ...
 ///   model.py:30:0: note: called from main
+///   model.py:12:4: note: UB exactly when ...
 void forEachFindingMessage(const FunctionReport &function,
                            const ReportOptions &options,
                            const PositionResolver &resolve,
