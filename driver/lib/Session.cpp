@@ -559,21 +559,16 @@ void Session::json(const solver::TextSink &sink,
     summary.add(file, options);
   solver::ReportOptions rendering = options;
   rendering.threads = this->options.jobs;
-  solver::renderJson(
-      files, summary, rendering,
-      resolver(), sink);
+  solver::renderJson(files, summary, rendering, resolver(), sink);
 }
 
 std::string Session::sarif(const solver::ReportOptions &options,
                            const std::string &only) const {
-  return solver::renderSarif(
-      reports(only), options,
-      resolver());
+  return solver::renderSarif(reports(only), options, resolver());
 }
 
 std::string Session::dot(const std::string &only) const {
-  return solver::renderDot(
-      reports(only), resolver());
+  return solver::renderDot(reports(only), resolver());
 }
 
 std::string Session::text(const solver::ReportOptions &options,

@@ -365,9 +365,8 @@ void Lowerer::markOpaque(const Operation &op, std::string reason,
     for (const solver::OpaqueOp &seen : prob->opaque)
       if (seen.loc.buffer == op.loc.buffer && seen.loc.offset == op.loc.offset)
         return;
-  prob->opaque.push_back(
-      {toSolver(op.loc, op.sourceLoc), op.name, std::move(reason),
-       privateChain});
+  prob->opaque.push_back({toSolver(op.loc, op.sourceLoc), op.name,
+                          std::move(reason), privateChain});
 }
 
 void Lowerer::lowerOpaque(const Operation &op) {

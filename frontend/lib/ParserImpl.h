@@ -112,7 +112,8 @@ public:
   //===--- Locations (ParseLocations.cpp) ---------------------------------===//
   /// Reads a trailing `loc(...)` into `out`: 0 when there is none, or when
   /// it is a form symshape does not read (then skipped to its closing
-  /// parenthesis, with the errors of an unbalanced one). `deferAliases`: `loc(#name)` may name a later definition.
+  /// parenthesis, with the errors of an unbalanced one). `deferAliases`:
+  /// `loc(#name)` may name a later definition.
   bool parseOptionalLoc(LocId &out, bool deferAliases = true);
   /// One location of `loc(...)`, speculatively; nullopt when not read.
   std::optional<LocId> parseLocInstance(bool deferAliases, unsigned depth);

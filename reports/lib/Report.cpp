@@ -214,16 +214,16 @@ ReportMessage makeMessage(Location loc, ReportMessage::Severity severity,
 
 } // namespace
 
-void forEachFindingMessage(
-    const FunctionReport &function, const ReportOptions &options,
-    const std::function<void(ReportMessage &&)> &emit) {
+void forEachFindingMessage(const FunctionReport &function,
+                           const ReportOptions &options,
+                           const std::function<void(ReportMessage &&)> &emit) {
   forEachFindingMessage(function, options, PositionResolver(), emit);
 }
 
-void forEachFindingMessage(
-    const FunctionReport &function, const ReportOptions &options,
-    const PositionResolver &resolve,
-    const std::function<void(ReportMessage &&)> &emit) {
+void forEachFindingMessage(const FunctionReport &function,
+                           const ReportOptions &options,
+                           const PositionResolver &resolve,
+                           const std::function<void(ReportMessage &&)> &emit) {
   using Severity = ReportMessage::Severity;
   // What the exporter says of a location (nothing without a resolver,
   // under --loc=mlir, or for an op without `loc(...)`).
@@ -296,10 +296,10 @@ void forEachFindingMessage(
       Severity severity = entry.verdict == Verdict::Error ? Severity::Error
                           : contract                      ? Severity::Note
                                                           : Severity::Warning;
-      ReportMessage header = makeMessage(
-          entry.loc, severity,
-          entry.message(problem) + " [" + std::string(entry.kind) + ", " +
-              verdictName(entry.verdict) + "]");
+      ReportMessage header =
+          makeMessage(entry.loc, severity,
+                      entry.message(problem) + " [" + std::string(entry.kind) +
+                          ", " + verdictName(entry.verdict) + "]");
       header.kind = entry.kind;
       header.verdict = entry.verdict;
       header.at = at;
@@ -307,8 +307,9 @@ void forEachFindingMessage(
       if (at && options.locations == LocationMode::Both) {
         // The op in the MLIR text, with its line: where to look in the
         // module.
-        ReportMessage mlir = makeMessage(
-            entry.loc, Severity::Note, "MLIR op '" + std::string(entry.op) + "'");
+        ReportMessage mlir =
+            makeMessage(entry.loc, Severity::Note,
+                        "MLIR op '" + std::string(entry.op) + "'");
         if (!origin.name.empty())
           mlir.text += " (" + origin.name + ")";
         mlir.showSource = true;

@@ -37,7 +37,8 @@ bool contains(const std::string &text, const std::string &part) {
 
 // A private function called from @main; the cast inside it and the call
 // carry torch-mlir-style positions, the opaque op a name only.
-const char *kCalls = R"mlir(func.func @main(%a: tensor<?xf32>) -> tensor<4xf32> {
+const char *kCalls =
+    R"mlir(func.func @main(%a: tensor<?xf32>) -> tensor<4xf32> {
   %0 = call @g(%a) : (tensor<?xf32>) -> tensor<4xf32> loc("model.py":30:4)
   %1 = "foo.bar"(%a) : (tensor<?xf32>) -> tensor<?xf32> loc("opaque.py":7:1)
   %2 = "foo.baz"(%a) : (tensor<?xf32>) -> tensor<?xf32> loc("just_a_name")
@@ -102,7 +103,8 @@ TEST_CASE("JSON: source fields on findings and opaque ops, none under "
 
 TEST_CASE("SARIF: a column 0 or line 0 of the exporter is left out",
           "[locations]") {
-  auto session = analyse(R"mlir(func.func @f(%a: tensor<?xf32>) -> tensor<4xf32> {
+  auto session =
+      analyse(R"mlir(func.func @f(%a: tensor<?xf32>) -> tensor<4xf32> {
   %0 = tensor.cast %a : tensor<?xf32> to tensor<4xf32> loc("/abs/model.py":20:0)
   return %0 : tensor<4xf32>
 }
@@ -145,10 +147,11 @@ TEST_CASE("each file resolves its own locations", "[locations]") {
 }
 
 TEST_CASE("names a terminal would act on are escaped", "[locations]") {
-  auto session = analyse("func.func @f(%a: tensor<?xf32>) -> tensor<4xf32> {\n"
-                         "  %0 = tensor.cast %a : tensor<?xf32> to "
-                         "tensor<4xf32> loc(\"\\1B[2Jm.py\"(\"\\1B]0;x\":1:1))\n"
-                         "  return %0 : tensor<4xf32>\n}\n");
+  auto session =
+      analyse("func.func @f(%a: tensor<?xf32>) -> tensor<4xf32> {\n"
+              "  %0 = tensor.cast %a : tensor<?xf32> to "
+              "tensor<4xf32> loc(\"\\1B[2Jm.py\"(\"\\1B]0;x\":1:1))\n"
+              "  return %0 : tensor<4xf32>\n}\n");
   std::string text = session->text();
   INFO(text);
   CHECK(!contains(text, "\x1b"));

@@ -160,14 +160,13 @@ TEST_CASE("forms symshape does not read are unknown, never an error",
           "[locations]") {
   // mlir-opt rejects some of these; a location never changes the analysis,
   // so they are skipped as before and name no position.
-  for (const char *loc :
-       {"#llvm.di_null_type", "\"a\":0x1:2", "\"a\":-1:2", "\"a\":1:2 to",
-        "\"a\":99999999999:1", "fused<\"x\">", "callsite(\"a\" \"b\")", "foo",
-        "#never_defined"})
+  for (const char *loc : {"#llvm.di_null_type", "\"a\":0x1:2", "\"a\":-1:2",
+                          "\"a\":1:2 to", "\"a\":99999999999:1", "fused<\"x\">",
+                          "callsite(\"a\" \"b\")", "foo", "#never_defined"})
     CHECK(opLoc(loc, "#defined_later = loc(\"x.py\":1:1)\n") == " |");
   // Inside a location an alias names an earlier definition only.
-  CHECK(opLoc("\"n\"(#defined_later)", "#defined_later = loc(\"x.py\":1:1)\n") ==
-        "n |");
+  CHECK(opLoc("\"n\"(#defined_later)",
+              "#defined_later = loc(\"x.py\":1:1)\n") == "n |");
   // An alias whose definition names a later one (mlir-opt: undefined).
   CHECK(opLoc("#a", "#a = loc(#b)\n#b = loc(\"b.py\":1:1)\n") == " |");
   // An alias of something that is not a location.
@@ -209,11 +208,11 @@ TEST_CASE("deep and shared locations stay bounded", "[locations]") {
                              "  \"t.op\"() : () -> () loc(#l40)\n"
                              "  return\n}\n");
   REQUIRE(parsed->ok());
-  ResolvedLoc far = resolveLoc(parsed->module->locations,
-                               parsed->op(0).sourceLoc);
+  ResolvedLoc far =
+      resolveLoc(parsed->module->locations, parsed->op(0).sourceLoc);
   CHECK(far.frames.empty()); // deeper than the walk goes
-  ResolvedLoc near = resolveLoc(parsed->module->locations,
-                                parsed->op(1).sourceLoc);
+  ResolvedLoc near =
+      resolveLoc(parsed->module->locations, parsed->op(1).sourceLoc);
   REQUIRE(!near.frames.empty());
   CHECK(near.frames.size() <= kMaxLocFrames);
   CHECK(near.frames[0].file == "a.py");

@@ -94,7 +94,7 @@ struct Function {
   std::string name; ///< symbol name without '@'
   SourceLoc loc;    ///< the `@name` token
   SourceRange range;
-  LocId sourceLoc = 0; ///< its `loc(...)`
+  LocId sourceLoc = 0;            ///< its `loc(...)`
   std::vector<ValueId> arguments; ///< entry block arguments
   std::vector<Type> argumentTypes;
   std::vector<Type> resultTypes;
