@@ -294,9 +294,8 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
 }
 
 std::string checkOptionsApply(const CommandLine &cl) {
-  static const char *const checkOnly[] = {"--json", "--format",
-                                          "--require-coverage", "--explain",
-                                          "--loc"};
+  static const char *const checkOnly[] = {
+      "--json", "--format", "--require-coverage", "--explain", "--loc"};
   static const char *const notCheck[] = {"--strict-exit"};
   for (const std::string &option : cl.given) {
     if (option == "--drop-redundant-checks" && cl.command != "refine")

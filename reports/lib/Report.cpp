@@ -363,9 +363,9 @@ void forEachFindingMessage(const FunctionReport &function,
                                        : " later obligations are unreachable"));
     if (options.explain && entry.verdict == Verdict::Safe && entry.impliedBy) {
       // --explain: why it is safe, each implying obligation at its place.
-      ReportMessage safe = makeMessage(
-          entry.loc, Severity::Note,
-          entry.message(problem) + " [" + std::string(entry.kind) + ", safe]");
+      ReportMessage safe = makeMessage(entry.loc, Severity::Note,
+                                       entry.message(problem) + " [" +
+                                           std::string(entry.kind) + ", safe]");
       safe.kind = entry.kind;
       safe.verdict = entry.verdict;
       emit(std::move(safe));

@@ -183,17 +183,17 @@ std::string renderSarif(const std::vector<FileReport> &files,
         // MLIR op and the exporter's callers as related locations.
         SourcePosition position = resolve(entry.loc);
         const SourceOrigin &origin = position.origin;
-        bool fromSource = options.locations != LocationMode::Mlir &&
-                          !origin.frames.empty();
-        Json result = {{"ruleId", std::string(entry.kind)},
-                       {"ruleIndex", index},
-                       {"level", level},
-                       {"message", {{"text", text(message + ".")}}},
-                       {"locations",
-                        Json::array({fromSource
-                                         ? location(origin.frames.front())
-                                         : location(position)})},
-                       {"properties", std::move(properties)}};
+        bool fromSource =
+            options.locations != LocationMode::Mlir && !origin.frames.empty();
+        Json result = {
+            {"ruleId", std::string(entry.kind)},
+            {"ruleIndex", index},
+            {"level", level},
+            {"message", {{"text", text(message + ".")}}},
+            {"locations",
+             Json::array({fromSource ? location(origin.frames.front())
+                                     : location(position)})},
+            {"properties", std::move(properties)}};
         Json related = Json::array();
         auto relate = [&](Json where, const std::string &why) {
           where["id"] = related.size();
