@@ -334,10 +334,14 @@ void forEachFindingMessage(const FunctionReport &function,
         else if (finding->verdict == Verdict::UbPossible &&
                  !finding->reason.empty())
           note("no exact condition: " + finding->reason);
-        if (!finding->witness.empty() &&
+        if ((finding->hasWitness || !finding->witness.empty()) &&
             finding->verdict != Verdict::Unreachable) {
+          // Every size a witness does not name is 1 (an empty one: all).
           std::string text = "for example ";
-          appendWitnessText(text, finding->witness);
+          if (finding->witness.empty())
+            text += "every size 1";
+          else
+            appendWitnessText(text, finding->witness);
           note(std::move(text));
         }
       }
