@@ -153,8 +153,10 @@ std::string renderSarif(const std::vector<FileReport> &files,
               message += (check ? ". Fails exactly when " : ". UB exactly when ") +
                          finding->condition;
           }
-          if (!finding->witness.empty() &&
+          if ((finding->hasWitness || !finding->witness.empty()) &&
               finding->verdict != Verdict::Unreachable) {
+            // As the text report: every size a witness does not name is 1
+            // (an empty one: all of them).
             Json witness = Json::object();
             for (const auto &[name, value] : finding->witness)
               witness[validUtf8(name)] = value;
@@ -163,7 +165,8 @@ std::string renderSarif(const std::vector<FileReport> &files,
                 (finding->condition.empty() || finding->condition == "true"
                      ? ". For example "
                      : "; for example ") +
-                witnessText(finding->witness);
+                (finding->witness.empty() ? std::string("every size 1")
+                                          : witnessText(finding->witness));
           }
           if (!finding->reason.empty())
             properties["reason"] = text(finding->reason);
