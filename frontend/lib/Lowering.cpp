@@ -628,7 +628,7 @@ void Lowerer::recordValues() {
 
 std::unique_ptr<solver::Problem> Lowerer::run() {
   prob->function = function.name;
-  prob->loc = toSolver(function.range.begin);
+  prob->loc = toSolver(function.range.begin, function.sourceLoc);
   // Entry block arguments first: their `?` dims are the function's inputs.
   for (ValueId arg : function.arguments)
     defineFromType(arg, SymbolOrigin::ArgumentDim);

@@ -544,6 +544,7 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
 /// SPEC 4's "contract": {"checked": ..., "requires": ...}; a formula too
 /// large to read is null, its conjuncts listed by finding beside it.
 void writeContract(Writer &w, const Problem &problem, const Contract &contract,
+                   const ReportOptions &options,
                    const PositionResolver &resolve) {
   w.member("contract");
   w.openInline('{');
@@ -560,7 +561,10 @@ void writeContract(Writer &w, const Problem &problem, const Contract &contract,
     for (const ContractPart &part : parts) {
       w.member();
       w.openInline('{');
-      w.field("loc", resolve(problem.obligations[part.obligation].loc).str());
+      SourcePosition at = resolve(problem.obligations[part.obligation].loc);
+      w.field("loc", at.str());
+      if (options.locations != LocationMode::Mlir && !at.origin.frames.empty())
+        w.field("source_loc", at.origin.frames.front().str());
       w.field("holds", part.holds);
       w.close();
     }
@@ -590,9 +594,15 @@ void writeFunction(Writer &w, const FunctionReport &function,
   else
     w.openBlock('{');
   w.field("name", problem.function);
+  if (options.locations != LocationMode::Mlir) {
+    // Where the function's own loc(...) says it came from (1.2).
+    SourcePosition at = resolve(problem.loc);
+    if (!at.origin.frames.empty())
+      w.field("source_loc", at.origin.frames.front().str());
+  }
   w.field("verdict", verdictName(reportVerdict(function, options)));
   if (const Contract *contract = function.contract)
-    writeContract(w, problem, *contract, resolve);
+    writeContract(w, problem, *contract, options, resolve);
   w.member("findings");
   if (entries.empty()) {
     w.out += "[]";

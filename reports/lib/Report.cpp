@@ -232,6 +232,14 @@ void forEachFindingMessage(const FunctionReport &function,
       return SourceOrigin();
     return resolve(loc).origin;
   };
+  // A message at `loc`, placed at the exporter's position when it names one.
+  auto placed = [&](Location loc, Severity severity, std::string text) {
+    ReportMessage message = makeMessage(loc, severity, std::move(text));
+    SourceOrigin origin = originOf(loc);
+    if (!origin.frames.empty())
+      message.at = origin.frames.front();
+    return message;
+  };
   const Problem &problem = *function.problem;
   std::vector<ReportEntry> entries = reportEntries(function, options);
   auto samePlace = [](Location a, Location b) {
@@ -366,21 +374,21 @@ void forEachFindingMessage(const FunctionReport &function,
       note(std::to_string(n) + (n == 1 ? " later obligation is unreachable"
                                        : " later obligations are unreachable"));
     if (options.explain && entry.verdict == Verdict::Safe && entry.impliedBy) {
-      // --explain: why it is safe, each implying obligation at its place.
-      ReportMessage safe = makeMessage(entry.loc, Severity::Note,
-                                       entry.message(problem) + " [" +
-                                           std::string(entry.kind) + ", safe]");
+      // --explain: why it is safe, each implying obligation at its place
+      // (the exporter's, when its loc(...) names one).
+      ReportMessage safe = placed(entry.loc, Severity::Note,
+                                  entry.message(problem) + " [" +
+                                      std::string(entry.kind) + ", safe]");
       safe.kind = entry.kind;
       safe.verdict = entry.verdict;
       emit(std::move(safe));
       if (entry.impliedBy->empty())
-        emit(makeMessage(entry.loc, Severity::Note,
-                         "implied by the types alone"));
+        emit(placed(entry.loc, Severity::Note, "implied by the types alone"));
       for (uint32_t j : *entry.impliedBy) {
         const Obligation &by = problem.obligations[j];
-        emit(makeMessage(by.loc, Severity::Note,
-                         "implied by " + describeSubject(problem, by) + " [" +
-                             obligationKindName(by.kind) + "]"));
+        emit(placed(by.loc, Severity::Note,
+                    "implied by " + describeSubject(problem, by) + " [" +
+                        obligationKindName(by.kind) + "]"));
       }
     }
   }
@@ -401,11 +409,13 @@ void forEachFindingMessage(const FunctionReport &function,
     text += "no UB exactly when " + contract->requires;
   if (!contract->exact)
     text += " (" + contract->reason + ")";
-  emit(makeMessage(problem.loc, Severity::Note, std::move(text)));
+  // At the function's own loc(...) when it names the exporter's source
+  // (the @name says which function it is in the module).
+  emit(placed(problem.loc, Severity::Note, std::move(text)));
   for (const ContractPart &part : contract->requiresParts)
-    emit(makeMessage(problem.obligations[part.obligation].loc, Severity::Note,
-                     "input contract of @" + problem.function + ": requires " +
-                         part.holds));
+    emit(placed(problem.obligations[part.obligation].loc, Severity::Note,
+                "input contract of @" + problem.function + ": requires " +
+                    part.holds));
 }
 
 void Summary::add(const Problem &problem, const FunctionVerdicts &verdicts) {
