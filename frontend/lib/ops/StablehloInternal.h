@@ -67,6 +67,13 @@ bool parseWhile(Parser &p, PendingOp &pending);
 /// or not integers.
 std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
                                              std::string_view name);
+/// A window attribute of convolution / reduce_window: `defaults` when it
+/// is absent or empty (`stride = []`: TypeInference.cpp's
+/// verifyWindowAttributesAndInferWindowDimensions reads an empty list as
+/// the default), nullopt when it is not an integer list.
+std::optional<std::vector<int64_t>>
+windowAttr(const OpContext &ctx, std::string_view name,
+           std::vector<int64_t> defaults);
 /// `key = [1, 2]` and `key = 3` fields of a struct attribute's text
 /// (`#stablehlo.gather<offset_dims = [1], index_vector_dim = 1>`); a field
 /// the printer left out (empty list, zero) is absent. nullopt when the text
