@@ -69,23 +69,81 @@ void setBoolResult(OpContext &c, size_t r, std::vector<FormulaId> elements) {
 
 //===--- Arithmetic -------------------------------------------------------===//
 
-/// trunc(a / d) for a constant d != 0: floor for a >= 0, else -floor(-a/d).
-static TermId truncDiv(OpContext &c, TermId a, int64_t d) {
+/// trunc(a / d) for a divisor d > 0: floor for a >= 0, else -floor(-a/d).
+static TermId truncDivPositive(OpContext &c, TermId a, TermId d) {
   solver::DimGraph &g = c.graph();
-  if (d < 0)
-    return c.sub(c.constant(0), truncDiv(c, a, -d));
-  TermId divisor = c.constant(d);
-  TermId down = c.floorDiv(a, divisor);
+  TermId down = c.floorDiv(a, d);
   if (g.provablyNonNegative(a))
     return down;
-  TermId up = c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), divisor));
+  TermId up = c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), d));
   return g.selectLe(c.constant(0), a, down, up);
+}
+
+/// trunc(a / d) for a constant d != 0.
+static TermId truncDiv(OpContext &c, TermId a, int64_t d) {
+  if (d < 0)
+    return c.sub(c.constant(0), truncDivPositive(c, a, c.constant(-d)));
+  return truncDivPositive(c, a, c.constant(d));
+}
+
+/// Whether `t` is at least 1 whatever its symbols are, from its terms
+/// alone: JAX divides by `max(size, 1)` and by `select(d == 0, 1, d)` of
+/// such a value (its `floordiv` / `remainder` helpers), never by a size
+/// that may be 0.
+static bool provablyPositive(const solver::DimGraph &g, TermId t) {
+  const solver::TermNode &node = g.term(t);
+  auto positive = [&](size_t i) { return provablyPositive(g, node.operands[i]); };
+  auto nonNegative = [&](size_t i) {
+    return g.provablyNonNegative(node.operands[i]);
+  };
+  switch (node.kind) {
+  case solver::TermKind::Const:
+    return node.value >= 1;
+  case solver::TermKind::Max:
+    return positive(0) || positive(1);
+  case solver::TermKind::Min:
+  case solver::TermKind::Mul:
+    return positive(0) && positive(1);
+  case solver::TermKind::Add:
+    return (positive(0) && nonNegative(1)) || (nonNegative(0) && positive(1));
+  case solver::TermKind::SelectEq:
+  case solver::TermKind::SelectLe:
+    return positive(2) && positive(3);
+  default:
+    return false;
+  }
 }
 
 std::optional<TermId> intBinary(OpContext &c, IntOp op, TermId a, TermId b) {
   solver::DimGraph &g = c.graph();
   std::optional<int64_t> divisor = g.constantValue(b);
   bool nonNegative = g.provablyNonNegative(a) && g.provablyNonNegative(b);
+  // A divisor that is not a constant but provably >= 1 divides exactly
+  // (Div terms floor; no division by zero to model).
+  if (!divisor && provablyPositive(g, b)) {
+    switch (op) {
+    case IntOp::DivFloor:
+      return c.floorDiv(a, b);
+    case IntOp::DivCeil: // ceil(a / b) = -floor(-a / b)
+      return c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), b));
+    case IntOp::DivTrunc:
+      return truncDivPositive(c, a, b);
+    case IntOp::RemTrunc:
+      return c.sub(a, c.mul(b, truncDivPositive(c, a, b)));
+    case IntOp::DivU:
+    case IntOp::RemU:
+    case IntOp::CeilDivU:
+      if (!g.provablyNonNegative(a))
+        return std::nullopt;
+      if (op == IntOp::DivU)
+        return c.floorDiv(a, b);
+      if (op == IntOp::RemU)
+        return c.sub(a, c.mul(b, c.floorDiv(a, b)));
+      return c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), b));
+    default:
+      break;
+    }
+  }
   switch (op) {
   case IntOp::Add:
     return c.add(a, b);
