@@ -91,6 +91,10 @@ void lowerBroadcastInDim(OpContext &ctx) {
   if (ctx.rank(0) > 1)
     return;
   ValueId operand = ctx.op().operands[0], result = ctx.op().results[0];
+  // A vector no op computed (an argument) is data, not a size: reading it
+  // would make up element symbols named like its dims.
+  if (ctx.rank(0) == 1 && !ctx.lowerer().state(operand).hasExtents)
+    return;
   if (std::optional<std::vector<TermId>> values = intValues(ctx, 0)) {
     if (values->size() == 1 || values->size() == length)
       ctx.lowerer().setIntElements(result, repeated(*values, length));
