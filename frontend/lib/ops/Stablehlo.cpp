@@ -190,9 +190,10 @@ const OpEntry kEntries[] = {
         kNone, "results = operands"),
     HLO("return", parseReturn, lowerNothing, kNone, "terminator"),
     HLO("custom_call", parseCustomCall, lowerCustomCall, kNone,
-        "an external function (opaque); @stablehlo.dynamic_top_k, "
-        "_approx_top_k, _rng_bit_generator: results from their operands' "
-        "values"),
+        "an external function (opaque unless every type is static or "
+        "indices_of_shape_operands gives the result shapes); "
+        "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator: "
+        "results from their operands' values"),
     // chlo: implicit broadcasting binary ops and elementwise ops.
     CHLO_BROADCAST("add"),
     CHLO_BROADCAST("and"),

@@ -158,6 +158,17 @@ void lowerCustomCall(OpContext &ctx);
 /// The shape function of a custom_call target that spells out its result
 /// shapes (stablehlo.dynamic_top_k, ...), or nullptr.
 LowerFn customCallTarget(std::string_view target);
+/// The number of operands before the result-shape operands JAX appends
+/// (`indices_of_shape_operands`); nullopt when that attribute is malformed.
+std::optional<size_t> valueOperandCount(OpContext &ctx);
+/// A custom_call with `indices_of_shape_operands`: each result's sizes are
+/// its shape operand's values (how StableHLO's shape refinement reads
+/// them). False when the op has none or they are not known.
+bool lowerShapeOperandResults(OpContext &ctx);
+/// An external function whose operands and results all have static types
+/// (LAPACK / cuSOLVER targets, test harness checks): no size to relate, its
+/// results are their declared types. False otherwise.
+bool lowerStaticExternal(OpContext &ctx);
 
 //===--- Shared arithmetic
 //-------------------------------------------------===//

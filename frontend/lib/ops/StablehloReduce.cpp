@@ -419,12 +419,14 @@ void lowerCustomCall(OpContext &ctx) {
                    target == "byteir.log_softmax" || target == "Sharding";
   if (LowerFn lower = customCallTarget(target))
     return lower(ctx);
-  if (ctx.expectRanked() && ctx.numOperands() >= 1) {
-    if (sameShape && ctx.numOperands() == 1 && ctx.numResults() == 1)
-      return ctx.setResult(0, ctx.dims(0));
-    if (target == "byteir.layer_norm" && lowerByteirLayerNorm(ctx))
-      return;
-  }
+  if (sameShape && ctx.numOperands() == 1 && ctx.numResults() == 1 &&
+      ctx.expectRanked())
+    return ctx.setResult(0, ctx.dims(0));
+  if (target == "byteir.layer_norm" && ctx.numOperands() >= 1 &&
+      ctx.expectRanked() && lowerByteirLayerNorm(ctx))
+    return;
+  if (ctx.failed() || lowerStaticExternal(ctx) || lowerShapeOperandResults(ctx))
+    return;
   ctx.opaque("custom_call '" + target + "': an external function");
 }
 
