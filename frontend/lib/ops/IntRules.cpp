@@ -382,8 +382,58 @@ static std::optional<TermId> selectTerm(OpContext &c, FormulaId cond,
   return std::nullopt;
 }
 
+std::optional<bool> decideCondition(OpContext &c, FormulaId cond, int depth) {
+  if (depth > 64)
+    return std::nullopt;
+  solver::DimGraph &g = c.graph();
+  const solver::FormulaNode &node = c.formulas().node(cond);
+  switch (node.kind) {
+  case FormulaKind::True:
+    return true;
+  case FormulaKind::False:
+    return false;
+  case FormulaKind::Not:
+    if (std::optional<bool> inner = decideCondition(c, node.args[0], depth + 1))
+      return !*inner;
+    return std::nullopt;
+  case FormulaKind::And:
+  case FormulaKind::Or: {
+    bool isAnd = node.kind == FormulaKind::And;
+    bool undecided = false;
+    for (FormulaId arg : node.args) {
+      std::optional<bool> v = decideCondition(c, arg, depth + 1);
+      if (!v)
+        undecided = true;
+      else if (*v != isAnd) // a false conjunct, a true disjunct
+        return !isAnd;
+    }
+    return undecided ? std::nullopt : std::optional<bool>(isAnd);
+  }
+  case FormulaKind::Eq:
+    return g.decideEq(node.args[0], node.args[1]);
+  case FormulaKind::Le:
+  case FormulaKind::Lt: {
+    // a <= b, or a < b = !(b <= a): either way round, as decideLe knows
+    // a size >= 0 from below ("0 <= %n") and a negative bound from above.
+    TermId a = node.args[0], b = node.args[1];
+    bool strict = node.kind == FormulaKind::Lt;
+    if (std::optional<bool> v = strict ? g.decideLe(b, a) : g.decideLe(a, b))
+      return strict ? !*v : *v;
+    std::optional<bool> v = strict ? g.decideLe(c.add(a, c.constant(1)), b)
+                                   : g.decideLe(c.add(b, c.constant(1)), a);
+    if (v)
+      return strict ? *v : !*v;
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<TermId> selectInt(OpContext &c, FormulaId cond, TermId then,
                                 TermId otherwise) {
+  if (std::optional<bool> taken = decideCondition(c, cond))
+    return *taken ? then : otherwise;
   return selectTerm(c, cond, then, otherwise, 0);
 }
 
