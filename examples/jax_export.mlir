@@ -5,7 +5,7 @@
 //
 // symshape check reports (exit 1):
 //  - both shape assertions can fail: the input contract of @main (notes),
-//    failing exactly when %arg0[0] <= 0 (b >= 1 is required) and when
+//    failing exactly when %arg0[0] == 0 (b >= 1 is required) and when
 //    %arg0[0] != %arg1[0] (both inputs have b rows);
 //  - inside the private function, judged through its call: the output of
 //    the positional add is built with 2 * b rows while %arg2 has b rows:

@@ -293,7 +293,7 @@ bool Session::analyzeOnce() {
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
     for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
-      solver::SmtEnvironment environment, witnessEnvironment;
+      solver::SmtEnvironment environment;
       solver::JudgeOptions judge = options.judge;
       if (options.progress) // progress inside a large function too
         judge.judged = [&](size_t judged) {
@@ -301,7 +301,6 @@ bool Session::analyzeOnce() {
                            obligations);
         };
       judge.environment = &environment;
-      judge.witnessEnvironment = &witnessEnvironment;
       solver::JudgeMemo memo; // what the lane's earlier functions learnt
       judge.memo = &memo;
       for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {

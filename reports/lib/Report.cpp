@@ -265,10 +265,14 @@ void forEachFindingMessage(
                  !finding->reason.empty())
           emit({entry.loc, Severity::Note,
                          "no exact condition: " + finding->reason});
-        if (!finding->witness.empty() &&
+        if ((finding->hasWitness || !finding->witness.empty()) &&
             finding->verdict != Verdict::Unreachable) {
+          // Every size a witness does not name is 1 (an empty one: all).
           std::string note = "for example ";
-          appendWitnessText(note, finding->witness);
+          if (finding->witness.empty())
+            note += "every size 1";
+          else
+            appendWitnessText(note, finding->witness);
           emit({entry.loc, Severity::Note, std::move(note)});
         }
       }

@@ -2,7 +2,10 @@
 
 #include "symshape/solver/Contract.h"
 
+#include "Judge.h"
 #include "symshape/solver/Conditions.h"
+
+#include <algorithm>
 
 namespace symshape::solver {
 
@@ -15,6 +18,8 @@ constexpr size_t kMaxRenderedConjuncts = 48;
 struct Conjuncts {
   std::vector<uint32_t> obligations;
   std::vector<FormulaId> holds; ///< !violation of each
+  /// Obligations too nonlinear for the solver: listed by finding only.
+  std::vector<uint32_t> unrendered;
   bool unsatisfiable = false;   ///< an obligation that always fails
 };
 
@@ -38,12 +43,16 @@ public:
     Contract out;
     Conjuncts checks, requirements;
     FormulaStore &f = problem.formulas;
-    std::vector<FormulaId> facts = problem.facts;
+    std::vector<FormulaId> facts;
+    for (FormulaId fact : problem.facts)
+      if (!tooNonlinear(fact, out))
+        facts.push_back(fact);
     for (size_t k = 0; k < problem.obligations.size(); ++k) {
       const Obligation &ob = problem.obligations[k];
       Verdict verdict = verdicts.findings[k].verdict;
       if (ob.kind == ObligationKind::Assume) {
-        if (verdict != Verdict::Error) // a user fact holds in every run
+        // A user fact holds in every run.
+        if (verdict != Verdict::Error && !tooNonlinear(ob.violation, out))
           facts.push_back(f.mkNot(ob.violation));
         continue;
       }
@@ -60,11 +69,16 @@ public:
         out.reason = "some obligation could not be decided";
       }
       Conjuncts &into = isRuntimeCheck(ob.kind) ? checks : requirements;
+      if (tooNonlinear(ob.violation, out)) { // listed by its finding
+        into.unrendered.push_back(uint32_t(k));
+        continue;
+      }
       into.obligations.push_back(uint32_t(k));
       into.holds.push_back(f.mkNot(ob.violation));
       into.unsatisfiable |= verdict == Verdict::UbGuaranteed;
     }
-    if (checks.holds.empty() && requirements.holds.empty())
+    if (checks.holds.empty() && requirements.holds.empty() &&
+        checks.unrendered.empty() && requirements.unrendered.empty())
       return out;
     SmtSolver solver(context, limits);
     for (FormulaId fact : facts)
@@ -77,16 +91,28 @@ public:
   }
 
 private:
+  /// Products of more sizes than Z3 can take (Judge.h): kept from it, and
+  /// the contract says it is not exact.
+  bool tooNonlinear(FormulaId formula, Contract &out) const {
+    if (problem.formulas.degreeOf(formula) <= detail::kMaxDegree)
+      return false;
+    out.exact = false;
+    if (out.reason.empty())
+      out.reason = "nonlinear arithmetic beyond the solver";
+    return true;
+  }
+
   void render(SmtSolver &solver, const Conjuncts &conjuncts, std::string &text,
               std::vector<ContractPart> &parts, Contract &out) {
-    if (conjuncts.holds.empty())
+    if (conjuncts.holds.empty() && conjuncts.unrendered.empty())
       return;
     if (conjuncts.unsatisfiable) {
       text = "false";
       return;
     }
     FormulaStore &f = problem.formulas;
-    if (conjuncts.holds.size() <= kMaxRenderedConjuncts) {
+    if (conjuncts.unrendered.empty() &&
+        conjuncts.holds.size() <= kMaxRenderedConjuncts) {
       std::string whyNot;
       std::optional<std::string> whole =
           describeViolation(solver, problem.graph, problem.formulas,
@@ -110,16 +136,27 @@ private:
                                   conjuncts.holds[i], {}, whyNot, checks))
           holds = *own;
       }
-      if (holds.empty() && !verdicts.findings[k].condition.empty())
-        holds = negated(verdicts.findings[k].condition);
-      if (holds.empty()) {
-        out.exact = false;
-        if (out.reason.empty())
-          out.reason = "a conjunct has no exact condition";
-        holds = "?";
-      }
-      parts.push_back({k, std::move(holds)});
+      parts.push_back({k, byFinding(k, std::move(holds), out)});
     }
+    for (uint32_t k : conjuncts.unrendered)
+      parts.push_back({k, byFinding(k, "", out)});
+    std::sort(parts.begin(), parts.end(),
+              [](const ContractPart &a, const ContractPart &b) {
+                return a.obligation < b.obligation;
+              });
+  }
+
+  /// A conjunct's text: its own rendering, else its finding's condition.
+  std::string byFinding(uint32_t k, std::string holds, Contract &out) const {
+    if (holds.empty() && !verdicts.findings[k].condition.empty())
+      holds = negated(verdicts.findings[k].condition);
+    if (holds.empty()) {
+      out.exact = false;
+      if (out.reason.empty())
+        out.reason = "a conjunct has no exact condition";
+      holds = "?";
+    }
+    return holds;
   }
 
   Problem &problem; ///< its formula store gains the contract's formulas

@@ -2,6 +2,8 @@
 
 #include "symshape/solver/Explain.h"
 
+#include "Judge.h"
+
 #include <algorithm>
 
 namespace symshape::solver {
@@ -38,8 +40,12 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
     return out;
   SmtContext context(problem.graph, problem.formulas, environment);
   SmtSolver solver(context, limits);
+  auto solvable = [&](FormulaId formula) { // Judge.h: Z3's limit
+    return problem.formulas.degreeOf(formula) <= detail::kMaxDegree;
+  };
   for (FormulaId fact : problem.facts)
-    solver.add(fact);
+    if (solvable(fact))
+      solver.add(fact);
   // One literal per obligation: "it holds" (made when first needed).
   std::vector<Lit> holds(problem.obligations.size(), 0);
   auto holdsLit = [&](size_t j) {
@@ -50,13 +56,15 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
   };
   for (size_t k : which) {
     if (k >= problem.obligations.size() ||
-        verdicts.findings[k].verdict != Verdict::Safe)
+        verdicts.findings[k].verdict != Verdict::Safe ||
+        !solvable(problem.obligations[k].violation))
       continue;
     const Obligation &ob = problem.obligations[k];
     Lit violated = solver.track(ob.violation);
     std::vector<size_t> candidates;
     for (size_t j = 0; j < k; ++j)
-      if (assumable(problem, verdicts, j, k))
+      if (assumable(problem, verdicts, j, k) &&
+          solvable(problem.obligations[j].violation))
         candidates.push_back(j);
     auto unsatWith = [&](const std::vector<size_t> &set,
                          std::vector<size_t> *core) -> std::optional<bool> {

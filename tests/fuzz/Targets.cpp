@@ -115,7 +115,11 @@ void checkReports(Session &session, const std::string &input) {
       const solver::Problem &p = *fn.problem;
       check(fn.verdicts.findings.size() == p.obligations.size(),
             "findings not parallel to obligations", input);
-      findings += fn.verdicts.findings.size();
+      // A private callee's finding reached through several calls is
+      // reported once per verdict, with its call sites.
+      std::vector<uint32_t> with = solver::reportedWith(p, fn.verdicts);
+      for (size_t k = 0; k < with.size(); ++k)
+        findings += with[k] == k;
       Verdict worst = Verdict::Safe;
       bool unknown = false;
       for (const solver::Finding &f : fn.verdicts.findings) {

@@ -21,7 +21,7 @@ func.func @cast(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<4xi32> {
   // expected-note @+4 {{for example %arg0[0] = 2, %arg1[0] = 3}}
   // expected-warning @+3 {{cast to the declared 4 (result dim 0) can fail at runtime [result-cast, ub-possible]}}
   // expected-note @+2 {{UB exactly when %arg0[0] != 4 && %arg1[0] != 4}}
-  // expected-note @+1 {{for example %arg0[0] = 1, %arg1[0] = 2}}
+  // expected-note @+1 {{for example every size 1}}
   %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
