@@ -13,7 +13,7 @@ module @jit_roll attributes {jax.uses_shape_polymorphism = true, mhlo.num_partit
     %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?xf32>) -> tensor<i32> loc(#loc2)
     %1 = stablehlo.convert %0 : (tensor<i32>) -> tensor<i64> loc(#loc2)
     %2 = stablehlo.compare  GE, %1, %c,  SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1> loc(#loc3)
-    // expected-ub-possible @+1 {{assert: %arg0[0] <= 0}}
+    // expected-ub-possible @+1 {{assert: %arg0[0] == 0}}
     stablehlo.custom_call @shape_assertion(%2, %1) {api_version = 2 : i32, error_message = "Input shapes do not match the polymorphic shapes specification. Expected value >= 1 for dimension variable 'b'. Using the following polymorphic shapes specifications: args[0].shape = (b,). Obtained dimension variables: 'b' = {0} from specification 'b' for dimension args[0].shape[0] (= {0}), . Please see https://jax.readthedocs.io/en/latest/export/shape_poly.html#shape-assertion-errors for more details.", has_side_effect = true} : (tensor<i1>, tensor<i64>) -> () loc(#loc3)
     %3 = call @_wrapped_jax_export_main(%1, %arg0) : (tensor<i64>, tensor<?xf32>) -> tensor<?xf32> loc(#loc)
     return %3 : tensor<?xf32> loc(#loc)
