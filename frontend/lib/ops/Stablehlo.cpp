@@ -150,6 +150,9 @@ const OpEntry kEntries[] = {
         "lo + in + hi + max(in - 1, 0) * interior (known padding values)"),
     HLO("gather", nullptr, lowerGather, kBoth,
         "batch dims of the indices and offset dims of slice_sizes"),
+    HLO("torch_index_select", nullptr, lowerTorchIndexSelect, kBoth,
+        "operand[:dim] ++ index[batch_dims:] ++ operand[dim+1:]; "
+        "batch dims equal"),
     HLO("scatter", nullptr, lowerScatter, kResults,
         "result = input; update windows fit, scatter dims equal"),
     // Contractions and windows.

@@ -134,6 +134,7 @@ void lowerRealDynamicSlice(OpContext &ctx);
 void lowerPad(OpContext &ctx);
 void lowerDynamicPad(OpContext &ctx);
 void lowerGather(OpContext &ctx);
+void lowerTorchIndexSelect(OpContext &ctx);
 void lowerScatter(OpContext &ctx);
 // StablehloDot.cpp
 void lowerDot(OpContext &ctx);
