@@ -70,6 +70,13 @@ options for check:
   --explain              for every safe obligation, a note naming the
                          earlier checks and ops that imply it (JSON:
                          "implied_by"; safe runtime checks always get it)
+  --loc=WHERE            where a finding goes when its op's loc(...) names
+                         the exporter's source (JAX, torch-mlir: loc(
+                         "model.py":12:4)): both (the default: at the
+                         model's line, then the MLIR op as a note; SARIF:
+                         as a related location), source (the model's line
+                         only, as mlir-opt reports), mlir (the MLIR op
+                         only; JSON without source_* fields)
 
 options for refine:
   --drop-redundant-checks
@@ -210,6 +217,17 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
         return arg + " expects auto, always or never, got '" + inlineValue +
                "'";
       (arg == "--progress" ? cl.progress : cl.color) = *when;
+    } else if (arg == "--loc") {
+      if (!value(v))
+        return "--loc needs both, source or mlir";
+      if (v == "both")
+        cl.locations = solver::LocationMode::Both;
+      else if (v == "source")
+        cl.locations = solver::LocationMode::Source;
+      else if (v == "mlir")
+        cl.locations = solver::LocationMode::Mlir;
+      else
+        return "--loc expects both, source or mlir, got '" + v + "'";
     } else if (arg == "--strict") {
       cl.options.lowering.strict = true;
     } else if (arg == "--no-fast-paths") {
@@ -276,8 +294,8 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
 }
 
 std::string checkOptionsApply(const CommandLine &cl) {
-  static const char *const checkOnly[] = {"--json", "--format",
-                                          "--require-coverage", "--explain"};
+  static const char *const checkOnly[] = {
+      "--json", "--format", "--require-coverage", "--explain", "--loc"};
   static const char *const notCheck[] = {"--strict-exit"};
   for (const std::string &option : cl.given) {
     if (option == "--drop-redundant-checks" && cl.command != "refine")

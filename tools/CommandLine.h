@@ -36,6 +36,8 @@ struct CommandLine {
   When color = When::Auto;
   When progress = When::Auto;
   int64_t memoryLimitMb = 0;
+  /// --loc: where findings at ops with the exporter's positions go.
+  solver::LocationMode locations = solver::LocationMode::Both;
   frontend::SessionOptions options;
   /// Options given, as spelled, for the per-command check.
   std::vector<std::string> given;

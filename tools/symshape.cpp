@@ -326,6 +326,7 @@ int run(const CommandLine &cl) {
   solver::ReportOptions options;
   options.requireCoverage = cl.requireCoverage;
   options.explain = cl.explain;
+  options.locations = cl.locations;
   options.errors = analysis.errors;
   options.toolVersion = SYMSHAPE_VERSION;
   bool failed = !analysis.errors.empty();

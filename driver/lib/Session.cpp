@@ -49,6 +49,7 @@ bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   file->name = std::move(name);
   file->buffer = buffer;
   file->module = std::move(*module);
+  moduleByBuffer.emplace(buffer, &file->module);
   fileList.push_back(std::move(file));
   return true;
 }
@@ -61,6 +62,7 @@ bool Session::addModule(std::string name, Module module) {
   file->name = std::move(name);
   file->module = std::move(module);
   file->module.buffer = file->buffer;
+  moduleByBuffer.emplace(file->buffer, &file->module);
   fileList.push_back(std::move(file));
   return true;
 }
@@ -436,6 +438,15 @@ std::string Session::format(solver::Location loc) const {
   return sourceManager.format(fromSolver(loc));
 }
 
+solver::PositionResolver Session::resolver() const {
+  return [this](solver::Location loc) { return position(loc); };
+}
+
+const Module *Session::moduleOf(uint32_t buffer) const {
+  auto it = moduleByBuffer.find(buffer);
+  return it == moduleByBuffer.end() ? nullptr : it->second;
+}
+
 solver::SourcePosition Session::position(solver::Location loc) const {
   SourceLoc at = fromSolver(loc);
   LineCol lc = sourceManager.lineCol(at);
@@ -450,6 +461,15 @@ solver::SourcePosition Session::position(solver::Location loc) const {
   for (size_t i = 0; i + 1 < lc.col && i < line.size(); ++i)
     points += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
   out.characterColumn = points + 1;
+  if (loc.source != 0)
+    if (const Module *module = moduleOf(loc.buffer);
+        module && loc.source < module->locations.nodes.size()) {
+      ResolvedLoc resolved = resolveLoc(module->locations, loc.source);
+      out.origin.name = std::move(resolved.name);
+      for (LocFrame &frame : resolved.frames)
+        out.origin.frames.push_back({std::move(frame.file), frame.line,
+                                     frame.column, std::move(frame.function)});
+    }
   return out;
 }
 
@@ -538,21 +558,16 @@ void Session::json(const solver::TextSink &sink,
     summary.add(file, options);
   solver::ReportOptions rendering = options;
   rendering.threads = this->options.jobs;
-  solver::renderJson(
-      files, summary, rendering,
-      [this](solver::Location loc) { return position(loc); }, sink);
+  solver::renderJson(files, summary, rendering, resolver(), sink);
 }
 
 std::string Session::sarif(const solver::ReportOptions &options,
                            const std::string &only) const {
-  return solver::renderSarif(
-      reports(only), options,
-      [this](solver::Location loc) { return position(loc); });
+  return solver::renderSarif(reports(only), options, resolver());
 }
 
 std::string Session::dot(const std::string &only) const {
-  return solver::renderDot(
-      reports(only), [this](solver::Location loc) { return position(loc); });
+  return solver::renderDot(reports(only), resolver());
 }
 
 std::string Session::text(const solver::ReportOptions &options,
@@ -577,13 +592,27 @@ void Session::text(const solver::TextSink &sink,
     summary.add(file, options);
     for (const solver::FunctionReport &fn : file.functions) {
       solver::forEachFindingMessage(
-          fn, options, [&](solver::ReportMessage &&message) {
-            // A finding's own line (a runtime check that can fail is a
-            // note) shows its source line; the notes after it do not.
-            if (message.severity == Severity::Note && message.kind.empty()) {
+          fn, options, resolver(), [&](solver::ReportMessage &&message) {
+            if (message.at) {
+              // A position in the exporter's source, which symshape does
+              // not read: no source line. Its names come from the input.
+              out += escapeNonPrintable(message.at->str());
+              out += ": ";
+              out += severityName(message.severity == Severity::Error
+                                      ? frontend::Severity::Error
+                                  : message.severity == Severity::Warning
+                                      ? frontend::Severity::Warning
+                                      : frontend::Severity::Note);
+              out += ": ";
+              out += escapeNonPrintable(message.text);
+              out += '\n';
+            } else if (message.severity == Severity::Note &&
+                       message.kind.empty() && !message.showSource) {
+              // A finding's own line (a runtime check that can fail is a
+              // note) shows its source line; the notes after it do not.
               out += format(message.loc);
               out += ": note: ";
-              out += message.text;
+              out += escapeNonPrintable(message.text);
               out += '\n';
             } else {
               Diagnostic diag;

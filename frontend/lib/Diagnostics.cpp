@@ -3,6 +3,8 @@
 #include "symshape/frontend/Diagnostics.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace symshape::frontend {
 
@@ -125,6 +127,35 @@ void DiagnosticEngine::clear() {
   numErrors = 0;
 }
 
+/// The bytes [begin, end) of `line` to show: the whole line when it takes
+/// at most kMaxShownLine places once escaped, else a window of that many
+/// places around `col`, cut between characters.
+static std::pair<size_t, size_t> shownWindow(std::string_view line,
+                                             size_t col) {
+  std::vector<std::pair<size_t, size_t>> chars; // (offset, places)
+  size_t places = 0;
+  for (size_t i = 0; i < line.size();) {
+    size_t n = printableLength(line, i);
+    chars.push_back({i, n == 0 ? 4 : 1});
+    places += chars.back().second;
+    i += n == 0 ? 1 : n;
+  }
+  if (places <= kMaxShownLine)
+    return {0, line.size()};
+  size_t at = size_t(std::lower_bound(chars.begin(), chars.end(),
+                                      std::make_pair(col, size_t(0))) -
+                     chars.begin());
+  size_t first = at, last = at, width = 0;
+  while (first > 0 && width + chars[first - 1].second <= kMaxShownLine / 2)
+    width += chars[--first].second;
+  while (last < chars.size() && width + chars[last].second <= kMaxShownLine)
+    width += chars[last++].second;
+  while (first > 0 && width + chars[first - 1].second <= kMaxShownLine)
+    width += chars[--first].second; // the line ended early: show more before
+  return {first < chars.size() ? chars[first].first : line.size(),
+          last < chars.size() ? chars[last].first : line.size()};
+}
+
 std::string DiagnosticEngine::render(const Diagnostic &diag) const {
   std::string out = escapeNonPrintable(sources.format(diag.loc), false) +
                     ": " + severityName(diag.severity) + ": " +
@@ -135,19 +166,7 @@ std::string DiagnosticEngine::render(const Diagnostic &diag) const {
   size_t col = sources.lineCol(diag.loc).col - 1;
   if (col > line.size())
     col = line.size();
-  // Show at most kMaxShownLine bytes, centred on the column, cut between
-  // characters.
-  auto cut = [&](size_t at) {
-    while (at > 0 && at < line.size() &&
-           (static_cast<unsigned char>(line[at]) & 0xC0) == 0x80)
-      --at;
-    return at;
-  };
-  size_t begin = 0, end = line.size();
-  if (line.size() > kMaxShownLine) {
-    begin = cut(col > kMaxShownLine / 2 ? col - kMaxShownLine / 2 : 0);
-    end = cut(std::min(line.size(), begin + kMaxShownLine));
-  }
+  auto [begin, end] = shownWindow(line, col);
   std::string shown, caret;
   if (begin > 0) {
     shown += "...";

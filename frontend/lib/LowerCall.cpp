@@ -215,7 +215,7 @@ Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
     if (callee.isPrivate) {
       // One more call in the chain to this private callee's ops.
       std::vector<solver::CallSite> chain = prob->callStacks[privateChain];
-      chain.push_back({toSolver(call.loc), frame->name});
+      chain.push_back({toSolver(call.loc, call.sourceLoc), frame->name});
       privateChain = uint32_t(prob->callStacks.size());
       prob->callStacks.push_back(std::move(chain));
       publicFrame = callStack.size() + 1;

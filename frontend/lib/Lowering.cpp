@@ -126,7 +126,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   const Operation &at = reportedAt(op);
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(at.loc);
+  ob.loc = toSolver(at.loc, at.sourceLoc);
   ob.op = at.name;
   ob.callStack = privateChain;
   ob.dim = dim;
@@ -176,7 +176,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   }
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(op.loc);
+  ob.loc = toSolver(op.loc, op.sourceLoc);
   ob.op = op.name;
   ob.dim = dim;
   ob.violation = violation;
@@ -365,8 +365,8 @@ void Lowerer::markOpaque(const Operation &op, std::string reason,
     for (const solver::OpaqueOp &seen : prob->opaque)
       if (seen.loc.buffer == op.loc.buffer && seen.loc.offset == op.loc.offset)
         return;
-  prob->opaque.push_back(
-      {toSolver(op.loc), op.name, std::move(reason), privateChain});
+  prob->opaque.push_back({toSolver(op.loc, op.sourceLoc), op.name,
+                          std::move(reason), privateChain});
 }
 
 void Lowerer::lowerOpaque(const Operation &op) {
@@ -628,7 +628,7 @@ void Lowerer::recordValues() {
 
 std::unique_ptr<solver::Problem> Lowerer::run() {
   prob->function = function.name;
-  prob->loc = toSolver(function.range.begin);
+  prob->loc = toSolver(function.range.begin, function.sourceLoc);
   // Entry block arguments first: their `?` dims are the function's inputs.
   for (ValueId arg : function.arguments)
     defineFromType(arg, SymbolOrigin::ArgumentDim);

@@ -83,7 +83,7 @@ bool Parser::parseCustomFunc(Module &module) {
     func.values.clear();
   }
   func.range = rangeFrom(start);
-  if (!skipOptionalLoc())
+  if (!parseOptionalLoc(func.sourceLoc))
     return false;
   module.functions.push_back(std::move(func));
   return true;
@@ -116,9 +116,12 @@ bool Parser::parseFuncArgument(Function &func, bool &named, unsigned index) {
   }
   func.argumentTypes.push_back(*type);
   std::vector<NamedAttribute> argAttrs;
-  if (!parseOptionalAttrDict(argAttrs))
+  LocId source = 0;
+  if (!parseOptionalAttrDict(argAttrs) || !parseOptionalLoc(source))
     return false;
-  return skipOptionalLoc();
+  if (named)
+    value(func.arguments.back()).sourceLoc = source;
+  return true;
 }
 
 /// `T` or `(T {attrs}, ...)` after the arrow.
@@ -219,7 +222,7 @@ bool Parser::parseGenericFunc(Module &module) {
   if (!parseFunctionType(opInputs, opResults))
     return false;
   func.range = rangeFrom(start);
-  if (!skipOptionalLoc())
+  if (!parseOptionalLoc(func.sourceLoc))
     return false;
 
   const Attribute *symName = findAttr(attrs, "sym_name");

@@ -161,7 +161,7 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
       continue;
     }
     if (stack.empty() && tok.isKeyword("loc") && peek().is(TokenKind::LParen)) {
-      if (!skipOptionalLoc())
+      if (!parseOptionalLoc(op.sourceLoc))
         return false;
       last = TokenKind::RParen;
       continue;

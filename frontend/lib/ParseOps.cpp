@@ -36,7 +36,7 @@ bool Parser::parseOperation(Block &block) {
   }
   if (!op.skipped) {
     op.range = rangeFrom(start);
-    if (!skipOptionalLoc())
+    if (!parseOptionalLoc(op.sourceLoc))
       return false;
   }
   op.range.begin = locAt(start);

@@ -98,13 +98,15 @@ bool Parser::parseBlockArgument(Block &block) {
   if (!expect(TokenKind::Colon, "':'"))
     return false;
   std::optional<Type> type = parseType();
-  if (!type || !skipOptionalLoc())
+  LocId source = 0;
+  if (!type || !parseOptionalLoc(source))
     return false;
   std::optional<ValueId> id =
       defineValue(name, *type, loc, /*isBlockArgument=*/true,
                   static_cast<unsigned>(block.arguments.size()));
   if (!id)
     return false;
+  value(*id).sourceLoc = source;
   block.arguments.push_back(*id);
   return true;
 }

@@ -89,17 +89,6 @@ bool Parser::enterNesting(SourceLoc loc) {
   return true;
 }
 
-bool Parser::skipOptionalLoc() {
-  if (!tok.isKeyword("loc") || !peek().is(TokenKind::LParen))
-    return true;
-  consume();
-  std::optional<uint32_t> end = skipBalanced(tok.offset);
-  if (!end)
-    return false;
-  resetTo(*end);
-  return true;
-}
-
 std::optional<uint32_t> Parser::skipBalanced(uint32_t open) {
   std::vector<std::pair<char, uint32_t>> stack; // expected closer, opener
   for (uint32_t p = open; p < buf.size(); ++p) {
@@ -176,6 +165,8 @@ std::optional<Module> Parser::parseModule() {
   if (!parseModuleBody(module, /*braced=*/false))
     return std::nullopt;
   resolveGlobals(module);
+  resolveLocAliases();
+  module.locations = std::move(locTable);
   return module;
 }
 
@@ -245,6 +236,16 @@ bool Parser::parseAliasDefinition() {
   consume();
   consume(); // '='
   std::string key(name.spelling.substr(1));
+  if (name.is(TokenKind::HashIdent) && !attrAliases.count(key) &&
+      tok.isKeyword("loc") && peek().is(TokenKind::LParen)) {
+    // Read as a location too; the attribute below skips it as before.
+    uint32_t start = tok.offset;
+    LocId id = 0;
+    if (!parseOptionalLoc(id, /*deferAliases=*/false))
+      return false;
+    locAliases[key] = id;
+    resetTo(start);
+  }
   if (name.is(TokenKind::BangIdent)) {
     if (typeAliases.count(key))
       return emitError(locAt(name.offset),
@@ -281,7 +282,7 @@ bool Parser::parseCustomModule(Module &module) {
       !expect(TokenKind::RBrace, "'}'"))
     return false;
   exitNesting();
-  return skipOptionalLoc();
+  return parseOptionalLoc(module.sourceLoc);
 }
 
 /// "builtin.module"() ({ ... }) {attrs} : () -> () [loc(...)]
@@ -302,7 +303,7 @@ bool Parser::parseGenericModule(Module &module) {
   std::vector<Type> inputs, results;
   if (!parseFunctionType(inputs, results))
     return false;
-  return skipOptionalLoc();
+  return parseOptionalLoc(module.sourceLoc);
 }
 
 /// Whether `name` can name an op outside a function: `dialect.op`, each

@@ -12,6 +12,7 @@
 //   ParseCustomOps.cpp  known custom forms: dispatch, func, tensor, linalg
 //   ParseShapeOps.cpp   known custom forms of the shape dialect
 //   ParseOpaqueOps.cpp  unknown custom ops, skipped to where they end
+//   ParseLocations.cpp  `loc(...)` after ops, arguments and functions
 //
 // On the first error the parser emits one diagnostic and every method
 // returns failure (false / nullopt) up to parseModule.
@@ -107,8 +108,18 @@ public:
   bool atLineStart() const;
   bool enterNesting(SourceLoc loc);
   void exitNesting() { --depth; }
-  /// Skips a trailing `loc(...)`.
-  bool skipOptionalLoc();
+
+  //===--- Locations (ParseLocations.cpp) ---------------------------------===//
+  /// Reads a trailing `loc(...)` into `out`: 0 when there is none, or when
+  /// it is a form symshape does not read (then skipped to its closing
+  /// parenthesis, with the errors of an unbalanced one). `deferAliases`:
+  /// `loc(#name)` may name a later definition.
+  bool parseOptionalLoc(LocId &out, bool deferAliases = true);
+  /// One location of `loc(...)`, speculatively; nullopt when not read.
+  std::optional<LocId> parseLocInstance(bool deferAliases, unsigned depth);
+  /// Points the references to aliases defined after their use at the
+  /// definitions, once the module is read.
+  void resolveLocAliases();
   /// Skips a `<...>`, `(...)`, `[...]` or `{...}` body starting at `open`
   /// character by character; returns the offset after the closing bracket.
   std::optional<uint32_t> skipBalanced(uint32_t open);
@@ -254,6 +265,10 @@ public:
   /// Parsed tensor and vector types by their exact source text.
   std::unordered_map<std::string_view, Type> typeCache;
   std::unordered_map<std::string, Attribute> attrAliases;
+  /// The module's locations; `#name = loc(...)` definitions; the alias
+  /// node of each `loc(#name)` after an op.
+  LocTable locTable;
+  std::unordered_map<std::string, LocId> locAliases, locAliasRefs;
   /// util.global declarations: name -> declared type (nullopt when one
   /// name is declared with two types, in two nested modules).
   std::unordered_map<std::string, std::optional<Type>> globals;

@@ -407,25 +407,57 @@ void writeWitness(Writer &w, const Witness &witness) {
 struct FindingScratch {
   bool hasLoc = false;
   Location loc;
+  SourcePosition resolved;
   std::string locText;
   std::string message;
 
   const std::string &position(Location at, const PositionResolver &resolve) {
-    if (!hasLoc || at.buffer != loc.buffer || at.offset != loc.offset) {
+    if (!hasLoc || at.buffer != loc.buffer || at.offset != loc.offset ||
+        at.source != loc.source) {
       hasLoc = true;
       loc = at;
-      locText = resolve(at).str();
+      resolved = resolve(at);
+      locText = resolved.str();
     }
     return locText;
   }
 };
 
+/// `"source_loc"`, `"source_name"` and `"source_stack"` (the exporter's
+/// callers, outermost first, as `call_stack`) of an op whose `loc(...)`
+/// says where it came from; nothing under --loc=mlir.
+void appendSourceFields(std::string &out, const SourceOrigin &origin,
+                        const ReportOptions &options) {
+  if (options.locations == LocationMode::Mlir)
+    return;
+  if (!origin.frames.empty()) {
+    appendKey(out, "source_loc");
+    appendQuoted(out, origin.frames.front().str());
+  }
+  if (!origin.name.empty()) {
+    appendKey(out, "source_name");
+    appendQuoted(out, origin.name);
+  }
+  if (origin.frames.size() > 1) {
+    appendKey(out, "source_stack");
+    out += '[';
+    for (size_t i = origin.frames.size(); i-- > 1;) {
+      appendQuoted(out, origin.frames[i].str());
+      if (i > 1)
+        out += ", ";
+    }
+    out += ']';
+  }
+}
+
 /// A finding on one line: `{"loc": ..., "message": ...}`.
 void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
-                  const PositionResolver &resolve, FindingScratch &scratch) {
+                  const ReportOptions &options, const PositionResolver &resolve,
+                  FindingScratch &scratch) {
   std::string &out = w.out;
   out += "{\"loc\": ";
   appendQuoted(out, scratch.position(entry.loc, resolve));
+  appendSourceFields(out, scratch.resolved.origin, options);
   appendKey(out, "op");
   appendQuoted(out, entry.op);
   appendKey(out, "kind");
@@ -512,6 +544,7 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
 /// SPEC 4's "contract": {"checked": ..., "requires": ...}; a formula too
 /// large to read is null, its conjuncts listed by finding beside it.
 void writeContract(Writer &w, const Problem &problem, const Contract &contract,
+                   const ReportOptions &options,
                    const PositionResolver &resolve) {
   w.member("contract");
   w.openInline('{');
@@ -528,7 +561,10 @@ void writeContract(Writer &w, const Problem &problem, const Contract &contract,
     for (const ContractPart &part : parts) {
       w.member();
       w.openInline('{');
-      w.field("loc", resolve(problem.obligations[part.obligation].loc).str());
+      SourcePosition at = resolve(problem.obligations[part.obligation].loc);
+      w.field("loc", at.str());
+      if (options.locations != LocationMode::Mlir && !at.origin.frames.empty())
+        w.field("source_loc", at.origin.frames.front().str());
       w.field("holds", part.holds);
       w.close();
     }
@@ -558,9 +594,15 @@ void writeFunction(Writer &w, const FunctionReport &function,
   else
     w.openBlock('{');
   w.field("name", problem.function);
+  if (options.locations != LocationMode::Mlir) {
+    // Where the function's own loc(...) says it came from (1.2).
+    SourcePosition at = resolve(problem.loc);
+    if (!at.origin.frames.empty())
+      w.field("source_loc", at.origin.frames.front().str());
+  }
   w.field("verdict", verdictName(reportVerdict(function, options)));
   if (const Contract *contract = function.contract)
-    writeContract(w, problem, *contract, resolve);
+    writeContract(w, problem, *contract, options, resolve);
   w.member("findings");
   if (entries.empty()) {
     w.out += "[]";
@@ -569,7 +611,7 @@ void writeFunction(Writer &w, const FunctionReport &function,
     FindingScratch scratch;
     for (const ReportEntry &entry : entries) {
       w.member();
-      writeFinding(w, problem, entry, resolve, scratch);
+      writeFinding(w, problem, entry, options, resolve, scratch);
     }
     w.close();
   }
@@ -581,7 +623,9 @@ void writeFunction(Writer &w, const FunctionReport &function,
     for (const OpaqueOp &op : problem.opaque) {
       w.member();
       w.openInline('{');
-      w.field("loc", resolve(op.loc).str());
+      SourcePosition position = resolve(op.loc);
+      w.field("loc", position.str());
+      appendSourceFields(w.out, position.origin, options);
       w.field("op", op.op);
       w.field("reason", op.reason);
       if (op.callStack != 0) {

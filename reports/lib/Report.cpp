@@ -65,6 +65,10 @@ std::string SourcePosition::str() const {
   return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
+std::string SourceFrame::str() const {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
 static void appendWitnessText(std::string &text, const Witness &witness) {
   bool first = true;
   for (const auto &[name, value] : witness) {
@@ -197,10 +201,45 @@ std::vector<ReportMessage> describeFindings(const FunctionReport &function,
   return out;
 }
 
-void forEachFindingMessage(
-    const FunctionReport &function, const ReportOptions &options,
-    const std::function<void(ReportMessage &&)> &emit) {
+namespace {
+
+ReportMessage makeMessage(Location loc, ReportMessage::Severity severity,
+                          std::string text) {
+  ReportMessage message;
+  message.loc = loc;
+  message.severity = severity;
+  message.text = std::move(text);
+  return message;
+}
+
+} // namespace
+
+void forEachFindingMessage(const FunctionReport &function,
+                           const ReportOptions &options,
+                           const std::function<void(ReportMessage &&)> &emit) {
+  forEachFindingMessage(function, options, PositionResolver(), emit);
+}
+
+void forEachFindingMessage(const FunctionReport &function,
+                           const ReportOptions &options,
+                           const PositionResolver &resolve,
+                           const std::function<void(ReportMessage &&)> &emit) {
   using Severity = ReportMessage::Severity;
+  // What the exporter says of a location (nothing without a resolver,
+  // under --loc=mlir, or for an op without `loc(...)`).
+  auto originOf = [&](Location loc) {
+    if (!resolve || options.locations == LocationMode::Mlir || !loc.source)
+      return SourceOrigin();
+    return resolve(loc).origin;
+  };
+  // A message at `loc`, placed at the exporter's position when it names one.
+  auto placed = [&](Location loc, Severity severity, std::string text) {
+    ReportMessage message = makeMessage(loc, severity, std::move(text));
+    SourceOrigin origin = originOf(loc);
+    if (!origin.frames.empty())
+      message.at = origin.frames.front();
+    return message;
+  };
   const Problem &problem = *function.problem;
   std::vector<ReportEntry> entries = reportEntries(function, options);
   auto samePlace = [](Location a, Location b) {
@@ -243,7 +282,21 @@ void forEachFindingMessage(
   }
   for (size_t e = 0; e < entries.size(); ++e) {
     const ReportEntry &entry = entries[e];
-    if (entry.verdict != Verdict::Safe && !summarized[e]) {
+    bool reported = entry.verdict != Verdict::Safe && !summarized[e];
+    SourceOrigin origin;
+    if (reported || unreachableAfter[e])
+      origin = originOf(entry.loc);
+    // Placed at the exporter's position when it names one.
+    std::optional<SourceFrame> at;
+    if (!origin.frames.empty())
+      at = origin.frames.front();
+    auto note = [&](std::string text) {
+      ReportMessage message =
+          makeMessage(entry.loc, Severity::Note, std::move(text));
+      message.at = at;
+      emit(std::move(message));
+    };
+    if (reported) {
       // A runtime check that can fail is the input contract: a note.
       bool contract = entry.obligation &&
                       isRuntimeCheck(entry.obligation->kind) &&
@@ -251,56 +304,91 @@ void forEachFindingMessage(
       Severity severity = entry.verdict == Verdict::Error ? Severity::Error
                           : contract                      ? Severity::Note
                                                           : Severity::Warning;
-      emit({entry.loc, severity,
-                     entry.message(problem) + " [" + std::string(entry.kind) + ", " +
-                         verdictName(entry.verdict) + "]",
-            entry.kind, entry.verdict});
+      ReportMessage header =
+          makeMessage(entry.loc, severity,
+                      entry.message(problem) + " [" + std::string(entry.kind) +
+                          ", " + verdictName(entry.verdict) + "]");
+      header.kind = entry.kind;
+      header.verdict = entry.verdict;
+      header.at = at;
+      emit(std::move(header));
+      if (at && options.locations == LocationMode::Both) {
+        // The op in the MLIR text, with its line: where to look in the
+        // module.
+        ReportMessage mlir =
+            makeMessage(entry.loc, Severity::Note,
+                        "MLIR op '" + std::string(entry.op) + "'");
+        if (!origin.name.empty())
+          mlir.text += " (" + origin.name + ")";
+        mlir.showSource = true;
+        emit(std::move(mlir));
+      }
+      // The exporter's call chain (a Python traceback, innermost first),
+      // right after the finding as mlir-opt prints a call site's callers.
+      for (size_t i = 1; i < origin.frames.size(); ++i) {
+        const SourceFrame &frame = origin.frames[i];
+        ReportMessage caller =
+            makeMessage(entry.loc, Severity::Note, "called from");
+        if (!frame.function.empty())
+          caller.text += " " + frame.function;
+        caller.at = frame;
+        emit(std::move(caller));
+      }
       if (const Finding *finding = entry.finding) {
         if (!finding->condition.empty() && finding->condition != "true")
-          emit({entry.loc, Severity::Note,
-                (isRuntimeCheck(entry.obligation->kind) ? "fails exactly when "
-                                                        : "UB exactly when ") +
-                    finding->condition});
+          note((isRuntimeCheck(entry.obligation->kind) ? "fails exactly when "
+                                                       : "UB exactly when ") +
+               finding->condition);
         else if (finding->verdict == Verdict::UbPossible &&
                  !finding->reason.empty())
-          emit({entry.loc, Severity::Note,
-                         "no exact condition: " + finding->reason});
+          note("no exact condition: " + finding->reason);
         if ((finding->hasWitness || !finding->witness.empty()) &&
             finding->verdict != Verdict::Unreachable) {
           // Every size a witness does not name is 1 (an empty one: all).
-          std::string note = "for example ";
+          std::string text = "for example ";
           if (finding->witness.empty())
-            note += "every size 1";
+            text += "every size 1";
           else
-            appendWitnessText(note, finding->witness);
-          emit({entry.loc, Severity::Note, std::move(note)});
+            appendWitnessText(text, finding->witness);
+          note(std::move(text));
         }
       }
       // The calls that reach it, innermost first (like a backtrace).
       for (uint32_t stack : entry.callStacks) {
         const std::vector<CallSite> &calls = problem.callStacks[stack];
-        for (size_t i = calls.size(); i-- > 0;)
-          emit({calls[i].loc, Severity::Note,
-                "called from @" + calls[i].caller});
+        for (size_t i = calls.size(); i-- > 0;) {
+          ReportMessage call = makeMessage(calls[i].loc, Severity::Note,
+                                           "called from @" + calls[i].caller);
+          SourceOrigin from = originOf(calls[i].loc);
+          if (!from.frames.empty()) {
+            if (options.locations == LocationMode::Source)
+              call.at = from.frames.front();
+            else
+              call.text += " at " + from.frames.front().str();
+          }
+          emit(std::move(call));
+        }
       }
     }
     if (size_t n = unreachableAfter[e])
-      emit({entry.loc, Severity::Note,
-                     std::to_string(n) +
-                         (n == 1 ? " later obligation is unreachable"
-                                 : " later obligations are unreachable")});
+      note(std::to_string(n) + (n == 1 ? " later obligation is unreachable"
+                                       : " later obligations are unreachable"));
     if (options.explain && entry.verdict == Verdict::Safe && entry.impliedBy) {
-      // --explain: why it is safe, each implying obligation at its place.
-      emit({entry.loc, Severity::Note,
-            entry.message(problem) + " [" + std::string(entry.kind) + ", safe]",
-            entry.kind, entry.verdict});
+      // --explain: why it is safe, each implying obligation at its place
+      // (the exporter's, when its loc(...) names one).
+      ReportMessage safe = placed(entry.loc, Severity::Note,
+                                  entry.message(problem) + " [" +
+                                      std::string(entry.kind) + ", safe]");
+      safe.kind = entry.kind;
+      safe.verdict = entry.verdict;
+      emit(std::move(safe));
       if (entry.impliedBy->empty())
-        emit({entry.loc, Severity::Note, "implied by the types alone"});
+        emit(placed(entry.loc, Severity::Note, "implied by the types alone"));
       for (uint32_t j : *entry.impliedBy) {
         const Obligation &by = problem.obligations[j];
-        emit({by.loc, Severity::Note,
-              "implied by " + describeSubject(problem, by) + " [" +
-                  obligationKindName(by.kind) + "]"});
+        emit(placed(by.loc, Severity::Note,
+                    "implied by " + describeSubject(problem, by) + " [" +
+                        obligationKindName(by.kind) + "]"));
       }
     }
   }
@@ -321,11 +409,13 @@ void forEachFindingMessage(
     text += "no UB exactly when " + contract->requires;
   if (!contract->exact)
     text += " (" + contract->reason + ")";
-  emit({problem.loc, Severity::Note, std::move(text)});
+  // At the function's own loc(...) when it names the exporter's source
+  // (the @name says which function it is in the module).
+  emit(placed(problem.loc, Severity::Note, std::move(text)));
   for (const ContractPart &part : contract->requiresParts)
-    emit({problem.obligations[part.obligation].loc, Severity::Note,
-          "input contract of @" + problem.function + ": requires " +
-              part.holds});
+    emit(placed(problem.obligations[part.obligation].loc, Severity::Note,
+                "input contract of @" + problem.function + ": requires " +
+                    part.holds));
 }
 
 void Summary::add(const Problem &problem, const FunctionVerdicts &verdicts) {

@@ -97,6 +97,20 @@ Json location(const SourcePosition &position) {
               {"startColumn", position.characterColumn}}}}}};
 }
 
+/// A position in the exporter's source. Its line and column are the
+/// exporter's: a column 0 (unknown, as older JAX writes) is left out, and
+/// a line 0 leaves only the file.
+Json location(const SourceFrame &frame) {
+  Json physical = {{"artifactLocation", {{"uri", fileUri(frame.file)}}}};
+  if (frame.line > 0) {
+    Json region = {{"startLine", frame.line}};
+    if (frame.column > 0)
+      region["startColumn"] = frame.column;
+    physical["region"] = std::move(region);
+  }
+  return {{"physicalLocation", std::move(physical)}};
+}
+
 std::string witnessText(const Witness &witness) {
   std::string out;
   for (const auto &[name, value] : witness)
@@ -139,8 +153,10 @@ std::string renderSarif(const std::vector<FileReport> &files,
               message += (check ? ". Fails exactly when " : ". UB exactly when ") +
                          finding->condition;
           }
-          if (!finding->witness.empty() &&
+          if ((finding->hasWitness || !finding->witness.empty()) &&
               finding->verdict != Verdict::Unreachable) {
+            // As the text report: every size a witness does not name is 1
+            // (an empty one: all of them).
             Json witness = Json::object();
             for (const auto &[name, value] : finding->witness)
               witness[validUtf8(name)] = value;
@@ -149,7 +165,8 @@ std::string renderSarif(const std::vector<FileReport> &files,
                 (finding->condition.empty() || finding->condition == "true"
                      ? ". For example "
                      : "; for example ") +
-                witnessText(finding->witness);
+                (finding->witness.empty() ? std::string("every size 1")
+                                          : witnessText(finding->witness));
           }
           if (!finding->reason.empty())
             properties["reason"] = text(finding->reason);
@@ -164,20 +181,51 @@ std::string renderSarif(const std::vector<FileReport> &files,
         const char *level = check && entry.verdict == Verdict::UbPossible
                                 ? "note"
                                 : levelOf(entry.verdict);
-        Json result = {{"ruleId", std::string(entry.kind)},
-                       {"ruleIndex", index},
-                       {"level", level},
-                       {"message", {{"text", text(message + ".")}}},
-                       {"locations", Json::array({location(resolve(entry.loc))})},
-                       {"properties", std::move(properties)}};
-        // Inside a private function judged through its calls: the calls.
+        // At the exporter's position when the op's `loc(...)` names one
+        // (code scanning then annotates the model's own source), with the
+        // MLIR op and the exporter's callers as related locations.
+        SourcePosition position = resolve(entry.loc);
+        const SourceOrigin &origin = position.origin;
+        bool fromSource =
+            options.locations != LocationMode::Mlir && !origin.frames.empty();
+        Json result = {
+            {"ruleId", std::string(entry.kind)},
+            {"ruleIndex", index},
+            {"level", level},
+            {"message", {{"text", text(message + ".")}}},
+            {"locations",
+             Json::array({fromSource ? location(origin.frames.front())
+                                     : location(position)})},
+            {"properties", std::move(properties)}};
         Json related = Json::array();
+        auto relate = [&](Json where, const std::string &why) {
+          where["id"] = related.size();
+          where["message"] = {{"text", text(why)}};
+          related.push_back(std::move(where));
+        };
+        if (fromSource) {
+          if (options.locations == LocationMode::Both) {
+            std::string why = "MLIR op '" + std::string(entry.op) + "'";
+            if (!origin.name.empty())
+              why += " (" + origin.name + ")";
+            relate(location(position), why);
+          }
+          for (size_t i = 1; i < origin.frames.size(); ++i)
+            relate(location(origin.frames[i]),
+                   origin.frames[i].function.empty()
+                       ? "called from"
+                       : "called from " + origin.frames[i].function);
+        }
+        // Inside a private function judged through its calls: the calls
+        // (at their own loc(...) under --loc=source).
         for (uint32_t stack : entry.callStacks)
           for (const CallSite &call : problem.callStacks[stack]) {
-            Json where = location(resolve(call.loc));
-            where["id"] = related.size();
-            where["message"] = {{"text", text("called from @" + call.caller)}};
-            related.push_back(std::move(where));
+            SourcePosition at = resolve(call.loc);
+            bool callFromSource = options.locations == LocationMode::Source &&
+                                  !at.origin.frames.empty();
+            relate(callFromSource ? location(at.origin.frames.front())
+                                  : location(at),
+                   "called from @" + call.caller);
           }
         if (!related.empty())
           result["relatedLocations"] = std::move(related);

@@ -28,11 +28,18 @@ out=$("$symshape" --version 2>&1); status=$?
 grep -q 'nest at most 256 deep' "$work/out" && grep -q -- '--memory-limit-mb' "$work/out" &&
   ok || fail "--help does not state the nesting and memory limits"
 for bad in "refine --json $safe" "graph --format sarif $safe" "check --strict-exit $safe" \
-           "refine --require-coverage $safe"; do
+           "refine --require-coverage $safe" "graph --loc=mlir $safe"; do
   # shellcheck disable=SC2086
   "$symshape" $bad >"$work/out" 2>"$work/err"; status=$?
   [ "$status" -eq 2 ] && [ ! -s "$work/out" ] && grep -q "applies to" "$work/err" &&
     ok || fail "'$bad': exit $status; an option that does not apply must be an error"
+done
+
+for bad in "--loc=python" "--loc"; do
+  "$symshape" check "$bad" "$safe" >"$work/out" 2>"$work/err"; status=$?
+  [ "$status" -eq 2 ] && [ ! -s "$work/out" ] &&
+    grep -q -- "--loc .*both, source or mlir" "$work/err" &&
+    ok || fail "'check $bad': exit $status; --loc takes both, source or mlir"
 done
 
 # --- item 8: -o -, -o FILE modes ------------------------------------------

@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 import jsonschema
 
@@ -45,6 +46,7 @@ OM_CLASSES = {
     "fullDescription": "MultiformatMessageString", "invocations": "Invocation",
     "toolExecutionNotifications": "Notification", "results": "Result",
     "message": "Message", "locations": "Location",
+    "relatedLocations": "Location",
     "physicalLocation": "PhysicalLocation", "artifactLocation": "ArtifactLocation",
     "region": "Region",
 }
@@ -98,7 +100,21 @@ def cross_check(report, sarif, name):
             assert finding["condition"] in result["message"]["text"], what
         if finding.get("witness"):
             assert props["witness"] == finding["witness"], what
-        region = result["locations"][0]["physicalLocation"]["region"]
+        # At the exporter's position when the op's loc(...) names one,
+        # with the MLIR op as the first related location.
+        mlir = result["locations"][0]["physicalLocation"]
+        if "source_loc" in finding:
+            source = mlir
+            file, line, col = finding["source_loc"].rsplit(":", 2)
+            assert urllib.parse.unquote(source["artifactLocation"]["uri"]) \
+                .endswith(file.lstrip("/")), what
+            if int(line) > 0:
+                assert source["region"]["startLine"] == int(line), what
+                assert source["region"].get("startColumn", 0) == int(col), what
+            related = result["relatedLocations"][0]
+            assert related["message"]["text"].startswith("MLIR op"), what
+            mlir = related["physicalLocation"]
+        region = mlir["region"]
         line, col = finding["loc"].rsplit(":", 2)[1:]
         assert region["startLine"] == int(line), what
         assert region["startColumn"] <= int(col), what

@@ -193,13 +193,15 @@ static bool parseReducerArgs(Parser &p, std::vector<ValueId> &args) {
       if (!p.expect(TokenKind::Colon, "':'"))
         return false;
       std::optional<Type> type = p.parseType();
-      if (!type || !p.skipOptionalLoc())
+      LocId source = 0;
+      if (!type || !p.parseOptionalLoc(source))
         return false;
       std::vector<ValueId> &list = k == 0 ? firsts : seconds;
       std::optional<ValueId> id =
           p.defineValue(name, *type, loc, true, unsigned(list.size()));
       if (!id)
         return false;
+      p.value(*id).sourceLoc = source;
       list.push_back(*id);
     }
     if (!p.expect(TokenKind::RParen, "')'"))

@@ -162,6 +162,6 @@ TEST_CASE("obligations a certain failure makes unreachable are one note",
 }
 
 TEST_CASE("positions print as file:line:col", "[report]") {
-  SourcePosition position{"x.mlir", 3, 8, 8};
+  SourcePosition position{"x.mlir", 3, 8, 8, {}};
   CHECK(position.str() == "x.mlir:3:8");
 }

@@ -36,6 +36,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace symshape::frontend {
@@ -130,7 +131,8 @@ public:
 
   /// "file:line:col" of a solver location.
   std::string format(solver::Location loc) const;
-  /// File, line and columns of a solver location, for reports.
+  /// File, line and columns of a solver location, for reports, with what
+  /// the op's `loc(...)` says (`origin`).
   solver::SourcePosition position(solver::Location loc) const;
 
   /// The reports below cover every function, or only function `only` when
@@ -164,6 +166,10 @@ public:
 private:
   /// Says, at the offending value, why --assume fits no function.
   void reportUnusedAssumption(const Assumption &assumption);
+  /// position() as the reports call it.
+  solver::PositionResolver resolver() const;
+  /// The module read from `buffer`, or null.
+  const Module *moduleOf(uint32_t buffer) const;
   /// The work of analyze(), run once.
   bool analyzeOnce();
   /// False, with an error at the start of `buffer`, once analyze() ran.
@@ -179,6 +185,7 @@ private:
   SourceManager sourceManager;
   DiagnosticEngine diags{sourceManager};
   std::vector<std::unique_ptr<FileAnalysis>> fileList;
+  std::unordered_map<uint32_t, const Module *> moduleByBuffer;
   solver::Summary totals;
   solver::JudgeStats statTotals;
   /// analyze()'s result, once it ran.

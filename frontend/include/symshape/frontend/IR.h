@@ -17,6 +17,7 @@
 #define SYMSHAPE_FRONTEND_IR_H
 
 #include "symshape/frontend/Attribute.h"
+#include "symshape/frontend/LocAttr.h"
 #include "symshape/frontend/SourceManager.h"
 #include "symshape/frontend/Type.h"
 
@@ -40,6 +41,7 @@ struct Value {
   SourceLoc loc; ///< where the value is defined (its `%name` token)
   bool isBlockArgument = false;
   unsigned index = 0; ///< result number or block argument number
+  LocId sourceLoc = 0; ///< a block argument's `loc(...)`, if any
 };
 
 struct Operation;
@@ -61,6 +63,7 @@ struct Operation {
   std::string name;
   SourceLoc loc;     ///< the op name token (what mlir-opt reports)
   SourceRange range; ///< whole op text, from its first result name
+  LocId sourceLoc = 0; ///< its `loc(...)`: where the exporter says it came from
   std::vector<ValueId> operands;
   /// The type written for each operand at this use, parallel to operands;
   /// empty when the syntax writes no operand types.
@@ -91,6 +94,7 @@ struct Function {
   std::string name; ///< symbol name without '@'
   SourceLoc loc;    ///< the `@name` token
   SourceRange range;
+  LocId sourceLoc = 0;            ///< its `loc(...)`
   std::vector<ValueId> arguments; ///< entry block arguments
   std::vector<Type> argumentTypes;
   std::vector<Type> resultTypes;
@@ -119,6 +123,9 @@ struct SkippedOp {
 
 struct Module {
   uint32_t buffer = 0;
+  /// Every `loc(...)` of the module; ops, functions and arguments index it.
+  LocTable locations;
+  LocId sourceLoc = 0; ///< the (outermost) module's `loc(...)`
   std::vector<Function> functions;
   std::vector<SkippedOp> skipped;
 };

@@ -61,8 +61,8 @@ lowerFunction(const Function &function, const LoweringOptions &options,
 std::vector<const Function *> privateCallees(const Module &module);
 
 /// Converts between the frontend's and the solver's location types.
-inline solver::Location toSolver(SourceLoc loc) {
-  return {loc.buffer, loc.offset};
+inline solver::Location toSolver(SourceLoc loc, LocId source = 0) {
+  return {loc.buffer, loc.offset, source};
 }
 inline SourceLoc fromSolver(solver::Location loc) {
   return {loc.buffer, loc.offset};

@@ -23,6 +23,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,7 +33,28 @@ namespace symshape::solver {
 /// The version of the `check --json` document (its schema is
 /// schema/symshape-report.schema.json). The major number changes when a
 /// field changes meaning or goes away, the minor one when fields are added.
-inline constexpr const char *kJsonReportVersion = "1.1";
+inline constexpr const char *kJsonReportVersion = "1.2";
+
+/// A position in the exporter's own source (the model's Python file), as
+/// an op's `loc(...)` gives it: line and column as written there.
+struct SourceFrame {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  /// The function the position lies in, when the exporter names it.
+  std::string function;
+  /// "file:line:col".
+  std::string str() const;
+};
+
+/// Where the exporter says an op came from.
+struct SourceOrigin {
+  /// The op's name path ("jit(f)/jit(main)/add"); empty when none.
+  std::string name;
+  /// The op's own position first, then the positions that called it,
+  /// innermost first; empty when the exporter names no position.
+  std::vector<SourceFrame> frames;
+};
 
 /// A location as reports print it: 1-based line and byte column.
 struct SourcePosition {
@@ -41,8 +63,22 @@ struct SourcePosition {
   uint32_t column = 1;
   /// The column counted in Unicode code points (SARIF's `unicodeCodePoints`).
   uint32_t characterColumn = 1;
+  /// What the op's `loc(...)` says (for a Location with a `source`).
+  SourceOrigin origin;
   /// "file:line:col".
   std::string str() const;
+};
+
+/// Where reports place a finding whose op carries the exporter's position
+/// (`loc("model.py":12:4)`): `check --loc=both|source|mlir`.
+enum class LocationMode : uint8_t {
+  /// At the exporter's position; the MLIR op (text: a note with its source
+  /// line; SARIF: a related location) and the exporter's callers follow.
+  Both,
+  /// At the exporter's position only (as mlir-opt reports at an op's loc).
+  Source,
+  /// At the MLIR op only, as if the input had no locations.
+  Mlir,
 };
 
 /// Resolves a solver Location.
@@ -58,6 +94,13 @@ struct ReportMessage {
   /// warning); empty kind on the notes that follow it.
   std::string_view kind;
   Verdict verdict = Verdict::Safe;
+  /// Printed at this position of the exporter's source instead of at
+  /// `loc` (a file symshape does not read: no source line).
+  std::optional<SourceFrame> at;
+  /// A note printed with the source line at `loc` and a caret under it, as
+  /// a finding's own line (one with a `kind`) is: the MLIR op of a finding
+  /// placed at the exporter's position.
+  bool showSource = false;
 };
 
 /// The one-sentence description of a finding ("... can fail at runtime").
@@ -114,6 +157,9 @@ struct ReportOptions {
   /// Threads the JSON report may render functions on (its text does not
   /// depend on it).
   unsigned threads = 1;
+  /// Where findings at ops with the exporter's positions are placed; with
+  /// Mlir, the JSON report has no `source_*` fields.
+  LocationMode locations = LocationMode::Both;
 };
 
 /// One finding of a report: an obligation's, or an opaque op's under
@@ -165,6 +211,18 @@ std::vector<ReportMessage> describeFindings(const FunctionReport &function,
 /// describeFindings, each message handed to `emit` as it is made.
 void forEachFindingMessage(const FunctionReport &function,
                            const ReportOptions &options,
+                           const std::function<void(ReportMessage &&)> &emit);
+/// The same, placing findings at the exporter's positions as
+/// `options.locations` says (`resolve` reads the ops' `loc(...)`):
+///
+///   model.py:12:4: warning: the broadcast of ... [broadcast, ub-possible]
+///   x.mlir:8:5: note: MLIR op 'stablehlo.add' (jit(f)/jit(main)/add)
+///     (its source line and a caret)
+///   model.py:30:0: note: called from main
+///   model.py:12:4: note: UB exactly when ...
+void forEachFindingMessage(const FunctionReport &function,
+                           const ReportOptions &options,
+                           const PositionResolver &resolve,
                            const std::function<void(ReportMessage &&)> &emit);
 
 /// Counts of report entries per verdict, in Verdict order.

@@ -66,6 +66,11 @@ void appendSubject(std::string &out, const Problem &problem,
 struct Location {
   uint32_t buffer = 0;
   uint32_t offset = 0;
+  /// Where the exporter says the op came from (its `loc(...)`), as an
+  /// index the frontend resolves (into its module's location table); 0
+  /// when it says nothing. Two Locations are one place when buffer and
+  /// offset agree.
+  uint32_t source = 0;
 };
 
 /// An operand dim named in a message: its static size, or "%a[0]".
