@@ -45,6 +45,10 @@ std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
       }
       return dims[*node.dim];
     }
+    // An integer input no op has read (an unused JAX dimension variable
+    // `tensor<i64>`) is still an integer the user may speak of.
+    if (s.scalar == solver::kNoTerm && value(it->second).type.dims.empty())
+      (void)intElements(it->second);
     if (s.scalar == solver::kNoTerm) {
       missing = "%" + node.name;
       if (report) {

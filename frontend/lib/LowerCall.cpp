@@ -187,10 +187,18 @@ Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
   }
   inlinedOps += cost;
 
-  // The operands as the callee's arguments see them.
+  // The operands as the callee's arguments see them. An integer scalar
+  // no op of the caller has read yet (JAX's dimension variable passed
+  // straight on) gets its symbol here, in the caller's frame: the callee
+  // then speaks of the caller's input, not of a fresh unknown of its own.
+  // (A vector argument is data until an op reads it as a size.)
   std::vector<ValueState> args;
-  for (size_t i = 0; i < call.operands.size(); ++i)
+  for (size_t i = 0; i < call.operands.size(); ++i) {
+    const Value &operand = value(call.operands[i]);
+    if (operand.typeKnown && operand.type.dims.empty())
+      (void)intElements(call.operands[i]);
     args.push_back(states[call.operands[i]]);
+  }
 
   if (shownNames.empty()) // the first call, made from the lowered function
     for (const std::string &name : displayNames)

@@ -405,3 +405,17 @@ TEST_CASE("comparison: real_dynamic_slice with bounds from sizes",
                                    kJaxArgs, 10),
                        19);
 }
+
+TEST_CASE("comparison: torch_index_select's batch dims and result",
+          "[models][compare]") {
+  // Op 0 needs %x[0] == %i[0] (planted); op 1 selects along dim -2 of %y,
+  // giving [%y[0], 4, 5]; the add then meets equal shapes.
+  requireAgreement(handWritten(R"(
+  %0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 1 : i64, dim = 1 : i64} : (tensor<?x?x5xf32>, tensor<?x?xi32>) -> tensor<?x?x5xf32>
+  %1 = "stablehlo.torch_index_select"(%y, %j) {batch_dims = 0 : i64, dim = -2 : i64} : (tensor<?x3x5xf32>, tensor<4xi32>) -> tensor<?x4x5xf32>
+  %2 = "stablehlo.add"(%1, %1) : (tensor<?x4x5xf32>, tensor<?x4x5xf32>) -> tensor<?x4x5xf32>)",
+                               "%x: tensor<?x?x5xf32>, %i: tensor<?x?xi32>, "
+                               "%y: tensor<?x3x5xf32>, %j: tensor<4xi32>",
+                               0),
+                   4);
+}

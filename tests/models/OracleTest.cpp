@@ -237,6 +237,28 @@ TEST_CASE("stablehlo.dot_general: batching and contracting dims agree",
               "batching dim");
 }
 
+TEST_CASE("stablehlo.torch_index_select: dim replaced by the index's dims",
+          "[models][stablehlo]") {
+  std::string args = "%x: tensor<?x?x5xf32>, %i: tensor<?x3xi32>";
+  std::string body = R"(
+  %0 = "stablehlo.torch_index_select"(%x, %i) {batch_dims = 1 : i64, dim = 1 : i64} : (tensor<?x?x5xf32>, tensor<?x3xi32>) -> tensor<?x3x5xf32>)";
+  // [x0] ++ [3] ++ [5]; x1 (the selected dim) does not appear.
+  OracleResult ok = run(args, body, {{"%x[0]", 2}, {"%x[1]", 7}, {"%i[0]", 2}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0"] == Shape{2, 3, 5});
+  requireUbAt(run(args, body, {{"%x[0]", 2}, {"%x[1]", 7}, {"%i[0]", 1}}), 0,
+              "batch dim 0");
+  // Negative dim and batch_dims count from the ranks: dim 2, batch 2.
+  std::string neg = R"(
+  %0 = "stablehlo.torch_index_select"(%a, %b) {batch_dims = -1 : i64, dim = -1 : i64} : (tensor<?x2x4xf32>, tensor<?x2x6xi32>) -> tensor<?x2x6xf32>)";
+  std::string negArgs = "%a: tensor<?x2x4xf32>, %b: tensor<?x2x6xi32>";
+  OracleResult n = run(negArgs, neg, {{"%a[0]", 3}, {"%b[0]", 3}});
+  requireNoUb(n);
+  CHECK(n.shapes["0"] == Shape{3, 2, 6});
+  requireUbAt(run(negArgs, neg, {{"%a[0]", 3}, {"%b[0]", 4}}), 0,
+              "batch dim 0");
+}
+
 TEST_CASE("stablehlo.convolution: NHWC/HWIO and NCHW/OIHW windows",
           "[models][stablehlo]") {
   // NHWC 9x9, 3x3 kernel, stride 2, pad 1: (9+2-3)/2 + 1 = 5.

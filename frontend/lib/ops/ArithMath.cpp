@@ -145,10 +145,17 @@ void lowerArithSelect(OpContext &c) {
       return;
     }
   }
-  std::optional<std::vector<TermId>> t = intOperand(c, 1), e = intOperand(c, 2);
   std::optional<TermId> picked;
-  if (t && e && t->size() == 1 && e->size() == 1)
-    picked = selectInt(c, (*cond)[0], (*t)[0], (*e)[0]);
+  if (std::optional<bool> taken = decideCondition(c, (*cond)[0])) {
+    std::optional<std::vector<TermId>> v = intOperand(c, *taken ? 1 : 2);
+    if (v && v->size() == 1)
+      picked = v->front();
+  } else {
+    std::optional<std::vector<TermId>> t = intOperand(c, 1),
+                                       e = intOperand(c, 2);
+    if (t && e && t->size() == 1 && e->size() == 1)
+      picked = selectInt(c, (*cond)[0], (*t)[0], (*e)[0]);
+  }
   if (picked)
     setIntResult(c, 0, {*picked});
   else

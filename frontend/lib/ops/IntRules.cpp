@@ -69,23 +69,81 @@ void setBoolResult(OpContext &c, size_t r, std::vector<FormulaId> elements) {
 
 //===--- Arithmetic -------------------------------------------------------===//
 
-/// trunc(a / d) for a constant d != 0: floor for a >= 0, else -floor(-a/d).
-static TermId truncDiv(OpContext &c, TermId a, int64_t d) {
+/// trunc(a / d) for a divisor d > 0: floor for a >= 0, else -floor(-a/d).
+static TermId truncDivPositive(OpContext &c, TermId a, TermId d) {
   solver::DimGraph &g = c.graph();
-  if (d < 0)
-    return c.sub(c.constant(0), truncDiv(c, a, -d));
-  TermId divisor = c.constant(d);
-  TermId down = c.floorDiv(a, divisor);
+  TermId down = c.floorDiv(a, d);
   if (g.provablyNonNegative(a))
     return down;
-  TermId up = c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), divisor));
+  TermId up = c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), d));
   return g.selectLe(c.constant(0), a, down, up);
+}
+
+/// trunc(a / d) for a constant d != 0.
+static TermId truncDiv(OpContext &c, TermId a, int64_t d) {
+  if (d < 0)
+    return c.sub(c.constant(0), truncDivPositive(c, a, c.constant(-d)));
+  return truncDivPositive(c, a, c.constant(d));
+}
+
+/// Whether `t` is at least 1 whatever its symbols are, from its terms
+/// alone: JAX divides by `max(size, 1)` and by `select(d == 0, 1, d)` of
+/// such a value (its `floordiv` / `remainder` helpers), never by a size
+/// that may be 0.
+static bool provablyPositive(const solver::DimGraph &g, TermId t) {
+  const solver::TermNode &node = g.term(t);
+  auto positive = [&](size_t i) { return provablyPositive(g, node.operands[i]); };
+  auto nonNegative = [&](size_t i) {
+    return g.provablyNonNegative(node.operands[i]);
+  };
+  switch (node.kind) {
+  case solver::TermKind::Const:
+    return node.value >= 1;
+  case solver::TermKind::Max:
+    return positive(0) || positive(1);
+  case solver::TermKind::Min:
+  case solver::TermKind::Mul:
+    return positive(0) && positive(1);
+  case solver::TermKind::Add:
+    return (positive(0) && nonNegative(1)) || (nonNegative(0) && positive(1));
+  case solver::TermKind::SelectEq:
+  case solver::TermKind::SelectLe:
+    return positive(2) && positive(3);
+  default:
+    return false;
+  }
 }
 
 std::optional<TermId> intBinary(OpContext &c, IntOp op, TermId a, TermId b) {
   solver::DimGraph &g = c.graph();
   std::optional<int64_t> divisor = g.constantValue(b);
   bool nonNegative = g.provablyNonNegative(a) && g.provablyNonNegative(b);
+  // A divisor that is not a constant but provably >= 1 divides exactly
+  // (Div terms floor; no division by zero to model).
+  if (!divisor && provablyPositive(g, b)) {
+    switch (op) {
+    case IntOp::DivFloor:
+      return c.floorDiv(a, b);
+    case IntOp::DivCeil: // ceil(a / b) = -floor(-a / b)
+      return c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), b));
+    case IntOp::DivTrunc:
+      return truncDivPositive(c, a, b);
+    case IntOp::RemTrunc:
+      return c.sub(a, c.mul(b, truncDivPositive(c, a, b)));
+    case IntOp::DivU:
+    case IntOp::RemU:
+    case IntOp::CeilDivU:
+      if (!g.provablyNonNegative(a))
+        return std::nullopt;
+      if (op == IntOp::DivU)
+        return c.floorDiv(a, b);
+      if (op == IntOp::RemU)
+        return c.sub(a, c.mul(b, c.floorDiv(a, b)));
+      return c.sub(c.constant(0), c.floorDiv(c.sub(c.constant(0), a), b));
+    default:
+      break;
+    }
+  }
   switch (op) {
   case IntOp::Add:
     return c.add(a, b);
@@ -324,8 +382,58 @@ static std::optional<TermId> selectTerm(OpContext &c, FormulaId cond,
   return std::nullopt;
 }
 
+std::optional<bool> decideCondition(OpContext &c, FormulaId cond, int depth) {
+  if (depth > 64)
+    return std::nullopt;
+  solver::DimGraph &g = c.graph();
+  const solver::FormulaNode &node = c.formulas().node(cond);
+  switch (node.kind) {
+  case FormulaKind::True:
+    return true;
+  case FormulaKind::False:
+    return false;
+  case FormulaKind::Not:
+    if (std::optional<bool> inner = decideCondition(c, node.args[0], depth + 1))
+      return !*inner;
+    return std::nullopt;
+  case FormulaKind::And:
+  case FormulaKind::Or: {
+    bool isAnd = node.kind == FormulaKind::And;
+    bool undecided = false;
+    for (FormulaId arg : node.args) {
+      std::optional<bool> v = decideCondition(c, arg, depth + 1);
+      if (!v)
+        undecided = true;
+      else if (*v != isAnd) // a false conjunct, a true disjunct
+        return !isAnd;
+    }
+    return undecided ? std::nullopt : std::optional<bool>(isAnd);
+  }
+  case FormulaKind::Eq:
+    return g.decideEq(node.args[0], node.args[1]);
+  case FormulaKind::Le:
+  case FormulaKind::Lt: {
+    // a <= b, or a < b = !(b <= a): either way round, as decideLe knows
+    // a size >= 0 from below ("0 <= %n") and a negative bound from above.
+    TermId a = node.args[0], b = node.args[1];
+    bool strict = node.kind == FormulaKind::Lt;
+    if (std::optional<bool> v = strict ? g.decideLe(b, a) : g.decideLe(a, b))
+      return strict ? !*v : *v;
+    std::optional<bool> v = strict ? g.decideLe(c.add(a, c.constant(1)), b)
+                                   : g.decideLe(c.add(b, c.constant(1)), a);
+    if (v)
+      return strict ? *v : !*v;
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<TermId> selectInt(OpContext &c, FormulaId cond, TermId then,
                                 TermId otherwise) {
+  if (std::optional<bool> taken = decideCondition(c, cond))
+    return *taken ? then : otherwise;
   return selectTerm(c, cond, then, otherwise, 0);
 }
 

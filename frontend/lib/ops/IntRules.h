@@ -75,6 +75,12 @@ std::optional<CmpPred> cmpPredicate(std::string_view name, bool isUnsigned);
 std::optional<FormulaId> compareInts(OpContext &c, CmpPred pred, TermId a,
                                      TermId b);
 
+/// Whether `cond` holds whatever the symbols are, decided from its terms
+/// alone (a size is never negative, constants compare); nullopt when it
+/// depends on them. A select on a decided condition needs only the branch
+/// it takes (torch-mlir's `dim < 0 ? ... : dim` guards of view sizes).
+std::optional<bool> decideCondition(OpContext &c, FormulaId cond,
+                                    int depth = 0);
 /// `cond ? then : otherwise` on integers, as select terms; nullopt when
 /// `cond` is not a comparison of sizes symshape can branch on.
 std::optional<TermId> selectInt(OpContext &c, FormulaId cond, TermId then,

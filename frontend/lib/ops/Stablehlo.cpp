@@ -150,6 +150,9 @@ const OpEntry kEntries[] = {
         "lo + in + hi + max(in - 1, 0) * interior (known padding values)"),
     HLO("gather", nullptr, lowerGather, kBoth,
         "batch dims of the indices and offset dims of slice_sizes"),
+    HLO("torch_index_select", nullptr, lowerTorchIndexSelect, kBoth,
+        "operand[:dim] ++ index[batch_dims:] ++ operand[dim+1:]; "
+        "batch dims equal"),
     HLO("scatter", nullptr, lowerScatter, kResults,
         "result = input; update windows fit, scatter dims equal"),
     // Contractions and windows.
@@ -190,9 +193,10 @@ const OpEntry kEntries[] = {
         kNone, "results = operands"),
     HLO("return", parseReturn, lowerNothing, kNone, "terminator"),
     HLO("custom_call", parseCustomCall, lowerCustomCall, kNone,
-        "an external function (opaque); @stablehlo.dynamic_top_k, "
-        "_approx_top_k, _rng_bit_generator: results from their operands' "
-        "values"),
+        "an external function (opaque unless every type is static or "
+        "indices_of_shape_operands gives the result shapes); "
+        "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator: "
+        "results from their operands' values"),
     // chlo: implicit broadcasting binary ops and elementwise ops.
     CHLO_BROADCAST("add"),
     CHLO_BROADCAST("and"),

@@ -22,6 +22,24 @@
 
 namespace symshape::frontend::hlo {
 
+/// The operands before the shape operands that JAX appends for the result
+/// shapes (`indices_of_shape_operands = dense<[5, 6]>`: one 1-d integer
+/// operand per result, after all others); all operands when there are
+/// none; nullopt when the attribute is not that.
+std::optional<size_t> valueOperandCount(OpContext &ctx) {
+  if (!ctx.attr("indices_of_shape_operands"))
+    return ctx.numOperands();
+  std::optional<std::vector<int64_t>> idx =
+      intsAttr(ctx, "indices_of_shape_operands");
+  if (!idx || idx->size() != ctx.numResults() || idx->size() > ctx.numOperands())
+    return std::nullopt;
+  size_t first = ctx.numOperands() - idx->size();
+  for (size_t r = 0; r < idx->size(); ++r)
+    if ((*idx)[r] != int64_t(first + r))
+      return std::nullopt;
+  return first;
+}
+
 namespace {
 
 /// Whether two declared dims clash (both static and different).
@@ -94,7 +112,10 @@ void lowerDynamicTopK(OpContext &ctx) {
 void lowerDynamicApproxTopK(OpContext &ctx) {
   if (!ctx.expectRanked())
     return;
-  size_t operands = ctx.numOperands(), n = (operands - 1) / 2;
+  std::optional<size_t> valueOperands = valueOperandCount(ctx);
+  if (!valueOperands)
+    return ctx.opaque("indices_of_shape_operands not understood");
+  size_t operands = *valueOperands, n = (operands - 1) / 2;
   if (operands < 3 || operands % 2 != 1 || ctx.numResults() != n)
     return ctx.error("expects N inputs, N initial values, k and N results "
                      "(dynamic_approx_top_k_c3)");
@@ -243,6 +264,66 @@ void lowerDynamicReduceWindow(OpContext &ctx) {
   ctx.opaque("padding " + ctx.operandName(2 * n + 4) +
              ": the values of a rank-2 tensor are not tracked");
 }
+
+} // namespace
+
+bool lowerShapeOperandResults(OpContext &ctx) {
+  std::optional<size_t> first = valueOperandCount(ctx);
+  if (!ctx.attr("indices_of_shape_operands") || !first)
+    return false;
+  std::vector<std::vector<TermId>> shapes;
+  for (size_t r = 0; r < ctx.numResults(); ++r) {
+    const Type &out = ctx.resultType(r);
+    std::optional<std::vector<TermId>> shape = shapeOperand(ctx, *first + r);
+    if (!out.hasRank() || !shape || shape->size() != out.dims.size())
+      return false;
+    shapes.push_back(std::move(*shape));
+  }
+  solver::FormulaStore &f = ctx.formulas();
+  for (size_t r = 0; r < shapes.size(); ++r)
+    for (size_t d = 0; d < shapes[r].size(); ++d)
+      ctx.requireInBounds(f.mkLe(ctx.constant(0), shapes[r][d]),
+                          "element " + std::to_string(d) + " of " +
+                              ctx.operandName(*first + r) + " (a size of " +
+                              "result " + std::to_string(r) + ")");
+  for (size_t r = 0; r < shapes.size(); ++r)
+    ctx.setResultFromValues(r, shapes[r]);
+  return true;
+}
+
+/// A type whose sizes are all known statically: a static ranked tensor, a
+/// scalar, a token, or a tuple of those (spelled without `?` or `*`).
+static bool staticType(const Type &t) {
+  switch (t.kind) {
+  case TypeKind::RankedTensor:
+  case TypeKind::Vector:
+    return std::find(t.dims.begin(), t.dims.end(), kDynamic) == t.dims.end();
+  case TypeKind::Index:
+  case TypeKind::Integer:
+  case TypeKind::Float:
+    return true;
+  case TypeKind::Other:
+    return t.spelling.find_first_of("?*") == std::string::npos &&
+           (t.spelling.rfind("tuple<", 0) == 0 ||
+            t.spelling.find(".token") != std::string::npos);
+  default:
+    return false;
+  }
+}
+
+bool lowerStaticExternal(OpContext &ctx) {
+  for (size_t i = 0; i < ctx.numOperands(); ++i)
+    if (!staticType(ctx.operandType(i)))
+      return false;
+  for (size_t r = 0; r < ctx.numResults(); ++r)
+    if (!staticType(ctx.resultType(r)))
+      return false;
+  for (size_t r = 0; r < ctx.numResults(); ++r)
+    ctx.setResultFromType(r);
+  return true;
+}
+
+namespace {
 
 struct TargetEntry {
   std::string_view target;

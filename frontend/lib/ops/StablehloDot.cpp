@@ -246,10 +246,18 @@ void lowerConvolution(OpContext &ctx) {
                      std::to_string(rank) + " (" + std::to_string(n) +
                      " spatial dims)");
   std::vector<int64_t> ones(n, 1), zeros(2 * n, 0);
-  std::vector<int64_t> stride = intsAttr(ctx, "window_strides").value_or(ones);
-  std::vector<int64_t> pad = intsAttr(ctx, "padding").value_or(zeros);
-  std::vector<int64_t> lhsDil = intsAttr(ctx, "lhs_dilation").value_or(ones);
-  std::vector<int64_t> rhsDil = intsAttr(ctx, "rhs_dilation").value_or(ones);
+  std::optional<std::vector<int64_t>> strideAttr =
+      windowAttr(ctx, "window_strides", ones);
+  std::optional<std::vector<int64_t>> padAttr =
+      windowAttr(ctx, "padding", zeros);
+  std::optional<std::vector<int64_t>> lhsAttr =
+      windowAttr(ctx, "lhs_dilation", ones);
+  std::optional<std::vector<int64_t>> rhsAttr =
+      windowAttr(ctx, "rhs_dilation", ones);
+  if (!strideAttr || !padAttr || !lhsAttr || !rhsAttr)
+    return ctx.opaque("window attributes not understood");
+  const std::vector<int64_t> &stride = *strideAttr, &pad = *padAttr,
+                             &lhsDil = *lhsAttr, &rhsDil = *rhsAttr;
   int64_t fgc = ctx.integer("feature_group_count").value_or(1);
   int64_t bgc = ctx.integer("batch_group_count").value_or(1);
   if (stride.size() != n || pad.size() != 2 * n || lhsDil.size() != n ||

@@ -67,6 +67,13 @@ bool parseWhile(Parser &p, PendingOp &pending);
 /// or not integers.
 std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
                                              std::string_view name);
+/// A window attribute of convolution / reduce_window: `defaults` when it
+/// is absent or empty (`stride = []`: TypeInference.cpp's
+/// verifyWindowAttributesAndInferWindowDimensions reads an empty list as
+/// the default), nullopt when it is not an integer list.
+std::optional<std::vector<int64_t>>
+windowAttr(const OpContext &ctx, std::string_view name,
+           std::vector<int64_t> defaults);
 /// `key = [1, 2]` and `key = 3` fields of a struct attribute's text
 /// (`#stablehlo.gather<offset_dims = [1], index_vector_dim = 1>`); a field
 /// the printer left out (empty list, zero) is absent. nullopt when the text
@@ -127,6 +134,7 @@ void lowerRealDynamicSlice(OpContext &ctx);
 void lowerPad(OpContext &ctx);
 void lowerDynamicPad(OpContext &ctx);
 void lowerGather(OpContext &ctx);
+void lowerTorchIndexSelect(OpContext &ctx);
 void lowerScatter(OpContext &ctx);
 // StablehloDot.cpp
 void lowerDot(OpContext &ctx);
@@ -151,6 +159,17 @@ void lowerCustomCall(OpContext &ctx);
 /// The shape function of a custom_call target that spells out its result
 /// shapes (stablehlo.dynamic_top_k, ...), or nullptr.
 LowerFn customCallTarget(std::string_view target);
+/// The number of operands before the result-shape operands JAX appends
+/// (`indices_of_shape_operands`); nullopt when that attribute is malformed.
+std::optional<size_t> valueOperandCount(OpContext &ctx);
+/// A custom_call with `indices_of_shape_operands`: each result's sizes are
+/// its shape operand's values (how StableHLO's shape refinement reads
+/// them). False when the op has none or they are not known.
+bool lowerShapeOperandResults(OpContext &ctx);
+/// An external function whose operands and results all have static types
+/// (LAPACK / cuSOLVER targets, test harness checks): no size to relate, its
+/// results are their declared types. False otherwise.
+bool lowerStaticExternal(OpContext &ctx);
 
 //===--- Shared arithmetic
 //-------------------------------------------------===//

@@ -97,6 +97,16 @@ void lowerHloSelect(OpContext &ctx) {
                                (*e)[k]));
     return setBoolResult(ctx, 0, std::move(out));
   }
+  // A predicate decided by its terms alone picks one operand, whose values
+  // are then all that is needed.
+  std::vector<std::optional<bool>> taken;
+  for (FormulaId p : *pred)
+    taken.push_back(decideCondition(ctx, p));
+  if (pred->size() == 1 && taken[0]) {
+    if (std::optional<std::vector<TermId>> v = intValues(ctx, *taken[0] ? 1 : 2))
+      attachValues(ctx, 0, std::move(*v));
+    return;
+  }
   std::optional<std::vector<TermId>> t = intValues(ctx, 1), e = intValues(ctx, 2);
   if (!t || !e || t->size() != e->size())
     return;

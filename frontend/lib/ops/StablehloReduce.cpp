@@ -84,10 +84,18 @@ static std::optional<Window> readWindow(OpContext &ctx, size_t rank) {
               "'");
     return std::nullopt;
   }
-  Window w{*size, intsAttr(ctx, "window_strides").value_or(ones),
-           intsAttr(ctx, "base_dilations").value_or(ones),
-           intsAttr(ctx, "window_dilations").value_or(ones),
-           intsAttr(ctx, "padding").value_or(zeros)};
+  std::optional<std::vector<int64_t>> stride =
+      windowAttr(ctx, "window_strides", ones);
+  std::optional<std::vector<int64_t>> baseDil =
+      windowAttr(ctx, "base_dilations", ones);
+  std::optional<std::vector<int64_t>> windowDil =
+      windowAttr(ctx, "window_dilations", ones);
+  std::optional<std::vector<int64_t>> pad = windowAttr(ctx, "padding", zeros);
+  if (!stride || !baseDil || !windowDil || !pad) {
+    ctx.opaque("window attributes not understood");
+    return std::nullopt;
+  }
+  Window w{*size, *stride, *baseDil, *windowDil, *pad};
   bool fits = w.size.size() == rank && w.stride.size() == rank &&
               w.baseDil.size() == rank && w.windowDil.size() == rank &&
               w.pad.size() == 2 * rank;
@@ -411,12 +419,14 @@ void lowerCustomCall(OpContext &ctx) {
                    target == "byteir.log_softmax" || target == "Sharding";
   if (LowerFn lower = customCallTarget(target))
     return lower(ctx);
-  if (ctx.expectRanked() && ctx.numOperands() >= 1) {
-    if (sameShape && ctx.numOperands() == 1 && ctx.numResults() == 1)
-      return ctx.setResult(0, ctx.dims(0));
-    if (target == "byteir.layer_norm" && lowerByteirLayerNorm(ctx))
-      return;
-  }
+  if (sameShape && ctx.numOperands() == 1 && ctx.numResults() == 1 &&
+      ctx.expectRanked())
+    return ctx.setResult(0, ctx.dims(0));
+  if (target == "byteir.layer_norm" && ctx.numOperands() >= 1 &&
+      ctx.expectRanked() && lowerByteirLayerNorm(ctx))
+    return;
+  if (ctx.failed() || lowerStaticExternal(ctx) || lowerShapeOperandResults(ctx))
+    return;
   ctx.opaque("custom_call '" + target + "': an external function");
 }
 

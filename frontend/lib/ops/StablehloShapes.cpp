@@ -70,9 +70,39 @@ void lowerBitcastConvert(OpContext &ctx) {
 //===--- Broadcasts
 //--------------------------------------------------------===//
 
+/// `values` stretched to `length` elements: one value repeats.
+template <typename T>
+static std::vector<T> repeated(const std::vector<T> &values, size_t length) {
+  return values.size() == length ? values
+                                 : std::vector<T>(length, values.front());
+}
+
 void lowerBroadcastInDim(OpContext &ctx) {
-  if (ctx.expectRanked())
-    ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::InDim);
+  if (!ctx.expectRanked())
+    return;
+  ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::InDim);
+  // Integer values (JAX splats a scalar index into a vector of indices):
+  // a 0-d or 1-element operand repeats, a same-length 1-d one is copied.
+  const Type &out = ctx.resultType(0);
+  if (ctx.failed() || out.dims.size() > 1 ||
+      (out.dims.size() == 1 && out.dims[0] == kDynamic))
+    return;
+  size_t length = out.dims.empty() ? 1 : size_t(out.dims[0]);
+  if (ctx.rank(0) > 1)
+    return;
+  ValueId operand = ctx.op().operands[0], result = ctx.op().results[0];
+  // A vector no op computed (an argument) is data, not a size: reading it
+  // would make up element symbols named like its dims.
+  if (ctx.rank(0) == 1 && !ctx.lowerer().state(operand).hasExtents)
+    return;
+  if (std::optional<std::vector<TermId>> values = intValues(ctx, 0)) {
+    if (values->size() == 1 || values->size() == length)
+      ctx.lowerer().setIntElements(result, repeated(*values, length));
+  } else if (std::optional<std::vector<FormulaId>> bools =
+                 ctx.lowerer().boolElements(operand)) {
+    if (bools->size() == 1 || bools->size() == length)
+      ctx.lowerer().setBoolElements(result, repeated(*bools, length));
+  }
 }
 
 void lowerDynamicBroadcastInDim(OpContext &ctx) {

@@ -11,6 +11,9 @@
 //   real_dynamic_slice  slice with start, limit and strides given by values
 //   pad                 lo + in + hi + max(in - 1, 0) * interior
 //   gather / scatter    batch and offset dims from the dimension numbers
+//   torch_index_select  operand[:dim] ++ index[batch_dims:] ++
+//                       operand[dim + 1:]; the first batch_dims dims of
+//                       index and operand equal
 //
 //===----------------------------------------------------------------------===//
 
@@ -258,6 +261,46 @@ static std::vector<size_t> indexBatchDims(OpContext &ctx, size_t i,
     if (int64_t(d) != indexVectorDim)
       out.push_back(d);
   return out;
+}
+
+void lowerTorchIndexSelect(OpContext &ctx) {
+  // The op has no verifier upstream; its meaning is the one its lowerings
+  // give it (stablehlo-legalize-to-linalg, IREE's): a negative dim counts
+  // from the operand's rank and a negative batch_dims from the index's;
+  // loop i < batch_dims indexes both operand and index dim i, so they
+  // agree; the result is operand[:dim] ++ index[batch_dims:] ++
+  // operand[dim + 1:]. Anything else is not guessed.
+  for (const NamedAttribute &a : ctx.op().attributes)
+    if (a.name != "dim" && a.name != "batch_dims")
+      return ctx.opaque("attribute '" + a.name + "' not understood");
+  if (!ctx.expectRanks({-1, -1}))
+    return;
+  std::optional<int64_t> dim = ctx.integer("dim");
+  std::optional<int64_t> batch = ctx.integer("batch_dims");
+  if (!dim || !batch)
+    return ctx.opaque("dim or batch_dims not understood");
+  int64_t rank = int64_t(ctx.rank(0)), indexRank = int64_t(ctx.rank(1));
+  int64_t d = *dim < 0 ? *dim + rank : *dim;
+  int64_t b = *batch < 0 ? *batch + indexRank : *batch;
+  if (d < 0 || d >= rank || b < 0 || b > indexRank || b > d)
+    return ctx.opaque("dim " + std::to_string(*dim) + " and batch_dims " +
+                      std::to_string(*batch) +
+                      " do not fit the operand and index ranks");
+  if (ctx.numResults() != 1 ||
+      ctx.resultType(0).kind != TypeKind::RankedTensor ||
+      int64_t(ctx.resultType(0).dims.size()) != rank - 1 + indexRank - b)
+    return ctx.opaque("the result rank is not operand rank - 1 + index "
+                      "rank - batch_dims");
+  for (int64_t i = 0; i < b; ++i)
+    ctx.requireSameDim(0, size_t(i), 1, size_t(i), "batch");
+  std::vector<TermId> dims;
+  for (int64_t i = 0; i < d; ++i)
+    dims.push_back(ctx.dim(0, size_t(i)));
+  for (int64_t i = b; i < indexRank; ++i)
+    dims.push_back(ctx.dim(1, size_t(i)));
+  for (int64_t i = d + 1; i < rank; ++i)
+    dims.push_back(ctx.dim(0, size_t(i)));
+  ctx.setResult(0, std::move(dims));
 }
 
 void lowerGather(OpContext &ctx) {

@@ -52,6 +52,17 @@ std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
   return out;
 }
 
+std::optional<std::vector<int64_t>>
+windowAttr(const OpContext &ctx, std::string_view name,
+           std::vector<int64_t> defaults) {
+  if (!ctx.attr(name))
+    return defaults;
+  std::optional<std::vector<int64_t>> list = intsAttr(ctx, name);
+  if (list && list->empty()) // `stride = []`: the verifier's default
+    return defaults;
+  return list;
+}
+
 std::optional<Fields> structFields(const Attribute &attr) {
   const std::string &t = attr.text;
   size_t p = t.find('<');

@@ -278,6 +278,35 @@ static bool transpose(Eval &e) {
   return e.setResult(0, out);
 }
 
+/// torch_index_select (no StableHLO spec entry; its lowerings define it):
+/// out[o] = operand[o[0..dim), index[o[0..batch), o[dim..dim+k)],
+/// o[dim+k..)] with k = index rank - batch. The first `batch` loops run
+/// over operand and index dims alike, so those dims must agree.
+static bool torchIndexSelect(Eval &e) {
+  const Shape *in = e.shape(0), *index = e.shape(1);
+  std::optional<int64_t> dim = e.integer("dim"), batch = e.integer("batch_dims");
+  if (!in || !index)
+    return false;
+  if (!dim || !batch)
+    return e.unsupported("dim or batch_dims not readable");
+  int64_t rank = int64_t(in->size()), k = int64_t(index->size());
+  int64_t d = *dim < 0 ? *dim + rank : *dim;
+  int64_t b = *batch < 0 ? *batch + k : *batch;
+  if (d < 0 || d >= rank || b < 0 || b > k || b > d)
+    return e.unsupported("dim / batch_dims outside the ranks");
+  for (int64_t i = 0; i < b; ++i)
+    if (!e.require((*in)[i] == (*index)[i],
+                   "batch dim " + s(i) + ": operand " + s((*in)[i]) +
+                       ", index " + s((*index)[i])))
+      return false;
+  Shape out(in->begin(), in->begin() + d);
+  out.insert(out.end(), index->begin() + b, index->end());
+  out.insert(out.end(), in->begin() + d + 1, in->end());
+  if (out.size() != e.declaredResult(0).dims.size())
+    return e.unsupported("declared result rank differs");
+  return e.setResult(0, out);
+}
+
 static bool concatenate(Eval &e) {
   std::optional<int64_t> dim = e.integer("dimension");
   const Shape *first = e.shape(0);
@@ -576,6 +605,7 @@ void registerStablehlo() {
     add(d + "dynamic_reshape", dynamicReshape);
     add(d + "transpose", transpose);
     add(d + "concatenate", concatenate);
+    add(d + "torch_index_select", torchIndexSelect);
     add(d + "slice", slice);
     add(d + "dynamic_slice", dynamicSlice);
     add(d + "real_dynamic_slice", realDynamicSlice);

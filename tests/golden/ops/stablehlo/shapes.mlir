@@ -126,3 +126,24 @@ func.func @value_casts(%x: tensor<2x3xf32>) {
   %t = stablehlo.dynamic_reshape %x, %s : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x?xf32>
   return
 }
+
+// A predicate its terms decide (a size is never negative) picks one
+// operand of stablehlo.select: only that operand's value is needed, so a
+// value symshape cannot read on the other side (a division by %m, which
+// may be 0) does not hide the size. The new shape is [%x[0], 6].
+func.func @decided_select(%x: tensor<?x6xf32>, %y: tensor<?xf32>) -> tensor<?x6xf32> {
+  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x6xf32>) -> tensor<i32>
+  %m = stablehlo.get_dimension_size %y, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %neg = stablehlo.compare LT, %n, %c0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %q = stablehlo.divide %n, %m : tensor<i32>
+  %s = stablehlo.select %neg, %q, %n : tensor<i1>, tensor<i32>
+  %r = stablehlo.reshape %s : (tensor<i32>) -> tensor<1xi32>
+  %c6 = stablehlo.constant dense<6> : tensor<1xi32>
+  %shape = stablehlo.concatenate %r, %c6, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  // [%x[0], 6] has %x's element count and its declared sizes: no check.
+  %out = stablehlo.dynamic_reshape %x, %shape : (tensor<?x6xf32>, tensor<2xi32>) -> tensor<?x6xf32>
+  // Both are [%x[0], 6].
+  %sum = stablehlo.add %out, %x : tensor<?x6xf32>
+  return %sum : tensor<?x6xf32>
+}
