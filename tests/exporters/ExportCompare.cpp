@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <sys/wait.h>
@@ -23,9 +24,10 @@ namespace {
 
 struct Finding {
   std::string function, loc, op, kind, verdict, condition, message;
-  bool hasCondition = false, hasWitness = false;
+  bool hasCondition = false, hasWitness = false, hasImpliedBy = false;
   Sizes witness;
   std::vector<std::string> callStack;
+  std::vector<std::string> impliedBy; ///< "file:line:col" each
 };
 
 bool nonSafe(const std::string &verdict) {
@@ -92,6 +94,11 @@ std::vector<Finding> readFindings(const Json &fn, const std::string &name) {
       for (const auto &[k, v] : w->members)
         f.witness[k] = v.integral ? v.integer : int64_t(v.number);
     }
+    if (const Json *why = j.get("implied_by"); why && why->isArray()) {
+      f.hasImpliedBy = true;
+      for (const Json &w : why->items)
+        f.impliedBy.push_back(str(&w));
+    }
     if (const Json *cs = j.get("call_stack"); cs && cs->isArray())
       for (const Json &c : cs->items)
         f.callStack.push_back(str(&c));
@@ -146,6 +153,24 @@ private:
   /// (or has UB at) the op instance `key`.
   bool witnessFails(const std::string &key, const Finding &f, bool check);
   void checkContract(const Json &fn);
+  /// SPEC 4 "implied_by" of every safe runtime check (issue 22).
+  void checkImplied();
+  /// The op indices (of the entry function and the functions it calls)
+  /// run before the op instance `key` on every path that reaches it.
+  std::set<size_t> runBefore(const std::string &key) const;
+  void addAlwaysRun(size_t op, std::set<size_t> &out,
+                    std::set<std::string> &entered) const;
+  /// Per assignment of the box, how a run of a variant ended.
+  enum Outcome : char { Passed, FailedC, UbBefore, StoppedElsewhere };
+  struct VariantRuns {
+    std::vector<char> outcome;
+    std::vector<size_t> stoppedAt; ///< the check op, for StoppedElsewhere
+  };
+  /// Runs the twin with every runtime check outside `keep` made a
+  /// passing no-op; `key` is the judged check's instance (empty when the
+  /// oracle could not run the variant).
+  std::optional<VariantRuns> runWithOnly(const std::set<size_t> &keep,
+                                         const std::string &key);
 };
 
 std::string Comparison::describe(const std::string &key) const {
@@ -421,6 +446,223 @@ void Comparison::checkContract(const Json &fn) {
   }
 }
 
+/// "12>40" -> {12, 40}
+static std::vector<size_t> keyPath(const std::string &key) {
+  std::vector<size_t> out;
+  std::stringstream ss(key);
+  std::string part;
+  while (std::getline(ss, part, '>'))
+    out.push_back(std::stoul(part));
+  return out;
+}
+
+void Comparison::addAlwaysRun(size_t op, std::set<size_t> &out,
+                              std::set<std::string> &entered) const {
+  out.insert(op);
+  const frontend::Operation &o = *twinOps.ops[op];
+  // Nested ops that run whenever `op` has run: a shape.assuming's region
+  // (its witness passed), a called function's body. Other regions
+  // (linalg, reduce bodies, scf.if) may run zero times.
+  std::vector<const frontend::Region *> regions;
+  if (o.name == "shape.assuming")
+    for (const frontend::Region &r : o.regions)
+      regions.push_back(&r);
+  if (o.name == "func.call" || o.name == "call") {
+    const frontend::Attribute *callee = frontend::findAttr(o.attributes, "callee");
+    const frontend::Function *fn =
+        callee ? findFunction(*twin, callee->str) : nullptr;
+    if (fn && entered.insert(fn->name).second)
+      regions.push_back(&fn->body);
+  }
+  for (const frontend::Region *r : regions) {
+    if (r->blocks.size() != 1) // which blocks run: not judged here
+      continue;
+    for (const frontend::Operation &inner : r->blocks.front().operations)
+      addAlwaysRun(twinOps.index.at(&inner), out, entered);
+  }
+}
+
+std::set<size_t> Comparison::runBefore(const std::string &key) const {
+  // On every level of the instance (the entry function's call op, ..., the
+  // op itself): the ops before it in its block and in the blocks of the
+  // ops enclosing it, with what they always run. A region of several
+  // blocks is not followed across branches: only the same block counts.
+  std::set<size_t> out;
+  for (size_t at : keyPath(key)) {
+    std::set<std::string> entered;
+    for (long cur = long(at); cur >= 0; cur = twinOps.parent[size_t(cur)]) {
+      const frontend::Block &block = *twinOps.block[size_t(cur)];
+      for (size_t k = 0; k < twinOps.position[size_t(cur)]; ++k)
+        addAlwaysRun(twinOps.index.at(&block.operations[k]), out, entered);
+    }
+  }
+  return out;
+}
+
+std::optional<Comparison::VariantRuns>
+Comparison::runWithOnly(const std::set<size_t> &keep, const std::string &key) {
+  frontend::Module variant = *twin; // the ops copied, in the same order
+  size_t next = 0;
+  std::function<void(frontend::Region &)> strip = [&](frontend::Region &r) {
+    for (frontend::Block &block : r.blocks)
+      for (frontend::Operation &op : block.operations) {
+        size_t index = next++;
+        if (isCheck(op) && !keep.count(index)) {
+          // Removed: a shape.const_witness, which the oracle runs as a
+          // no-op (what canonicalization leaves for a cstr known to hold;
+          // for an assert without results, the same as deleting it). The
+          // op keeps its place, so op indices and instance keys stay.
+          op.name = "shape.const_witness";
+          op.operands.clear();
+          op.operandTypes.clear();
+          op.operandRanges.clear();
+          op.operandTypeRanges.clear();
+          op.attributes.clear();
+        }
+        for (frontend::Region &inner : op.regions)
+          strip(inner);
+      }
+  };
+  for (frontend::Function &fn : variant.functions)
+    strip(fn.body);
+  OpTable table = OpTable::of(variant);
+  const frontend::Function *fn = findFunction(variant, p.entry);
+  models::Oracle oracle(variant);
+  VariantRuns out;
+  out.outcome.assign(bf.box.size(), Passed);
+  out.stoppedAt.assign(bf.box.size(), 0);
+  for (size_t k = 0; k < out.outcome.size(); ++k) {
+    models::OracleResult r = oracle.run(*fn, bf.box.at(k));
+    if (!r.unsupported.empty()) {
+      fail("the oracle cannot run a variant without some checks: " +
+           r.unsupported);
+      return std::nullopt;
+    }
+    bool reached = false;
+    for (const auto &[op, stack] : r.trace)
+      reached = reached || table.key({op, r.stacks[stack]}) == key;
+    if (r.stopped && table.key(r.stopped->at) == key)
+      out.outcome[k] = FailedC;
+    else if (r.ub && !reached)
+      out.outcome[k] = UbBefore;
+    else if (r.stopped && !reached) {
+      out.outcome[k] = StoppedElsewhere;
+      out.stoppedAt[k] = table.index.at(r.stopped->at.op);
+    }
+  }
+  return out;
+}
+
+void Comparison::checkImplied() {
+  for (const auto &[key, findings] : byInstance) {
+    size_t c = keyPath(key).back();
+    auto runs = bf.instances.find(key);
+    if (!isCheck(*twinOps.ops[c]) || findings.empty() ||
+        runs == bf.instances.end())
+      continue;
+    bool allSafe = true, anySafe = false;
+    for (const Finding &f : findings) {
+      allSafe = allSafe && f.verdict == "safe";
+      anySafe = anySafe || f.verdict == "safe";
+    }
+    if (!anySafe)
+      continue;
+    std::string where = describe(key);
+    // 1. Each entry is an op run before the check on every path.
+    std::set<size_t> before = runBefore(key), named;
+    bool placed = true;
+    for (const Finding &f : findings) {
+      if (f.verdict != "safe")
+        continue;
+      if (!f.hasImpliedBy) {
+        placed = false;
+        fail("the safe check " + where + " has no \"implied_by\"");
+        continue;
+      }
+      for (const std::string &e : f.impliedBy) {
+        auto at = opAtLine.find(lineCol(e));
+        if (at == opAtLine.end()) {
+          placed = false;
+          fail("implied_by entry " + e + " of the check " + where +
+               " is at no op");
+        } else if (!before.count(at->second)) {
+          placed = false;
+          fail("implied_by entry " + e + " (" + twinOps.ops[at->second]->name +
+               ") of the check " + where +
+               " is not run before it on every path");
+        } else if (isCheck(*twinOps.ops[at->second])) {
+          named.insert(at->second);
+        }
+      }
+    }
+    ++stats.impliedChecked;
+    if (!placed)
+      continue;
+    if (!allSafe) { // the oracle sees the op's checks only together
+      ++stats.impliedPartial;
+      continue;
+    }
+    // 2. Sufficiency: with only C and the checks named kept (every op's
+    // own requirement stays implicit), no size that reaches C fails it.
+    std::set<size_t> keep = named;
+    keep.insert(c);
+    std::optional<VariantRuns> with = runWithOnly(keep, key);
+    if (!with)
+      continue;
+    auto failing = std::find(with->outcome.begin(), with->outcome.end(),
+                             char(FailedC));
+    if (failing != with->outcome.end()) {
+      fail("the safe check " + where + " fails for " +
+           sizesText(bf.box.at(size_t(failing - with->outcome.begin()))) +
+           " once every check but it and its implied_by is removed");
+      continue;
+    }
+    ++stats.impliedSufficient;
+    // 3. Minimality among the checks: without any one named check A, some
+    // size of the box fails C. Two other outcomes are not failures: the
+    // sizes A stopped now meet UB at an op before C (an op's implicit
+    // requirement implies C too; Explain keeps the check then, by design),
+    // or A stops no size of the box (too small to tell). A named check
+    // whose stopped sizes now run through C, passing it with no UB, was
+    // not needed: a failure.
+    bool minimal = true;
+    for (size_t a : named) {
+      std::set<size_t> without = keep;
+      without.erase(a);
+      std::optional<VariantRuns> w = runWithOnly(without, key);
+      if (!w)
+        return;
+      bool failsC = false, ub = false, stoppedByA = false, passed = false;
+      for (size_t k = 0; k < w->outcome.size(); ++k) {
+        failsC = failsC || w->outcome[k] == FailedC;
+        bool byA = with->outcome[k] == StoppedElsewhere && with->stoppedAt[k] == a;
+        stoppedByA = stoppedByA || byA;
+        ub = ub || (byA && w->outcome[k] == UbBefore);
+        passed = passed || (byA && w->outcome[k] == Passed);
+      }
+      if (failsC)
+        continue;
+      minimal = false;
+      std::string without_ = "without " + describe(std::to_string(a)) + ", ";
+      if (ub) {
+        ++stats.impliedOpCovered;
+        stats.notes.push_back(tag + "implied_by of the check " + where + ": " +
+                              without_ + "an op's requirement before it stops "
+                              "the sizes that check stopped");
+      } else if (!stoppedByA) {
+        ++stats.impliedNotShownNeeded;
+        stats.notes.push_back(tag + "implied_by of the check " + where + ": " +
+                              without_ + "(it stops no size of the box)");
+      } else {
+        fail("implied_by of the check " + where + " is not minimal: " +
+             without_ + "the sizes it stopped pass the check with no UB");
+      }
+    }
+    if (minimal)
+      ++stats.impliedMinimal;
+  }
+}
+
 void Comparison::run() {
   ++stats.programs;
   // The oracle's side, on the twin.
@@ -529,6 +771,7 @@ void Comparison::run() {
     }
     judgeInstance(key, findings);
   }
+  checkImplied();
   if (p.planted) {
     bool found = false;
     for (size_t k = 0; k < twinOps.ops.size(); ++k) {
@@ -638,7 +881,12 @@ std::string summarize(ExportFamily family, const ExportStats &s) {
      << s.witnessesReplayed << ", failed " << s.witnessesFailed << "; opaque "
      << s.opaque << "; exit status right " << s.exitRight << "/" << s.programs
      << "; contracts checked " << s.contractsChecked << ", absent "
-     << s.contractsAbsent;
+     << s.contractsAbsent << "; implied_by checked " << s.impliedChecked
+     << ", sufficient " << s.impliedSufficient << ", minimal "
+     << s.impliedMinimal << " (a named check covered by an op's requirement: "
+     << s.impliedOpCovered << ", stopping no size of the box: "
+     << s.impliedNotShownNeeded << "; partly safe, not run: "
+     << s.impliedPartial << ")";
   return os.str();
 }
 

@@ -49,7 +49,16 @@ struct ExportStats {
          plantedFound = 0, plantedMissed = 0, witnessesReplayed = 0,
          witnessesFailed = 0, conditionsExact = 0, opaque = 0, exitRight = 0,
          contractsChecked = 0, contractsAbsent = 0, assignments = 0;
+  /// Safe runtime checks whose "implied_by" was read; of those, the ones
+  /// the oracle confirms with only the named checks kept, and the ones
+  /// each of whose named checks the box shows needed. Counted and noted,
+  /// not failed: a named check whose sizes an op's requirement before the
+  /// check also stops, one that stops no size of the box; checks with
+  /// some dims safe and some not (the oracle runs an op whole).
+  size_t impliedChecked = 0, impliedSufficient = 0, impliedMinimal = 0,
+         impliedOpCovered = 0, impliedNotShownNeeded = 0, impliedPartial = 0;
   std::vector<std::string> failures; ///< one message per failed check
+  std::vector<std::string> notes;    ///< soft observations, for -v
 };
 
 /// Compares symshape with the oracle on one program, adding to `stats`.

@@ -110,6 +110,9 @@ int runCompare(const Args &a) {
                   << ")\n";
     }
     std::cout << summarize(f, stats) << "\n";
+    if (a.verbose)
+      for (const std::string &note : stats.notes)
+        std::cout << "  note: " << note << "\n";
     printFailures(stats.failures, a.verbose);
     ok = ok && stats.failures.empty();
   }

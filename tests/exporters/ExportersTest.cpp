@@ -387,7 +387,8 @@ struct Fake {
   /// Runs the comparison of `p` with `json` as the tool's report and
   /// `exit` as its status; returns the failures.
   std::vector<std::string> compare(const std::string &json, int exit,
-                                   const ExportProgram &p = planted()) {
+                                   const ExportProgram &p = planted(),
+                                   ExportStats *out = nullptr) {
     std::ofstream(report) << json;
     std::ofstream(script) << "#!/bin/sh\ncat '" << report << "'\nexit " << exit
                           << "\n";
@@ -398,6 +399,8 @@ struct Fake {
     options.requireContract = p.variant == Variant::Planted;
     ExportStats stats;
     compareExport(p, options, stats);
+    if (out)
+      *out = stats;
     return stats.failures;
   }
   static ExportProgram planted() {
@@ -458,7 +461,88 @@ bool mentions(const std::vector<std::string> &failures,
   return false;
 }
 
+// torch-mlir's CSE'd check asserted twice, with an unrelated check between:
+// A (line 7) and C (line 10) both assert %arg0[0] == %arg1[0]; B (line 9)
+// asserts %arg0[0] != 0. No op between them has a requirement.
+const char *kImplied = R"(module {
+  func.func @forward(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>) -> tensor<?xf32> {
+    %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %0 = "tensor.dim"(%arg0, %c0) : (tensor<?xf32>, index) -> index
+    %1 = "tensor.dim"(%arg1, %c0) : (tensor<?xf32>, index) -> index
+    %2 = "arith.cmpi"(%0, %1) <{predicate = 0 : i64}> : (index, index) -> i1
+    "cf.assert"(%2) <{msg = "A"}> : (i1) -> ()
+    %3 = "arith.cmpi"(%0, %c0) <{predicate = 1 : i64}> : (index, index) -> i1
+    "cf.assert"(%3) <{msg = "B"}> : (i1) -> ()
+    "cf.assert"(%2) <{msg = "C"}> : (i1) -> ()
+    "func.return"(%arg0) : (tensor<?xf32>) -> ()
+  }
+}
+)";
+
+// By hand: A fails exactly when the sizes differ (witness %arg1[0] = 2,
+// %arg0[0] left 1); B, reached only with equal sizes, fails exactly when
+// they are 0 (its witness names both, or A would stop the run); C is
+// safe because of A alone. No UB; no check always fails: exit 0.
+const char *kImpliedReport = R"({"files": [{"file": "x.mlir", "functions": [
+ {"name": "forward", "verdict": "safe",
+  "findings": [
+   {"loc": "x.mlir:7:5", "op": "cf.assert", "kind": "assert", "verdict": "ub-possible", "condition": "%arg0[0] != %arg1[0]", "witness": {"%arg1[0]": 2}, "message": "A can fail"},
+   {"loc": "x.mlir:9:5", "op": "cf.assert", "kind": "assert", "verdict": "ub-possible", "condition": "%arg0[0] == 0", "witness": {"%arg0[0]": 0, "%arg1[0]": 0}, "message": "B can fail"},
+   {"loc": "x.mlir:10:5", "op": "cf.assert", "kind": "assert", "verdict": "safe", "message": "C always holds", "implied_by": ["x.mlir:7:5"]}],
+  "opaque": []}]}]})";
+
+ExportProgram implied() {
+  ExportProgram p;
+  p.family = ExportFamily::Torch;
+  p.variant = Variant::Clean;
+  p.entry = "forward";
+  p.text = p.twin = kImplied;
+  return p;
+}
+
 } // namespace
+
+TEST_CASE("comparison: implied_by of a safe check, by brute force",
+          "[exporters][compare][implied]") {
+  Fake fake;
+  ExportStats stats;
+  std::vector<std::string> right =
+      fake.compare(kImpliedReport, 0, implied(), &stats);
+  std::string all;
+  for (const std::string &f : right)
+    all += f + "\n";
+  INFO(all);
+  CHECK(right.empty());
+  CHECK(stats.impliedChecked == 1);
+  CHECK(stats.impliedSufficient == 1);
+  CHECK(stats.impliedMinimal == 1);
+  struct Case {
+    std::string to, reason;
+  };
+  std::vector<Case> cases = {
+      {"[\"x.mlir:9:5\"]", "once every check but it and its implied_by"},
+      {"[]", "once every check but it and its implied_by"},
+      {"[\"x.mlir:7:5\", \"x.mlir:9:5\"]", "is not minimal"},
+      {"[\"x.mlir:10:5\"]", "is not run before it"},
+      {"[\"x.mlir:11:5\"]", "is not run before it"},
+      {"[\"x.mlir:2:1\"]", "is at no op"},
+  };
+  for (const Case &c : cases) {
+    INFO(c.to);
+    std::vector<std::string> failures = fake.compare(
+        replaced(kImpliedReport, "[\"x.mlir:7:5\"]", c.to), 0, implied());
+    all.clear();
+    for (const std::string &f : failures)
+      all += f + "\n";
+    INFO(all);
+    CHECK(mentions(failures, c.reason));
+  }
+  CHECK(mentions(fake.compare(replaced(kImpliedReport,
+                                       ", \"implied_by\": [\"x.mlir:7:5\"]",
+                                       ""),
+                              0, implied()),
+                 "has no \"implied_by\""));
+}
 
 TEST_CASE("comparison: a right report passes", "[exporters][compare]") {
   Fake fake;

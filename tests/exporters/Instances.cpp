@@ -5,21 +5,26 @@
 namespace symshape::exporters {
 
 static void walk(const frontend::Region &region, const std::string &fn,
-                 OpTable &table) {
+                 long parent, OpTable &table) {
   for (const frontend::Block &block : region.blocks)
-    for (const frontend::Operation &op : block.operations) {
+    for (size_t k = 0; k < block.operations.size(); ++k) {
+      const frontend::Operation &op = block.operations[k];
+      long self = long(table.ops.size());
       table.index[&op] = table.ops.size();
       table.ops.push_back(&op);
       table.function.push_back(fn);
+      table.parent.push_back(parent);
+      table.block.push_back(&block);
+      table.position.push_back(k);
       for (const frontend::Region &r : op.regions)
-        walk(r, fn, table);
+        walk(r, fn, self, table);
     }
 }
 
 OpTable OpTable::of(const frontend::Module &module) {
   OpTable table;
   for (const frontend::Function &fn : module.functions)
-    walk(fn.body, fn.name, table);
+    walk(fn.body, fn.name, -1, table);
   return table;
 }
 

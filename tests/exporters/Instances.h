@@ -28,6 +28,11 @@ namespace symshape::exporters {
 struct OpTable {
   std::vector<const frontend::Operation *> ops;
   std::vector<std::string> function; ///< of each op
+  /// Where each op sits: the op whose region holds it (-1 at a function's
+  /// top level), its block and its position there.
+  std::vector<long> parent;
+  std::vector<const frontend::Block *> block;
+  std::vector<size_t> position;
   std::map<const frontend::Operation *, size_t> index;
 
   static OpTable of(const frontend::Module &module);
