@@ -34,7 +34,7 @@ options for every command:
   --func NAME            only function NAME (check: report it; refine:
                          refine it; graph: draw it)
   --strict               a dynamic size under a static result dim is an
-                         error (seed 000's pseudo-code) instead of a cast
+                         error (the Broadcastable trait's pseudo-code) instead of a cast
   --assume EXPR          a fact about sizes, e.g. "%a[0] == 8" (repeatable);
                          two facts that contradict each other are an error
   --timeout-ms N         per-query solver time-out (default 2000)
@@ -62,7 +62,7 @@ options for every command:
 
 options for check:
   --format FORMAT        text (compiler-style diagnostics, the default),
-                         json (SPEC 7, schema/symshape-report.schema.json)
+                         json (SEMANTICS.md §7, schema/symshape-report.schema.json)
                          or sarif (SARIF 2.1.0, for code scanning)
   --json                 the same as --format json
   --require-coverage     an op symshape cannot model (listed as `opaque`)
@@ -156,11 +156,17 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       return true;
     };
     std::string v;
-    static const char *const flags[] = {
-        "--help",  "--json",    "--strict",           "--no-fast-paths",
-        "--stats", "--version", "--require-coverage", "--strict-exit",
-        "--explain", "--drop-redundant-checks",
-        "--split-input-file"};
+    static const char *const flags[] = {"--help",
+                                        "--json",
+                                        "--strict",
+                                        "--no-fast-paths",
+                                        "--stats",
+                                        "--version",
+                                        "--require-coverage",
+                                        "--strict-exit",
+                                        "--explain",
+                                        "--drop-redundant-checks",
+                                        "--split-input-file"};
     for (const char *flag : flags)
       if (hasInline && arg == flag)
         return "option '" + arg + "' takes no value";

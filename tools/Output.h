@@ -1,9 +1,9 @@
 //===- Output.h - Reading inputs, writing outputs ---------------*- C++ -*-===//
 //
-// Where the CLI's output goes (SPEC 7): standard output, or `-o FILE`. A
-// regular FILE (or a new one) is replaced atomically: a temporary file
-// beside it, renamed over it once complete, so a failed run leaves the old
-// FILE and no partial one. Anything else is written through, as a shell's
+// Where the CLI's output goes (SEMANTICS.md §7): standard output, or `-o FILE`.
+// A regular FILE (or a new one) is replaced atomically: a temporary file beside
+// it, renamed over it once complete, so a failed run leaves the old FILE and no
+// partial one. Anything else is written through, as a shell's
 // `>` would: a device (`/dev/null`), a FIFO, and a symlink's target (a
 // regular target is itself replaced atomically, the link stays). A device,
 // a FIFO or a symlink is never replaced by a regular file. Every write is

@@ -1,6 +1,6 @@
 //===- Expr.cpp - Parser for assumption / condition expressions -----------===//
 //
-// SPEC section 6. The grammar's two sorts (Boolean formulas and integer
+// SEMANTICS.md §6. The grammar's two sorts (Boolean formulas and integer
 // terms) are parsed by one precedence climber and checked afterwards, so a
 // '(' needs no backtracking:
 //

@@ -1,6 +1,6 @@
 //===- ExprLexer.h - Tokens of the expression language ----------*- C++ -*-===//
 //
-// Splits an expression of SPEC section 6 into tokens: `%a[0] == 8 && ...`
+// Splits an expression of SEMANTICS.md §6 into tokens: `%a[0] == 8 && ...`
 // gives Ref "%a", LSquare, Int "0", RSquare, Eq, Int "8", And, ...
 // Positions are offsets into the expression text.
 //

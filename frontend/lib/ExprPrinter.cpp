@@ -1,4 +1,4 @@
-//===- ExprPrinter.cpp - Printing expressions in the SPEC grammar ---------===//
+//===- ExprPrinter.cpp - Printing expressions in the grammar of §6 --------===//
 //
 // Parentheses are added only where the grammar's precedence needs them, so
 // parseExpr(printExpr(e)) rebuilds the same tree:

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringImpl.h"
 #include "IntTypes.h"
+#include "LoweringImpl.h"
 
 namespace symshape::frontend {
 
@@ -30,7 +30,7 @@ std::optional<std::vector<TermId>> Lowerer::intElements(ValueId id) {
   const Type &type = v.type;
   ValueState &s = states[id];
   std::optional<IntType> element =
-      type.isSizeLike() ? IntType::index()
+      type.isSizeLike()                ? IntType::index()
       : type.kind == TypeKind::Integer ? intType(type.spelling)
       : type.kind == TypeKind::RankedTensor && type.dims.size() <= 1
           ? intType(type.element)
@@ -47,7 +47,7 @@ std::optional<std::vector<TermId>> Lowerer::intElements(ValueId id) {
       if (!input)
         return std::nullopt;
       TermId symbol = newSymbol(refName(id), SymbolOrigin::Scalar);
-      // A !shape.size is a non-negative integer (seed 004), and so is an
+      // A !shape.size is a non-negative integer (shape dialect), and so is an
       // unsigned integer.
       if (type.kind == TypeKind::Size || element->isUnsigned)
         prob->addFact(formulas().mkLe(graph().constant(0), symbol));
@@ -64,8 +64,7 @@ std::optional<std::vector<TermId>> Lowerer::intElements(ValueId id) {
     return std::nullopt;
   std::vector<TermId> elements;
   for (int64_t i = 0; i < length; ++i) {
-    TermId symbol =
-        newSymbol(dimName(id, size_t(i)), SymbolOrigin::Scalar);
+    TermId symbol = newSymbol(dimName(id, size_t(i)), SymbolOrigin::Scalar);
     if (element->isUnsigned)
       prob->addFact(formulas().mkLe(graph().constant(0), symbol));
     elements.push_back(symbol);
@@ -107,7 +106,8 @@ void Lowerer::setBoolElements(ValueId id, std::vector<FormulaId> elements) {
   const Type &type = value(id).type;
   size_t expected = 1;
   if (type.kind == TypeKind::RankedTensor && type.dims.size() == 1)
-    expected = type.dims[0] == kDynamic ? elements.size() : size_t(type.dims[0]);
+    expected =
+        type.dims[0] == kDynamic ? elements.size() : size_t(type.dims[0]);
   else if (type.kind == TypeKind::RankedTensor && !type.dims.empty())
     return;
   if (elements.size() != expected)

@@ -1,10 +1,11 @@
-//===- LowerBroadcast.cpp - Implicit broadcast ops (seed 000) -------------===//
+//===- LowerBroadcast.cpp - Implicit broadcast ops (the Broadcastable trait)
+//===//
 //
 // test.broadcastable, the elementwise tosa ops, chlo.broadcast_* without
 // broadcast_dimensions, and --broadcastable ops follow the Broadcastable
-// trait. Static types give the compile-time errors of seed 000's tables;
-// runtime sizes give one `broadcast` obligation per result dim fed by two
-// or more operands, one `rank` obligation, and one `result-cast` obligation
+// trait. Static types give the compile-time errors of the Broadcastable trait's
+// tables; runtime sizes give one `broadcast` obligation per result dim fed by
+// two or more operands, one `rank` obligation, and one `result-cast` obligation
 // per declared static result dim. XLA ops reuse `finishBroadcast` once
 // their operands are mapped onto columns.
 //
@@ -25,8 +26,8 @@ namespace {
 std::string structuralProblem(const Operation &op,
                               const std::vector<const Type *> &types) {
   if (op.operands.empty())
-    return "expects at least one operand (seed 000); mlir-opt 16's verifier "
-           "accepts an op without operands";
+    return "expects at least one operand (the Broadcastable trait); "
+           "mlir-opt 16's verifier accepts an op without operands";
   if (op.results.size() != 1)
     return "expects exactly one result";
   bool tensor = false, vector = false;
@@ -120,14 +121,14 @@ void Lowerer::lowerImplicitBroadcast(const Operation &op) {
   for (size_t i = 0; i < op.operands.size(); ++i) {
     const Type &type = operandType(op, i);
     if (!type.hasRank())
-      continue; // seed 000 discards unranked operands
+      continue; // the Broadcastable trait discards unranked operands
     anyRanked = true;
     std::vector<TermId> dims = operandDims(op, i);
     for (size_t d = 0; d < dims.size(); ++d)
       columns[rank - dims.size() + d].add(dims[d], operandDimRef(op, i, d),
                                           type.dims[d]);
   }
-  if (!anyRanked) { // seed 000: nothing to infer or verify
+  if (!anyRanked) { // the Broadcastable trait: nothing to infer or verify
     lowerOpaque(op);
     return;
   }
@@ -156,8 +157,8 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
   ValueId result = op.results.front();
   const Type &resultType = value(result).type;
   if (!resultType.hasRank()) {
-    // Seed 000: an unranked result needs no verification. Its rank is
-    // still known when every operand is ranked.
+    // The Broadcastable trait: an unranked result needs no verification. Its
+    // rank is still known when every operand is ranked.
     if (unranked || erroneous) {
       lowerOpaque(op);
       return;
@@ -174,8 +175,8 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
   bool rankOk = unranked ? resultRank >= rank : resultRank == rank;
   std::string rankNote =
       !rankOk && resultRank > rank
-          ? "seed 000 requires the inferred rank; the Broadcastable "
-            "trait's verifier in mlir-opt 16 accepts a result of higher rank"
+          ? "the Broadcastable trait requires the inferred rank; its "
+            "verifier in mlir-opt 16 accepts a result of higher rank"
           : "";
   oblige(op, ObligationKind::Rank, -1, formulas().mkBool(!rankOk),
          solver::SubjectForm::Rank, {}, int64_t(resultRank), int64_t(rank),
@@ -201,21 +202,20 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
     }
     if (column.staticError)
       continue; // no runtime size to compare: the broadcast itself errs
-    // SPEC 3: with an unranked operand the trailing dims are still checked
-    // as usual (from the ranked operands) by the static rules; at runtime
-    // the unranked operand may supply the size where the others give 1.
+    // SEMANTICS.md §3: with an unranked operand the trailing dims are still
+    // checked as usual (from the ranked operands) by the static rules; at
+    // runtime the unranked operand may supply the size where the others give 1.
     int64_t inferred = column.staticError ? kDynamic : column.inferred;
     TermId declaredTerm = graph().constant(declared);
     bool error = solver::checkResultDim(inferred, declared, options.strict) ==
                  solver::ResultDimCheck::Error;
     std::string note;
     if (error && inferred == kDynamic)
-      note = "--strict follows seed 000's pseudo-code: a dynamic inferred "
-             "size under a static result dim is an error";
+      note = "--strict follows the Broadcastable trait's pseudo-code: a "
+             "dynamic inferred size under a static result dim is an error";
     else if (error && inferred == 1)
-      note = "broadcast semantics do not apply to results (seed 000); "
-             "the Broadcastable trait's verifier in mlir-opt 16 accepts an "
-             "inferred 1 here";
+      note = "broadcast semantics do not apply to results (the Broadcastable "
+             "trait); its verifier in mlir-opt 16 accepts an inferred 1 here";
     FormulaId violation = formulas().mkNe(size, declaredTerm);
     if (unranked)
       violation = formulas().mkAnd({formulas().mkNe(size, one), violation});
@@ -226,7 +226,7 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
     resultDims[d] = declaredTerm;
   }
   if (erroneous) {
-    lowerOpaque(op); // SPEC 4: later ops see the declared result type
+    lowerOpaque(op); // SEMANTICS.md §4: later ops see the declared result type
     return;
   }
   for (size_t d = 0; d < resultRank; ++d) {

@@ -1,4 +1,4 @@
-//===- LowerXla.cpp - Explicit XLA broadcasting (seed 003) ----------------===//
+//===- LowerXla.cpp - Explicit XLA broadcasting (XLA broadcasting) --------===//
 //
 // Binary ops with `broadcast_dimensions` (chlo.broadcast_*, and mhlo /
 // stablehlo binary ops in the old XLA style): the lower-rank operand is
@@ -129,7 +129,8 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
                !strictlyIncreasing(mapping, int64_t(highRank))) {
       oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
              "the broadcast_dimensions " + dimsText(mapping), true,
-             "seed 003 needs one strictly increasing dim of the higher-rank "
+             "XLA broadcasting needs one strictly increasing dim of the "
+             "higher-rank "
              "operand per dim of the lower-rank one");
       lowerOpaque(op);
       return;

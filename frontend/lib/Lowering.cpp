@@ -100,7 +100,7 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
   }
   if (type.isSizeLike()) {
     TermId symbol = newSymbol(refName(id), SymbolOrigin::Scalar);
-    // A !shape.size is a non-negative integer (seed 004); an index is not.
+    // A !shape.size is a non-negative integer (shape dialect); an index is not.
     if (type.kind == TypeKind::Size)
       prob->addFact(formulas().mkLe(graph().constant(0), symbol));
     defineScalar(id, symbol);
@@ -212,7 +212,7 @@ FormulaId Lowerer::withEarlier(FormulaId violation, ObligationKind kind) {
        i-- > stop && taken.size() < kMaxEarlier;)
     if (taken.insert(conditionalEarlier[i]).second)
       all.push_back(formulas().mkNot(conditionalEarlier[i]));
-  // A result-cast assumes its own op's operand requirements (SPEC 4).
+  // A result-cast assumes its own op's operand requirements (SEMANTICS.md §4).
   if (kind == ObligationKind::ResultCast)
     for (size_t k = opFirst; k < pending.size(); ++k)
       if (pending[k].kind != ObligationKind::ResultCast &&
@@ -320,11 +320,10 @@ std::vector<ValueId> Lowerer::lowerInline(const Region &region) {
   return yielded;
 }
 
-void Lowerer::markOpaque(const Operation &op, std::string reason,
-                         bool always) {
+void Lowerer::markOpaque(const Operation &op, std::string reason, bool always) {
   // An op with no shaped operands and only static results (a constant, a
-  // global load) is a plain source of static facts (SPEC 1), not opaque.
-  // Tensors of other dialects (`!torch.vtensor<[?,3],f32>`) and memrefs
+  // global load) is a plain source of static facts (SEMANTICS.md §1), not
+  // opaque. Tensors of other dialects (`!torch.vtensor<[?,3],f32>`) and memrefs
   // are shaped too: a program made of them is not "nothing to check".
   auto foreignShaped = [](const Type &type) {
     return type.kind == TypeKind::Other &&
@@ -378,7 +377,7 @@ void Lowerer::lowerOpaque(const Operation &op) {
 
 namespace {
 /// Tags the obligations one op occurrence queues (nested ops tag theirs
-/// first) with one index, so the solver judges them by phase (SPEC 4).
+/// first) with one index, so the solver judges them by phase (SEMANTICS.md §4).
 struct OpOccurrence {
   std::vector<Obligation> &pending;
   size_t first;
@@ -428,8 +427,8 @@ void Lowerer::lowerOpOnce(const Operation &op) {
     return;
   }
   // An unknown op: its regions may run any number of times, or never.
-  markOpaque(op, op.skipped ? "custom syntax not understood"
-                            : "op not modelled");
+  markOpaque(op,
+             op.skipped ? "custom syntax not understood" : "op not modelled");
   bool outer = conditional;
   conditional = true;
   for (const Region &region : op.regions)

@@ -46,8 +46,8 @@ struct Column {
   std::vector<solver::DimRef> names;
   int64_t inferred = 1; ///< static inference (kDynamic for `?`)
   bool staticError = false;
-  /// Add one operand's size, folding the static inference (seed 000's
-  /// InferDim, left to right).
+  /// Add one operand's size, folding the static inference (the Broadcastable
+  /// trait's InferDim, left to right).
   void add(TermId size, solver::DimRef name, int64_t staticSize);
 };
 
@@ -176,10 +176,9 @@ public:
   /// Results of an op symshape does not interpret: facts of their types.
   void lowerOpaque(const Operation &op);
   /// Lists `op` in the coverage report (Problem::opaque) with `reason`,
-  /// unless it is a plain source of static facts (SPEC 1) and not `always`
-  /// (a runtime check whose predicate is not read is always listed).
-  void markOpaque(const Operation &op, std::string reason,
-                  bool always = false);
+  /// unless it is a plain source of static facts (SEMANTICS.md §1) and not
+  /// `always` (a runtime check whose predicate is not read is always listed).
+  void markOpaque(const Operation &op, std::string reason, bool always = false);
 
   // --- assumptions (LowerAssume.cpp) ---
   /// Lowers a Boolean expression; nullopt when a name does not resolve
@@ -204,9 +203,9 @@ public:
   std::optional<std::vector<ValueState>> inlineCall(const Operation &call,
                                                     const Function &callee,
                                                     std::string &whyNot);
-  std::optional<std::vector<ValueState>>
-  inlineCallOnce(const Operation &call, const Function &callee,
-                 std::string &whyNot);
+  std::optional<std::vector<ValueState>> inlineCallOnce(const Operation &call,
+                                                        const Function &callee,
+                                                        std::string &whyNot);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
   /// Whether the op being lowered may not run (a region of an unknown op,

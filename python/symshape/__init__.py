@@ -7,7 +7,7 @@ runtime sizes, or say exactly which sizes trigger undefined behaviour.
     symshape.refine(text)                  # the text with the most specific
                                            # result types written in
 
-check() returns the document `symshape check --json` prints (SPEC section 7),
+check() returns the document `symshape check --json` prints (SEMANTICS.md §7),
 parsed with Python's json module; refine() returns what `symshape refine`
 prints. Bad input (including text that is not MLIR, and MLIR bytecode)
 raises symshape.Error, whose message is the compiler-style diagnostic

@@ -109,7 +109,7 @@ def test_version_is_the_cli_version():
 
 @pytest.mark.parametrize("text", ["hello world\n", "xxxx", "x" * (100 << 20)])
 def test_text_that_is_not_mlir_is_an_error(text):
-    # Never an all-zero document that passes as safe (SPEC 1).
+    # Never an all-zero document that passes as safe (SEMANTICS.md §1).
     with pytest.raises(symshape.Error) as caught:
         symshape.check(text)
     assert caught.value.location == "<string>:1:1"

@@ -1,7 +1,7 @@
 //===- JsonReport.cpp - The `check --json` document -----------------------===//
 //
 // The document is written straight into one string, fields in the order
-// SPEC 7 shows them, one finding, value or opaque op per line:
+// SEMANTICS.md §7 shows them, one finding, value or opaque op per line:
 //
 //   {
 //     "version": "1.0",
@@ -271,8 +271,8 @@ std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
     return shapes->dimText(term);
   // Not well defined: the constants the refinement kept (it drops a
   // tensor dim's negative one).
-  std::optional<int64_t> value = shapes ? shapes->constant(term)
-                                        : problem.graph.constantValue(term);
+  std::optional<int64_t> value =
+      shapes ? shapes->constant(term) : problem.graph.constantValue(term);
   if (value && (*value >= 0 || !size))
     return std::to_string(*value);
   if (problem.graph.isSymbol(term))
@@ -473,7 +473,7 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
       appendKey(out, "condition");
       appendQuoted(out, f->condition);
     }
-    // SPEC 7: a witness for every finding that some size violates ({}
+    // SEMANTICS.md §7: a witness for every finding that some size violates ({}
     // when no free symbol matters); an unreachable one has none, an
     // unknown one only when a violating assignment is known.
     bool violated = f->verdict == Verdict::UbPossible ||
@@ -513,8 +513,8 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
     out += ']';
   }
   if (!entry.callStacks.empty()) {
-    // SPEC 7: the calls into a private function, outermost first; every
-    // call site's chain when several reached it with this verdict.
+    // SEMANTICS.md §7: the calls into a private function, outermost first;
+    // every call site's chain when several reached it with this verdict.
     auto chain = [&](uint32_t stack) {
       out += '[';
       const std::vector<CallSite> &calls = problem.callStacks[stack];
@@ -541,8 +541,8 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   out += '}';
 }
 
-/// SPEC 4's "contract": {"checked": ..., "requires": ...}; a formula too
-/// large to read is null, its conjuncts listed by finding beside it.
+/// SEMANTICS.md §4's "contract": {"checked": ..., "requires": ...}; a formula
+/// too large to read is null, its conjuncts listed by finding beside it.
 void writeContract(Writer &w, const Problem &problem, const Contract &contract,
                    const ReportOptions &options,
                    const PositionResolver &resolve) {

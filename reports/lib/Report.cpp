@@ -41,10 +41,11 @@ void appendFindingMessage(std::string &text, const Problem &problem,
                 : " can fail at runtime";
     break;
   case Verdict::UbGuaranteed:
-    text += isRuntimeCheck(ob.kind)
-                ? " will fail for every input that reaches it: the program always "
-                  "stops there"
-                : " will fail for every runtime size that reaches it";
+    text +=
+        isRuntimeCheck(ob.kind)
+            ? " will fail for every input that reaches it: the program always "
+              "stops there"
+            : " will fail for every runtime size that reaches it";
     break;
   case Verdict::Unreachable:
     text += " is unreachable: ";
@@ -392,10 +393,11 @@ void forEachFindingMessage(const FunctionReport &function,
       }
     }
   }
-  // SPEC 4: the function's contract, when its checks do not cover every
-  // requirement.
+  // SEMANTICS.md §4: the function's contract, when its checks do not cover
+  // every requirement.
   const Contract *contract = function.contract;
-  if (!contract || (contract->requires == "true" && contract->requiresParts.empty()))
+  if (!contract ||
+      (contract->requires == "true" && contract->requiresParts.empty()))
     return;
   bool checked = contract->checked != "true" || !contract->checkedParts.empty();
   std::string text = "input contract of @" + problem.function + ": " +
@@ -406,7 +408,7 @@ void forEachFindingMessage(const FunctionReport &function,
     text += "no UB exactly when every requirement below holds (too many "
             "for one formula)";
   else
-    text += "no UB exactly when " + contract->requires;
+  text += "no UB exactly when " + contract->requires;
   if (!contract->exact)
     text += " (" + contract->reason + ")";
   // At the function's own loc(...) when it names the exporter's source

@@ -1,4 +1,4 @@
-//===- BroadcastTables.cpp - Static broadcast rules of seed 000 -----------===//
+//===- BroadcastTables.cpp - Static rules of the Broadcastable trait ------===//
 
 #include "symshape/solver/BroadcastTables.h"
 

@@ -37,8 +37,9 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
     break;
   case TermKind::Div: {
     // Not a polynomial: an unknown of its own, printed as
-    // "(a floordiv c)" (SPEC 6). The condition stays exact: the violation
-    // reads the division only through it. Folded when P fixes its operands.
+    // "(a floordiv c)" (SEMANTICS.md §6). The condition stays exact: the
+    // violation reads the division only through it. Folded when P fixes its
+    // operands.
     const std::vector<Polynomial> &top = lift(node.operands[0]);
     const std::vector<Polynomial> &bottom = lift(node.operands[1]);
     if (top.size() == 1 && bottom.size() == 1 && top[0].isConstant() &&

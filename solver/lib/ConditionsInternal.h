@@ -98,7 +98,7 @@ private:
   std::vector<uint32_t> seededOn, seededOff; ///< minterms, no duplicates
 };
 
-/// Prints a disjunction of cubes in the grammar of SPEC section 6, grouping
+/// Prints a disjunction of cubes in the grammar of SEMANTICS.md §6, grouping
 /// literals on one size into `in {..}`, `not in {..}` and `in [lo, hi]`:
 ///
 ///   {{%a[0]==1: false, %a[0]==4: false}}   ->  %a[0] not in {1, 4}

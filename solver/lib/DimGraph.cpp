@@ -56,7 +56,7 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
   auto [taken, fresh] = symbolNames.emplace(name, 2u);
   if (!fresh) {
     // "%v[3]" -> "%v_2[3]": the suffix goes on the value name, so the
-    // result still reads as a REF of SPEC section 6.
+    // result still reads as a REF of SEMANTICS.md §6.
     size_t cut = name.size();
     if (!name.empty() && name.back() == ']') {
       size_t open = name.rfind('[');
@@ -65,8 +65,8 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
     }
     std::string unique;
     for (unsigned &k = taken->second;;) {
-      unique = name.substr(0, cut) + "_" + std::to_string(k++) +
-               name.substr(cut);
+      unique =
+          name.substr(0, cut) + "_" + std::to_string(k++) + name.substr(cut);
       if (symbolNames.emplace(unique, 2u).second)
         break;
     }

@@ -10,7 +10,7 @@ namespace symshape::solver {
 
 namespace {
 
-/// Whether obligation j is one obligation k may assume (SPEC 4): an
+/// Whether obligation j is one obligation k may assume (SEMANTICS.md §4): an
 /// earlier one that every run reaching k has passed, not a sibling of k's
 /// own phase.
 bool assumable(const Problem &problem, const FunctionVerdicts &verdicts,

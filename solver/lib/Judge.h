@@ -64,7 +64,7 @@ struct SymbolUse {
 };
 
 /// What judging one obligation changes in P, applied once every obligation
-/// of its phase is judged (SPEC 4: siblings do not assume each other).
+/// of its phase is judged (SEMANTICS.md §4: siblings do not assume each other).
 struct Effect {
   size_t component = 0;
   FormulaId violation = 0;
@@ -114,8 +114,8 @@ private:
   /// P grows by the effects of the phase just judged.
   void applyEffects();
   /// The witness of `violation` from `values`, a model of P && violation
-  /// in component c (SPEC 4): the full assignment that takes `values` in c
-  /// and a model of P in every other component, with as many 1s as the
+  /// in component c (SEMANTICS.md §4): the full assignment that takes `values`
+  /// in c and a model of P in every other component, with as many 1s as the
   /// evaluator finds (preferOnes; only the one try of every size `depends`
   /// does not name when `quick`), written as its entries that are not 1.
   Witness assemble(size_t c, std::vector<int64_t> values,
@@ -174,7 +174,7 @@ private:
   SmtContext context;
   std::vector<Component> components;
   std::vector<uint32_t> componentOfTerm;
-  bool reachable = true;       // P is satisfiable so far
+  bool reachable = true; // P is satisfiable so far
   /// Why !reachable, for the unreachable findings.
   std::string unreachableReason = "an earlier obligation always fails";
   /// Components a phase gave more than one new "cannot fail" assumption

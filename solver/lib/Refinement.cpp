@@ -422,8 +422,8 @@ bool onlyFreeSymbols(const DimGraph &graph, const FormulaStore &formulas,
   return true;
 }
 
-/// SPEC 5 without the solver for a component made of broadcasts of free
-/// sizes: every obligation of W is a broadcast over sizes that are symbols
+/// SEMANTICS.md §5 without the solver for a component made of broadcasts of
+/// free sizes: every obligation of W is a broadcast over sizes that are symbols
 /// or broadcasts of them, every fact a lower bound of at most 1, every
 /// candidate such a size, and every broadcast among the candidates (and
 /// inside them) is the result of a column W requires compatible. Then:

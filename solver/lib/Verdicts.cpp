@@ -76,8 +76,8 @@ void Judge::partition() {
     if (!onlyBounds && check(solverOf(c), {}) == SatResult::Unsat)
       reachable = false;
   }
-  // SPEC 4: a witness names the sizes that are not 1. A component whose
-  // facts fail when all its sizes are 1 (--min-dim 2, an assumption
+  // SEMANTICS.md §4: a witness names the sizes that are not 1. A component
+  // whose facts fail when all its sizes are 1 (--min-dim 2, an assumption
   // "%n > 3") has sizes every witness must name.
   for (size_t c = 0; c < components.size(); ++c)
     for (FormulaId fact : components[c].facts) {
@@ -207,8 +207,8 @@ void Judge::judge(size_t k, Finding &finding) {
       finding.condition = "true";
       // Every size that reaches it violates it: a model of P is a witness.
       const std::optional<std::vector<int64_t>> &model = modelOf(c);
-      finding.witness = assemble(c, model ? *model : std::vector<int64_t>(),
-                                 {}, violation);
+      finding.witness =
+          assemble(c, model ? *model : std::vector<int64_t>(), {}, violation);
       finding.hasWitness = true;
       guaranteed();
       ++stats.decidedStatically;
@@ -329,7 +329,7 @@ void Judge::applyEffects() {
       comp.evaluated.clear();
     }
     // When the all-1 assignment violates it, every later witness names
-    // sizes of this component (SPEC 4: an unnamed size is 1).
+    // sizes of this component (SEMANTICS.md §4: an unnamed size is 1).
     if (!comp.onesFail &&
         valueAtOnes(effect.violation) != std::optional<bool>(false))
       markOnesFail(effect.component);
@@ -337,7 +337,7 @@ void Judge::applyEffects() {
       unchecked.push_back(effect.component);
   }
   effects.clear();
-  // SPEC 4: P is one conjunction. Obligations that could each fail may
+  // SEMANTICS.md §4: P is one conjunction. Obligations that could each fail may
   // not all hold at once (an op's requirements d in {1, 3} and d == 4):
   // then no execution gets past them, here or in another component.
   for (size_t c : unchecked) {

@@ -1,8 +1,8 @@
 //===- Witnesses.cpp - Models of P and witnesses of findings --------------===//
 //
-// SPEC 4: a witness is a full assignment of the function's free symbols,
-// written as its entries that are not 1; every size it does not name is 1.
-// The finding's component takes a model of P && violation, every other
+// SEMANTICS.md §4: a witness is a full assignment of the function's free
+// symbols, written as its entries that are not 1; every size it does not name
+// is 1. The finding's component takes a model of P && violation, every other
 // component a model of its P (P is a conjunction over independent
 // components, so together they reach the op and violate it). Models get as
 // many 1s as plain evaluation finds (preferOnes): a broadcast chain of a
@@ -277,8 +277,8 @@ const std::vector<std::pair<uint32_t, int64_t>> *Judge::notOnesOf(size_t k) {
 }
 
 Witness Judge::assemble(size_t c, std::vector<int64_t> values,
-                        const std::vector<TermId> &depends,
-                        FormulaId violation, bool quick) {
+                        const std::vector<TermId> &depends, FormulaId violation,
+                        bool quick) {
   const DimGraph &graph = problem.graph;
   const Component &comp = components[c];
   preferOnes(c, values, violation, depends, quick);

@@ -1,6 +1,6 @@
 //===- Broadcast.cpp - Op entries: the Broadcastable trait's test op ------===//
 //
-// test.broadcastable follows seed 000 (Broadcastable trait). Ops named by
+// test.broadcastable follows the Broadcastable trait. Ops named by
 // `--broadcastable NAME` use the same rule; they are looked up by the
 // lowering before this table.
 //
@@ -13,7 +13,7 @@ namespace symshape::frontend {
 
 static const OpEntry kEntries[] = {
     {"test.broadcastable", nullptr, lowerImplicitBroadcastRule, kRefineBoth,
-     "implicit broadcast (seed 000)"},
+     "implicit broadcast (the Broadcastable trait)"},
 };
 
 OpFamily broadcastFamily() {

@@ -3,8 +3,8 @@
 // One entry per op: its custom syntax (as mlir-opt 16 prints it). A branch
 // has no shape rule of its own: Lowerer::lowerRegion reads the operands it
 // passes to each target block (the condition, then the first target's, then
-// the second's) and judges the blocks as SPEC 4 asks of code that may not
-// run (docs/OPS.md, "Control flow").
+// the second's) and judges the blocks as SEMANTICS.md §4 asks of code that may
+// not run (docs/OPS.md, "Control flow").
 //
 //   cf.br ^bb1(%a, %b : tensor<?xf32>, index)
 //   cf.cond_br %c, ^bb1(%a : tensor<?xf32>), ^bb2

@@ -23,8 +23,8 @@
 // to shape calculations", and `tensor.dim` of its result folds to the listed
 // value. A list that differs from the sizes is therefore undefined
 // behaviour, and each listed size is a requirement (`equal`), which later
-// ops assume (SPEC 2). util.assume.int is an assumption the author states:
-// its bounds become facts from the op on (an `assume` finding), never a
+// ops assume (SEMANTICS.md §2). util.assume.int is an assumption the author
+// states: its bounds become facts from the op on (an `assume` finding), never a
 // requirement.
 //
 //===----------------------------------------------------------------------===//

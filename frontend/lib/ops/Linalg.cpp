@@ -142,7 +142,8 @@ static const OpEntry kEntries[] = {
     {"linalg.transpose", parseLinalgImplicitResults, lowerTranspose,
      kRefineNone, "init dim i = input dim permutation[i]; result = init"},
     {"linalg.broadcast", parseLinalgImplicitResults, lowerBroadcast,
-     kRefineNone, "mapped input and init dims equal (seed 002)"},
+     kRefineNone,
+     "mapped input and init dims equal (the linalg.broadcast RFC)"},
     {"linalg.pack", parseRelayoutOp, lowerPack, kRefineNone,
      "result = dest; dest outer dim = source dim ceildiv tile (permuted), "
      "untiled dims equal, tile dims = tiles; no padding_value: tiles divide"},

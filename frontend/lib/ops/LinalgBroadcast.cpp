@@ -1,4 +1,4 @@
-//===- LinalgBroadcast.cpp - linalg.broadcast (seed 002) ------------------===//
+//===- LinalgBroadcast.cpp - linalg.broadcast (both forms) ----------------===//
 //
 // A static broadcast with no size-1 expansion: every input dim maps to one
 // init dim, and the two must be equal (`mapped-dim`): statically when either
@@ -39,9 +39,10 @@ mappedDims(std::optional<std::vector<int64_t>> dims, bool rfc, size_t inRank,
   if (!dims)
     problem = "expected a list of integers";
   else if (!sorted)
-    problem = rfc ? "dimensions must be sorted and distinct: "
-                    "linalg.broadcast does not transpose (seed 002)"
-                  : "the added dimensions must be distinct";
+    problem =
+        rfc ? "dimensions must be sorted and distinct: "
+              "linalg.broadcast does not transpose (the linalg.broadcast RFC)"
+            : "the added dimensions must be distinct";
   else if (!inRange)
     problem = "dimensions must be dims of the init";
   else if (rfc && dims->size() != inRank)
@@ -86,17 +87,19 @@ void lowerBroadcast(OpContext &c) {
   bool erroneous = false;
   for (size_t i = 0; i < in.size(); ++i) {
     size_t t = (*target)[i];
-    // A static broadcast (seed 002): the types must already agree, a `?`
-    // only with a `?` (mlir-opt's verifier compares them the same way).
+    // A static broadcast (the linalg.broadcast RFC): the types must already
+    // agree, a `?` only with a `?` (mlir-opt's verifier compares them the same
+    // way).
     int64_t a = input.dims[i], b = init.dims[t];
     bool error = a != b;
     erroneous |= error;
     std::string why =
         a == kDynamic || b == kDynamic
-            ? "linalg.broadcast is a static broadcast (seed 002): a dynamic "
+            ? "linalg.broadcast is a static broadcast (the linalg.broadcast "
+              "RFC): a dynamic "
               "size cannot map onto a static one"
             : "mapped sizes must be equal; there is no size-1 expansion "
-              "(seed 002)";
+              "(the linalg.broadcast RFC)";
     low.oblige(op, ObligationKind::MappedDim, int(t),
                c.formulas().mkNe(in[i], out[t]),
                "the input size " + c.dimName(0, i) + " mapped to init size " +

@@ -5,7 +5,8 @@
 //   conv_2d_nhwc_hwcf   input N01C  filter 01CF  output N01F
 //   pooling_nhwc_max    input N01C  window 01    output N01C
 //
-// Each spatial output size is SPEC 3's window arithmetic without padding,
+// Each spatial output size is SEMANTICS.md §3's window arithmetic without
+// padding,
 //   out = floor((in - dilation * (k - 1) - 1) / stride) + 1,
 // with `strides` / `dilations` (default 1). The outs' sizes must equal the
 // computed ones, the batch and channel sizes their counterparts (`equal`).

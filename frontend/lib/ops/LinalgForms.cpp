@@ -11,7 +11,8 @@
 //   %r = linalg.reduce ins(..) outs(..) dimensions = [1] (%in: f32, ..) { .. }
 //   %r = linalg.transpose ins(..) outs(..) permutation = [1, 0]
 //   %r = linalg.broadcast ins(..) outs(..) dimensions = [1]     (upstream)
-//   %r = linalg.broadcast ins(..) inits(..) dimensions = [0]    (RFC, seed 002)
+//   %r = linalg.broadcast ins(..) inits(..) dimensions = [0]    (the
+//   linalg.broadcast RFC)
 //
 // read into the generic shape: operands ins then outs, with
 // operandSegmentSizes = array<i32: #ins, #outs> (ops whose generic form

@@ -43,7 +43,9 @@ std::string OpContext::operandName(size_t i) const {
   return low.refName(operation.operands[i]);
 }
 
-TermId OpContext::scalar(size_t i) { return low.scalarOf(operation.operands[i]); }
+TermId OpContext::scalar(size_t i) {
+  return low.scalarOf(operation.operands[i]);
+}
 
 std::optional<std::vector<TermId>> OpContext::elements(size_t i) {
   return low.extentsOf(operation.operands[i]);
@@ -67,7 +69,8 @@ const Attribute *OpContext::attr(std::string_view name) const {
   return findAttr(operation.attributes, std::string(name));
 }
 
-std::optional<std::vector<int64_t>> OpContext::ints(std::string_view name) const {
+std::optional<std::vector<int64_t>>
+OpContext::ints(std::string_view name) const {
   const Attribute *a = attr(name);
   if (!a)
     return std::nullopt;
@@ -101,8 +104,8 @@ void OpContext::requireSameDim(size_t i, size_t di, size_t j, size_t dj,
                subject, /*staticError=*/true);
     return;
   }
-  require(ObligationKind::Equal, -1,
-          formulas().mkNe(dim(i, di), dim(j, dj)), std::move(subject));
+  require(ObligationKind::Equal, -1, formulas().mkNe(dim(i, di), dim(j, dj)),
+          std::move(subject));
 }
 
 void OpContext::requireEqual(TermId a, TermId b, std::string subject) {
@@ -219,9 +222,8 @@ void OpContext::setResult(size_t r, std::vector<TermId> dims) {
   for (size_t i = 0; i < numOperands(); ++i) {
     const Type &type = operandType(i);
     if (type.isShaped() &&
-        (!type.hasRank() ||
-         std::find(type.dims.begin(), type.dims.end(), kDynamic) !=
-             type.dims.end()))
+        (!type.hasRank() || std::find(type.dims.begin(), type.dims.end(),
+                                      kDynamic) != type.dims.end()))
       staticOperands = false;
     if (type.isSizeLike())
       staticOperands = false;
@@ -294,14 +296,14 @@ void OpContext::opaqueCheck(std::string reason) {
 }
 
 void OpContext::flush() {
-  // Phase 2 of SPEC 4: every result-cast after every requirement; none
+  // Phase 2 of SEMANTICS.md §4: every result-cast after every requirement; none
   // after a static error (the results follow their declared types).
   if (hadError)
     casts.clear();
   for (const PendingCast &cast : casts) {
     std::string subject =
-        "the size computed for " + low.dimName(operation.results[cast.result],
-                                               cast.dim) +
+        "the size computed for " +
+        low.dimName(operation.results[cast.result], cast.dim) +
         ", cast to the declared " + std::to_string(cast.declared);
     // (A constant computed from static operand types was already an error
     // in setResult: what is left is decided at runtime.)

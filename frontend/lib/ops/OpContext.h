@@ -1,8 +1,10 @@
-//===- OpContext.h - The adaptor an op entry reads and writes through -*- C++ -*-===//
+//===- OpContext.h - The adaptor an op entry reads and writes through -*- C++
+//-*-===//
 //
 // An op entry's shape function sees its op through one OpContext: operand
 // sizes as dim terms, attributes, and named constructors for obligations and
-// results. The two phases of SPEC 4 are kept by construction: requirements
+// results. The two phases of SEMANTICS.md §4 are kept by construction:
+// requirements
 // (`require*`) are queued as they are made, `setResult`'s result-casts are
 // queued after all of them when the entry returns.
 //
@@ -16,8 +18,9 @@
 //
 // A declared static result dim that the shape function computes as another
 // constant from fully static operand types is an `error` (the verifier's
-// own inference); otherwise it is a `result-cast` obligation. Operand dims whose declared types are static and differ make
-// `requireSameDim` an `error`, as the op's verifier would.
+// own inference); otherwise it is a `result-cast` obligation. Operand dims
+// whose declared types are static and differ make `requireSameDim` an `error`,
+// as the op's verifier would.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,7 +92,8 @@ public:
   /// The product of `terms` (1 for none).
   TermId product(const std::vector<TermId> &terms);
 
-  //===--- Requirements (phase 1 of SPEC 4) -------------------------------===//
+  //===--- Requirements (phase 1 of SEMANTICS.md §4)
+  //-------------------------------===//
   /// Operand dims `i`/`di` and `j`/`dj` are equal at runtime (kind `equal`);
   /// `role` names them in the message: "the batch sizes %a[0] and %b[0]".
   /// Static and different in the declared types: an `error`.
@@ -119,8 +123,8 @@ public:
   /// (kind `overflow`): a static error, as error().
   void overflow(std::string message);
   bool failed() const { return hadError || madeOpaque; }
-  /// Every operand ranked; otherwise the op is opaque (SPEC 4: "unranked
-  /// operand %x: its sizes are not checked") and false is returned.
+  /// Every operand ranked; otherwise the op is opaque (SEMANTICS.md §4:
+  /// "unranked operand %x: its sizes are not checked") and false is returned.
   bool expectRanked();
   /// Operand ranks as the op's verifier demands (-1: any); an `error`
   /// otherwise. Also checks that operands are ranked (see expectRanked).
@@ -147,7 +151,7 @@ public:
   /// type, and the op is listed in the coverage report with `reason`.
   void opaque(std::string reason);
   /// The same for a runtime check whose predicate is not read: listed even
-  /// though it has no results (SPEC 2: never a guess, never hidden).
+  /// though it has no results (SEMANTICS.md §2: never a guess, never hidden).
   void opaqueCheck(std::string reason);
 
 private:

@@ -19,8 +19,9 @@ namespace symshape::frontend {
 /// bounds, select's predicate).
 void lowerSameShape(OpContext &ctx, bool allowScalars = false);
 
-/// One spatial dim of a convolution or pooling window (SPEC 3):
-///   out = floor((in + padLo + padHi - dilation * (kernel - 1) - 1) / stride) + 1
+/// One spatial dim of a convolution or pooling window (SEMANTICS.md §3):
+///   out = floor((in + padLo + padHi - dilation * (kernel - 1) - 1) / stride) +
+///   1
 /// with an `in-bounds` obligation that `out` is not negative (the dilated
 /// window fits in the padded input, up to one stride). `stride` must be a
 /// positive constant (the caller reports an error otherwise); `what` names
@@ -29,8 +30,8 @@ TermId windowOutputSize(OpContext &ctx, TermId in, TermId padLo, TermId padHi,
                         TermId kernel, int64_t stride, int64_t dilation,
                         const std::string &what);
 
-/// Implicit broadcast per seed 000 (test.broadcastable, tosa binary ops,
-/// chlo.broadcast_* without broadcast_dimensions).
+/// Implicit broadcast per the Broadcastable trait (test.broadcastable, tosa
+/// binary ops, chlo.broadcast_* without broadcast_dimensions).
 void lowerImplicitBroadcastRule(OpContext &ctx);
 
 } // namespace symshape::frontend

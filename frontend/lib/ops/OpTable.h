@@ -1,4 +1,5 @@
-//===- OpTable.h - One entry per supported op ---------------------*- C++ -*-===//
+//===- OpTable.h - One entry per supported op ---------------------*- C++
+//-*-===//
 //
 // Everything symshape knows of an op lives in its entry: the name, the
 // custom (pretty) syntax it reads, the shape function with the runtime
@@ -61,14 +62,15 @@ enum class OpRole : uint8_t {
 };
 
 struct OpEntry {
-  std::string_view name;   ///< "tosa.matmul"
-  ParseFn parse;           ///< custom form; nullptr: generic form only
-  LowerFn lower;           ///< nullptr: parsed but opaque (e.g. terminators)
-  uint8_t refine;          ///< RefineFlags
+  std::string_view name;    ///< "tosa.matmul"
+  ParseFn parse;            ///< custom form; nullptr: generic form only
+  LowerFn lower;            ///< nullptr: parsed but opaque (e.g. terminators)
+  uint8_t refine;           ///< RefineFlags
   std::string_view summary; ///< one line for the README's op table
-  /// The custom form is fully known (e.g. the shape dialect as seed 004 and
-  /// mlir-opt 16 print it): a form `parse` rejects is a located error, not
-  /// an opaque op. Off by default: newer printings of an op go opaque.
+  /// The custom form is fully known (e.g. the shape dialect as its
+  /// documentation and mlir-opt 16 print it): a form `parse` rejects is a
+  /// located error, not an opaque op. Off by default: newer printings of an op
+  /// go opaque.
   bool strictSyntax = false;
   OpRole role = OpRole::None;
 };

@@ -1,4 +1,4 @@
-//===- Shape.cpp - Op entries: the shape dialect (seed 004) ---------------===//
+//===- Shape.cpp - Op entries: the shape dialect --------------------------===//
 //
 // One entry per op: its custom syntax (as mlir-opt 16 prints it), shape
 // function (ShapeRules.cpp) and refine flags (see OpTable.h).
@@ -37,9 +37,7 @@ bool untyped(Parser &p, PendingOp &o) {
 }
 bool terminator(Parser &p, PendingOp &o) { return p.parseTerminator(o); }
 bool constShape(Parser &p, PendingOp &o) { return p.parseConstShape(o); }
-bool shapeConstant(Parser &p, PendingOp &o) {
-  return p.parseShapeConstant(o);
-}
+bool shapeConstant(Parser &p, PendingOp &o) { return p.parseShapeConstant(o); }
 bool constSize(Parser &p, PendingOp &o) { return p.parseConstSize(o); }
 bool constWitness(Parser &p, PendingOp &o) { return p.parseConstWitness(o); }
 bool reduce(Parser &p, PendingOp &o) { return p.parseShapeReduce(o); }
@@ -68,8 +66,7 @@ static const OpEntry kEntries[] = {
     {"shape.get_extent", arrowTyped, lowerGetExtent, kRefineOperands,
      "one extent; an index past the rank is `rank`", true},
     {"shape.dim", arrowTyped, lowerShapeDim, kRefineOperands,
-     "one dim of a tensor; a constant index past the rank: `rank` error",
-     true},
+     "one dim of a tensor; a constant index past the rank: `rank` error", true},
     {"shape.div", arrowTyped, lowerSizeDiv, kRefineOperands,
      "floor(a / b) for a constant b > 0; else opaque", true},
     {"shape.max", arrowTyped, lowerShapeMaxMin, kRefineOperands,
@@ -104,7 +101,8 @@ static const OpEntry kEntries[] = {
     {"shape.create_shape", untyped<kNone, kShape>, lowerCreateShape,
      kRefineOperands, "a shape from an extent tensor", true},
     {"shape.yield", terminator, nullptr, kRefineNone, "terminator", true},
-    {"shape.assuming_yield", terminator, nullptr, kRefineNone, "terminator", true},
+    {"shape.assuming_yield", terminator, nullptr, kRefineNone, "terminator",
+     true},
     {"shape.const_shape", constShape, lowerConstShape, kRefineOperands,
      "constant extents (`?` fresh)", true},
     {"shape.constant", shapeConstant, lowerConstShape, kRefineOperands,

@@ -1,7 +1,7 @@
-//===- ShapeRules.cpp - Shape functions of the shape dialect (seed 004) ---===//
+//===- ShapeRules.cpp - Shape functions of the shape dialect --------------===//
 //
 // Shape values carry their extents when their rank is known. The dialect has
-// no compile-time rule (SPEC 4): a failure is a runtime obligation --
+// no compile-time rule (SEMANTICS.md §4): a failure is a runtime obligation --
 // `broadcast` for shape.broadcast, `join` for shape.join / shape.meet, `cstr`
 // for shape.cstr_*, `rank` for a rank clash -- and later ops are judged
 // assuming it did not happen, so an invalid shape never reaches them.
@@ -257,7 +257,8 @@ void lowerCreateShape(OpContext &c) {
     return;
   Lowerer &l = c.lowerer();
   ValueId result = c.op().results[0];
-  // Seed 004: the rank is the tensor's length, the extents its elements.
+  // The shape dialect: the rank is the tensor's length, the extents its
+  // elements.
   std::optional<std::vector<TermId>> extents = c.elements(0);
   const Type &type = l.value(c.op().operands[0]).type;
   if (!extents && type.hasRank() && type.dims.size() == 1 &&
@@ -289,7 +290,7 @@ void lowerShapeBroadcast(OpContext &c) {
       shapes.push_back(*e);
   }
   if (unranked || op.name == "shape.is_broadcastable") {
-    // Seed 004: any unranked input makes the result unranked.
+    // The shape dialect: any unranked input makes the result unranked.
     if (hasResult && op.name == "shape.broadcast")
       l.defineShape(op, op.results[0], std::nullopt);
     return;
@@ -344,7 +345,7 @@ void lowerShapeJoin(OpContext &c) {
       c.setScalarResult(0, first);
     return;
   }
-  // Seed 004: [*] joins with anything; ranks must agree; each extent
+  // The shape dialect: [*] joins with anything; ranks must agree; each extent
   // must agree, else the invalid shape.
   std::optional<std::vector<TermId>> joined;
   size_t joinedFrom = 0;

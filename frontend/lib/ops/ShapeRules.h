@@ -1,7 +1,7 @@
 //===- ShapeRules.h - Shape functions of the shape dialect ------*- C++ -*-===//
 //
 // The shape functions of the shape dialect's entries (Shape.cpp), after
-// seed 004.
+// the dialect's documentation (SEMANTICS.md §3).
 //
 //===----------------------------------------------------------------------===//
 

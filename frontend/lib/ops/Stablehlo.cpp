@@ -28,11 +28,12 @@ constexpr uint8_t kBoth = kRefineBoth, kResults = kRefineResults,
 #define UNARY(op) HLO(op, parseTyped, lowerElementwise, kBoth, "elementwise")
 #define BINARY(op)                                                             \
   HLO(op, parseTyped, lowerBinary, kBoth,                                      \
-      "elementwise, equal shapes (broadcast_dimensions: seed 003)")
+      "elementwise, equal shapes (broadcast_dimensions: XLA's rules)")
 #define CHLO_BROADCAST(op)                                                     \
   {                                                                            \
     "chlo.broadcast_" op, parseTyped, lowerChloBroadcast, kBoth,               \
-        "implicit broadcast (seed 000); broadcast_dimensions: seed 003"        \
+        "implicit broadcast (the Broadcastable trait); broadcast_dimensions: " \
+        "XLA's rules"                                                          \
   }
 #define CHLO_UNARY(op)                                                         \
   { "chlo." op, parseTyped, lowerElementwise, kBoth, "elementwise" }
@@ -55,8 +56,7 @@ const OpEntry kEntries[] = {
     UNARY("logistic"),
     HLO("negate", parseTyped, lowerHloIntUnary, kBoth,
         "elementwise; integer values: negate"),
-    HLO("not", parseTyped, lowerHloLogic, kBoth,
-        "elementwise; i1 values: not"),
+    HLO("not", parseTyped, lowerHloLogic, kBoth, "elementwise; i1 values: not"),
     UNARY("popcnt"),
     UNARY("real"),
     UNARY("round_nearest_afz"),
@@ -111,7 +111,7 @@ const OpEntry kEntries[] = {
         "elementwise; the predicate may be rank 0; integer values: the pick"),
     HLO("clamp", parseTyped, lowerElementwiseScalars, kBoth,
         "elementwise; min and max may be rank 0"),
-    // Broadcasts (seed 003).
+    // Broadcasts (XLA broadcasting).
     HLO("broadcast_in_dim", parseBroadcastInDim, lowerBroadcastInDim, kBoth,
         "operand dim i is 1 or equals result dim dims[i]"),
     HLO("dynamic_broadcast_in_dim", parseBroadcastInDim,

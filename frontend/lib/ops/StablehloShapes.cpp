@@ -25,7 +25,8 @@ void lowerElementwiseScalars(OpContext &ctx) {
 }
 
 void lowerBinary(OpContext &ctx) {
-  if (ctx.attr("broadcast_dimensions")) { // the old XLA style (seed 003)
+  if (ctx.attr(
+          "broadcast_dimensions")) { // the old XLA style (XLA broadcasting)
     ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::Binary);
     return;
   }

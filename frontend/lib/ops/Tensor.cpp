@@ -15,11 +15,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IntRules.h"
 #include "LinalgRules.h"
 #include "OpRules.h"
 #include "OpTable.h"
 #include "TensorForms.h"
-#include "IntRules.h"
 #include "TensorRules.h"
 
 namespace symshape::frontend {
@@ -105,7 +105,7 @@ static void lowerDynamicSizes(OpContext &c, size_t first) {
       dims.push_back(c.constant(type.dims[i]));
       continue;
     }
-    // SPEC 2: a dim is never negative; an index operand can be.
+    // SEMANTICS.md §2: a dim is never negative; an index operand can be.
     TermId size = c.scalar(next);
     if (!c.graph().provablyNonNegative(size))
       c.requireInBounds(c.formulas().mkLe(c.constant(0), size),
@@ -320,8 +320,7 @@ void lowerFuncCall(OpContext &c) {
       // elements, i1 predicates.
       if (s.hasExtents)
         setExtents(c, r, s.extents);
-      else if (s.scalar != solver::kNoTerm && type.dims.empty() &&
-               !c.failed())
+      else if (s.scalar != solver::kNoTerm && type.dims.empty() && !c.failed())
         c.lowerer().setIntElements(result, {s.scalar});
       if (s.hasBools && !c.failed())
         c.lowerer().setBoolElements(result, s.bools);

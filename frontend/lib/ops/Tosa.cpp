@@ -210,7 +210,8 @@ void lowerRescale(OpContext &c) {
   lowerUnary(c);
 }
 
-/// Binary elementwise ops broadcast per seed 000 (SPEC 3).
+/// Binary elementwise ops broadcast per the Broadcastable trait (SEMANTICS.md
+/// §3).
 void lowerBroadcast(OpContext &c) { lowerImplicitBroadcastRule(c); }
 
 /// tosa.mul: MLIR 16 has two operands and a `shift` attribute; current
@@ -290,7 +291,7 @@ constexpr OpEntry unary(std::string_view name) {
 /// An elementwise op with implicit broadcasting.
 constexpr OpEntry binary(std::string_view name) {
   return {name, parseFunctionTypedForm, lowerBroadcast, kRefineBoth,
-          "elementwise with implicit broadcast (seed 000)"};
+          "elementwise with implicit broadcast (the Broadcastable trait)"};
 }
 
 } // namespace

@@ -27,7 +27,7 @@
 
 namespace symshape::frontend::tosa {
 
-/// Every operand ranked; otherwise the op is opaque (SPEC 4: "unranked
+/// Every operand ranked; otherwise the op is opaque (SEMANTICS.md §4: "unranked
 /// operand %x: its sizes are not checked"). Unlike OpContext::expectRanked,
 /// an unranked result is fine: MLIR 16's TF and TFLite legalizations leave
 /// tosa results `tensor<*xf32>` for tosa-infer-shapes to fill in, and

@@ -1,7 +1,7 @@
 //===- RefinedType.h - The one builder of refined types ---------*- C++ -*-===//
 //
-// The most specific type of a value (SPEC 5), as `refine` writes it, the
-// JSON report's `refined` field shows it and `refinedTypeOf` returns it:
+// The most specific type of a value (SEMANTICS.md §5), as `refine` writes it,
+// the JSON report's `refined` field shows it and `refinedTypeOf` returns it:
 // the declared type with every `?` dim that takes one value in every
 // well-defined execution written in; element type and encoding kept.
 //

@@ -27,9 +27,9 @@
 #include "symshape/frontend/IR.h"
 #include "symshape/frontend/Lowering.h"
 #include "symshape/frontend/SourceManager.h"
+#include "symshape/reports/Report.h"
 #include "symshape/solver/Contract.h"
 #include "symshape/solver/Refinement.h"
-#include "symshape/reports/Report.h"
 #include "symshape/solver/Verdicts.h"
 
 #include <functional>
@@ -44,7 +44,7 @@ namespace symshape::frontend {
 struct SessionOptions {
   LoweringOptions lowering;
   solver::JudgeOptions judge;
-  /// Also compute the most specific shape of every value (SPEC 5).
+  /// Also compute the most specific shape of every value (SEMANTICS.md §5).
   bool computeShapes = false;
   /// Explain every `safe` obligation (which earlier ones imply it), not
   /// only the runtime checks (`--explain`).
@@ -63,7 +63,7 @@ struct FunctionAnalysis {
   std::unique_ptr<solver::Problem> problem;
   solver::FunctionVerdicts verdicts;
   std::optional<solver::ShapeRefinement> shapes; ///< when computeShapes
-  /// The input contract (SPEC 4: `checked` and `requires`).
+  /// The input contract (SEMANTICS.md §4: `checked` and `requires`).
   solver::Contract contract;
   /// Per obligation: for a safe runtime check (every safe obligation under
   /// explainAll), the earlier obligations that imply it; else nullopt.
@@ -141,7 +141,7 @@ public:
   /// Counts of the reported entries (coverage errors included).
   solver::Summary reportSummary(const solver::ReportOptions &options = {},
                                 const std::string &only = "") const;
-  /// The JSON report of SPEC section 7.
+  /// The JSON report of SEMANTICS.md §7.
   std::string json(const solver::ReportOptions &options = {},
                    const std::string &only = "") const;
   /// The same document handed to `sink` piece by piece as it is written.

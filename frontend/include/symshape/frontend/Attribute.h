@@ -9,7 +9,7 @@
 //   array<i64: 0, 1>             DenseArray ints {0, 1}
 //   dense<[1, 2]> : tensor<2xi64> DenseInt ints {1, 2}, type tensor<2xi64>
 //   dense<3> : tensor<2xi64>     DenseInt ints {3}, splat
-//   ?  and  *  inside arrays     Dynamic / Star (shape.const_shape, seed 004)
+//   ?  and  *  inside arrays     Dynamic / Star (shape.const_shape)
 //
 //===----------------------------------------------------------------------===//
 

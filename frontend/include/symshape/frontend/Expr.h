@@ -1,6 +1,6 @@
 //===- Expr.h - Assumption / condition expressions --------------*- C++ -*-===//
 //
-// The expression language of SPEC section 6, used by --assume, the
+// The expression language of SEMANTICS.md §6, used by --assume, the
 // `symshape.assume` function attribute, and printed conditions:
 //
 //   %a[0] == 8 && (%b[1] in {1, 4} || %n >= 2 * %a[0] + 1)
@@ -64,7 +64,7 @@ struct Expr {
   const ExprNode &node(int i) const { return nodes[i]; }
 };
 
-/// Parses a Boolean expression of SPEC section 6 from `text`, which starts
+/// Parses a Boolean expression of SEMANTICS.md §6 from `text`, which starts
 /// at `start` inside a SourceManager buffer (so errors point into it).
 std::optional<Expr> parseExpr(std::string_view text, SourceLoc start,
                               DiagnosticEngine &diags);

@@ -2,7 +2,7 @@
 //
 // Lowers one parsed function into a solver::Problem: every runtime dim
 // becomes a vertex of the dim graph, every op adds its relations and its
-// obligations (SPEC sections 3 and 4), user assumptions become `assume`
+// obligations (SEMANTICS.md §3 and §4), user assumptions become `assume`
 // obligations judged first.
 //
 //   func.func @f(%a: tensor<?xi32>) -> tensor<4xi32> {
@@ -35,10 +35,10 @@ struct Assumption {
 };
 
 struct LoweringOptions {
-  /// Seed 000's pseudo-code: an inferred `?` under a declared static result
-  /// dim is a compile-time error instead of a runtime cast.
+  /// The Broadcastable trait's pseudo-code: an inferred `?` under a declared
+  /// static result dim is a compile-time error instead of a runtime cast.
   bool strict = false;
-  /// Every dynamic dim is at least this (SPEC 2).
+  /// Every dynamic dim is at least this (SEMANTICS.md §2).
   int64_t minDim = 0;
   /// Extra op names with implicit-broadcast semantics.
   std::vector<std::string> broadcastable;
@@ -57,7 +57,7 @@ lowerFunction(const Function &function, const LoweringOptions &options,
               const Module *module = nullptr);
 
 /// The private functions of `module` that another of its functions calls:
-/// they are judged through those calls (SPEC "Calls and visibility").
+/// they are judged through those calls (SEMANTICS.md §2, "Calls").
 std::vector<const Function *> privateCallees(const Module &module);
 
 /// Converts between the frontend's and the solver's location types.

@@ -1,6 +1,6 @@
 //===- Parser.h - MLIR subset parser ----------------------------*- C++ -*-===//
 //
-// Parses the textual IR subset of SPEC section 1 into a Module. On the first
+// Parses the textual IR subset of SEMANTICS.md §1 into a Module. On the first
 // malformed construct it emits one positioned error and returns nullopt; it
 // never throws and never aborts.
 //

@@ -188,8 +188,8 @@ struct ReportEntry {
 
 /// For each obligation, the one it is reported with: itself, or an
 /// earlier obligation of the same op of a private function, with the same
-/// subject and verdict, reached through another call (SPEC 2: one finding
-/// per distinct verdict, naming its call sites).
+/// subject and verdict, reached through another call (SEMANTICS.md §2: one
+/// finding per distinct verdict, naming its call sites).
 std::vector<uint32_t> reportedWith(const Problem &problem,
                                    const FunctionVerdicts &verdicts);
 
@@ -253,7 +253,7 @@ struct Summary {
 /// when every op is modelled.
 std::string coverageLine(const std::vector<FileReport> &files);
 
-/// The `check --json` document of SPEC section 7.
+/// The `check --json` document of SEMANTICS.md §7.
 std::string renderJson(const std::vector<FileReport> &files,
                        const Summary &summary, const ReportOptions &options,
                        const PositionResolver &resolve);

@@ -1,4 +1,5 @@
-//===- BroadcastTables.h - Static broadcast rules of seed 000 ---*- C++ -*-===//
+//===- BroadcastTables.h - Static rules of the Broadcastable trait ---*- C++
+//-*-===//
 //
 // Pure functions over static shapes with a dynamic marker; no solver. They
 // are the compile-time half of the Broadcastable trait: what mlir's verifier
@@ -24,8 +25,9 @@ constexpr int64_t kDynamicDim = -1;
 
 using StaticShape = std::vector<int64_t>;
 
-/// Seed 000, "Dimension inference": the inferred static size of one result
-/// dim from two operand dims, or nullopt for the table's compile-time error.
+/// The Broadcastable trait, "Dimension inference": the inferred static size of
+/// one result dim from two operand dims, or nullopt for the table's
+/// compile-time error.
 ///
 ///   | dim0 | dim1 | inferredDim |
 ///   |  ?   |  ?   |  ?          |
@@ -35,11 +37,12 @@ using StaticShape = std::vector<int64_t>;
 ///   |  1   |  >1  |  dim1       |
 ///   |  >1  |  >1  |  dim0, ERROR_IF(dim0 != dim1)
 ///
-/// SPEC 4: a static 0 counts as neither 1 nor >1: (0, ?) -> ?, (0, 1) -> 0,
-/// (0, 0) -> 0, and (0, n) for n > 1 is an error like two unequal sizes.
+/// SEMANTICS.md §4: a static 0 counts as neither 1 nor >1: (0, ?) -> ?, (0, 1)
+/// -> 0, (0, 0) -> 0, and (0, n) for n > 1 is an error like two unequal sizes.
 std::optional<int64_t> inferDim(int64_t dim0, int64_t dim1);
 
-/// Seed 000, ExpandRank: prepends 1s until `shape` has `rank` dims.
+/// The Broadcastable trait, ExpandRank: prepends 1s until `shape` has `rank`
+/// dims.
 StaticShape expandRank(StaticShape shape, size_t rank);
 
 /// Inference of two ranked shapes, column by column after ExpandRank.
@@ -51,12 +54,13 @@ struct ShapeInference {
   bool ok() const { return errorDims.empty(); }
 };
 
-/// Seed 000, InferShape(shape0, shape1).
+/// The Broadcastable trait, InferShape(shape0, shape1).
 ShapeInference inferShape(const StaticShape &shape0, const StaticShape &shape1);
 
-/// Seed 000, InferResultShape: discards unranked operands (nullopt entries)
-/// and folds InferShape left to right. nullopt when no operand is ranked.
-/// Error dims of every fold step are collected (deduplicated, sorted).
+/// The Broadcastable trait, InferResultShape: discards unranked operands
+/// (nullopt entries) and folds InferShape left to right. nullopt when no
+/// operand is ranked. Error dims of every fold step are collected
+/// (deduplicated, sorted).
 std::optional<ShapeInference>
 inferResultShape(const std::vector<std::optional<StaticShape>> &operands);
 
@@ -67,7 +71,8 @@ enum class ResultDimCheck {
   Error,        ///< compile-time error
 };
 
-/// Seed 000, "Verification" table, with SPEC 3's resolution:
+/// The Broadcastable trait's "Verification" table, with SEMANTICS.md §3's
+/// resolution:
 ///
 ///   | inferredDim | actualDim | outcome |
 ///   |  ?          |  ?        | OK      |

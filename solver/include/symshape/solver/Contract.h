@@ -10,9 +10,9 @@
 //             UB: `true` when the checks cover every requirement, as a
 //             well-guarded export should.
 //
-// Both are SPEC 6 expressions over the function's free symbols, simplified
-// for a human (the condition printer's exact covers: sizes proved equal are
-// stated once, ranges merged, implied conjuncts dropped):
+// Both are SEMANTICS.md §6 expressions over the function's free symbols,
+// simplified for a human (the condition printer's exact covers: sizes proved
+// equal are stated once, ranges merged, implied conjuncts dropped):
 //
 //   func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>)
 //     cf.assert (%a[0] == %b[0])          checked:  %a[0] == %b[0]
@@ -37,11 +37,11 @@ namespace symshape::solver {
 /// what it asks of the inputs.
 struct ContractPart {
   uint32_t obligation = 0; ///< index into Problem::obligations
-  std::string holds;       ///< SPEC 6 expression
+  std::string holds;       ///< SEMANTICS.md §6 expression
 };
 
 struct Contract {
-  /// SPEC 6 expressions ("true" when nothing is asked). Empty when the
+  /// SEMANTICS.md §6 expressions ("true" when nothing is asked). Empty when the
   /// formula was too large to print: then `*Parts` list its conjuncts.
   std::string checked = "true", requires = "true";
   std::vector<ContractPart> checkedParts, requiresParts;
@@ -52,13 +52,13 @@ struct Contract {
   std::string reason;
 };
 
-/// Longer formulas are listed by finding instead (SPEC 4: no wall of text).
+/// Longer formulas are listed by finding instead (SEMANTICS.md §4: no wall of
+/// text).
 constexpr size_t kMaxContractText = 400;
 
 /// The contract of `problem` from its verdicts (judgeFunction's). The
 /// contract's formulas are added to the problem's formula store.
-Contract computeContract(Problem &problem,
-                         const FunctionVerdicts &verdicts,
+Contract computeContract(Problem &problem, const FunctionVerdicts &verdicts,
                          const SmtLimits &limits,
                          SmtEnvironment *environment = nullptr);
 

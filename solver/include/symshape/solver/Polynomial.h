@@ -80,8 +80,8 @@ struct Atom {
 /// it prints as "(%a[0] floordiv 2)".
 std::string printPolynomial(const DimGraph &graph, const Polynomial &p);
 
-/// A term in SPEC 6's grammar ("%a[0] + 1", "(%n floordiv 128)"); nullopt
-/// for kinds the grammar has no word for (broadcasts, selects).
+/// A term in SEMANTICS.md §6's grammar ("%a[0] + 1", "(%n floordiv 128)");
+/// nullopt for kinds the grammar has no word for (broadcasts, selects).
 std::optional<std::string> printTerm(const DimGraph &graph, TermId t);
 
 } // namespace symshape::solver

@@ -28,7 +28,7 @@ enum class ObligationKind : uint8_t {
   Join,       ///< contradictory shapes give the invalid shape
   Cstr,       ///< a shape.cstr_* fails
   Assume,     ///< a user fact contradicts the types or earlier facts
-  /// Shape-transfer ops (SPEC 3, last row):
+  /// Shape-transfer ops (SEMANTICS.md §3, last row):
   Equal,        ///< two runtime sizes an op requires to be equal differ
                 ///< (elementwise operands, contracted/batch/loop dims, ...)
   ElementCount, ///< a reshape changes the number of elements
@@ -120,7 +120,7 @@ struct Obligation {
   bool conditional = false;
   /// The op occurrence it belongs to, set by the lowering. Consecutive
   /// obligations of one occurrence and one phase (result-cast: 2, the
-  /// rest: 1) are judged independently of each other (SPEC 4).
+  /// rest: 1) are judged independently of each other (SEMANTICS.md §4).
   uint32_t opIndex = kNoOp;
   /// Inside a private function judged through its calls: `loc` is the
   /// callee's op and this indexes Problem::callStacks (the calls that led
@@ -152,11 +152,11 @@ struct CallSite {
 };
 
 /// An op whose result sizes symshape could not relate to its operands
-/// (SPEC 7 `opaque`): its `?` result dims are fresh symbols.
+/// (`opaque`, SEMANTICS.md §7): its `?` result dims are fresh symbols.
 struct OpaqueOp {
   Location loc;
-  std::string op;     ///< op name
-  std::string reason; ///< why, e.g. "op not modelled"
+  std::string op;         ///< op name
+  std::string reason;     ///< why, e.g. "op not modelled"
   uint32_t callStack = 0; ///< as Obligation::callStack
 };
 

@@ -1,6 +1,7 @@
 //===- Refinement.h - Most specific shapes ----------------------*- C++ -*-===//
 //
-// Under "no obligation is violated" (the well-defined executions W, SPEC 5):
+// Under "no obligation is violated" (the well-defined executions W,
+// SEMANTICS.md §5):
 //
 //   - a dim that takes one value in every execution of W is that integer;
 //   - dims equal in every execution of W share one name: the class's first
@@ -46,7 +47,7 @@ public:
   /// The name shared by the dims equal to `term` in every execution of W
   /// ("%a[0]"), or "" when it is known under no name.
   const std::string &name(TermId term) const;
-  /// How SPEC 7's `shape` lists the dim: "4", "%a[0]" or "?".
+  /// How SEMANTICS.md §7's `shape` lists the dim: "4", "%a[0]" or "?".
   std::string dimText(TermId term) const;
   const RefinementStats &stats() const { return statistics; }
 

@@ -1,8 +1,8 @@
 //===- Verdicts.h - Judging every obligation of a function ------*- C++ -*-===//
 //
-// One entry point, `judgeFunction`: each obligation gets a verdict of SPEC
-// section 4 under P = facts && user facts && no earlier obligation violated,
-// with a witness and an exact condition where UB is possible.
+// One entry point, `judgeFunction`: each obligation gets a verdict of
+// SEMANTICS.md section 4 under P = facts && user facts && no earlier obligation
+// violated, with a witness and an exact condition where UB is possible.
 //
 //   safe           P && violation is unsat
 //   ub-possible    both P && violation and P && !violation are sat
@@ -39,8 +39,8 @@ enum class Verdict : uint8_t {
 
 /// "safe", "ub-possible", "ub-guaranteed", "error", "unreachable", "unknown".
 const char *verdictName(Verdict verdict);
-/// SPEC's "worst finding" order: error > ub-guaranteed > ub-possible >
-/// unknown > unreachable > safe (the enum is declared in that order).
+/// SEMANTICS.md §4's "worst finding" order: error > ub-guaranteed > ub-possible
+/// > unknown > unreachable > safe (the enum is declared in that order).
 inline bool isWorse(Verdict a, Verdict b) { return a > b; }
 
 /// Values of free symbols of the function, in symbol order.
@@ -48,9 +48,9 @@ using Witness = std::vector<std::pair<std::string, int64_t>>;
 
 struct Finding {
   Verdict verdict = Verdict::Safe;
-  /// SPEC 4: the free symbols whose value is not 1, in symbol order; with
-  /// every other free symbol of the function at 1, the op is reached (every
-  /// fact and earlier obligation holds) and violates it.
+  /// SEMANTICS.md §4: the free symbols whose value is not 1, in symbol order;
+  /// with every other free symbol of the function at 1, the op is reached
+  /// (every fact and earlier obligation holds) and violates it.
   Witness witness;
   /// `witness` is given (it may name no symbol): ub-possible,
   /// ub-guaranteed, and unknown with a known violating assignment.
