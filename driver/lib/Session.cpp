@@ -486,7 +486,7 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
         const Type &declared = function.values[v].type;
         Type refined = refinedType(declared, info, problem, fn.shapes);
         fn.refinedTypes.push_back(refined == declared ? info.type
-                                                      : refined.str());
+                                                      : solver::Text(refined.str()));
       }
     } catch (const std::bad_alloc &) {
       outOfMemory = true; // rethrown on this thread, as one thread would

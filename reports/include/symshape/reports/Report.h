@@ -75,7 +75,7 @@ struct FunctionReport {
   const ShapeRefinement *shapes = nullptr;
   /// The refined type of each value (parallel to problem->values), built by
   /// the frontend, which knows the declared types; empty: the declared ones.
-  std::vector<std::string> refinedTypes;
+  std::vector<Text> refinedTypes;
 };
 
 struct FileReport {

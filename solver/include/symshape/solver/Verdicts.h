@@ -48,15 +48,15 @@ using Witness = std::vector<std::pair<std::string, int64_t>>;
 
 struct Finding {
   Verdict verdict = Verdict::Safe;
-  /// The sizes it depends on and those needed to reach it, under which
-  /// (whatever the other symbols are) the op is reached and violates it.
-  Witness witness;
   /// `witness` is given (it may name no symbol): ub-possible,
   /// ub-guaranteed, and unknown with a known violating assignment.
   bool hasWitness = false;
-  std::string condition; ///< ub-possible / ub-guaranteed; empty otherwise
-  std::string reason;    ///< unknown: why; otherwise may explain the verdict
   bool bySolver = false; ///< decided by a solver query (not by folding)
+  /// The sizes it depends on and those needed to reach it, under which
+  /// (whatever the other symbols are) the op is reached and violates it.
+  Witness witness;
+  Text condition; ///< ub-possible / ub-guaranteed; empty otherwise
+  Text reason;    ///< unknown: why; otherwise may explain the verdict
 };
 
 struct JudgeStats {
