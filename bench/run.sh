@@ -252,10 +252,10 @@ line_with="$("$measure" --timeout "$json_timeout" --stdout "$with" -- \
   "$symshape" check --json "$fastpath_file")"
 line_without="$("$measure" --timeout "$json_timeout" --stdout "$without" -- \
   "$symshape" check --json --no-fast-paths "$fastpath_file")"
-# Witnesses may differ (any violating assignment is a witness, and which
-# sizes a minimal one names depends on the values; the property test
-# replays them): the check compares the JSON with witnesses masked, and
-# says separately whether the raw JSON is identical.
+# Witnesses may differ (any assignment that reaches the op and violates it
+# is a witness, named by its sizes other than 1; the property test replays
+# them): the check compares the JSON with witnesses masked, and says
+# separately whether the raw JSON is identical.
 witness_values() { sed -E 's/"witness": \{[^}]*\}/"witness": {_}/g' "$1"; }
 fastpath_result=FAIL
 fastpath_identical=no

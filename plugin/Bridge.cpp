@@ -143,6 +143,8 @@ CheckResult checkOrThrow(const std::string &name, const std::string &text,
       function.problem = fn.problem.get();
       function.verdicts = &fn.verdicts;
       function.shapes = fn.shapes ? &*fn.shapes : nullptr;
+      function.contract = &fn.contract;
+      function.impliedBy = &fn.impliedBy;
       summary.add(function, {});
       for (const solver::OpaqueOp &op : fn.problem->opaque)
         result.opaque.push_back(
@@ -182,14 +184,14 @@ CheckResult checkOrThrow(const std::string &name, const std::string &text,
     }
     files.push_back(std::move(report));
   }
-  result.allSafe = summary.allSafe();
+  result.allSafe = summary.noUb(); // checks that can fail are no UB
   result.coverage = solver::coverageLine(files);
   result.summary = summary.line();
   return result;
 }
 
 RefineResult refineOrThrow(const std::string &name, const std::string &text,
-                           const Options &options) {
+                           const Options &options, bool dropChecks) {
   using Kind = frontend::RefineStep::Kind;
   RefineResult result;
   uint32_t buffer = 0;
@@ -205,7 +207,8 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
                        std::pair<const frontend::Operation *, uint32_t>>
         definitions;
     for (const frontend::RefineStep &step :
-         frontend::refineSteps(*session, *file)) {
+         dropChecks ? frontend::redundantCheckSteps(*session, *file)
+                    : frontend::refineSteps(*session, *file)) {
       if (step.function != current) {
         current = step.function;
         definitions.clear();
@@ -218,6 +221,7 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
       case Kind::RemoveCast: edit.kind = RefineEdit::Kind::RemoveCast; break;
       case Kind::InPlace: edit.kind = RefineEdit::Kind::InPlace; break;
       case Kind::Rename: edit.kind = RefineEdit::Kind::Rename; break;
+      case Kind::RemoveOp: edit.kind = RefineEdit::Kind::RemoveOp; break;
       }
       edit.op = positionOf(*session, buffer, step.op->range.begin);
       edit.index = static_cast<uint32_t>(step.index);
@@ -267,7 +271,27 @@ CheckResult check(const std::string &name, const std::string &text,
 RefineResult refine(const std::string &name, const std::string &text,
                     const Options &options) {
   try {
-    return refineOrThrow(name, text, options);
+    return refineOrThrow(name, text, options, /*dropChecks=*/false);
+  } catch (const std::bad_alloc &) {
+    RefineResult result;
+    result.errors.push_back(failure("out of memory"));
+    return result;
+  } catch (const std::exception &e) {
+    RefineResult result;
+    result.errors.push_back(failure(e.what()));
+    return result;
+  } catch (...) {
+    RefineResult result;
+    result.errors.push_back(failure("unexpected failure"));
+    return result;
+  }
+}
+
+RefineResult dropRedundantChecks(const std::string &name,
+                                 const std::string &text,
+                                 const Options &options) {
+  try {
+    return refineOrThrow(name, text, options, /*dropChecks=*/true);
   } catch (const std::bad_alloc &) {
     RefineResult result;
     result.errors.push_back(failure("out of memory"));

@@ -76,7 +76,7 @@ CheckResult check(const std::string &name, const std::string &text,
 /// What `symshape refine` changes, in the steps of Rewrite.h's RefineStep,
 /// located in the printed text.
 struct RefineEdit {
-  enum class Kind { Result, Cast, RemoveCast, InPlace, Rename };
+  enum class Kind { Result, Cast, RemoveCast, InPlace, Rename, RemoveOp };
   Kind kind = Kind::Result;
   Position op; ///< where the op starts: its first result, or its name
   uint32_t index = 0;
@@ -99,6 +99,12 @@ struct RefineResult {
 /// `symshape refine` of `text`.
 RefineResult refine(const std::string &name, const std::string &text,
                     const Options &options);
+
+/// `symshape refine --drop-redundant-checks`'s removals alone: RemoveOp
+/// edits, the checks proved safe and the ops that only fed them.
+RefineResult dropRedundantChecks(const std::string &name,
+                                 const std::string &text,
+                                 const Options &options);
 
 } // namespace symshape::plugin
 

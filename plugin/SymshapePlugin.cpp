@@ -407,11 +407,52 @@ struct RefinePass
   SharedOptions<RefinePass> shared{*this};
 };
 
+struct DropRedundantChecksPass
+    : public PassWrapper<DropRedundantChecksPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropRedundantChecksPass)
+
+  DropRedundantChecksPass() = default;
+  DropRedundantChecksPass(const DropRedundantChecksPass &other)
+      : PassWrapper(other) {}
+
+  StringRef getArgument() const final {
+    return "symshape-drop-redundant-checks";
+  }
+  StringRef getDescription() const final {
+    return "Remove each runtime check (cf.assert, shape_assertion) symshape "
+           "proves can never fail, with the ops that only fed its predicate "
+           "(`symshape refine --drop-redundant-checks`)";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    PrintedModule printed(module);
+    bridge::RefineResult result = bridge::dropRedundantChecks(
+        moduleName(module), printed.str(), shared.options(getContext()));
+    if (!result.ok) {
+      emitErrors(printed, result.errors);
+      return signalPassFailure();
+    }
+    llvm::SmallVector<Operation *> erased;
+    for (const bridge::RefineEdit &edit : result.edits)
+      if (edit.kind == bridge::RefineEdit::Kind::RemoveOp)
+        if (Operation *op = printed.opAt(edit.op))
+          erased.push_back(op);
+    // Users before what they read: the checks come after their feeders.
+    for (auto it = erased.rbegin(); it != erased.rend(); ++it)
+      if ((*it)->use_empty())
+        (*it)->erase();
+  }
+
+  SharedOptions<DropRedundantChecksPass> shared{*this};
+};
+
 } // namespace
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "symshape", "0.1", []() {
             PassRegistration<CheckPass>();
             PassRegistration<RefinePass>();
+            PassRegistration<DropRedundantChecksPass>();
           }};
 }

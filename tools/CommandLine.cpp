@@ -67,13 +67,22 @@ options for check:
   --json                 the same as --format json
   --require-coverage     an op symshape cannot model (listed as `opaque`)
                          is an error
+  --explain              for every safe obligation, a note naming the
+                         earlier checks and ops that imply it (JSON:
+                         "implied_by"; safe runtime checks always get it)
+
+options for refine:
+  --drop-redundant-checks
+                         remove each runtime check proved safe (it can never
+                         fail), with the ops that only fed its predicate
 
 options for refine and graph:
   --strict-exit          exit 1 when some obligation is not safe (by
                          default they exit 0 once the output is written)
 
 exit status:
-  check          0 every obligation safe, 1 some obligation not safe
+  check          0 no UB can happen (every obligation safe but runtime
+                 checks that can fail: the input contract), 1 otherwise
   refine, graph  0 output written (with --strict-exit: 1 some obligation
                  not safe)
   all            2 bad input, usage or a failed write (bad files are
@@ -143,6 +152,7 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
     static const char *const flags[] = {
         "--help",  "--json",    "--strict",           "--no-fast-paths",
         "--stats", "--version", "--require-coverage", "--strict-exit",
+        "--explain", "--drop-redundant-checks",
         "--split-input-file"};
     for (const char *flag : flags)
       if (hasInline && arg == flag)
@@ -185,6 +195,11 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       cl.splitInput = true;
     } else if (arg == "--require-coverage") {
       cl.requireCoverage = true;
+    } else if (arg == "--explain") {
+      cl.explain = true;
+      cl.options.explainAll = true;
+    } else if (arg == "--drop-redundant-checks") {
+      cl.dropRedundantChecks = true;
     } else if (arg == "--strict-exit") {
       cl.strictExit = true;
     } else if (arg == "--color" || arg == "--colour" || arg == "--progress") {
@@ -262,9 +277,12 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
 
 std::string checkOptionsApply(const CommandLine &cl) {
   static const char *const checkOnly[] = {"--json", "--format",
-                                          "--require-coverage"};
+                                          "--require-coverage", "--explain"};
   static const char *const notCheck[] = {"--strict-exit"};
   for (const std::string &option : cl.given) {
+    if (option == "--drop-redundant-checks" && cl.command != "refine")
+      return "option '" + option + "' applies to refine only, not to " +
+             cl.command;
     for (const char *name : checkOnly)
       if (option == name && cl.command != "check")
         return "option '" + option + "' applies to check only, not to " +

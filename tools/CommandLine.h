@@ -29,6 +29,8 @@ struct CommandLine {
   bool version = false;
   bool stats = false;
   bool requireCoverage = false;
+  bool explain = false;             ///< check --explain
+  bool dropRedundantChecks = false; ///< refine --drop-redundant-checks
   bool strictExit = false;
   bool splitInput = false; ///< --split-input-file
   When color = When::Auto;

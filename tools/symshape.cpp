@@ -325,6 +325,7 @@ int run(const CommandLine &cl) {
   }
   solver::ReportOptions options;
   options.requireCoverage = cl.requireCoverage;
+  options.explain = cl.explain;
   options.errors = analysis.errors;
   options.toolVersion = SYMSHAPE_VERSION;
   bool failed = !analysis.errors.empty();
@@ -359,7 +360,8 @@ int run(const CommandLine &cl) {
     // Split pieces come back joined by the marker that split them.
     for (const auto &file : session.files())
       out += (out.empty() ? "" : "// -----\n") +
-             frontend::rewriteRefined(session, *file, nullptr, cl.function);
+             frontend::rewriteRefined(session, *file, nullptr, cl.function,
+                                      cl.dropRedundantChecks);
   } else {
     out = session.dot(cl.function);
   }

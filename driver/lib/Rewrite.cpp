@@ -64,6 +64,29 @@ std::optional<std::pair<uint32_t, uint32_t>> ownLines(std::string_view text,
     return std::nullopt;
   while (end < text.size() && (text[end] == ' ' || text[end] == '\t'))
     ++end;
+  // The op's trailing location (`loc(#loc3)`, `loc("f.py":3:0)`) is its own.
+  if (text.substr(end, 4) == "loc(") {
+    int depth = 0;
+    bool quoted = false;
+    for (; end < text.size() && text[end] != '\n'; ++end) {
+      char c = text[end];
+      if (quoted) {
+        if (c == '\\')
+          ++end;
+        else if (c == '"')
+          quoted = false;
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == '(') {
+        ++depth;
+      } else if (c == ')' && --depth == 0) {
+        ++end;
+        break;
+      }
+    }
+    while (end < text.size() && (text[end] == ' ' || text[end] == '\t'))
+      ++end;
+  }
   if (end < text.size() && text[end] != '\n')
     return std::nullopt;
   return std::make_pair(begin, end < text.size() ? end + 1 : end);
@@ -163,8 +186,126 @@ std::vector<RefineStep> refineSteps(const Session &session,
   return steps;
 }
 
+namespace {
+
+/// A runtime check whose removal changes nothing once it is proved safe.
+bool isCheckOp(const Operation &op) {
+  if (op.name == "cf.assert")
+    return true;
+  if (op.name != "stablehlo.custom_call" && op.name != "mhlo.custom_call")
+    return false;
+  const Attribute *target = findAttr(op.attributes, "call_target_name");
+  if (!target)
+    target = findAttr(op.attributes, "callee");
+  return target && target->str == "shape_assertion" && op.results.empty();
+}
+
+/// Ops with no effect but their results: what fed a check's predicate.
+bool pureOp(const Operation &op) {
+  if (!op.regions.empty() || op.skipped)
+    return false;
+  std::string_view name = op.name;
+  if (name.rfind("arith.", 0) == 0 || name.rfind("index.", 0) == 0)
+    return true;
+  static const char *const kPure[] = {
+      "tensor.dim", "tensor.from_elements", "tensor.extract",
+      "shape.shape_of", "shape.get_extent", "shape.const_shape",
+      "shape.const_size", "shape.index_to_size", "shape.size_to_index"};
+  for (const char *pure : kPure)
+    if (name == pure)
+      return true;
+  size_t dot = name.find('.');
+  std::string_view dialect = name.substr(0, dot);
+  if (dialect != "stablehlo" && dialect != "mhlo")
+    return false;
+  static const char *const kPureHlo[] = {
+      "constant", "convert", "get_dimension_size", "compare", "and", "or",
+      "xor", "not", "select", "add", "subtract", "multiply", "divide",
+      "remainder", "maximum", "minimum", "negate", "abs", "sign", "reshape",
+      "concatenate", "slice", "broadcast_in_dim"};
+  for (const char *pure : kPureHlo)
+    if (name.substr(dot + 1) == pure)
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::vector<RefineStep> redundantCheckSteps(const Session &session,
+                                            const FileAnalysis &file,
+                                            const std::string &only) {
+  std::string_view text = session.sources().buffer(file.buffer);
+  // Per check op (by position): proved safe wherever it is reached (a
+  // private callee's check is reached once per call).
+  std::unordered_map<uint32_t, bool> safe;
+  for (const FunctionAnalysis &analysis : file.functions)
+    for (size_t k = 0; k < analysis.problem->obligations.size(); ++k) {
+      const solver::Obligation &ob = analysis.problem->obligations[k];
+      if (ob.kind != solver::ObligationKind::Assert ||
+          ob.loc.buffer != file.buffer)
+        continue;
+      bool holds =
+          analysis.verdicts.findings[k].verdict == solver::Verdict::Safe;
+      auto [at, fresh] = safe.emplace(ob.loc.offset, holds);
+      if (!fresh)
+        at->second = at->second && holds;
+    }
+  std::vector<RefineStep> steps;
+  for (const Function &fn : file.module.functions) {
+    if (fn.isDeclaration || (!only.empty() && fn.name != only))
+      continue;
+    // Who defines and who uses each value.
+    std::unordered_map<ValueId, const Operation *> definedBy;
+    std::unordered_map<ValueId, std::vector<const Operation *>> usedBy;
+    std::vector<const Operation *> order;
+    forEachOp(fn.body, [&](const Operation &op) {
+      order.push_back(&op);
+      for (ValueId r : op.results)
+        definedBy[r] = &op;
+      for (ValueId v : op.operands)
+        usedBy[v].push_back(&op);
+    });
+    std::unordered_set<const Operation *> removed;
+    std::vector<const Operation *> work;
+    for (const Operation *op : order) {
+      auto it = safe.find(op->loc.offset);
+      if (isCheckOp(*op) && op->loc.buffer == file.buffer &&
+          it != safe.end() && it->second && ownLines(text, op->range)) {
+        removed.insert(op);
+        work.push_back(op);
+      }
+    }
+    // Then what only the removed ops read, back to the first that
+    // something else also reads.
+    while (!work.empty()) {
+      const Operation *op = work.back();
+      work.pop_back();
+      for (ValueId v : op->operands) {
+        auto def = definedBy.find(v);
+        if (def == definedBy.end() || removed.count(def->second) ||
+            !pureOp(*def->second) || !ownLines(text, def->second->range))
+          continue;
+        bool onlyRemoved = true;
+        for (ValueId r : def->second->results)
+          for (const Operation *user : usedBy[r])
+            onlyRemoved = onlyRemoved && removed.count(user);
+        if (onlyRemoved) {
+          removed.insert(def->second);
+          work.push_back(def->second);
+        }
+      }
+    }
+    for (const Operation *op : order)
+      if (removed.count(op))
+        steps.push_back(
+            {RefineStep::Kind::RemoveOp, &fn, op, 0, 0, 0, Type()});
+  }
+  return steps;
+}
+
 std::string rewriteRefined(const Session &session, const FileAnalysis &file,
-                           RewriteStats *stats, const std::string &only) {
+                           RewriteStats *stats, const std::string &only,
+                           bool dropRedundantChecks) {
   using Kind = RefineStep::Kind;
   std::string_view text = session.sources().buffer(file.buffer);
   std::vector<Edit> edits;
@@ -181,7 +322,12 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
          "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
          edits.size()});
   };
-  for (const RefineStep &step : refineSteps(session, file, only)) {
+  std::vector<RefineStep> steps = refineSteps(session, file, only);
+  if (dropRedundantChecks) {
+    std::vector<RefineStep> drops = redundantCheckSteps(session, file, only);
+    steps.insert(steps.end(), drops.begin(), drops.end());
+  }
+  for (const RefineStep &step : steps) {
     const Function &fn = *step.function;
     const Operation &op = *step.op;
     if (current != &fn) {
@@ -204,9 +350,12 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
     case Kind::Rename:
       rename(fn, op, step.index, step.source);
       break;
-    case Kind::RemoveCast: {
+    case Kind::RemoveCast:
+    case Kind::RemoveOp: {
       std::pair<uint32_t, uint32_t> lines = *ownLines(text, op.range);
       edits.push_back({lines.first, lines.second, "", edits.size()});
+      if (stats && step.kind == Kind::RemoveOp && isCheckOp(op))
+        ++stats->checksDropped;
       break;
     }
     case Kind::InPlace:

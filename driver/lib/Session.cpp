@@ -4,6 +4,7 @@
 
 #include "symshape/frontend/Parser.h"
 #include "symshape/driver/RefinedType.h"
+#include "symshape/solver/Explain.h"
 
 #include <algorithm>
 #include <atomic>
@@ -292,7 +293,7 @@ bool Session::analyzeOnce() {
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
     for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
-      solver::SmtEnvironment environment, witnessEnvironment;
+      solver::SmtEnvironment environment;
       solver::JudgeOptions judge = options.judge;
       if (options.progress) // progress inside a large function too
         judge.judged = [&](size_t judged) {
@@ -300,7 +301,6 @@ bool Session::analyzeOnce() {
                            obligations);
         };
       judge.environment = &environment;
-      judge.witnessEnvironment = &witnessEnvironment;
       solver::JudgeMemo memo; // what the lane's earlier functions learnt
       judge.memo = &memo;
       for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {
@@ -311,6 +311,19 @@ bool Session::analyzeOnce() {
             analysis.shapes =
                 solver::refineShapes(*analysis.problem, analysis.verdicts,
                                      judge.limits, &environment);
+          analysis.contract =
+              solver::computeContract(*analysis.problem, analysis.verdicts,
+                                      judge.limits, &environment);
+          std::vector<size_t> explained;
+          for (size_t k = 0; k < analysis.problem->obligations.size(); ++k)
+            if (analysis.verdicts.findings[k].verdict ==
+                    solver::Verdict::Safe &&
+                (options.explainAll ||
+                 solver::isRuntimeCheck(analysis.problem->obligations[k].kind)))
+              explained.push_back(k);
+          analysis.impliedBy =
+              solver::explainSafe(*analysis.problem, analysis.verdicts,
+                                  explained, judge.limits, &environment);
         } catch (const std::bad_alloc &) {
           outOfMemory = true; // reported below, once
         }
@@ -449,12 +462,15 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     solver::FileReport report;
     report.file = file->name;
+    if (only.empty())
+      for (const SkippedOp &op : file->module.skipped)
+        report.moduleOpaque.push_back({toSolver(op.loc), op.op, op.reason});
     for (const FunctionAnalysis &analysis : file->functions) {
       if (!only.empty() && analysis.function->name != only)
         continue;
       report.functions.push_back({analysis.problem.get(), &analysis.verdicts,
                                   analysis.shapes ? &*analysis.shapes : nullptr,
-                                  {}});
+                                  {}, &analysis.contract, &analysis.impliedBy});
     }
     out.push_back(std::move(report));
   }
@@ -502,8 +518,7 @@ solver::Summary Session::reportSummary(const solver::ReportOptions &options,
                                        const std::string &only) const {
   solver::Summary summary;
   for (const solver::FileReport &file : reports(only))
-    for (const solver::FunctionReport &fn : file.functions)
-      summary.add(fn, options);
+    summary.add(file, options);
   return summary;
 }
 
@@ -520,8 +535,7 @@ void Session::json(const solver::TextSink &sink,
   std::vector<solver::FileReport> files = reports(only, true);
   solver::Summary summary;
   for (const solver::FileReport &file : files)
-    for (const solver::FunctionReport &fn : file.functions)
-      summary.add(fn, options);
+    summary.add(file, options);
   solver::ReportOptions rendering = options;
   rendering.threads = this->options.jobs;
   solver::renderJson(
@@ -559,12 +573,14 @@ void Session::text(const solver::TextSink &sink,
   std::string out;
   std::vector<solver::FileReport> files = reports(only);
   solver::Summary summary;
-  for (const solver::FileReport &file : files)
+  for (const solver::FileReport &file : files) {
+    summary.add(file, options);
     for (const solver::FunctionReport &fn : file.functions) {
-      summary.add(fn, options);
       solver::forEachFindingMessage(
           fn, options, [&](solver::ReportMessage &&message) {
-            if (message.severity == Severity::Note) {
+            // A finding's own line (a runtime check that can fail is a
+            // note) shows its source line; the notes after it do not.
+            if (message.severity == Severity::Note && message.kind.empty()) {
               out += format(message.loc);
               out += ": note: ";
               out += message.text;
@@ -574,7 +590,9 @@ void Session::text(const solver::TextSink &sink,
               diag.loc = fromSolver(message.loc);
               diag.severity = message.severity == Severity::Error
                                   ? frontend::Severity::Error
-                                  : frontend::Severity::Warning;
+                              : message.severity == Severity::Warning
+                                  ? frontend::Severity::Warning
+                                  : frontend::Severity::Note;
               diag.message = std::move(message.text);
               out += printer.render(diag);
             }
@@ -584,6 +602,7 @@ void Session::text(const solver::TextSink &sink,
             }
           });
     }
+  }
   std::string coverage = solver::coverageLine(files);
   if (!coverage.empty())
     out += "symshape: " + coverage + "\n";

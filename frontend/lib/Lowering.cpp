@@ -337,18 +337,33 @@ void Lowerer::markOpaque(const Operation &op, std::string reason,
                          bool always) {
   // An op with no shaped operands and only static results (a constant, a
   // global load) is a plain source of static facts (SPEC 1), not opaque.
+  // Tensors of other dialects (`!torch.vtensor<[?,3],f32>`) and memrefs
+  // are shaped too: a program made of them is not "nothing to check".
+  auto foreignShaped = [](const Type &type) {
+    return type.kind == TypeKind::Other &&
+           (type.spelling.find("tensor") != std::string::npos ||
+            type.spelling.rfind("memref<", 0) == 0);
+  };
+  auto foreignDynamic = [&](const Type &type) {
+    return foreignShaped(type) &&
+           (type.spelling.find('?') != std::string::npos ||
+            type.spelling.find('*') != std::string::npos ||
+            type.spelling.find('<') == std::string::npos);
+  };
   bool shapedOperand = false;
   for (size_t i = 0; i < op.operands.size(); ++i) {
     const Type &type = operandType(op, i);
     shapedOperand |= type.isTensor() || type.kind == TypeKind::Vector ||
-                     type.kind == TypeKind::Shape || type.isSizeLike();
+                     type.kind == TypeKind::Shape || type.isSizeLike() ||
+                     foreignShaped(type);
   }
   bool dynamicResult = false;
   for (ValueId result : op.results) {
     const Value &v = value(result);
     if (!v.typeKnown || !v.type.hasRank()) {
       dynamicResult |= v.type.isTensor() || !v.typeKnown ||
-                       v.type.kind == TypeKind::Shape || v.type.isSizeLike();
+                       v.type.kind == TypeKind::Shape || v.type.isSizeLike() ||
+                       foreignDynamic(v.type);
       continue;
     }
     for (int64_t d : v.type.dims)
@@ -658,7 +673,7 @@ void Lowerer::recordValues() {
 
 std::unique_ptr<solver::Problem> Lowerer::run() {
   prob->function = function.name;
-  prob->loc = toSolver(function.loc);
+  prob->loc = toSolver(function.range.begin);
   // Entry block arguments first: their `?` dims are the function's inputs.
   for (ValueId arg : function.arguments)
     defineFromType(arg, SymbolOrigin::ArgumentDim);

@@ -465,6 +465,21 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   entry.appendMessage(scratch.message, problem);
   appendKey(out, "message");
   appendQuoted(out, scratch.message);
+  if (const std::vector<uint32_t> *why = entry.impliedBy) {
+    // What makes it safe: the earlier obligations that imply it.
+    appendKey(out, "implied_by");
+    out += '[';
+    std::vector<std::string> seen;
+    for (uint32_t j : *why) {
+      std::string at = resolve(problem.obligations[j].loc).str();
+      if (std::find(seen.begin(), seen.end(), at) != seen.end())
+        continue;
+      out += seen.empty() ? "" : ", ";
+      appendQuoted(out, at);
+      seen.push_back(std::move(at));
+    }
+    out += ']';
+  }
   if (!entry.callStacks.empty()) {
     // SPEC 7: the calls into a private function, outermost first; every
     // call site's chain when several reached it with this verdict.
@@ -494,6 +509,41 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   out += '}';
 }
 
+/// SPEC 4's "contract": {"checked": ..., "requires": ...}; a formula too
+/// large to read is null, its conjuncts listed by finding beside it.
+void writeContract(Writer &w, const Problem &problem, const Contract &contract,
+                   const PositionResolver &resolve) {
+  w.member("contract");
+  w.openInline('{');
+  auto formula = [&](const char *name, const std::string &text,
+                     const std::vector<ContractPart> &parts) {
+    if (parts.empty()) {
+      w.field(name, text);
+      return;
+    }
+    w.member(name);
+    w.out += "null";
+    w.member(std::string(name) + "_parts");
+    w.openInline('[');
+    for (const ContractPart &part : parts) {
+      w.member();
+      w.openInline('{');
+      w.field("loc", resolve(problem.obligations[part.obligation].loc).str());
+      w.field("holds", part.holds);
+      w.close();
+    }
+    w.close();
+  };
+  formula("checked", contract.checked, contract.checkedParts);
+  formula("requires", contract.requires, contract.requiresParts);
+  if (!contract.exact) {
+    w.member("exact");
+    w.out += "false";
+    w.field("reason", contract.reason);
+  }
+  w.close();
+}
+
 void writeFunction(Writer &w, const FunctionReport &function,
                    const ReportOptions &options,
                    const PositionResolver &resolve) {
@@ -509,6 +559,8 @@ void writeFunction(Writer &w, const FunctionReport &function,
     w.openBlock('{');
   w.field("name", problem.function);
   w.field("verdict", verdictName(reportVerdict(function, options)));
+  if (const Contract *contract = function.contract)
+    writeContract(w, problem, *contract, resolve);
   w.member("findings");
   if (entries.empty()) {
     w.out += "[]";
@@ -708,7 +760,7 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
     for (const FileReport &file : files) {
       w.member();
       // A file with no function fits on one line.
-      if (file.functions.empty())
+      if (file.functions.empty() && file.moduleOpaque.empty())
         w.openInline('{');
       else
         w.openBlock('{');
@@ -719,6 +771,20 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
       } else {
         w.openBlock('[');
         writeFunctions(w, file.functions, options, resolve);
+        w.close();
+      }
+      if (!file.moduleOpaque.empty()) {
+        // Module-level ops whose bodies are not read (hal.executable, ...).
+        w.member("opaque");
+        w.openBlock('[');
+        for (const OpaqueOp &op : file.moduleOpaque) {
+          w.member();
+          w.openInline('{');
+          w.field("loc", resolve(op.loc).str());
+          w.field("op", op.op);
+          w.field("reason", op.reason);
+          w.close();
+        }
         w.close();
       }
       w.close();
@@ -742,7 +808,9 @@ std::string renderJson(const std::vector<FileReport> &files,
 }
 
 std::string renderJsonErrors(const std::vector<InputError> &errors) {
-  return renderJson({}, Summary(), ReportOptions{false, errors, {}},
+  ReportOptions options;
+  options.errors = errors;
+  return renderJson({}, Summary(), options,
                     [](Location) { return SourcePosition(); });
 }
 

@@ -42,9 +42,9 @@ void appendFindingMessage(std::string &text, const Problem &problem,
     break;
   case Verdict::UbGuaranteed:
     text += isRuntimeCheck(ob.kind)
-                ? " fails for every input that reaches it: the program always "
+                ? " will fail for every input that reaches it: the program always "
                   "stops there"
-                : " fails for every runtime size that reaches it";
+                : " will fail for every runtime size that reaches it";
     break;
   case Verdict::Unreachable:
     text += " is unreachable: ";
@@ -142,6 +142,9 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
     ReportEntry entry;
     if (ob.callStack != 0)
       entry.callStacks.push_back(ob.callStack);
+    if (function.impliedBy && k < function.impliedBy->size() &&
+        (*function.impliedBy)[k])
+      entry.impliedBy = &*(*function.impliedBy)[k];
     entry.loc = ob.loc;
     entry.op = ob.op;
     entry.kind = obligationKindName(ob.kind);
@@ -262,10 +265,14 @@ void forEachFindingMessage(
                  !finding->reason.empty())
           emit({entry.loc, Severity::Note,
                          "no exact condition: " + finding->reason});
-        if (!finding->witness.empty() &&
+        if ((finding->hasWitness || !finding->witness.empty()) &&
             finding->verdict != Verdict::Unreachable) {
+          // Every size a witness does not name is 1 (an empty one: all).
           std::string note = "for example ";
-          appendWitnessText(note, finding->witness);
+          if (finding->witness.empty())
+            note += "every size 1";
+          else
+            appendWitnessText(note, finding->witness);
           emit({entry.loc, Severity::Note, std::move(note)});
         }
       }
@@ -282,7 +289,43 @@ void forEachFindingMessage(
                      std::to_string(n) +
                          (n == 1 ? " later obligation is unreachable"
                                  : " later obligations are unreachable")});
+    if (options.explain && entry.verdict == Verdict::Safe && entry.impliedBy) {
+      // --explain: why it is safe, each implying obligation at its place.
+      emit({entry.loc, Severity::Note,
+            entry.message(problem) + " [" + std::string(entry.kind) + ", safe]",
+            entry.kind, entry.verdict});
+      if (entry.impliedBy->empty())
+        emit({entry.loc, Severity::Note, "implied by the types alone"});
+      for (uint32_t j : *entry.impliedBy) {
+        const Obligation &by = problem.obligations[j];
+        emit({by.loc, Severity::Note,
+              "implied by " + describeSubject(problem, by) + " [" +
+                  obligationKindName(by.kind) + "]"});
+      }
+    }
   }
+  // SPEC 4: the function's contract, when its checks do not cover every
+  // requirement.
+  const Contract *contract = function.contract;
+  if (!contract || (contract->requires == "true" && contract->requiresParts.empty()))
+    return;
+  bool checked = contract->checked != "true" || !contract->checkedParts.empty();
+  std::string text = "input contract of @" + problem.function + ": " +
+                     (checked ? "once its runtime checks pass, " : "");
+  if (contract->requires == "false")
+    text += "every run has UB";
+  else if (!contract->requiresParts.empty())
+    text += "no UB exactly when every requirement below holds (too many "
+            "for one formula)";
+  else
+    text += "no UB exactly when " + contract->requires;
+  if (!contract->exact)
+    text += " (" + contract->reason + ")";
+  emit({problem.loc, Severity::Note, std::move(text)});
+  for (const ContractPart &part : contract->requiresParts)
+    emit({problem.obligations[part.obligation].loc, Severity::Note,
+          "input contract of @" + problem.function + ": requires " +
+              part.holds});
 }
 
 void Summary::add(const Problem &problem, const FunctionVerdicts &verdicts) {
@@ -305,6 +348,13 @@ void Summary::add(const FunctionReport &function,
   add(*function.problem, *function.verdicts);
   if (options.requireCoverage)
     counts[size_t(Verdict::Error)] += function.problem->opaque.size();
+}
+
+void Summary::add(const FileReport &file, const ReportOptions &options) {
+  for (const FunctionReport &function : file.functions)
+    add(function, options);
+  if (options.requireCoverage)
+    counts[size_t(Verdict::Error)] += file.moduleOpaque.size();
 }
 
 size_t Summary::total() const {
@@ -344,12 +394,17 @@ std::string Summary::line() const {
 std::string coverageLine(const std::vector<FileReport> &files) {
   std::map<std::string, size_t> byOp;
   size_t total = 0;
-  for (const FileReport &file : files)
+  for (const FileReport &file : files) {
     for (const FunctionReport &function : file.functions)
       for (const OpaqueOp &op : function.problem->opaque) {
         ++byOp[op.op];
         ++total;
       }
+    for (const OpaqueOp &op : file.moduleOpaque) {
+      ++byOp[op.op];
+      ++total;
+    }
+  }
   if (total == 0)
     return "";
   std::vector<std::pair<std::string, size_t>> ops(byOp.begin(), byOp.end());

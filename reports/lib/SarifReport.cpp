@@ -131,11 +131,13 @@ std::string renderSarif(const std::vector<FileReport> &files,
                            {"op", text(std::string(entry.op))}};
         if (entry.dim >= 0)
           properties["dim"] = entry.dim;
+        bool check = entry.obligation && isRuntimeCheck(entry.obligation->kind);
         if (const Finding *finding = entry.finding) {
           if (!finding->condition.empty()) {
             properties["condition"] = text(finding->condition);
             if (finding->condition != "true")
-              message += ". UB exactly when " + finding->condition;
+              message += (check ? ". Fails exactly when " : ". UB exactly when ") +
+                         finding->condition;
           }
           if (!finding->witness.empty() &&
               finding->verdict != Verdict::Unreachable) {
@@ -154,13 +156,32 @@ std::string renderSarif(const std::vector<FileReport> &files,
         } else {
           properties["reason"] = text(entry.opaque->reason);
         }
+        if (const Contract *contract = function.contract)
+          properties["contract"] = {{"checked", text(contract->checked)},
+                                    {"requires", text(contract->requires)}};
         size_t index = ruleIndex(std::string(entry.kind));
-        results.push_back({{"ruleId", std::string(entry.kind)},
-                           {"ruleIndex", index},
-                           {"level", levelOf(entry.verdict)},
-                           {"message", {{"text", text(message + ".")}}},
-                           {"locations", Json::array({location(resolve(entry.loc))})},
-                           {"properties", std::move(properties)}});
+        // A runtime check that can fail is the input contract: a note.
+        const char *level = check && entry.verdict == Verdict::UbPossible
+                                ? "note"
+                                : levelOf(entry.verdict);
+        Json result = {{"ruleId", std::string(entry.kind)},
+                       {"ruleIndex", index},
+                       {"level", level},
+                       {"message", {{"text", text(message + ".")}}},
+                       {"locations", Json::array({location(resolve(entry.loc))})},
+                       {"properties", std::move(properties)}};
+        // Inside a private function judged through its calls: the calls.
+        Json related = Json::array();
+        for (uint32_t stack : entry.callStacks)
+          for (const CallSite &call : problem.callStacks[stack]) {
+            Json where = location(resolve(call.loc));
+            where["id"] = related.size();
+            where["message"] = {{"text", text("called from @" + call.caller)}};
+            related.push_back(std::move(where));
+          }
+        if (!related.empty())
+          result["relatedLocations"] = std::move(related);
+        results.push_back(std::move(result));
       }
     }
   Json rules = Json::array();

@@ -188,9 +188,15 @@ std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
       subjects.push_back(m);
     std::sort(subjects.begin(), subjects.end(), SourceOrder{graph});
     std::vector<std::string> parts;
-    for (const Monomial &m : subjects)
-      for (std::string &part : renderBounds(monomialText(graph, m), bounds[m]))
+    for (const Monomial &m : subjects) {
+      Bounds &b = bounds[m];
+      // A size is never negative: "%a[0] <= 0" is "%a[0] == 0".
+      if (b.hi && *b.hi == 0 && !b.lo && !b.eq && m.size() == 1 &&
+          graph.isSymbol(m[0]) && graph.provablyNonNegative(m[0]))
+        b.lo = 0;
+      for (std::string &part : renderBounds(monomialText(graph, m), b))
         parts.push_back(std::move(part));
+    }
     parts.insert(parts.end(), general.begin(), general.end());
     disjuncts.push_back(join(parts, " && "));
   }

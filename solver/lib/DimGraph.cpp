@@ -189,6 +189,28 @@ TermId DimGraph::sub(TermId lhs, TermId rhs) {
   return intern(std::move(node));
 }
 
+/// The factors of a product: the leaves of the tree of Mul nodes under
+/// `root` (nested products flattened), in `factors`. False when there are
+/// more than `limit` (a product built by squaring is a DAG whose tree is
+/// exponential: the walk stops early).
+static bool gatherFactors(const DimGraph &graph, TermId root, size_t limit,
+                          std::vector<TermId> &factors) {
+  std::vector<TermId> stack{root};
+  while (!stack.empty()) {
+    TermId t = stack.back();
+    stack.pop_back();
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Mul) {
+      stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+      continue;
+    }
+    if (factors.size() == limit)
+      return false;
+    factors.push_back(t);
+  }
+  return true;
+}
+
 TermId DimGraph::mul(TermId lhs, TermId rhs) {
   std::optional<int64_t> a = constantValue(lhs), b = constantValue(rhs);
   int64_t folded;
@@ -200,10 +222,50 @@ TermId DimGraph::mul(TermId lhs, TermId rhs) {
     return rhs;
   if (b == std::optional<int64_t>(1))
     return lhs;
+  if (std::optional<TermId> canonical = canonicalProduct(lhs, rhs))
+    return *canonical;
   TermNode node;
   node.kind = TermKind::Mul;
   node.operands = {std::min(lhs, rhs), std::max(lhs, rhs)};
   return intern(std::move(node));
+}
+
+std::optional<TermId> DimGraph::canonicalProduct(TermId lhs, TermId rhs) {
+  // One spelling per product, so that equal products are one term (an
+  // element count b * s * h and its regrouping b * (s * h) fold without a
+  // solver): the factors of both sides, flattened and sorted, the
+  // constants folded into one coefficient in front, built as the chain
+  // c * (((f1 * f2) * f3) * ... * fn). Exact: integer products are
+  // associative and commutative.
+  std::vector<TermId> factors;
+  if (!gatherFactors(*this, lhs, kMaxFlatFactors, factors) ||
+      !gatherFactors(*this, rhs, kMaxFlatFactors, factors))
+    return std::nullopt;
+  int64_t coefficient = 1;
+  std::vector<TermId> unknowns;
+  for (TermId f : factors) {
+    if (std::optional<int64_t> c = constantValue(f)) {
+      if (__builtin_mul_overflow(coefficient, *c, &coefficient))
+        return std::nullopt; // kept as written: the overflow stays visible
+    } else {
+      unknowns.push_back(f);
+    }
+  }
+  if (coefficient == 0)
+    return constant(0);
+  std::sort(unknowns.begin(), unknowns.end());
+  if (unknowns.empty())
+    return constant(coefficient);
+  auto product = [&](TermId x, TermId y) {
+    TermNode node;
+    node.kind = TermKind::Mul;
+    node.operands = {std::min(x, y), std::max(x, y)};
+    return intern(std::move(node));
+  };
+  TermId chain = unknowns.front();
+  for (size_t i = 1; i < unknowns.size(); ++i)
+    chain = product(chain, unknowns[i]);
+  return coefficient == 1 ? chain : product(constant(coefficient), chain);
 }
 
 /// Floor division as TermKind::Div defines it.

@@ -328,15 +328,9 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedStatically;
   std::vector<TermId> symbols = symbolsOfFormula(ob.violation);
-  // applyEffects needs them again when this broadcast can fail.
-  std::optional<std::vector<TermId>> effectSymbols;
-  if (!ob.conditional)
-    effectSymbols = symbols;
-  std::vector<TermId> mentioned;
   if (symbols.size() > kMaxFixedSymbols) {
     // What describeViolation says without asking.
     finding.reason = "the condition has too many cases to print";
-    mentioned = std::move(symbols);
   } else {
     KnownModels models;
     for (const std::vector<int64_t> *m : {&violating, &holding}) {
@@ -370,26 +364,26 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
       if (std::optional<std::vector<Cube>> cover =
               renamed(it->second, leaves)) {
         finding.condition = renderCover(graph, *cover);
-        mentioned = symbolsOfCover(graph, *cover);
       } else {
         finding.reason = it->second.whyNot;
-        mentioned = std::move(symbols);
       }
     } else if (std::optional<std::string> condition = describeViolation(
                    solverOf(c), graph, problem.formulas, ob.violation, models,
-                   whyNot, stats.solverChecks, &mentioned)) {
+                   whyNot, stats.solverChecks)) {
       finding.condition = *condition;
     } else {
       finding.reason = whyNot;
-      mentioned = std::move(symbols);
     }
   }
-  finding.witness = assemble(c, violating, mentioned);
+  // Sizes the violation mentions keep their values (1 for most: the
+  // models of this path set each new size to 1); the others go to 1 in
+  // one try. One at a time would cost a chain N^2.
+  finding.witness = assemble(c, std::move(violating), symbols, ob.violation,
+                             /*quick=*/true);
   finding.hasWitness = true;
   if (!ob.conditional) {
     Effect effect{c, ob.violation, false, std::move(holding)};
     effect.keepsEvaluated = true;
-    effect.symbols = std::move(effectSymbols);
     effects.push_back(std::move(effect));
   }
   return true;

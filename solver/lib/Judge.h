@@ -8,6 +8,7 @@
 #ifndef SYMSHAPE_SOLVER_JUDGE_H
 #define SYMSHAPE_SOLVER_JUDGE_H
 
+#include "Evaluate.h"
 #include "symshape/solver/Conditions.h"
 #include "symshape/solver/Verdicts.h"
 
@@ -22,6 +23,8 @@
 namespace symshape::solver::detail {
 
 constexpr size_t kMaxPreferredSymbols = 16;
+/// No formula: preferOnes and satisfies check P alone.
+constexpr FormulaId kNoFormula = ~0u;
 /// Products of more sizes are not given to Z3: its nonlinear arithmetic can
 /// run for minutes past any time-out (x^65536 built by squaring).
 constexpr uint32_t kMaxDegree = 8;
@@ -35,9 +38,12 @@ struct Component {
   std::unordered_set<FormulaId> excluded;
   /// Values of `symbols` in some model of the current P.
   std::optional<std::vector<int64_t>> model;
-  /// Symbols of the obligations P assumes that could have failed: a
-  /// witness of a later obligation fixes them so that it is reached.
-  std::vector<TermId> reachSymbols;
+  /// The entries of `model` that are not 1, by symbol index (Witnesses.cpp;
+  /// reset with the model).
+  std::optional<std::vector<std::pair<uint32_t, int64_t>>> modelNotOnes;
+  /// Setting every symbol to 1 breaks the component's P (a fact, or an
+  /// obligation P assumes): witnesses must name its sizes (Witnesses.cpp).
+  bool onesFail = false;
   /// "symbol >= 1" literals made for witnesses, by symbol term.
   std::unordered_map<TermId, Lit> positiveOf;
   /// Violations P assumes avoided, asserted when the solver is made.
@@ -48,14 +54,6 @@ struct Component {
   /// every violation P assumes is a conflict of symbols and broadcasts
   /// whose own columns P assumes compatible (FreshBroadcast.cpp).
   bool onlyBroadcasts = true;
-  /// Asks whether a witness may leave a size free (Witnesses.cpp): the
-  /// facts, one literal per violation in `avoided` (parallel), and a
-  /// clause "one of them happens" over the first `pruneClauseFor`.
-  std::unique_ptr<SmtSolver> pruneSolver;
-  std::vector<Lit> pruneFails;
-  Lit pruneClause = 0;
-  size_t pruneClauseFor = 0;
-  bool pruneBroken = false; ///< a fact or violation beyond the solver
 };
 
 /// How each free symbol is used, for the fresh-symbol fast path.
@@ -73,14 +71,10 @@ struct Effect {
   bool guaranteed = false; ///< always fails: nothing later is reached
   /// A model of P && !violation, when the judgement met one.
   std::optional<std::vector<int64_t>> model;
-  /// Can fail under P (else P implies it): witnesses of later obligations
-  /// fix its symbols.
-  bool canFail = true;
   /// `model` differs from the component's only in symbols no evaluated
-  /// term mentions, so Component::evaluated stays valid.
+  /// term mentions, so Component::evaluated stays valid. (The fresh
+  /// broadcast's model: already as many 1s as the old one.)
   bool keepsEvaluated = false;
-  /// symbolsOfFormula(violation), when the judgement already had it.
-  std::optional<std::vector<TermId>> symbols = std::nullopt;
 };
 
 /// A condition computed on a projected solver (FreshBroadcast.cpp).
@@ -108,7 +102,8 @@ private:
   SatResult check(SmtSolver &solver, const std::vector<Lit> &assumptions);
   /// Reads the values of c's symbols from the solver's last model.
   std::vector<int64_t> readModel(size_t c);
-  /// Some model of c's current P, preferring sizes >= 1.
+  /// Some model of c's current P, preferring sizes >= 1. (Left as the
+  /// solver gives it: the fresh-broadcast path wants sizes other than 1.)
   const std::optional<std::vector<int64_t>> &modelOf(size_t c);
   /// A model of P && violation in component c, preferring sizes >= 1 for
   /// the witness's symbols; the solver has just answered Sat for `violated`.
@@ -118,28 +113,32 @@ private:
   SymbolValues valuesOf(size_t c, FormulaId f);
   /// P grows by the effects of the phase just judged.
   void applyEffects();
-  /// The witness of a violation from `values` (a model of P && violation
-  /// in component c): the symbols `depends` that it depends on under P and
-  /// those of earlier obligations that could have failed, nothing else.
-  Witness assemble(size_t c, const std::vector<int64_t> &values,
-                   const std::vector<TermId> &depends);
-  /// Whether moving `symbol` away from its value in `model` (a model of
-  /// component k, by slot) while the facts still hold makes one of the
-  /// component's earlier obligations fail: then a witness must name it.
-  /// Plain evaluation, no solver; false when no such move is found.
-  bool movedValueBreaks(size_t k, const std::vector<int64_t> &model,
-                        TermId symbol);
-  /// Whether every earlier obligation of component k is a broadcast
-  /// conflict that cannot happen with the sizes `kept` fixed (no solver).
-  bool conflictsImpossible(size_t k,
-                           const std::vector<std::pair<TermId, int64_t>> &kept);
-  /// Whether component k's earlier obligations hold for every value of the
-  /// sizes other than `kept`: then a size left out of `kept` need not be in
-  /// the witness. One query on a per-component solver; false when unsure.
-  bool holdsWithout(size_t k,
-                    const std::vector<std::pair<TermId, int64_t>> &kept);
-  /// Literals "symbol >= 1" for the symbols a witness of `violation` in c
-  /// names (empty when there are too many to prefer).
+  /// The witness of `violation` from `values`, a model of P && violation
+  /// in component c (SPEC 4): the full assignment that takes `values` in c
+  /// and a model of P in every other component, with as many 1s as the
+  /// evaluator finds (preferOnes; only the one try of every size `depends`
+  /// does not name when `quick`), written as its entries that are not 1.
+  Witness assemble(size_t c, std::vector<int64_t> values,
+                   const std::vector<TermId> &depends, FormulaId violation,
+                   bool quick = false);
+  /// Sets entries of `values` (a model of c's P, and of `violation` unless
+  /// it is kNoFormula) to 1 while that stays true, by plain evaluation:
+  /// first all those outside `keep` at once, then (unless `quick`) one at
+  /// a time. Bounded work; `values` stays a model either way.
+  void preferOnes(size_t c, std::vector<int64_t> &values, FormulaId violation,
+                  const std::vector<TermId> &keep, bool quick = false);
+  /// Whether `values` satisfies c's facts and avoided violations (and
+  /// `violation`, unless kNoFormula), evaluated exactly.
+  bool satisfies(size_t c, const std::vector<int64_t> &values,
+                 FormulaId violation);
+  /// The truth of formula f when every symbol is 1 (nullopt: overflow).
+  std::optional<bool> valueAtOnes(FormulaId f);
+  /// Marks component c as one whose P the all-1 assignment breaks.
+  void markOnesFail(size_t c);
+  /// The entries other than 1 of component k's model of P (cached).
+  const std::vector<std::pair<uint32_t, int64_t>> *notOnesOf(size_t k);
+  /// Literals "symbol >= 1" for the symbols of `violation` in c (empty
+  /// when there are too many to prefer).
   std::vector<Lit> preferredPositive(size_t c, FormulaId violation);
   /// "symbol >= 1" literals of `symbols` in comp's solver (made once).
   std::vector<Lit> positiveLits(Component &comp,
@@ -173,8 +172,6 @@ private:
   const Problem &problem;
   const JudgeOptions &options;
   SmtContext context;
-  /// The minimal-witness queries' context (made on first use).
-  std::unique_ptr<SmtContext> witnessContext;
   std::vector<Component> components;
   std::vector<uint32_t> componentOfTerm;
   bool reachable = true;       // P is satisfiable so far
@@ -208,8 +205,11 @@ private:
   mutable uint32_t stampCounter = 0;
   /// Position of each symbol (by index) in its component's symbols.
   std::vector<uint32_t> slotOfSymbol;
-  /// Components with reachSymbols, in the order they got them.
-  std::vector<size_t> failingComponents;
+  /// Components whose P the all-1 assignment breaks (Component::onesFail),
+  /// in the order they became so: every witness names their sizes.
+  std::vector<size_t> onesFailing;
+  /// Terms and formulas at the all-1 assignment (made on first use).
+  std::unique_ptr<Evaluator> atOnes;
   /// Set once a formula of P was too nonlinear to give to Z3: the solver
   /// then holds a weaker P, so only `safe` and `unreachable` stay sound.
   std::string weakenedBy;

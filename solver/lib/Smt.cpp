@@ -4,6 +4,7 @@
 
 #include "Watchdog.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <z3++.h>
 
@@ -176,7 +177,7 @@ SmtContext::~SmtContext() = default;
 
 struct SmtSolver::Impl {
   Impl(SmtContext::Impl &context, SmtLimits limits)
-      : context(context), timeoutMs(limits.timeoutMs),
+      : context(context), timeoutMs(limits.timeoutMs), rlimit(limits.rlimit),
         solver(context.ctx, z3::solver::simple()) {
     if (limits.rlimit) { // setting parameters is costly: only when needed
       z3::params params(context.ctx);
@@ -185,8 +186,13 @@ struct SmtSolver::Impl {
     }
   }
 
+  /// After Z3 gave up on nonlinear arithmetic ("incomplete"), asks again
+  /// on fresh solvers holding the same assertions.
+  z3::check_result retryIncomplete(const z3::expr_vector &assumptions);
+
   SmtContext::Impl &context;
   unsigned timeoutMs = 0;
+  unsigned rlimit = 0;
   z3::solver solver;
   std::vector<z3::expr> literals; // literal k+1 is literals[k]
   std::unordered_map<uint64_t, Lit> tracked;
@@ -292,6 +298,7 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
     return SatResult::Unknown;
   }
   impl->model.reset();
+  lastCore.clear();
   SatResult result = SatResult::Unknown;
   guarded(impl.get(), [&] {
     z3::expr_vector lits(impl->context.ctx);
@@ -308,14 +315,26 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
     if (armed.dog)
       armed.dog->arm(impl->timeoutMs);
     z3::check_result answer = impl->solver.check(lits);
+    if (answer == z3::unknown &&
+        impl->solver.reason_unknown().find("incomplete") != std::string::npos)
+      answer = impl->retryIncomplete(lits);
     switch (answer) {
     case z3::sat:
       impl->model = impl->solver.get_model();
       result = SatResult::Sat;
       break;
-    case z3::unsat:
+    case z3::unsat: {
       result = SatResult::Unsat;
+      // The core's literals, mapped back by their Z3 ids.
+      z3::expr_vector core = impl->solver.unsat_core();
+      for (unsigned i = 0; i < core.size(); ++i)
+        for (size_t k = 0; k < assumptions.size(); ++k)
+          if (core[int(i)].id() == lits[int(k)].id()) {
+            lastCore.push_back(assumptions[k]);
+            break;
+          }
       break;
+    }
     case z3::unknown:
       lastReason = impl->solver.reason_unknown();
       // Z3 says "canceled" for its time-out and its resource limit alike.
@@ -331,6 +350,43 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
     return SatResult::Unknown;
   }
   return result;
+}
+
+z3::check_result
+SmtSolver::Impl::retryIncomplete(const z3::expr_vector &assumptions) {
+  // Z3's nonlinear integer search depends on the state an incremental
+  // solver has built up: a query it gives up on after earlier checks is
+  // often decided at once from scratch by its older arithmetic solver
+  // (arith.solver=2), or else by the default one. Same assertions, same
+  // assumptions: the answer means the same. A solver that answers
+  // replaces this one. The first try has the time-out, the second a
+  // quarter of it (a query the default solver decides from scratch, it
+  // decides in milliseconds; one it cannot, it spins on to the end).
+  for (unsigned arithSolver : {2u, 0u}) {
+    z3::solver fresh(context.ctx, z3::solver::simple());
+    if (rlimit || arithSolver) {
+      z3::params params(context.ctx);
+      if (rlimit)
+        params.set("rlimit", rlimit);
+      if (arithSolver)
+        params.set("arith.solver", arithSolver);
+      fresh.set(params);
+    }
+    z3::expr_vector assertions = solver.assertions();
+    for (unsigned i = 0; i < assertions.size(); ++i)
+      fresh.add(assertions[i]);
+    if (timeoutMs)
+      context.watchdog.arm(arithSolver ? timeoutMs
+                                       : std::max(1u, timeoutMs / 4));
+    z3::check_result answer = fresh.check(assumptions);
+    if (timeoutMs)
+      context.watchdog.disarm();
+    if (answer != z3::unknown) {
+      solver = fresh;
+      return answer;
+    }
+  }
+  return z3::unknown;
 }
 
 std::optional<int64_t> SmtSolver::value(TermId term) const {

@@ -12,7 +12,6 @@
 #include "Judge.h"
 
 #include <algorithm>
-#include <iterator>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -77,6 +76,23 @@ void Judge::partition() {
     if (!onlyBounds && check(solverOf(c), {}) == SatResult::Unsat)
       reachable = false;
   }
+  // SPEC 4: a witness names the sizes that are not 1. A component whose
+  // facts fail when all its sizes are 1 (--min-dim 2, an assumption
+  // "%n > 3") has sizes every witness must name.
+  for (size_t c = 0; c < components.size(); ++c)
+    for (FormulaId fact : components[c].facts) {
+      const FormulaNode &node = problem.formulas.node(fact);
+      std::optional<int64_t> bound =
+          node.kind == FormulaKind::Le
+              ? problem.graph.constantValue(node.args[0])
+              : std::nullopt;
+      if (bound && *bound <= 1 && problem.graph.isSymbol(node.args[1]))
+        continue; // a lower bound that 1 meets: the common fact
+      if (valueAtOnes(fact) != std::optional<bool>(true)) {
+        markOnesFail(c);
+        break;
+      }
+    }
 }
 
 size_t Judge::componentOf(FormulaId f) const {
@@ -155,11 +171,8 @@ void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
     ++stats.unknown;
     break;
   }
-  // A user fact restricts the inputs: a witness must satisfy it, unless
-  // the types already do.
-  bool canFail = finding.verdict != Verdict::Safe ||
-                 check(solver, {solver.track(fact)}) != SatResult::Unsat;
-  effects.push_back({c, fact, false, std::move(model), canFail});
+  // A user fact restricts the inputs: witnesses satisfy it (applyEffects).
+  effects.push_back({c, fact, false, std::move(model)});
   applyEffects();
 }
 
@@ -192,11 +205,10 @@ void Judge::judge(size_t k, Finding &finding) {
     if (problem.formulas.isTrue(violation)) {
       finding.verdict = Verdict::UbGuaranteed;
       finding.condition = "true";
-      // Every size that reaches it violates it: fixing those that reach it
-      // is enough.
+      // Every size that reaches it violates it: a model of P is a witness.
       const std::optional<std::vector<int64_t>> &model = modelOf(c);
-      finding.witness =
-          assemble(c, model ? *model : std::vector<int64_t>(), {});
+      finding.witness = assemble(c, model ? *model : std::vector<int64_t>(),
+                                 {}, violation);
       finding.hasWitness = true;
       guaranteed();
       ++stats.decidedStatically;
@@ -255,13 +267,14 @@ void Judge::judge(size_t k, Finding &finding) {
   if (avoidable == SatResult::Unsat) {
     finding.verdict = Verdict::UbGuaranteed;
     finding.condition = "true";
-    finding.witness = assemble(c, values, {}); // reaching it is enough
+    finding.witness = assemble(c, values, {}, violation);
     guaranteed();
     ++stats.decidedBySolver;
     return;
   }
   if (avoidable == SatResult::Unknown) {
-    finding.witness = assemble(c, values, symbolsOfFormula(violation));
+    finding.witness =
+        assemble(c, values, symbolsOfFormula(violation), violation);
     finding.verdict = Verdict::Unknown;
     finding.reason = "UB is possible (see the witness), but the solver could "
                      "not decide whether it is guaranteed: " +
@@ -284,7 +297,7 @@ void Judge::judge(size_t k, Finding &finding) {
     mentioned = symbolsOfFormula(violation);
   }
   // Under P the violation depends on the condition's symbols alone.
-  finding.witness = assemble(c, values, mentioned);
+  finding.witness = assemble(c, values, mentioned, violation);
 }
 
 void Judge::applyEffects() {
@@ -306,6 +319,7 @@ void Judge::applyEffects() {
     if (options.fastPaths)
       noteAvoided(comp, effect.violation);
     comp.excluded.insert(effect.violation);
+    comp.modelNotOnes.reset();
     if (changes[effect.component] == 1 && effect.model) {
       comp.model = std::move(effect.model);
       if (!effect.keepsEvaluated)
@@ -314,22 +328,11 @@ void Judge::applyEffects() {
       comp.model.reset();
       comp.evaluated.clear();
     }
-    if (!effect.canFail)
-      continue;
-    // Its sizes are fixed by later witnesses, so that it holds.
-    if (comp.reachSymbols.empty())
-      failingComponents.push_back(effect.component);
-    std::vector<TermId> merged;
-    std::vector<TermId> added = effect.symbols
-                                    ? std::move(*effect.symbols)
-                                    : symbolsOfFormula(effect.violation);
-    auto bySymbol = [&](TermId a, TermId b) {
-      return problem.graph.term(a).symbol < problem.graph.term(b).symbol;
-    };
-    std::set_union(comp.reachSymbols.begin(), comp.reachSymbols.end(),
-                   added.begin(), added.end(), std::back_inserter(merged),
-                   bySymbol);
-    comp.reachSymbols = std::move(merged);
+    // When the all-1 assignment violates it, every later witness names
+    // sizes of this component (SPEC 4: an unnamed size is 1).
+    if (!comp.onesFail &&
+        valueAtOnes(effect.violation) != std::optional<bool>(false))
+      markOnesFail(effect.component);
     if (!comp.model)
       unchecked.push_back(effect.component);
   }

@@ -1,12 +1,15 @@
 //===- Witnesses.cpp - Models of P and witnesses of findings --------------===//
 //
-// A witness names the free symbols the violation depends on, and those of
-// every earlier obligation P assumes that could have failed: fixed to these
-// values, every choice of the other symbols reaches the op (the earlier
-// obligations that were proved safe follow from the ones fixed) and
-// violates it. The values of the finding's component come from a model of
-// P && violation (preferring sizes >= 1), those of the other components
-// from some model of their P.
+// SPEC 4: a witness is a full assignment of the function's free symbols,
+// written as its entries that are not 1; every size it does not name is 1.
+// The finding's component takes a model of P && violation, every other
+// component a model of its P (P is a conjunction over independent
+// components, so together they reach the op and violate it). Models get as
+// many 1s as plain evaluation finds (preferOnes): a broadcast chain of a
+// thousand sizes that must be 1 or equal gives a witness of two entries.
+// Only components whose P the all-1 assignment breaks (a fact such as
+// --min-dim 2, an obligation 1 violates) are looked at besides the
+// finding's own, so a witness costs its own size, not the function's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,9 +67,7 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
     return comp.model;
   }
   SmtSolver &solver = solverOf(c);
-  std::vector<Lit> preferred = comp.positive;
-  if (preferred.empty() && comp.reachSymbols.size() <= kMaxPreferredSymbols)
-    preferred = positiveLits(comp, comp.reachSymbols);
+  const std::vector<Lit> &preferred = comp.positive;
   if ((!preferred.empty() && check(solver, preferred) == SatResult::Sat) ||
       check(solver, {}) == SatResult::Sat)
     comp.model = readModel(c);
@@ -111,8 +112,6 @@ std::vector<TermId> Judge::symbolsOfFormula(FormulaId f) const {
 std::vector<Lit> Judge::preferredPositive(size_t c, FormulaId violation) {
   Component &comp = components[c];
   std::vector<TermId> named = symbolsOfFormula(violation);
-  named.insert(named.end(), comp.reachSymbols.begin(), comp.reachSymbols.end());
-  named.erase(std::unique(named.begin(), named.end()), named.end());
   if (named.size() > kMaxPreferredSymbols)
     return {}; // one assumption per symbol: only for small witnesses
   return positiveLits(comp, named);
@@ -155,208 +154,154 @@ SymbolValues Judge::valuesOf(size_t c, FormulaId f) {
   return values;
 }
 
-Witness Judge::assemble(size_t c, const std::vector<int64_t> &values,
-                        const std::vector<TermId> &depends) {
-  // Symbol index -> value, for the symbols the witness names.
-  std::vector<std::pair<uint32_t, int64_t>> named;
+//===--- The all-1 assignment ---------------------------------------------===//
+
+std::optional<bool> Judge::valueAtOnes(FormulaId f) {
+  if (!atOnes)
+    atOnes = std::make_unique<Evaluator>(problem.graph, problem.formulas,
+                                         [](TermId) { return int64_t(1); });
+  return atOnes->holds(f);
+}
+
+void Judge::markOnesFail(size_t c) {
+  Component &comp = components[c];
+  if (comp.onesFail || comp.symbols.empty())
+    return;
+  comp.onesFail = true;
+  onesFailing.push_back(c);
+}
+
+//===--- Models with many 1s ----------------------------------------------===//
+
+bool Judge::satisfies(size_t c, const std::vector<int64_t> &values,
+                      FormulaId violation) {
+  const Component &comp = components[c];
+  Evaluator eval(problem.graph, problem.formulas, [&](TermId t) {
+    size_t slot = slotOf(comp, t);
+    return slot < values.size() ? values[slot] : int64_t(1);
+  });
+  for (FormulaId fact : comp.facts)
+    if (eval.holds(fact) != std::optional<bool>(true))
+      return false;
+  for (FormulaId avoided : comp.avoided)
+    if (eval.holds(avoided) != std::optional<bool>(false))
+      return false;
+  return violation == kNoFormula ||
+         eval.holds(violation) == std::optional<bool>(true);
+}
+
+void Judge::preferOnes(size_t c, std::vector<int64_t> &values,
+                       FormulaId violation, const std::vector<TermId> &keep,
+                       bool quick) {
+  const Component &comp = components[c];
+  if (values.size() != comp.symbols.size() || !weakenedBy.empty())
+    return;
+  std::vector<size_t> notOne;
+  for (size_t slot = 0; slot < values.size(); ++slot)
+    if (values[slot] != 1)
+      notOne.push_back(slot);
+  if (notOne.empty())
+    return;
+  // Each try evaluates the component's P once: bounded, so that a long
+  // chain's witnesses stay linear (its models have their 1s already). A
+  // large component gets the one try of all sizes at once.
+  constexpr size_t kMaxFormulas = 4096, kMaxTries = 16;
+  size_t formulas = comp.facts.size() + comp.avoided.size() + 1;
+  size_t tries = std::clamp<size_t>(kMaxFormulas * 4 / formulas, 1, kMaxTries);
+  // All sizes the violation does not mention at once: usually P still
+  // holds (1 is compatible with every broadcast and equal to every other
+  // 1), and it takes one evaluation.
+  // (`keep` can hold every size of a long chain: one pass over it, no
+  // set built from it.)
+  std::vector<bool> kept(notOne.size(), false);
+  for (TermId t : keep) {
+    auto it = std::lower_bound(notOne.begin(), notOne.end(), slotOf(comp, t));
+    if (it != notOne.end() && comp.symbols[*it] == t)
+      kept[size_t(it - notOne.begin())] = true;
+  }
+  std::vector<int64_t> trial = values;
+  bool changed = false;
+  for (size_t i = 0; i < notOne.size(); ++i)
+    if (!kept[i]) {
+      trial[notOne[i]] = 1;
+      changed = true;
+    }
+  if (changed) {
+    --tries;
+    if (satisfies(c, trial, violation))
+      values = trial;
+  }
+  if (quick)
+    return;
+  // Then one size at a time, those the violation does not mention first,
+  // again after any success (a size may be free once another is 1).
+  std::vector<size_t> order;
+  for (bool second : {false, true})
+    for (size_t i = 0; i < notOne.size(); ++i)
+      if (kept[i] == second)
+        order.push_back(notOne[i]);
+  for (bool progress = true; progress && tries > 0;) {
+    progress = false;
+    for (size_t slot : order) {
+      if (tries == 0)
+        break;
+      if (values[slot] == 1)
+        continue;
+      int64_t was = values[slot];
+      values[slot] = 1;
+      --tries;
+      if (satisfies(c, values, violation))
+        progress = true;
+      else
+        values[slot] = was;
+    }
+  }
+}
+
+const std::vector<std::pair<uint32_t, int64_t>> *Judge::notOnesOf(size_t k) {
+  Component &comp = components[k];
+  if (!comp.modelNotOnes) {
+    const std::optional<std::vector<int64_t>> &model = modelOf(k);
+    if (!model || model->size() != comp.symbols.size())
+      return nullptr; // the solver gave up: the witness stays partial
+    std::vector<int64_t> values = *model;
+    preferOnes(k, values, kNoFormula, {});
+    std::vector<std::pair<uint32_t, int64_t>> entries;
+    for (size_t slot = 0; slot < values.size(); ++slot)
+      if (values[slot] != 1)
+        entries.push_back(
+            {problem.graph.term(comp.symbols[slot]).symbol, values[slot]});
+    comp.modelNotOnes = std::move(entries);
+  }
+  return &*comp.modelNotOnes;
+}
+
+Witness Judge::assemble(size_t c, std::vector<int64_t> values,
+                        const std::vector<TermId> &depends,
+                        FormulaId violation, bool quick) {
   const DimGraph &graph = problem.graph;
-  // Each list is sorted by symbol (term ids grow with symbol indices):
-  // merged in, not sorted again.
-  auto take = [&](size_t comp, const std::vector<int64_t> &model,
-                  const std::vector<TermId> &symbols) {
-    size_t middle = named.size();
-    for (TermId symbol : symbols) {
-      size_t slot = slotOf(components[comp], symbol);
-      if (slot < model.size())
-        named.push_back({graph.term(symbol).symbol, model[slot]});
-    }
-    std::inplace_merge(named.begin(), named.begin() + middle, named.end());
-  };
-  // The sizes the violation depends on, and those that keep every earlier
-  // obligation that could fail from failing, so that it is reached.
-  std::unordered_map<size_t, const std::vector<int64_t> *> modelOfComponent;
-  modelOfComponent[c] = &values;
-  take(c, values, depends);
-  take(c, values, components[c].reachSymbols);
-  for (size_t other : failingComponents) {
-    if (other == c)
+  const Component &comp = components[c];
+  preferOnes(c, values, violation, depends, quick);
+  // Symbol index -> value, for the sizes that are not 1.
+  std::vector<std::pair<uint32_t, int64_t>> named;
+  for (size_t slot = 0; slot < values.size() && slot < comp.symbols.size();
+       ++slot)
+    if (values[slot] != 1)
+      named.push_back({graph.term(comp.symbols[slot]).symbol, values[slot]});
+  // Every other component at a model of its P: only those whose P the
+  // all-1 assignment breaks have sizes to name.
+  for (size_t k : onesFailing) {
+    if (k == c)
       continue;
-    const std::optional<std::vector<int64_t>> &model = modelOf(other);
-    if (model) { // else the solver gave up; the witness stays partial
-      take(other, *model, components[other].reachSymbols);
-      modelOfComponent[other] = &*model;
-    }
+    if (const std::vector<std::pair<uint32_t, int64_t>> *entries = notOnesOf(k))
+      named.insert(named.end(), entries->begin(), entries->end());
   }
-  named.erase(std::unique(named.begin(), named.end(),
-                          [](const auto &a, const auto &b) {
-                            return a.first == b.first;
-                          }),
-              named.end());
-  // SPEC 7: a witness names only the sizes its finding depends on. A size
-  // named only so that earlier obligations hold can go when they hold
-  // whatever its value (an assumption `a || b` is kept by `a` alone). One
-  // solver query per such size: for small witnesses only.
-  constexpr size_t kMaxPruned = 6;
-  std::vector<size_t> candidates;
-  std::vector<size_t> componentOf(named.size(), c);
-  {
-    std::vector<uint32_t> needed;
-    for (TermId t : depends)
-      needed.push_back(graph.term(t).symbol);
-    std::sort(needed.begin(), needed.end());
-    for (size_t i = 0; i < named.size(); ++i) {
-      TermId term = graph.symbols()[named[i].first].term;
-      componentOf[i] = componentOfTerm[term];
-      if (!std::binary_search(needed.begin(), needed.end(), named[i].first))
-        candidates.push_back(i);
-    }
-  }
-  if (!candidates.empty() && candidates.size() <= kMaxPruned &&
-      weakenedBy.empty()) {
-    std::vector<bool> dropped(named.size(), false);
-    for (size_t i : candidates) {
-      auto model = modelOfComponent.find(componentOf[i]);
-      dropped[i] =
-          !(model != modelOfComponent.end() &&
-            movedValueBreaks(componentOf[i], *model->second,
-                             graph.symbols()[named[i].first].term)) &&
-          holdsWithout(componentOf[i], [&] {
-            // The sizes the witness still fixes in that component.
-            std::vector<std::pair<TermId, int64_t>> kept;
-            for (size_t j = 0; j < named.size(); ++j)
-              if (j != i && !dropped[j] && componentOf[j] == componentOf[i])
-                kept.push_back({graph.symbols()[named[j].first].term,
-                                named[j].second});
-            return kept;
-          }());
-    }
-    size_t out = 0;
-    for (size_t i = 0; i < named.size(); ++i)
-      if (!dropped[i])
-        named[out++] = named[i];
-    named.resize(out);
-  }
+  std::sort(named.begin(), named.end());
   Witness witness;
+  witness.reserve(named.size());
   for (const auto &[symbol, value] : named)
     witness.push_back({graph.symbols()[symbol].name, value});
   return witness;
-}
-
-bool Judge::movedValueBreaks(size_t k, const std::vector<int64_t> &model,
-                             TermId symbol) {
-  Component &comp = components[k];
-  if (comp.avoided.empty() || model.size() != comp.symbols.size())
-    return false;
-  size_t slot = slotOf(comp, symbol);
-  if (slot >= model.size())
-    return false;
-  int64_t was = model[slot];
-  for (int64_t moved : {was + 1, was - 1, int64_t(1), int64_t(0), was + 2}) {
-    if (moved == was)
-      continue;
-    Evaluator eval(problem.graph, problem.formulas, [&](TermId t) {
-      return t == symbol ? moved : model[slotOf(comp, t)];
-    });
-    bool facts = true;
-    for (FormulaId fact : comp.facts)
-      if (eval.holds(fact) != std::optional<bool>(true)) {
-        facts = false;
-        break;
-      }
-    if (!facts)
-      continue;
-    for (FormulaId violation : comp.avoided)
-      if (eval.holds(violation) == std::optional<bool>(true))
-        return true;
-  }
-  return false;
-}
-
-bool Judge::conflictsImpossible(
-    size_t k, const std::vector<std::pair<TermId, int64_t>> &kept) {
-  const DimGraph &graph = problem.graph;
-  std::unordered_map<TermId, int64_t> fixed(kept.begin(), kept.end());
-  Evaluator eval(graph, problem.formulas,
-                 [&](TermId t) { return fixed.at(t); });
-  auto isFixed = [&](TermId t) {
-    for (TermId s : graph.symbolsOf(t))
-      if (!fixed.count(s))
-        return false;
-    return true;
-  };
-  for (FormulaId violation : components[k].avoided) {
-    const FormulaNode &node = problem.formulas.node(violation);
-    if (node.kind != FormulaKind::Conflict)
-      return false; // the solver decides
-    // Two sizes other than 1 that differ: impossible when the fixed ones
-    // hold at most one value other than 1 and nothing else is free, or
-    // all are 1 and at most one is free.
-    std::vector<int64_t> notOne;
-    size_t free = 0;
-    for (uint32_t arg : node.args) {
-      if (!isFixed(arg)) {
-        ++free;
-        continue;
-      }
-      std::optional<int64_t> v = eval.term(arg);
-      if (!v)
-        return false;
-      if (*v != 1 && std::find(notOne.begin(), notOne.end(), *v) == notOne.end())
-        notOne.push_back(*v);
-    }
-    if (notOne.size() >= 2 || (notOne.size() == 1 && free >= 1) || free >= 2)
-      return false;
-  }
-  return true;
-}
-
-bool Judge::holdsWithout(
-    size_t k, const std::vector<std::pair<TermId, int64_t>> &kept) {
-  Component &comp = components[k];
-  if (comp.symbols.size() > kMaxPreferredSymbols || comp.pruneBroken)
-    return false;
-  if (comp.avoided.empty())
-    return true; // nothing in P can fail here
-  if (conflictsImpossible(k, kept))
-    return true;
-  if (!comp.pruneSolver) {
-    if (!witnessContext)
-      witnessContext = std::make_unique<SmtContext>(
-          problem.graph, problem.formulas, options.witnessEnvironment);
-    comp.pruneSolver =
-        std::make_unique<SmtSolver>(*witnessContext, options.limits);
-    for (FormulaId fact : comp.facts) {
-      if (problem.formulas.degreeOf(fact) > kMaxDegree) {
-        comp.pruneBroken = true;
-        return false;
-      }
-      comp.pruneSolver->add(fact);
-    }
-  }
-  SmtSolver &solver = *comp.pruneSolver;
-  // Some earlier obligation of the component fails...
-  while (comp.pruneFails.size() < comp.avoided.size()) {
-    FormulaId violation = comp.avoided[comp.pruneFails.size()];
-    if (problem.formulas.degreeOf(violation) > kMaxDegree) {
-      comp.pruneBroken = true;
-      return false;
-    }
-    comp.pruneFails.push_back(solver.track(violation));
-  }
-  if (comp.pruneClauseFor != comp.pruneFails.size()) {
-    comp.pruneClause = solver.clause(comp.pruneFails);
-    comp.pruneClauseFor = comp.pruneFails.size();
-  }
-  std::vector<Lit> assumptions = {comp.pruneClause};
-  // ...with the sizes the witness keeps fixed.
-  for (const auto &[symbol, value] : kept) {
-    std::optional<Polynomial> fixed = Polynomial::sub(
-        Polynomial::symbol(symbol), Polynomial::constant(value));
-    if (!fixed)
-      return false;
-    assumptions.push_back(solver.atom({*fixed, AtomRel::Eq}));
-  }
-  return check(solver, assumptions) == SatResult::Unsat;
 }
 
 } // namespace symshape::solver::detail

@@ -2,10 +2,10 @@
 # The fast paths (static decisions without Z3, hash-consed obligations,
 # models without Z3) must not change any verdict, condition or refined
 # shape. Generates mid-size benchmark files and compares `check --json`
-# with `check --json --no-fast-paths`. Witnesses may differ (any violating
-# assignment is a valid witness, and which sizes a minimal one must name
-# depends on the values chosen; the property test replays them and checks
-# their minimality), so each witness is reduced to "one is there".
+# with `check --json --no-fast-paths`. Witnesses may differ (any assignment
+# that reaches the op and violates it is a valid witness: the sizes it names,
+# every other size 1; the property and models tests replay them), so each
+# witness is reduced to "one is there".
 # Usage: check_fast_paths.sh SYMSHAPE GENERATOR
 set -uo pipefail
 symshape=$1

@@ -115,11 +115,15 @@ class Comparison:
         if got_closing != want_closing:
             problems.append("closing lines differ: pass %s, cli %s" %
                             (got_closing, want_closing))
-        # The source itself: same places, same severities and tags.
+        # The source itself: same places, same severities and tags. (The
+        # contract notes aside: whether a contract is short enough to print
+        # as one formula depends on the value names' lengths.)
         _, src_out, _ = run([self.args.symshape, "check", path])
         source, _ = cli_findings(src_out)
-        key = [(l, c, s, tag_of(t)) for l, c, s, t in got]
-        want_key = [(l, c, s, tag_of(t)) for l, c, s, t in source]
+        key = [(l, c, s, tag_of(t)) for l, c, s, t in got
+               if not t.startswith("input contract of @")]
+        want_key = [(l, c, s, tag_of(t)) for l, c, s, t in source
+                    if not t.startswith("input contract of @")]
         if key != want_key:
             problems.append("places differ from `symshape check %s`:\n"
                             "  pass: %s\n  cli:  %s" % (path, key, want_key))

@@ -223,10 +223,12 @@ void Checker::checkWitness(size_t k) {
   if (!needed && !finding.hasWitness)
     return;
   ++tally.witnesses;
-  // SPEC 7: a witness names only symbols the finding depends on; fixing
-  // them, every choice of the others (on the domain, where the facts hold)
-  // reaches the op with no earlier violation and violates it.
-  std::vector<std::optional<int64_t>> fixed(model.symbols.size());
+  // SPEC 4: a witness names the free symbols whose value is not 1; every
+  // symbol it does not name is 1. Under that one assignment the facts hold,
+  // the op is reached (no earlier obligation violated) and it violates the
+  // obligation.
+  std::vector<int64_t> values(model.symbols.size(), 1);
+  std::vector<bool> named(model.symbols.size(), false);
   std::string problem;
   for (const auto &[name, value] : finding.witness) {
     size_t i = 0;
@@ -236,52 +238,33 @@ void Checker::checkWitness(size_t k) {
       problem += " names " + name + ", not a free symbol;";
       continue;
     }
-    if (fixed[i])
+    if (named[i])
       problem += " names " + name + " twice;";
-    fixed[i] = value;
-    if (!oracle.dependsOn(k, i))
-      problem += " names " + name +
-                 ", which neither reaching nor "
-                 "violating the obligation depends on;";
+    if (value == 1)
+      problem += " names " + name + " = 1 (an unnamed size is 1);";
+    named[i] = true;
+    values[i] = value;
   }
   if (!problem.empty()) {
     std::string all;
     for (const Symbol &s : model.symbols)
       all += " " + s.name;
-    fail("witness is not a partial assignment of the relevant free symbols", k,
+    fail("witness is not an assignment of the sizes other than 1", k,
          "witness" + problem + " free symbols:" + all);
     return;
   }
   Evaluation eval;
-  bool anyRun = false;
-  for (size_t index = 0; index < oracle.size(); ++index) {
-    std::vector<int64_t> values = oracle.assignment(index);
-    bool canonical = true; // one assignment per choice of the free symbols
-    for (size_t i = 0; i < values.size() && canonical; ++i)
-      if (fixed[i]) {
-        canonical = values[i] == oracle.lowest(i);
-        values[i] = *fixed[i];
-      }
-    if (!canonical)
-      continue;
-    evaluate(program, model, values, eval);
-    if (!eval.factsHold)
-      continue; // not a run: the types rule these sizes out
-    anyRun = true;
-    if (!oracle.reachesAt(k, eval)) {
-      fail("witness does not reach the obligation", k,
-           "an earlier obligation is violated at " + oracle.describe(values));
-      return;
-    }
-    if (eval.violated[k] != 1) {
-      fail("witness does not violate the obligation", k,
-           "at " + oracle.describe(values));
-      return;
-    }
-  }
-  if (!anyRun)
+  evaluate(program, model, values, eval);
+  if (!eval.factsHold)
     fail("witness does not reach the obligation", k,
-         "a fact (type, min-dim) fails");
+         "a fact (type, min-dim, assumption) fails at " +
+             oracle.describe(values));
+  else if (!oracle.reachesAt(k, eval))
+    fail("witness does not reach the obligation", k,
+         "an earlier obligation is violated at " + oracle.describe(values));
+  else if (eval.violated[k] != 1)
+    fail("witness does not violate the obligation", k,
+         "at " + oracle.describe(values));
 }
 
 void Checker::checkConditions() {

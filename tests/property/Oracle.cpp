@@ -163,25 +163,6 @@ bool Oracle::reachesAt(size_t k, const Evaluation &eval) const {
   return true;
 }
 
-bool Oracle::dependsOn(size_t k, size_t i) const {
-  size_t stride = 1;
-  for (size_t j = 0; j < i; ++j)
-    stride *= static_cast<size_t>(hi - lows[j] + 1);
-  size_t width = static_cast<size_t>(hi - lows[i] + 1);
-  auto target = [&](size_t index) {
-    return alive[k][index] && violated(k, index) == 1;
-  };
-  for (size_t index = 0; index < count; ++index) {
-    if ((index / stride) % width != 0)
-      continue; // visit each line along symbol i once, from its start
-    bool first = target(index);
-    for (size_t step = 1; step < width; ++step)
-      if (target(index + step * stride) != first)
-        return true;
-  }
-  return false;
-}
-
 std::string Oracle::describe(const std::vector<int64_t> &assignment) const {
   std::string out;
   for (size_t i = 0; i < assignment.size(); ++i)

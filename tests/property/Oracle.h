@@ -68,11 +68,6 @@ public:
   bool isError(size_t k) const {
     return verdicts[k].verdict == solver::Verdict::Error;
   }
-  /// The lowest value of symbol i on the domain.
-  int64_t lowest(size_t i) const { return lows[i]; }
-  /// Whether "P_k and k is violated" changes with symbol i alone somewhere
-  /// on the domain: a witness of k may name it.
-  bool dependsOn(size_t k, size_t i) const;
   /// P_k at an arbitrary assignment (e.g. a witness outside the domain).
   bool reachesAt(size_t k, const Evaluation &eval) const;
   /// Whether assignment `index` is a well-defined execution (in W).

@@ -13,7 +13,7 @@ module @jit_f attributes {jax.uses_shape_polymorphism = true, mhlo.num_partition
     %2 = stablehlo.get_dimension_size %arg1, dim = 0 : (tensor<?x6xf32>) -> tensor<i32> loc(#loc4)
     %3 = stablehlo.convert %2 : (tensor<i32>) -> tensor<i64> loc(#loc4)
     %4 = stablehlo.compare  GE, %1, %c,  SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1> loc(#loc5)
-    // expected-ub-possible @+1 {{assert: %arg0[0] <= 0}}
+    // expected-ub-possible @+1 {{assert: %arg0[0] == 0}}
     stablehlo.custom_call @shape_assertion(%4, %1) {api_version = 2 : i32, error_message = "Input shapes do not match the polymorphic shapes specification. Expected value >= 1 for dimension variable 'b'. Using the following polymorphic shapes specifications: args[0].shape = (b, 4),args[1].shape = (b, 6). Obtained dimension variables: 'b' = {0} from specification 'b' for dimension args[0].shape[0] (= {0}), . Please see https://jax.readthedocs.io/en/latest/export/shape_poly.html#shape-assertion-errors for more details.", has_side_effect = true} : (tensor<i1>, tensor<i64>) -> () loc(#loc5)
     %5 = stablehlo.compare  EQ, %3, %1,  SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1> loc(#loc5)
     // expected-ub-possible @+1 {{assert: %arg0[0] != %arg1[0]}}

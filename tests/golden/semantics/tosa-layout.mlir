@@ -3,8 +3,8 @@
 // runtime requirement is an obligation. A declared static result dim casts
 // the computed size, which shows the expression.
 func.func @reshape_infers(%a: tensor<?x4xf32>) -> tensor<2x?x2xf32> {
-  // The -1 is %a[0] * 4 / 4: the element count always matches.
-  // expected-safe @+1 {{element-count}}
+  // The -1 is %a[0] * 4 / 4 = %a[0]: both element counts are the one
+  // product 4 * %a[0], so there is no obligation.
   %0 = "tosa.reshape"(%a) {new_shape = array<i64: 2, -1, 2>} : (tensor<?x4xf32>) -> tensor<2x?x2xf32>
   return %0 : tensor<2x?x2xf32>
 }
@@ -62,4 +62,4 @@ func.func @reduce(%a: tensor<?x4xf32>) -> (tensor<1x4xf32>, tensor<3xi32>) {
   %1 = "tosa.argmax"(%a) {axis = 1 : i64} : (tensor<?x4xf32>) -> tensor<3xi32>
   return %0, %1 : tensor<1x4xf32>, tensor<3xi32>
 }
-// expected-summary {{safe=2 ub-possible=7 ub-guaranteed=1 error=0 unreachable=0 unknown=0}}
+// expected-summary {{safe=1 ub-possible=7 ub-guaranteed=1 error=0 unreachable=0 unknown=0}}

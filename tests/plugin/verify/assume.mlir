@@ -4,6 +4,7 @@
 // fixed to 4 and %arg1[0] between 1 and 4, the broadcast fails exactly
 // when %arg1[0] is 2 or 3 (the condition reads "not in {1, 4}" under those
 // facts); fail-on-ub fails the pass, as `symshape check` exits 1.
+// expected-note @+1 {{input contract of @f: no UB exactly when %arg1[0] in {1, 4}}}
 func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
   // expected-warning @+3 {{the broadcast of operand sizes %arg0[0] and %arg1[0] (result dim 0) can fail at runtime [broadcast, ub-possible]}}
   // expected-note @+2 {{UB exactly when %arg1[0] not in}}

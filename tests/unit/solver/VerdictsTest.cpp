@@ -128,25 +128,66 @@ TEST_CASE("Obligations of one op and phase are judged independently",
   }
 }
 
-TEST_CASE("A witness names what the finding depends on and needs to reach",
+TEST_CASE("A witness names the sizes that are not 1; the others are 1",
           "[verdicts]") {
-  // %u[0] is unrelated; %b[0] can make the first op fail, so the second
-  // op's witness fixes it too (else some %b[0] stops before it).
+  // %u[0] is unrelated; %b[0] can make the second op fail, but at 1 it
+  // does not, so the third op's witness names only %c[0] (SPEC 4).
   Builder b;
   TermId u = b.dim("%u[0]"), x = b.dim("%b[0]"), y = b.dim("%c[0]");
   b.broadcast({u, u}, 0);
   b.broadcast({x, b.c(4)}, 1);
   b.broadcast({y, b.c(3)}, 2);
+  for (bool fast : {true, false}) {
+    FunctionVerdicts v = b.judge(fast);
+    REQUIRE(v.findings[1].witness.size() == 1);
+    CHECK(v.findings[1].witness[0].first == "%b[0]");
+    int64_t bv = v.findings[1].witness[0].second;
+    CHECK((bv != 1 && bv != 4));
+    REQUIRE(v.findings[2].witness.size() == 1);
+    CHECK(v.findings[2].witness[0].first == "%c[0]");
+    int64_t cv = v.findings[2].witness[0].second;
+    CHECK((cv >= 2 && cv != 3)); // not 1 (it would hold), and violating
+  }
+}
+
+TEST_CASE("A witness names the sizes P needs other than 1, in any component",
+          "[verdicts]") {
+  // The assumption %u[0] == 5 is about a size the broadcast never meets:
+  // with %u[0] at 1 the program would not run, so the broadcast's witness
+  // names it as well as %c[0].
+  Builder b;
+  TermId u = b.dim("%u[0]"), y = b.dim("%c[0]");
+  Obligation assume;
+  assume.kind = ObligationKind::Assume;
+  assume.violation =
+      b.problem.formulas.mkNot(b.problem.formulas.mkEq(u, b.c(5)));
+  b.problem.addObligation(assume);
+  b.broadcast({y, b.c(3)}, 0);
+  for (bool fast : {true, false}) {
+    FunctionVerdicts v = b.judge(fast);
+    REQUIRE(v.findings[1].verdict == Verdict::UbPossible);
+    REQUIRE(v.findings[1].witness.size() == 2);
+    CHECK(v.findings[1].witness[0] == std::pair<std::string, int64_t>("%u[0]", 5));
+    CHECK(v.findings[1].witness[1].first == "%c[0]");
+  }
+}
+
+TEST_CASE("A chain of broadcasts gives witnesses of two sizes", "[verdicts]") {
+  // %a0 + %a1 + ... + %a40: the k-th add fails when the running size and
+  // %ak are both not 1 and differ; every other size stays 1.
+  Builder b;
+  TermId running = b.dim("%a0[0]");
+  for (int k = 1; k <= 40; ++k) {
+    TermId next = b.dim("%a" + std::to_string(k) + "[0]");
+    b.broadcast({running, next}, uint32_t(k));
+    running = b.problem.graph.broadcast({running, next});
+  }
   FunctionVerdicts v = b.judge();
-  REQUIRE(v.findings[1].witness.size() == 1);
-  CHECK(v.findings[1].witness[0].first == "%b[0]");
-  REQUIRE(v.findings[2].witness.size() == 2);
-  CHECK(v.findings[2].witness[0].first == "%b[0]");
-  CHECK(v.findings[2].witness[1].first == "%c[0]");
-  int64_t bv = v.findings[2].witness[0].second;
-  CHECK((bv == 1 || bv == 4));
-  int64_t cv = v.findings[2].witness[1].second;
-  CHECK((cv >= 1 && cv != 3)); // sizes >= 1 preferred, and violating
+  for (size_t k = 0; k < v.findings.size(); ++k) {
+    INFO("add " << k + 1);
+    REQUIRE(v.findings[k].verdict == Verdict::UbPossible);
+    CHECK(v.findings[k].witness.size() == 2);
+  }
 }
 
 TEST_CASE("(?, 0) -> 4 result-cast is ub-guaranteed", "[verdicts]") {

@@ -29,6 +29,7 @@ namespace symshape::frontend {
 struct RewriteStats {
   size_t refinedValues = 0; ///< results whose type became more precise
   size_t castsInserted = 0;
+  size_t checksDropped = 0; ///< redundant runtime checks removed
 };
 
 /// One change `refine` makes, as data: what rewriteRefined writes into the
@@ -51,6 +52,9 @@ struct RefineStep {
     /// Operand `index` of `op` reads `source` instead of `value` (a removed
     /// cast's result); its type does not change.
     Rename,
+    /// `op` goes: a runtime check proved safe (it can never fail), or an op
+    /// that only fed such a check's predicate (`--drop-redundant-checks`).
+    RemoveOp,
   };
   Kind kind = Kind::Result;
   const Function *function = nullptr;
@@ -66,13 +70,23 @@ std::vector<RefineStep> refineSteps(const Session &session,
                                     const FileAnalysis &file,
                                     const std::string &only = "");
 
+/// The RemoveOp steps of `refine --drop-redundant-checks`: every runtime
+/// check (cf.assert, stablehlo.custom_call @shape_assertion) proved safe
+/// wherever it is reached, and the side-effect-free ops whose results only
+/// such checks use, each alone on its lines. Of function `only`, if given.
+std::vector<RefineStep> redundantCheckSteps(const Session &session,
+                                            const FileAnalysis &file,
+                                            const std::string &only = "");
+
 /// The text of `file` with refined types. Functions without a well-defined
 /// execution, or analysed without shapes, are left as they are, and so is
 /// every function but `only` when it is not empty. A tensor.cast is never
-/// refined into an identity cast.
+/// refined into an identity cast. With `dropRedundantChecks`, the checks
+/// redundantCheckSteps names go too.
 std::string rewriteRefined(const Session &session, const FileAnalysis &file,
                            RewriteStats *stats = nullptr,
-                           const std::string &only = "");
+                           const std::string &only = "",
+                           bool dropRedundantChecks = false);
 
 } // namespace symshape::frontend
 

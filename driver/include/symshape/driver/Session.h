@@ -27,6 +27,7 @@
 #include "symshape/frontend/IR.h"
 #include "symshape/frontend/Lowering.h"
 #include "symshape/frontend/SourceManager.h"
+#include "symshape/solver/Contract.h"
 #include "symshape/solver/Refinement.h"
 #include "symshape/reports/Report.h"
 #include "symshape/solver/Verdicts.h"
@@ -44,6 +45,9 @@ struct SessionOptions {
   solver::JudgeOptions judge;
   /// Also compute the most specific shape of every value (SPEC 5).
   bool computeShapes = false;
+  /// Explain every `safe` obligation (which earlier ones imply it), not
+  /// only the runtime checks (`--explain`).
+  bool explainAll = false;
   /// Threads that lower and judge functions (the output does not depend
   /// on it).
   unsigned jobs = 1;
@@ -58,6 +62,11 @@ struct FunctionAnalysis {
   std::unique_ptr<solver::Problem> problem;
   solver::FunctionVerdicts verdicts;
   std::optional<solver::ShapeRefinement> shapes; ///< when computeShapes
+  /// The input contract (SPEC 4: `checked` and `requires`).
+  solver::Contract contract;
+  /// Per obligation: for a safe runtime check (every safe obligation under
+  /// explainAll), the earlier obligations that imply it; else nullopt.
+  std::vector<std::optional<std::vector<uint32_t>>> impliedBy;
 
   /// The value named `name` ("%0" or "0").
   std::optional<ValueId> valueNamed(const std::string &name) const;

@@ -16,6 +16,7 @@
 #ifndef SYMSHAPE_REPORTS_REPORT_H
 #define SYMSHAPE_REPORTS_REPORT_H
 
+#include "symshape/solver/Contract.h"
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Refinement.h"
 #include "symshape/solver/Verdicts.h"
@@ -76,11 +77,19 @@ struct FunctionReport {
   /// The refined type of each value (parallel to problem->values), built by
   /// the frontend, which knows the declared types; empty: the declared ones.
   std::vector<Text> refinedTypes;
+  /// The function's input contract (null: not computed).
+  const Contract *contract = nullptr;
+  /// Per obligation, the earlier obligations that imply a safe one (null,
+  /// or nullopt entries: not explained).
+  const std::vector<std::optional<std::vector<uint32_t>>> *impliedBy = nullptr;
 };
 
 struct FileReport {
   std::string file;
   std::vector<FunctionReport> functions;
+  /// Module-level ops whose bodies are not read (hal.executable,
+  /// util.initializer, ...): opaque, outside every function.
+  std::vector<OpaqueOp> moduleOpaque;
 };
 
 /// An input that could not be read, parsed or analysed: the good files are
@@ -95,6 +104,9 @@ struct InputError {
 struct ReportOptions {
   /// Every opaque op is a finding of kind `coverage`, verdict `error`.
   bool requireCoverage = false;
+  /// Text: a note under every explained safe finding saying what implies
+  /// it (`--explain`).
+  bool explain = false;
   /// Inputs that failed (listed by the JSON and SARIF reports).
   std::vector<InputError> errors;
   /// The tool's version, for SARIF's `tool.driver.version`.
@@ -119,6 +131,9 @@ struct ReportEntry {
   /// (Problem::callStacks indices) of every call site that reached this
   /// op with this verdict, the first one's first; empty otherwise.
   std::vector<uint32_t> callStacks;
+  /// A safe finding that was explained: the obligations (indices) that
+  /// imply it; null otherwise.
+  const std::vector<uint32_t> *impliedBy = nullptr;
   /// The message without the "[kind, verdict]" tag.
   std::string message(const Problem &problem) const;
   /// message(), appended to `out`.
@@ -160,6 +175,9 @@ struct Summary {
   size_t checksMayFail = 0;
   void add(const Problem &problem, const FunctionVerdicts &verdicts);
   void add(const FunctionReport &function, const ReportOptions &options);
+  /// Every function of the file, and (under --require-coverage) its
+  /// module-level opaque ops as errors.
+  void add(const FileReport &file, const ReportOptions &options);
   size_t total() const;
   /// Every entry is safe.
   bool allSafe() const;

@@ -109,7 +109,11 @@ public:
   TermId broadcast(std::vector<TermId> operands);
   TermId add(TermId lhs, TermId rhs);
   TermId sub(TermId lhs, TermId rhs);
+  /// The product, canonical: nested products are flattened, their factors
+  /// sorted and constants folded into one coefficient, so `(a * b) * c` and
+  /// `c * (b * a)` are one term (up to kMaxFlatFactors factors).
   TermId mul(TermId lhs, TermId rhs);
+  static constexpr size_t kMaxFlatFactors = 16;
   /// Floor division (rounds towards minus infinity); 0 for a 0 divisor.
   TermId floorDiv(TermId lhs, TermId rhs);
   /// The larger / smaller of two integers (operands sorted: commutative).
@@ -194,6 +198,9 @@ public:
 
 private:
   TermId intern(TermNode node);
+  /// mul's canonical form of lhs * rhs; nullopt past kMaxFlatFactors
+  /// factors or when the constants overflow.
+  std::optional<TermId> canonicalProduct(TermId lhs, TermId rhs);
 
   struct KeyHash {
     size_t operator()(const TermNode &node) const;

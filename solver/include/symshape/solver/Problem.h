@@ -164,7 +164,7 @@ public:
   Problem &operator=(const Problem &) = delete;
 
   std::string function; ///< function name without '@'
-  Location loc;         ///< the function's `@name`
+  Location loc; ///< the function op (`func.func`), where MLIR reports it
 
   DimGraph graph;
   FormulaStore formulas{graph};

@@ -112,12 +112,16 @@ public:
   std::optional<int64_t> value(TermId term) const;
   /// After a Sat check: whether `lit` holds in the model.
   bool holds(Lit lit) const;
+  /// After an Unsat check: the assumptions of that check that Z3 found
+  /// enough for unsat (a core, not necessarily minimal).
+  const std::vector<Lit> &core() const { return lastCore; }
 
   struct Impl; ///< opaque: defined in Smt.cpp
 
 private:
   std::unique_ptr<Impl> impl;
   std::string lastReason;
+  std::vector<Lit> lastCore;
 };
 
 } // namespace symshape::solver

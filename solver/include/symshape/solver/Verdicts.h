@@ -48,13 +48,14 @@ using Witness = std::vector<std::pair<std::string, int64_t>>;
 
 struct Finding {
   Verdict verdict = Verdict::Safe;
+  /// SPEC 4: the free symbols whose value is not 1, in symbol order; with
+  /// every other free symbol of the function at 1, the op is reached (every
+  /// fact and earlier obligation holds) and violates it.
+  Witness witness;
   /// `witness` is given (it may name no symbol): ub-possible,
   /// ub-guaranteed, and unknown with a known violating assignment.
   bool hasWitness = false;
   bool bySolver = false; ///< decided by a solver query (not by folding)
-  /// The sizes it depends on and those needed to reach it, under which
-  /// (whatever the other symbols are) the op is reached and violates it.
-  Witness witness;
   Text condition; ///< ub-possible / ub-guaranteed; empty otherwise
   Text reason;    ///< unknown: why; otherwise may explain the verdict
 };
@@ -97,10 +98,6 @@ struct JudgeOptions {
   bool fastPaths = true;
   /// A Z3 context to reuse (one per thread); null: one of its own.
   SmtEnvironment *environment = nullptr;
-  /// Where the queries that keep witnesses minimal run (Witnesses.cpp):
-  /// apart from `environment`, whose later queries (the refinement's)
-  /// they would slow down. Null: a context of the judge's own.
-  SmtEnvironment *witnessEnvironment = nullptr;
   /// Conditions learnt from earlier functions; null: this function's own.
   JudgeMemo *memo = nullptr;
   /// Called on the judging thread each time an op's obligations are judged,

@@ -54,7 +54,7 @@ func.func public @top_k(%arg0: tensor<4x?xf32>, %arg1: tensor<4x?xf32>) -> (tens
   %c = stablehlo.constant dense<-1> : tensor<i64>
   %2 = stablehlo.add %1, %c : tensor<i64>
   %3 = stablehlo.convert %2 : (tensor<i64>) -> tensor<i32>
-  // expected-ub-possible @+1 {{in-bounds: %arg0[1] <= 0}}
+  // expected-ub-possible @+1 {{in-bounds: %arg0[1] == 0}}
   %4:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%arg0, %3) {api_version = 2 : i32} : (tensor<4x?xf32>, tensor<i32>) -> (tensor<4x?xf32>, tensor<4x?xi32>)
   // The values are [4, b - 1].
   // expected-ub-possible @+1 {{equal: %arg0[1] != %arg1[1] + 1}}

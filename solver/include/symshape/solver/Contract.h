@@ -1,0 +1,67 @@
+//===- Contract.h - The input contract of a function ------------*- C++ -*-===//
+//
+// One entry point, `computeContract`: for a function judged on its own, the
+// exact condition on its inputs under which a run reaches its end.
+//
+//   checked   the runtime checks that can fail, together: outside it the
+//             program stops cleanly at a check (cf.assert, shape_assertion,
+//             shape.cstr_*);
+//   requires  what a run that passes every check still needs to have no
+//             UB: `true` when the checks cover every requirement, as a
+//             well-guarded export should.
+//
+// Both are SPEC 6 expressions over the function's free symbols, simplified
+// for a human (the condition printer's exact covers: sizes proved equal are
+// stated once, ranges merged, implied conjuncts dropped):
+//
+//   func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>)
+//     cf.assert (%a[0] == %b[0])          checked:  %a[0] == %b[0]
+//     arith.addf %a, %b                   (safe: the check covers it)
+//     arith.addf %a, %c                   requires: %a[0] == %c[0]
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_CONTRACT_H
+#define SYMSHAPE_SOLVER_CONTRACT_H
+
+#include "symshape/solver/Problem.h"
+#include "symshape/solver/Smt.h"
+#include "symshape/solver/Verdicts.h"
+
+#include <string>
+#include <vector>
+
+namespace symshape::solver {
+
+/// One conjunct of a contract too large to print whole: an obligation and
+/// what it asks of the inputs.
+struct ContractPart {
+  uint32_t obligation = 0; ///< index into Problem::obligations
+  std::string holds;       ///< SPEC 6 expression
+};
+
+struct Contract {
+  /// SPEC 6 expressions ("true" when nothing is asked). Empty when the
+  /// formula was too large to print: then `*Parts` list its conjuncts.
+  std::string checked = "true", requires = "true";
+  std::vector<ContractPart> checkedParts, requiresParts;
+  /// False when the formulas are not the exact set of inputs: code that
+  /// may not run (blocks, regions of unknown ops) is asked of every run,
+  /// or a condition could not be computed; `reason` says which.
+  bool exact = true;
+  std::string reason;
+};
+
+/// Longer formulas are listed by finding instead (SPEC 4: no wall of text).
+constexpr size_t kMaxContractText = 400;
+
+/// The contract of `problem` from its verdicts (judgeFunction's). The
+/// contract's formulas are added to the problem's formula store.
+Contract computeContract(Problem &problem,
+                         const FunctionVerdicts &verdicts,
+                         const SmtLimits &limits,
+                         SmtEnvironment *environment = nullptr);
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_CONTRACT_H

@@ -1,0 +1,40 @@
+//===- Explain.h - Why a safe obligation holds ------------------*- C++ -*-===//
+//
+// One entry point, `explainSafe`: for an obligation proved `safe`, the
+// earlier obligations (runtime checks, requirements of ops, user facts)
+// whose holding implies it -- a minimal set, from an unsat core over one
+// tracked literal per earlier obligation, shrunk by deletion. An empty set
+// means the types alone imply it.
+//
+//   cf.assert (%a[0] == %b[0])     x.mlir:7
+//   cf.assert (%b[0] == %a[0])     safe: implied by x.mlir:7
+//
+// This is what makes a runtime check redundant, so `refine
+// --drop-redundant-checks` may remove it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_EXPLAIN_H
+#define SYMSHAPE_SOLVER_EXPLAIN_H
+
+#include "symshape/solver/Problem.h"
+#include "symshape/solver/Smt.h"
+#include "symshape/solver/Verdicts.h"
+
+#include <optional>
+#include <vector>
+
+namespace symshape::solver {
+
+/// For each obligation index in `which` (each `safe` in `verdicts`): the
+/// indices of the earlier obligations that imply it, in program order;
+/// nullopt when the solver could not say (a time-out). Entries for indices
+/// not in `which`, or not safe, stay nullopt.
+std::vector<std::optional<std::vector<uint32_t>>>
+explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
+            const std::vector<size_t> &which, const SmtLimits &limits,
+            SmtEnvironment *environment = nullptr);
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_EXPLAIN_H
