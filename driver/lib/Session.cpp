@@ -319,7 +319,9 @@ bool Session::analyzeOnce() {
             if (analysis.verdicts.findings[k].verdict ==
                     solver::Verdict::Safe &&
                 (options.explainAll ||
-                 solver::isRuntimeCheck(analysis.problem->obligations[k].kind)))
+                 (options.explainChecks &&
+                  solver::isRuntimeCheck(
+                      analysis.problem->obligations[k].kind))))
               explained.push_back(k);
           analysis.impliedBy =
               solver::explainSafe(*analysis.problem, analysis.verdicts,
