@@ -19,8 +19,8 @@ namespace symshape::tool {
 
 std::optional<std::string> readInput(const std::string &path,
                                      std::string &error) {
-  std::ostringstream text;
   if (path == "-") {
+    std::ostringstream text;
     text << std::cin.rdbuf();
     return text.str();
   }
@@ -29,17 +29,32 @@ std::optional<std::string> readInput(const std::string &path,
     error = path + ": error: cannot read file: Is a directory";
     return std::nullopt;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  // Read straight into the string (a stream would hold a second copy).
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     error = path + ": error: cannot open file: " + std::strerror(errno);
     return std::nullopt;
   }
-  text << in.rdbuf();
-  if (in.bad()) {
-    error = path + ": error: cannot read file";
-    return std::nullopt;
+  std::string text;
+  struct stat info;
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0)
+    text.reserve(size_t(info.st_size));
+  char chunk[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      ::close(fd);
+      error = path + ": error: cannot read file";
+      return std::nullopt;
+    }
+    if (n == 0)
+      break;
+    text.append(chunk, size_t(n));
   }
-  return text.str();
+  ::close(fd);
+  return text;
 }
 
 namespace {

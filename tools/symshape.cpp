@@ -64,6 +64,8 @@ struct Input {
   std::string text;
   uint32_t firstLine = 1; ///< of `text` in the file (--split-input-file)
   bool bad = false;
+  /// Once the session holds `text` (moved there): its buffer.
+  std::optional<uint32_t> buffer;
 };
 
 /// What a run analysed: the session (over the good inputs) and the errors
@@ -145,6 +147,9 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
   // Shapes for the JSON's `values`; SARIF too, so that its witnesses are
   // the JSON's (a Z3 context's answers depend on what it was asked before).
   options.computeShapes = cl.command != "check" || cl.format != Format::Text;
+  // Why each safe runtime check holds: only the JSON output and --explain
+  // show it.
+  options.explainChecks = cl.format == Format::Json || cl.explain;
   if (cl.progress != When::Never &&
       (cl.progress == When::Always || ::isatty(2)))
     options.progress = [&progress](const char *phase, size_t done,
@@ -165,7 +170,9 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
     for (Input &input : inputs) {
       if (input.bad)
         continue;
-      if (!session->addFile(input.name, input.text, input.firstLine)) {
+      // The session keeps the only copy of the text (a retry takes it back).
+      if (!session->addFile(input.name, std::move(input.text),
+                            input.firstLine)) {
         for (const frontend::Diagnostic &d :
              session->diagnostics().diagnostics())
           if (d.severity == frontend::Severity::Error)
@@ -175,6 +182,7 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
         input.bad = true;
         continue;
       }
+      input.buffer = session->files().back()->buffer;
       ++analysis.goodInputs;
     }
     if (session->analyze()) {
@@ -200,6 +208,11 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
     analysis.errors.push_back(inputError(*session, *first));
     printError(session->diagnostics().renderAll());
     culprit->bad = true;
+    for (Input &input : inputs)
+      if (!input.bad && input.buffer) {
+        input.text = std::string(session->sources().buffer(*input.buffer));
+        input.buffer.reset();
+      }
     delete session;
   }
 }

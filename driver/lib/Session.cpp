@@ -321,7 +321,9 @@ bool Session::analyzeOnce() {
             if (analysis.verdicts.findings[k].verdict ==
                     solver::Verdict::Safe &&
                 (options.explainAll ||
-                 solver::isRuntimeCheck(analysis.problem->obligations[k].kind)))
+                 (options.explainChecks &&
+                  solver::isRuntimeCheck(
+                      analysis.problem->obligations[k].kind))))
               explained.push_back(k);
           analysis.impliedBy =
               solver::explainSafe(*analysis.problem, analysis.verdicts,
@@ -522,7 +524,7 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
         const Type &declared = function.values[v].type;
         Type refined = refinedType(declared, info, problem, fn.shapes);
         fn.refinedTypes.push_back(refined == declared ? info.type
-                                                      : refined.str());
+                                                      : solver::Text(refined.str()));
       }
     } catch (const std::bad_alloc &) {
       outOfMemory = true; // rethrown on this thread, as one thread would

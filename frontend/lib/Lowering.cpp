@@ -45,6 +45,19 @@ const Type &Lowerer::operandType(const Operation &op, size_t i) const {
   return value(op.operands[i]).type;
 }
 
+solver::Text Lowerer::opText(const Operation &op) {
+  // An op gives several obligations, and a function many ops of one name:
+  // they share the name's text.
+  if (&op != lastOp) {
+    auto [it, fresh] = opNames.try_emplace(op.name);
+    if (fresh)
+      it->second = op.name;
+    lastOp = &op;
+    lastOpName = it->second;
+  }
+  return lastOpName;
+}
+
 TermId Lowerer::newSymbol(const std::string &name, SymbolOrigin origin) {
   if (callStack.empty() || inPublicCallee() || name.empty())
     return graph().symbol(name, origin);
@@ -127,7 +140,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   Obligation ob;
   ob.kind = kind;
   ob.loc = toSolver(at.loc, at.sourceLoc);
-  ob.op = at.name;
+  ob.op = opText(at);
   ob.callStack = privateChain;
   ob.dim = dim;
   ob.violation = violation;
@@ -177,7 +190,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   Obligation ob;
   ob.kind = kind;
   ob.loc = toSolver(op.loc, op.sourceLoc);
-  ob.op = op.name;
+  ob.op = opText(op);
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;
@@ -595,15 +608,46 @@ void Lowerer::lowerRegion(const Region &region, bool isConditional) {
   conditional = outer;
 }
 
+namespace {
+/// Hashes the fields of a Type, for the table of type texts.
+struct TypeHash {
+  size_t operator()(const Type &type) const {
+    size_t h = size_t(type.kind) * 0x9E3779B97F4A7C15ull;
+    for (int64_t d : type.dims)
+      h = (h ^ size_t(d)) * 0x100000001B3ull;
+    std::hash<std::string> hs;
+    return h ^ hs(type.element) ^ (hs(type.encoding) << 1) ^
+           (hs(type.spelling) << 2);
+  }
+};
+} // namespace
+
 void Lowerer::recordValues() {
+  // Values of one type share the text of that type (and of its element).
+  std::unordered_map<Type, solver::Text, TypeHash> typeTexts;
+  std::unordered_map<std::string, solver::Text> elements;
+  const solver::Text unknown("?");
+  prob->values.reserve(function.values.size());
   for (ValueId id = 0; id < function.values.size(); ++id) {
     const Value &v = function.values[id];
     const ValueState &s = states[id];
     solver::ValueInfo info;
     info.name = refName(id);
-    info.type = v.typeKnown ? v.type.str() : "?";
+    if (v.typeKnown) {
+      auto [at, fresh] = typeTexts.try_emplace(v.type);
+      if (fresh)
+        at->second = v.type.str();
+      info.type = at->second;
+    } else {
+      info.type = unknown;
+    }
     info.loc = toSolver(v.loc);
-    info.element = v.type.element;
+    if (!v.type.element.empty()) {
+      auto [at, fresh] = elements.try_emplace(v.type.element);
+      if (fresh)
+        at->second = v.type.element;
+      info.element = at->second;
+    }
     using Kind = solver::ValueInfo::Kind;
     info.kind = v.type.isTensor()                 ? Kind::Tensor
                 : v.type.kind == TypeKind::Vector ? Kind::Vector
@@ -613,13 +657,14 @@ void Lowerer::recordValues() {
     info.ranked = s.ranked;
     info.dims = s.dims;
     info.typeRanked = v.typeKnown && v.type.hasRank();
-    if (info.typeRanked)
-      info.typeDims = v.type.dims;
     if (info.kind == solver::ValueInfo::Kind::Shape) {
       // A shape value's "shape" is its extents.
       info.ranked = s.hasExtents;
       info.dims = s.extents;
     }
+    // The type's dims are what reports show of a value not followed.
+    if (info.typeRanked && !info.ranked)
+      info.typeDims = v.type.dims;
     info.scalar = s.scalar;
     prob->values.push_back(std::move(info));
   }
@@ -635,8 +680,7 @@ std::unique_ptr<solver::Problem> Lowerer::run() {
   addAssumptions();
   if (failed)
     return nullptr;
-  for (Obligation &ob : pending)
-    prob->addObligation(std::move(ob));
+  prob->addObligations(std::move(pending));
   recordValues();
   return std::move(prob);
 }

@@ -275,6 +275,11 @@ private:
   std::vector<FormulaId> pendingPlain;
   uint32_t opDepth = 0;
   FormulaId withEarlier(FormulaId violation, solver::ObligationKind kind);
+  /// The name of `op` as shared text (Obligation::op).
+  solver::Text opText(const Operation &op);
+  std::unordered_map<std::string, solver::Text> opNames;
+  const Operation *lastOp = nullptr;
+  solver::Text lastOpName;
   bool failed = false;
 };
 

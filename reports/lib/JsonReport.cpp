@@ -350,9 +350,9 @@ void writeValues(Writer &w, const FunctionReport &function) {
     w.openInline('{');
   for (size_t i : listed) {
     const ValueInfo &value = problem.values[i];
-    const std::string &refined = i < function.refinedTypes.size()
-                                     ? function.refinedTypes[i]
-                                     : value.type;
+    const Text &refined = i < function.refinedTypes.size()
+                              ? function.refinedTypes[i]
+                              : value.type;
     w.member(value.name);
     std::string &out = w.out;
     out += "{\"type\": ";

@@ -5,6 +5,7 @@
 #include "Judge.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace symshape::solver {
 
@@ -13,13 +14,21 @@ namespace {
 /// Whether obligation j is one obligation k may assume (SEMANTICS.md §4): an
 /// earlier one that every run reaching k has passed, not a sibling of k's
 /// own phase.
-bool assumable(const Problem &problem, const FunctionVerdicts &verdicts,
-               size_t j, size_t k) {
-  const Obligation &a = problem.obligations[j], &b = problem.obligations[k];
+/// Whether obligation j is one that the obligations of later ops may
+/// assume.
+bool assumableLater(const Problem &problem, const FunctionVerdicts &verdicts,
+                    size_t j) {
+  const Obligation &a = problem.obligations[j];
   Verdict v = verdicts.findings[j].verdict;
   if (a.staticError || v == Verdict::Error || v == Verdict::Unreachable)
     return false;
-  if (a.conditional) // not assumed by later ops (it may not have run)
+  return !a.conditional; // not assumed by later ops (it may not have run)
+}
+
+bool assumable(const Problem &problem, const FunctionVerdicts &verdicts,
+               size_t j, size_t k) {
+  const Obligation &a = problem.obligations[j], &b = problem.obligations[k];
+  if (!assumableLater(problem, verdicts, j))
     return false;
   if (a.opIndex == b.opIndex && a.opIndex != kNoOp)
     // Of k's own op, only a result-cast assumes the operand requirements.
@@ -54,6 +63,21 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
                               /*negated=*/true);
     return holds[j];
   };
+  // The earlier obligations k may assume, one per distinct violation
+  // formula and kind (requirement or runtime check), the latest: a copy of
+  // an earlier one adds nothing to what it implies, and the shrinking below
+  // would keep one of them. Kept as k advances, so each obligation is
+  // looked at once, not once per later one. `latest` maps (formula,
+  // is-check) to its slot in `distinct` (kNone: a slot given up).
+  constexpr size_t kNone = ~size_t(0);
+  const std::vector<Obligation> &obs = problem.obligations;
+  std::vector<size_t> distinct;
+  size_t given = 0; // slots of `distinct` that are kNone
+  std::unordered_map<uint64_t, size_t> latest;
+  size_t scanned = 0; // obs[0, scanned) are in `distinct` or not assumable
+  auto sameOp = [&](size_t j, size_t k) {
+    return obs[j].opIndex == obs[k].opIndex && obs[j].opIndex != kNoOp;
+  };
   for (size_t k : which) {
     if (k >= problem.obligations.size() ||
         verdicts.findings[k].verdict != Verdict::Safe ||
@@ -61,11 +85,62 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
       continue;
     const Obligation &ob = problem.obligations[k];
     Lit violated = solver.track(ob.violation);
+    // Obligations of k's own op (the run of them just before k) are
+    // looked at for k alone; the ones before that run, once for every k.
+    size_t opStart = k;
+    while (opStart > 0 && sameOp(opStart - 1, k))
+      --opStart;
+    if (scanned > opStart) { // `which` not in order: start again
+      distinct.clear();
+      latest.clear();
+      scanned = given = 0;
+    }
+    for (; scanned < opStart; ++scanned) {
+      size_t j = scanned;
+      if (!assumableLater(problem, verdicts, j) ||
+          !solvable(obs[j].violation))
+        continue;
+      uint64_t key = (uint64_t(obs[j].violation) << 1) |
+                     uint64_t(isRuntimeCheck(obs[j].kind));
+      auto [slot, added] = latest.emplace(key, distinct.size());
+      if (!added) {
+        distinct[slot->second] = kNone;
+        ++given;
+        slot->second = distinct.size();
+      }
+      distinct.push_back(j);
+    }
+    if (given > distinct.size() / 2) { // compact
+      std::vector<size_t> kept;
+      for (size_t j : distinct)
+        if (j != kNone) {
+          uint64_t key = (uint64_t(obs[j].violation) << 1) |
+                         uint64_t(isRuntimeCheck(obs[j].kind));
+          latest[key] = kept.size();
+          kept.push_back(j);
+        }
+      distinct.swap(kept);
+      given = 0;
+    }
     std::vector<size_t> candidates;
-    for (size_t j = 0; j < k; ++j)
-      if (assumable(problem, verdicts, j, k) &&
-          solvable(problem.obligations[j].violation))
-        candidates.push_back(j);
+    bool ownOpEarlier = false; // an obligation of k's op before opStart
+    for (size_t j : distinct)
+      if (j != kNone && sameOp(j, k))
+        ownOpEarlier = true;
+    if (ownOpEarlier) { // the general rule, over every earlier obligation
+      for (size_t j = 0; j < k; ++j)
+        if (assumable(problem, verdicts, j, k) &&
+            solvable(problem.obligations[j].violation))
+          candidates.push_back(j);
+    } else {
+      for (size_t j : distinct)
+        if (j != kNone)
+          candidates.push_back(j);
+      for (size_t j = opStart; j < k; ++j)
+        if (assumable(problem, verdicts, j, k) &&
+            solvable(problem.obligations[j].violation))
+          candidates.push_back(j);
+    }
     auto unsatWith = [&](const std::vector<size_t> &set,
                          std::vector<size_t> *core) -> std::optional<bool> {
       std::vector<Lit> assumptions{violated};

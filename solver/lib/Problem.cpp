@@ -112,15 +112,36 @@ void Problem::addFact(FormulaId fact) {
   facts.push_back(fact);
 }
 
-void Problem::addObligation(Obligation obligation) {
-  Relation relation = obligation.kind == ObligationKind::Broadcast
+/// Joins the terms of `ob`'s violation and sets its anchor.
+static void anchor(DimGraph &graph, const FormulaStore &formulas,
+                   Obligation &ob) {
+  if (formulas.isTrue(ob.violation) || formulas.isFalse(ob.violation)) {
+    ob.anchor = kNoTerm; // mentions no term
+    return;
+  }
+  Relation relation = ob.kind == ObligationKind::Broadcast
                           ? Relation::BroadcastCompatible
-                      : obligation.kind == ObligationKind::Assume
-                          ? Relation::Fact
-                          : Relation::Equal;
-  obligation.anchor =
-      joinTerms(graph, formulas, obligation.violation, relation);
+                      : ob.kind == ObligationKind::Assume ? Relation::Fact
+                                                          : Relation::Equal;
+  ob.anchor = joinTerms(graph, formulas, ob.violation, relation);
+}
+
+void Problem::addObligation(Obligation obligation) {
+  anchor(graph, formulas, obligation);
   obligations.push_back(std::move(obligation));
+}
+
+void Problem::addObligations(std::vector<Obligation> &&more) {
+  for (Obligation &ob : more)
+    anchor(graph, formulas, ob);
+  if (obligations.empty()) {
+    obligations = std::move(more);
+    return;
+  }
+  obligations.reserve(obligations.size() + more.size());
+  for (Obligation &ob : more)
+    obligations.push_back(std::move(ob));
+  more = {};
 }
 
 } // namespace symshape::solver

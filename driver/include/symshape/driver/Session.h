@@ -49,6 +49,10 @@ struct SessionOptions {
   /// Explain every `safe` obligation (which earlier ones imply it), not
   /// only the runtime checks (`--explain`).
   bool explainAll = false;
+  /// Explain the safe runtime checks (their `implied_by`): the JSON and
+  /// --explain outputs show it; text and SARIF outputs do not, and skip
+  /// the cost (one solver query per check over every earlier obligation).
+  bool explainChecks = true;
   /// Threads that lower and judge functions (the output does not depend
   /// on it).
   unsigned jobs = 1;

@@ -119,7 +119,7 @@ struct FunctionReport {
   const ShapeRefinement *shapes = nullptr;
   /// The refined type of each value (parallel to problem->values), built by
   /// the frontend, which knows the declared types; empty: the declared ones.
-  std::vector<std::string> refinedTypes;
+  std::vector<Text> refinedTypes;
   /// The function's input contract (null: not computed).
   const Contract *contract = nullptr;
   /// Per obligation, the earlier obligations that imply a safe one (null,

@@ -12,6 +12,7 @@
 
 #include "symshape/solver/DimGraph.h"
 #include "symshape/solver/Formula.h"
+#include "symshape/solver/Text.h"
 
 #include <cstdint>
 #include <string>
@@ -96,28 +97,22 @@ constexpr uint32_t kNoOp = ~0u;
 
 struct Obligation {
   ObligationKind kind = ObligationKind::Broadcast;
-  Location loc;
-  std::string op; ///< op name, e.g. "test.broadcastable"
-  int dim = -1;   ///< result dim it concerns, -1 when none
-  /// Exactly the runtime sizes that violate the obligation. For Assume, the
-  /// negation of the user's fact.
-  FormulaId violation = 0;
+  SubjectForm form = SubjectForm::Text;
   /// Violated by static types alone (verdict `error`); then `violation` is
   /// not assumed to hold for later obligations.
   bool staticError = false;
-  /// What is compared, for messages (Text form); see describeSubject.
-  std::string subject;
-  SubjectForm form = SubjectForm::Text;
-  uint32_t refBegin = 0, refCount = 0; ///< into Problem::dimRefs
-  int64_t declared = 0;                ///< ResultCast: size; Rank: rank
-  int64_t inferredRank = 0;            ///< Rank
-  /// A term of `violation` (kNoTerm when it has none): its component.
-  TermId anchor = kNoTerm;
-  /// Extra text for a static error (e.g. why MLIR's verifier differs).
-  std::string staticNote;
   /// Inside a region that may not run (the body of an unknown op): judged
   /// under P, but its "no violation" is not assumed for later obligations.
   bool conditional = false;
+  int dim = -1;   ///< result dim it concerns, -1 when none
+  Location loc;
+  Text op; ///< op name, e.g. "test.broadcastable"
+  /// Exactly the runtime sizes that violate the obligation. For Assume, the
+  /// negation of the user's fact.
+  FormulaId violation = 0;
+  uint32_t refBegin = 0, refCount = 0; ///< into Problem::dimRefs
+  /// A term of `violation` (kNoTerm when it has none): its component.
+  TermId anchor = kNoTerm;
   /// The op occurrence it belongs to, set by the lowering. Consecutive
   /// obligations of one occurrence and one phase (result-cast: 2, the
   /// rest: 1) are judged independently of each other (SEMANTICS.md §4).
@@ -126,22 +121,29 @@ struct Obligation {
   /// callee's op and this indexes Problem::callStacks (the calls that led
   /// there, outermost first); 0 for none.
   uint32_t callStack = 0;
+  int64_t declared = 0;                ///< ResultCast: size; Rank: rank
+  int64_t inferredRank = 0;            ///< Rank
+  /// What is compared, for messages (Text form); see describeSubject.
+  Text subject;
+  /// Extra text for a static error (e.g. why MLIR's verifier differs).
+  Text staticNote;
 };
 
 /// What symshape knows of one SSA value, for reports and refinement.
 struct ValueInfo {
   enum class Kind : uint8_t { Tensor, Vector, Shape, Size, Other };
-  std::string name; ///< "%0", "%a"
-  std::string type; ///< declared type as printed
   Kind kind = Kind::Other;
-  bool ranked = false;      ///< rank known at runtime
-  std::vector<TermId> dims; ///< runtime dims (Tensor/Vector/Shape)
+  bool ranked = false; ///< rank known at runtime
   /// The declared type's dims (-1 for `?`), for values symshape did not
   /// follow (inside a region it does not interpret); `typeRanked` if any.
+  /// typeDims is only filled in when the value is not `ranked`.
   bool typeRanked = false;
-  std::vector<int64_t> typeDims;
   TermId scalar = kNoTerm; ///< Size: its runtime value
-  std::string element;     ///< element type text (tensor/vector)
+  Text name;               ///< "%0", "%a"
+  Text type;               ///< declared type as printed
+  Text element;            ///< element type text (tensor/vector)
+  std::vector<TermId> dims; ///< runtime dims (Tensor/Vector/Shape)
+  std::vector<int64_t> typeDims;
   Location loc;
 };
 
@@ -193,6 +195,9 @@ public:
   void addFact(FormulaId fact);
   /// Appends an obligation and joins its terms in the graph.
   void addObligation(Obligation obligation);
+  /// Appends obligations in order, as addObligation does one by one
+  /// (without a second copy of them when there is none before).
+  void addObligations(std::vector<Obligation> &&more);
 };
 
 } // namespace symshape::solver

@@ -55,9 +55,9 @@ struct Finding {
   /// `witness` is given (it may name no symbol): ub-possible,
   /// ub-guaranteed, and unknown with a known violating assignment.
   bool hasWitness = false;
-  std::string condition; ///< ub-possible / ub-guaranteed; empty otherwise
-  std::string reason;    ///< unknown: why; otherwise may explain the verdict
   bool bySolver = false; ///< decided by a solver query (not by folding)
+  Text condition; ///< ub-possible / ub-guaranteed; empty otherwise
+  Text reason;    ///< unknown: why; otherwise may explain the verdict
 };
 
 struct JudgeStats {
