@@ -39,7 +39,8 @@ namespace {
 std::string str(int64_t value) { return std::to_string(value); }
 
 /// `tensor<AxBx...xELT>` with -1 written `?`.
-std::string tensor(const std::vector<int64_t> &dims, const char *element = "f32") {
+std::string tensor(const std::vector<int64_t> &dims,
+                   const char *element = "f32") {
   std::string text = "tensor<";
   for (int64_t d : dims)
     text += (d < 0 ? std::string("?") : str(d)) + "x";
@@ -172,13 +173,13 @@ public:
     fn.op("%s = tensor.dim " + ids + ", %c1 : " + idsT);
     // Word embedding: a gather of table rows by id.
     fn.op("%emb0 = tensor.empty(%b, %s) : " + act);
-    fn.generic("%emb", {{ids, idsT, "i64"}}, {"%emb0", act},
-               {affineMap(3, "d0, d1"), identity(3)}, iterators(3),
-               {"%v0 = arith.index_cast %in0 : i64 to index",
-                "%v1 = \"linalg.index\"() {dim = 2 : i64} : () -> index",
-                "%v2 = tensor.extract " + wemb + "[%v0, %v1] : " +
-                    tensor({V, H})},
-               "%v2");
+    fn.generic(
+        "%emb", {{ids, idsT, "i64"}}, {"%emb0", act},
+        {affineMap(3, "d0, d1"), identity(3)}, iterators(3),
+        {"%v0 = arith.index_cast %in0 : i64 to index",
+         "%v1 = \"linalg.index\"() {dim = 2 : i64} : () -> index",
+         "%v2 = tensor.extract " + wemb + "[%v0, %v1] : " + tensor({V, H})},
+        "%v2");
     std::string h = layerNorm("%emb_ln_", "%emb", eg, eb);
     // Additive attention mask: 0 for tokens, -10000 for padding, as
     // [batch, 1, 1, seq].
@@ -228,11 +229,10 @@ public:
           ") -> " + s3);
     fn.op(l + "sc = linalg.batch_matmul ins(" + q3 + ", " + k3 + " : " + qT +
           ", " + kT + ") outs(" + l + "scf : " + s3 + ") -> " + s3);
-    fn.op(l + "sc4 = tensor.expand_shape " + l + "sc [[0, 1], [2], [3]] : " +
-          s3 + " into " + s4);
+    fn.op(l + "sc4 = tensor.expand_shape " + l +
+          "sc [[0, 1], [2], [3]] : " + s3 + " into " + s4);
     fn.op(l + "sm0 = tensor.empty(%b, %s, %s) : " + s4);
-    fn.generic(l + "sm",
-               {{l + "sc4", s4}, {"%mask", tensor({-1, 1, 1, -1})}},
+    fn.generic(l + "sm", {{l + "sc4", s4}, {"%mask", tensor({-1, 1, 1, -1})}},
                {l + "sm0", s4},
                {identity(4), affineMap(4, "d0, 0, 0, d3"), identity(4)},
                iterators(4),
@@ -243,15 +243,16 @@ public:
     std::string row = tensor({-1, N, -1});
     std::string rowMap = affineMap(4, "d0, d1, d2");
     fn.op(l + "mx0 = tensor.empty(%b, %s) : " + row);
-    fn.op(l + "mxf = linalg.fill ins(%cst_min : f32) outs(" + l + "mx0 : " +
-          row + ") -> " + row);
+    fn.op(l + "mxf = linalg.fill ins(%cst_min : f32) outs(" + l +
+          "mx0 : " + row + ") -> " + row);
     fn.generic(l + "mx", {{l + "sm", s4}}, {l + "mxf", row},
                {identity(4), rowMap}, iterators(3, 1),
                {"%v0 = arith.maxf %in0, %out : f32"}, "%v0");
-    fn.generic(l + "ex", {{l + "sm", s4}, {l + "mx", row}}, {l + "sm0", s4},
-               {identity(4), rowMap, identity(4)}, iterators(4),
-               {"%v0 = arith.subf %in0, %in1 : f32", "%v1 = math.exp %v0 : f32"},
-               "%v1");
+    fn.generic(
+        l + "ex", {{l + "sm", s4}, {l + "mx", row}}, {l + "sm0", s4},
+        {identity(4), rowMap, identity(4)}, iterators(4),
+        {"%v0 = arith.subf %in0, %in1 : f32", "%v1 = math.exp %v0 : f32"},
+        "%v1");
     fn.op(l + "smf = linalg.fill ins(%cst0 : f32) outs(" + l + "mx0 : " + row +
           ") -> " + row);
     fn.generic(l + "sum", {{l + "ex", s4}}, {l + "smf", row},
@@ -262,20 +263,20 @@ public:
                {"%v0 = arith.divf %in0, %in1 : f32"}, "%v0");
     // Context [b * N, s, D] -> [b, s, H].
     std::string c4 = tensor({-1, N, -1, D}), ct4 = tensor({-1, -1, N, D});
-    fn.op(l + "pr3 = tensor.collapse_shape " + l + "pr [[0, 1], [2], [3]] : " +
-          s4 + " into " + s3);
+    fn.op(l + "pr3 = tensor.collapse_shape " + l +
+          "pr [[0, 1], [2], [3]] : " + s4 + " into " + s3);
     fn.op(l + "cx0 = tensor.empty(" + l + "bh, %s) : " + qT);
     fn.op(l + "cxf = linalg.fill ins(%cst0 : f32) outs(" + l + "cx0 : " + qT +
           ") -> " + qT);
     fn.op(l + "cx = linalg.batch_matmul ins(" + l + "pr3, " + v3 + " : " + s3 +
           ", " + qT + ") outs(" + l + "cxf : " + qT + ") -> " + qT);
-    fn.op(l + "cx4 = tensor.expand_shape " + l + "cx [[0, 1], [2], [3]] : " +
-          qT + " into " + c4);
+    fn.op(l + "cx4 = tensor.expand_shape " + l +
+          "cx [[0, 1], [2], [3]] : " + qT + " into " + c4);
     fn.op(l + "cxt0 = tensor.empty(%b, %s) : " + ct4);
     fn.op(l + "cxt = linalg.transpose ins(" + l + "cx4 : " + c4 + ") outs(" +
           l + "cxt0 : " + ct4 + ") permutation = [0, 2, 1, 3]");
-    fn.op(l + "ctx = tensor.collapse_shape " + l + "cxt [[0], [1], [2, 3]] : " +
-          ct4 + " into " + act);
+    fn.op(l + "ctx = tensor.collapse_shape " + l +
+          "cxt [[0], [1], [2, 3]] : " + ct4 + " into " + act);
     // Output projection, residual, layer norm.
     std::string o = linear(l + "o", l + "ctx", H, wo, bo, H);
     std::string r1 = add(l + "r1", h, o);
@@ -316,8 +317,7 @@ private:
           "wt0 : " + wtT + ") permutation = [1, 0]");
     fn.op(p + "wb0 = tensor.empty(%b) : " + wbT);
     fn.generic(p + "wb", {{p + "wt", wtT}}, {p + "wb0", wbT},
-               {affineMap(3, "d1, d2"), identity(3)}, iterators(3), {},
-               "%in0");
+               {affineMap(3, "d1, d2"), identity(3)}, iterators(3), {}, "%in0");
     fn.op(p + "mm0 = tensor.empty(%b, %s) : " + yT);
     fn.op(p + "mmf = linalg.fill ins(%cst0 : f32) outs(" + p + "mm0 : " + yT +
           ") -> " + yT);
@@ -345,8 +345,8 @@ private:
                         const std::string &gamma, const std::string &beta) {
     std::string rows = affineMap(3, "d0, d1"), hid = affineMap(3, "d2");
     fn.op(p + "st0 = tensor.empty(%b, %s) : " + stat);
-    fn.op(p + "stf = linalg.fill ins(%cst0 : f32) outs(" + p + "st0 : " +
-          stat + ") -> " + stat);
+    fn.op(p + "stf = linalg.fill ins(%cst0 : f32) outs(" + p + "st0 : " + stat +
+          ") -> " + stat);
     fn.generic(p + "sum", {{x, act}}, {p + "stf", stat}, {identity(3), rows},
                iterators(2, 1), {"%v0 = arith.addf %in0, %out : f32"}, "%v0");
     fn.generic(p + "mean", {{p + "sum", stat}}, {p + "st0", stat},
@@ -372,8 +372,8 @@ private:
                 {p + "rstd", stat},
                 {gamma, tensor({H})},
                 {beta, tensor({H})}},
-               {p + "y0", act}, {identity(3), rows, rows, hid, hid, identity(3)},
-               iterators(3),
+               {p + "y0", act},
+               {identity(3), rows, rows, hid, hid, identity(3)}, iterators(3),
                {"%v0 = arith.subf %in0, %in1 : f32",
                 "%v1 = arith.mulf %v0, %in2 : f32",
                 "%v2 = arith.mulf %v1, %in3 : f32",
@@ -395,15 +395,16 @@ private:
     std::string sizes;
     for (int i : perm)
       if (i == 0 || i == 1)
-        sizes += std::string(sizes.empty() ? "" : ", ") + (i == 0 ? "%b" : "%s");
+        sizes +=
+            std::string(sizes.empty() ? "" : ", ") + (i == 0 ? "%b" : "%s");
     fn.op(p + "4 = tensor.expand_shape " + x + " [[0], [1], [2, 3]] : " + act +
           " into " + splitT);
     fn.op(p + "t0 = tensor.empty(" + sizes + ") : " + permT);
-    fn.op(p + "t = linalg.transpose ins(" + p + "4 : " + splitT + ") outs(" + p +
-          "t0 : " + permT + ") permutation = [" + str(perm[0]) + ", " +
+    fn.op(p + "t = linalg.transpose ins(" + p + "4 : " + splitT + ") outs(" +
+          p + "t0 : " + permT + ") permutation = [" + str(perm[0]) + ", " +
           str(perm[1]) + ", " + str(perm[2]) + ", " + str(perm[3]) + "]");
-    fn.op(p + "3 = tensor.collapse_shape " + p + "t [[0, 1], [2], [3]] : " +
-          permT + " into " + tensor(collapsed));
+    fn.op(p + "3 = tensor.collapse_shape " + p +
+          "t [[0, 1], [2], [3]] : " + permT + " into " + tensor(collapsed));
     return p + "3";
   }
 
@@ -445,9 +446,9 @@ std::string signature(const std::string &name, const Fn &fn,
 
 } // namespace
 
-Written generateTransformerOps(
-    uint64_t seed, int64_t totalOps, int64_t layersPerFunc,
-    const std::function<void(const std::string &)> &write) {
+Written
+generateTransformerOps(uint64_t seed, int64_t totalOps, int64_t layersPerFunc,
+                       const std::function<void(const std::string &)> &write) {
   // BERT base, and two smaller widths (head size 64 in all three).
   static const Size sizes[] = {{768, 12, 3072, 30522},
                                {768, 12, 3072, 30522},

@@ -27,9 +27,9 @@ struct Written {
 /// ops in all. `seed` picks the model size of each function. Text goes to
 /// `write` in pieces of one function. Every file verifies in plain
 /// mlir-opt-16 and every obligation in it is safe.
-Written generateTransformerOps(uint64_t seed, int64_t totalOps,
-                               int64_t layersPerFunc,
-                               const std::function<void(const std::string &)> &write);
+Written
+generateTransformerOps(uint64_t seed, int64_t totalOps, int64_t layersPerFunc,
+                       const std::function<void(const std::string &)> &write);
 
 } // namespace symshape_bench
 

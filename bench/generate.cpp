@@ -311,8 +311,8 @@ public:
   /// Writes `func.func @name(args) -> result { body return }`; `result`
   /// null returns nothing. Counts the `return`.
   void function(const std::string &name, const std::vector<Tensor> &args,
-                const std::string &extraArgs, const Tensor *result,
-                Body &body, const std::string &attributes = "") {
+                const std::string &extraArgs, const Tensor *result, Body &body,
+                const std::string &attributes = "") {
     std::string header = "func.func @" + name + "(";
     for (size_t i = 0; i < args.size(); ++i)
       header += (i ? ", " : "") + args[i].name + ": " + args[i].type();
@@ -1710,8 +1710,7 @@ int main(int argc, char **argv) {
           rng.next(), ops, layers, [&](const std::string &t) { out.write(t); });
       out.ops += w.ops;
       out.functions += w.functions;
-    }
-    else if (family == "argchain" || family == "argdag")
+    } else if (family == "argchain" || family == "argdag")
       generateArgumentGraph(rng, out, ops, family == "argdag");
     else
       generateRandom(rng, out, ops, funcOps < 0 ? 400 : funcOps,

@@ -60,10 +60,10 @@ std::vector<Message> errorsOf(Session &session, uint32_t buffer) {
       continue;
     }
     Message m;
-    m.severity = d.severity == frontend::Severity::Error ? Message::Severity::Error
-                 : d.severity == frontend::Severity::Warning
-                     ? Message::Severity::Warning
-                     : Message::Severity::Note;
+    m.severity =
+        d.severity == frontend::Severity::Error     ? Message::Severity::Error
+        : d.severity == frontend::Severity::Warning ? Message::Severity::Warning
+                                                    : Message::Severity::Note;
     m.pos = positionOf(session, buffer, d.loc);
     m.text = d.message;
     out.push_back(std::move(m));
@@ -155,8 +155,8 @@ CheckResult checkOrThrow(const std::string &name, const std::string &text,
       // are unreachable" after a safe entry).
       solver::forEachFindingMessage(
           function, {}, [&](solver::ReportMessage &&message) {
-            Position pos = positionOf(*session, buffer,
-                                      frontend::fromSolver(message.loc));
+            Position pos =
+                positionOf(*session, buffer, frontend::fromSolver(message.loc));
             bool attaches = message.severity == Severity::Note &&
                             !result.messages.empty() &&
                             !result.messages.back().kind.empty() &&
@@ -216,12 +216,24 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
       }
       RefineEdit edit;
       switch (step.kind) {
-      case Kind::Result: edit.kind = RefineEdit::Kind::Result; break;
-      case Kind::Cast: edit.kind = RefineEdit::Kind::Cast; break;
-      case Kind::RemoveCast: edit.kind = RefineEdit::Kind::RemoveCast; break;
-      case Kind::InPlace: edit.kind = RefineEdit::Kind::InPlace; break;
-      case Kind::Rename: edit.kind = RefineEdit::Kind::Rename; break;
-      case Kind::RemoveOp: edit.kind = RefineEdit::Kind::RemoveOp; break;
+      case Kind::Result:
+        edit.kind = RefineEdit::Kind::Result;
+        break;
+      case Kind::Cast:
+        edit.kind = RefineEdit::Kind::Cast;
+        break;
+      case Kind::RemoveCast:
+        edit.kind = RefineEdit::Kind::RemoveCast;
+        break;
+      case Kind::InPlace:
+        edit.kind = RefineEdit::Kind::InPlace;
+        break;
+      case Kind::Rename:
+        edit.kind = RefineEdit::Kind::Rename;
+        break;
+      case Kind::RemoveOp:
+        edit.kind = RefineEdit::Kind::RemoveOp;
+        break;
       }
       edit.op = positionOf(*session, buffer, step.op->range.begin);
       edit.index = static_cast<uint32_t>(step.index);
@@ -236,8 +248,8 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
         if (defined == definitions.end() || defined->second.first == nullptr)
           edit.sourceResult = ~0u; // not an op result: the pass casts
         else {
-          edit.source = positionOf(*session, buffer,
-                                   defined->second.first->range.begin);
+          edit.source =
+              positionOf(*session, buffer, defined->second.first->range.begin);
           edit.sourceResult = defined->second.second;
         }
       }

@@ -1,4 +1,5 @@
-//===- Bridge.h - symshape's library behind the MLIR pass plugin -*- C++ -*-===//
+//===- Bridge.h - symshape's library behind the MLIR pass plugin -*- C++
+//-*-===//
 //
 // The plugin's two halves meet here. The passes (SymshapePlugin.cpp) are
 // compiled as LLVM is (without exceptions, and without RTTI when LLVM has

@@ -201,8 +201,7 @@ void emitErrors(const PrintedModule &printed,
     emit(printed, error, severityOf(error.severity));
 }
 
-struct CheckPass
-    : public PassWrapper<CheckPass, OperationPass<ModuleOp>> {
+struct CheckPass : public PassWrapper<CheckPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckPass)
 
   CheckPass() = default;
@@ -280,8 +279,7 @@ Type refinedType(Type type, const std::vector<int64_t> &dims) {
   return nullptr;
 }
 
-struct RefinePass
-    : public PassWrapper<RefinePass, OperationPass<ModuleOp>> {
+struct RefinePass : public PassWrapper<RefinePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RefinePass)
 
   RefinePass() = default;
@@ -317,9 +315,9 @@ struct RefinePass
     for (const bridge::RefineEdit &edit : result.edits) {
       Located at{&edit, printed.opAt(edit.op), Value()};
       if (!at.op) {
-        module->emitError() << "symshape-refine: no op starts at line "
-                            << edit.op.line << ", column " << edit.op.col
-                            << " of the printed module";
+        module->emitError()
+            << "symshape-refine: no op starts at line " << edit.op.line
+            << ", column " << edit.op.col << " of the printed module";
         return signalPassFailure();
       }
       if (edit.kind == Kind::InPlace || edit.kind == Kind::Cast ||
@@ -374,8 +372,8 @@ struct RefinePass
     OpBuilder builder(&getContext());
     auto castBack = [&](OpOperand &use, Type to) {
       builder.setInsertionPoint(use.getOwner());
-      auto cast = tensor::CastOp::create(builder, use.getOwner()->getLoc(),
-                                         to, use.get());
+      auto cast = tensor::CastOp::create(builder, use.getOwner()->getLoc(), to,
+                                         use.get());
       accepted.insert(&cast->getOpOperand(0)); // reads the refined type
       use.set(cast.getResult());
       accepted.insert(&use);

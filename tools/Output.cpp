@@ -115,10 +115,8 @@ std::string Output::fail(const std::string &what, int error) {
     std::remove(temporary.c_str());
   temporary.clear();
   buffer.clear();
-  std::string where =
-      path.empty() ? "standard output" : "'" + path + "'";
-  return "symshape: error: " + what + " " + where + ": " +
-         std::strerror(error);
+  std::string where = path.empty() ? "standard output" : "'" + path + "'";
+  return "symshape: error: " + what + " " + where + ": " + std::strerror(error);
 }
 
 std::string Output::open() {

@@ -86,7 +86,8 @@ void Progress::update(const char *newPhase, size_t newDone, size_t newTotal) {
     // Several judging threads report: keep the largest count.
     obligationsTotal = newTotal;
     size_t seen = obligationsDone.load();
-    while (newDone > seen && !obligationsDone.compare_exchange_weak(seen, newDone))
+    while (newDone > seen &&
+           !obligationsDone.compare_exchange_weak(seen, newDone))
       ;
     return;
   }
@@ -110,9 +111,9 @@ void Progress::run() {
                        std::to_string(total.load());
     // Inside a function (one large function is one step above).
     if (size_t obligations = obligationsTotal.load())
-      line += ", obligations judged: " +
-              std::to_string(obligationsDone.load()) + " of " +
-              std::to_string(obligations);
+      line +=
+          ", obligations judged: " + std::to_string(obligationsDone.load()) +
+          " of " + std::to_string(obligations);
     line += "\033[K";
     std::fputs(line.c_str(), stderr);
     std::fflush(stderr);

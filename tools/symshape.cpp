@@ -12,21 +12,21 @@
 #include "Output.h"
 #include "Terminal.h"
 
-#include "symshape/frontend/Lowering.h"
 #include "symshape/driver/Rewrite.h"
 #include "symshape/driver/Session.h"
 #include "symshape/driver/SplitInput.h"
+#include "symshape/frontend/Lowering.h"
 #include "symshape/solver/AssumptionConflicts.h"
 
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
-#include <fcntl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <vector>
@@ -402,11 +402,11 @@ int main(int argc, char **argv) {
   if (!error.empty())
     return usageError(error);
   if (cl.help || cl.version) {
-    std::string text = cl.help ? std::string(kUsage)
-                               : std::string("symshape ") + SYMSHAPE_VERSION +
-                                     " (JSON report " +
-                                     solver::kJsonReportVersion +
-                                     ", SARIF 2.1.0)\n";
+    std::string text = cl.help
+                           ? std::string(kUsage)
+                           : std::string("symshape ") + SYMSHAPE_VERSION +
+                                 " (JSON report " + solver::kJsonReportVersion +
+                                 ", SARIF 2.1.0)\n";
     if (std::string error = writeOutput("-", text); !error.empty()) {
       printError(error + "\n");
       return 2;

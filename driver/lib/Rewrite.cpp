@@ -18,9 +18,7 @@ namespace {
 
 /// Ops whose result type may be made more static on its own: the result is
 /// computed from the operands, and any compatible static type verifies.
-bool resultRefinable(const Operation &op) {
-  return opRefinesResults(op.name);
-}
+bool resultRefinable(const Operation &op) { return opRefinesResults(op.name); }
 
 /// Ops written in generic form that accept more static operand types.
 bool operandsRefinable(const Operation &op) {
@@ -208,9 +206,9 @@ bool pureOp(const Operation &op) {
   if (name.rfind("arith.", 0) == 0 || name.rfind("index.", 0) == 0)
     return true;
   static const char *const kPure[] = {
-      "tensor.dim", "tensor.from_elements", "tensor.extract",
-      "shape.shape_of", "shape.get_extent", "shape.const_shape",
-      "shape.const_size", "shape.index_to_size", "shape.size_to_index"};
+      "tensor.dim",       "tensor.from_elements", "tensor.extract",
+      "shape.shape_of",   "shape.get_extent",     "shape.const_shape",
+      "shape.const_size", "shape.index_to_size",  "shape.size_to_index"};
   for (const char *pure : kPure)
     if (name == pure)
       return true;
@@ -218,11 +216,29 @@ bool pureOp(const Operation &op) {
   std::string_view dialect = name.substr(0, dot);
   if (dialect != "stablehlo" && dialect != "mhlo")
     return false;
-  static const char *const kPureHlo[] = {
-      "constant", "convert", "get_dimension_size", "compare", "and", "or",
-      "xor", "not", "select", "add", "subtract", "multiply", "divide",
-      "remainder", "maximum", "minimum", "negate", "abs", "sign", "reshape",
-      "concatenate", "slice", "broadcast_in_dim"};
+  static const char *const kPureHlo[] = {"constant",
+                                         "convert",
+                                         "get_dimension_size",
+                                         "compare",
+                                         "and",
+                                         "or",
+                                         "xor",
+                                         "not",
+                                         "select",
+                                         "add",
+                                         "subtract",
+                                         "multiply",
+                                         "divide",
+                                         "remainder",
+                                         "maximum",
+                                         "minimum",
+                                         "negate",
+                                         "abs",
+                                         "sign",
+                                         "reshape",
+                                         "concatenate",
+                                         "slice",
+                                         "broadcast_in_dim"};
   for (const char *pure : kPureHlo)
     if (name.substr(dot + 1) == pure)
       return true;
@@ -269,8 +285,8 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
     std::vector<const Operation *> work;
     for (const Operation *op : order) {
       auto it = safe.find(op->loc.offset);
-      if (isCheckOp(*op) && op->loc.buffer == file.buffer &&
-          it != safe.end() && it->second && ownLines(text, op->range)) {
+      if (isCheckOp(*op) && op->loc.buffer == file.buffer && it != safe.end() &&
+          it->second && ownLines(text, op->range)) {
         removed.insert(op);
         work.push_back(op);
       }
@@ -297,8 +313,7 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
     }
     for (const Operation *op : order)
       if (removed.count(op))
-        steps.push_back(
-            {RefineStep::Kind::RemoveOp, &fn, op, 0, 0, 0, Type()});
+        steps.push_back({RefineStep::Kind::RemoveOp, &fn, op, 0, 0, 0, Type()});
   }
   return steps;
 }
@@ -386,11 +401,11 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
       // then an op `elim`), the cast goes on a line of its own: written
       // right after `return` it would become its operand.
       std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
-      edits.push_back({blank ? lineStart : begin, blank ? lineStart : begin,
-                       blank ? indent + line + "\n"
-                             : "\n" + lead + line + "\n" +
-                                   std::string(prefix.size(), ' '),
-                       edits.size()});
+      edits.push_back(
+          {blank ? lineStart : begin, blank ? lineStart : begin,
+           blank ? indent + line + "\n"
+                 : "\n" + lead + line + "\n" + std::string(prefix.size(), ' '),
+           edits.size()});
       // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
       // the token boundary with a space.
       uint32_t after = op.operandRanges[step.index].end.offset;

@@ -2,8 +2,8 @@
 
 #include "symshape/driver/Session.h"
 
-#include "symshape/frontend/Parser.h"
 #include "symshape/driver/RefinedType.h"
+#include "symshape/frontend/Parser.h"
 #include "symshape/solver/Explain.h"
 
 #include <algorithm>
@@ -313,9 +313,8 @@ bool Session::analyzeOnce() {
             analysis.shapes =
                 solver::refineShapes(*analysis.problem, analysis.verdicts,
                                      judge.limits, &environment);
-          analysis.contract =
-              solver::computeContract(*analysis.problem, analysis.verdicts,
-                                      judge.limits, &environment);
+          analysis.contract = solver::computeContract(
+              *analysis.problem, analysis.verdicts, judge.limits, &environment);
           std::vector<size_t> explained;
           for (size_t k = 0; k < analysis.problem->obligations.size(); ++k)
             if (analysis.verdicts.findings[k].verdict ==
@@ -490,9 +489,12 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
     for (const FunctionAnalysis &analysis : file->functions) {
       if (!only.empty() && analysis.function->name != only)
         continue;
-      report.functions.push_back({analysis.problem.get(), &analysis.verdicts,
+      report.functions.push_back({analysis.problem.get(),
+                                  &analysis.verdicts,
                                   analysis.shapes ? &*analysis.shapes : nullptr,
-                                  {}, &analysis.contract, &analysis.impliedBy});
+                                  {},
+                                  &analysis.contract,
+                                  &analysis.impliedBy});
     }
     out.push_back(std::move(report));
   }
@@ -510,25 +512,26 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
   std::atomic<size_t> next{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
-    for (size_t i; !outOfMemory && (i = next++) < typed.size();) try {
-      solver::FunctionReport &fn = *typed[i].first;
-      const solver::Problem &problem = *fn.problem;
-      const Function &function = *typed[i].second->function;
-      fn.refinedTypes.reserve(problem.values.size());
-      for (ValueId v = 0; v < problem.values.size(); ++v) {
-        const solver::ValueInfo &info = problem.values[v];
-        if (v >= function.values.size() || !function.values[v].typeKnown) {
-          fn.refinedTypes.push_back(info.type);
-          continue;
+    for (size_t i; !outOfMemory && (i = next++) < typed.size();)
+      try {
+        solver::FunctionReport &fn = *typed[i].first;
+        const solver::Problem &problem = *fn.problem;
+        const Function &function = *typed[i].second->function;
+        fn.refinedTypes.reserve(problem.values.size());
+        for (ValueId v = 0; v < problem.values.size(); ++v) {
+          const solver::ValueInfo &info = problem.values[v];
+          if (v >= function.values.size() || !function.values[v].typeKnown) {
+            fn.refinedTypes.push_back(info.type);
+            continue;
+          }
+          const Type &declared = function.values[v].type;
+          Type refined = refinedType(declared, info, problem, fn.shapes);
+          fn.refinedTypes.push_back(
+              refined == declared ? info.type : solver::Text(refined.str()));
         }
-        const Type &declared = function.values[v].type;
-        Type refined = refinedType(declared, info, problem, fn.shapes);
-        fn.refinedTypes.push_back(refined == declared ? info.type
-                                                      : solver::Text(refined.str()));
+      } catch (const std::bad_alloc &) {
+        outOfMemory = true; // rethrown on this thread, as one thread would
       }
-    } catch (const std::bad_alloc &) {
-      outOfMemory = true; // rethrown on this thread, as one thread would
-    }
   };
   runOnThreads(worker, typed.size());
   if (outOfMemory)

@@ -49,8 +49,8 @@ static size_t printableLength(std::string_view text, size_t i) {
     unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
     if (!cont(i + 1, lo, hi) || !cont(i + 2))
       return 0;
-    unsigned point = ((c & 0x0F) << 12) | ((byte(i + 1) & 0x3F) << 6) |
-                     (byte(i + 2) & 0x3F);
+    unsigned point =
+        ((c & 0x0F) << 12) | ((byte(i + 1) & 0x3F) << 6) | (byte(i + 2) & 0x3F);
     if ((point >= 0x202A && point <= 0x202E) ||
         (point >= 0x2066 && point <= 0x2069))
       return 0;
@@ -157,8 +157,8 @@ static std::pair<size_t, size_t> shownWindow(std::string_view line,
 }
 
 std::string DiagnosticEngine::render(const Diagnostic &diag) const {
-  std::string out = escapeNonPrintable(sources.format(diag.loc), false) +
-                    ": " + severityName(diag.severity) + ": " +
+  std::string out = escapeNonPrintable(sources.format(diag.loc), false) + ": " +
+                    severityName(diag.severity) + ": " +
                     escapeNonPrintable(diag.message, false) + "\n";
   if (!diag.showSource)
     return out;

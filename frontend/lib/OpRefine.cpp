@@ -1,4 +1,5 @@
-//===- OpRefine.cpp - Which ops `refine` may rewrite ------------------------===//
+//===- OpRefine.cpp - Which ops `refine` may rewrite
+//------------------------===//
 
 #include "symshape/frontend/OpRefine.h"
 

@@ -176,9 +176,10 @@ bool Parser::checkUseType(const OperandUse &use, const Type &type) {
   }
   if (sameTypeUpToDialectSpelling(val.type, type))
     return true;
-  return emitHardError(use.loc, "use of value '%" + val.name +
-                                "' expects different type than prior uses: '" +
-                                type.str() + "' vs '" + val.type.str() + "'");
+  return emitHardError(use.loc,
+                       "use of value '%" + val.name +
+                           "' expects different type than prior uses: '" +
+                           type.str() + "' vs '" + val.type.str() + "'");
 }
 
 bool Parser::finishOp(PendingOp &pending, Block &block) {
@@ -202,7 +203,7 @@ bool Parser::finishOp(PendingOp &pending, Block &block) {
   for (const ResultGroup &group : pending.groups) {
     if (lookupValue(group.name) || lookupValue(group.name + "#0"))
       return emitHardError(group.loc,
-                       "redefinition of SSA value '%" + group.name + "'");
+                           "redefinition of SSA value '%" + group.name + "'");
     for (unsigned k = 0; k < group.count; ++k, ++index) {
       std::string name =
           group.count > 1 ? group.name + "#" + std::to_string(k) : group.name;

@@ -148,13 +148,14 @@ std::optional<Module> Parser::parseModule() {
     std::string name = sources.name(bufferId);
     if (name.empty() || name[0] == '<') // <stdin>, <string>
       name = "FILE.mlirbc";
-    std::string text = name.size() > 7 && name.substr(name.size() - 7) ==
-                                              ".mlirbc"
-                           ? name.substr(0, name.size() - 2)
-                           : name + ".mlir";
+    std::string text =
+        name.size() > 7 && name.substr(name.size() - 7) == ".mlirbc"
+            ? name.substr(0, name.size() - 2)
+            : name + ".mlir";
     diags.emit(locAt(0), Severity::Error,
                "this is MLIR bytecode, not text: print it as text with "
-               "'mlir-opt " + name + " -o " + text + "', then check " + text,
+               "'mlir-opt " +
+                   name + " -o " + text + "', then check " + text,
                /*showSource=*/false);
     return std::nullopt;
   }

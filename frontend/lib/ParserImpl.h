@@ -67,7 +67,6 @@ struct PendingOp {
   bool resultTypesUnknown = false;
 };
 
-
 class Parser {
 public:
   Parser(const SourceManager &sources, uint32_t buffer,

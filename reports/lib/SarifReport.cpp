@@ -150,8 +150,9 @@ std::string renderSarif(const std::vector<FileReport> &files,
           if (!finding->condition.empty()) {
             properties["condition"] = text(finding->condition);
             if (finding->condition != "true")
-              message += (check ? ". Fails exactly when " : ". UB exactly when ") +
-                         finding->condition;
+              message +=
+                  (check ? ". Fails exactly when " : ". UB exactly when ") +
+                  finding->condition;
           }
           if ((finding->hasWitness || !finding->witness.empty()) &&
               finding->verdict != Verdict::Unreachable) {

@@ -143,9 +143,9 @@ struct SourceOrder {
     size_t n = std::min(a.size(), b.size());
     // A division term (not a symbol) sorts after the symbols, by its id.
     auto key = [&](TermId t) {
-      return graph.isSymbol(t) ? std::pair<uint32_t, TermId>(
-                                     graph.term(t).symbol, 0)
-                               : std::pair<uint32_t, TermId>(UINT32_MAX, t);
+      return graph.isSymbol(t)
+                 ? std::pair<uint32_t, TermId>(graph.term(t).symbol, 0)
+                 : std::pair<uint32_t, TermId>(UINT32_MAX, t);
     };
     for (size_t i = 0; i < n; ++i) {
       auto x = key(a[i]), y = key(b[i]);

@@ -20,7 +20,7 @@ struct Conjuncts {
   std::vector<FormulaId> holds; ///< !violation of each
   /// Obligations too nonlinear for the solver: listed by finding only.
   std::vector<uint32_t> unrendered;
-  bool unsatisfiable = false;   ///< an obligation that always fails
+  bool unsatisfiable = false; ///< an obligation that always fails
 };
 
 /// "!(cond)" of a finding's violating condition, read back as what holds.
@@ -168,10 +168,8 @@ private:
 
 } // namespace
 
-Contract computeContract(Problem &problem,
-                         const FunctionVerdicts &verdicts,
-                         const SmtLimits &limits,
-                         SmtEnvironment *environment) {
+Contract computeContract(Problem &problem, const FunctionVerdicts &verdicts,
+                         const SmtLimits &limits, SmtEnvironment *environment) {
   return ContractBuilder(problem, verdicts, limits, environment).run();
 }
 

@@ -1,4 +1,5 @@
-//===- Evaluate.cpp - Terms and formulas at one assignment -----------------===//
+//===- Evaluate.cpp - Terms and formulas at one assignment
+//-----------------===//
 
 #include "Evaluate.h"
 

@@ -24,8 +24,7 @@ public:
   /// `symbolValue` gives the value of a symbol term.
   Evaluator(const DimGraph &graph, const FormulaStore &formulas,
             std::function<int64_t(TermId)> symbolValue)
-      : graph(graph), formulas(formulas), symbolValue(std::move(symbolValue)) {
-  }
+      : graph(graph), formulas(formulas), symbolValue(std::move(symbolValue)) {}
 
   /// nullopt when a step overflows int64 (the solver's integers are
   /// unbounded: such an assignment is not evaluated).

@@ -97,8 +97,7 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
     }
     for (; scanned < opStart; ++scanned) {
       size_t j = scanned;
-      if (!assumableLater(problem, verdicts, j) ||
-          !solvable(obs[j].violation))
+      if (!assumableLater(problem, verdicts, j) || !solvable(obs[j].violation))
         continue;
       uint64_t key = (uint64_t(obs[j].violation) << 1) |
                      uint64_t(isRuntimeCheck(obs[j].kind));

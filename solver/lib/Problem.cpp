@@ -72,8 +72,8 @@ void appendSubject(std::string &out, const Problem &problem,
   for (uint32_t i = 0; i < ob.refCount; ++i) {
     const DimRef &ref = problem.dimRefs[ob.refBegin + i];
     if (i)
-      out += i + 1 == ob.refCount ? (ob.refCount > 2 ? ", and " : " and ")
-                                  : ", ";
+      out +=
+          i + 1 == ob.refCount ? (ob.refCount > 2 ? ", and " : " and ") : ", ";
     if (ref.staticSize >= 0) {
       appendNumber(out, ref.staticSize);
     } else {

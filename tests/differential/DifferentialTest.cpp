@@ -520,8 +520,8 @@ TEST_CASE("current MLIR (mlir-opt-22) gives the generated linalg, tensor "
           family.generate(seed, kCasesPerBatch,
                           family.name + std::to_string(b)));
       MlirOptRun old = runMlirOpt(batch.text);
-      MlirOptRun now = runMlirOpt(batch.text, MlirOptPrint::None,
-                                  kCurrentMlirOpt);
+      MlirOptRun now =
+          runMlirOpt(batch.text, MlirOptPrint::None, kCurrentMlirOpt);
       INFO(batch.label);
       REQUIRE(old.ran);
       REQUIRE(now.ran);

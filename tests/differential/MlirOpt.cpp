@@ -14,8 +14,7 @@
 namespace symshape::differential {
 
 bool mlirOptAvailable(const char *tool) {
-  std::string command =
-      std::string("command -v ") + tool + " > /dev/null 2>&1";
+  std::string command = std::string("command -v ") + tool + " > /dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }
 
@@ -63,8 +62,7 @@ void parseErrors(MlirOptRun &run, const std::string &path) {
       continue;
     std::smatch match;
     if (std::regex_match(line, match, kFileError) && match[1] == path) {
-      run.errors.emplace(static_cast<unsigned>(std::stoul(match[2])),
-                         match[3]);
+      run.errors.emplace(static_cast<unsigned>(std::stoul(match[2])), match[3]);
       continue;
     }
     if (!std::regex_match(line, match, kSplitError)) {

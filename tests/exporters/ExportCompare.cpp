@@ -468,7 +468,8 @@ void Comparison::addAlwaysRun(size_t op, std::set<size_t> &out,
     for (const frontend::Region &r : o.regions)
       regions.push_back(&r);
   if (o.name == "func.call" || o.name == "call") {
-    const frontend::Attribute *callee = frontend::findAttr(o.attributes, "callee");
+    const frontend::Attribute *callee =
+        frontend::findAttr(o.attributes, "callee");
     const frontend::Function *fn =
         callee ? findFunction(*twin, callee->str) : nullptr;
     if (fn && entered.insert(fn->name).second)
@@ -609,8 +610,8 @@ void Comparison::checkImplied() {
     std::optional<VariantRuns> with = runWithOnly(keep, key);
     if (!with)
       continue;
-    auto failing = std::find(with->outcome.begin(), with->outcome.end(),
-                             char(FailedC));
+    auto failing =
+        std::find(with->outcome.begin(), with->outcome.end(), char(FailedC));
     if (failing != with->outcome.end()) {
       fail("the safe check " + where + " fails for " +
            sizesText(bf.box.at(size_t(failing - with->outcome.begin()))) +
@@ -635,7 +636,8 @@ void Comparison::checkImplied() {
       bool failsC = false, ub = false, stoppedByA = false, passed = false;
       for (size_t k = 0; k < w->outcome.size(); ++k) {
         failsC = failsC || w->outcome[k] == FailedC;
-        bool byA = with->outcome[k] == StoppedElsewhere && with->stoppedAt[k] == a;
+        bool byA =
+            with->outcome[k] == StoppedElsewhere && with->stoppedAt[k] == a;
         stoppedByA = stoppedByA || byA;
         ub = ub || (byA && w->outcome[k] == UbBefore);
         passed = passed || (byA && w->outcome[k] == Passed);
@@ -647,7 +649,8 @@ void Comparison::checkImplied() {
       if (ub) {
         ++stats.impliedOpCovered;
         stats.notes.push_back(tag + "implied_by of the check " + where + ": " +
-                              without_ + "an op's requirement before it stops "
+                              without_ +
+                              "an op's requirement before it stops "
                               "the sizes that check stopped");
       } else if (!stoppedByA) {
         ++stats.impliedNotShownNeeded;
@@ -883,10 +886,10 @@ std::string summarize(ExportFamily family, const ExportStats &s) {
      << "; contracts checked " << s.contractsChecked << ", absent "
      << s.contractsAbsent << "; implied_by checked " << s.impliedChecked
      << ", sufficient " << s.impliedSufficient << ", minimal "
-     << s.impliedMinimal << " (a named check covered by an op's requirement: "
-     << s.impliedOpCovered << ", stopping no size of the box: "
-     << s.impliedNotShownNeeded << "; partly safe, not run: "
-     << s.impliedPartial << ")";
+     << s.impliedMinimal
+     << " (a named check covered by an op's requirement: " << s.impliedOpCovered
+     << ", stopping no size of the box: " << s.impliedNotShownNeeded
+     << "; partly safe, not run: " << s.impliedPartial << ")";
   return os.str();
 }
 

@@ -537,11 +537,11 @@ TEST_CASE("comparison: implied_by of a safe check, by brute force",
     INFO(all);
     CHECK(mentions(failures, c.reason));
   }
-  CHECK(mentions(fake.compare(replaced(kImpliedReport,
-                                       ", \"implied_by\": [\"x.mlir:7:5\"]",
-                                       ""),
-                              0, implied()),
-                 "has no \"implied_by\""));
+  CHECK(
+      mentions(fake.compare(replaced(kImpliedReport,
+                                     ", \"implied_by\": [\"x.mlir:7:5\"]", ""),
+                            0, implied()),
+               "has no \"implied_by\""));
 }
 
 TEST_CASE("comparison: a right report passes", "[exporters][compare]") {

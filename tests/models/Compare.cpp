@@ -298,7 +298,8 @@ void compareProgram(const Program &p, FamilyStats &stats) {
     ++stats.bruteDisagree;
     std::ostringstream os;
     os << "op #" << k << " " << ops[k]->name << " at "
-       << session.format(solver::Location{ops[k]->loc.buffer, ops[k]->loc.offset})
+       << session.format(
+              solver::Location{ops[k]->loc.buffer, ops[k]->loc.offset})
        << ": oracle " << bf.ubAt[k] << "/" << bf.reached[k]
        << " reaching assignments UB"
        << (oracleUb ? " (" + bf.example[k] + ")" : "") << "; symshape "

@@ -50,7 +50,8 @@ void setIntResult(OpContext &c, size_t r, std::vector<TermId> elements) {
     return;
   const Type &type = c.resultType(r);
   if (type.kind != TypeKind::RankedTensor) {
-    if (elements.size() == 1 && (type.isSizeLike() || type.kind == TypeKind::Integer))
+    if (elements.size() == 1 &&
+        (type.isSizeLike() || type.kind == TypeKind::Integer))
       c.setScalarResult(r, elements[0]);
     return;
   }
@@ -92,7 +93,9 @@ static TermId truncDiv(OpContext &c, TermId a, int64_t d) {
 /// that may be 0.
 static bool provablyPositive(const solver::DimGraph &g, TermId t) {
   const solver::TermNode &node = g.term(t);
-  auto positive = [&](size_t i) { return provablyPositive(g, node.operands[i]); };
+  auto positive = [&](size_t i) {
+    return provablyPositive(g, node.operands[i]);
+  };
   auto nonNegative = [&](size_t i) {
     return g.provablyNonNegative(node.operands[i]);
   };
@@ -245,9 +248,9 @@ static std::string text128(__int128 v) {
 }
 
 static std::string typeName(const IntType &t) {
-  return t.width == 64 && !t.isUnsigned ? "64-bit integers"
-                                        : (t.isUnsigned ? "ui" : "i") +
-                                              std::to_string(t.width);
+  return t.width == 64 && !t.isUnsigned
+             ? "64-bit integers"
+             : (t.isUnsigned ? "ui" : "i") + std::to_string(t.width);
 }
 
 bool lowerIntPairs(OpContext &c, IntOp op) {
@@ -315,8 +318,8 @@ std::optional<FormulaId> compareInts(OpContext &c, CmpPred pred, TermId a,
                                      TermId b) {
   solver::FormulaStore &f = c.formulas();
   bool isUnsigned = pred >= CmpPred::ULt;
-  if (isUnsigned && !(c.graph().provablyNonNegative(a) &&
-                      c.graph().provablyNonNegative(b))) {
+  if (isUnsigned &&
+      !(c.graph().provablyNonNegative(a) && c.graph().provablyNonNegative(b))) {
     std::optional<int64_t> x = c.graph().constantValue(a),
                            y = c.graph().constantValue(b);
     if (!x || !y || *x < 0 || *y < 0)
@@ -344,8 +347,8 @@ std::optional<FormulaId> compareInts(OpContext &c, CmpPred pred, TermId a,
 }
 
 /// select(cond, t, e) as a nest of select terms on cond's comparisons.
-static std::optional<TermId> selectTerm(OpContext &c, FormulaId cond,
-                                        TermId t, TermId e, int depth) {
+static std::optional<TermId> selectTerm(OpContext &c, FormulaId cond, TermId t,
+                                        TermId e, int depth) {
   if (depth > 64)
     return std::nullopt;
   solver::DimGraph &g = c.graph();
@@ -459,7 +462,8 @@ bool lowerIntCompare(OpContext &c, CmpPred pred) {
     std::vector<FormulaId> out;
     for (size_t k = 0; k < a->size(); ++k) {
       FormulaId x = (*a)[k], y = (*b)[k];
-      FormulaId same = f.mkOr({f.mkAnd({x, y}), f.mkAnd({f.mkNot(x), f.mkNot(y)})});
+      FormulaId same =
+          f.mkOr({f.mkAnd({x, y}), f.mkAnd({f.mkNot(x), f.mkNot(y)})});
       out.push_back(pred == CmpPred::Eq ? same : f.mkNot(same));
     }
     setBoolResult(c, 0, std::move(out));
@@ -471,9 +475,8 @@ bool lowerIntCompare(OpContext &c, CmpPred pred) {
   size_t n = std::max(a->size(), b->size());
   std::vector<FormulaId> out;
   for (size_t k = 0; k < n; ++k) {
-    std::optional<FormulaId> holds =
-        compareInts(c, pred, (*a)[a->size() == 1 ? 0 : k],
-                    (*b)[b->size() == 1 ? 0 : k]);
+    std::optional<FormulaId> holds = compareInts(
+        c, pred, (*a)[a->size() == 1 ? 0 : k], (*b)[b->size() == 1 ? 0 : k]);
     if (!holds)
       return false;
     out.push_back(*holds);
@@ -537,8 +540,7 @@ bool lowerIntConvert(OpContext &c) {
       continue;
     }
     // A zero extension of a value that may be negative is not that value.
-    if (zeroExtend && !from->isUnsigned &&
-        !c.graph().provablyNonNegative(v))
+    if (zeroExtend && !from->isUnsigned && !c.graph().provablyNonNegative(v))
       return false;
     out.push_back(v);
   }

@@ -1,4 +1,5 @@
-//===- IntRules.h - Integer and i1 arithmetic of size computations -*- C++ -*-===//
+//===- IntRules.h - Integer and i1 arithmetic of size computations -*- C++
+//-*-===//
 //
 // The rules every family's integer ops share (arith on index / integer
 // scalars, stablehlo on 0-d and 1-d integer tensors, tensor.from_elements):
@@ -45,16 +46,16 @@ enum class IntOp : uint8_t {
   Add,
   Sub,
   Mul,
-  DivTrunc,  ///< arith.divsi, stablehlo.divide: rounds towards zero
-  RemTrunc,  ///< arith.remsi, stablehlo.remainder: the sign of the dividend
-  DivFloor,  ///< arith.floordivsi
-  DivCeil,   ///< arith.ceildivsi
-  DivU,      ///< arith.divui: operands read as unsigned
-  RemU,      ///< arith.remui
-  CeilDivU,  ///< arith.ceildivui
-  Max,       ///< signed
+  DivTrunc, ///< arith.divsi, stablehlo.divide: rounds towards zero
+  RemTrunc, ///< arith.remsi, stablehlo.remainder: the sign of the dividend
+  DivFloor, ///< arith.floordivsi
+  DivCeil,  ///< arith.ceildivsi
+  DivU,     ///< arith.divui: operands read as unsigned
+  RemU,     ///< arith.remui
+  CeilDivU, ///< arith.ceildivui
+  Max,      ///< signed
   Min,
-  MaxU,      ///< unsigned order
+  MaxU, ///< unsigned order
   MinU,
 };
 

@@ -47,8 +47,8 @@ TermId windowOutputSize(OpContext &c, TermId in, TermId padLo, TermId padHi,
   TermId padded = c.add(in, c.add(padLo, padHi));
   TermId span = c.add(c.mul(c.constant(dilation), c.sub(kernel, c.constant(1))),
                       c.constant(1));
-  TermId out = c.add(c.floorDiv(c.sub(padded, span), c.constant(stride)),
-                     c.constant(1));
+  TermId out =
+      c.add(c.floorDiv(c.sub(padded, span), c.constant(stride)), c.constant(1));
   c.requireInBounds(c.formulas().mkLe(c.constant(0), out),
                     "the window of " + what +
                         " (its output size must not be negative)");

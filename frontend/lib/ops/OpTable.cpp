@@ -1,4 +1,5 @@
-//===- OpTable.cpp - The registry of op entries ----------------------------===//
+//===- OpTable.cpp - The registry of op entries
+//----------------------------===//
 
 #include "OpTable.h"
 
@@ -9,9 +10,8 @@ namespace symshape::frontend {
 
 const std::vector<OpFamily> &opFamilies() {
   static const std::vector<OpFamily> families = {
-      broadcastFamily(), tosaFamily(),   stablehloFamily(),
-      linalgFamily(),    tensorFamily(), shapeFamily(),
-      controlFlowFamily(), ireeFamily(),
+      broadcastFamily(), tosaFamily(),  stablehloFamily(),   linalgFamily(),
+      tensorFamily(),    shapeFamily(), controlFlowFamily(), ireeFamily(),
   };
   return families;
 }
@@ -48,8 +48,9 @@ std::vector<const OpEntry *> sortedEntries(const OpFamily &family) {
   for (size_t i = 0; i < family.count; ++i)
     if (family.entries[i].lower) // terminators are read, not modelled
       entries.push_back(&family.entries[i]);
-  std::sort(entries.begin(), entries.end(),
-            [](const OpEntry *a, const OpEntry *b) { return a->name < b->name; });
+  std::sort(
+      entries.begin(), entries.end(),
+      [](const OpEntry *a, const OpEntry *b) { return a->name < b->name; });
   return entries;
 }
 
@@ -82,9 +83,9 @@ std::string renderOpReference() {
     out += "| op | custom form | refine | shape rule and requirements |\n";
     out += "|---|---|---|---|\n";
     for (const OpEntry *e : entries) {
-      const char *refine = e->refine & kRefineResults ? "result"
+      const char *refine = e->refine & kRefineResults    ? "result"
                            : e->refine & kRefineOperands ? "operands"
-                                                          : "no";
+                                                         : "no";
       out += "| `" + std::string(e->name) + "` | " +
              (e->parse ? "yes" : "generic only") + " | " + refine + " | " +
              std::string(e->summary) + " |\n";

@@ -31,7 +31,8 @@ std::optional<size_t> valueOperandCount(OpContext &ctx) {
     return ctx.numOperands();
   std::optional<std::vector<int64_t>> idx =
       intsAttr(ctx, "indices_of_shape_operands");
-  if (!idx || idx->size() != ctx.numResults() || idx->size() > ctx.numOperands())
+  if (!idx || idx->size() != ctx.numResults() ||
+      idx->size() > ctx.numOperands())
     return std::nullopt;
   size_t first = ctx.numOperands() - idx->size();
   for (size_t r = 0; r < idx->size(); ++r)

@@ -71,9 +71,9 @@ std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
 /// is absent or empty (`stride = []`: TypeInference.cpp's
 /// verifyWindowAttributesAndInferWindowDimensions reads an empty list as
 /// the default), nullopt when it is not an integer list.
-std::optional<std::vector<int64_t>>
-windowAttr(const OpContext &ctx, std::string_view name,
-           std::vector<int64_t> defaults);
+std::optional<std::vector<int64_t>> windowAttr(const OpContext &ctx,
+                                               std::string_view name,
+                                               std::vector<int64_t> defaults);
 /// `key = [1, 2]` and `key = 3` fields of a struct attribute's text
 /// (`#stablehlo.gather<offset_dims = [1], index_vector_dim = 1>`); a field
 /// the printer left out (empty list, zero) is absent. nullopt when the text
@@ -108,7 +108,7 @@ void lowerChloBroadcast(OpContext &ctx);
 void lowerIntArith(OpContext &ctx); ///< add/sub/mul: shapes, and values
 // StablehloInts.cpp: integer and i1 values of size computations
 void lowerHloCompare(OpContext &ctx);
-void lowerHloLogic(OpContext &ctx);  ///< and, or, xor, not
+void lowerHloLogic(OpContext &ctx); ///< and, or, xor, not
 void lowerHloSelect(OpContext &ctx);
 void lowerHloIntUnary(OpContext &ctx); ///< negate, abs, sign
 void lowerConvert(OpContext &ctx);

@@ -70,11 +70,10 @@ void lowerHloLogic(OpContext &ctx) {
   std::vector<FormulaId> out;
   for (size_t k = 0; k < a->size(); ++k) {
     FormulaId x = (*a)[k], y = (*b)[k];
-    out.push_back(name == "and" ? f.mkAnd({x, y})
-                  : name == "or"
-                      ? f.mkOr({x, y})
-                      : f.mkOr({f.mkAnd({x, f.mkNot(y)}),
-                                f.mkAnd({f.mkNot(x), y})})); // xor
+    out.push_back(name == "and"  ? f.mkAnd({x, y})
+                  : name == "or" ? f.mkOr({x, y})
+                                 : f.mkOr({f.mkAnd({x, f.mkNot(y)}),
+                                           f.mkAnd({f.mkNot(x), y})})); // xor
   }
   setBoolResult(ctx, 0, std::move(out));
 }
@@ -93,8 +92,8 @@ void lowerHloSelect(OpContext &ctx) {
       return;
     std::vector<FormulaId> out;
     for (size_t k = 0; k < t->size(); ++k)
-      out.push_back(selectBool(ctx, (*pred)[pick(pred->size(), k)], (*t)[k],
-                               (*e)[k]));
+      out.push_back(
+          selectBool(ctx, (*pred)[pick(pred->size(), k)], (*t)[k], (*e)[k]));
     return setBoolResult(ctx, 0, std::move(out));
   }
   // A predicate decided by its terms alone picks one operand, whose values
@@ -103,11 +102,13 @@ void lowerHloSelect(OpContext &ctx) {
   for (FormulaId p : *pred)
     taken.push_back(decideCondition(ctx, p));
   if (pred->size() == 1 && taken[0]) {
-    if (std::optional<std::vector<TermId>> v = intValues(ctx, *taken[0] ? 1 : 2))
+    if (std::optional<std::vector<TermId>> v =
+            intValues(ctx, *taken[0] ? 1 : 2))
       attachValues(ctx, 0, std::move(*v));
     return;
   }
-  std::optional<std::vector<TermId>> t = intValues(ctx, 1), e = intValues(ctx, 2);
+  std::optional<std::vector<TermId>> t = intValues(ctx, 1),
+                                     e = intValues(ctx, 2);
   if (!t || !e || t->size() != e->size())
     return;
   std::vector<TermId> out;
@@ -131,9 +132,12 @@ void lowerIntArith(OpContext &ctx) {
     IntOp op;
   };
   static constexpr Name kOps[] = {
-      {"add", IntOp::Add},        {"subtract", IntOp::Sub},
-      {"multiply", IntOp::Mul},   {"divide", IntOp::DivTrunc},
-      {"remainder", IntOp::RemTrunc}, {"maximum", IntOp::Max},
+      {"add", IntOp::Add},
+      {"subtract", IntOp::Sub},
+      {"multiply", IntOp::Mul},
+      {"divide", IntOp::DivTrunc},
+      {"remainder", IntOp::RemTrunc},
+      {"maximum", IntOp::Max},
       {"minimum", IntOp::Min},
   };
   std::optional<IntType> type = resultIntType(ctx, 0);

@@ -52,9 +52,9 @@ std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
   return out;
 }
 
-std::optional<std::vector<int64_t>>
-windowAttr(const OpContext &ctx, std::string_view name,
-           std::vector<int64_t> defaults) {
+std::optional<std::vector<int64_t>> windowAttr(const OpContext &ctx,
+                                               std::string_view name,
+                                               std::vector<int64_t> defaults) {
   if (!ctx.attr(name))
     return defaults;
   std::optional<std::vector<int64_t>> list = intsAttr(ctx, name);

@@ -49,8 +49,8 @@ void lowerInsertSlice(OpContext &c);
 void lowerPad(OpContext &c);
 void lowerConcat(OpContext &c);
 // ArithMath.cpp
-void lowerElementwise(OpContext &c); ///< arith / math on tensors or scalars
-void lowerIndexBinary(OpContext &c); ///< addi, subi, muli, floordivsi, ...
+void lowerElementwise(OpContext &c);  ///< arith / math on tensors or scalars
+void lowerIndexBinary(OpContext &c);  ///< addi, subi, muli, floordivsi, ...
 void lowerIndexCast(OpContext &c);    ///< index_cast, extsi, trunci, ...
 void lowerIntCompareOp(OpContext &c); ///< arith.cmpi
 void lowerArithSelect(OpContext &c);

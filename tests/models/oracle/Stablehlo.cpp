@@ -284,7 +284,8 @@ static bool transpose(Eval &e) {
 /// over operand and index dims alike, so those dims must agree.
 static bool torchIndexSelect(Eval &e) {
   const Shape *in = e.shape(0), *index = e.shape(1);
-  std::optional<int64_t> dim = e.integer("dim"), batch = e.integer("batch_dims");
+  std::optional<int64_t> dim = e.integer("dim"),
+                         batch = e.integer("batch_dims");
   if (!in || !index)
     return false;
   if (!dim || !batch)
@@ -295,9 +296,9 @@ static bool torchIndexSelect(Eval &e) {
   if (d < 0 || d >= rank || b < 0 || b > k || b > d)
     return e.unsupported("dim / batch_dims outside the ranks");
   for (int64_t i = 0; i < b; ++i)
-    if (!e.require((*in)[i] == (*index)[i],
-                   "batch dim " + s(i) + ": operand " + s((*in)[i]) +
-                       ", index " + s((*index)[i])))
+    if (!e.require((*in)[i] == (*index)[i], "batch dim " + s(i) + ": operand " +
+                                                s((*in)[i]) + ", index " +
+                                                s((*index)[i])))
       return false;
   Shape out(in->begin(), in->begin() + d);
   out.insert(out.end(), index->begin() + b, index->end());

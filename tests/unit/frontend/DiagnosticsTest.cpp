@@ -88,9 +88,11 @@ TEST_CASE("bytes a terminal would act on are escaped", "[diagnostics]") {
   // bidirectional override; printable UTF-8 stays as it is.
   CHECK(escapeNonPrintable("a\x1b[2Jb") == "a\\x1b[2Jb");
   CHECK(escapeNonPrintable(std::string("n\0l", 3)) == "n\\x00l");
-  CHECK(escapeNonPrintable("\x7f" "ELF\x02") == "\\x7fELF\\x02");
+  CHECK(escapeNonPrintable("\x7f"
+                           "ELF\x02") == "\\x7fELF\\x02");
   CHECK(escapeNonPrintable("ML\xefR") == "ML\\xefR");
-  CHECK(escapeNonPrintable("\xc2\x9b" "1m") == "\\xc2\\x9b1m");
+  CHECK(escapeNonPrintable("\xc2\x9b"
+                           "1m") == "\\xc2\\x9b1m");
   CHECK(escapeNonPrintable("x\xe2\x80\xaey") == "x\\xe2\\x80\\xaey");
   CHECK(escapeNonPrintable("caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80") ==
         "caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80");
@@ -107,8 +109,9 @@ TEST_CASE("diagnostics escape the source line and keep the caret under the "
           "column",
           "[diagnostics]") {
   SourceManager sources;
-  uint32_t id =
-      sources.addBuffer("b\x1b.mlir", std::string("\x7f" "E\0\xc3\xa9x", 6));
+  uint32_t id = sources.addBuffer("b\x1b.mlir", std::string("\x7f"
+                                                            "E\0\xc3\xa9x",
+                                                            6));
   DiagnosticEngine diags(sources);
   diags.error(SourceLoc{id, 5}, "unexpected \x1b[31m");
   // DEL and NUL take four places each, the two-byte 'é' one.

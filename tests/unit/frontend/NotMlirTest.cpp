@@ -36,7 +36,8 @@ TEST_CASE("text that is not MLIR is an error", "[not-mlir]") {
         "x:1:1: error: expected an operation, found 'hello" + notMlir +
             "hello world\n^\n");
   CHECK(addError("xxxx") == "x:1:1: error: expected an operation, found "
-                            "'xxxx" + notMlir + "xxxx\n^\n");
+                            "'xxxx" +
+                                notMlir + "xxxx\n^\n");
   // Inside a module, and after a result list.
   CHECK(addError("module {\n  %0 = hello\n}\n") ==
         "x:2:8: error: expected an operation, found 'hello" + notMlir +
@@ -65,7 +66,8 @@ TEST_CASE("an empty file or a module without ops is empty", "[not-mlir]") {
   // Ops of a dialect outside a function are read (and dropped), not
   // mistaken for prose.
   Session session{SessionOptions()};
-  CHECK(session.addFile("x", "foo.bar @x {\n}\nfunc.func @f() {\n  return\n}\n"));
+  CHECK(
+      session.addFile("x", "foo.bar @x {\n}\nfunc.func @f() {\n  return\n}\n"));
 }
 
 TEST_CASE("MLIR bytecode is one error that says how to print text",
@@ -111,7 +113,8 @@ TEST_CASE("progress is reported inside one function", "[progress]") {
   Session session(options);
   REQUIRE(session.addFile("x", text));
   REQUIRE(session.analyze());
-  size_t obligations = session.files()[0]->functions[0].problem->obligations.size();
+  size_t obligations =
+      session.files()[0]->functions[0].problem->obligations.size();
   CHECK(obligations >= 40);
   CHECK(total == obligations);
   CHECK(last == obligations);

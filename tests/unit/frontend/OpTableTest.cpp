@@ -47,8 +47,9 @@ void checkGenerated(const std::string &relative, const std::string &body) {
     std::ofstream(path, std::ios::binary) << text;
     return;
   }
-  INFO("refresh with SYMSHAPE_UPDATE_DOCS=1 build/tests/symshape_frontend_tests "
-       "\"[optable]\"");
+  INFO(
+      "refresh with SYMSHAPE_UPDATE_DOCS=1 build/tests/symshape_frontend_tests "
+      "\"[optable]\"");
   CHECK(current == body);
 }
 

@@ -22,10 +22,10 @@ TEST_CASE("products are one term however they are grouped and ordered",
   TermId b = g.symbol("%x[0]", SymbolOrigin::ArgumentDim);
   TermId s = g.symbol("%x[1]", SymbolOrigin::ArgumentDim);
   TermId h = g.symbol("%x[2]", SymbolOrigin::ArgumentDim);
-  TermId left = g.mul(g.mul(b, s), h);      // (b * s) * h
-  TermId right = g.mul(b, g.mul(s, h));     // b * (s * h)
-  TermId reversed = g.mul(h, g.mul(s, b));  // h * (s * b)
-  TermId squared = g.mul(g.mul(b, b), s);   // b * b * s: another product
+  TermId left = g.mul(g.mul(b, s), h);     // (b * s) * h
+  TermId right = g.mul(b, g.mul(s, h));    // b * (s * h)
+  TermId reversed = g.mul(h, g.mul(s, b)); // h * (s * b)
+  TermId squared = g.mul(g.mul(b, b), s);  // b * b * s: another product
   CHECK(left == right);
   CHECK(left == reversed);
   CHECK(squared != left);

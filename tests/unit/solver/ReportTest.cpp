@@ -34,12 +34,12 @@ static std::string referenceQuote(const std::string &valid) {
   for (unsigned char c : valid) {
     const char *named = c == '"'    ? "\\\""
                         : c == '\\' ? "\\\\"
-                        : c == '\b'  ? "\\b"
-                        : c == '\f'  ? "\\f"
-                        : c == '\n'  ? "\\n"
-                        : c == '\r'  ? "\\r"
-                        : c == '\t'  ? "\\t"
-                                     : nullptr;
+                        : c == '\b' ? "\\b"
+                        : c == '\f' ? "\\f"
+                        : c == '\n' ? "\\n"
+                        : c == '\r' ? "\\r"
+                        : c == '\t' ? "\\t"
+                                    : nullptr;
     if (named) {
       out += named;
     } else if (c < 0x20) {

@@ -167,7 +167,8 @@ TEST_CASE("A witness names the sizes P needs other than 1, in any component",
     FunctionVerdicts v = b.judge(fast);
     REQUIRE(v.findings[1].verdict == Verdict::UbPossible);
     REQUIRE(v.findings[1].witness.size() == 2);
-    CHECK(v.findings[1].witness[0] == std::pair<std::string, int64_t>("%u[0]", 5));
+    CHECK(v.findings[1].witness[0] ==
+          std::pair<std::string, int64_t>("%u[0]", 5));
     CHECK(v.findings[1].witness[1].first == "%c[0]");
   }
 }

@@ -60,9 +60,10 @@ struct RefineStep {
   const Function *function = nullptr;
   const Operation *op = nullptr;
   size_t index = 0;
-  ValueId value = 0;  ///< the operand read before (InPlace, Cast, Rename)
-  ValueId source = 0; ///< what it reads after (InPlace, Cast, RemoveCast, Rename)
-  Type type;          ///< Result, InPlace, Cast: the refined type
+  ValueId value = 0; ///< the operand read before (InPlace, Cast, Rename)
+  ValueId source =
+      0;     ///< what it reads after (InPlace, Cast, RemoveCast, Rename)
+  Type type; ///< Result, InPlace, Cast: the refined type
 };
 
 /// The steps of rewriteRefined(session, file, nullptr, only).

@@ -40,7 +40,7 @@ struct Value {
   bool typeKnown = true;
   SourceLoc loc; ///< where the value is defined (its `%name` token)
   bool isBlockArgument = false;
-  unsigned index = 0; ///< result number or block argument number
+  unsigned index = 0;  ///< result number or block argument number
   LocId sourceLoc = 0; ///< a block argument's `loc(...)`, if any
 };
 
@@ -61,8 +61,8 @@ struct Operation {
   /// Full op name: "test.broadcastable", "shape.shape_of", "func.return".
   /// A custom-form `return` is named "func.return".
   std::string name;
-  SourceLoc loc;     ///< the op name token (what mlir-opt reports)
-  SourceRange range; ///< whole op text, from its first result name
+  SourceLoc loc;       ///< the op name token (what mlir-opt reports)
+  SourceRange range;   ///< whole op text, from its first result name
   LocId sourceLoc = 0; ///< its `loc(...)`: where the exporter says it came from
   std::vector<ValueId> operands;
   /// The type written for each operand at this use, parallel to operands;

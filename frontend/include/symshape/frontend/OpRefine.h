@@ -1,4 +1,5 @@
-//===- OpRefine.h - Which ops `refine` may rewrite ----------------*- C++ -*-===//
+//===- OpRefine.h - Which ops `refine` may rewrite ----------------*- C++
+//-*-===//
 //
 // The refine flags of the op table (frontend/lib/ops/OpTable.h), for the
 // driver's rewriting (driver/lib/Rewrite.cpp) without exposing the table.

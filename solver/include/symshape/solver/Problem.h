@@ -104,7 +104,7 @@ struct Obligation {
   /// Inside a region that may not run (the body of an unknown op): judged
   /// under P, but its "no violation" is not assumed for later obligations.
   bool conditional = false;
-  int dim = -1;   ///< result dim it concerns, -1 when none
+  int dim = -1; ///< result dim it concerns, -1 when none
   Location loc;
   Text op; ///< op name, e.g. "test.broadcastable"
   /// Exactly the runtime sizes that violate the obligation. For Assume, the
@@ -121,8 +121,8 @@ struct Obligation {
   /// callee's op and this indexes Problem::callStacks (the calls that led
   /// there, outermost first); 0 for none.
   uint32_t callStack = 0;
-  int64_t declared = 0;                ///< ResultCast: size; Rank: rank
-  int64_t inferredRank = 0;            ///< Rank
+  int64_t declared = 0;     ///< ResultCast: size; Rank: rank
+  int64_t inferredRank = 0; ///< Rank
   /// What is compared, for messages (Text form); see describeSubject.
   Text subject;
   /// Extra text for a static error (e.g. why MLIR's verifier differs).
@@ -138,10 +138,10 @@ struct ValueInfo {
   /// follow (inside a region it does not interpret); `typeRanked` if any.
   /// typeDims is only filled in when the value is not `ranked`.
   bool typeRanked = false;
-  TermId scalar = kNoTerm; ///< Size: its runtime value
-  Text name;               ///< "%0", "%a"
-  Text type;               ///< declared type as printed
-  Text element;            ///< element type text (tensor/vector)
+  TermId scalar = kNoTerm;  ///< Size: its runtime value
+  Text name;                ///< "%0", "%a"
+  Text type;                ///< declared type as printed
+  Text element;             ///< element type text (tensor/vector)
   std::vector<TermId> dims; ///< runtime dims (Tensor/Vector/Shape)
   std::vector<int64_t> typeDims;
   Location loc;

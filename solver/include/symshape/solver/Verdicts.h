@@ -56,8 +56,8 @@ struct Finding {
   /// ub-guaranteed, and unknown with a known violating assignment.
   bool hasWitness = false;
   bool bySolver = false; ///< decided by a solver query (not by folding)
-  Text condition; ///< ub-possible / ub-guaranteed; empty otherwise
-  Text reason;    ///< unknown: why; otherwise may explain the verdict
+  Text condition;        ///< ub-possible / ub-guaranteed; empty otherwise
+  Text reason;           ///< unknown: why; otherwise may explain the verdict
 };
 
 struct JudgeStats {
