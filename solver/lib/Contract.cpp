@@ -6,6 +6,9 @@
 #include "symshape/solver/Conditions.h"
 
 #include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
 
 namespace symshape::solver {
 
@@ -80,13 +83,27 @@ public:
     if (checks.holds.empty() && requirements.holds.empty() &&
         checks.unrendered.empty() && requirements.unrendered.empty())
       return out;
-    SmtSolver solver(context, limits);
-    for (FormulaId fact : facts)
-      solver.add(fact);
-    render(solver, checks, out.checked, out.checkedParts, out);
-    FormulaId checked = f.mkAnd(checks.holds);
-    solver.add(checked); // `requires` is what runs that pass the checks need
-    render(solver, requirements, out.requires, out.requiresParts, out);
+    // The solver is built on its first query: a contract of many
+    // conjuncts is listed by finding and asks none, and asserting a large
+    // function's facts cost more than the rest of its contract.
+    std::unique_ptr<SmtSolver> solver;
+    std::optional<FormulaId> checked;
+    auto solverFor = [&]() -> SmtSolver & {
+      if (!solver) {
+        solver = std::make_unique<SmtSolver>(context, limits);
+        for (FormulaId fact : facts)
+          solver->add(fact);
+        if (checked)
+          solver->add(*checked);
+      }
+      return *solver;
+    };
+    render(solverFor, checks, out.checked, out.checkedParts, out);
+    checked = f.mkAnd(checks.holds);
+    // `requires` is what runs that pass the checks need.
+    if (solver)
+      solver->add(*checked);
+    render(solverFor, requirements, out.requires, out.requiresParts, out);
     return out;
   }
 
@@ -102,7 +119,8 @@ private:
     return true;
   }
 
-  void render(SmtSolver &solver, const Conjuncts &conjuncts, std::string &text,
+  void render(const std::function<SmtSolver &()> &solver,
+              const Conjuncts &conjuncts, std::string &text,
               std::vector<ContractPart> &parts, Contract &out) {
     if (conjuncts.holds.empty() && conjuncts.unrendered.empty())
       return;
@@ -115,7 +133,7 @@ private:
         conjuncts.holds.size() <= kMaxRenderedConjuncts) {
       std::string whyNot;
       std::optional<std::string> whole =
-          describeViolation(solver, problem.graph, problem.formulas,
+          describeViolation(solver(), problem.graph, problem.formulas,
                             f.mkAnd(conjuncts.holds), {}, whyNot, checks);
       if (whole && whole->size() <= kMaxContractText) {
         text = *whole;
@@ -132,7 +150,7 @@ private:
       if (conjuncts.holds.size() <= kMaxRenderedConjuncts) {
         std::string whyNot;
         if (std::optional<std::string> own =
-                describeViolation(solver, problem.graph, problem.formulas,
+                describeViolation(solver(), problem.graph, problem.formulas,
                                   conjuncts.holds[i], {}, whyNot, checks))
           holds = *own;
       }
