@@ -127,7 +127,7 @@ void DiagnosticEngine::clear() {
   numErrors = 0;
 }
 
-/// How far from the column, in bytes, shownWindow looks at the line: a
+/// How far before the column, in bytes, shownWindow looks at the line: a
 /// character is at most 4 bytes and takes at least one place, so this many
 /// bytes hold more than kMaxShownLine + 4 places.
 static constexpr size_t kWindowReach = 4 * (kMaxShownLine + 8);
@@ -136,8 +136,9 @@ static constexpr size_t kWindowReach = 4 * (kMaxShownLine + 8);
 /// at most kMaxShownLine places once escaped, else a window of that many
 /// places around `col`, cut between characters.
 ///
-/// Only the bytes within kWindowReach of `col` are decoded (a long line can
-/// carry thousands of diagnostics): the decoding starts at an ASCII byte,
+/// Only the bytes from kWindowReach before `col` to a window's width after
+/// it are decoded (a long line can carry thousands of diagnostics): the
+/// decoding starts at an ASCII byte,
 /// which always starts a character, so the characters seen are the ones a
 /// decoding from the start of the line sees, and the window, which spans
 /// fewer places than there are on either side, is the same.
@@ -154,11 +155,15 @@ static std::pair<size_t, size_t> shownWindow(std::string_view line,
   size_t start = col > kWindowReach ? col - kWindowReach : 0;
   while (start > 0 && static_cast<unsigned char>(line[start]) >= 0x80)
     --start;
-  size_t stop = col + kWindowReach;
+  // After the column, as soon as the characters there take more places
+  // than the window: the window ends before them.
   std::vector<std::pair<size_t, size_t>> chars; // (offset, places)
-  for (size_t i = start; i < line.size() && i < stop;) {
+  size_t after = 0;
+  for (size_t i = start; i < line.size() && after <= kMaxShownLine + 4;) {
     size_t n = printableLength(line, i);
     chars.push_back({i, n == 0 ? 4 : 1});
+    if (i >= col)
+      after += chars.back().second;
     i += n == 0 ? 1 : n;
   }
   size_t at = size_t(std::lower_bound(chars.begin(), chars.end(),
