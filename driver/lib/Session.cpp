@@ -305,6 +305,7 @@ bool Session::analyzeOnce() {
       judge.environment = &environment;
       solver::JudgeMemo memo; // what the lane's earlier functions learnt
       judge.memo = &memo;
+      solver::ContractMemo contracts; // their contracts' answers, same context
       for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {
         FunctionAnalysis &analysis = *work[i];
         try {
@@ -313,8 +314,9 @@ bool Session::analyzeOnce() {
             analysis.shapes =
                 solver::refineShapes(*analysis.problem, analysis.verdicts,
                                      judge.limits, &environment);
-          analysis.contract = solver::computeContract(
-              *analysis.problem, analysis.verdicts, judge.limits, &environment);
+          analysis.contract =
+              solver::computeContract(*analysis.problem, analysis.verdicts,
+                                      judge.limits, &environment, &contracts);
           std::vector<size_t> explained;
           for (size_t k = 0; k < analysis.problem->obligations.size(); ++k)
             if (analysis.verdicts.findings[k].verdict ==

@@ -127,21 +127,45 @@ void DiagnosticEngine::clear() {
   numErrors = 0;
 }
 
+/// How far before the column, in bytes, shownWindow looks at the line: a
+/// character is at most 4 bytes and takes at least one place, so this many
+/// bytes hold more than kMaxShownLine + 4 places.
+static constexpr size_t kWindowReach = 4 * (kMaxShownLine + 8);
+
 /// The bytes [begin, end) of `line` to show: the whole line when it takes
 /// at most kMaxShownLine places once escaped, else a window of that many
 /// places around `col`, cut between characters.
+///
+/// Only the bytes from kWindowReach before `col` to a window's width after
+/// it are decoded (a long line can carry thousands of diagnostics): the
+/// decoding starts at an ASCII byte,
+/// which always starts a character, so the characters seen are the ones a
+/// decoding from the start of the line sees, and the window, which spans
+/// fewer places than there are on either side, is the same.
 static std::pair<size_t, size_t> shownWindow(std::string_view line,
                                              size_t col) {
-  std::vector<std::pair<size_t, size_t>> chars; // (offset, places)
   size_t places = 0;
-  for (size_t i = 0; i < line.size();) {
+  for (size_t i = 0; i < line.size() && places <= kMaxShownLine;) {
     size_t n = printableLength(line, i);
-    chars.push_back({i, n == 0 ? 4 : 1});
-    places += chars.back().second;
+    places += n == 0 ? 4 : 1;
     i += n == 0 ? 1 : n;
   }
   if (places <= kMaxShownLine)
     return {0, line.size()};
+  size_t start = col > kWindowReach ? col - kWindowReach : 0;
+  while (start > 0 && static_cast<unsigned char>(line[start]) >= 0x80)
+    --start;
+  // After the column, as soon as the characters there take more places
+  // than the window: the window ends before them.
+  std::vector<std::pair<size_t, size_t>> chars; // (offset, places)
+  size_t after = 0;
+  for (size_t i = start; i < line.size() && after <= kMaxShownLine + 4;) {
+    size_t n = printableLength(line, i);
+    chars.push_back({i, n == 0 ? 4 : 1});
+    if (i >= col)
+      after += chars.back().second;
+    i += n == 0 ? 1 : n;
+  }
   size_t at = size_t(std::lower_bound(chars.begin(), chars.end(),
                                       std::make_pair(col, size_t(0))) -
                      chars.begin());

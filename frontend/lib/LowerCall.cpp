@@ -34,13 +34,22 @@ static constexpr size_t kMaxInlinedOps = 200000;
 /// The cost of a callee that can reach itself (or nests too deep).
 static constexpr size_t kRecursive = SIZE_MAX;
 
-const Function *Lowerer::findFunction(const std::string &name) const {
-  if (!module)
+const Function *Module::findFunction(const std::string &name) const {
+  auto it = functionIndex.find(name);
+  if (it != functionIndex.end() && it->second < functions.size() &&
+      functions[it->second].name == name)
+    return &functions[it->second];
+  // Every function indexed under its own name: `name` is none of them.
+  if (functionIndex.size() == functions.size() && it == functionIndex.end())
     return nullptr;
-  for (const Function &f : module->functions)
+  for (const Function &f : functions) // built without the index
     if (f.name == name)
       return &f;
   return nullptr;
+}
+
+const Function *Lowerer::findFunction(const std::string &name) const {
+  return module ? module->findFunction(name) : nullptr;
 }
 
 static size_t countOps(const Region &region) {

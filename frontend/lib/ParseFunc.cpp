@@ -85,7 +85,7 @@ bool Parser::parseCustomFunc(Module &module) {
   func.range = rangeFrom(start);
   if (!parseOptionalLoc(func.sourceLoc))
     return false;
-  module.functions.push_back(std::move(func));
+  module.addFunction(std::move(func));
   return true;
 }
 
@@ -245,7 +245,7 @@ bool Parser::parseGenericFunc(Module &module) {
         attr.name != "sym_visibility" && attr.name != "arg_attrs" &&
         attr.name != "res_attrs" && attr.name != "tied_operands")
       func.attributes.push_back(std::move(attr));
-  module.functions.push_back(std::move(func));
+  module.addFunction(std::move(func));
   return true;
 }
 

@@ -2,12 +2,30 @@
 
 #include "symshape/solver/Contract.h"
 
+#include "ConditionsInternal.h"
 #include "Judge.h"
 #include "symshape/solver/Conditions.h"
 
 #include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace symshape::solver {
+
+/// One contract's questions to the solver, in order, with their covers.
+struct ContractRecording {
+  std::vector<std::pair<FormulaId, std::vector<Cube>>> answers;
+};
+
+struct ContractMemo::Impl {
+  std::unordered_map<std::string, ContractRecording> recordings;
+};
+
+ContractMemo::ContractMemo() : impl_(std::make_unique<Impl>()) {}
+ContractMemo::~ContractMemo() = default;
 
 namespace {
 
@@ -35,11 +53,28 @@ std::string negated(const std::string &condition) {
 class ContractBuilder {
 public:
   ContractBuilder(Problem &problem, const FunctionVerdicts &verdicts,
-                  const SmtLimits &limits, SmtEnvironment *environment)
+                  const SmtLimits &limits, SmtEnvironment *environment,
+                  ContractMemo *memo)
       : problem(problem), verdicts(verdicts), limits(limits),
-        context(problem.graph, problem.formulas, environment) {}
+        context(problem.graph, problem.formulas, environment), memo(memo) {}
 
+  /// The contract, replaying a memo's answers when this function asks
+  /// exactly what an earlier one asked; asking Z3 when it asks anything
+  /// else (from the start, as without the memo).
   Contract run() {
+    try {
+      return runOnce();
+    } catch (const Diverged &) {
+      memo = nullptr;
+      replaying = nullptr;
+      return runOnce();
+    }
+  }
+
+private:
+  struct Diverged {};
+
+  Contract runOnce() {
     Contract out;
     Conjuncts checks, requirements;
     FormulaStore &f = problem.formulas;
@@ -80,14 +115,149 @@ public:
     if (checks.holds.empty() && requirements.holds.empty() &&
         checks.unrendered.empty() && requirements.unrendered.empty())
       return out;
-    SmtSolver solver(context, limits);
-    for (FormulaId fact : facts)
-      solver.add(fact);
-    render(solver, checks, out.checked, out.checkedParts, out);
-    FormulaId checked = f.mkAnd(checks.holds);
-    solver.add(checked); // `requires` is what runs that pass the checks need
-    render(solver, requirements, out.requires, out.requiresParts, out);
+    // The solver is built on its first query: a contract of many
+    // conjuncts is listed by finding and asks none, and asserting a large
+    // function's facts cost more than the rest of its contract.
+    std::unique_ptr<SmtSolver> solver;
+    std::optional<FormulaId> checked;
+    std::vector<FormulaId> asserted = facts;
+    key.clear();
+    recording = ContractRecording();
+    recordable = memo != nullptr;
+    replaying = nullptr;
+    asked = 0;
+    auto solverFor = [&]() -> SmtSolver * {
+      if (memo && key.empty()) {
+        // The first question: everything asked from here is over these
+        // facts (and the checks' conjunction, when known) and over the
+        // conjuncts.
+        if (checked)
+          asserted.push_back(*checked);
+        key = keyOf(asserted, checks, requirements);
+        auto it = memo->impl().recordings.find(key);
+        if (it != memo->impl().recordings.end())
+          replaying = &it->second;
+      }
+      if (replaying)
+        return nullptr; // its answers are replayed
+      if (!solver) {
+        solver = std::make_unique<SmtSolver>(context, limits);
+        for (FormulaId fact : facts)
+          solver->add(fact);
+        if (checked)
+          solver->add(*checked);
+      }
+      return solver.get();
+    };
+    render(solverFor, checks, out.checked, out.checkedParts, out);
+    checked = f.mkAnd(checks.holds);
+    // `requires` is what runs that pass the checks need.
+    if (solver)
+      solver->add(*checked);
+    render(solverFor, requirements, out.requires, out.requiresParts, out);
+    if (replaying && asked != replaying->answers.size())
+      throw Diverged{};
+    if (memo && !replaying && recordable && !key.empty())
+      memo->impl().recordings.emplace(key, std::move(recording));
     return out;
+  }
+
+  /// Every term and formula the solver is given, by number, and the
+  /// conjuncts' shape: equal keys mean equal questions to Z3 (symbols are
+  /// Z3 constants named by their numbers).
+  std::string keyOf(const std::vector<FormulaId> &asserted,
+                    const Conjuncts &checks, const Conjuncts &requirements) {
+    std::string key;
+    auto put = [&](uint64_t v) {
+      key += std::to_string(v);
+      key += ',';
+    };
+    const FormulaStore &f = problem.formulas;
+    const DimGraph &graph = problem.graph;
+    std::unordered_set<TermId> seenTerms;
+    std::unordered_set<FormulaId> seenFormulas;
+    std::vector<TermId> terms;
+    std::vector<FormulaId> stack;
+    auto formula = [&](FormulaId root) {
+      stack.push_back(root);
+      while (!stack.empty()) {
+        FormulaId id = stack.back();
+        stack.pop_back();
+        if (!seenFormulas.insert(id).second)
+          continue;
+        const FormulaNode &node = f.node(id);
+        key += 'f';
+        put(id);
+        put(uint64_t(node.kind));
+        put(node.args.size());
+        bool termArgs =
+            node.kind == FormulaKind::Eq || node.kind == FormulaKind::Le ||
+            node.kind == FormulaKind::Lt || node.kind == FormulaKind::Conflict;
+        for (uint32_t arg : node.args) {
+          put(arg);
+          (termArgs ? terms : stack).push_back(arg);
+        }
+      }
+      while (!terms.empty()) {
+        TermId t = terms.back();
+        terms.pop_back();
+        if (!seenTerms.insert(t).second)
+          continue;
+        const TermNode &node = graph.term(t);
+        key += 't';
+        put(t);
+        put(uint64_t(node.kind));
+        put(uint64_t(node.value));
+        put(node.symbol);
+        put(node.operands.size());
+        for (TermId op : node.operands) {
+          put(op);
+          terms.push_back(op);
+        }
+      }
+    };
+    key += "asserted:";
+    for (FormulaId id : asserted) {
+      put(id);
+      formula(id);
+    }
+    for (const Conjuncts *c : {&checks, &requirements}) {
+      key += "conjuncts:";
+      put(c->unsatisfiable);
+      put(c->unrendered.size());
+      for (FormulaId id : c->holds) {
+        put(id);
+        formula(id);
+      }
+    }
+    return key;
+  }
+
+  /// describeViolation over the contract's solver, or its recorded answer.
+  std::optional<std::string>
+  describe(const std::function<SmtSolver *()> &solver, FormulaId violation,
+           std::string &whyNot) {
+    const FormulaStore &f = problem.formulas;
+    if (f.isTrue(violation))
+      return std::string("true");
+    if (f.isFalse(violation))
+      return std::string("false");
+    SmtSolver *s = solver();
+    if (replaying) {
+      if (asked >= replaying->answers.size() ||
+          replaying->answers[asked].first != violation)
+        throw Diverged{};
+      return renderCover(problem.graph, replaying->answers[asked++].second);
+    }
+    std::optional<std::vector<Cube>> cover =
+        coverOfViolation(*s, problem.graph, f, violation, {}, whyNot, checks);
+    if (!cover) {
+      recordable = false; // a failure (a time-out?) is not replayed
+      return std::nullopt;
+    }
+    if (recordable)
+      recording.answers.push_back({violation, *cover});
+    return renderCover(problem.graph, *cover);
   }
 
 private:
@@ -102,7 +272,8 @@ private:
     return true;
   }
 
-  void render(SmtSolver &solver, const Conjuncts &conjuncts, std::string &text,
+  void render(const std::function<SmtSolver *()> &solver,
+              const Conjuncts &conjuncts, std::string &text,
               std::vector<ContractPart> &parts, Contract &out) {
     if (conjuncts.holds.empty() && conjuncts.unrendered.empty())
       return;
@@ -115,8 +286,7 @@ private:
         conjuncts.holds.size() <= kMaxRenderedConjuncts) {
       std::string whyNot;
       std::optional<std::string> whole =
-          describeViolation(solver, problem.graph, problem.formulas,
-                            f.mkAnd(conjuncts.holds), {}, whyNot, checks);
+          describe(solver, f.mkAnd(conjuncts.holds), whyNot);
       if (whole && whole->size() <= kMaxContractText) {
         text = *whole;
         return;
@@ -132,8 +302,7 @@ private:
       if (conjuncts.holds.size() <= kMaxRenderedConjuncts) {
         std::string whyNot;
         if (std::optional<std::string> own =
-                describeViolation(solver, problem.graph, problem.formulas,
-                                  conjuncts.holds[i], {}, whyNot, checks))
+                describe(solver, conjuncts.holds[i], whyNot))
           holds = *own;
       }
       parts.push_back({k, byFinding(k, std::move(holds), out)});
@@ -164,13 +333,20 @@ private:
   const SmtLimits &limits;
   SmtContext context;
   size_t checks = 0;
+  ContractMemo *memo;
+  std::string key; ///< of this contract's questions, once the first is asked
+  ContractRecording recording;            ///< the answers so far, to remember
+  bool recordable = false;                ///< every answer so far was a cover
+  ContractRecording *replaying = nullptr; ///< an earlier contract's answers
+  size_t asked = 0;                       ///< answers replayed so far
 };
 
 } // namespace
 
 Contract computeContract(Problem &problem, const FunctionVerdicts &verdicts,
-                         const SmtLimits &limits, SmtEnvironment *environment) {
-  return ContractBuilder(problem, verdicts, limits, environment).run();
+                         const SmtLimits &limits, SmtEnvironment *environment,
+                         ContractMemo *memo) {
+  return ContractBuilder(problem, verdicts, limits, environment, memo).run();
 }
 
 } // namespace symshape::solver

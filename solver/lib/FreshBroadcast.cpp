@@ -152,7 +152,7 @@ void Judge::noteAvoided(Component &comp, FormulaId violation) {
   assumedColumns.emplace(node.args, violation);
 }
 
-std::unique_ptr<SmtSolver> Judge::projectedSolver(size_t k, TermId s) {
+std::optional<std::optional<FormulaId>> Judge::projection(size_t k, TermId s) {
   // P holds only broadcasts, so setting every size outside S (the
   // broadcast's symbols) to 1 keeps a model of P one: P says of S exactly
   // that the sizes of the columns it assumes, among S, are compatible. s is
@@ -162,11 +162,11 @@ std::unique_ptr<SmtSolver> Judge::projectedSolver(size_t k, TermId s) {
   const DimGraph &graph = problem.graph;
   const Component &comp = components[componentOf(ob)];
   if (!comp.onlyBroadcasts)
-    return nullptr;
+    return std::nullopt;
   std::vector<uint32_t> others;
   for (TermId leaf : problem.formulas.node(ob.violation).args) {
     if (!graph.isSymbol(leaf))
-      return nullptr;
+      return std::nullopt;
     if (leaf != s)
       others.push_back(leaf);
   }
@@ -174,9 +174,16 @@ std::unique_ptr<SmtSolver> Judge::projectedSolver(size_t k, TermId s) {
   if (others.size() > 1) {
     auto it = assumedColumns.find(others);
     if (it == assumedColumns.end())
-      return nullptr;
+      return std::nullopt;
     column = it->second;
   }
+  return column;
+}
+
+std::unique_ptr<SmtSolver>
+Judge::projectedSolver(size_t k, std::optional<FormulaId> column) {
+  const Obligation &ob = problem.obligations[k];
+  const DimGraph &graph = problem.graph;
   auto solver = std::make_unique<SmtSolver>(context, options.limits);
   for (TermId leaf : problem.formulas.node(ob.violation).args)
     for (FormulaId fact : boundFacts[graph.term(leaf).symbol])
@@ -340,8 +347,9 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
       (m == &violating ? models.violating : models.holding).push_back(values);
     }
     std::string whyNot;
-    std::unique_ptr<SmtSolver> projected = projectedSolver(k, s);
-    if (projected) {
+    // The solver of the projection is built only when its cover is not
+    // known yet: building it per broadcast cost a rank-N add N solvers.
+    if (std::optional<std::optional<FormulaId>> column = projection(k, s)) {
       // The projection is fixed by the number of sizes, the place of s
       // among them and their bounds: the cover of one such broadcast,
       // renamed, is the cover of every other (renaming keeps term order).
@@ -356,6 +364,7 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
       if (it == projectedCovers.end()) {
         ProjectedCover computed;
         computed.leaves = leaves;
+        std::unique_ptr<SmtSolver> projected = projectedSolver(k, *column);
         computed.cover =
             coverOfViolation(*projected, graph, problem.formulas, ob.violation,
                              models, computed.whyNot, stats.solverChecks);

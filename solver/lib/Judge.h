@@ -160,9 +160,14 @@ private:
   std::optional<int64_t> evaluate(size_t c, TermId t);
   /// Keeps Component::onlyBroadcasts up to date as P assumes `violation`.
   void noteAvoided(Component &comp, FormulaId violation);
-  /// A solver holding only what P says of the sizes of broadcast `k`
-  /// (all but the fresh leaf `s`), when that is exact; null otherwise.
-  std::unique_ptr<SmtSolver> projectedSolver(size_t k, TermId s);
+  /// Whether what P says of the sizes of broadcast `k` (all but the fresh
+  /// leaf `s`) is exactly its bounds and at most one assumed column: that
+  /// column (nullopt inside: none), or nullopt when not exact.
+  std::optional<std::optional<FormulaId>> projection(size_t k, TermId s);
+  /// A solver holding that projection: the bounds of `k`'s sizes and the
+  /// negated `column`.
+  std::unique_ptr<SmtSolver> projectedSolver(size_t k,
+                                             std::optional<FormulaId> column);
   /// Position of `symbol` in comp.symbols.
   size_t slotOf(const Component &comp, TermId symbol) const;
   /// Judges the obligations `phase` (indices) of one op occurrence and

@@ -23,6 +23,8 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace symshape::frontend {
@@ -128,6 +130,19 @@ struct Module {
   LocId sourceLoc = 0; ///< the (outermost) module's `loc(...)`
   std::vector<Function> functions;
   std::vector<SkippedOp> skipped;
+  /// Name -> index into `functions` of the first function of that name,
+  /// kept by the parser (a call looks its callee up here: a scan of every
+  /// function per call cost a chain of N calls N^2). A module built
+  /// otherwise may leave it empty: lookups then scan `functions`.
+  std::unordered_map<std::string, size_t> functionIndex;
+
+  /// Appends `function` and indexes its name.
+  void addFunction(Function function) {
+    functionIndex.emplace(function.name, functions.size());
+    functions.push_back(std::move(function));
+  }
+  /// The first function named `name`, or nullptr.
+  const Function *findFunction(const std::string &name) const;
 };
 
 } // namespace symshape::frontend

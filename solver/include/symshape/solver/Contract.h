@@ -28,6 +28,7 @@
 #include "symshape/solver/Smt.h"
 #include "symshape/solver/Verdicts.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -56,11 +57,31 @@ struct Contract {
 /// text).
 constexpr size_t kMaxContractText = 400;
 
+/// The solver's answers of earlier contracts computed in one Z3 context,
+/// keyed by everything they were asked over: a function whose contract
+/// asks the very same questions (same terms, formulas and symbol numbers:
+/// the same Z3 terms) gets the same answers without asking again. Give the
+/// same memo only to functions judged with the same SmtEnvironment.
+class ContractMemo {
+public:
+  ContractMemo();
+  ~ContractMemo();
+  ContractMemo(const ContractMemo &) = delete;
+  ContractMemo &operator=(const ContractMemo &) = delete;
+
+  struct Impl; ///< opaque: defined in Contract.cpp
+  Impl &impl() { return *impl_; }
+
+private:
+  std::unique_ptr<Impl> impl_;
+};
+
 /// The contract of `problem` from its verdicts (judgeFunction's). The
 /// contract's formulas are added to the problem's formula store.
 Contract computeContract(Problem &problem, const FunctionVerdicts &verdicts,
                          const SmtLimits &limits,
-                         SmtEnvironment *environment = nullptr);
+                         SmtEnvironment *environment = nullptr,
+                         ContractMemo *memo = nullptr);
 
 } // namespace symshape::solver
 
