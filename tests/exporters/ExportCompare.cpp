@@ -416,10 +416,23 @@ void Comparison::checkContract(const Json &fn) {
     return;
   }
   ++stats.contractsChecked;
+  // A formula too long to read as one is null, its conjuncts listed by
+  // finding in "<name>_parts": the contract is their conjunction.
+  auto formula = [&](const std::string &name) {
+    if (const Json *text = c->get(name); text && text->isString())
+      return text->string;
+    const Json *parts = c->get(name + "_parts");
+    if (!parts || !parts->isArray() || parts->items.empty())
+      return std::string();
+    std::string out;
+    for (const Json &part : parts->items)
+      out += (out.empty() ? "(" : " && (") + str(part.get("holds")) + ")";
+    return out;
+  };
   std::string error;
-  std::optional<Expr> checked = Expr::parse(str(c->get("checked")), error);
+  std::optional<Expr> checked = Expr::parse(formula("checked"), error);
   std::optional<Expr> requires_ =
-      checked ? Expr::parse(str(c->get("requires")), error) : std::nullopt;
+      checked ? Expr::parse(formula("requires"), error) : std::nullopt;
   if (!requires_) {
     fail("contract of @" + p.entry + " is not readable: " + error);
     return;
