@@ -419,3 +419,17 @@ TEST_CASE("comparison: torch_index_select's batch dims and result",
                                0),
                    4);
 }
+
+TEST_CASE("comparison: fft, its custom and generic forms",
+          "[models][compare]") {
+  // RFFT by [4] of [?, 4]: [?, 3]; IFFT keeps it; IRFFT by [4] needs
+  // %c[1] == 4 / 2 + 1 = 3 (planted, op 2) and gives [%c[0], 4].
+  requireAgreement(
+      handWritten(R"(
+  %0 = stablehlo.fft %x, type = RFFT, length = [4] : (tensor<?x4xf32>) -> tensor<?x3xcomplex<f32>>
+  %1 = "stablehlo.fft"(%0) {fft_length = array<i64: 3>, fft_type = #stablehlo<fft_type IFFT>} : (tensor<?x3xcomplex<f32>>) -> tensor<?x3xcomplex<f32>>
+  %2 = "mhlo.fft"(%c) <{fft_length = dense<4> : tensor<1xi64>, fft_type = #mhlo<fft_type IRFFT>}> : (tensor<?x?xcomplex<f32>>) -> tensor<?x4xf32>
+  %3 = stablehlo.add %2, %2 : tensor<?x4xf32>)",
+                  "%x: tensor<?x4xf32>, %c: tensor<?x?xcomplex<f32>>", 2),
+      5);
+}

@@ -495,3 +495,39 @@ TEST_CASE("stablehlo.dynamic_reduce_window: reduce_window's C15 with values",
   requireNoUb(empty);
   CHECK(empty.shapes["0"] == Shape{0, 2});
 }
+
+TEST_CASE("stablehlo.fft: the real side ends in fft_length, the complex "
+          "side's last dim is n / 2 + 1",
+          "[models][stablehlo]") {
+  // Op 0, RFFT of [3, 8] by [8]: C4 holds, the last dim 8 / 2 + 1 = 5.
+  // Op 1, IRFFT of [2, 4, 4] by [4, 6]: dim 1 is fft_length[0] = 4, the
+  //   last is 6 / 2 + 1 = 4; the result ends in [4, 6]: [2, 4, 6].
+  // Op 2, FFT: no real tensor, no C4: the shape [2, 4, 4] is kept even
+  //   though 4 != 3.
+  // Op 3, a splat fft_length dense<8> : tensor<1xi64> (mhlo): as op 0.
+  std::string args = "%x: tensor<?x?xf32>, %c: tensor<2x?x?xcomplex<f32>>";
+  std::string body = R"(
+  %0 = "stablehlo.fft"(%x) {fft_length = array<i64: 8>, fft_type = #stablehlo<fft_type RFFT>} : (tensor<?x?xf32>) -> tensor<?x?xcomplex<f32>>
+  %1 = "mhlo.fft"(%c) <{fft_length = dense<[4, 6]> : tensor<2xi64>, fft_type = #mhlo<fft_type IRFFT>}> : (tensor<2x?x?xcomplex<f32>>) -> tensor<2x?x?xf32>
+  %2 = "stablehlo.fft"(%c) {fft_length = array<i64: 3>, fft_type = #stablehlo<fft_type FFT>} : (tensor<2x?x?xcomplex<f32>>) -> tensor<2x?x?xcomplex<f32>>
+  %3 = "mhlo.fft"(%x) {fft_length = dense<8> : tensor<1xi64>, fft_type = #mhlo<fft_type RFFT>} : (tensor<?x?xf32>) -> tensor<?x?xcomplex<f32>>)";
+  OracleResult ok =
+      run(args, body, {{"%x[0]", 3}, {"%x[1]", 8}, {"%c[1]", 4}, {"%c[2]", 4}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0"] == Shape{3, 5});
+  CHECK(ok.shapes["1"] == Shape{2, 4, 6});
+  CHECK(ok.shapes["2"] == Shape{2, 4, 4});
+  CHECK(ok.shapes["3"] == Shape{3, 5});
+  // 7 columns of a real operand transformed by 8: C4 at op 0.
+  requireUbAt(
+      run(args, body, {{"%x[0]", 3}, {"%x[1]", 7}, {"%c[1]", 4}, {"%c[2]", 4}}),
+      0, "C4: operand dim 1 is 7");
+  // IRFFT's complex last dim 5, not 4.
+  requireUbAt(
+      run(args, body, {{"%x[0]", 3}, {"%x[1]", 8}, {"%c[1]", 4}, {"%c[2]", 5}}),
+      1, "C5: operand's last dim 5, expected 4");
+  // IRFFT's dim 1 must be fft_length[0] = 4.
+  requireUbAt(
+      run(args, body, {{"%x[0]", 3}, {"%x[1]", 8}, {"%c[1]", 3}, {"%c[2]", 4}}),
+      1, "operand dim 1 is 3, fft_length[0] 4");
+}

@@ -179,6 +179,10 @@ const OpEntry kEntries[] = {
     HLO("batch_norm_grad", nullptr, lowerBatchNormGrad, kBoth,
         "grad_operand = operand; grad_scale, grad_offset = feature vectors"),
     HLO("rng", parseRng, lowerRng, kBoth, "result = the shape operand"),
+    HLO("fft", parseFft, lowerFft, kBoth,
+        "over the last size(fft_length) dims: FFT, IFFT keep the shape; "
+        "RFFT's operand and IRFFT's result end in fft_length, the complex "
+        "side's last dim is fft_length[-1] / 2 + 1"),
     // Control flow and plumbing.
     HLO("while", parseWhile, lowerWhile, kNone,
         "results = the carried types; regions conditional"),

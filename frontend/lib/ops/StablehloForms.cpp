@@ -307,6 +307,26 @@ bool parseReducePrecision(Parser &p, PendingOp &pending) {
          parseTypeTail(p, pending, {*operand}, true);
 }
 
+/// `%x, type = RFFT, length = [16] {attrs} : (T) -> R`: the type word is
+/// kept as the generic form's `fft_type` (read by the rule, which knows the
+/// four words), the list as `fft_length`.
+bool parseFft(Parser &p, PendingOp &pending) {
+  std::optional<OperandUse> operand = p.parseValueUse();
+  if (!operand || !p.expect(TokenKind::Comma, "','") ||
+      !p.expectKeyword("type") || !p.expect(TokenKind::Equal, "'='") ||
+      !p.tok.is(TokenKind::BareIdent))
+    return false;
+  Attribute type;
+  type.kind = AttrKind::Other;
+  type.text = std::string(p.tok.spelling);
+  addAttr(pending, "fft_type", type);
+  p.consume();
+  return p.expect(TokenKind::Comma, "','") &&
+         parseKeywordInts(p, pending, "length", "fft_length") &&
+         parsePropsAndAttrs(p, pending) && p.expect(TokenKind::Colon, "':'") &&
+         parseTypeTail(p, pending, {*operand}, true);
+}
+
 /// `%a, %b {attrs} : tuple<..>`: operands keep their own types.
 bool parseTuple(Parser &p, PendingOp &pending) {
   std::vector<OperandUse> uses;

@@ -52,6 +52,8 @@ bool parseConvolution(Parser &p, PendingOp &pending);
 bool parseRng(Parser &p, PendingOp &pending);
 /// `%x, format = e5m10 {attrs} : T`
 bool parseReducePrecision(Parser &p, PendingOp &pending);
+/// `%x, type = FFT, length = [16] : (T) -> R`
+bool parseFft(Parser &p, PendingOp &pending);
 bool parseTuple(Parser &p, PendingOp &pending);
 bool parseGetTupleElement(Parser &p, PendingOp &pending);
 bool parseOptimizationBarrier(Parser &p, PendingOp &pending);
@@ -126,6 +128,8 @@ void lowerGetDimensionSize(OpContext &ctx);
 void lowerConstant(OpContext &ctx);
 void lowerPassThrough(OpContext &ctx); ///< optimization_barrier
 void lowerNothing(OpContext &ctx);     ///< terminators
+/// fft_type FFT / IFFT / RFFT / IRFFT over the last size(fft_length) dims.
+void lowerFft(OpContext &ctx);
 // StablehloSlices.cpp
 void lowerSlice(OpContext &ctx);
 void lowerDynamicSlice(OpContext &ctx);

@@ -3,7 +3,7 @@
 // The StableHLO spec's shape rules (docs/spec.md, and the infer*Op
 // functions of stablehlo/dialect/TypeInference.cpp) for the ops that move
 // or copy dims: elementwise ops, broadcasts, reshapes, transpose,
-// concatenate, iota, get_dimension_size, constants.
+// concatenate, iota, get_dimension_size, constants, fft.
 //
 // Small integer tensors carry their values (StablehloValues.cpp), so the
 // shape computations that JAX and IREE export relate the result sizes to
@@ -300,6 +300,91 @@ void lowerConstant(OpContext &ctx) {
   for (int64_t v : *ints)
     values.push_back(ctx.constant(v));
   attachValues(ctx, 0, std::move(values));
+}
+
+//===--- fft --------------------------------------------------------------===//
+
+/// The word of `fft_type`: `RFFT` (custom form), `#stablehlo<fft_type RFFT>`
+/// or `#mhlo<fft_type RFFT>` (generic form); "" for anything else.
+static std::string fftType(const Attribute *attr) {
+  if (!attr || attr->kind != AttrKind::Other)
+    return "";
+  std::string_view text = attr->text;
+  for (std::string_view prefix : {"#stablehlo<fft_type ", "#mhlo<fft_type "})
+    if (text.size() > prefix.size() &&
+        text.substr(0, prefix.size()) == prefix && text.back() == '>') {
+      text = text.substr(prefix.size(), text.size() - prefix.size() - 1);
+      break;
+    }
+  for (const char *word : {"FFT", "IFFT", "RFFT", "IRFFT"})
+    if (text == word)
+      return word;
+  return "";
+}
+
+/// Operand dim `d` is `size` (fft_length[k] or what it implies): an error
+/// when the declared dim is another constant, else a runtime `equal`.
+static bool requireFftDim(OpContext &ctx, size_t d, int64_t size,
+                          const std::string &what, const char *tag) {
+  std::optional<int64_t> declared = ctx.staticDim(0, d);
+  if (declared && *declared != size) {
+    ctx.error("expects operand dim " + std::to_string(d) + " to be " + what +
+              " = " + std::to_string(size) + ", got " +
+              std::to_string(*declared) + " (" + tag + ")");
+    return false;
+  }
+  ctx.requireEqual(ctx.dim(0, d), ctx.constant(size),
+                   "the size " + ctx.dimName(0, d) + " and " + what + " = " +
+                       std::to_string(size) + " (" + tag + ")");
+  return true;
+}
+
+/// The spec's fft over the last L = size(fft_length) dims (fft_c1, _c3:
+/// 1 <= L <= rank). FFT, IFFT: the result is the operand's shape. The real
+/// side's last L dims are fft_length (fft_c4): RFFT's operand; IRFFT's
+/// result, whose dims but the last are the operand's (fft_c5). The complex
+/// side's last dim is h = n == 0 ? 0 : n / 2 + 1 for n = fft_length[-1]
+/// (fft_c5): RFFT's result, IRFFT's operand.
+void lowerFft(OpContext &ctx) {
+  if (ctx.numOperands() != 1 || ctx.numResults() != 1)
+    return ctx.opaque("expects one operand and one result");
+  if (!ctx.expectRanked())
+    return;
+  std::string type = fftType(ctx.attr("fft_type"));
+  if (type.empty())
+    return ctx.opaque("fft_type not understood");
+  std::optional<std::vector<int64_t>> length = intsAttr(ctx, "fft_length");
+  if (!length || length->empty() || length->size() > 3)
+    return ctx.opaque("fft_length is not a list of 1 to 3 integers (fft_c3)");
+  for (int64_t n : *length)
+    if (n < 0)
+      return ctx.opaque("a negative fft_length");
+  size_t count = length->size(), rank = ctx.rank(0);
+  if (rank < count)
+    return ctx.opaque("operand rank " + std::to_string(rank) +
+                      " below size(fft_length) " + std::to_string(count) +
+                      " (fft_c1)");
+  std::vector<TermId> dims = ctx.dims(0);
+  if (type == "FFT" || type == "IFFT")
+    return ctx.setResult(0, dims);
+  size_t first = rank - count, last = rank - 1;
+  int64_t n = length->back(), half = n == 0 ? 0 : n / 2 + 1;
+  // The verifier (TypeInference.cpp) also lets IRFFT's last operand dim
+  // be 1 when n is 0, where the spec says 0: neither is guessed.
+  if (type == "IRFFT" && n == 0)
+    return ctx.opaque("IRFFT with a last fft_length of 0");
+  size_t real = type == "RFFT" ? count : count - 1;
+  for (size_t k = 0; k < real; ++k)
+    if (!requireFftDim(ctx, first + k, (*length)[k],
+                       "fft_length[" + std::to_string(k) + "]", "fft_c4"))
+      return;
+  if (type == "IRFFT" &&
+      !requireFftDim(ctx, last, half,
+                     "fft_length[" + std::to_string(count - 1) + "] / 2 + 1",
+                     "fft_c5"))
+    return;
+  dims[last] = ctx.constant(type == "RFFT" ? half : n);
+  ctx.setResult(0, dims);
 }
 
 void lowerPassThrough(OpContext &ctx) {

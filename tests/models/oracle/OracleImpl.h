@@ -169,6 +169,8 @@ void registerTosa();
 void registerStablehlo();
 /// convolution and reduce_window of `dialect` ("stablehlo.", "mhlo.").
 void registerStablehloWindows(const std::string &dialect);
+/// fft of `dialect` ("stablehlo.", "mhlo.").
+void registerStablehloFft(const std::string &dialect);
 void registerLinalg();
 void registerLinalgRelayout(); ///< pack, unpack (linalg., tensor.), softmax
 void registerStablehloCustomCalls();

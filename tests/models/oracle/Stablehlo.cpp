@@ -618,6 +618,7 @@ void registerStablehlo() {
     add(d + "broadcast_in_dim", broadcastInDim);
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
     registerStablehloWindows(d);
+    registerStablehloFft(d);
   }
 }
 
