@@ -259,64 +259,46 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
   return result;
 }
 
+/// Runs `body`; an exception becomes one failure message in the result
+/// (the pass reports it as an error instead of taking mlir-opt down).
+template <typename Result, typename Body>
+Result guarded(Body body, std::vector<Message> Result::*messages) {
+  std::string what;
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    what = "out of memory";
+  } catch (const std::exception &e) {
+    what = e.what();
+  } catch (...) {
+    what = "unexpected failure";
+  }
+  Result result;
+  (result.*messages).push_back(failure(what));
+  return result;
+}
+
 } // namespace
 
 CheckResult check(const std::string &name, const std::string &text,
                   const Options &options) {
-  try {
-    return checkOrThrow(name, text, options);
-  } catch (const std::bad_alloc &) {
-    CheckResult result;
-    result.messages.push_back(failure("out of memory"));
-    return result;
-  } catch (const std::exception &e) {
-    CheckResult result;
-    result.messages.push_back(failure(e.what()));
-    return result;
-  } catch (...) {
-    CheckResult result;
-    result.messages.push_back(failure("unexpected failure"));
-    return result;
-  }
+  return guarded<CheckResult>([&] { return checkOrThrow(name, text, options); },
+                              &CheckResult::messages);
 }
 
 RefineResult refine(const std::string &name, const std::string &text,
                     const Options &options) {
-  try {
-    return refineOrThrow(name, text, options, /*dropChecks=*/false);
-  } catch (const std::bad_alloc &) {
-    RefineResult result;
-    result.errors.push_back(failure("out of memory"));
-    return result;
-  } catch (const std::exception &e) {
-    RefineResult result;
-    result.errors.push_back(failure(e.what()));
-    return result;
-  } catch (...) {
-    RefineResult result;
-    result.errors.push_back(failure("unexpected failure"));
-    return result;
-  }
+  return guarded<RefineResult>(
+      [&] { return refineOrThrow(name, text, options, /*dropChecks=*/false); },
+      &RefineResult::errors);
 }
 
 RefineResult dropRedundantChecks(const std::string &name,
                                  const std::string &text,
                                  const Options &options) {
-  try {
-    return refineOrThrow(name, text, options, /*dropChecks=*/true);
-  } catch (const std::bad_alloc &) {
-    RefineResult result;
-    result.errors.push_back(failure("out of memory"));
-    return result;
-  } catch (const std::exception &e) {
-    RefineResult result;
-    result.errors.push_back(failure(e.what()));
-    return result;
-  } catch (...) {
-    RefineResult result;
-    result.errors.push_back(failure("unexpected failure"));
-    return result;
-  }
+  return guarded<RefineResult>(
+      [&] { return refineOrThrow(name, text, options, /*dropChecks=*/true); },
+      &RefineResult::errors);
 }
 
 } // namespace symshape::plugin
