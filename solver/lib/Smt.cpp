@@ -32,6 +32,9 @@ struct SmtContext::Impl {
   Watchdog &watchdog;
   std::unordered_map<TermId, z3::expr> termCache;
   std::unordered_map<FormulaId, z3::expr> formulaCache;
+  /// Some term built so far multiplies or divides by a non-constant: its
+  /// queries may need the retries of `SmtSolver::check`.
+  bool nonlinear = false;
 
   z3::expr term(TermId id);
   /// The expression of `id` from its operands' (already in termCache).
@@ -76,11 +79,15 @@ z3::expr SmtContext::Impl::build(TermId id) {
   case TermKind::Sub:
     return operand(0) - operand(1);
   case TermKind::Mul:
+    if (!operand(0).is_numeral() && !operand(1).is_numeral())
+      nonlinear = true;
     return operand(0) * operand(1);
   case TermKind::Div: {
     // Z3's integer division is Euclidean, which is floor division for a
     // positive divisor; a / b == (-a) / (-b) covers a negative one.
     z3::expr a = operand(0), b = operand(1);
+    if (!b.is_numeral())
+      nonlinear = true;
     return z3::ite(b == 0, ctx.int_val(0), z3::ite(b > 0, a / b, (-a) / (-b)));
   }
   case TermKind::Max:
@@ -154,6 +161,8 @@ z3::expr SmtContext::Impl::formula(FormulaId id) {
 z3::expr SmtContext::Impl::polynomial(const Polynomial &p) {
   z3::expr sum = ctx.int_val(0);
   for (const auto &[monomial, coeff] : p.terms()) {
+    if (monomial.size() > 1)
+      nonlinear = true;
     z3::expr product = ctx.int_val(coeff);
     for (TermId symbol : monomial)
       product = product * term(symbol);
@@ -312,12 +321,25 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
           dog->disarm();
       }
     } armed{impl->timeoutMs ? &impl->context.watchdog : nullptr};
+    // Nonlinear arithmetic: the incremental solver may spin on a query a
+    // fresh one decides at once (see retryIncomplete), so it gets a
+    // quarter of the time, and being stopped is a reason to retry. Which
+    // of "incomplete" and "canceled" Z3 reports at the time-out depends on
+    // where the interrupt lands: both retry, so the answer does not hang
+    // on the machine's load.
+    bool nonlinear = impl->context.nonlinear;
     if (armed.dog)
-      armed.dog->arm(impl->timeoutMs);
+      armed.dog->arm(nonlinear ? std::max(1u, impl->timeoutMs / 4)
+                               : impl->timeoutMs);
     z3::check_result answer = impl->solver.check(lits);
-    if (answer == z3::unknown &&
-        impl->solver.reason_unknown().find("incomplete") != std::string::npos)
-      answer = impl->retryIncomplete(lits);
+    if (armed.dog)
+      armed.dog->disarm();
+    if (answer == z3::unknown) {
+      std::string reason = impl->solver.reason_unknown();
+      if (reason.find("incomplete") != std::string::npos ||
+          (nonlinear && (reason == "canceled" || reason == "timeout")))
+        answer = impl->retryIncomplete(lits);
+    }
     switch (answer) {
     case z3::sat:
       impl->model = impl->solver.get_model();
