@@ -22,6 +22,8 @@
 
 namespace symshape::solver::detail {
 
+class BroadcastNesting;
+
 constexpr size_t kMaxPreferredSymbols = 16;
 /// No formula: preferOnes and satisfies check P alone.
 constexpr FormulaId kNoFormula = ~0u;
@@ -91,6 +93,7 @@ using ProjectedCovers = std::map<std::vector<int64_t>, ProjectedCover>;
 class Judge {
 public:
   Judge(const Problem &problem, const JudgeOptions &options);
+  ~Judge();
 
   FunctionVerdicts run();
 
@@ -143,6 +146,14 @@ private:
   /// "symbol >= 1" literals of `symbols` in comp's solver (made once).
   std::vector<Lit> positiveLits(Component &comp,
                                 const std::vector<TermId> &symbols);
+  /// Whether formula `f` mentions more than `limit` symbols (a walk that
+  /// stops there).
+  bool hasMoreSymbols(FormulaId f, size_t limit) const;
+  /// The symbols of component c whose entry in `values` is not 1 and that
+  /// the conflict `f` mentions, in symbol order (symbolsOfFormula when
+  /// `f` is no conflict or the heavy chains cannot tell).
+  std::vector<TermId>
+  mentionedNotOnes(size_t c, const std::vector<int64_t> &values, FormulaId f);
   /// Sorted symbols (by symbol index) of formula `f`.
   std::vector<TermId> symbolsOfFormula(FormulaId f) const;
 
@@ -170,6 +181,22 @@ private:
                                              std::optional<FormulaId> column);
   /// Position of `symbol` in comp.symbols.
   size_t slotOf(const Component &comp, TermId symbol) const;
+  // --- broadcasts P already makes safe (CoveredBroadcast.cpp) ---
+  /// Records a conflict P now holds: assumed avoided, or proved so.
+  void noteHeldColumn(FormulaId violation);
+  /// Whether `t` is an atom or a broadcast whose column, and every inner
+  /// one, P holds.
+  bool consistent(TermId t);
+  /// Whether every atom under `leaves` is under `roots` (within `budget`
+  /// steps, which it spends).
+  bool atomsUnder(const std::vector<TermId> &roots,
+                  const std::vector<TermId> &leaves, size_t &budget);
+  /// Whether P makes the conflict `violation` impossible: its leaves are
+  /// consistent and one leaf, or the leaves of one held column, hold the
+  /// atoms of all of them.
+  bool coveredConflict(FormulaId violation);
+  /// Grows the per-term marks to the graph's size.
+  void resizeTermMarks();
   /// Judges the obligations `phase` (indices) of one op occurrence and
   /// phase, each under the same P, then applies their effects.
   void judgePhase(const std::vector<size_t> &phase, FunctionVerdicts &out);
@@ -198,6 +225,17 @@ private:
   /// Conflicts P assumes avoided, by their leaves (only broadcasts of
   /// broadcasts and symbols).
   std::map<std::vector<uint32_t>, FormulaId> assumedColumns;
+  /// Every conflict P holds, by its leaves, with its number
+  /// (CoveredBroadcast.cpp); the leaves by number; the numbers by leaf.
+  std::map<std::vector<TermId>, uint32_t> heldColumns;
+  std::vector<const std::vector<TermId> *> heldList;
+  std::unordered_map<TermId, std::vector<uint32_t>> heldByLeaf;
+  /// Per term: 1 when consistent(); else the generation (heldColumns'
+  /// size + 1) at which it was last found not to be.
+  std::vector<int8_t> consistentMemo;
+  std::vector<uint32_t> inconsistentAt;
+  /// Heavy chains of the graph's broadcasts (made on first use).
+  std::unique_ptr<BroadcastNesting> nesting;
   /// Per term: 1 a symbol or a broadcast whose column (and inner ones) P
   /// assumes compatible, -1 not, 0 not known yet.
   std::vector<int8_t> wellDefined;

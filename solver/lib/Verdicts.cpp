@@ -9,6 +9,7 @@
 
 #include "symshape/solver/Verdicts.h"
 
+#include "BroadcastNesting.h"
 #include "Judge.h"
 
 #include <algorithm>
@@ -193,6 +194,7 @@ void Judge::judge(size_t k, Finding &finding) {
   if (options.fastPaths) {
     if (problem.formulas.isFalse(violation) || comp.excluded.count(violation)) {
       finding.verdict = Verdict::Safe;
+      noteHeldColumn(violation); // P implies it: a column P holds
       ++stats.decidedStatically;
       return;
     }
@@ -218,6 +220,13 @@ void Judge::judge(size_t k, Finding &finding) {
   if (options.fastPaths && weakenedBy.empty() && freshLeaves[k] &&
       judgeFreshBroadcast(k, finding))
     return;
+  if (options.fastPaths && coveredConflict(violation)) {
+    finding.verdict = Verdict::Safe;
+    comp.excluded.insert(violation);
+    noteHeldColumn(violation);
+    ++stats.decidedStatically;
+    return;
+  }
   if (uint32_t degree = problem.formulas.degreeOf(violation);
       degree > kMaxDegree) {
     finding.verdict = Verdict::Unknown;
@@ -235,6 +244,8 @@ void Judge::judge(size_t k, Finding &finding) {
   if (possible == SatResult::Unsat) {
     finding.verdict = Verdict::Safe;
     comp.excluded.insert(violation); // under this P, and every larger one
+    if (options.fastPaths)
+      noteHeldColumn(violation);
     ++stats.decidedBySolver;
     return;
   }
@@ -316,8 +327,10 @@ void Judge::applyEffects() {
     if (comp.solver)
       comp.solver->add(effect.violation, /*negated=*/true);
     comp.avoided.push_back(effect.violation);
-    if (options.fastPaths)
+    if (options.fastPaths) {
       noteAvoided(comp, effect.violation);
+      noteHeldColumn(effect.violation);
+    }
     comp.excluded.insert(effect.violation);
     comp.modelNotOnes.reset();
     if (changes[effect.component] == 1 && effect.model) {
@@ -423,6 +436,8 @@ Judge::Judge(const Problem &problem, const JudgeOptions &options)
       context(problem.graph, problem.formulas, options.environment),
       projectedCovers(options.memo ? options.memo->impl().projectedCovers
                                    : ownCovers) {}
+
+Judge::~Judge() = default;
 
 } // namespace detail
 
