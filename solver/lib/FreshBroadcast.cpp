@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BroadcastNesting.h"
 #include "ConditionsInternal.h"
 #include "Judge.h"
 
@@ -281,6 +282,66 @@ renamed(const ProjectedCover &cached, const std::vector<uint32_t> &leaves) {
   return out;
 }
 
+bool Judge::hasMoreSymbols(FormulaId f, size_t limit) const {
+  const DimGraph &graph = problem.graph;
+  if (termStamp.size() < graph.numTerms())
+    termStamp.resize(graph.numTerms(), 0);
+  uint32_t stamp = ++stampCounter;
+  size_t found = 0;
+  std::vector<TermId> stack = problem.formulas.termsOf(f);
+  while (!stack.empty()) {
+    TermId t = stack.back();
+    stack.pop_back();
+    if (termStamp[t] == stamp)
+      continue;
+    termStamp[t] = stamp;
+    if (graph.isSymbol(t) && ++found > limit)
+      return true;
+    // Symbol operands first: a chain holds one at every level, and
+    // descending it first would walk all of it.
+    for (TermId op : graph.term(t).operands) {
+      if (!graph.isSymbol(op))
+        stack.push_back(op);
+      else if (termStamp[op] != stamp) {
+        termStamp[op] = stamp;
+        if (++found > limit)
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::vector<TermId> Judge::mentionedNotOnes(size_t c,
+                                            const std::vector<int64_t> &values,
+                                            FormulaId f) {
+  const DimGraph &graph = problem.graph;
+  const Component &comp = components[c];
+  const FormulaNode &node = problem.formulas.node(f);
+  if (node.kind != FormulaKind::Conflict)
+    return symbolsOfFormula(f);
+  if (!nesting)
+    nesting = std::make_unique<BroadcastNesting>(graph);
+  std::vector<TermId> out;
+  for (size_t slot = 0; slot < values.size() && slot < comp.symbols.size();
+       ++slot) {
+    if (values[slot] == 1)
+      continue;
+    TermId symbol = comp.symbols[slot];
+    bool unknown = false, under = false;
+    for (TermId leaf : node.args) {
+      BroadcastNesting::Answer at = nesting->under(symbol, leaf);
+      under |= at == BroadcastNesting::Answer::Yes;
+      unknown |= at == BroadcastNesting::Answer::Unknown;
+    }
+    if (under)
+      out.push_back(symbol);
+    else if (unknown)
+      return symbolsOfFormula(f); // the index cannot tell: walk
+  }
+  return out;
+}
+
 bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   const Obligation &ob = problem.obligations[k];
   const DimGraph &graph = problem.graph;
@@ -334,8 +395,14 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
 
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedStatically;
-  std::vector<TermId> symbols = symbolsOfFormula(ob.violation);
-  if (symbols.size() > kMaxFixedSymbols) {
+  // The violation's sizes: all of them when few; else (a long chain) only
+  // those the witness can keep from `violating`, its entries that are not
+  // 1, found through the heavy chains instead of a walk of the chain.
+  bool many = hasMoreSymbols(ob.violation, kMaxFixedSymbols);
+  std::vector<TermId> symbols =
+      many ? mentionedNotOnes(c, violating, ob.violation)
+           : symbolsOfFormula(ob.violation);
+  if (many) {
     // What describeViolation says without asking.
     finding.reason = "the condition has too many cases to print";
   } else {
