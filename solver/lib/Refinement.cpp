@@ -2,6 +2,7 @@
 
 #include "symshape/solver/Refinement.h"
 
+#include "BroadcastNesting.h"
 #include "Evaluate.h"
 
 #include <algorithm>
@@ -492,7 +493,12 @@ bool broadcastClasses(const DimGraph &graph, const FormulaStore &formulas,
   // Supports: a size and a hash first, the exact set only on a tie.
   std::vector<uint32_t> stamp(graph.numTerms(), 0);
   uint32_t round = 0;
-  auto support = [&](TermId root, std::vector<uint32_t> *out) {
+  auto symbolHash = [](uint32_t symbol) {
+    uint64_t z = (uint64_t(symbol) + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ull;
+    return z ^ (z >> 29);
+  };
+  auto walk = [&](TermId root) {
     ++round;
     uint64_t hash = 0, count = 0;
     std::vector<TermId> stack{root};
@@ -504,34 +510,114 @@ bool broadcastClasses(const DimGraph &graph, const FormulaStore &formulas,
       stamp[t] = round;
       const TermNode &node = graph.term(t);
       if (node.kind == TermKind::Symbol) {
-        uint64_t z = (uint64_t(node.symbol) + 1) * 0x9e3779b97f4a7c15ull;
-        z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ull;
-        hash ^= z ^ (z >> 29);
+        hash ^= symbolHash(node.symbol);
         ++count;
-        if (out)
-          out->push_back(node.symbol);
       }
       stack.insert(stack.end(), node.operands.begin(), node.operands.end());
     }
-    if (out)
-      std::sort(out->begin(), out->end());
     return std::make_pair(count, hash);
   };
-  std::map<std::pair<uint64_t, uint64_t>, std::vector<TermId>> buckets;
-  for (TermId t : candidates)
-    buckets[support(t, nullptr)].push_back(t);
-  for (auto &[key, members] : buckets) {
-    if (members.size() < 2)
-      continue;
-    std::map<std::vector<uint32_t>, std::vector<TermId>> exact;
-    for (TermId t : members) {
-      std::vector<uint32_t> symbols;
-      support(t, &symbols);
-      exact[symbols].push_back(t);
+  // A broadcast's support is its heavy operand's plus the symbols among
+  // its other operands that the heavy one does not hold: a chain of N
+  // broadcasts costs N steps, not N^2. `rep` is a term known to have the
+  // same support: the heavy operand's when nothing is added, else the
+  // first term that adds the same symbols to the same support.
+  struct Support {
+    uint64_t count = 0, hash = 0;
+    TermId rep = kNoTerm;
+  };
+  detail::BroadcastNesting nesting(graph);
+  std::unordered_map<TermId, Support> supports;
+  std::map<std::pair<TermId, std::vector<TermId>>, TermId> sameAdditions;
+  auto extend = [&](TermId t) {
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Symbol)
+      return Support{1, symbolHash(node.symbol), t};
+    const std::vector<TermId> *delta = nesting.delta(t);
+    if (!delta) {
+      auto [count, hash] = walk(t); // not recorded: walk it
+      return Support{count, hash, t};
     }
-    for (auto &[symbols, same] : exact)
-      if (same.size() > 1)
-        classes.push_back(same);
+    TermId heavy = nesting.heavy(t);
+    Support out = heavy == kNoTerm ? Support{0, 0, t} : supports.at(heavy);
+    for (TermId atom : *delta) { // symbols (checked above)
+      out.count += 1;
+      out.hash ^= symbolHash(graph.term(atom).symbol);
+    }
+    if (heavy == kNoTerm || !delta->empty()) {
+      // Siblings that add the same symbols to the same support are one.
+      auto key = std::make_pair(heavy == kNoTerm ? kNoTerm : out.rep, *delta);
+      out.rep = sameAdditions.emplace(std::move(key), t).first->second;
+    }
+    return out;
+  };
+  auto support = [&](TermId root) -> const Support & {
+    // Heavy chains first, from their ends up (no recursion: chains are
+    // long).
+    std::vector<TermId> chain;
+    for (TermId t = root; t != kNoTerm && !supports.count(t);
+         t = nesting.heavy(t))
+      chain.push_back(t);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+      supports.emplace(*it, extend(*it));
+    return supports.at(root);
+  };
+  std::map<std::pair<uint64_t, uint64_t>, std::map<TermId, std::vector<TermId>>>
+      buckets; // by size and hash, then by representative
+  for (TermId t : candidates) {
+    const Support &s = support(t);
+    buckets[{s.count, s.hash}][s.rep].push_back(t);
+  }
+  // Equal size and hash but several representatives: compare the sets
+  // themselves, marking one and walking the other (no sorted copies).
+  std::vector<uint32_t> marked(graph.symbols().size(), 0);
+  uint32_t marking = 0;
+  auto sameSupport = [&](TermId a, TermId b) {
+    ++marking;
+    ++round;
+    std::vector<TermId> stack{a};
+    while (!stack.empty()) {
+      TermId t = stack.back();
+      stack.pop_back();
+      if (stamp[t] == round)
+        continue;
+      stamp[t] = round;
+      const TermNode &node = graph.term(t);
+      if (node.kind == TermKind::Symbol)
+        marked[node.symbol] = marking;
+      stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+    }
+    ++round;
+    stack.assign(1, b);
+    while (!stack.empty()) {
+      TermId t = stack.back();
+      stack.pop_back();
+      if (stamp[t] == round)
+        continue;
+      stamp[t] = round;
+      const TermNode &node = graph.term(t);
+      if (node.kind == TermKind::Symbol && marked[node.symbol] != marking)
+        return false; // equal sizes: one set holds the other only if equal
+      stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+    }
+    return true;
+  };
+  for (auto &[key, byRep] : buckets) {
+    std::vector<std::vector<TermId>> same; // classes, first member a rep
+    std::vector<TermId> reps;
+    for (auto &[rep, members] : byRep) {
+      size_t g = 0;
+      while (g < reps.size() && !sameSupport(reps[g], rep))
+        ++g;
+      if (g == reps.size()) {
+        reps.push_back(rep);
+        same.emplace_back();
+      }
+      same[g].insert(same[g].end(), members.begin(), members.end());
+    }
+    for (std::vector<TermId> &members : same)
+      if (members.size() > 1)
+        classes.push_back(std::move(members));
   }
   return true;
 }
