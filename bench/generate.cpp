@@ -18,6 +18,8 @@
 //   argchain     one function: N `tensor<?x4xf32>` arguments, a chain of
 //                adds each adding the next argument (every add UB-possible)
 //   argdag       the same, each add taking a random earlier value
+//   reusedag     one function: each add broadcasts the running value with
+//                a fresh argument or, half the time, an earlier result
 //
 // "Ops" are operations in function bodies: terminators (`return`,
 // `shape.yield`, `shape.assuming_yield`) and ops inside regions count, the
@@ -1600,6 +1602,32 @@ void generateArgumentGraph(Rng &rng, Output &out, int64_t totalOps, bool dag) {
   ++out.functions;
 }
 
+/// One function of N ops: N arguments `tensor<?x4xf32>` and N - 1 adds,
+/// each broadcasting the running value with either the next argument or
+/// (half the time) an earlier value (%a0 or an add's result), then
+/// `return`: a DAG that reuses values, as the reference's `gen_symbols.py
+/// dag`. The adds of a fresh argument are ub-possible; those of an earlier
+/// value are safe, since the running value holds all of its sizes.
+void generateReuseGraph(Rng &rng, Output &out, int64_t totalOps) {
+  const std::string type = "tensor<?x4xf32>";
+  std::string header = "func.func @reuse(";
+  for (int64_t i = 0; i < totalOps; ++i)
+    header += (i ? ", %a" : "%a") + std::to_string(i) + ": " + type;
+  out.write(header + ") -> " + type + " {\n");
+  std::vector<std::string> values{"%a0"};
+  for (int64_t i = 1; i < totalOps; ++i) {
+    std::string other = rng.below(2) ? "%a" + std::to_string(i)
+                                     : values[rng.below(values.size())];
+    std::string result = "%t" + std::to_string(i);
+    out.write("  " + result + " = \"tosa.add\"(" + values.back() + ", " +
+              other + ") : (" + type + ", " + type + ") -> " + type + "\n");
+    values.push_back(result);
+  }
+  out.write("  return " + values.back() + " : " + type + "\n}\n\n");
+  out.ops += totalOps;
+  ++out.functions;
+}
+
 //===----------------------------------------------------------------------===//
 // Command line
 //===----------------------------------------------------------------------===//
@@ -1612,8 +1640,8 @@ const char *const kUsage =
 Writes a deterministic .mlir file of exactly N ops (operations in function
 bodies, terminators and region ops included) to FILE (default: stdout).
 
-  --family F       chain, transformer, random, transformer-ops, argchain or
-                   argdag
+  --family F       chain, transformer, random, transformer-ops, argchain,
+                   argdag or reusedag
   --ops N          total op count (N >= 1)
   --seed S         random seed (default 1)
   --func-ops K     chain: ops per function (default 1000; 0 = one function)
@@ -1674,7 +1702,7 @@ int main(int argc, char **argv) {
   if (ops < 1 ||
       (family != "chain" && family != "transformer" && family != "random" &&
        family != "transformer-ops" && family != "argchain" &&
-       family != "argdag") ||
+       family != "argdag" && family != "reusedag") ||
       ubPermille > 1000) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -1712,6 +1740,8 @@ int main(int argc, char **argv) {
       out.functions += w.functions;
     } else if (family == "argchain" || family == "argdag")
       generateArgumentGraph(rng, out, ops, family == "argdag");
+    else if (family == "reusedag")
+      generateReuseGraph(rng, out, ops);
     else
       generateRandom(rng, out, ops, funcOps < 0 ? 400 : funcOps,
                      unsigned(ubPermille), ubOps);

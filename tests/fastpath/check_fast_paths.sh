@@ -19,7 +19,7 @@ witness_values() {
   sed -E 's/"witness": \{[^}]*\}/"witness": {_}/g' "$1"
 }
 
-cases="random:3000:1 random:3000:2 random:3000:3 chain:3000:1 transformer:2000:1"
+cases="random:3000:1 random:3000:2 random:3000:3 chain:3000:1 transformer:2000:1 reusedag:80:1 reusedag:80:2"
 for case in $cases; do
   IFS=: read -r family ops seed <<<"$case"
   input="$work/$family-$ops-$seed.mlir"
