@@ -37,7 +37,13 @@ struct SmtContext::Impl {
   bool nonlinear = false;
 
   z3::expr term(TermId id);
-  /// The expression of `id` from its operands' (already in termCache).
+  /// Whether `t` is an addition or a subtraction.
+  bool isSum(TermId t) const;
+  /// The summands of the chain of additions and subtractions at `root`,
+  /// left to right, each with whether it is subtracted.
+  void sumOf(TermId root, std::vector<std::pair<TermId, bool>> &out) const;
+  /// The expression of `id` from its operands' (already in termCache; for
+  /// a sum, its summands').
   z3::expr build(TermId id);
   z3::expr formula(FormulaId id);
   z3::expr broadcastValue(const std::vector<TermId> &operands);
@@ -58,10 +64,57 @@ z3::expr SmtContext::Impl::term(TermId root) {
   auto it = termCache.find(root);
   if (it != termCache.end())
     return it->second;
-  graph.postOrder(
-      root, [&](TermId t) { return termCache.count(t) > 0; },
-      [&](TermId t) { termCache.emplace(t, build(t)); });
+  // Operands first (an explicit stack: index chains are deep). A chain of
+  // additions is one n-ary sum of its summands: built level by level, Z3
+  // would flatten every prefix again when it is asserted (quadratic in a
+  // concatenation of thousands of sizes). The chain's inner sums are built
+  // only when something else uses them.
+  std::vector<std::pair<TermId, bool>> stack{{root, false}};
+  std::vector<std::pair<TermId, bool>> summands;
+  while (!stack.empty()) {
+    auto [t, expanded] = stack.back();
+    stack.pop_back();
+    if (termCache.count(t))
+      continue;
+    if (expanded) {
+      termCache.emplace(t, build(t));
+      continue;
+    }
+    stack.push_back({t, true});
+    if (isSum(t)) {
+      sumOf(t, summands);
+      for (const auto &[summand, negated] : summands)
+        stack.push_back({summand, false});
+    } else {
+      for (TermId op : graph.term(t).operands)
+        stack.push_back({op, false});
+    }
+  }
   return termCache.at(root);
+}
+
+bool SmtContext::Impl::isSum(TermId t) const {
+  TermKind kind = graph.term(t).kind;
+  return kind == TermKind::Add || kind == TermKind::Sub;
+}
+
+void SmtContext::Impl::sumOf(TermId root,
+                             std::vector<std::pair<TermId, bool>> &out) const {
+  out.clear();
+  std::vector<std::pair<TermId, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [t, negated] = stack.back();
+    stack.pop_back();
+    const TermNode &node = graph.term(t);
+    if (!isSum(t)) {
+      out.push_back({t, negated});
+      continue;
+    }
+    // Right first, so that summands come out left to right.
+    stack.push_back(
+        {node.operands[1], negated != (node.kind == TermKind::Sub)});
+    stack.push_back({node.operands[0], negated});
+  }
 }
 
 z3::expr SmtContext::Impl::build(TermId id) {
@@ -75,9 +128,16 @@ z3::expr SmtContext::Impl::build(TermId id) {
   case TermKind::Broadcast:
     return broadcastValue(node.operands);
   case TermKind::Add:
-    return operand(0) + operand(1);
-  case TermKind::Sub:
-    return operand(0) - operand(1);
+  case TermKind::Sub: {
+    std::vector<std::pair<TermId, bool>> summands;
+    sumOf(id, summands);
+    z3::expr_vector args(ctx);
+    for (const auto &[summand, negated] : summands) {
+      const z3::expr &e = termCache.at(summand);
+      args.push_back(negated ? -e : e);
+    }
+    return z3::sum(args);
+  }
   case TermKind::Mul:
     if (!operand(0).is_numeral() && !operand(1).is_numeral())
       nonlinear = true;
