@@ -85,21 +85,45 @@ public:
         auto it = low.find(symbols[j]);
         values[symbols[j]] = it == low.end() ? v : std::max(v, it->second);
       }
-      detail::Evaluator eval(graph, formulas, [&](TermId t) {
-        return values.at(graph.term(t).symbol);
-      });
-      bool model = true;
-      for (FormulaId f : facts)
-        model = model && eval.holds(f) == std::optional<bool>(true);
-      for (FormulaId v : violations)
-        model = model && eval.holds(v) == std::optional<bool>(false);
+      std::optional<detail::Evaluator> eval;
+      bool model = false;
+      // A trial that breaks a broadcast over a size of its own (a new
+      // argument against a long concatenation) often holds with that size
+      // at 1: a few repairs, each re-evaluated exactly.
+      for (size_t repair = 0; repair <= kRepairs && !model; ++repair) {
+        eval.emplace(graph, formulas,
+                     [&](TermId t) { return values.at(graph.term(t).symbol); });
+        model = true;
+        for (FormulaId f : facts)
+          model = model && eval->holds(f) == std::optional<bool>(true);
+        std::vector<TermId> toOne;
+        for (FormulaId v : violations) {
+          if (eval->holds(v) == std::optional<bool>(false))
+            continue;
+          model = false;
+          const FormulaNode &node = formulas.node(v);
+          if (node.kind != FormulaKind::Conflict)
+            continue;
+          for (auto it = node.args.rbegin(); it != node.args.rend(); ++it)
+            if (graph.isSymbol(*it) && values[graph.term(*it).symbol] != 1 &&
+                (!low.count(graph.term(*it).symbol) ||
+                 low[graph.term(*it).symbol] <= 1)) {
+              toOne.push_back(*it); // its newest size
+              break;
+            }
+        }
+        if (model || toOne.empty())
+          break;
+        for (TermId t : toOne)
+          values[graph.term(t).symbol] = 1;
+      }
       if (!model)
         continue;
       // A candidate beyond int64 would read as "did not fit": such a
       // trial is left to the solver.
       std::vector<int64_t> row;
       for (TermId t : candidates) {
-        std::optional<int64_t> v = eval.term(t);
+        std::optional<int64_t> v = eval->term(t);
         if (!v || *v == INT64_MIN)
           break;
         row.push_back(*v);
@@ -111,7 +135,7 @@ public:
   }
 
 private:
-  static constexpr size_t kTrials = 5, kConstantTrials = 4;
+  static constexpr size_t kTrials = 5, kConstantTrials = 4, kRepairs = 3;
 
   /// The symbols of the component, sorted; `constants` gets the distinct
   /// constants among its terms, smallest first.
@@ -423,6 +447,28 @@ bool onlyFreeSymbols(const DimGraph &graph, const FormulaStore &formulas,
   return true;
 }
 
+/// What broadcastClasses keeps across the components of one function:
+/// made once, since a rank-N broadcast has N components.
+struct ClassScratch {
+  explicit ClassScratch(const DimGraph &graph)
+      : nesting(graph), stamp(graph.numTerms(), 0),
+        marked(graph.symbols().size(), 0) {}
+
+  /// A broadcast's support (the sizes it is built from): its size, a hash,
+  /// and a term known to have the same one.
+  struct Support {
+    uint64_t count = 0, hash = 0;
+    TermId rep = kNoTerm;
+  };
+  detail::BroadcastNesting nesting;
+  std::vector<uint32_t> stamp; ///< per term, for walks
+  uint32_t round = 0;
+  std::vector<uint32_t> marked; ///< per symbol, for set comparisons
+  uint32_t marking = 0;
+  std::unordered_map<TermId, Support> supports;
+  std::map<std::pair<TermId, std::vector<TermId>>, TermId> sameAdditions;
+};
+
 /// SEMANTICS.md §5 without the solver for a component made of broadcasts of
 /// free sizes: every obligation of W is a broadcast over sizes that are symbols
 /// or broadcasts of them, every fact a lower bound of at most 1, every
@@ -439,7 +485,8 @@ bool broadcastClasses(const DimGraph &graph, const FormulaStore &formulas,
                       const std::vector<FormulaId> &facts,
                       const std::vector<FormulaId> &violations,
                       const std::vector<TermId> &candidates,
-                      std::vector<std::vector<TermId>> &classes) {
+                      std::vector<std::vector<TermId>> &classes,
+                      std::optional<ClassScratch> &scratch) {
   for (FormulaId fact : facts) {
     const FormulaNode &node = formulas.node(fact);
     std::optional<int64_t> bound = node.kind == FormulaKind::Le
@@ -491,8 +538,10 @@ bool broadcastClasses(const DimGraph &graph, const FormulaStore &formulas,
         return false;
     }
   // Supports: a size and a hash first, the exact set only on a tie.
-  std::vector<uint32_t> stamp(graph.numTerms(), 0);
-  uint32_t round = 0;
+  if (!scratch)
+    scratch.emplace(graph);
+  std::vector<uint32_t> &stamp = scratch->stamp;
+  uint32_t &round = scratch->round;
   auto symbolHash = [](uint32_t symbol) {
     uint64_t z = (uint64_t(symbol) + 1) * 0x9e3779b97f4a7c15ull;
     z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ull;
@@ -522,13 +571,11 @@ bool broadcastClasses(const DimGraph &graph, const FormulaStore &formulas,
   // broadcasts costs N steps, not N^2. `rep` is a term known to have the
   // same support: the heavy operand's when nothing is added, else the
   // first term that adds the same symbols to the same support.
-  struct Support {
-    uint64_t count = 0, hash = 0;
-    TermId rep = kNoTerm;
-  };
-  detail::BroadcastNesting nesting(graph);
-  std::unordered_map<TermId, Support> supports;
-  std::map<std::pair<TermId, std::vector<TermId>>, TermId> sameAdditions;
+  using Support = ClassScratch::Support;
+  const detail::BroadcastNesting &nesting = scratch->nesting;
+  std::unordered_map<TermId, Support> &supports = scratch->supports;
+  std::map<std::pair<TermId, std::vector<TermId>>, TermId> &sameAdditions =
+      scratch->sameAdditions;
   auto extend = [&](TermId t) {
     const TermNode &node = graph.term(t);
     if (node.kind == TermKind::Symbol)
@@ -570,8 +617,8 @@ bool broadcastClasses(const DimGraph &graph, const FormulaStore &formulas,
   }
   // Equal size and hash but several representatives: compare the sets
   // themselves, marking one and walking the other (no sorted copies).
-  std::vector<uint32_t> marked(graph.symbols().size(), 0);
-  uint32_t marking = 0;
+  std::vector<uint32_t> &marked = scratch->marked;
+  uint32_t &marking = scratch->marking;
   auto sameSupport = [&](TermId a, TermId b) {
     ++marking;
     ++round;
@@ -703,6 +750,7 @@ ShapeRefinement refineShapes(const Problem &problem,
   SmtContext context(graph, formulas, environment);
   TrialModels trials(graph, formulas);
   std::vector<std::vector<TermId>> classes;
+  std::optional<ClassScratch> scratch; // made on first use
   for (uint32_t c = 0; c < parts.count; ++c) {
     if (candidates[c].empty())
       continue;
@@ -711,7 +759,7 @@ ShapeRefinement refineShapes(const Problem &problem,
                         candidates[c]))
       continue; // no constant, no class: nothing to ask the solver
     if (broadcastClasses(graph, formulas, facts[c], violations[c],
-                         candidates[c], classes))
+                         candidates[c], classes, scratch))
       continue;
     ComponentRefiner refiner(problem, context, limits, candidates[c],
                              out.statistics);
