@@ -75,6 +75,15 @@ std::string escapeNonPrintable(std::string_view text, bool keepTabs) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
+    // Runs of printable ASCII (nearly every message) are copied whole.
+    size_t run = i;
+    while (run < text.size() && text[run] >= 0x20 && text[run] < 0x7f)
+      ++run;
+    if (run > i) {
+      out.append(text.substr(i, run - i));
+      i = run;
+      continue;
+    }
     char c = text[i];
     if (c == '\n' || (keepTabs && c == '\t')) {
       out += c;
