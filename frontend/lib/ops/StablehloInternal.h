@@ -90,6 +90,11 @@ std::optional<Fields> structFields(const Attribute &attr);
 /// tensor of static length, one fresh size per element (kept with the
 /// value, so every use sees the same sizes).
 std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i);
+/// SEMANTICS.md §2: a dim is never negative, an element of a shape operand
+/// can be: an `in-bounds` requirement per element of `shape` (operand `i`'s
+/// values) not provably >= 0, as tensor.empty's sizes.
+void requireShapeSizes(OpContext &ctx, const std::vector<TermId> &shape,
+                       size_t i);
 /// Result `r`, a tensor whose elements are `elements` (rank 1) or
 /// `elements[0]` (rank 0): its dims and its values.
 void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements);

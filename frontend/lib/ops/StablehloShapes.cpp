@@ -169,6 +169,7 @@ void lowerDynamicReshape(OpContext &ctx) {
     return ctx.error("expects a result of rank " +
                      std::to_string(shape->size()) + ", got '" +
                      ctx.resultType(0).str() + "'");
+  requireShapeSizes(ctx, *shape, 1);
   ctx.requireElementCount(ctx.product(ctx.dims(0)), ctx.product(*shape),
                           "the element counts of " + ctx.operandName(0) +
                               " and the output shape " + ctx.operandName(1));
@@ -264,6 +265,7 @@ void lowerDynamicIota(OpContext &ctx) {
     return ctx.error("expects iota_dimension " + std::to_string(*dim) +
                      " below the result's rank " +
                      std::to_string(shape->size()));
+  requireShapeSizes(ctx, *shape, 0);
   ctx.setResultFromValues(0, *shape);
 }
 
