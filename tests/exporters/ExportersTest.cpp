@@ -500,7 +500,90 @@ ExportProgram implied() {
   return p;
 }
 
+// A private callee called twice with other sizes: the add needs its two
+// operands equal, (%arg0, %arg2) at the first call, (%arg1, %arg2) at the
+// second, which runs only when the first passed.
+const char *kTwoCalls = R"(module {
+  func.func public @main(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>, %arg2: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+    %0 = "func.call"(%arg0, %arg2) <{callee = @g}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %1 = "func.call"(%arg1, %arg2) <{callee = @g}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    "func.return"(%0, %1) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  }
+  func.func private @g(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>) -> tensor<?xf32> {
+    %0 = "stablehlo.add"(%arg0, %arg1) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    "func.return"(%0) : (tensor<?xf32>) -> ()
+  }
+}
+)";
+
+// By hand: the first call has UB exactly when %arg0[0] != %arg2[0]
+// (witness %arg2[0] = 2, the others 1); the second, reached with
+// %arg0[0] == %arg2[0], exactly when %arg1[0] != %arg2[0] (witness
+// %arg0[0] = %arg2[0] = 2, %arg1[0] = 1). One finding per call.
+const char *kTwoCallsReport = R"({"files": [{"file": "x.mlir", "functions": [
+ {"name": "main", "verdict": "ub-possible",
+  "findings": [
+   {"loc": "x.mlir:8:10", "op": "stablehlo.add", "kind": "equal", "verdict": "ub-possible", "condition": "%arg0[0] != %arg2[0]", "witness": {"%arg2[0]": 2}, "call_stack": ["x.mlir:3:10"], "message": "first call"},
+   {"loc": "x.mlir:8:10", "op": "stablehlo.add", "kind": "equal", "verdict": "ub-possible", "condition": "%arg1[0] != %arg2[0]", "witness": {"%arg0[0]": 2, "%arg2[0]": 2}, "call_stack": ["x.mlir:4:10"], "message": "second call"}],
+  "opaque": [],
+  "contract": {"checked": "true", "requires": "%arg0[0] == %arg2[0] && %arg1[0] == %arg2[0]"}}]}]})";
+
+ExportProgram twoCalls() {
+  ExportProgram p;
+  p.family = ExportFamily::Jax;
+  p.variant = Variant::Planted;
+  p.entry = "main";
+  p.text = p.twin = kTwoCalls;
+  p.planted = OpRef{"g", "%0", ""};
+  p.plantedWhat = "add of sizes two calls pass";
+  return p;
+}
+
 } // namespace
+
+// Every call of a private callee is judged: a finding that names several
+// calls (`call_sites`) claims its condition and witness at each.
+TEST_CASE("comparison: each call of a callee reached twice",
+          "[exporters][compare]") {
+  Fake fake;
+  std::vector<std::string> right = fake.compare(kTwoCallsReport, 1, twoCalls());
+  std::string all;
+  for (const std::string &f : right)
+    all += f + "\n";
+  INFO(all);
+  CHECK(right.empty());
+  // One finding for both calls with the first call's condition and
+  // witness: false at the second call, and its witness stops at the first.
+  std::string merged = replaced(
+      replaced(kTwoCallsReport, "\"call_stack\": [\"x.mlir:3:10\"]",
+               "\"call_stack\": [\"x.mlir:3:10\"], \"call_sites\": "
+               "[[\"x.mlir:3:10\"], [\"x.mlir:4:10\"]]"),
+      ",\n   {\"loc\": \"x.mlir:8:10\", \"op\": \"stablehlo.add\", "
+      "\"kind\": \"equal\", \"verdict\": \"ub-possible\", \"condition\": "
+      "\"%arg1[0] != %arg2[0]\", \"witness\": {\"%arg0[0]\": 2, "
+      "\"%arg2[0]\": 2}, \"call_stack\": [\"x.mlir:4:10\"], \"message\": "
+      "\"second call\"}",
+      "");
+  std::vector<std::string> failures = fake.compare(merged, 1, twoCalls());
+  all.clear();
+  for (const std::string &f : failures)
+    all += f + "\n";
+  INFO(all);
+  CHECK(mentions(failures, "through calls"));
+  CHECK(mentions(failures, "is false for"));
+  CHECK(mentions(failures, "does not replay"));
+  // Without the second call's finding: the oracle's UB there is missed.
+  std::string missing = replaced(
+      kTwoCallsReport,
+      ",\n   {\"loc\": \"x.mlir:8:10\", \"op\": \"stablehlo.add\", "
+      "\"kind\": \"equal\", \"verdict\": \"ub-possible\", \"condition\": "
+      "\"%arg1[0] != %arg2[0]\", \"witness\": {\"%arg0[0]\": 2, "
+      "\"%arg2[0]\": 2}, \"call_stack\": [\"x.mlir:4:10\"], \"message\": "
+      "\"second call\"}",
+      "");
+  CHECK(
+      mentions(fake.compare(missing, 1, twoCalls()), "reports nothing there"));
+}
 
 TEST_CASE("comparison: implied_by of a safe check, by brute force",
           "[exporters][compare][implied]") {
