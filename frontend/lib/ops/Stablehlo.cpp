@@ -135,7 +135,7 @@ const OpEntry kEntries[] = {
     HLO("get_dimension_size", parseGetDimensionSize, lowerGetDimensionSize,
         kNone, "the size of one dim"),
     HLO("constant", parseConstant, lowerConstant, kNone,
-        "static; integer vectors carry their values"),
+        "static; integer vectors and [N, 2] paddings carry their values"),
     // Slices and pads.
     HLO("slice", parseSlice, lowerSlice, kBoth,
         "0 <= start <= limit <= dim; ceil((limit - start) / stride)"),
@@ -163,6 +163,8 @@ const OpEntry kEntries[] = {
         "batch ++ lhs free ++ rhs free; batch and contracted dims equal"),
     HLO("convolution", parseConvolution, lowerConvolution, kBoth,
         "feature groups; window rule per spatial dim"),
+    HLO("dynamic_conv", nullptr, lowerDynamicConv, kBoth,
+        "convolution padded by the operand's values (opaque when unknown)"),
     HLO("reduce", parseReduce, lowerReduce, kBoth,
         "inputs of one shape; results drop `dimensions`"),
     HLO("reduce_window", nullptr, lowerReduceWindow, kBoth,
@@ -201,8 +203,8 @@ const OpEntry kEntries[] = {
     HLO("custom_call", parseCustomCall, lowerCustomCall, kNone,
         "an external function (opaque unless every type is static or "
         "indices_of_shape_operands gives the result shapes); "
-        "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator: "
-        "results from their operands' values"),
+        "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator, "
+        "_reduce_window: results from their operands' values"),
     // chlo: implicit broadcasting binary ops and elementwise ops.
     CHLO_BROADCAST("add"),
     CHLO_BROADCAST("and"),

@@ -149,6 +149,8 @@ void lowerScatter(OpContext &ctx);
 void lowerDot(OpContext &ctx);
 void lowerDotGeneral(OpContext &ctx);
 void lowerConvolution(OpContext &ctx);
+/// convolution with its padding given by a [N, 2] operand.
+void lowerDynamicConv(OpContext &ctx);
 // StablehloReduce.cpp
 void lowerReduce(OpContext &ctx);
 void lowerReduceWindow(OpContext &ctx);
@@ -194,6 +196,12 @@ TermId dilated(OpContext &ctx, TermId size, int64_t gap);
 /// error.
 std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
                                  int64_t lo, int64_t hi, TermId window,
+                                 int64_t stride, int64_t windowDil,
+                                 const std::string &what);
+/// The same with padding sizes that may be symbolic (dynamic_conv's and
+/// dynamic_reduce_window's padding operands).
+std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
+                                 TermId lo, TermId hi, TermId window,
                                  int64_t stride, int64_t windowDil,
                                  const std::string &what);
 /// "(0, 1)" for error messages.
