@@ -189,11 +189,14 @@ const OpEntry kEntries[] = {
         "side's last dim is fft_length[-1] / 2 + 1"),
     // Control flow and plumbing.
     HLO("while", parseWhile, lowerWhile, kNone,
-        "results = the carried types; regions conditional"),
+        "a carried value the body keeps the sizes of: the init's sizes; "
+        "others the carried types; regions conditional"),
     HLO("if", nullptr, lowerIfCase, kNone,
-        "results = the declared types; branches conditional"),
+        "a result every branch returns with the same sizes has them; others "
+        "the declared types; branches conditional"),
     HLO("case", nullptr, lowerIfCase, kNone,
-        "results = the declared types; branches conditional"),
+        "a result every branch returns with the same sizes has them; others "
+        "the declared types; branches conditional"),
     HLO("tuple", parseTuple, lowerCarried, kNone, "carried types"),
     HLO("get_tuple_element", parseGetTupleElement, lowerCarried, kNone,
         "carried types"),

@@ -625,6 +625,7 @@ void registerStablehlo() {
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
     registerStablehloWindows(d);
     registerStablehloFft(d);
+    registerStablehloControl(d);
   }
 }
 
