@@ -73,6 +73,32 @@ std::optional<std::vector<TermId>> Lowerer::intElements(ValueId id) {
   return elements;
 }
 
+/// The element count of a rank-2 integer tensor of static shape, or 0.
+static size_t matrixCount(const Value &v) {
+  const Type &type = v.type;
+  std::optional<IntType> element = intType(type.element);
+  if (!v.typeKnown || type.kind != TypeKind::RankedTensor ||
+      type.dims.size() != 2 || type.dims[0] < 0 || type.dims[1] < 0 ||
+      !element || element->isBool() ||
+      type.dims[0] * type.dims[1] > kMaxTrackedElements)
+    return 0;
+  return size_t(type.dims[0] * type.dims[1]);
+}
+
+std::optional<std::vector<TermId>> Lowerer::matrixElements(ValueId id) {
+  const ValueState &s = states[id];
+  size_t count = matrixCount(value(id));
+  if (count == 0 || s.matrix.size() != count)
+    return std::nullopt;
+  return s.matrix;
+}
+
+void Lowerer::setMatrixElements(ValueId id, std::vector<TermId> elements) {
+  size_t count = matrixCount(value(id));
+  if (count != 0 && elements.size() == count)
+    states[id].matrix = std::move(elements);
+}
+
 void Lowerer::setIntElements(ValueId id, std::vector<TermId> elements) {
   const Type &type = value(id).type;
   ValueState &s = states[id];

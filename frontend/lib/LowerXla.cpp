@@ -238,6 +238,14 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
     else if (declared != kDynamic)
       out[t] = graph().constant(declared);
   }
+  // SEMANTICS.md §2: a dim is never negative, an element of the shape
+  // operand can be (`in-bounds`, as tensor.empty's sizes).
+  for (size_t t = 0; t < rank && extents; ++t)
+    if (!graph().provablyNonNegative(out[t]))
+      oblige(op, ObligationKind::InBounds, int(t),
+             formulas().mkLt(out[t], graph().constant(0)),
+             "element " + std::to_string(t) + " of the shape operand " +
+                 refName(op.operands[1]) + " (a size: not negative)");
   // Obligations first; fresh sizes only once the op is known to be valid,
   // since an erroneous op takes its declared type instead.
   std::vector<TermId> xDims = operandDims(op, 0);
@@ -304,8 +312,8 @@ void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
       continue;
     oblige(op, ObligationKind::ResultCast, int(t),
            formulas().mkNe(out[t], graph().constant(declared)),
-           "the output size " + std::to_string(t) +
-               " of the shape operand, cast to the declared " +
+           "element " + std::to_string(t) + " of the shape operand " +
+               refName(op.operands[1]) + ", cast to the declared " +
                std::to_string(declared));
     out[t] = graph().constant(declared);
   }

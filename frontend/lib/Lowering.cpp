@@ -580,13 +580,15 @@ void Lowerer::lowerRegion(const Region &region, bool isConditional) {
       if (b > 0 && incoming[b] && !(*incoming[b])[a].empty()) {
         const std::vector<ValueId> &from = (*incoming[b])[a];
         const ValueState &s = states[from[0]];
-        // The same sizes on every branch (terms are interned: equal terms
-        // are equal sizes).
+        // The same sizes and values on every branch (terms are interned:
+        // equal terms are equal sizes); an i1 that differs per branch
+        // (%true on one, %false on the other) is not the first branch's.
         bool same = std::all_of(from.begin(), from.end(), [&](ValueId v) {
           const ValueState &o = states[v];
           return o.defined && o.ranked == s.ranked && o.dims == s.dims &&
                  o.hasExtents == s.hasExtents && o.extents == s.extents &&
-                 o.scalar == s.scalar;
+                 o.scalar == s.scalar && o.hasBools == s.hasBools &&
+                 o.bools == s.bools && o.matrix == s.matrix;
         });
         const Type &type = value(arg).type;
         if (same && s.defined &&

@@ -35,6 +35,10 @@ struct ValueState {
   /// formula per element.
   bool hasBools = false;
   std::vector<FormulaId> bools;
+  /// Rank-2 integer tensors of static shape (a padding operand [N, 2]):
+  /// their elements row by row, when known. Kept apart from `extents`,
+  /// which index a value's elements as a shape.
+  std::vector<TermId> matrix;
   /// Defined by an op symshape does not model (its values are unknowns).
   bool opaque = false;
 };
@@ -146,6 +150,12 @@ public:
   std::optional<std::vector<FormulaId>> boolElements(ValueId id);
   /// Sets the integer elements of `id` (the state, not its dims).
   void setIntElements(ValueId id, std::vector<TermId> elements);
+  /// The elements of a rank-2 integer tensor of static shape, row by row,
+  /// when an op computed them (a constant, a reshape of known elements);
+  /// nullopt otherwise. setMatrixElements records them (ignored unless the
+  /// value is such a tensor and the count matches).
+  std::optional<std::vector<TermId>> matrixElements(ValueId id);
+  void setMatrixElements(ValueId id, std::vector<TermId> elements);
   void setBoolElements(ValueId id, std::vector<FormulaId> elements);
   /// Defines a shape-typed result (!shape.shape or an extent tensor) with
   /// `extents` (nullopt: unranked). An extent tensor of a static length

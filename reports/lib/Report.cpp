@@ -102,18 +102,28 @@ void ReportEntry::appendMessage(std::string &text,
 
 std::vector<uint32_t> reportedWith(const Problem &problem,
                                    const FunctionVerdicts &verdicts) {
+  // SPEC 2 and 4: a finding's condition and witness are exact for the call
+  // it was judged through, in the caller's names. Two calls of a private
+  // callee share one finding only when they say the same thing: the same
+  // verdict, condition, witness and reason. Otherwise (the calls pass other
+  // sizes) each call site keeps its own finding, or the condition printed
+  // would be false for sizes where the other call fails.
+  using Key = std::tuple<uint32_t, uint32_t, int, int, uint8_t, std::string,
+                         std::string, std::string, std::string>;
   std::vector<uint32_t> with(problem.obligations.size());
-  std::map<std::tuple<uint32_t, uint32_t, int, int, uint8_t, std::string>,
-           uint32_t>
-      first;
+  std::map<Key, uint32_t> first;
   for (size_t k = 0; k < problem.obligations.size(); ++k) {
     const Obligation &ob = problem.obligations[k];
     with[k] = uint32_t(k);
     if (ob.callStack == 0)
       continue;
-    auto key = std::make_tuple(ob.loc.buffer, ob.loc.offset, int(ob.kind),
-                               ob.dim, uint8_t(verdicts.findings[k].verdict),
-                               describeSubject(problem, ob));
+    const Finding &finding = verdicts.findings[k];
+    std::string witness = finding.hasWitness ? "{" : "";
+    for (const auto &[name, value] : finding.witness)
+      witness += name + "=" + std::to_string(value) + ",";
+    Key key(ob.loc.buffer, ob.loc.offset, int(ob.kind), ob.dim,
+            uint8_t(finding.verdict), describeSubject(problem, ob),
+            finding.condition.str(), std::move(witness), finding.reason.str());
     with[k] = first.emplace(std::move(key), uint32_t(k)).first->second;
   }
   return with;

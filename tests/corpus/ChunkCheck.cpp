@@ -201,9 +201,25 @@ ChunkResult checkChunk(const std::string &file, const std::string &text,
         opsByLine.emplace(sources.lineCol(op->loc).line, op);
       }
     }
+    for (const SkippedOp &op : fileAnalysis->module.skipped)
+      result.opaque.emplace_back(op.op, op.reason);
     for (const FunctionAnalysis &fn : fileAnalysis->functions) {
-      for (const solver::OpaqueOp &opaque : fn.problem->opaque)
+      for (const solver::OpaqueOp &opaque : fn.problem->opaque) {
         opaqueOffsets.insert(opaque.loc.offset);
+        result.opaque.emplace_back(opaque.op, opaque.reason);
+      }
+      // Private calls judged through their calls: one call chain each.
+      result.privateCalls += unsigned(fn.problem->callStacks.size() - 1);
+      std::set<std::pair<uint32_t, uint32_t>> asserts, cstrs;
+      for (const solver::Obligation &ob : fn.problem->obligations) {
+        std::pair<uint32_t, uint32_t> at{ob.loc.buffer, ob.loc.offset};
+        if (ob.kind == solver::ObligationKind::Assert)
+          asserts.insert(at);
+        else if (ob.kind == solver::ObligationKind::Cstr)
+          cstrs.insert(at);
+      }
+      result.asserts += unsigned(asserts.size());
+      result.cstrs += unsigned(cstrs.size());
       for (size_t k = 0; k < fn.problem->obligations.size(); ++k) {
         const solver::Location &loc = fn.problem->obligations[k].loc;
         solver::Verdict verdict = fn.verdicts.findings[k].verdict;
@@ -257,12 +273,18 @@ ChunkResult checkChunk(const std::string &file, const std::string &text,
   return result;
 }
 
+// Opaque ops travel as "op\x1freason" entries joined by \x1e.
+constexpr char kPairSep = '\x1f', kEntrySep = '\x1e';
+
 std::string ChunkResult::serialize() const {
   std::ostringstream out;
   out << invalid << '\t' << rejected << '\t' << shapeErrors << '\t'
       << onModelled << '\t' << agreed << '\t' << rejectedAt << '\t'
-      << oneLine(message) << '\t' << oneLine(misread) << '\t'
-      << oneLine(missed);
+      << oneLine(message) << '\t' << oneLine(misread) << '\t' << oneLine(missed)
+      << '\t' << asserts << '\t' << cstrs << '\t' << privateCalls << '\t';
+  for (size_t i = 0; i < opaque.size(); ++i)
+    out << (i ? std::string(1, kEntrySep) : "") << oneLine(opaque[i].first)
+        << kPairSep << oneLine(opaque[i].second);
   return out.str();
 }
 
@@ -273,7 +295,7 @@ ChunkResult ChunkResult::deserialize(const std::string &line) {
   std::vector<std::string> fields;
   while (std::getline(in, field, '\t'))
     fields.push_back(field);
-  fields.resize(9);
+  fields.resize(13);
   auto number = [&](size_t i) {
     return fields[i].empty() ? 0u : unsigned(std::stoul(fields[i]));
   };
@@ -286,6 +308,15 @@ ChunkResult ChunkResult::deserialize(const std::string &line) {
   result.message = fields[6];
   result.misread = fields[7];
   result.missed = fields[8];
+  result.asserts = number(9);
+  result.cstrs = number(10);
+  result.privateCalls = number(11);
+  std::istringstream entries(fields[12]);
+  for (std::string entry; std::getline(entries, entry, kEntrySep);) {
+    size_t sep = entry.find(kPairSep);
+    if (sep != std::string::npos)
+      result.opaque.emplace_back(entry.substr(0, sep), entry.substr(sep + 1));
+  }
   return result;
 }
 

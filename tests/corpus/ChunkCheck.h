@@ -10,7 +10,9 @@
 //   - for a chunk with `// expected-error @+1 {{...}}`: whether the error
 //     is about shapes, whether symshape models the op on the target line
 //     (reads it and states obligations there), and whether symshape also
-//     finds `error` / `ub-guaranteed` there.
+//     finds `error` / `ub-guaranteed` there;
+//   - what was judged: runtime checks, private calls, and the opaque ops
+//     with their reasons.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace symshape::corpus {
 
@@ -36,6 +40,15 @@ struct ChunkResult {
   /// "LINE op: message" of each shape error on a modelled op where symshape
   /// finds nothing, joined by " | ".
   std::string missed;
+  /// Runtime checks judged (SPEC 2): ops with an `assert` obligation
+  /// (cf.assert, shape_assertion) and ops with a `cstr` one (shape.cstr_*).
+  unsigned asserts = 0, cstrs = 0;
+  /// Calls of private functions judged through their calls (SPEC 2: one
+  /// per call chain of a judged function).
+  unsigned privateCalls = 0;
+  /// Every opaque op of the chunk (functions' and the module's): its name
+  /// and the reason given.
+  std::vector<std::pair<std::string, std::string>> opaque;
 
   std::string serialize() const;
   static ChunkResult deserialize(const std::string &line);

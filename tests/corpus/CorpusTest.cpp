@@ -5,7 +5,9 @@
 // Splits every `.mlir` file under CORPUS_DIR at `// -----` lines and grades
 // each chunk in a child process (ChunkCheck.h), so a crash or a hang (a
 // time-out per chunk) is reported against its chunk instead of ending the
-// run. Prints a table per folder and every failure:
+// run. Prints a table per folder (with the runtime checks and private calls
+// judged and the opaque ops), the opaque ops by name with their reasons,
+// and every failure:
 //
 //   - a chunk without `expected-error` that symshape rejects or misreads,
 //   - any chunk that crashes or hangs.
@@ -23,6 +25,7 @@
 #include "symshape/driver/SplitInput.h"
 
 #include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -47,7 +50,31 @@ constexpr unsigned kSecondsPerChunk = 30;
 struct FolderStats {
   unsigned chunks = 0, valid = 0, rejected = 0, invalid = 0, broken = 0;
   unsigned shapeErrors = 0, onModelled = 0, agreed = 0, rejectedAt = 0;
+  unsigned asserts = 0, cstrs = 0, privateCalls = 0, opaque = 0;
 };
+
+/// Opaque ops over the whole corpus: per op, how many and why.
+struct OpaqueTally {
+  unsigned count = 0;
+  std::map<std::string, unsigned> reasons;
+};
+
+/// A reason without the value names it quotes ("unranked operand %x: ..."
+/// and "... %y: ..." count as one reason).
+std::string reasonShape(const std::string &reason) {
+  std::string out;
+  for (size_t i = 0; i < reason.size(); ++i) {
+    out += reason[i];
+    if (reason[i] != '%')
+      continue;
+    out += "v";
+    while (i + 1 < reason.size() &&
+           (std::isalnum(static_cast<unsigned char>(reason[i + 1])) ||
+            std::strchr("_.$-#", reason[i + 1])))
+      ++i;
+  }
+  return out;
+}
 
 /// Grades one chunk in a child process; `failure` says why it crashed or
 /// hung ("" when it finished).
@@ -110,14 +137,18 @@ std::vector<fs::path> corpusFiles(const fs::path &root) {
 }
 
 void printTable(const std::map<std::string, FolderStats> &folders) {
-  std::printf("%-22s %6s %6s %8s %7s %10s | %6s %8s %6s %8s\n", "folder",
-              "chunks", "valid", "rejected", "invalid", "crash/hang", "shape",
-              "modelled", "agree", "rej-line");
+  std::printf("%-22s %6s %6s %8s %7s %10s | %6s %8s %6s %8s | %6s %5s %5s "
+              "%6s\n",
+              "folder", "chunks", "valid", "rejected", "invalid", "crash/hang",
+              "shape", "modelled", "agree", "rej-line", "assert", "cstr",
+              "calls", "opaque");
   FolderStats total;
   auto row = [](const std::string &name, const FolderStats &s) {
-    std::printf("%-22s %6u %6u %8u %7u %10u | %6u %8u %6u %8u\n", name.c_str(),
-                s.chunks, s.valid, s.rejected, s.invalid, s.broken,
-                s.shapeErrors, s.onModelled, s.agreed, s.rejectedAt);
+    std::printf("%-22s %6u %6u %8u %7u %10u | %6u %8u %6u %8u | %6u %5u %5u "
+                "%6u\n",
+                name.c_str(), s.chunks, s.valid, s.rejected, s.invalid,
+                s.broken, s.shapeErrors, s.onModelled, s.agreed, s.rejectedAt,
+                s.asserts, s.cstrs, s.privateCalls, s.opaque);
   };
   for (const auto &[name, s] : folders) {
     row(name, s);
@@ -130,12 +161,42 @@ void printTable(const std::map<std::string, FolderStats> &folders) {
     total.onModelled += s.onModelled;
     total.agreed += s.agreed;
     total.rejectedAt += s.rejectedAt;
+    total.asserts += s.asserts;
+    total.cstrs += s.cstrs;
+    total.privateCalls += s.privateCalls;
+    total.opaque += s.opaque;
   }
   row("total", total);
   std::printf(
       "shape: expected errors about shapes; modelled: on an op with "
       "symshape obligations;\nagree: symshape finds error/ub-guaranteed "
-      "there; rej-line: symshape rejects that line\n");
+      "there; rej-line: symshape rejects that line;\nassert, cstr: runtime "
+      "checks judged (ops); calls: private calls judged through their "
+      "calls;\nopaque: opaque ops (valid and invalid chunks)\n");
+}
+
+/// "opaque op: count, reason" per op, most frequent first; an op's reasons
+/// most frequent first, each with its count when there are several.
+void printOpaque(const std::map<std::string, OpaqueTally> &ops) {
+  std::vector<std::pair<std::string, const OpaqueTally *>> rows;
+  for (const auto &[op, tally] : ops)
+    rows.emplace_back(op, &tally);
+  std::stable_sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) {
+    return a.second->count > b.second->count;
+  });
+  std::printf("opaque op: count, reason\n");
+  for (const auto &[op, tally] : rows) {
+    std::vector<std::pair<std::string, unsigned>> reasons(
+        tally->reasons.begin(), tally->reasons.end());
+    std::stable_sort(
+        reasons.begin(), reasons.end(),
+        [](const auto &a, const auto &b) { return a.second > b.second; });
+    std::string text;
+    for (const auto &[reason, n] : reasons)
+      text += (text.empty() ? "" : "; ") + reason +
+              (reasons.size() > 1 ? " (" + std::to_string(n) + ")" : "");
+    std::printf("  %s: %u, %s\n", op.c_str(), tally->count, text.c_str());
+  }
 }
 
 } // namespace
@@ -154,6 +215,7 @@ int main(int argc, char **argv) {
     return 77;
   }
   std::map<std::string, FolderStats> folders;
+  std::map<std::string, OpaqueTally> opaque;
   std::vector<std::string> failures, notes;
   for (const fs::path &path : corpusFiles(root)) {
     std::string name = fs::relative(path, root).generic_string();
@@ -187,11 +249,21 @@ int main(int argc, char **argv) {
       stats.onModelled += result.onModelled;
       stats.agreed += result.agreed;
       stats.rejectedAt += result.rejectedAt;
+      stats.asserts += result.asserts;
+      stats.cstrs += result.cstrs;
+      stats.privateCalls += result.privateCalls;
+      stats.opaque += unsigned(result.opaque.size());
+      for (const auto &[op, reason] : result.opaque) {
+        OpaqueTally &tally = opaque[op];
+        ++tally.count;
+        ++tally.reasons[reasonShape(reason)];
+      }
       if (verbose && !result.missed.empty())
         notes.push_back(where + ": " + result.missed);
     }
   }
   printTable(folders);
+  printOpaque(opaque);
   for (const std::string &note : notes)
     std::cout << "MISSED " << note << "\n";
   for (const std::string &failure : failures)

@@ -102,7 +102,21 @@ std::vector<Finding> readFindings(const Json &fn, const std::string &name) {
     if (const Json *cs = j.get("call_stack"); cs && cs->isArray())
       for (const Json &c : cs->items)
         f.callStack.push_back(str(&c));
-    out.push_back(std::move(f));
+    // One finding for several calls (`call_sites`) claims its verdict,
+    // condition and witness for each: it is judged at every call.
+    const Json *sites = j.get("call_sites");
+    if (!sites || !sites->isArray() || sites->items.empty()) {
+      out.push_back(std::move(f));
+      continue;
+    }
+    for (const Json &site : sites->items) {
+      Finding at = f;
+      at.callStack.clear();
+      if (site.isArray())
+        for (const Json &c : site.items)
+          at.callStack.push_back(str(&c));
+      out.push_back(std::move(at));
+    }
   }
   return out;
 }

@@ -500,7 +500,90 @@ ExportProgram implied() {
   return p;
 }
 
+// A private callee called twice with other sizes: the add needs its two
+// operands equal, (%arg0, %arg2) at the first call, (%arg1, %arg2) at the
+// second, which runs only when the first passed.
+const char *kTwoCalls = R"(module {
+  func.func public @main(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>, %arg2: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+    %0 = "func.call"(%arg0, %arg2) <{callee = @g}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    %1 = "func.call"(%arg1, %arg2) <{callee = @g}> : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    "func.return"(%0, %1) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  }
+  func.func private @g(%arg0: tensor<?xf32>, %arg1: tensor<?xf32>) -> tensor<?xf32> {
+    %0 = "stablehlo.add"(%arg0, %arg1) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    "func.return"(%0) : (tensor<?xf32>) -> ()
+  }
+}
+)";
+
+// By hand: the first call has UB exactly when %arg0[0] != %arg2[0]
+// (witness %arg2[0] = 2, the others 1); the second, reached with
+// %arg0[0] == %arg2[0], exactly when %arg1[0] != %arg2[0] (witness
+// %arg0[0] = %arg2[0] = 2, %arg1[0] = 1). One finding per call.
+const char *kTwoCallsReport = R"({"files": [{"file": "x.mlir", "functions": [
+ {"name": "main", "verdict": "ub-possible",
+  "findings": [
+   {"loc": "x.mlir:8:10", "op": "stablehlo.add", "kind": "equal", "verdict": "ub-possible", "condition": "%arg0[0] != %arg2[0]", "witness": {"%arg2[0]": 2}, "call_stack": ["x.mlir:3:10"], "message": "first call"},
+   {"loc": "x.mlir:8:10", "op": "stablehlo.add", "kind": "equal", "verdict": "ub-possible", "condition": "%arg1[0] != %arg2[0]", "witness": {"%arg0[0]": 2, "%arg2[0]": 2}, "call_stack": ["x.mlir:4:10"], "message": "second call"}],
+  "opaque": [],
+  "contract": {"checked": "true", "requires": "%arg0[0] == %arg2[0] && %arg1[0] == %arg2[0]"}}]}]})";
+
+ExportProgram twoCalls() {
+  ExportProgram p;
+  p.family = ExportFamily::Jax;
+  p.variant = Variant::Planted;
+  p.entry = "main";
+  p.text = p.twin = kTwoCalls;
+  p.planted = OpRef{"g", "%0", ""};
+  p.plantedWhat = "add of sizes two calls pass";
+  return p;
+}
+
 } // namespace
+
+// Every call of a private callee is judged: a finding that names several
+// calls (`call_sites`) claims its condition and witness at each.
+TEST_CASE("comparison: each call of a callee reached twice",
+          "[exporters][compare]") {
+  Fake fake;
+  std::vector<std::string> right = fake.compare(kTwoCallsReport, 1, twoCalls());
+  std::string all;
+  for (const std::string &f : right)
+    all += f + "\n";
+  INFO(all);
+  CHECK(right.empty());
+  // One finding for both calls with the first call's condition and
+  // witness: false at the second call, and its witness stops at the first.
+  std::string merged = replaced(
+      replaced(kTwoCallsReport, "\"call_stack\": [\"x.mlir:3:10\"]",
+               "\"call_stack\": [\"x.mlir:3:10\"], \"call_sites\": "
+               "[[\"x.mlir:3:10\"], [\"x.mlir:4:10\"]]"),
+      ",\n   {\"loc\": \"x.mlir:8:10\", \"op\": \"stablehlo.add\", "
+      "\"kind\": \"equal\", \"verdict\": \"ub-possible\", \"condition\": "
+      "\"%arg1[0] != %arg2[0]\", \"witness\": {\"%arg0[0]\": 2, "
+      "\"%arg2[0]\": 2}, \"call_stack\": [\"x.mlir:4:10\"], \"message\": "
+      "\"second call\"}",
+      "");
+  std::vector<std::string> failures = fake.compare(merged, 1, twoCalls());
+  all.clear();
+  for (const std::string &f : failures)
+    all += f + "\n";
+  INFO(all);
+  CHECK(mentions(failures, "through calls"));
+  CHECK(mentions(failures, "is false for"));
+  CHECK(mentions(failures, "does not replay"));
+  // Without the second call's finding: the oracle's UB there is missed.
+  std::string missing = replaced(
+      kTwoCallsReport,
+      ",\n   {\"loc\": \"x.mlir:8:10\", \"op\": \"stablehlo.add\", "
+      "\"kind\": \"equal\", \"verdict\": \"ub-possible\", \"condition\": "
+      "\"%arg1[0] != %arg2[0]\", \"witness\": {\"%arg0[0]\": 2, "
+      "\"%arg2[0]\": 2}, \"call_stack\": [\"x.mlir:4:10\"], \"message\": "
+      "\"second call\"}",
+      "");
+  CHECK(
+      mentions(fake.compare(missing, 1, twoCalls()), "reports nothing there"));
+}
 
 TEST_CASE("comparison: implied_by of a safe check, by brute force",
           "[exporters][compare][implied]") {
@@ -635,4 +718,149 @@ TEST_CASE("comparison: a check that always fails", "[exporters][compare]") {
                             "\"witness\": {}"),
                    1, doomed()),
       "no run reaches this op"));
+}
+
+//===-- symshape itself on hand-written exports
+//----------------------------===//
+
+namespace {
+
+// torch-mlir's older TCP lowering (npcomp): the contraction check of a
+// matmul as `shape.cstr_require` of an `arith.cmpi`, gating the matmul in
+// `shape.assuming`. The check can fail (%lhs[1] != %rhs[0]); the matmul it
+// guards cannot.
+const char *kCstrRequire = R"(module {
+  func.func @forward(%lhs: tensor<?x?xf32>, %rhs: tensor<?x?xf32>) -> tensor<?x?xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %0 = tensor.dim %lhs, %c1 : tensor<?x?xf32>
+    %1 = tensor.dim %rhs, %c0 : tensor<?x?xf32>
+    %2 = arith.cmpi eq, %0, %1 : index
+    %3 = shape.cstr_require %2, "mismatching contracting dimension for matmul"
+    %4 = shape.assuming %3 -> (tensor<?x?xf32>) {
+      %5 = tensor.dim %lhs, %c0 : tensor<?x?xf32>
+      %6 = tensor.dim %rhs, %c1 : tensor<?x?xf32>
+      %7 = tensor.empty(%5, %6) : tensor<?x?xf32>
+      %8 = linalg.matmul ins(%lhs, %rhs : tensor<?x?xf32>, tensor<?x?xf32>) outs(%7 : tensor<?x?xf32>) -> tensor<?x?xf32>
+      shape.assuming_yield %8 : tensor<?x?xf32>
+    }
+    return %4 : tensor<?x?xf32>
+  }
+}
+)";
+
+// JAX's multi-platform export (lowering_platforms=("cpu", "cuda")): the
+// wrapped main picks a platform's lowering with `stablehlo.case` on
+// _platform_index (any index beyond the last picks the last branch); both
+// branches keep the sizes. Then a loop (lax.fori_loop, %arg2 times) whose
+// body keeps the carried sizes. The add of the result with %arg1 is safe
+// whatever the index and the trip count.
+const char *kPlatformCase =
+    R"(module @jit_f attributes {jax.uses_shape_polymorphism = true, mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<i32> {jax.global_constant = "_platform_index"}, %arg1: tensor<?x4xf32> {jax.arg_info = "x", mhlo.sharding = "{replicated}"}, %arg2: tensor<i64> {jax.arg_info = "n", mhlo.sharding = "{replicated}"}) -> (tensor<?x4xf32> {jax.result_info = ""}) {
+    %0 = call @_wrapped_jax_export_main(%arg0, %arg1, %arg2) : (tensor<i32>, tensor<?x4xf32>, tensor<i64>) -> tensor<?x4xf32>
+    return %0 : tensor<?x4xf32>
+  }
+  func.func private @_wrapped_jax_export_main(%arg0: tensor<i32> {jax.global_constant = "_platform_index"}, %arg1: tensor<?x4xf32> {jax.arg_info = "x", mhlo.sharding = "{replicated}"}, %arg2: tensor<i64> {jax.arg_info = "n", mhlo.sharding = "{replicated}"}) -> (tensor<?x4xf32> {jax.result_info = ""}) {
+    %0 = "stablehlo.case"(%arg0) ({
+      %4 = stablehlo.cosine %arg1 : tensor<?x4xf32>
+      stablehlo.return %4 : tensor<?x4xf32>
+    }, {
+      %4 = stablehlo.sine %arg1 : tensor<?x4xf32>
+      stablehlo.return %4 : tensor<?x4xf32>
+    }) : (tensor<i32>) -> tensor<?x4xf32>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.while(%iterArg = %c, %iterArg_0 = %0) : tensor<i64>, tensor<?x4xf32>
+     cond {
+      %4 = stablehlo.compare  LT, %iterArg, %arg2,  SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %4 : tensor<i1>
+    } do {
+      %c_1 = stablehlo.constant dense<1> : tensor<i64>
+      %4 = stablehlo.add %iterArg, %c_1 : tensor<i64>
+      %5 = stablehlo.multiply %iterArg_0, %iterArg_0 : tensor<?x4xf32>
+      stablehlo.return %4, %5 : tensor<i64>, tensor<?x4xf32>
+    }
+    %2 = stablehlo.add %1#1, %arg1 : tensor<?x4xf32>
+    return %2 : tensor<?x4xf32>
+  }
+}
+)";
+
+// The same ops in generic form, which the oracle runs.
+const char *kPlatformCaseTwin = R"(module {
+  func.func public @main(%arg0: tensor<i32>, %arg1: tensor<?x4xf32>, %arg2: tensor<i64>) -> tensor<?x4xf32> {
+    %0 = "func.call"(%arg0, %arg1, %arg2) <{callee = @_wrapped_jax_export_main}> : (tensor<i32>, tensor<?x4xf32>, tensor<i64>) -> tensor<?x4xf32>
+    "func.return"(%0) : (tensor<?x4xf32>) -> ()
+  }
+  func.func private @_wrapped_jax_export_main(%arg0: tensor<i32>, %arg1: tensor<?x4xf32>, %arg2: tensor<i64>) -> tensor<?x4xf32> {
+    %0 = "stablehlo.case"(%arg0) ({
+      %4 = "stablehlo.cosine"(%arg1) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+      "stablehlo.return"(%4) : (tensor<?x4xf32>) -> ()
+    }, {
+      %4 = "stablehlo.sine"(%arg1) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+      "stablehlo.return"(%4) : (tensor<?x4xf32>) -> ()
+    }) : (tensor<i32>) -> tensor<?x4xf32>
+    %c = "stablehlo.constant"() <{value = dense<0> : tensor<i64>}> : () -> tensor<i64>
+    %1:2 = "stablehlo.while"(%c, %0) ({
+    ^bb0(%iterArg: tensor<i64>, %iterArg_0: tensor<?x4xf32>):
+      %4 = "stablehlo.compare"(%iterArg, %arg2) <{compare_type = #stablehlo<comparison_type SIGNED>, comparison_direction = #stablehlo<comparison_direction LT>}> : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      "stablehlo.return"(%4) : (tensor<i1>) -> ()
+    }, {
+    ^bb0(%iterArg: tensor<i64>, %iterArg_0: tensor<?x4xf32>):
+      %c_1 = "stablehlo.constant"() <{value = dense<1> : tensor<i64>}> : () -> tensor<i64>
+      %4 = "stablehlo.add"(%iterArg, %c_1) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+      %5 = "stablehlo.multiply"(%iterArg_0, %iterArg_0) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+      "stablehlo.return"(%4, %5) : (tensor<i64>, tensor<?x4xf32>) -> ()
+    }) : (tensor<i64>, tensor<?x4xf32>) -> (tensor<i64>, tensor<?x4xf32>)
+    %2 = "stablehlo.add"(%1#1, %arg1) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+    "func.return"(%2) : (tensor<?x4xf32>) -> ()
+  }
+}
+)";
+
+ExportProgram handWritten(ExportFamily family, const char *text,
+                          const std::string &entry,
+                          const char *twin = nullptr) {
+  ExportProgram p;
+  p.family = family;
+  p.variant = Variant::Clean;
+  p.entry = entry;
+  p.text = text;
+  p.twin = twin ? twin : text;
+  return p;
+}
+
+} // namespace
+
+// SPEC 2 and 4 on the tool's own report: every finding at every call,
+// each check's verdict and condition, every witness, the contract and the
+// exit status agree with the oracle's brute force, and nothing is opaque.
+TEST_CASE("symshape: hand-written exports agree with the oracle",
+          "[exporters][symshape]") {
+  std::vector<std::pair<std::string, ExportProgram>> programs = {
+      {"a private callee called twice", twoCalls()},
+      {"shape.cstr_require gating a matmul",
+       handWritten(ExportFamily::Chlo, kCstrRequire, "forward")},
+      {"multi-platform case and a size-keeping loop",
+       handWritten(ExportFamily::Jax, kPlatformCase, "main",
+                   kPlatformCaseTwin)},
+  };
+  char tmpl[] = "/tmp/symshape-exporters-tool-XXXXXX";
+  std::string dir = mkdtemp(tmpl);
+  for (const auto &[name, program] : programs) {
+    CompareOptions options;
+    options.symshape = SYMSHAPE_CLI;
+    options.tempDir = dir;
+    options.requireContract = true;
+    ExportStats stats;
+    compareExport(program, options, stats);
+    std::string all;
+    for (const std::string &f : stats.failures)
+      all += f + "\n";
+    INFO(name << "\n" << all << summarize(program.family, stats));
+    CHECK(stats.failures.empty());
+    CHECK(stats.opaque == 0);
+    CHECK(stats.exitRight == 1);
+  }
+  rmdir(dir.c_str());
 }

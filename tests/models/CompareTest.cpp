@@ -433,3 +433,57 @@ TEST_CASE("comparison: fft, its custom and generic forms",
                   "%x: tensor<?x4xf32>, %c: tensor<?x?xcomplex<f32>>", 2),
       5);
 }
+
+TEST_CASE("comparison: dynamic_conv padded by constants and by a size",
+          "[models][compare]") {
+  // Op 1: padding [[1, 1], [1, 1]] (a constant): [%x[0], 6, 6, 4]. Op 8:
+  // padding [[0, %x[0]], [0, 0]] built from a size and reshaped: spatial
+  // dim 0 is 6 + %x[0] - 3 + 1; the add with %y (op 9) needs %y[1] to be
+  // that.
+  requireAgreement(
+      handWritten(R"(
+  %p = stablehlo.constant dense<1> : tensor<2x2xi64>
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<?x6x6x2xf32>, tensor<3x3x2x4xf32>, tensor<2x2xi64>) -> tensor<?x6x6x4xf32>
+  %g = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x6x6x2xf32>) -> tensor<i32>
+  %n = stablehlo.convert %g : (tensor<i32>) -> tensor<i64>
+  %r = stablehlo.reshape %n : (tensor<i64>) -> tensor<1xi64>
+  %z = stablehlo.constant dense<0> : tensor<1xi64>
+  %c = stablehlo.concatenate %z, %r, %z, %z, dim = 0 : (tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4xi64>
+  %q = stablehlo.reshape %c : (tensor<4xi64>) -> tensor<2x2xi64>
+  %1 = "stablehlo.dynamic_conv"(%x, %k, %q) {dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<?x6x6x2xf32>, tensor<3x3x2x4xf32>, tensor<2x2xi64>) -> tensor<?x?x4x4xf32>
+  %2 = stablehlo.add %1, %y : tensor<?x?x4x4xf32>)",
+                  "%x: tensor<?x6x6x2xf32>, %k: tensor<3x3x2x4xf32>, "
+                  "%y: tensor<?x?x4x4xf32>",
+                  9),
+      11);
+}
+
+TEST_CASE("comparison: dynamic_reduce_window with its padding operand",
+          "[models][compare]") {
+  // Windows [2, 2], strides 1, padding 0: [max(0, %x[0] - 1), 3]; the add
+  // with %y (op 5) needs %y[0] to be that.
+  requireAgreement(handWritten(R"(
+  %v = stablehlo.constant dense<0.0> : tensor<f32>
+  %w = stablehlo.constant dense<2> : tensor<2xi32>
+  %one = stablehlo.constant dense<1> : tensor<2xi32>
+  %p = stablehlo.constant dense<0> : tensor<2x2xi32>
+  %0 = stablehlo.custom_call @stablehlo.dynamic_reduce_window(%x, %v, %w, %one, %one, %one, %p) {api_version = 2 : i32} : (tensor<?x4xf32>, tensor<f32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<?x3xf32>
+  %1 = stablehlo.add %0, %y : tensor<?x3xf32>)",
+                               "%x: tensor<?x4xf32>, %y: tensor<?x3xf32>", 5),
+                   7);
+}
+
+TEST_CASE("comparison: a negative size in dynamic_iota's shape",
+          "[models][compare]") {
+  // [%x[0] - 2, 4] is no shape when %x has fewer than 2 rows (op 6).
+  requireAgreement(handWritten(R"(
+  %d = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %c2 = stablehlo.constant dense<2> : tensor<i32>
+  %a = stablehlo.subtract %d, %c2 : tensor<i32>
+  %r = stablehlo.reshape %a : (tensor<i32>) -> tensor<1xi32>
+  %c4 = stablehlo.constant dense<4> : tensor<1xi32>
+  %s = stablehlo.concatenate %r, %c4, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi32>) -> tensor<?x4xf32>)",
+                               "%x: tensor<?x4xf32>", 6),
+                   8);
+}

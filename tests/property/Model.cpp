@@ -860,6 +860,14 @@ RuntimeValue Builder::dynamicBroadcastInDim(const Op &op) {
     ambiguous("dynamic_broadcast_in_dim with invalid dims");
     return declared(op.result);
   }
+  // SPEC 2: a dim is never negative, an entry of the shape operand can
+  // be: each entry that is not a size by construction must not be
+  // negative (in-bounds, as tensor.empty's sizes).
+  for (int t = 0; t < rt.rank(); ++t)
+    if (!neverNegative(s.dims[t])) {
+      ModelObligation &ob = add(ModelKind::InBounds, t, Form::Negative);
+      ob.lhs = s.dims[t];
+    }
   // The output dims are the shape operand's entries: each operand dim
   // must be 1 or equal to its entry (phase 1), then a declared static
   // result dim is a cast of the entry (phase 2, SPEC 4).

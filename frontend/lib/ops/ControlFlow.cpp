@@ -14,6 +14,7 @@
 #include "../ParserImpl.h"
 #include "IntRules.h"
 #include "OpTable.h"
+#include "PrettyForms.h"
 
 namespace symshape::frontend {
 
@@ -57,25 +58,6 @@ bool parseCondBr(Parser &p, PendingOp &o) {
          p.parseOptionalAttrDict(o.op.attributes);
 }
 
-/// `cf.assert %c, "message" {attrs}`: the message is the `msg` property
-/// of the generic form.
-bool parseAssert(Parser &p, PendingOp &o) {
-  std::vector<OperandUse> condition;
-  if (!p.parseOperandList(condition) || condition.size() != 1)
-    return false;
-  SourceLoc typeLoc = p.tokLoc();
-  if (!p.setOperands(o, condition, {builtinType("i1")}, /*written=*/false,
-                     typeLoc) ||
-      !p.expect(TokenKind::Comma, "','"))
-    return false;
-  SourceLoc msgLoc = p.tokLoc();
-  std::optional<Attribute> msg = p.parseAttribute(/*allowType=*/false);
-  if (!msg || msg->kind != AttrKind::String)
-    return p.emitError(msgLoc, "expected the assertion message string");
-  o.op.attributes.push_back({"msg", std::move(*msg), msgLoc});
-  return p.parseOptionalAttrDict(o.op.attributes);
-}
-
 /// The targets' block arguments are wired by the region (Lowering.cpp).
 void lowerBranch(OpContext &) {}
 
@@ -92,7 +74,7 @@ static const OpEntry kEntries[] = {
      "passes its operands to the target block's arguments", false},
     {"cf.cond_br", parseCondBr, lowerBranch, kRefineNone,
      "either target; the blocks it picks from may not run", false},
-    {"cf.assert", parseAssert, lowerAssert, kRefineNone,
+    {"cf.assert", parsePredicateMessageForm, lowerAssert, kRefineNone,
      "a runtime check of its i1 operand (`assert`); later ops may assume "
      "it holds",
      false},

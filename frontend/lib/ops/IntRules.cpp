@@ -548,7 +548,8 @@ bool lowerIntConvert(OpContext &c) {
   return true;
 }
 
-void lowerRuntimeCheck(OpContext &c, size_t i, const std::string &message) {
+void lowerRuntimeCheck(OpContext &c, size_t i, const std::string &message,
+                       solver::ObligationKind kind) {
   std::optional<std::vector<FormulaId>> holds;
   if (i < c.numOperands())
     holds = boolOperand(c, i);
@@ -567,8 +568,11 @@ void lowerRuntimeCheck(OpContext &c, size_t i, const std::string &message) {
       --cut; // not inside a UTF-8 sequence
     shown = shown.substr(0, cut) + "...";
   }
-  c.check((*holds)[0], shown.empty() ? "the runtime check"
-                                     : "the runtime check \"" + shown + "\"");
+  const char *what = kind == solver::ObligationKind::Cstr ? "the constraint"
+                                                          : "the runtime check";
+  c.check((*holds)[0],
+          shown.empty() ? what : std::string(what) + " \"" + shown + "\"",
+          kind);
 }
 
 } // namespace symshape::frontend

@@ -107,11 +107,14 @@ bool lowerIntCompare(OpContext &c, CmpPred pred);
 /// the operand's values are not known.
 bool lowerIntConvert(OpContext &c);
 
-/// A runtime check of the i1 operand `i` (cf.assert, shape_assertion): an
-/// `assert` obligation that fails exactly when the predicate is false;
-/// `message` is the check's own text. A predicate that is not a size
-/// computation symshape reads makes the check opaque.
-void lowerRuntimeCheck(OpContext &c, size_t i, const std::string &message);
+/// A runtime check of the i1 operand `i` (cf.assert, shape_assertion, and
+/// shape.cstr_require with `kind` Cstr): an obligation of `kind` that fails
+/// exactly when the predicate is false; `message` is the check's own text.
+/// A predicate that is not a size computation symshape reads makes the
+/// check opaque.
+void lowerRuntimeCheck(
+    OpContext &c, size_t i, const std::string &message,
+    solver::ObligationKind kind = solver::ObligationKind::Assert);
 
 } // namespace symshape::frontend
 

@@ -133,11 +133,11 @@ void OpContext::require(ObligationKind kind, int dim, FormulaId violation,
   low.oblige(operation, kind, dim, violation, std::move(subject));
 }
 
-void OpContext::check(FormulaId holds, std::string subject) {
+void OpContext::check(FormulaId holds, std::string subject,
+                      ObligationKind kind) {
   if (failed())
     return;
-  low.oblige(operation, ObligationKind::Assert, -1, formulas().mkNot(holds),
-             std::move(subject));
+  low.oblige(operation, kind, -1, formulas().mkNot(holds), std::move(subject));
 }
 
 void OpContext::overflow(std::string message) {

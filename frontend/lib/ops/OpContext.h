@@ -110,10 +110,12 @@ public:
   /// General form: `violation` is exactly the runtime sizes that break it.
   void require(solver::ObligationKind kind, int dim, FormulaId violation,
                std::string subject);
-  /// A runtime check (kind `assert`): the program stops cleanly unless
-  /// `holds`; later ops may assume it. Listed even when it always holds
-  /// (a redundant check is a finding of its own: `safe`).
-  void check(FormulaId holds, std::string subject);
+  /// A runtime check (kind `assert`, or `cstr` for the shape dialect's
+  /// constraints): the program stops cleanly unless `holds`; later ops may
+  /// assume it. Listed even when it always holds (a redundant check is a
+  /// finding of its own: `safe`).
+  void check(FormulaId holds, std::string subject,
+             solver::ObligationKind kind = solver::ObligationKind::Assert);
 
   //===--- Static checks (the op's verifier) ------------------------------===//
   /// A static error: verdict `error` at the op. Results then follow their

@@ -14,6 +14,23 @@ bool parsePropsAndAttrs(Parser &p, PendingOp &pending) {
   return p.parseOptionalAttrDict(op.attributes);
 }
 
+bool parsePredicateMessageForm(Parser &p, PendingOp &o) {
+  std::vector<OperandUse> predicate;
+  if (!p.parseOperandList(predicate) || predicate.size() != 1)
+    return false;
+  SourceLoc typeLoc = p.tokLoc();
+  if (!p.setOperands(o, predicate, {builtinType("i1")}, /*written=*/false,
+                     typeLoc) ||
+      !p.expect(TokenKind::Comma, "','"))
+    return false;
+  SourceLoc msgLoc = p.tokLoc();
+  std::optional<Attribute> msg = p.parseAttribute(/*allowType=*/false);
+  if (!msg || msg->kind != AttrKind::String)
+    return p.emitError(msgLoc, "expected the message string");
+  o.op.attributes.push_back({"msg", std::move(*msg), msgLoc});
+  return p.parseOptionalAttrDict(o.op.attributes);
+}
+
 bool parseFunctionTypedForm(Parser &p, PendingOp &pending) {
   Operation &op = pending.op;
   std::vector<OperandUse> uses;

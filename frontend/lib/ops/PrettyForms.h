@@ -4,6 +4,7 @@
 //
 //   %r = tosa.matmul %a, %b {attrs} : (T1, T2) -> R    function-typed
 //   %r = stablehlo.add %a, %b : T                      one type for all
+//   cf.assert %p, "message"                            predicate, message
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,10 @@ namespace symshape::frontend {
 /// `%a, %b [<{props}>] [{attrs}] : (T1, T2) -> R` or `... : T` where T is
 /// the type of every operand and of the single result.
 bool parseFunctionTypedForm(Parser &parser, PendingOp &pending);
+
+/// `%p, "message" {attrs}`: an i1 predicate and its message, kept as the
+/// `msg` attribute of the generic form (cf.assert, shape.cstr_require).
+bool parsePredicateMessageForm(Parser &parser, PendingOp &pending);
 
 /// Optional `<{...}>` properties and `{...}` attributes, merged into the
 /// op's attributes.

@@ -5,6 +5,7 @@
 //
 //   %s = shape.shape_of %t : tensor<?x4xf32> -> tensor<2xindex>
 //   %w = shape.cstr_broadcastable %a, %b : tensor<2xindex>, tensor<2xindex>
+//   %w = shape.cstr_require %p, "message"
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,11 @@ bool shapeConstant(Parser &p, PendingOp &o) { return p.parseShapeConstant(o); }
 bool constSize(Parser &p, PendingOp &o) { return p.parseConstSize(o); }
 bool constWitness(Parser &p, PendingOp &o) { return p.parseConstWitness(o); }
 bool reduce(Parser &p, PendingOp &o) { return p.parseShapeReduce(o); }
+/// `%p, "message" {attrs}`, a !shape.witness.
+bool cstrRequire(Parser &p, PendingOp &o) {
+  o.resultTypes.push_back(builtinType("!shape.witness"));
+  return parsePredicateMessageForm(p, o);
+}
 bool assuming(Parser &p, PendingOp &o) { return p.parseShapeAssuming(o); }
 
 constexpr char kNone[] = "";
@@ -92,6 +98,8 @@ static const OpEntry kEntries[] = {
      kRefineOperands, "`cstr` per extent column", true},
     {"shape.cstr_eq", colonTyped<kWitness>, lowerShapeJoin, kRefineOperands,
      "`cstr` per extent", true},
+    {"shape.cstr_require", cstrRequire, lowerCstrRequire, kRefineNone,
+     "`cstr` that its i1 operand holds, read like cf.assert's", true},
     {"shape.is_broadcastable", colonTyped<kI1>, lowerShapeBroadcast,
      kRefineOperands, "a flag: nothing to check", true},
     {"shape.index_to_size", untyped<kIndex, kSize>, lowerSizeCast,

@@ -10,6 +10,8 @@
 
 #include "ShapeRules.h"
 
+#include "IntRules.h"
+
 namespace symshape::frontend {
 
 using solver::ObligationKind;
@@ -373,6 +375,15 @@ void lowerShapeJoin(OpContext &c) {
   }
   if (hasResult && kind == ObligationKind::Join)
     l.defineShape(op, op.results[0], joined);
+}
+
+void lowerCstrRequire(OpContext &c) {
+  // A runtime check like cf.assert (its predicate read the same way), of
+  // kind `cstr`; the witness it gives only gates shape.assuming, whose
+  // region is judged under the checks before it.
+  const Attribute *msg = c.attr("msg");
+  lowerRuntimeCheck(c, 0, msg && msg->kind == AttrKind::String ? msg->str : "",
+                    ObligationKind::Cstr);
 }
 
 void Lowerer::lowerShapeReduce(const Operation &op) {

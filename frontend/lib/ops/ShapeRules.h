@@ -38,6 +38,8 @@ void lowerCreateShape(OpContext &c);
 void lowerShapeBroadcast(OpContext &c);
 /// shape.join, shape.meet, shape.cstr_eq.
 void lowerShapeJoin(OpContext &c);
+/// shape.cstr_require %p, "msg": a `cstr` that the i1 %p holds.
+void lowerCstrRequire(OpContext &c);
 void lowerShapeReduceOp(OpContext &c);
 void lowerAssuming(OpContext &c);
 /// assuming_all, const_witness: nothing to track.

@@ -116,24 +116,26 @@ const OpEntry kEntries[] = {
         "operand dim i is 1 or equals result dim dims[i]"),
     HLO("dynamic_broadcast_in_dim", parseBroadcastInDim,
         lowerDynamicBroadcastInDim, kBoth,
-        "result = the shape operand; operand dim i is 1 or equal"),
+        "result = the shape operand (sizes not negative); operand dim i is "
+        "1 or equal"),
     HLO("broadcast", parseBroadcast, lowerBroadcast, kBoth,
         "result = broadcast_sizes ++ operand"),
     // Reshapes, permutations, sources of sizes.
     HLO("reshape", parseTyped, lowerReshape, kBoth, "element count kept"),
     HLO("dynamic_reshape", parseTyped, lowerDynamicReshape, kBoth,
-        "result = the shape operand; element count kept"),
+        "result = the shape operand (sizes not negative); element count "
+        "kept"),
     HLO("transpose", parseTranspose, lowerTranspose, kBoth,
         "result[i] = operand[permutation[i]]"),
     HLO("concatenate", parseConcatenate, lowerConcatenate, kBoth,
         "other dims equal; result dim = sum"),
     HLO("iota", parseIota, lowerIota, kNone, "static result"),
     HLO("dynamic_iota", parseDynamicIota, lowerDynamicIota, kBoth,
-        "result = the shape operand"),
+        "result = the shape operand; each size not negative (`in-bounds`)"),
     HLO("get_dimension_size", parseGetDimensionSize, lowerGetDimensionSize,
         kNone, "the size of one dim"),
     HLO("constant", parseConstant, lowerConstant, kNone,
-        "static; integer vectors carry their values"),
+        "static; integer vectors and [N, 2] paddings carry their values"),
     // Slices and pads.
     HLO("slice", parseSlice, lowerSlice, kBoth,
         "0 <= start <= limit <= dim; ceil((limit - start) / stride)"),
@@ -161,6 +163,8 @@ const OpEntry kEntries[] = {
         "batch ++ lhs free ++ rhs free; batch and contracted dims equal"),
     HLO("convolution", parseConvolution, lowerConvolution, kBoth,
         "feature groups; window rule per spatial dim"),
+    HLO("dynamic_conv", nullptr, lowerDynamicConv, kBoth,
+        "convolution padded by the operand's values (opaque when unknown)"),
     HLO("reduce", parseReduce, lowerReduce, kBoth,
         "inputs of one shape; results drop `dimensions`"),
     HLO("reduce_window", nullptr, lowerReduceWindow, kBoth,
@@ -185,11 +189,14 @@ const OpEntry kEntries[] = {
         "side's last dim is fft_length[-1] / 2 + 1"),
     // Control flow and plumbing.
     HLO("while", parseWhile, lowerWhile, kNone,
-        "results = the carried types; regions conditional"),
+        "a carried value the body keeps the sizes of: the init's sizes; "
+        "others the carried types; regions conditional"),
     HLO("if", nullptr, lowerIfCase, kNone,
-        "results = the declared types; branches conditional"),
+        "a result every branch returns with the same sizes has them; others "
+        "the declared types; branches conditional"),
     HLO("case", nullptr, lowerIfCase, kNone,
-        "results = the declared types; branches conditional"),
+        "a result every branch returns with the same sizes has them; others "
+        "the declared types; branches conditional"),
     HLO("tuple", parseTuple, lowerCarried, kNone, "carried types"),
     HLO("get_tuple_element", parseGetTupleElement, lowerCarried, kNone,
         "carried types"),
@@ -199,8 +206,8 @@ const OpEntry kEntries[] = {
     HLO("custom_call", parseCustomCall, lowerCustomCall, kNone,
         "an external function (opaque unless every type is static or "
         "indices_of_shape_operands gives the result shapes); "
-        "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator: "
-        "results from their operands' values"),
+        "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator, "
+        "_reduce_window: results from their operands' values"),
     // chlo: implicit broadcasting binary ops and elementwise ops.
     CHLO_BROADCAST("add"),
     CHLO_BROADCAST("and"),

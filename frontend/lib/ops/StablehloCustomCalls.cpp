@@ -220,9 +220,14 @@ void lowerDynamicRngBitGenerator(OpContext &ctx) {
 
 /// inputs..., init_values..., window_dimensions, window_strides,
 /// base_dilations, window_dilations, padding -> results...: reduce_window
-/// with its window given by values. The padding is a rank-2 tensor, whose
-/// values are not tracked (intValues reads ranks 0 and 1): the signature
-/// and the inputs' shapes are checked, the result sizes stay opaque.
+/// with its window given by values (the padding a [rank, 2] tensor). Each
+/// window size, stride and dilation must be positive (`in-bounds`); each
+/// result dim is the spec's (reduce_window_c15)
+///   padded = lo + dilated input + hi,  span = (window - 1) * dilation + 1
+///   padded == 0 || span > padded ? 0 : floor((padded - span) / stride) + 1
+/// which, with span >= 1, is max(0, floor((padded - span) / stride) + 1).
+/// Strides and dilations must be constants, the window sizes and padding
+/// may be tracked integers; otherwise the result sizes stay opaque.
 void lowerDynamicReduceWindow(OpContext &ctx) {
   if (!ctx.expectRanked())
     return;
@@ -262,8 +267,53 @@ void lowerDynamicReduceWindow(OpContext &ctx) {
       ctx.requireEqual(ctx.dim(0, d), ctx.dim(i, d),
                        "the input sizes " + ctx.dimName(0, d) + " and " +
                            ctx.dimName(i, d) + " (reduce_window_c2)");
-  ctx.opaque("padding " + ctx.operandName(2 * n + 4) +
-             ": the values of a rank-2 tensor are not tracked");
+  std::vector<std::vector<TermId>> w;
+  for (size_t k = 0; k < 4; ++k) {
+    std::optional<std::vector<TermId>> v = intValues(ctx, 2 * n + k);
+    if (!v || v->size() != size_t(rank))
+      return ctx.opaque(std::string(names[k]) + " " +
+                        ctx.operandName(2 * n + k) +
+                        ": its values are not known");
+    w.push_back(std::move(*v));
+  }
+  std::optional<std::vector<TermId>> pad =
+      ctx.lowerer().matrixElements(ctx.op().operands[2 * n + 4]);
+  if (!pad || pad->size() != size_t(2 * rank))
+    return ctx.opaque("padding " + ctx.operandName(2 * n + 4) +
+                      ": its values are not known");
+  solver::FormulaStore &f = ctx.formulas();
+  TermId one = ctx.constant(1);
+  static const char *const what[] = {"window size", "stride", "base dilation",
+                                     "window dilation"};
+  static const char *const positive[] = {"c5", "c7", "c9", "c11"};
+  for (size_t k = 0; k < 4; ++k)
+    for (size_t d = 0; d < size_t(rank); ++d)
+      if (!ctx.graph().provablyNonNegative(ctx.sub(w[k][d], one)))
+        ctx.requireInBounds(
+            f.mkLe(one, w[k][d]),
+            std::string("the ") + what[k] + " " + std::to_string(d) + " of " +
+                ctx.operandName(2 * n + k) + " (positive, reduce_window_" +
+                positive[k] + ")");
+  std::vector<TermId> dims;
+  for (size_t d = 0; d < size_t(rank); ++d) {
+    std::optional<int64_t> stride = ctx.graph().constantValue(w[1][d]),
+                           baseDil = ctx.graph().constantValue(w[2][d]),
+                           winDil = ctx.graph().constantValue(w[3][d]);
+    if (!stride || !baseDil || !winDil || *stride < 1 || *baseDil < 1 ||
+        *winDil < 1)
+      return ctx.opaque("window strides and dilations that are not positive "
+                        "constants");
+    TermId padded = ctx.add(
+        ctx.add((*pad)[2 * d], dilated(ctx, ctx.dim(0, d), *baseDil - 1)),
+        (*pad)[2 * d + 1]);
+    TermId span =
+        ctx.add(ctx.mul(ctx.sub(w[0][d], one), ctx.constant(*winDil)), one);
+    TermId steps = ctx.add(
+        ctx.floorDiv(ctx.sub(padded, span), ctx.constant(*stride)), one);
+    dims.push_back(ctx.graph().max(ctx.constant(0), steps));
+  }
+  for (size_t r = 0; r < n; ++r)
+    ctx.setResult(r, dims);
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 //                batch / batch_group_count, kernel output feature; each
 //                spatial dim: the window rule (OpRules.h) on the lhs-dilated
 //                input with rhs dilation
+//   dynamic_conv convolution with the padding operand's values [N, 2]
 //
 //===----------------------------------------------------------------------===//
 
@@ -227,13 +228,28 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
                           stride, windowDil, what);
 }
 
-void lowerConvolution(OpContext &ctx) {
+std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
+                                 TermId lo, TermId hi, TermId window,
+                                 int64_t stride, int64_t windowDil,
+                                 const std::string &what) {
+  std::optional<int64_t> l = ctx.graph().constantValue(lo),
+                         h = ctx.graph().constantValue(hi);
+  if (l && h)
+    return windowSize(ctx, in, baseDil, *l, *h, window, stride, windowDil,
+                      what);
+  return windowOutputSize(ctx, dilated(ctx, in, baseDil - 1), lo, hi, window,
+                          stride, windowDil, what);
+}
+
+namespace {
+
+/// convolution and dynamic_conv: `padTerms`, when given, are dynamic_conv's
+/// padding values (lo, hi per spatial dim), else the `padding` attribute.
+void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms) {
   const Attribute *dnAttr = ctx.attr("dimension_numbers");
   std::optional<ConvDims> c = dnAttr && dnAttr->kind == AttrKind::Other
                                   ? convDims(*dnAttr)
                                   : std::nullopt;
-  if (!ctx.expectRanks({-1, -1}) || ctx.numResults() != 1)
-    return;
   if (!c)
     return ctx.opaque("dimension_numbers not understood");
   size_t n = c->inSpatial.size(), rank = n + 2;
@@ -249,7 +265,7 @@ void lowerConvolution(OpContext &ctx) {
   std::optional<std::vector<int64_t>> strideAttr =
       windowAttr(ctx, "window_strides", ones);
   std::optional<std::vector<int64_t>> padAttr =
-      windowAttr(ctx, "padding", zeros);
+      padTerms ? zeros : windowAttr(ctx, "padding", zeros);
   std::optional<std::vector<int64_t>> lhsAttr =
       windowAttr(ctx, "lhs_dilation", ones);
   std::optional<std::vector<int64_t>> rhsAttr =
@@ -260,6 +276,10 @@ void lowerConvolution(OpContext &ctx) {
                              &lhsDil = *lhsAttr, &rhsDil = *rhsAttr;
   int64_t fgc = ctx.integer("feature_group_count").value_or(1);
   int64_t bgc = ctx.integer("batch_group_count").value_or(1);
+  if (padTerms && padTerms->size() != 2 * n)
+    return ctx.error("expects padding of shape [" + std::to_string(n) +
+                     ", 2], got '" + ctx.operandType(2).str() +
+                     "' (dynamic_conv_c4)");
   if (stride.size() != n || pad.size() != 2 * n || lhsDil.size() != n ||
       rhsDil.size() != n)
     return ctx.error("expects one stride, dilation and padding pair per "
@@ -294,15 +314,49 @@ void lowerConvolution(OpContext &ctx) {
   dims[size_t(c->outBatch)] = ctx.floorDiv(batch, ctx.constant(bgc));
   dims[size_t(c->outFeature)] = kOut;
   for (size_t i = 0; i < n; ++i) {
-    std::optional<TermId> out = windowSize(
-        ctx, ctx.dim(0, size_t(c->inSpatial[i])), lhsDil[i], pad[2 * i],
-        pad[2 * i + 1], ctx.dim(1, size_t(c->kSpatial[i])), stride[i],
-        rhsDil[i], "spatial dim " + std::to_string(i));
+    TermId lo = padTerms ? (*padTerms)[2 * i] : ctx.constant(pad[2 * i]);
+    TermId hi =
+        padTerms ? (*padTerms)[2 * i + 1] : ctx.constant(pad[2 * i + 1]);
+    std::optional<TermId> out =
+        windowSize(ctx, ctx.dim(0, size_t(c->inSpatial[i])), lhsDil[i], lo, hi,
+                   ctx.dim(1, size_t(c->kSpatial[i])), stride[i], rhsDil[i],
+                   "spatial dim " + std::to_string(i));
     if (!out)
       return;
     dims[size_t(c->outSpatial[i])] = *out;
   }
-  ctx.setResult(0, dims);
+  // A declared size that differs from one computed from padding values is
+  // a runtime cast: the verifier does not read the padding operand.
+  if (padTerms)
+    ctx.setResultFromValues(0, dims);
+  else
+    ctx.setResult(0, dims);
+}
+
+} // namespace
+
+void lowerConvolution(OpContext &ctx) {
+  if (!ctx.expectRanks({-1, -1}) || ctx.numResults() != 1)
+    return;
+  lowerConv(ctx, nullptr);
+}
+
+/// The StableHLO spec's dynamic_conv: convolution whose `padding` is the
+/// operand [N, 2] (lo, hi per spatial dim), read when its values are
+/// constants or tracked integers.
+void lowerDynamicConv(OpContext &ctx) {
+  if (!ctx.expectRanks({-1, -1, 2}) || ctx.numResults() != 1)
+    return;
+  const Type &padType = ctx.operandType(2);
+  if (padType.dims[1] != 2 && padType.dims[1] != kDynamic)
+    return ctx.error("expects padding of shape [N, 2], got '" + padType.str() +
+                     "' (dynamic_conv_c4)");
+  std::optional<std::vector<TermId>> pad =
+      ctx.lowerer().matrixElements(ctx.op().operands[2]);
+  if (!pad)
+    return ctx.opaque("padding " + ctx.operandName(2) +
+                      ": its values are not known");
+  lowerConv(ctx, &*pad);
 }
 
 } // namespace symshape::frontend::hlo

@@ -90,6 +90,11 @@ std::optional<Fields> structFields(const Attribute &attr);
 /// tensor of static length, one fresh size per element (kept with the
 /// value, so every use sees the same sizes).
 std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i);
+/// SEMANTICS.md §2: a dim is never negative, an element of a shape operand
+/// can be: an `in-bounds` requirement per element of `shape` (operand `i`'s
+/// values) not provably >= 0, as tensor.empty's sizes.
+void requireShapeSizes(OpContext &ctx, const std::vector<TermId> &shape,
+                       size_t i);
 /// Result `r`, a tensor whose elements are `elements` (rank 1) or
 /// `elements[0]` (rank 0): its dims and its values.
 void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
@@ -144,6 +149,8 @@ void lowerScatter(OpContext &ctx);
 void lowerDot(OpContext &ctx);
 void lowerDotGeneral(OpContext &ctx);
 void lowerConvolution(OpContext &ctx);
+/// convolution with its padding given by a [N, 2] operand.
+void lowerDynamicConv(OpContext &ctx);
 // StablehloReduce.cpp
 void lowerReduce(OpContext &ctx);
 void lowerReduceWindow(OpContext &ctx);
@@ -189,6 +196,12 @@ TermId dilated(OpContext &ctx, TermId size, int64_t gap);
 /// error.
 std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
                                  int64_t lo, int64_t hi, TermId window,
+                                 int64_t stride, int64_t windowDil,
+                                 const std::string &what);
+/// The same with padding sizes that may be symbolic (dynamic_conv's and
+/// dynamic_reduce_window's padding operands).
+std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
+                                 TermId lo, TermId hi, TermId window,
                                  int64_t stride, int64_t windowDil,
                                  const std::string &what);
 /// "(0, 1)" for error messages.

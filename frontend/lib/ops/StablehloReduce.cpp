@@ -308,6 +308,23 @@ static void resultsFromTypes(OpContext &ctx, const std::string &reason) {
     ctx.setResultFromType(r);
 }
 
+/// The values the single block of `region` returns (its terminator's
+/// operands); nullopt for a region of several blocks.
+static std::optional<std::vector<ValueId>> returned(const Region &region) {
+  if (region.blocks.size() != 1 || region.blocks[0].operations.empty())
+    return std::nullopt;
+  return region.blocks[0].operations.back().operands;
+}
+
+/// The dims of `id` when its rank is known (after its region was lowered).
+static std::optional<std::vector<TermId>> knownDims(OpContext &ctx,
+                                                    ValueId id) {
+  const ValueState &s = ctx.lowerer().state(id);
+  if (!s.defined || !s.ranked)
+    return std::nullopt;
+  return s.dims;
+}
+
 void lowerWhile(OpContext &ctx) {
   if (ctx.numOperands() == 0)
     return lowerRegions(ctx);
@@ -353,7 +370,36 @@ void lowerWhile(OpContext &ctx) {
     }
   }
   lowerRegions(ctx);
-  resultsFromTypes(ctx, "loop-carried '?' sizes may change per iteration");
+  // A carried value whose body returns it with the very sizes of the
+  // body's block argument (fresh unknowns: the same terms for any sizes)
+  // keeps its sizes in every iteration: the result has the init's. Any
+  // other carried value's sizes may change per iteration.
+  const std::vector<Region> &regions = ctx.op().regions;
+  std::optional<std::vector<ValueId>> body =
+      regions.size() == 2 ? returned(regions[1]) : std::nullopt;
+  const std::vector<ValueId> *args =
+      body ? &regions[1].blocks[0].arguments : nullptr;
+  bool changing = false;
+  for (size_t i = 0; i < ctx.numResults(); ++i) {
+    std::optional<std::vector<TermId>> in, out;
+    if (body && body->size() == ctx.numResults() &&
+        args->size() == ctx.numResults()) {
+      in = knownDims(ctx, (*args)[i]);
+      out = knownDims(ctx, (*body)[i]);
+    }
+    if (in && out && *in == *out && ctx.ranked(i) &&
+        ctx.rank(i) == in->size()) {
+      ctx.setResult(i, ctx.dims(i));
+      continue;
+    }
+    const Type &type = ctx.resultType(i);
+    changing = changing || type.kind == TypeKind::UnrankedTensor ||
+               std::count(type.dims.begin(), type.dims.end(), kDynamic);
+  }
+  if (changing)
+    return ctx.opaque("loop-carried '?' sizes the body may change");
+  for (size_t r = 0; r < ctx.numResults(); ++r)
+    ctx.setResultFromType(r);
 }
 
 void lowerIfCase(OpContext &ctx) {
@@ -361,7 +407,36 @@ void lowerIfCase(OpContext &ctx) {
       ctx.rank(0) != 0)
     return ctx.error("expects one rank-0 predicate or index operand");
   lowerRegions(ctx);
-  resultsFromTypes(ctx, "the result sizes depend on the branch taken");
+  // A result has sizes when every branch returns the same terms for it
+  // (terms are interned: the same sizes whichever branch runs, as JAX's
+  // multi-platform `case` on _platform_index does); otherwise they depend
+  // on the branch taken.
+  bool differ = false;
+  for (size_t r = 0; r < ctx.numResults(); ++r) {
+    std::optional<std::vector<TermId>> same;
+    bool agree = !ctx.op().regions.empty();
+    for (const Region &region : ctx.op().regions) {
+      std::optional<std::vector<ValueId>> out = returned(region);
+      std::optional<std::vector<TermId>> dims =
+          out && out->size() == ctx.numResults() ? knownDims(ctx, (*out)[r])
+                                                 : std::nullopt;
+      agree = agree && dims && (!same || *same == *dims);
+      if (!agree)
+        break;
+      same = dims;
+    }
+    if (agree) {
+      ctx.setResult(r, *same);
+      continue;
+    }
+    const Type &type = ctx.resultType(r);
+    differ = differ || type.kind == TypeKind::UnrankedTensor ||
+             std::count(type.dims.begin(), type.dims.end(), kDynamic);
+  }
+  if (differ)
+    return ctx.opaque("the result sizes depend on the branch taken");
+  for (size_t r = 0; r < ctx.numResults(); ++r)
+    ctx.setResultFromType(r);
 }
 
 void lowerCarried(OpContext &ctx) {

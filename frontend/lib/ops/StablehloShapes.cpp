@@ -153,9 +153,18 @@ void lowerReshape(OpContext &ctx) {
                           "the element counts of " + ctx.operandName(0) +
                               " and the result");
   ctx.setResult(0, dims);
+  if (out.dims.size() > 2 || ctx.failed())
+    return;
+  std::optional<std::vector<TermId>> values =
+      ctx.rank(0) == 2 ? ctx.lowerer().matrixElements(ctx.op().operands[0])
+                       : intValues(ctx, 0);
+  if (!values)
+    return;
+  // The same elements in the same (row-major) order.
   if (out.dims.size() <= 1)
-    if (std::optional<std::vector<TermId>> values = intValues(ctx, 0))
-      attachValues(ctx, 0, std::move(*values));
+    attachValues(ctx, 0, std::move(*values));
+  else if (out.dims.size() == 2)
+    ctx.lowerer().setMatrixElements(ctx.op().results[0], std::move(*values));
 }
 
 void lowerDynamicReshape(OpContext &ctx) {
@@ -169,6 +178,7 @@ void lowerDynamicReshape(OpContext &ctx) {
     return ctx.error("expects a result of rank " +
                      std::to_string(shape->size()) + ", got '" +
                      ctx.resultType(0).str() + "'");
+  requireShapeSizes(ctx, *shape, 1);
   ctx.requireElementCount(ctx.product(ctx.dims(0)), ctx.product(*shape),
                           "the element counts of " + ctx.operandName(0) +
                               " and the output shape " + ctx.operandName(1));
@@ -264,6 +274,7 @@ void lowerDynamicIota(OpContext &ctx) {
     return ctx.error("expects iota_dimension " + std::to_string(*dim) +
                      " below the result's rank " +
                      std::to_string(shape->size()));
+  requireShapeSizes(ctx, *shape, 0);
   ctx.setResultFromValues(0, *shape);
 }
 
@@ -284,11 +295,18 @@ void lowerConstant(OpContext &ctx) {
   const Attribute *value = ctx.attr("value");
   const Type &type = ctx.resultType(0);
   if (!value || value->kind != AttrKind::DenseInt || !type.hasRank() ||
-      type.dims.size() > 1)
+      type.dims.size() > 2)
     return;
   std::optional<std::vector<int64_t>> ints = intsAttr(ctx, "value");
   if (!ints)
     return;
+  if (type.dims.size() == 2) { // a padding operand [N, 2]: row by row
+    std::vector<TermId> values;
+    for (int64_t v : *ints)
+      values.push_back(ctx.constant(v));
+    ctx.lowerer().setMatrixElements(ctx.op().results[0], std::move(values));
+    return;
+  }
   if (type.element == "i1") { // dense<true>: predicates
     std::vector<FormulaId> bits;
     for (int64_t v : *ints)

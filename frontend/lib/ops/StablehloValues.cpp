@@ -136,6 +136,16 @@ std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i) {
   return ctx.lowerer().shapeExtents(ctx.op().operands[i]);
 }
 
+void requireShapeSizes(OpContext &ctx, const std::vector<TermId> &shape,
+                       size_t i) {
+  for (size_t t = 0; t < shape.size(); ++t)
+    if (!ctx.graph().provablyNonNegative(shape[t]))
+      ctx.requireInBounds(ctx.formulas().mkLe(ctx.constant(0), shape[t]),
+                          "element " + std::to_string(t) +
+                              " of the shape operand " + ctx.operandName(i) +
+                              " (a size: not negative)");
+}
+
 void attachValues(OpContext &ctx, size_t r, std::vector<TermId> elements) {
   if (ctx.failed() || !ctx.resultType(r).hasRank())
     return;

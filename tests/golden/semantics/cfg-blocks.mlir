@@ -65,3 +65,16 @@ func.func @loop(%x: tensor<?xf32>, %c: i1) {
 ^bb2:
   return
 }
+
+// An i1 block argument that is true on one branch and false on the other
+// is neither: the check on it is not read (opaque), never called
+// redundant.
+func.func @predicate_per_branch(%c: i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  cf.cond_br %c, ^bb1(%true : i1), ^bb1(%false : i1)
+^bb1(%p: i1):
+  // expected-opaque @+1 {{cf.assert}}
+  cf.assert %p, "p holds"
+  return
+}

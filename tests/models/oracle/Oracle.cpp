@@ -148,11 +148,21 @@ bool Eval::check(bool ok, const std::string &why) {
   return ok;
 }
 
-bool Eval::runRegion(size_t r, std::vector<RtValue> &yielded) {
+bool Eval::runRegion(size_t r, std::vector<RtValue> &yielded,
+                     const std::vector<RtValue> *args) {
   if (r >= op.regions.size())
     return unsupported("region #" + std::to_string(r) + " missing");
   if (!ctx || !ctx->runRegion)
     return unsupported("regions are not run here");
+  if (args) {
+    const frontend::Region &region = op.regions[r];
+    if (region.blocks.empty() ||
+        region.blocks.front().arguments.size() != args->size())
+      return unsupported("region #" + std::to_string(r) + " takes " +
+                         "other arguments than the op passes");
+    for (size_t i = 0; i < args->size(); ++i)
+      values[region.blocks.front().arguments[i]] = (*args)[i];
+  }
   return ctx->runRegion(*this, op.regions[r], yielded);
 }
 

@@ -112,8 +112,12 @@ public:
   /// A runtime check: when `ok` is false the run stops cleanly here
   /// (status Stop, not UB); returns `ok`.
   bool check(bool ok, const std::string &message);
-  /// Runs region `r` of this op (see RunContext::runRegion).
-  bool runRegion(size_t r, std::vector<RtValue> &yielded);
+  /// Runs region `r` of this op (see RunContext::runRegion), its entry
+  /// block's arguments bound to `args` when given (a loop body).
+  bool runRegion(size_t r, std::vector<RtValue> &yielded,
+                 const std::vector<RtValue> *args = nullptr);
+  /// Operand i's runtime value, whatever its kind.
+  const RtValue &operandValue(size_t i) const { return values[op.operands[i]]; }
   /// Records that the oracle cannot run this op; returns false.
   bool unsupported(const std::string &why);
   bool setResult(size_t r, Shape shape,
@@ -171,6 +175,8 @@ void registerStablehlo();
 void registerStablehloWindows(const std::string &dialect);
 /// fft of `dialect` ("stablehlo.", "mhlo.").
 void registerStablehloFft(const std::string &dialect);
+/// case, if and while of `dialect` ("stablehlo.", "mhlo.").
+void registerStablehloControl(const std::string &dialect);
 void registerLinalg();
 void registerLinalgRelayout(); ///< pack, unpack (linalg., tensor.), softmax
 void registerStablehloCustomCalls();

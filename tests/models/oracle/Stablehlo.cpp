@@ -525,10 +525,16 @@ static bool dynamicBroadcastInDim(Eval &e) {
 
 static bool iota(Eval &e) { return e.setDeclaredResults(); }
 
+/// dynamic_iota: a tensor of the shape operand's sizes; a negative one is
+/// no shape (UB).
 static bool dynamicIota(Eval &e) {
   auto shape = e.contents(0);
-  return shape ? e.setResult(0, *shape)
-               : e.unsupported("output shape operand not known");
+  if (!shape)
+    return e.unsupported("output shape operand not known");
+  for (int64_t d : *shape)
+    if (!e.require(d >= 0, "negative output size " + s(d)))
+      return false;
+  return e.setResult(0, *shape);
 }
 
 void registerStablehlo() {
@@ -619,6 +625,7 @@ void registerStablehlo() {
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
     registerStablehloWindows(d);
     registerStablehloFft(d);
+    registerStablehloControl(d);
   }
 }
 

@@ -1,6 +1,6 @@
 //===- StablehloWindow.cpp - StableHLO convolution and reduce_window ------===//
 //
-// Window arithmetic (convolution, reduce_window), per dim:
+// Window arithmetic (convolution, dynamic_conv, reduce_window), per dim:
 //   dilated_in  = in == 0 ? 0 : (in - 1) * lhs_dilation + 1
 //   padded_in   = lo + dilated_in + hi
 //   dilated_win = k == 0 ? 0 : (k - 1) * window_dilation + 1
@@ -113,7 +113,10 @@ static std::optional<ConvDims> readConvDims(const std::string &text) {
   return cd;
 }
 
-static bool convolution(Eval &e) {
+/// convolution, with `dynamicPadding` the padding operand of dynamic_conv
+/// ("functionally identical to convolution, but the padding is specified
+/// dynamically via `padding`", a [N - 2, 2] tensor), else the attribute.
+static bool convolutionWith(Eval &e, bool dynamicPadding) {
   const Shape *in = e.shape(0), *k = e.shape(1);
   if (!in || !k)
     return false;
@@ -142,6 +145,14 @@ static bool convolution(Eval &e) {
        lhsDil = e.ints("lhs_dilation", n).value_or(ones),
        rhsDil = e.ints("rhs_dilation", n).value_or(ones),
        padding = e.ints("padding", 2 * n).value_or(std::vector<int64_t>(2 * n));
+  if (dynamicPadding) {
+    const Shape *p = e.shape(2);
+    auto values = e.contents(2);
+    if (!p || *p != Shape{int64_t(n), 2} || !values)
+      return e.unsupported("dynamic_conv padding not known or not [" + s(n) +
+                           ", 2]");
+    padding = *values;
+  }
   if (strides.size() != n || lhsDil.size() != n || rhsDil.size() != n ||
       padding.size() != 2 * n || fgc < 1 || bgc < 1 || !allPositive(strides))
     return e.unsupported("window attributes not readable");
@@ -164,6 +175,9 @@ static bool convolution(Eval &e) {
                  padding[2 * i], padding[2 * i + 1], lhsDil[i], rhsDil[i]);
   return e.setResult(0, out);
 }
+
+static bool convolution(Eval &e) { return convolutionWith(e, false); }
+static bool dynamicConv(Eval &e) { return convolutionWith(e, true); }
 
 static bool reduceWindow(Eval &e) { // inputs..., inits...
   const Shape *in = e.shape(0);
@@ -197,6 +211,7 @@ static bool reduceWindow(Eval &e) { // inputs..., inits...
 
 void registerStablehloWindows(const std::string &dialect) {
   add(dialect + "convolution", convolution);
+  add(dialect + "dynamic_conv", dynamicConv);
   add(dialect + "reduce_window", reduceWindow);
 }
 

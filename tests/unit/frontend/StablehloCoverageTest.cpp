@@ -55,7 +55,8 @@ func.func @f(%n: tensor<i64>, %x: tensor<?xf32>) {
     %t = stablehlo.compare LT, %i, %i : (tensor<i64>, tensor<i64>) -> tensor<i1>
     stablehlo.return %t : tensor<i1>
   } do {
-    stablehlo.return %i, %a : tensor<i64>, tensor<?xf32>
+    %b = stablehlo.concatenate %a, %a, dim = 0 : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+    stablehlo.return %i, %b : tensor<i64>, tensor<?xf32>
   }
   %2 = stablehlo.transpose %x, perm = [0] : (tensor<?xf32>) -> tensor<?xf32>
   return
@@ -64,7 +65,7 @@ func.func @f(%n: tensor<i64>, %x: tensor<?xf32>) {
   REQUIRE(opaque.size() == 3);
   CHECK(opaque[0] == "stablehlo.custom_call: custom_call 'foo': an external "
                      "function");
-  CHECK(opaque[1] == "stablehlo.while: loop-carried '?' sizes may change per "
-                     "iteration");
+  CHECK(opaque[1] == "stablehlo.while: loop-carried '?' sizes the body may "
+                     "change");
   CHECK(opaque[2] == "stablehlo.transpose: custom syntax not understood");
 }

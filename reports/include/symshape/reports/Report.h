@@ -175,7 +175,8 @@ struct ReportEntry {
   const OpaqueOp *opaque = nullptr;
   /// Inside a private function judged through its calls: the call chains
   /// (Problem::callStacks indices) of every call site that reached this
-  /// op with this verdict, the first one's first; empty otherwise.
+  /// op with this verdict, condition and witness, the first one's first;
+  /// empty otherwise.
   std::vector<uint32_t> callStacks;
   /// A safe finding that was explained: the obligations (indices) that
   /// imply it; null otherwise.
@@ -187,9 +188,10 @@ struct ReportEntry {
 };
 
 /// For each obligation, the one it is reported with: itself, or an
-/// earlier obligation of the same op of a private function, with the same
-/// subject and verdict, reached through another call (SEMANTICS.md §2: one
-/// finding per distinct verdict, naming its call sites).
+/// earlier obligation of the same op of a private function, reached
+/// through another call, with the same subject, verdict, condition,
+/// witness and reason (SEMANTICS.md §2: one finding per distinct verdict,
+/// naming its call sites; a condition is exact for every call it names).
 std::vector<uint32_t> reportedWith(const Problem &problem,
                                    const FunctionVerdicts &verdicts);
 

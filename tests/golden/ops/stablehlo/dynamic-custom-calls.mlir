@@ -82,9 +82,10 @@ func.func private @top_k_gt_f32_comparator(%arg0: tensor<f32>, %arg1: tensor<f32
 }
 
 // A variadic dynamic_reduce_window: its inputs have one shape
-// (reduce_window_c2); the window arithmetic needs the padding, a rank-2
-// value, so the results are opaque.
-func.func public @reduce_window(%arg0: tensor<?x4xf32>, %arg1: tensor<?x4xi32>) -> (tensor<?x?xf32>, tensor<?x?xi32>) {
+// (reduce_window_c2); windows [2, 2], strides and dilations 1, the padding
+// a rank-2 constant 0: each result is [max(0, %arg0[0] - 1), 3]
+// (reduce_window_c15), so the add with %arg2 needs its rows to be that.
+func.func public @reduce_window(%arg0: tensor<?x4xf32>, %arg1: tensor<?x4xi32>, %arg2: tensor<?x3xf32>) -> (tensor<?x?xf32>, tensor<?x?xi32>) {
   %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
   %c = stablehlo.constant dense<2> : tensor<i32>
   %c_0 = stablehlo.constant dense<[2, 2]> : tensor<2xi32>
@@ -92,6 +93,10 @@ func.func public @reduce_window(%arg0: tensor<?x4xf32>, %arg1: tensor<?x4xi32>) 
   %c_2 = stablehlo.constant dense<0> : tensor<2x2xi32>
   // expected-ub-possible @+1 {{equal: %arg0[0] != %arg1[0]}}
   %0:2 = stablehlo.custom_call @stablehlo.dynamic_reduce_window(%arg0, %arg1, %cst, %c, %c_0, %c_1, %c_1, %c_1, %c_2) {api_version = 2 : i32, called_computations = [@generic_reduce_window_reducer]} : (tensor<?x4xf32>, tensor<?x4xi32>, tensor<f32>, tensor<i32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2x2xi32>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  // With r = max(0, %arg0[0] - 1): UB exactly when %arg0[0] >= 1 and
+  // %arg0[0] != %arg2[0] + 1, or %arg0[0] == 0 and %arg2[0] != 0.
+  // expected-ub-possible @+1 {{equal: (%arg2[0] != 0 && %arg0[0] != %arg2[0] + 1) || (%arg0[0] >= 1 && %arg0[0] != %arg2[0] + 1)}}
+  %1 = "stablehlo.add"(%0#0, %arg2) : (tensor<?x?xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
   return %0#0, %0#1 : tensor<?x?xf32>, tensor<?x?xi32>
 }
 func.func private @generic_reduce_window_reducer(%arg0: tensor<f32>, %arg1: tensor<i32>, %arg2: tensor<f32>, %arg3: tensor<i32>) -> (tensor<f32>, tensor<i32>) {
@@ -150,4 +155,4 @@ func.func public @errors(%arg0: tensor<?x10xf32>, %arg1: tensor<2xui64>) {
   %3:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%arg0, %k) : (tensor<?x10xf32>, tensor<ui64>) -> (tensor<?x4xf32>, tensor<?x4xi32>)
   return
 }
-// expected-summary {{safe=6 ub-possible=6 ub-guaranteed=3 error=2 unreachable=0 unknown=0}}
+// expected-summary {{safe=6 ub-possible=7 ub-guaranteed=3 error=2 unreachable=0 unknown=0}}

@@ -1,15 +1,19 @@
 // func.call of a function in the module. A private callee is judged only
 // through its calls, under each caller's sizes: its findings are at its own
-// ops, one per distinct verdict, with the calls as notes. A public callee
+// ops, with the calls as notes; calls that give the same verdict,
+// condition and witness share one finding, others have their own (a
+// condition is exact for the calls it names). A public callee
 // is judged on its own, and its requirements are judged at each call
 // ("... in @pub").
 
 func.func private @add(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
   // Reached four times: (%a, %a) and, through @twice, its second call are
-  // safe; (%a, 4) and, through @twice, (4, %d) can fail. One finding per
-  // verdict, the first call site's condition.
-  // expected-safe @+2 {{equal}}
-  // expected-ub-possible @+1 {{equal: %a[0] != 4}}
+  // safe (one finding); (%a, 4) fails exactly when %a[0] != 4, and,
+  // through @twice, (4, %d) (%a is 4 by then) exactly when %d[0] != 4: two
+  // findings, each with its own call stack.
+  // expected-safe @+3 {{equal}}
+  // expected-ub-possible @+2 {{equal: %a[0] != 4}}
+  // expected-ub-possible @+1 {{equal: %d[0] != 4}}
   %0 = arith.addf %x, %y : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -52,4 +56,4 @@ func.func @main(%a: tensor<?xf32>, %b: tensor<4xf32>, %d: tensor<?xf32>, %e: ten
   %5 = call @pub(%a, %e) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %2 : tensor<4xf32>
 }
-// expected-summary {{safe=4 ub-possible=3 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
+// expected-summary {{safe=4 ub-possible=4 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
