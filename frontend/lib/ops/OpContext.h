@@ -89,6 +89,13 @@ public:
   TermId sub(TermId a, TermId b) { return graph().sub(a, b); }
   TermId mul(TermId a, TermId b) { return graph().mul(a, b); }
   TermId floorDiv(TermId a, TermId b) { return graph().floorDiv(a, b); }
+  /// a == b ? then : otherwise, and a <= b ? then : otherwise.
+  TermId selectEq(TermId a, TermId b, TermId then, TermId otherwise) {
+    return graph().selectEq(a, b, then, otherwise);
+  }
+  TermId selectLe(TermId a, TermId b, TermId then, TermId otherwise) {
+    return graph().selectLe(a, b, then, otherwise);
+  }
   /// The product of `terms` (1 for none).
   TermId product(const std::vector<TermId> &terms);
 

@@ -206,6 +206,30 @@ void requireMultiple(OpContext &ctx, TermId size, int64_t k,
 
 } // namespace
 
+namespace {
+
+/// The number of windows of the StableHLO spec (convolution, reduce_window,
+/// select_and_scatter): an empty window (a padded input of 0, or a window
+/// wider than it) gives 0 windows, not UB. A padded size below 0 is.
+TermId windowCount(OpContext &ctx, TermId base, TermId lo, TermId hi,
+                   TermId window, int64_t stride, int64_t windowDil,
+                   const std::string &what) {
+  TermId zero = ctx.constant(0), one = ctx.constant(1);
+  TermId padded = ctx.add(base, ctx.add(lo, hi));
+  ctx.requireInBounds(ctx.formulas().mkLe(zero, padded),
+                      "the padded input of " + what +
+                          " (its size must not be negative)");
+  TermId span = ctx.selectEq(
+      window, zero, zero,
+      ctx.add(ctx.mul(ctx.constant(windowDil), ctx.sub(window, one)), one));
+  TermId count =
+      ctx.add(ctx.floorDiv(ctx.sub(padded, span), ctx.constant(stride)), one);
+  return ctx.selectEq(padded, zero, zero,
+                      ctx.selectLe(span, padded, count, zero));
+}
+
+} // namespace
+
 std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
                                  int64_t lo, int64_t hi, TermId window,
                                  int64_t stride, int64_t windowDil,
@@ -224,8 +248,8 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
     return ctx.constant(
         padded == 0 || span > padded ? 0 : (padded - span) / stride + 1);
   }
-  return windowOutputSize(ctx, base, ctx.constant(lo), ctx.constant(hi), window,
-                          stride, windowDil, what);
+  return windowCount(ctx, base, ctx.constant(lo), ctx.constant(hi), window,
+                     stride, windowDil, what);
 }
 
 std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
@@ -237,8 +261,8 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
   if (l && h)
     return windowSize(ctx, in, baseDil, *l, *h, window, stride, windowDil,
                       what);
-  return windowOutputSize(ctx, dilated(ctx, in, baseDil - 1), lo, hi, window,
-                          stride, windowDil, what);
+  return windowCount(ctx, dilated(ctx, in, baseDil - 1), lo, hi, window, stride,
+                     windowDil, what);
 }
 
 namespace {
