@@ -10,7 +10,6 @@
 //   ParseAttributes.cpp attributes, dictionaries
 //   ParseDense.cpp      dense<...> and array<...> literals
 //   ParseCustomOps.cpp  known custom forms: dispatch, func, tensor, linalg
-//   ParseShapeOps.cpp   known custom forms of the shape dialect
 //   ParseOpaqueOps.cpp  unknown custom ops, skipped to where they end
 //   ParseLocations.cpp  `loc(...)` after ops, arguments and functions
 //
@@ -210,23 +209,12 @@ public:
   bool parseHashAttr(Attribute &attr, bool allowType);
   bool parseOpaqueAttr(Attribute &attr);
 
-  //===--- Custom forms (ParseCustomOps.cpp, ParseShapeOps.cpp) -----------===//
+  //===--- Custom forms (ParseCustomOps.cpp) ------------------------------===//
   bool parseCustomOp(PendingOp &pending);
   /// Runs an op entry's custom-form parser; a form it rejects is skipped
   /// as opaque instead (ParseOpaqueOps.cpp), with nothing it defined left.
   bool tryCustomSyntax(PendingOp &pending, const OpEntry &entry);
   void normalizeGeneric(PendingOp &pending);
-  bool parseArrowTyped(PendingOp &pending, bool allowError, bool allowSingle);
-  bool parseColonTyped(PendingOp &pending, const Type &result);
-  bool parseUntyped(PendingOp &pending, const Type *operandType,
-                    const Type &result);
-  bool parseTerminator(PendingOp &pending);
-  bool parseConstShape(PendingOp &pending);
-  bool parseShapeConstant(PendingOp &pending);
-  bool parseConstSize(PendingOp &pending);
-  bool parseConstWitness(PendingOp &pending);
-  bool parseShapeReduce(PendingOp &pending);
-  bool parseShapeAssuming(PendingOp &pending);
   /// Gives attributes that name an affine map alias (`#map`) the text of
   /// its definition (`affine_map<(d0) -> (d0)>`), in arrays too.
   void resolveAliasText(std::vector<NamedAttribute> &attrs) const;

@@ -27,7 +27,7 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_OPCONTEXT_H
 #define SYMSHAPE_FRONTEND_OPS_OPCONTEXT_H
 
-#include "../LoweringImpl.h"
+#include "lowering/LoweringImpl.h"
 
 #include <initializer_list>
 #include <optional>

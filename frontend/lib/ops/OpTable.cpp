@@ -8,6 +8,17 @@
 
 namespace symshape::frontend {
 
+OpFamily tensorFamily() {
+  static const std::vector<OpEntry> entries = [] {
+    std::vector<OpEntry> all;
+    for (const OpFamily &part :
+         {tensorOps(), tensorRelayoutOps(), arithOps(), funcOps()})
+      all.insert(all.end(), part.entries, part.entries + part.count);
+    return all;
+  }();
+  return {"tensor", entries.data(), entries.size()};
+}
+
 const std::vector<OpFamily> &opFamilies() {
   static const std::vector<OpFamily> families = {
       broadcastFamily(), tosaFamily(),  stablehloFamily(),   linalgFamily(),

@@ -1,11 +1,11 @@
 //===- LinalgFormsTest.cpp - Custom forms of linalg structured ops --------===//
 //
-// The custom forms of frontend/lib/ops/LinalgForms.cpp read into the generic
-// shape, and the affine maps the loop rule reads (LinalgLoops.cpp).
+// The custom forms of frontend/lib/ops/linalg/LinalgForms.cpp read into the
+// generic shape, and the affine maps the loop rule reads (LinalgLoops.cpp).
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../../frontend/lib/ops/LinalgRules.h"
+#include "../../../frontend/lib/ops/linalg/LinalgInternal.h"
 #include "ParseHelpers.h"
 
 #include <catch2/catch.hpp>

@@ -1,11 +1,12 @@
 //===- TensorFormsTest.cpp - Custom forms of tensor, arith, math ----------===//
 //
-// The custom forms of frontend/lib/ops/TensorForms.cpp and ArithForms.cpp
-// read as the generic forms mlir-opt-16 prints for them.
+// The custom forms of frontend/lib/ops/tensor/TensorForms.cpp and
+// ops/arith/ArithForms.cpp read as the generic forms mlir-opt-16 prints for
+// them.
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../../frontend/lib/ops/DynamicIndex.h"
+#include "../../../frontend/lib/ops/rules/DynamicIndex.h"
 #include "ParseHelpers.h"
 
 #include <catch2/catch.hpp>

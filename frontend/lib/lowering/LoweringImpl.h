@@ -1,0 +1,300 @@
+//===- LoweringImpl.h - Shared state of the lowering ------------*- C++ -*-===//
+//
+// The Lowerer walks a function's ops in program order. Each op family has
+// its own file (ops/broadcast/ImplicitBroadcast.cpp, ...) adding a `lower*`
+// member.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_LOWERINGIMPL_H
+#define SYMSHAPE_FRONTEND_LOWERINGIMPL_H
+
+#include "symshape/frontend/Lowering.h"
+
+#include <optional>
+#include <unordered_map>
+
+namespace symshape::frontend {
+
+using solver::FormulaId;
+using solver::TermId;
+
+/// What the lowering knows of one value at runtime.
+struct ValueState {
+  bool defined = false;
+  /// Tensor/vector values of known rank: one term per dim.
+  bool ranked = false;
+  std::vector<TermId> dims;
+  /// Shape values (!shape.shape, extent tensors, constant integer tensors)
+  /// whose rank is known: their extents (the elements of the tensor).
+  bool hasExtents = false;
+  std::vector<TermId> extents;
+  /// index / !shape.size values, integer scalars and 0-d integer tensors:
+  /// the integer.
+  TermId scalar = solver::kNoTerm;
+  /// i1 values (scalars, 0-d and 1-d i1 tensors) whose truth is known: one
+  /// formula per element.
+  bool hasBools = false;
+  std::vector<FormulaId> bools;
+  /// Rank-2 integer tensors of static shape (a padding operand [N, 2]):
+  /// their elements row by row, when known. Kept apart from `extents`,
+  /// which index a value's elements as a shape.
+  std::vector<TermId> matrix;
+  /// Defined by an op symshape does not model (its values are unknowns).
+  bool opaque = false;
+};
+
+/// One result dim of a broadcast: the runtime sizes that reach it, how
+/// they print, and what static types infer for it.
+struct Column {
+  std::vector<TermId> sizes;
+  std::vector<solver::DimRef> names;
+  int64_t inferred = 1; ///< static inference (kDynamic for `?`)
+  bool staticError = false;
+  /// Add one operand's size, folding the static inference (the Broadcastable
+  /// trait's InferDim, left to right).
+  void add(TermId size, solver::DimRef name, int64_t staticSize);
+};
+
+class Lowerer {
+public:
+  Lowerer(const Function &function, const LoweringOptions &options,
+          DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
+          const Module *module = nullptr);
+
+  std::unique_ptr<solver::Problem> run();
+
+  // --- shared helpers (Lowering.cpp) ---
+  solver::Problem &problem() { return *prob; }
+  solver::DimGraph &graph() { return prob->graph; }
+  solver::FormulaStore &formulas() { return prob->formulas; }
+  /// A value of the function being lowered (of the callee, inside an
+  /// inlined call).
+  const Value &value(ValueId id) const { return frame->value(id); }
+  ValueState &state(ValueId id) { return states[id]; }
+  /// "%a" for value a.
+  /// "%a" for value a. A name defined again in a sibling region (legal in
+  /// MLIR) is numbered from its second definition, "%t_2", so symbols,
+  /// witnesses and JSON keys name one value each.
+  const std::string &refName(ValueId id) const { return displayNames[id]; }
+  /// "%a[2]".
+  std::string dimName(ValueId id, size_t dim) const {
+    return refName(id) + "[" + std::to_string(dim) + "]";
+  }
+  /// Names term `t` after a value's dim (DOT output), except for the values
+  /// of an inlined callee, which the function's report does not show.
+  void label(TermId t, std::string name) {
+    if (!callSite)
+      graph().addLabel(t, std::move(name));
+  }
+  /// The static type written for operand `i` of `op` (or the value's type).
+  const Type &operandType(const Operation &op, size_t i) const;
+
+  /// A fresh free symbol for the value shown as `name` ("%0[1]"). Inside
+  /// a private callee, whose messages use its own names, the symbol is
+  /// qualified ("%g.0[1]"): conditions and witnesses speak of the caller.
+  TermId newSymbol(const std::string &name, solver::SymbolOrigin origin);
+  /// A fresh free dim symbol >= --min-dim, labelled `name`.
+  TermId freshDim(const std::string &name, solver::SymbolOrigin origin);
+  /// Defines `id` from its declared type: static dims are constants, each
+  /// `?` a fresh symbol, an index/!shape.size a fresh scalar.
+  void defineFromType(ValueId id, solver::SymbolOrigin origin);
+  /// Defines a ranked value with the given runtime dims.
+  void defineDims(ValueId id, std::vector<TermId> dims);
+  void defineScalar(ValueId id, TermId scalar);
+
+  /// Queues an obligation of `op` (judged after the assumptions).
+  void oblige(const Operation &op, solver::ObligationKind kind, int dim,
+              FormulaId violation, std::string subject,
+              bool staticError = false, std::string staticNote = "");
+  /// Same, with a subject kept as data (printed only when reported).
+  void oblige(const Operation &op, solver::ObligationKind kind, int dim,
+              FormulaId violation, solver::SubjectForm form,
+              const std::vector<solver::DimRef> &refs, int64_t declared,
+              int64_t inferredRank, bool staticError,
+              std::string staticNote = "");
+
+  // --- op families ---
+  /// ops/broadcast/ImplicitBroadcast.cpp
+  void lowerImplicitBroadcast(const Operation &op);
+  /// Obligations and result of a broadcast whose operand sizes are already
+  /// aligned into `columns`: `broadcast` per column with 2+ sizes, `rank`,
+  /// `result-cast` per static result dim. `unranked`: an unranked operand
+  /// may supply leading dims and fill columns where the others give 1.
+  void finishBroadcast(const Operation &op, std::vector<Column> columns,
+                       bool unranked);
+  /// The runtime dims of operand `i` (from its state, else its type).
+  std::vector<TermId> operandDims(const Operation &op, size_t i);
+  /// "%a[0]" for a dynamic operand dim, the size for a static one.
+  std::string operandDimName(const Operation &op, size_t i, size_t dim);
+  /// The same, as data for a subject.
+  solver::DimRef operandDimRef(const Operation &op, size_t i, size_t dim);
+  /// Marks an op that had a static error: results follow their types.
+  bool structuralError(const Operation &op, const std::string &why);
+
+  // --- values of the shape and tensor glue ops (Lowering.cpp) ---
+  /// The integer an index / !shape.size value holds; a fresh symbol named
+  /// after the value when it is not known.
+  TermId scalarOf(ValueId id);
+  /// The constant an index / !shape.size value holds, if known.
+  std::optional<int64_t> constantOf(ValueId id);
+  /// The extents of a shape value, nullopt when its rank is unknown.
+  std::optional<std::vector<TermId>> extentsOf(ValueId id);
+  /// Integer values, element by element (IntValues.cpp): an index,
+  /// !shape.size or integer scalar and a 0-d integer tensor have one
+  /// element, a 1-D integer tensor of static length one per entry. An
+  /// element no op computed is a fresh integer kept with the value, so
+  /// every use sees the same one and its known neighbours stay known.
+  /// nullopt for other values.
+  std::optional<std::vector<TermId>> intElements(ValueId id);
+  /// The truth of each element of an i1 value, when every one is known.
+  std::optional<std::vector<FormulaId>> boolElements(ValueId id);
+  /// Sets the integer elements of `id` (the state, not its dims).
+  void setIntElements(ValueId id, std::vector<TermId> elements);
+  /// The elements of a rank-2 integer tensor of static shape, row by row,
+  /// when an op computed them (a constant, a reshape of known elements);
+  /// nullopt otherwise. setMatrixElements records them (ignored unless the
+  /// value is such a tensor and the count matches).
+  std::optional<std::vector<TermId>> matrixElements(ValueId id);
+  void setMatrixElements(ValueId id, std::vector<TermId> elements);
+  void setBoolElements(ValueId id, std::vector<FormulaId> elements);
+  /// Defines a shape-typed result (!shape.shape or an extent tensor) with
+  /// `extents` (nullopt: unranked). An extent tensor of a static length
+  /// other than the rank is UB (a `rank` obligation of `op`).
+  void defineShape(const Operation &op, ValueId id,
+                   std::optional<std::vector<TermId>> extents);
+  /// Integers of an array / dense / array<i64: ..> attribute.
+  static std::optional<std::vector<int64_t>> intList(const Attribute &attr);
+
+  /// ops/broadcast/XlaBroadcast.cpp (called by the stablehlo family's entries):
+  /// a binary op with `broadcast_dimensions`, broadcast_in_dim,
+  /// dynamic_broadcast_in_dim.
+  enum class XlaBroadcast { Binary, InDim, DynamicInDim };
+  void lowerXlaBroadcast(const Operation &op, XlaBroadcast form);
+  /// The elements of a value used as a shape: its extents, or, for a 1-D
+  /// integer tensor of static length, one fresh size per element (kept with
+  /// the value). nullopt when its length is unknown.
+  std::optional<std::vector<TermId>> shapeExtents(ValueId id);
+  /// Lowers the ops of a nested region; `conditional` when it may run any
+  /// number of times (its obligations are then marked conditional).
+  void lowerNestedRegion(const Region &region, bool conditional) {
+    lowerRegion(region, conditional);
+  }
+  /// shape.reduce: runs the body once per extent when the rank is known.
+  void lowerShapeReduce(const Operation &op);
+  /// Lowers the ops of `region` in place (not conditional) and returns the
+  /// operands of its terminator.
+  std::vector<ValueId> lowerInline(const Region &region);
+  /// Results of an op symshape does not interpret: facts of their types.
+  void lowerOpaque(const Operation &op);
+  /// Lists `op` in the coverage report (Problem::opaque) with `reason`,
+  /// unless it is a plain source of static facts (SEMANTICS.md §1) and not
+  /// `always` (a runtime check whose predicate is not read is always listed).
+  void markOpaque(const Operation &op, std::string reason, bool always = false);
+
+  // --- assumptions (LowerAssume.cpp) ---
+  /// Lowers a Boolean expression; nullopt when a name does not resolve
+  /// (then `missing` holds it) or a dim is out of range (an error is
+  /// emitted when `report`).
+  std::optional<FormulaId> lowerExpr(const Expr &expr, bool report,
+                                     std::string &missing);
+
+  void lowerOp(const Operation &op);
+  void lowerOpOnce(const Operation &op);
+
+  // --- calls (LowerCall.cpp) ---
+  /// The function `name` of the module being analysed, or nullptr.
+  const Function *findFunction(const std::string &name) const;
+  /// Lowers the body of `callee` in a frame of its own, its arguments bound
+  /// to the operands of `call`, and returns what is known of the values it
+  /// returns. The callee's obligations become the call's (located at the
+  /// outermost call, their subjects saying "in @callee"); its static errors
+  /// are left to the callee's own analysis, and so are its opaque ops.
+  /// nullopt with `whyNot` for a call that cannot be inlined (recursion,
+  /// control flow in the callee, too large).
+  std::optional<std::vector<ValueState>> inlineCall(const Operation &call,
+                                                    const Function &callee,
+                                                    std::string &whyNot);
+  std::optional<std::vector<ValueState>> inlineCallOnce(const Operation &call,
+                                                        const Function &callee,
+                                                        std::string &whyNot);
+  /// Copies what is known of `from` to `to` (pass-through ops).
+  void alias(ValueId to, ValueId from);
+  /// Whether the op being lowered may not run (a region of an unknown op,
+  /// a block other than the entry block): a fact it states holds only there.
+  bool inConditionalCode() const { return conditional; }
+
+private:
+  void lowerRegion(const Region &region, bool conditional);
+  void addAssumptions();
+  void recordValues();
+  std::optional<TermId> lowerTerm(const Expr &expr, int node, bool report,
+                                  std::string &missing);
+  std::optional<FormulaId> lowerBool(const Expr &expr, int node, bool report,
+                                     std::string &missing);
+
+  const Function &function;
+  const LoweringOptions &options;
+  const Module *module;
+  /// The function whose values `states` and `displayNames` describe: the
+  /// lowered function, or a callee being inlined.
+  const Function *frame;
+  /// Inlined calls being lowered, outermost first (LowerCall.cpp): the
+  /// callees and the call ops.
+  std::vector<const Function *> callStack;
+  std::vector<const Operation *> callOps;
+  const Operation *callSite = nullptr; ///< the outermost call, if any
+  /// The first frame of callStack whose callee is public (its requirements
+  /// are the call's, reported at that call), or callStack.size() when every
+  /// callee is private (reported at their own ops, with the call chain).
+  size_t publicFrame = 0;
+  /// Problem::callStacks index of the current chain of private calls.
+  uint32_t privateChain = 0;
+  /// Where an op of the current frame is reported and with which chain.
+  const Operation &reportedAt(const Operation &op) const {
+    return publicFrame < callOps.size() ? *callOps[publicFrame] : op;
+  }
+  bool inPublicCallee() const { return publicFrame < callOps.size(); }
+  size_t inlinedOps = 0;
+  std::unordered_map<const Function *, size_t> inlineCosts;
+  size_t inlineCost(const Function &callee, unsigned depth);
+  void enterFrame(const Function &callee);
+  DiagnosticEngine &diags;
+  std::vector<bool> &assumptionUsed;
+  std::unique_ptr<solver::Problem> prob;
+  std::vector<ValueState> states;
+  std::unordered_map<std::string, ValueId> byName;
+  std::vector<std::string> displayNames;
+  /// Every display name given so far in any frame: an inlined "%g.0" that
+  /// a caller's value or an earlier call already shows gets "_2", ...
+  /// (Filled at the first inlined call; maps a name to the next suffix.)
+  std::unordered_map<std::string, unsigned> shownNames;
+  std::vector<solver::Obligation> pending;
+  bool conditional = false; // inside a region of an unknown op
+  /// In conditional code (a region of an unknown op, a block other than
+  /// the entry block): the violations of the earlier ops of the enclosing
+  /// blocks. Such obligations are not assumed by the solver for later ops
+  /// (those may run without them), so each conditional obligation carries
+  /// "no earlier one here was violated" in its own violation.
+  std::vector<FormulaId> conditionalEarlier;
+  /// The first pending obligation of the op being lowered (its phase-1
+  /// obligations are what its result-casts assume).
+  size_t opFirst = 0;
+  /// How deep in nested lowerOp calls each pending obligation was made.
+  std::vector<uint32_t> pendingDepth;
+  /// Each pending obligation's violation before withEarlier: what later
+  /// ones conjoin (the strengthened ones would nest, growing each time).
+  std::vector<FormulaId> pendingPlain;
+  uint32_t opDepth = 0;
+  FormulaId withEarlier(FormulaId violation, solver::ObligationKind kind);
+  /// The name of `op` as shared text (Obligation::op).
+  solver::Text opText(const Operation &op);
+  std::unordered_map<std::string, solver::Text> opNames;
+  const Operation *lastOp = nullptr;
+  solver::Text lastOpName;
+  bool failed = false;
+};
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_LOWERINGIMPL_H

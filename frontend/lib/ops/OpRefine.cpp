@@ -1,0 +1,20 @@
+//===- OpRefine.cpp - Which ops `refine` may rewrite
+//------------------------===//
+
+#include "symshape/frontend/OpRefine.h"
+
+#include "OpTable.h"
+
+namespace symshape::frontend {
+
+bool opRefinesResults(std::string_view name) {
+  const OpEntry *entry = findOp(name);
+  return entry && (entry->refine & kRefineResults);
+}
+
+bool opRefinesOperands(std::string_view name) {
+  const OpEntry *entry = findOp(name);
+  return entry && (entry->refine & kRefineOperands);
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,123 @@
+//===- Arith.cpp - Op entries: arith and math -----------------------------===//
+//
+// One entry per op: its custom syntax, shape function and runtime
+// requirements (see OpTable.h). The shape functions follow the verifiers of
+// MLIR's ArithOps.cpp: on tensors and vectors the ops are elementwise, on
+// index and integer scalars they compute the integer (ArithMath.cpp).
+// The documentation lists these entries in the tensor family.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArithInternal.h"
+#include "ops/OpTable.h"
+
+namespace symshape::frontend {
+
+/// Integer arithmetic: computes index values, elementwise on tensors.
+static constexpr OpEntry indexOp(std::string_view name) {
+  return {name, parseSameTypeForm, lowerIndexBinary, kRefineNone,
+          "index arithmetic; elementwise on tensors"};
+}
+/// `%a : T1 to T2` casts of the elements: the shape is kept.
+static constexpr OpEntry castOp(std::string_view name) {
+  return {name, parseCastForm, lowerElementCast, kRefineBoth, "same shape"};
+}
+/// Integer casts: the same integers on scalars, the same shape on tensors.
+static constexpr OpEntry intCastOp(std::string_view name) {
+  return {name, parseCastForm, lowerIndexCast, kRefineBoth,
+          "same integer / same shape"};
+}
+static constexpr OpEntry elementwiseOp(std::string_view name) {
+  return {name, parseSameTypeForm, lowerElementwise, kRefineNone,
+          "elementwise: operands and result of one shape"};
+}
+
+static const OpEntry kEntries[] = {
+    {"arith.constant", parseArithConstant, lowerArithConstant, kRefineNone,
+     "an integer, or a 1-D integer tensor's elements"},
+    {"arith.index_cast", parseCastForm, lowerIndexCast, kRefineBoth,
+     "same integer / same shape"},
+    {"arith.index_castui", parseCastForm, lowerIndexCast, kRefineBoth,
+     "same integer / same shape"},
+    {"arith.cmpf", parseCompare, lowerElementwise, kRefineNone,
+     "elementwise: operands and result of one shape"},
+    {"arith.cmpi", parseCompare, lowerIntCompareOp, kRefineNone,
+     "elementwise on tensors; on integers, the comparison (a predicate)"},
+    {"arith.select", parseSelect, lowerArithSelect, kRefineNone,
+     "elementwise (an i1 condition applies to all); on integers, the pick"},
+    indexOp("arith.addi"),
+    indexOp("arith.subi"),
+    indexOp("arith.muli"),
+    indexOp("arith.floordivsi"),
+    indexOp("arith.ceildivsi"),
+    indexOp("arith.ceildivui"),
+    indexOp("arith.divsi"),
+    indexOp("arith.divui"),
+    indexOp("arith.remsi"),
+    indexOp("arith.remui"),
+    indexOp("arith.maxsi"),
+    indexOp("arith.minsi"),
+    indexOp("arith.maxui"),
+    indexOp("arith.minui"),
+    indexOp("arith.andi"),
+    indexOp("arith.ori"),
+    indexOp("arith.xori"),
+    indexOp("arith.shli"),
+    indexOp("arith.shrsi"),
+    indexOp("arith.shrui"),
+    castOp("arith.extf"),
+    castOp("arith.truncf"),
+    intCastOp("arith.extsi"),
+    intCastOp("arith.extui"),
+    intCastOp("arith.trunci"),
+    castOp("arith.sitofp"),
+    castOp("arith.uitofp"),
+    castOp("arith.fptosi"),
+    castOp("arith.fptoui"),
+    castOp("arith.bitcast"),
+    elementwiseOp("arith.addf"),
+    elementwiseOp("arith.subf"),
+    elementwiseOp("arith.mulf"),
+    elementwiseOp("arith.divf"),
+    elementwiseOp("arith.remf"),
+    elementwiseOp("arith.negf"),
+    elementwiseOp("arith.maxf"),
+    elementwiseOp("arith.minf"),
+    elementwiseOp("arith.maximumf"),
+    elementwiseOp("arith.minimumf"),
+    elementwiseOp("arith.maxnumf"),
+    elementwiseOp("arith.minnumf"),
+    elementwiseOp("math.exp"),
+    elementwiseOp("math.exp2"),
+    elementwiseOp("math.expm1"),
+    elementwiseOp("math.log"),
+    elementwiseOp("math.log2"),
+    elementwiseOp("math.log10"),
+    elementwiseOp("math.log1p"),
+    elementwiseOp("math.tanh"),
+    elementwiseOp("math.sqrt"),
+    elementwiseOp("math.rsqrt"),
+    elementwiseOp("math.absf"),
+    elementwiseOp("math.absi"),
+    elementwiseOp("math.sin"),
+    elementwiseOp("math.cos"),
+    elementwiseOp("math.tan"),
+    elementwiseOp("math.atan"),
+    elementwiseOp("math.erf"),
+    elementwiseOp("math.floor"),
+    elementwiseOp("math.ceil"),
+    elementwiseOp("math.round"),
+    elementwiseOp("math.roundeven"),
+    elementwiseOp("math.trunc"),
+    elementwiseOp("math.powf"),
+    elementwiseOp("math.atan2"),
+    elementwiseOp("math.copysign"),
+    elementwiseOp("math.fma"),
+    elementwiseOp("math.ipowi"),
+};
+
+OpFamily arithOps() {
+  return {"arith", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,181 @@
+//===- ArithMath.cpp - Shape functions of arith and math ------------------===//
+//
+// On tensors and vectors, arith and math ops are elementwise: every operand
+// and the result have one shape (the verifiers compare the static types;
+// two `?` sizes that differ at runtime are UB, an `equal` obligation).
+//
+//   %0 = arith.addf %a, %b : tensor<?xf32>     equal: %a[0] == %b[0]
+//
+// On index values, addi / subi / muli compute the integer (and floordivsi /
+// ceildivsi by a positive constant, maxsi / minsi), so sizes flow through
+// size arithmetic:
+//
+//   %m = arith.addi %n, %c1 : index            %m = %n + 1
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArithInternal.h"
+#include "ops/rules/IntRules.h"
+#include "ops/rules/OpRules.h"
+
+namespace symshape::frontend {
+
+static bool anyShaped(OpContext &c) {
+  for (size_t i = 0; i < c.numOperands(); ++i)
+    if (c.operandType(i).isShaped())
+      return true;
+  for (size_t r = 0; r < c.numResults(); ++r)
+    if (c.resultType(r).isShaped())
+      return true;
+  return false;
+}
+
+static bool anySizeResult(OpContext &c) {
+  for (size_t r = 0; r < c.numResults(); ++r)
+    if (c.resultType(r).isSizeLike())
+      return true;
+  return false;
+}
+
+void lowerElementwise(OpContext &c) {
+  if (anyShaped(c)) {
+    lowerSameShape(c);
+    return;
+  }
+  // Scalars: nothing to check. An index result nobody computes is a size
+  // symshape cannot relate to its operands.
+  if (anySizeResult(c))
+    c.opaque("'" + c.op().name + "' on index values is not modelled");
+}
+
+void lowerElementCast(OpContext &c) { lowerSameShape(c); }
+
+namespace {
+struct IntOpName {
+  std::string_view name;
+  IntOp op;
+};
+/// arith's integer ops and the exact arithmetic each computes.
+constexpr IntOpName kIntOps[] = {
+    {"arith.addi", IntOp::Add},          {"arith.subi", IntOp::Sub},
+    {"arith.muli", IntOp::Mul},          {"arith.divsi", IntOp::DivTrunc},
+    {"arith.remsi", IntOp::RemTrunc},    {"arith.floordivsi", IntOp::DivFloor},
+    {"arith.ceildivsi", IntOp::DivCeil}, {"arith.divui", IntOp::DivU},
+    {"arith.remui", IntOp::RemU},        {"arith.ceildivui", IntOp::CeilDivU},
+    {"arith.maxsi", IntOp::Max},         {"arith.minsi", IntOp::Min},
+    {"arith.maxui", IntOp::MaxU},        {"arith.minui", IntOp::MinU},
+};
+} // namespace
+
+/// andi / ori / xori on i1 values: the formulas' and, or, xor.
+static bool lowerBoolLogic(OpContext &c) {
+  std::optional<IntType> type = resultIntType(c, 0);
+  if (!type || !type->isBool() || c.numOperands() != 2)
+    return false;
+  std::optional<std::vector<FormulaId>> a = boolOperand(c, 0),
+                                        b = boolOperand(c, 1);
+  if (!a || !b || a->size() != b->size())
+    return false;
+  solver::FormulaStore &f = c.formulas();
+  std::string_view name = c.op().name;
+  std::vector<FormulaId> out;
+  for (size_t k = 0; k < a->size(); ++k) {
+    FormulaId x = (*a)[k], y = (*b)[k];
+    if (name == "arith.andi")
+      out.push_back(f.mkAnd({x, y}));
+    else if (name == "arith.ori")
+      out.push_back(f.mkOr({x, y}));
+    else // xori: exactly one holds
+      out.push_back(
+          f.mkOr({f.mkAnd({x, f.mkNot(y)}), f.mkAnd({f.mkNot(x), y})}));
+  }
+  setBoolResult(c, 0, std::move(out));
+  return true;
+}
+
+void lowerIndexBinary(OpContext &c) {
+  if (anyShaped(c) || c.numOperands() != 2) {
+    lowerElementwise(c);
+    return;
+  }
+  if (lowerBoolLogic(c))
+    return;
+  for (const IntOpName &entry : kIntOps)
+    if (entry.name == c.op().name) {
+      if (lowerIntPairs(c, entry.op))
+        return;
+      break;
+    }
+  lowerElementwise(c);
+}
+
+void lowerIntCompareOp(OpContext &c) {
+  if (anyShaped(c)) {
+    lowerElementwise(c);
+    return;
+  }
+  const Attribute *predicate = c.attr("predicate");
+  std::optional<CmpPred> pred;
+  if (predicate && predicate->kind == AttrKind::Other)
+    pred = cmpPredicate(predicate->text, false); // custom form: `slt`
+  else if (predicate && predicate->kind == AttrKind::Integer) {
+    // The generic form's enum value (arith::CmpIPredicate).
+    static constexpr std::string_view kNames[] = {
+        "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+    if (predicate->intValue >= 0 && predicate->intValue < 10)
+      pred = cmpPredicate(kNames[predicate->intValue], false);
+  }
+  if (pred)
+    lowerIntCompare(c, *pred);
+}
+
+void lowerArithSelect(OpContext &c) {
+  if (anyShaped(c) || c.numOperands() != 3) {
+    lowerElementwise(c);
+    return;
+  }
+  std::optional<std::vector<FormulaId>> cond = boolOperand(c, 0);
+  if (!cond || cond->size() != 1) {
+    lowerElementwise(c);
+    return;
+  }
+  if (std::optional<std::vector<FormulaId>> t = boolOperand(c, 1)) {
+    if (std::optional<std::vector<FormulaId>> e = boolOperand(c, 2)) {
+      setBoolResult(c, 0, {selectBool(c, (*cond)[0], (*t)[0], (*e)[0])});
+      return;
+    }
+  }
+  std::optional<TermId> picked;
+  if (std::optional<bool> taken = decideCondition(c, (*cond)[0])) {
+    std::optional<std::vector<TermId>> v = intOperand(c, *taken ? 1 : 2);
+    if (v && v->size() == 1)
+      picked = v->front();
+  } else {
+    std::optional<std::vector<TermId>> t = intOperand(c, 1),
+                                       e = intOperand(c, 2);
+    if (t && e && t->size() == 1 && e->size() == 1)
+      picked = selectInt(c, (*cond)[0], (*t)[0], (*e)[0]);
+  }
+  if (picked)
+    setIntResult(c, 0, {*picked});
+  else
+    lowerElementwise(c);
+}
+
+void lowerIndexCast(OpContext &c) {
+  if (c.numOperands() != 1 || c.numResults() != 1)
+    return;
+  if (anyShaped(c)) {
+    lowerSameShape(c);
+    const ValueState &s = c.lowerer().state(c.op().operands[0]);
+    if (!c.failed() && s.hasExtents)
+      setExtents(c, 0, s.extents);
+    return;
+  }
+  if (lowerIntConvert(c))
+    return;
+  if (anySizeResult(c))
+    c.opaque("an integer cast to index whose value is not known");
+}
+
+} // namespace symshape::frontend

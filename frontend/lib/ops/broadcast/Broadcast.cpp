@@ -1,0 +1,23 @@
+//===- Broadcast.cpp - Op entries: the Broadcastable trait's test op ------===//
+//
+// test.broadcastable follows the Broadcastable trait. Ops named by
+// `--broadcastable NAME` use the same rule; they are looked up by the
+// lowering before this table.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ops/OpTable.h"
+#include "ops/rules/OpRules.h"
+
+namespace symshape::frontend {
+
+static const OpEntry kEntries[] = {
+    {"test.broadcastable", nullptr, lowerImplicitBroadcastRule, kRefineBoth,
+     "implicit broadcast (the Broadcastable trait)"},
+};
+
+OpFamily broadcastFamily() {
+  return {"broadcast", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,43 @@
+//===- OpRules.h - Shape rules shared by several op entries -----*- C++ -*-===//
+//
+// Small helpers that op entries call, like Halide's rewrite rules: each
+// states one rule of the dialect specs once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_OPRULES_H
+#define SYMSHAPE_FRONTEND_OPS_OPRULES_H
+
+#include "ops/OpContext.h"
+
+namespace symshape::frontend {
+
+/// Elementwise op whose verifier demands equal shapes: every ranked operand
+/// of the result's rank has the shape of operand 0 (kind `equal`, one
+/// obligation per operand dim), and each result has that shape. Operands of
+/// rank 0 where `allowScalars` are broadcast scalars (stablehlo.clamp's
+/// bounds, select's predicate).
+void lowerSameShape(OpContext &ctx, bool allowScalars = false);
+
+/// One spatial dim of a convolution or pooling window (SEMANTICS.md §3):
+///   out = floor((in + padLo + padHi - dilation * (kernel - 1) - 1) / stride) +
+///   1
+/// with an `in-bounds` obligation that `out` is not negative (the dilated
+/// window fits in the padded input, up to one stride). `stride` must be a
+/// positive constant (the caller reports an error otherwise); `what` names
+/// the dim in the message ("spatial dim 1").
+TermId windowOutputSize(OpContext &ctx, TermId in, TermId padLo, TermId padHi,
+                        TermId kernel, int64_t stride, int64_t dilation,
+                        const std::string &what);
+
+/// Implicit broadcast per the Broadcastable trait (test.broadcastable, tosa
+/// binary ops, chlo.broadcast_* without broadcast_dimensions).
+void lowerImplicitBroadcastRule(OpContext &ctx);
+
+/// A call of a function of the module (func.call, util.call): the callee's
+/// shape semantics in terms of the call's operands (lowering/LowerCall.cpp).
+void lowerFuncCall(OpContext &ctx);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_OPRULES_H

@@ -1,0 +1,459 @@
+//===- ShapeRules.cpp - Shape functions of the shape dialect --------------===//
+//
+// Shape values carry their extents when their rank is known. The dialect has
+// no compile-time rule (SEMANTICS.md §4): a failure is a runtime obligation --
+// `broadcast` for shape.broadcast, `join` for shape.join / shape.meet, `cstr`
+// for shape.cstr_*, `rank` for a rank clash -- and later ops are judged
+// assuming it did not happen, so an invalid shape never reaches them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeInternal.h"
+
+#include "ops/rules/IntRules.h"
+
+namespace symshape::frontend {
+
+using solver::ObligationKind;
+using solver::SymbolOrigin;
+
+namespace {
+
+std::string extentName(const solver::DimGraph &graph, TermId t,
+                       const std::string &fallback) {
+  if (std::optional<int64_t> c = graph.constantValue(t))
+    return std::to_string(*c);
+  const std::vector<std::string> &labels = graph.labels(t);
+  return labels.empty() ? fallback : labels.front();
+}
+
+std::string listText(const std::vector<std::string> &names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i ? (i + 1 == names.size() ? " and " : ", ") : "") + names[i];
+  return out;
+}
+
+/// "; its error: \"...\"" for an op's `error` attribute, if it has one.
+std::string errorNote(const Operation &op) {
+  const Attribute *error = findAttr(op.attributes, "error");
+  if (!error || error->kind != AttrKind::String)
+    return "";
+  return "; its error: \"" + error->str + "\"";
+}
+
+/// The op has a result and `operands` operands (any number when -1).
+bool expectArity(OpContext &c, int operands) {
+  if (c.numResults() >= 1 &&
+      (operands < 0 || c.numOperands() == size_t(operands)))
+    return true;
+  c.opaque("expects one result and " +
+           (operands < 0 ? std::string("some") : std::to_string(operands)) +
+           " operands");
+  return false;
+}
+
+} // namespace
+
+void lowerShapeOf(OpContext &c) {
+  if (!expectArity(c, 1))
+    return;
+  Lowerer &l = c.lowerer();
+  ValueState &s = l.state(c.op().operands[0]);
+  if (s.ranked)
+    l.defineShape(c.op(), c.op().results[0], s.dims);
+  else
+    l.defineShape(c.op(), c.op().results[0], std::nullopt);
+}
+
+void lowerConstShape(OpContext &c) {
+  if (!expectArity(c, -1))
+    return;
+  Lowerer &l = c.lowerer();
+  ValueId result = c.op().results[0];
+  const Attribute *attr = c.attr("shape");
+  if (!attr)
+    attr = c.attr("value");
+  if (attr && attr->kind == AttrKind::Integer) { // a constant size
+    l.defineScalar(result, c.constant(attr->intValue));
+    return;
+  }
+  std::optional<std::vector<TermId>> extents;
+  if (attr && attr->kind == AttrKind::Array) {
+    extents.emplace();
+    for (size_t i = 0; i < attr->elements.size() && extents; ++i) {
+      const Attribute &e = attr->elements[i];
+      if (e.kind == AttrKind::Integer)
+        extents->push_back(c.constant(e.intValue));
+      else if (e.kind == AttrKind::Dynamic) // `?`: an unknown extent
+        extents->push_back(
+            l.freshDim(l.dimName(result, i), SymbolOrigin::OpaqueDim));
+      else
+        extents.reset(); // `*`: unranked
+    }
+  } else if (attr) {
+    if (std::optional<std::vector<int64_t>> ints = Lowerer::intList(*attr)) {
+      extents.emplace();
+      for (int64_t v : *ints)
+        extents->push_back(c.constant(v));
+    }
+  }
+  l.defineShape(c.op(), result, extents);
+}
+
+void lowerConstSize(OpContext &c) {
+  if (!expectArity(c, -1))
+    return;
+  const Attribute *attr = c.attr("value");
+  if (attr && attr->kind == AttrKind::Integer)
+    c.setScalarResult(0, c.constant(attr->intValue));
+  else
+    c.lowerer().scalarOf(c.op().results[0]);
+}
+
+void lowerSizeCast(OpContext &c) {
+  if (!expectArity(c, 1))
+    return;
+  Lowerer &l = c.lowerer();
+  ValueId operand = c.op().operands[0], result = c.op().results[0];
+  if (l.value(operand).type.isSizeLike())
+    l.defineScalar(result, l.scalarOf(operand));
+  else
+    l.alias(result, operand);
+}
+
+void lowerSizeArith(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  TermId a = c.scalar(0), b = c.scalar(1);
+  c.setScalarResult(0, c.op().name == "shape.add" ? c.add(a, b) : c.mul(a, b));
+}
+
+void lowerRank(OpContext &c) {
+  if (!expectArity(c, 1))
+    return;
+  if (std::optional<std::vector<TermId>> e = c.elements(0))
+    c.setScalarResult(0, c.constant(int64_t(e->size())));
+  else
+    c.lowerer().scalarOf(c.op().results[0]);
+}
+
+void lowerNumElements(OpContext &c) {
+  if (!expectArity(c, 1))
+    return;
+  if (std::optional<std::vector<TermId>> e = c.elements(0))
+    c.setScalarResult(0, c.product(*e));
+  else
+    c.lowerer().scalarOf(c.op().results[0]);
+}
+
+void lowerGetExtent(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  Lowerer &l = c.lowerer();
+  std::optional<std::vector<TermId>> e = c.elements(0);
+  std::optional<int64_t> index = l.constantOf(c.op().operands[1]);
+  if (e && index) {
+    if (*index >= 0 && size_t(*index) < e->size()) {
+      c.setScalarResult(0, (*e)[size_t(*index)]);
+      return;
+    }
+    l.oblige(c.op(), ObligationKind::Rank, -1, c.formulas().mkTrue(),
+             "the extent " + std::to_string(*index) + " of a shape of rank " +
+                 std::to_string(e->size()));
+  }
+  l.scalarOf(c.op().results[0]);
+}
+
+void lowerShapeDim(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  Lowerer &l = c.lowerer();
+  const Type &type = c.operandType(0);
+  std::optional<int64_t> index = l.constantOf(c.op().operands[1]);
+  if (!type.isShaped() || !type.hasRank() || !index) {
+    c.opaque(!index ? "the dim index is not a constant"
+                    : "expects a ranked tensor operand");
+    return;
+  }
+  std::vector<TermId> dims = c.dims(0);
+  if (*index >= 0 && size_t(*index) < dims.size()) {
+    c.setScalarResult(0, dims[size_t(*index)]);
+    return;
+  }
+  // The verifier rejects a constant index past a ranked operand's rank.
+  l.oblige(c.op(), ObligationKind::Rank, -1, c.formulas().mkTrue(),
+           "the dim " + std::to_string(*index) + " of " + c.operandName(0) +
+               " of rank " + std::to_string(dims.size()),
+           true, "index is out of range");
+  l.scalarOf(c.op().results[0]);
+}
+
+void lowerSizeDiv(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  TermId a = c.scalar(0), b = c.scalar(1);
+  std::optional<int64_t> divisor = c.graph().constantValue(b);
+  if (!divisor || *divisor <= 0) {
+    // By 0 the result is an error size (or undefined for indices).
+    c.opaque("a divisor that is not a positive constant");
+    return;
+  }
+  c.setScalarResult(0, c.floorDiv(a, b)); // rounds towards minus infinity
+}
+
+void lowerShapeMaxMin(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  bool isMax = c.op().name == "shape.max";
+  auto pick = [&](TermId a, TermId b) {
+    return isMax ? c.graph().max(a, b) : c.graph().min(a, b);
+  };
+  Lowerer &l = c.lowerer();
+  if (l.value(c.op().operands[0]).type.isSizeLike() &&
+      l.value(c.op().operands[1]).type.isSizeLike()) {
+    c.setScalarResult(0, pick(c.scalar(0), c.scalar(1)));
+    return;
+  }
+  std::optional<std::vector<TermId>> a = c.elements(0), b = c.elements(1);
+  if (!a || !b || a->size() != b->size()) {
+    // Ranks that differ give an error shape (and unranked ones any shape).
+    c.opaque("shapes of unknown or different ranks");
+    return;
+  }
+  std::vector<TermId> out;
+  for (size_t i = 0; i < a->size(); ++i)
+    out.push_back(pick((*a)[i], (*b)[i]));
+  c.setElementsResult(0, std::move(out));
+}
+
+void lowerShapeConcat(OpContext &c) {
+  if (!expectArity(c, 2))
+    return;
+  std::optional<std::vector<TermId>> a = c.elements(0), b = c.elements(1);
+  if (!a || !b) { // an unranked shape: the result is unranked too
+    c.lowerer().defineShape(c.op(), c.op().results[0], std::nullopt);
+    return;
+  }
+  a->insert(a->end(), b->begin(), b->end());
+  c.setElementsResult(0, std::move(*a));
+}
+
+void lowerFromExtents(OpContext &c) {
+  if (!expectArity(c, -1))
+    return;
+  std::vector<TermId> extents;
+  for (size_t i = 0; i < c.numOperands(); ++i)
+    extents.push_back(c.scalar(i));
+  c.setElementsResult(0, extents);
+}
+
+void lowerToExtentTensor(OpContext &c) {
+  if (!expectArity(c, 1))
+    return;
+  c.lowerer().defineShape(c.op(), c.op().results[0], c.elements(0));
+}
+
+void lowerCreateShape(OpContext &c) {
+  if (!expectArity(c, 1))
+    return;
+  Lowerer &l = c.lowerer();
+  ValueId result = c.op().results[0];
+  // The shape dialect: the rank is the tensor's length, the extents its
+  // elements.
+  std::optional<std::vector<TermId>> extents = c.elements(0);
+  const Type &type = l.value(c.op().operands[0]).type;
+  if (!extents && type.hasRank() && type.dims.size() == 1 &&
+      type.dims[0] != kDynamic) {
+    extents.emplace();
+    for (int64_t i = 0; i < type.dims[0]; ++i)
+      extents->push_back(
+          l.freshDim(l.dimName(result, size_t(i)), SymbolOrigin::OpaqueDim));
+  }
+  l.defineShape(c.op(), result, extents);
+}
+
+void lowerShapeBroadcast(OpContext &c) {
+  const Operation &op = c.op();
+  Lowerer &l = c.lowerer();
+  if (op.operands.empty()) {
+    c.opaque("expects operands");
+    return;
+  }
+  bool isCstr = op.name == "shape.cstr_broadcastable";
+  bool hasResult = !op.results.empty();
+  std::vector<std::vector<TermId>> shapes;
+  bool unranked = false;
+  for (size_t i = 0; i < c.numOperands(); ++i) {
+    std::optional<std::vector<TermId>> e = c.elements(i);
+    if (!e)
+      unranked = true;
+    else
+      shapes.push_back(*e);
+  }
+  if (unranked || op.name == "shape.is_broadcastable") {
+    // The shape dialect: any unranked input makes the result unranked.
+    if (hasResult && op.name == "shape.broadcast")
+      l.defineShape(op, op.results[0], std::nullopt);
+    return;
+  }
+  size_t rank = 0;
+  for (const std::vector<TermId> &s : shapes)
+    rank = std::max(rank, s.size());
+  std::vector<std::vector<TermId>> columns(rank);
+  for (const std::vector<TermId> &s : shapes)
+    for (size_t i = 0; i < s.size(); ++i)
+      columns[rank - s.size() + i].push_back(s[i]);
+  std::vector<TermId> extents;
+  for (size_t j = 0; j < rank; ++j) {
+    if (columns[j].size() >= 2) {
+      std::vector<std::string> names;
+      for (TermId t : columns[j])
+        names.push_back(extentName(c.graph(), t, "?"));
+      l.oblige(op, isCstr ? ObligationKind::Cstr : ObligationKind::Broadcast,
+               int(j), c.formulas().mkConflict(columns[j]),
+               (isCstr ? "the constraint that extents " + listText(names) +
+                             " broadcast (extent "
+                       : "the broadcast of extents " + listText(names) +
+                             " (result extent ") +
+                   std::to_string(j) + errorNote(op) + ")");
+    }
+    extents.push_back(c.graph().broadcast(columns[j]));
+  }
+  if (hasResult && !isCstr)
+    l.defineShape(op, op.results[0], extents);
+}
+
+void lowerShapeJoin(OpContext &c) {
+  const Operation &op = c.op();
+  Lowerer &l = c.lowerer();
+  if (op.operands.size() < 2) {
+    c.opaque("expects two or more operands");
+    return;
+  }
+  bool hasResult = !op.results.empty();
+  ObligationKind kind =
+      op.name == "shape.cstr_eq" ? ObligationKind::Cstr : ObligationKind::Join;
+  bool cstr = kind == ObligationKind::Cstr;
+  const char *what = cstr ? "the constraint that " : "the join of ";
+  const char *agree = cstr ? " agree" : "";
+  if (l.value(op.operands[0]).type.isSizeLike()) { // sizes
+    TermId first = c.scalar(0);
+    for (size_t k = 1; k < op.operands.size(); ++k)
+      l.oblige(op, kind, -1, c.formulas().mkNe(first, c.scalar(k)),
+               std::string(what) + "sizes " + c.operandName(0) + " and " +
+                   c.operandName(k) + agree + errorNote(op));
+    if (hasResult)
+      c.setScalarResult(0, first);
+    return;
+  }
+  // The shape dialect: [*] joins with anything; ranks must agree; each extent
+  // must agree, else the invalid shape.
+  std::optional<std::vector<TermId>> joined;
+  size_t joinedFrom = 0;
+  for (size_t k = 0; k < op.operands.size(); ++k) {
+    std::optional<std::vector<TermId>> e = c.elements(k);
+    if (!e)
+      continue;
+    if (!joined) {
+      joined = e;
+      joinedFrom = k;
+      continue;
+    }
+    if (e->size() != joined->size()) {
+      l.oblige(op, kind, -1, c.formulas().mkTrue(),
+               std::string(what) + "shapes of rank " +
+                   std::to_string(joined->size()) + " and " +
+                   std::to_string(e->size()) + agree + errorNote(op));
+      continue;
+    }
+    for (size_t i = 0; i < e->size(); ++i)
+      l.oblige(op, kind, int(i), c.formulas().mkNe((*joined)[i], (*e)[i]),
+               std::string(what) + "extent " + std::to_string(i) + " of " +
+                   c.operandName(joinedFrom) + " and " + c.operandName(k) +
+                   agree + errorNote(op));
+  }
+  if (hasResult && kind == ObligationKind::Join)
+    l.defineShape(op, op.results[0], joined);
+}
+
+void lowerCstrRequire(OpContext &c) {
+  // A runtime check like cf.assert (its predicate read the same way), of
+  // kind `cstr`; the witness it gives only gates shape.assuming, whose
+  // region is judged under the checks before it.
+  const Attribute *msg = c.attr("msg");
+  lowerRuntimeCheck(c, 0, msg && msg->kind == AttrKind::String ? msg->str : "",
+                    ObligationKind::Cstr);
+}
+
+void Lowerer::lowerShapeReduce(const Operation &op) {
+  std::optional<std::vector<TermId>> extents =
+      op.operands.empty() ? std::nullopt : extentsOf(op.operands[0]);
+  const Region *body = op.regions.empty() ? nullptr : &op.regions[0];
+  // Only bodies of size arithmetic are interpreted; anything else (or an
+  // unknown rank) leaves the results opaque.
+  static const char *const interpreted[] = {
+      "shape.add",           "shape.mul",        "shape.index_to_size",
+      "shape.size_to_index", "shape.const_size", "shape.yield",
+      "arith.constant",      "arith.addi",       "arith.muli",
+      "arith.subi",          "arith.index_cast", "shape.get_extent"};
+  bool simple = body && body->blocks.size() == 1 && extents &&
+                extents->size() <= 64 &&
+                body->blocks[0].arguments.size() == op.operands.size() + 1;
+  if (simple)
+    for (const Operation &inner : body->blocks[0].operations) {
+      bool known = false;
+      for (const char *name : interpreted)
+        known |= inner.name == name;
+      simple &= known;
+    }
+  if (!simple) {
+    lowerOpaque(op);
+    return;
+  }
+  const Block &block = body->blocks[0];
+  std::vector<ValueState> acc;
+  for (size_t k = 1; k < op.operands.size(); ++k)
+    acc.push_back(state(op.operands[k]));
+  for (size_t i = 0; i < extents->size(); ++i) {
+    state(block.arguments[0]) = ValueState();
+    defineScalar(block.arguments[0], graph().constant(int64_t(i)));
+    state(block.arguments[1]) = ValueState();
+    defineScalar(block.arguments[1], (*extents)[i]);
+    for (size_t k = 0; k < acc.size(); ++k)
+      state(block.arguments[2 + k]) = acc[k];
+    std::vector<ValueId> yielded = lowerInline(*body);
+    if (yielded.size() != acc.size()) {
+      lowerOpaque(op);
+      return;
+    }
+    for (size_t k = 0; k < acc.size(); ++k)
+      acc[k] = state(yielded[k]);
+  }
+  for (size_t k = 0; k < op.results.size() && k < acc.size(); ++k) {
+    state(op.results[k]) = acc[k];
+    state(op.results[k]).defined = true;
+  }
+}
+
+void lowerShapeReduceOp(OpContext &c) { c.lowerer().lowerShapeReduce(c.op()); }
+
+void lowerAssuming(OpContext &c) {
+  // The body runs when the witness holds, and its cstr obligations are
+  // assumed for what follows, so the region is inlined.
+  const Operation &op = c.op();
+  Lowerer &l = c.lowerer();
+  std::vector<ValueId> yielded;
+  if (!op.regions.empty())
+    yielded = l.lowerInline(op.regions[0]);
+  for (size_t k = 0; k < op.results.size(); ++k) {
+    if (k < yielded.size())
+      l.alias(op.results[k], yielded[k]);
+    else
+      c.setResultFromType(k);
+  }
+}
+
+void lowerWitness(OpContext &) {} // witnesses and flags: nothing to track
+
+} // namespace symshape::frontend

@@ -1,0 +1,194 @@
+//===- StablehloInts.cpp - Integer and i1 values of the hlo family --------===//
+//
+// JAX's shape-polymorphic exports compute sizes and the predicates of their
+// `shape_assertion`s with stablehlo ops on 0-d integer tensors:
+//
+//   %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (...) -> tensor<i32>
+//   %1 = stablehlo.convert %0 : (tensor<i32>) -> tensor<i64>
+//   %2 = stablehlo.compare  GE, %1, %c,  SIGNED : (...) -> tensor<i1>
+//
+// Each op's shape rule comes first (equal shapes); its values follow the
+// shared integer rules (IntRules.h), element by element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StablehloInternal.h"
+#include "ops/rules/IntRules.h"
+#include "ops/rules/OpRules.h"
+
+namespace symshape::frontend::hlo {
+
+/// The last word of an enum attribute: "GE" of `GE` (custom form) or of
+/// `#stablehlo<comparison_direction GE>` (generic form).
+static std::string enumWord(const Attribute *attr) {
+  if (!attr)
+    return "";
+  std::string text = attr->kind == AttrKind::String ? attr->str : attr->text;
+  while (!text.empty() && (text.back() == '>' || text.back() == ' '))
+    text.pop_back();
+  size_t space = text.find_last_of(" <");
+  return space == std::string::npos ? text : text.substr(space + 1);
+}
+
+void lowerHloCompare(OpContext &ctx) {
+  lowerBinary(ctx);
+  if (ctx.failed() || ctx.attr("broadcast_dimensions"))
+    return;
+  std::string type = enumWord(ctx.attr("compare_type"));
+  std::optional<IntType> operand = operandIntType(ctx, 0);
+  if (!operand || (!type.empty() && type != "SIGNED" && type != "UNSIGNED"))
+    return; // floats (FLOAT, TOTALORDER): not a size computation
+  std::optional<CmpPred> pred =
+      cmpPredicate(enumWord(ctx.attr("comparison_direction")),
+                   type == "UNSIGNED" || (type.empty() && operand->isUnsigned));
+  if (pred)
+    lowerIntCompare(ctx, *pred);
+}
+
+void lowerHloLogic(OpContext &ctx) {
+  lowerBinary(ctx);
+  std::optional<IntType> type = resultIntType(ctx, 0);
+  if (ctx.failed() || ctx.attr("broadcast_dimensions") || !type ||
+      !type->isBool())
+    return; // bitwise on integers: no size rule
+  std::string_view name = ctx.op().name;
+  name = name.substr(name.find('.') + 1);
+  solver::FormulaStore &f = ctx.formulas();
+  std::optional<std::vector<FormulaId>> a = boolOperand(ctx, 0);
+  if (!a)
+    return;
+  if (name == "not") {
+    std::vector<FormulaId> out;
+    for (FormulaId x : *a)
+      out.push_back(f.mkNot(x));
+    return setBoolResult(ctx, 0, std::move(out));
+  }
+  std::optional<std::vector<FormulaId>> b =
+      ctx.numOperands() == 2 ? boolOperand(ctx, 1) : std::nullopt;
+  if (!b || a->size() != b->size())
+    return;
+  std::vector<FormulaId> out;
+  for (size_t k = 0; k < a->size(); ++k) {
+    FormulaId x = (*a)[k], y = (*b)[k];
+    out.push_back(name == "and"  ? f.mkAnd({x, y})
+                  : name == "or" ? f.mkOr({x, y})
+                                 : f.mkOr({f.mkAnd({x, f.mkNot(y)}),
+                                           f.mkAnd({f.mkNot(x), y})})); // xor
+  }
+  setBoolResult(ctx, 0, std::move(out));
+}
+
+void lowerHloSelect(OpContext &ctx) {
+  lowerElementwiseScalars(ctx);
+  if (ctx.failed() || ctx.numOperands() != 3)
+    return;
+  std::optional<std::vector<FormulaId>> pred = boolOperand(ctx, 0);
+  if (!pred)
+    return;
+  auto pick = [&](size_t size, size_t k) { return size == 1 ? 0 : k; };
+  if (std::optional<std::vector<FormulaId>> t = boolOperand(ctx, 1)) {
+    std::optional<std::vector<FormulaId>> e = boolOperand(ctx, 2);
+    if (!e || t->size() != e->size())
+      return;
+    std::vector<FormulaId> out;
+    for (size_t k = 0; k < t->size(); ++k)
+      out.push_back(
+          selectBool(ctx, (*pred)[pick(pred->size(), k)], (*t)[k], (*e)[k]));
+    return setBoolResult(ctx, 0, std::move(out));
+  }
+  // A predicate decided by its terms alone picks one operand, whose values
+  // are then all that is needed.
+  std::vector<std::optional<bool>> taken;
+  for (FormulaId p : *pred)
+    taken.push_back(decideCondition(ctx, p));
+  if (pred->size() == 1 && taken[0]) {
+    if (std::optional<std::vector<TermId>> v =
+            intValues(ctx, *taken[0] ? 1 : 2))
+      attachValues(ctx, 0, std::move(*v));
+    return;
+  }
+  std::optional<std::vector<TermId>> t = intValues(ctx, 1),
+                                     e = intValues(ctx, 2);
+  if (!t || !e || t->size() != e->size())
+    return;
+  std::vector<TermId> out;
+  for (size_t k = 0; k < t->size(); ++k) {
+    std::optional<TermId> v =
+        selectInt(ctx, (*pred)[pick(pred->size(), k)], (*t)[k], (*e)[k]);
+    if (!v)
+      return;
+    out.push_back(*v);
+  }
+  attachValues(ctx, 0, std::move(out));
+}
+
+void lowerIntArith(OpContext &ctx) {
+  lowerBinary(ctx);
+  if (ctx.failed() || ctx.numOperands() != 2 ||
+      ctx.attr("broadcast_dimensions"))
+    return;
+  struct Name {
+    std::string_view name;
+    IntOp op;
+  };
+  static constexpr Name kOps[] = {
+      {"add", IntOp::Add},
+      {"subtract", IntOp::Sub},
+      {"multiply", IntOp::Mul},
+      {"divide", IntOp::DivTrunc},
+      {"remainder", IntOp::RemTrunc},
+      {"maximum", IntOp::Max},
+      {"minimum", IntOp::Min},
+  };
+  std::optional<IntType> type = resultIntType(ctx, 0);
+  if (!type || type->isBool())
+    return;
+  std::string_view name = ctx.op().name;
+  name = name.substr(name.find('.') + 1);
+  for (const Name &entry : kOps)
+    if (entry.name == name) {
+      IntOp op = entry.op;
+      if (type->isUnsigned && (op == IntOp::Max || op == IntOp::Min))
+        op = op == IntOp::Max ? IntOp::MaxU : IntOp::MinU;
+      if (type->isUnsigned && op == IntOp::DivTrunc)
+        op = IntOp::DivU;
+      if (type->isUnsigned && op == IntOp::RemTrunc)
+        op = IntOp::RemU;
+      lowerIntPairs(ctx, op);
+      return;
+    }
+}
+
+void lowerHloIntUnary(OpContext &ctx) {
+  lowerElementwise(ctx);
+  std::optional<IntType> type = resultIntType(ctx, 0);
+  if (ctx.failed() || ctx.numOperands() != 1 || !type || type->isBool())
+    return;
+  std::optional<std::vector<TermId>> a = intValues(ctx, 0);
+  if (!a)
+    return;
+  std::string_view name = ctx.op().name;
+  name = name.substr(name.find('.') + 1);
+  solver::DimGraph &g = ctx.graph();
+  TermId zero = ctx.constant(0), one = ctx.constant(1);
+  std::vector<TermId> out;
+  for (TermId x : *a) {
+    TermId negated = ctx.sub(zero, x);
+    if (name == "negate")
+      out.push_back(negated);
+    else if (name == "abs")
+      out.push_back(g.selectLe(zero, x, x, negated));
+    else // sign: -1, 0 or 1
+      out.push_back(g.selectLe(x, ctx.constant(-1), ctx.constant(-1),
+                               g.selectEq(x, zero, zero, one)));
+  }
+  attachValues(ctx, 0, std::move(out));
+}
+
+void lowerConvert(OpContext &ctx) {
+  lowerSameShape(ctx);
+  if (!ctx.failed())
+    lowerIntConvert(ctx);
+}
+
+} // namespace symshape::frontend::hlo
