@@ -91,8 +91,7 @@ private:
           facts.push_back(f.mkNot(ob.violation));
         continue;
       }
-      if (ob.staticError || verdict == Verdict::Safe ||
-          verdict == Verdict::Unreachable || verdict == Verdict::Error)
+      if (verdict == Verdict::Safe || verdict == Verdict::Unreachable)
         continue;
       if (ob.conditional) {
         out.exact = false;
@@ -104,6 +103,16 @@ private:
         out.reason = "some obligation could not be decided";
       }
       Conjuncts &into = isRuntimeCheck(ob.kind) ? checks : requirements;
+      if (ob.staticError || verdict == Verdict::Error) {
+        // Violated by the static types alone (SEMANTICS.md §4): every run
+        // that gets there has UB, so no run ends well. Its violation is
+        // not assumed later, but it needs no formula: the conjunct is
+        // `false`.
+        into.obligations.push_back(uint32_t(k));
+        into.holds.push_back(f.mkFalse());
+        into.unsatisfiable = true;
+        continue;
+      }
       if (tooNonlinear(ob.violation, out)) { // listed by its finding
         into.unrendered.push_back(uint32_t(k));
         continue;
@@ -112,6 +121,17 @@ private:
       into.holds.push_back(f.mkNot(ob.violation));
       into.unsatisfiable |= verdict == Verdict::UbGuaranteed;
     }
+    // A runtime check whose predicate is not read exactly stops inputs
+    // `checked` cannot name: the contract is not exact, whatever else.
+    for (const OpaqueOp &opaque : problem.opaque)
+      if (opaque.runtimeCheck) {
+        out.exact = false;
+        out.reason = "the runtime check " + opaque.op + " is opaque (" +
+                     opaque.reason + "): \"checked\" leaves out the " +
+                     "inputs it stops";
+        out.reasonLoc = opaque.loc;
+        break;
+      }
     if (checks.holds.empty() && requirements.holds.empty() &&
         checks.unrendered.empty() && requirements.unrendered.empty())
       return out;
