@@ -157,6 +157,9 @@ private:
   void checkContract(const Json &fn);
   /// SPEC 4 "implied_by" of every safe runtime check (issue 22).
   void checkImplied();
+  /// Whether every finding of the check op `op`, in every instance, is
+  /// safe: `refine --drop-redundant-checks` deletes it.
+  bool redundantCheck(size_t op) const;
   /// The op indices (of the entry function and the functions it calls)
   /// run before the op instance `key` on every path that reaches it.
   std::set<size_t> runBefore(const std::string &key) const;
@@ -569,6 +572,20 @@ Comparison::runWithOnly(const std::set<size_t> &keep, const std::string &key) {
   return out;
 }
 
+bool Comparison::redundantCheck(size_t op) const {
+  bool any = false;
+  for (const auto &[key, findings] : byInstance) {
+    if (keyPath(key).back() != op)
+      continue;
+    for (const Finding &f : findings) {
+      any = true;
+      if (f.verdict != "safe")
+        return false;
+    }
+  }
+  return any;
+}
+
 void Comparison::checkImplied() {
   for (const auto &[key, findings] : byInstance) {
     size_t c = keyPath(key).back();
@@ -608,6 +625,11 @@ void Comparison::checkImplied() {
                " is not run before it on every path");
         } else if (isCheck(*twinOps.ops[at->second])) {
           named.insert(at->second);
+          if (redundantCheck(at->second))
+            fail("implied_by entry " + e + " of the check " + where +
+                 " is itself a redundant check (refine "
+                 "--drop-redundant-checks deletes it): a check that stays "
+                 "or an op's requirement must be named");
         }
       }
     }
