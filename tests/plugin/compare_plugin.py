@@ -30,7 +30,8 @@ For each FILE that `mlir-opt-22 --allow-unregistered-dialect` accepts:
           `mlir-opt-22 FILE.mlirbc | symshape check -` give the same
           diagnostics as on the text.
 
-Prints one line per file and a closing 'N passed, N failed' line; exits 1
+Prints one line per file (`skip` for a file mlir-opt-22 does not read,
+with its first error) and a closing 'N passed, N failed' line; exits 1
 on any difference, or when fewer than --min-files inputs were compared (a
 test that compares nothing must not pass).
 """
@@ -241,9 +242,14 @@ def main():
     comparison = Comparison(args)
     passed = failed = skipped = findings = refined = 0
     for path in args.files:
-        status, printed, _ = run(comparison.mlir + [path])
+        status, printed, err = run(comparison.mlir + [path])
         if status != 0:
-            skipped += 1  # not current MLIR (older forms, errors on purpose)
+            # Not current MLIR (older forms, errors on purpose): named, with
+            # why, so that a file left out is never silent.
+            skipped += 1
+            first = next((t for _, _, s, t in diagnostics(err)
+                          if s == "error"), err.strip()[:120])
+            print("skip %s (mlir-opt-22: %s)" % (path, first))
             continue
         problems, got, closing = comparison.check(path, printed)
         more, changed = comparison.refine(path, printed)
