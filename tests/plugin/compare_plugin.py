@@ -1,7 +1,7 @@
 """The pass plugin against the CLI, on every input mlir-opt-22 reads.
 
     python3 compare_plugin.py --symshape S --plugin P [--mlir-opt M]
-        [--bytecode] [--min-files N] FILE...
+        [--bytecode] [--min-files N] [--known-gap FILE=WHY]... FILE...
 
 For each FILE that `mlir-opt-22 --allow-unregistered-dialect` accepts:
 
@@ -33,7 +33,12 @@ For each FILE that `mlir-opt-22 --allow-unregistered-dialect` accepts:
 Prints one line per file (`skip` for a file mlir-opt-22 does not read,
 with its first error) and a closing 'N passed, N failed' line; exits 1
 on any difference, or when fewer than --min-files inputs were compared (a
-test that compares nothing must not pass).
+test that compares nothing must not pass). A file named by --known-gap
+differs for the reason given (a gap of symshape's reader that the pass
+meets in mlir-opt's print, not of the plugin): its differences are shown
+as `gap` (only the places on the source: every other check still holds),
+and it fails once it no longer differs, so that the gap is not kept
+after its fix.
 """
 
 import argparse
@@ -237,9 +242,12 @@ def main():
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
     parser.add_argument("--bytecode", action="store_true")
     parser.add_argument("--min-files", type=int, default=1)
+    parser.add_argument("--known-gap", action="append", default=[],
+                        metavar="FILE=WHY")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     comparison = Comparison(args)
+    gaps = dict(g.split("=", 1) for g in args.known_gap)
     passed = failed = skipped = findings = refined = 0
     for path in args.files:
         status, printed, err = run(comparison.mlir + [path])
@@ -259,7 +267,20 @@ def main():
             problems += comparison.bytecode(path, got, closing)
         findings += len([d for d in got if TAG.search(d[3])])
         refined += changed
-        if problems:
+        # A known gap excuses only the places of the findings on the source
+        # (what the CLI reads there and the pass, in mlir-opt's print, not).
+        gap = [p for p in problems if p.startswith("places differ")] \
+            if path in gaps else []
+        problems = [p for p in problems if p not in gap]
+        if path in gaps and not gap and not problems:
+            problems = ["the known gap (%s) is gone: drop its --known-gap" %
+                        gaps[path]]
+        if gap and not problems:
+            passed += 1
+            print("gap  %s (known: %s)" % (path, gaps[path]))
+            for problem in gap:
+                print("  " + problem.replace("\n", "\n  "))
+        elif problems:
             failed += 1
             print("FAIL %s" % path)
             for problem in problems:
