@@ -277,7 +277,7 @@ elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 grep -q '^symshape: 15996 obligations' "$work/out" && ok || fail "the one-function input gave $(tail -1 "$work/out")"
 # Lines come every 200 ms: a quicker run may print none.
 if [ "$elapsed_ms" -ge 1000 ]; then
-  grep -q 'symshape: judging function 0 of 1, obligations judged: [0-9]* of 15996' "$work/err" &&
+  grep -q 'symshape: judging function 1 of 1, obligations judged: [0-9]* of 15996' "$work/err" &&
     ok || fail "--progress=always inside one function: $(tr '\r' '\n' <"$work/err" | head -3)"
 else
   echo "note: the one-function run took ${elapsed_ms} ms (< 1 s): progress lines not required"
