@@ -292,6 +292,9 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
       case Kind::RemoveOp:
         edit.kind = RefineEdit::Kind::RemoveOp;
         break;
+      case Kind::PassWitness:
+        edit.kind = RefineEdit::Kind::PassWitness;
+        break;
       }
       edit.op = positionOf(*session, buffer, step.op->range.begin);
       edit.index = static_cast<uint32_t>(step.index);

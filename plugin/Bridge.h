@@ -90,7 +90,16 @@ CheckResult check(const std::string &name, const std::string &text,
 /// What `symshape refine` changes, in the steps of Rewrite.h's RefineStep,
 /// located in the printed text.
 struct RefineEdit {
-  enum class Kind { Result, Cast, RemoveCast, InPlace, Rename, RemoveOp };
+  /// As frontend::RefineStep::Kind (driver/Rewrite.h).
+  enum class Kind {
+    Result,
+    Cast,
+    RemoveCast,
+    InPlace,
+    Rename,
+    RemoveOp,
+    PassWitness
+  };
   Kind kind = Kind::Result;
   Position op; ///< where the op starts: its first result, or its name
   uint32_t index = 0;

@@ -137,6 +137,22 @@ LogicalResult applyRefineEdits(const PrintedModule &printed,
 
 void eraseRemovedOps(const PrintedModule &printed,
                      const std::vector<RefineEdit> &edits) {
+  // A safe shape.cstr_* whose witness is read becomes
+  // `shape.const_witness true` first, so its feeders lose their last use.
+  for (const RefineEdit &edit : edits) {
+    if (edit.kind != RefineEdit::Kind::PassWitness)
+      continue;
+    Operation *op = printed.opAt(edit.op);
+    if (!op || op->getNumResults() != 1)
+      continue;
+    OpBuilder builder(op);
+    OperationState state(op->getLoc(), "shape.const_witness");
+    state.addAttribute("passing", builder.getBoolAttr(true));
+    state.addTypes(op->getResultTypes());
+    Operation *witness = builder.create(state);
+    op->getResult(0).replaceAllUsesWith(witness->getResult(0));
+    op->erase();
+  }
   llvm::SmallVector<Operation *> erased;
   for (const RefineEdit &edit : edits)
     if (edit.kind == RefineEdit::Kind::RemoveOp)

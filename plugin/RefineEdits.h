@@ -26,8 +26,10 @@ namespace symshape::plugin {
 mlir::LogicalResult applyRefineEdits(const PrintedModule &printed,
                                      const std::vector<RefineEdit> &edits);
 
-/// Erases the ops the RemoveOp edits name (a check proved safe, an op that
-/// only fed one), users first; an op still used stays.
+/// Replaces each shape.cstr_* a PassWitness edit names by
+/// `shape.const_witness true`, then erases the ops the RemoveOp edits name
+/// (a check proved safe, an op that only fed one), users first; an op
+/// still used stays.
 void eraseRemovedOps(const PrintedModule &printed,
                      const std::vector<RefineEdit> &edits);
 

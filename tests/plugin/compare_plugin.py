@@ -72,11 +72,18 @@ def diagnostics(text):
     return out
 
 
+# The CLI adds to a contract's reason the position of the op it names, in
+# the text it read (here mlir-opt's print on stdin); the pass has no such
+# text to point into, and gives the reason alone.
+STDIN_POSITION = re.compile(r" \(at <stdin>:\d+:\d+\)")
+
+
 def cli_findings(stdout):
     """The CLI's findings with the pass's severities, and its closing lines
     ("symshape: ...") as remarks."""
     out = []
     for line, col, severity, text in diagnostics(stdout):
+        text = STDIN_POSITION.sub("", text)
         tag = TAG.search(text)
         if (severity == "warning" and tag and tag.group(1) in
                 ("assert", "cstr") and tag.group(2) == "ub-possible"):

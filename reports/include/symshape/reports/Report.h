@@ -89,7 +89,7 @@ using PositionResolver = std::function<SourcePosition(Location)>;
 /// (...) (at x.mlir:7:5)").
 inline std::string contractReason(const Contract &contract,
                                   const PositionResolver &resolve) {
-  if (!contract.reasonLoc)
+  if (!contract.reasonLoc || !resolve) // no resolver: no position to add
     return contract.reason;
   return contract.reason + " (at " + resolve(*contract.reasonLoc).str() + ")";
 }
