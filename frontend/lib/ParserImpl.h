@@ -209,6 +209,7 @@ public:
   bool parseDenseArrayAttr(Attribute &attr);
   bool parseHashAttr(Attribute &attr, bool allowType);
   bool parseOpaqueAttr(Attribute &attr);
+  bool parseEnumKeyword(Attribute &attr);
 
   //===--- Custom forms (ParseCustomOps.cpp, ParseShapeOps.cpp) -----------===//
   bool parseCustomOp(PendingOp &pending);

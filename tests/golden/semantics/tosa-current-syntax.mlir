@@ -67,20 +67,19 @@ func.func @window(%img: tensor<1x8x?x3xf32>) -> (tensor<1x4x?x3xf32>, tensor<1x1
 }
 // The pretty forms mlir-opt-22 prints (and the pass plugin hands to
 // symshape): an enum attribute as a bare word, `rounding_mode =
-// SINGLE_ROUND`, `mode = BILINEAR`, `nan_mode = IGNORE`. symshape's
-// attribute parser does not read a bare word yet, so these ops are opaque
-// here; the generic forms above are judged.
+// SINGLE_ROUND`, `mode = BILINEAR`, `nan_mode = IGNORE`, judged as the
+// generic forms above. Here the channel count is %q[1], not 3.
 func.func @printed_enums(%q: tensor<?x?xi8>, %mul: tensor<?xi32>, %shift: tensor<?xi8>, %img: tensor<1x8x?x3xf32>) -> (tensor<?x?xi8>, tensor<1x16x?x3xf32>, tensor<1x8x?x3xf32>) {
   %qzp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
-  // expected-opaque @+1 {{tosa.rescale}}
+  // expected-ub-possible @+2 {{equal: %q[1] != %mul[0]}}
+  // expected-ub-possible @+1 {{equal: %q[1] != %shift[0]}}
   %0 = tosa.rescale %q, %mul, %shift, %qzp, %qzp {input_unsigned = false, output_unsigned = false, per_channel = true, rounding_mode = SINGLE_ROUND, scale32 = true} : (tensor<?x?xi8>, tensor<?xi32>, tensor<?xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<?x?xi8>
   %scale = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %offset = tosa.const_shape {values = dense<[-1, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %border = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  // expected-opaque @+1 {{tosa.resize}}
+  // expected-safe @+1 {{in-bounds}}
   %1 = tosa.resize %img, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x8x?x3xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x?x3xf32>
-  // expected-opaque @+1 {{tosa.clamp}}
   %2 = tosa.clamp %img {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32, nan_mode = IGNORE} : (tensor<1x8x?x3xf32>) -> tensor<1x8x?x3xf32>
   return %0, %1, %2 : tensor<?x?xi8>, tensor<1x16x?x3xf32>, tensor<1x8x?x3xf32>
 }
-// expected-summary {{safe=5 ub-possible=8 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
+// expected-summary {{safe=6 ub-possible=10 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
