@@ -70,10 +70,13 @@ private:
     return SourceLoc{start.buffer, start.offset + pos};
   }
   std::nullopt_t fail(uint32_t pos, std::string message) {
-    if (tok.kind == Tok::Error && pos == tok.pos)
-      message = pos < text.size() && text[pos] == '='
-                    ? "unexpected '=': did you mean '=='?"
-                    : "unexpected character";
+    if (tok.kind == Tok::Error && pos == tok.pos) {
+      char after = pos + 1 < text.size() ? text[pos + 1] : '\0';
+      message = pos >= text.size() || text[pos] != '=' ? "unexpected character"
+                : after == '>' ? "unexpected '=>': did you mean '>='?"
+                : after == '<' ? "unexpected '=<': did you mean '<='?"
+                               : "unexpected '=': did you mean '=='?";
+    }
     diags.error(loc(pos), std::move(message));
     return std::nullopt;
   }
