@@ -267,6 +267,25 @@ std::string renderSarif(const std::vector<FileReport> &files,
         results.push_back(std::move(result));
       }
     }
+  // Ops outside every function that symshape does not read: coverage
+  // errors too, as in the text report (--require-coverage).
+  if (options.requireCoverage)
+    for (const FileReport &file : files)
+      for (const OpaqueOp &op : file.moduleOpaque) {
+        Json result = {
+            {"ruleId", "coverage"},
+            {"ruleIndex", ruleIndex("coverage")},
+            {"level", "error"},
+            {"message",
+             {{"text", text("'" + std::string(op.op) +
+                            "' is opaque: " + std::string(op.reason) + ".")}}},
+            {"locations", Json::array({location(resolve(op.loc))})},
+            {"properties",
+             {{"verdict", "error"},
+              {"op", text(std::string(op.op))},
+              {"reason", text(std::string(op.reason))}}}};
+        results.push_back(std::move(result));
+      }
   Json rules = Json::array();
   for (const std::string &id : ruleIds)
     rules.push_back(

@@ -75,14 +75,28 @@ def read_om(cls, obj, where):
         raise AssertionError(f"{where}: {e}")
 
 
-def cross_check(report, sarif, name, seen):
+def cross_check(report, sarif, name, seen, coverage):
     findings = [(fn["name"], fn.get("contract"), f) for file in report["files"]
                 for fn in file["functions"] for f in fn["findings"]
                 if f["verdict"] != "safe"]
     results = sarif["runs"][0]["results"]
     rules = sarif["runs"][0]["tool"]["driver"]["rules"]
-    assert len(results) == len(findings), \
-        f"{name}: {len(results)} SARIF results for {len(findings)} findings"
+    # Under --require-coverage, the ops outside every function that
+    # symshape does not read (the file's "opaque") are coverage errors
+    # after the findings.
+    outside = [op for file in report["files"] for op in file.get("opaque", [])
+               if coverage]
+    assert len(results) == len(findings) + len(outside), \
+        f"{name}: {len(results)} SARIF results for {len(findings)} findings " \
+        f"and {len(outside)} opaque ops outside functions"
+    for op, result in zip(outside, results[len(findings):]):
+        what = f"{name}: opaque {op} vs result {result}"
+        assert result["ruleId"] == "coverage" and result["level"] == "error", what
+        assert result["properties"]["op"] == op["op"], what
+        line = int(op["loc"].rsplit(":", 2)[1])
+        assert result["locations"][0]["physicalLocation"]["region"][
+            "startLine"] == line, what
+    results = results[:len(findings)]
     for (function, contract, finding), result in zip(findings, results):
         what = f"{name}: finding {finding} vs result {result}"
         assert result["ruleId"] == finding["kind"], what
@@ -180,7 +194,7 @@ def main():
                 sarif = run(symshape, ["check", "--format", "sarif"] + extra + files,
                             exits)
                 validate(sarif_validator, sarif, "sarif " + name)
-                cross_check(report, sarif, name, seen)
+                cross_check(report, sarif, name, seen, bool(extra))
                 if sarif_om is not None:
                     read_om(sarif_om.SarifLog, sarif, "sarif")
                 documents += 2
