@@ -53,25 +53,59 @@ if(NOT pybind11_FOUND)
 endif()
 message(STATUS "Python module: built for ${Python3_EXECUTABLE}")
 
-# Where `cmake --install` puts the package: where this interpreter imports
-# packages from when that lies in the install prefix (Debian's python3 and
-# the default prefix /usr/local: lib/python3.X/dist-packages), else the
-# usual lib/python3.X/site-packages (then PYTHONPATH names it).
+# Where `cmake --install` puts the package is decided when it installs,
+# against the prefix of that install (`cmake --install build --prefix P`
+# may differ from CMAKE_INSTALL_PREFIX): this interpreter's platlib when
+# that lies under the prefix (Debian's python3 and the default prefix
+# /usr/local: lib/python3.X/dist-packages), else lib/python3.X/site-packages
+# (then PYTHONPATH names it). -DSYMSHAPE_PYTHON_DIR=DIR (relative to the
+# prefix) fixes it instead. cmake/SymshapePythonDir.cmake has the rule,
+# python/InstallModule.cmake does the install.
 execute_process(COMMAND ${Python3_EXECUTABLE} -c
-                        "import sysconfig; print(sysconfig.get_path('platlib'))"
-                OUTPUT_VARIABLE platlib OUTPUT_STRIP_TRAILING_WHITESPACE
+                        "import sys, sysconfig\n\
+print(sysconfig.get_path('platlib'))\n\
+print(';'.join(p for p in sys.path if p and ';' not in p))"
+                OUTPUT_VARIABLE python_paths OUTPUT_STRIP_TRAILING_WHITESPACE
                 ERROR_QUIET)
-set(python_dir
+string(FIND "${python_paths}" "\n" newline)
+string(SUBSTRING "${python_paths}" 0 ${newline} SYMSHAPE_PYTHON_PLATLIB)
+math(EXPR newline "${newline} + 1")
+string(SUBSTRING "${python_paths}" ${newline} -1 SYMSHAPE_PYTHON_SYS_PATH)
+set(SYMSHAPE_PYTHON_DIR "" CACHE PATH
+    "Where `cmake --install` puts the Python package, relative to the prefix (empty: chosen at install time)")
+set(SYMSHAPE_PYTHON_FALLBACK_DIR
     ${CMAKE_INSTALL_LIBDIR}/python${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}/site-packages)
-string(LENGTH "${CMAKE_INSTALL_PREFIX}/" prefix_length)
-string(SUBSTRING "${platlib}" 0 ${prefix_length} platlib_head)
-if(platlib_head STREQUAL "${CMAKE_INSTALL_PREFIX}/")
-  string(SUBSTRING "${platlib}" ${prefix_length} -1 python_dir)
+
+include(SymshapePythonDir)
+
+# Say now when the default install will not be importable by the
+# interpreter the module is built for: a python3 other than Debian's first
+# on PATH (pyenv, a venv) makes the module its own, and its sys.path does
+# not include the prefix.
+symshape_python_dir(${CMAKE_INSTALL_PREFIX} python_dir)
+set(target_dir ${CMAKE_INSTALL_PREFIX}/${python_dir})
+message(STATUS "Python module: `cmake --install build` puts it in "
+               "${target_dir}")
+if(NOT target_dir IN_LIST SYMSHAPE_PYTHON_SYS_PATH)
+  get_filename_component(real ${Python3_EXECUTABLE} REALPATH)
+  get_filename_component(debian /usr/bin/python3 REALPATH)
+  set(advice "set PYTHONPATH=${target_dir} to import it from there")
+  if(real STREQUAL debian)
+    message(STATUS "Python module: ${Python3_EXECUTABLE} does not import "
+                   "from there: ${advice}")
+  else()
+    if(EXISTS /usr/bin/python3)
+      string(PREPEND advice "configure with "
+             "-DPython3_EXECUTABLE=/usr/bin/python3 to build it for "
+             "Debian's python3 instead, or ")
+    endif()
+    message(WARNING "The Python module is built for ${Python3_EXECUTABLE}, "
+            "not Debian's /usr/bin/python3, and that interpreter does not "
+            "import from ${target_dir}, where `cmake --install build` puts "
+            "it: ${advice}, or install with --prefix set to that "
+            "interpreter's prefix, or run `pip install .` with it.")
+  endif()
 endif()
-set(SYMSHAPE_PYTHON_INSTALL_DIR ${python_dir}
-    CACHE PATH "Where `cmake --install` puts the Python package, relative to the prefix")
-message(STATUS "Python module: installed into "
-               "<prefix>/${SYMSHAPE_PYTHON_INSTALL_DIR}")
 
 # The interpreter that runs the module's tests: this one when it has
 # pytest, else another python3 with pytest that loads the same extension

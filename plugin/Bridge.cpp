@@ -77,34 +77,56 @@ std::vector<Message> errorsOf(Session &session, uint32_t buffer) {
   return out;
 }
 
-Message failure(const std::string &what) {
+Message bridgeError(const std::string &what) {
   Message m;
   m.severity = Message::Severity::Error;
   m.text = "symshape: " + what;
   return m;
 }
 
+/// Whether some error of the session is about other text than the module
+/// in `buffer` (an assumption's own buffer).
+bool errorOutside(Session &session, uint32_t buffer) {
+  for (const frontend::Diagnostic &d : session.diagnostics().diagnostics())
+    if (d.severity == frontend::Severity::Error && d.loc.buffer != buffer)
+      return true;
+  return false;
+}
+
 /// A session over `text` with the options' assumptions, analysed; null
-/// after bad input, with the errors in `errors`.
+/// after bad options or input, with the errors in `errors` and which of the
+/// two in `failure`.
 std::unique_ptr<Session> analyse(const std::string &name,
                                  const std::string &text,
                                  const Options &options, bool shapes,
-                                 uint32_t &buffer,
+                                 uint32_t &buffer, Failure &failure,
                                  std::vector<Message> &errors) {
   auto session = std::make_unique<Session>(sessionOptions(options, shapes));
   for (const std::string &assumption : options.assume)
     if (!session->addAssumption(assumption)) {
+      failure = Failure::Options;
       errors = errorsOf(*session, ~0u);
       return nullptr;
     }
   if (!session->addFile(name, text)) {
     buffer = session->sources().numBuffers() - 1;
+    failure = Failure::Input;
     errors = errorsOf(*session, buffer);
     return nullptr;
   }
   buffer = session->files().back()->buffer;
   if (!session->analyze()) {
+    // An assumption that names no value is the options' fault; a
+    // `symshape.assume` attribute that names none, the module's.
+    failure =
+        errorOutside(*session, buffer) ? Failure::Options : Failure::Input;
     errors = errorsOf(*session, buffer);
+    return nullptr;
+  }
+  if (!options.function.empty() && !session->function(options.function)) {
+    failure = Failure::Options;
+    errors = {bridgeError("no function named '@" + options.function +
+                          "' with a body")};
     return nullptr;
   }
   return session;
@@ -123,22 +145,54 @@ void recordDefinitions(
     }
 }
 
+/// The function of `module` whose text holds `loc`, or null.
+const frontend::Function *functionAt(const frontend::Module &module,
+                                     frontend::SourceLoc loc) {
+  for (const frontend::Function &function : module.functions)
+    if (function.range.begin.buffer == loc.buffer &&
+        function.range.begin.offset <= loc.offset &&
+        loc.offset < function.range.end.offset)
+      return &function;
+  return nullptr;
+}
+
+/// The note that tells whose values a finding names when its op is in a
+/// private callee judged through a call: its first line names the
+/// callee's values, the condition and the example the caller's. In the
+/// printed text both have arguments %arg0, %arg1, ...
+std::string calleeNote(const std::string &callee, const std::string &caller) {
+  return "this op is in @" + callee + ", judged through its call from @" +
+         caller + ": the first line names @" + callee +
+         "'s values, the condition and the example name @" + caller + "'s";
+}
+
 CheckResult checkOrThrow(const std::string &name, const std::string &text,
                          const Options &options) {
   using Severity = solver::ReportMessage::Severity;
   CheckResult result;
   uint32_t buffer = 0;
-  std::unique_ptr<Session> session =
-      analyse(name, text, options, false, buffer, result.messages);
+  std::unique_ptr<Session> session = analyse(name, text, options, false, buffer,
+                                             result.failure, result.messages);
   if (!session)
     return result;
-  result.ok = true;
+  const std::string &only = options.function;
   std::vector<solver::FileReport> files;
   solver::Summary summary;
   for (const auto &file : session->files()) {
     solver::FileReport report;
     report.file = file->name;
+    // As the CLI's reports: the module's own opaque ops unless one
+    // function is asked for.
+    if (only.empty())
+      for (const frontend::SkippedOp &op : file->module.skipped) {
+        report.moduleOpaque.push_back(
+            {frontend::toSolver(op.loc), op.op, op.reason});
+        result.opaque.push_back(
+            {positionOf(*session, buffer, op.loc), op.op, op.reason});
+      }
     for (const frontend::FunctionAnalysis &fn : file->functions) {
+      if (!only.empty() && fn.function->name != only)
+        continue;
       solver::FunctionReport function;
       function.problem = fn.problem.get();
       function.verdicts = &fn.verdicts;
@@ -155,8 +209,8 @@ CheckResult checkOrThrow(const std::string &name, const std::string &text,
       // are unreachable" after a safe entry).
       solver::forEachFindingMessage(
           function, {}, [&](solver::ReportMessage &&message) {
-            Position pos =
-                positionOf(*session, buffer, frontend::fromSolver(message.loc));
+            frontend::SourceLoc loc = frontend::fromSolver(message.loc);
+            Position pos = positionOf(*session, buffer, loc);
             bool attaches = message.severity == Severity::Note &&
                             !result.messages.empty() &&
                             !result.messages.back().kind.empty() &&
@@ -176,8 +230,12 @@ CheckResult checkOrThrow(const std::string &name, const std::string &text,
             m.pos = std::move(pos);
             m.text = std::move(message.text);
             m.kind = std::string(message.kind);
-            if (!m.kind.empty())
+            if (!m.kind.empty()) {
               m.verdict = solver::verdictName(message.verdict);
+              const frontend::Function *in = functionAt(file->module, loc);
+              if (in && in != fn.function)
+                m.notes.push_back(calleeNote(in->name, fn.function->name));
+            }
             result.messages.push_back(std::move(m));
           });
       report.functions.push_back(std::move(function));
@@ -196,10 +254,9 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
   RefineResult result;
   uint32_t buffer = 0;
   std::unique_ptr<Session> session =
-      analyse(name, text, options, true, buffer, result.errors);
+      analyse(name, text, options, true, buffer, result.failure, result.errors);
   if (!session)
     return result;
-  result.ok = true;
   for (const auto &file : session->files()) {
     // The op and result index defining each value of the current function.
     const frontend::Function *current = nullptr;
@@ -207,8 +264,9 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
                        std::pair<const frontend::Operation *, uint32_t>>
         definitions;
     for (const frontend::RefineStep &step :
-         dropChecks ? frontend::redundantCheckSteps(*session, *file)
-                    : frontend::refineSteps(*session, *file)) {
+         dropChecks
+             ? frontend::redundantCheckSteps(*session, *file, options.function)
+             : frontend::refineSteps(*session, *file, options.function)) {
       if (step.function != current) {
         current = step.function;
         definitions.clear();
@@ -233,6 +291,9 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
         break;
       case Kind::RemoveOp:
         edit.kind = RefineEdit::Kind::RemoveOp;
+        break;
+      case Kind::PassWitness:
+        edit.kind = RefineEdit::Kind::PassWitness;
         break;
       }
       edit.op = positionOf(*session, buffer, step.op->range.begin);
@@ -259,8 +320,8 @@ RefineResult refineOrThrow(const std::string &name, const std::string &text,
   return result;
 }
 
-/// Runs `body`; an exception becomes one failure message in the result
-/// (the pass reports it as an error instead of taking mlir-opt down).
+/// Runs `body`; an exception becomes an input failure with one message
+/// (the pass reports it instead of taking mlir-opt down).
 template <typename Result, typename Body>
 Result guarded(Body body, std::vector<Message> Result::*messages) {
   std::string what;
@@ -274,7 +335,8 @@ Result guarded(Body body, std::vector<Message> Result::*messages) {
     what = "unexpected failure";
   }
   Result result;
-  (result.*messages).push_back(failure(what));
+  result.failure = Failure::Input;
+  (result.*messages).push_back(bridgeError(what));
   return result;
 }
 

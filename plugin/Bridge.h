@@ -25,6 +25,8 @@ namespace symshape::plugin {
 
 /// The options the CLI's `check` and `refine` share.
 struct Options {
+  /// Only this function (without '@'), as `--func`; empty: every one.
+  std::string function;
   std::vector<std::string> assume;
   int64_t minDim = 0;
   bool strict = false;
@@ -53,10 +55,21 @@ struct Message {
   std::vector<std::string> notes;
 };
 
+/// Why a result is empty (where `symshape` would exit 2).
+enum class Failure {
+  None,
+  /// The options are wrong: an `assume` that does not parse or names no
+  /// value of any function, a `func` that names no function with a body.
+  Options,
+  /// symshape cannot read or analyse the text (a form its parser does not
+  /// take, nesting deeper than it reads, a `symshape.assume` attribute
+  /// naming no value), or failed inside (out of memory).
+  Input,
+};
+
 struct CheckResult {
-  /// False when the text could not be read or analysed: `messages` holds
-  /// the errors (as `symshape check` would exit 2).
-  bool ok = false;
+  /// When not None, `messages` holds the errors.
+  Failure failure = Failure::None;
   std::vector<Message> messages;
   /// Every obligation safe (what makes `symshape check` exit 0).
   bool allSafe = true;
@@ -77,7 +90,16 @@ CheckResult check(const std::string &name, const std::string &text,
 /// What `symshape refine` changes, in the steps of Rewrite.h's RefineStep,
 /// located in the printed text.
 struct RefineEdit {
-  enum class Kind { Result, Cast, RemoveCast, InPlace, Rename, RemoveOp };
+  /// As frontend::RefineStep::Kind (driver/Rewrite.h).
+  enum class Kind {
+    Result,
+    Cast,
+    RemoveCast,
+    InPlace,
+    Rename,
+    RemoveOp,
+    PassWitness
+  };
   Kind kind = Kind::Result;
   Position op; ///< where the op starts: its first result, or its name
   uint32_t index = 0;
@@ -92,8 +114,8 @@ struct RefineEdit {
 };
 
 struct RefineResult {
-  bool ok = false;
-  std::vector<Message> errors; ///< when !ok
+  Failure failure = Failure::None;
+  std::vector<Message> errors; ///< when failure is not None
   std::vector<RefineEdit> edits;
 };
 

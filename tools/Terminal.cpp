@@ -2,6 +2,7 @@
 
 #include "Terminal.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
@@ -106,9 +107,12 @@ void Progress::run() {
     const char *what = phase.load();
     if (!what)
       continue;
+    // "function k of n": the function at hand, counting from 1 (the
+    // library reports how many are done).
+    size_t of = total.load();
+    size_t at = std::min(done.load() + 1, of);
     std::string line = std::string("\rsymshape: ") + what + " function " +
-                       std::to_string(done.load()) + " of " +
-                       std::to_string(total.load());
+                       std::to_string(at) + " of " + std::to_string(of);
     // Inside a function (one large function is one step above).
     if (size_t obligations = obligationsTotal.load())
       line +=

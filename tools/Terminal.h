@@ -30,8 +30,9 @@ bool colorTerminal(std::FILE *stream);
 /// lines) with ANSI colours.
 std::string colorize(const std::string &text);
 
-/// Prints "symshape: PHASE function K of N" on stderr, once `delay` has
-/// passed, until stopped.
+/// Prints "symshape: PHASE function K of N" on stderr (K counts from 1:
+/// the function at hand, not how many are done), once `delay` has passed,
+/// until stopped.
 class Progress {
 public:
   explicit Progress(bool enabled,

@@ -190,6 +190,10 @@ namespace {
 bool isCheckOp(const Operation &op) {
   if (op.name == "cf.assert")
     return true;
+  // shape.cstr_broadcastable, shape.cstr_eq: their one result is the
+  // witness a shape.assuming reads.
+  if (op.name.rfind("shape.cstr_", 0) == 0)
+    return op.results.size() <= 1 && op.regions.empty();
   if (op.name != "stablehlo.custom_call" && op.name != "mhlo.custom_call")
     return false;
   const Attribute *target = findAttr(op.attributes, "call_target_name");
@@ -257,8 +261,7 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
   for (const FunctionAnalysis &analysis : file.functions)
     for (size_t k = 0; k < analysis.problem->obligations.size(); ++k) {
       const solver::Obligation &ob = analysis.problem->obligations[k];
-      if (ob.kind != solver::ObligationKind::Assert ||
-          ob.loc.buffer != file.buffer)
+      if (!solver::isRuntimeCheck(ob.kind) || ob.loc.buffer != file.buffer)
         continue;
       bool holds =
           analysis.verdicts.findings[k].verdict == solver::Verdict::Safe;
@@ -311,9 +314,20 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
         }
       }
     }
-    for (const Operation *op : order)
-      if (removed.count(op))
-        steps.push_back({RefineStep::Kind::RemoveOp, &fn, op, 0, 0, 0, Type()});
+    for (const Operation *op : order) {
+      if (!removed.count(op))
+        continue;
+      // A cstr whose witness something that stays reads (a
+      // shape.assuming) stays, as a witness that passes.
+      bool read = false;
+      if (isCheckOp(*op))
+        for (ValueId r : op->results)
+          for (const Operation *user : usedBy[r])
+            read = read || !removed.count(user);
+      steps.push_back(
+          {read ? RefineStep::Kind::PassWitness : RefineStep::Kind::RemoveOp,
+           &fn, op, 0, 0, 0, Type()});
+    }
   }
   return steps;
 }
@@ -370,6 +384,21 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
       std::pair<uint32_t, uint32_t> lines = *ownLines(text, op.range);
       edits.push_back({lines.first, lines.second, "", edits.size()});
       if (stats && step.kind == Kind::RemoveOp && isCheckOp(op))
+        ++stats->checksDropped;
+      break;
+    }
+    case Kind::PassWitness: {
+      // `%w = shape.cstr_eq %a, %b : ...` -> `%w = shape.const_witness
+      // true`: the result names stay, the op after `=` is replaced (its
+      // trailing loc(...) lies outside op.range and stays too).
+      uint32_t begin = op.range.begin.offset;
+      while (begin < op.range.end.offset && text[begin] != '=')
+        ++begin;
+      if (begin < op.range.end.offset)
+        ++begin;
+      edits.push_back({begin, op.range.end.offset, " shape.const_witness true",
+                       edits.size()});
+      if (stats)
         ++stats->checksDropped;
       break;
     }

@@ -597,6 +597,18 @@ void Session::text(const solver::TextSink &sink,
   solver::Summary summary;
   for (const solver::FileReport &file : files) {
     summary.add(file, options);
+    // Under --require-coverage an op outside any function that is not
+    // read is an error, as an opaque op in a function is (the summary
+    // counts both).
+    if (options.requireCoverage)
+      for (const solver::OpaqueOp &op : file.moduleOpaque) {
+        Diagnostic diag;
+        diag.loc = fromSolver(op.loc);
+        diag.severity = frontend::Severity::Error;
+        diag.message =
+            "'" + op.op + "' is opaque: " + op.reason + " [coverage, error]";
+        out += printer.render(diag);
+      }
     for (const solver::FunctionReport &fn : file.functions) {
       solver::forEachFindingMessage(
           fn, options, resolver(), [&](solver::ReportMessage &&message) {

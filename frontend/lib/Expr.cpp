@@ -6,8 +6,16 @@
 //
 //   or   := and ('||' and)*          and  := not ('&&' not)*
 //   not  := '!' not | cmp            cmp  := sum [cmpop sum | [not] in SET]
-//   sum  := prod (('+'|'-') prod)*   prod := atom ('*' atom)*
-//   atom := INT | '-' INT | REF | 'true' | 'false' | '(' or ')'
+//   sum  := prod (('+'|'-') prod)*
+//   prod := atom (('*'|'floordiv'|'ceildiv'|'mod') atom)*
+//   atom := INT | '-' INT | '-' atom | REF | 'true' | 'false' | '(' or ')'
+//         | ('max'|'min') '(' sum ',' sum ')'
+//
+// As in MLIR's affine expressions, the four multiplicative operators bind
+// alike (`%n floordiv 2 * 2` is `(%n floordiv 2) * 2`) and a leading '-'
+// negates one atom (`-%n floordiv 2` is `(-%n) floordiv 2`, read as
+// `(-1 * %n) floordiv 2`), so a polynomial printed with a negative leading
+// coefficient (`-%a[0] + 4`) reads back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,10 +70,13 @@ private:
     return SourceLoc{start.buffer, start.offset + pos};
   }
   std::nullopt_t fail(uint32_t pos, std::string message) {
-    if (tok.kind == Tok::Error && pos == tok.pos)
-      message = pos < text.size() && text[pos] == '='
-                    ? "unexpected '=': did you mean '=='?"
-                    : "unexpected character";
+    if (tok.kind == Tok::Error && pos == tok.pos) {
+      char after = pos + 1 < text.size() ? text[pos + 1] : '\0';
+      message = pos >= text.size() || text[pos] != '=' ? "unexpected character"
+                : after == '>' ? "unexpected '=>': did you mean '>='?"
+                : after == '<' ? "unexpected '=<': did you mean '<='?"
+                               : "unexpected '=': did you mean '=='?";
+    }
     diags.error(loc(pos), std::move(message));
     return std::nullopt;
   }
@@ -148,6 +159,7 @@ private:
   std::optional<Sub> parseSum();
   std::optional<Sub> parseProduct();
   std::optional<Sub> parseAtom();
+  std::optional<Sub> parseMaxMin();
   std::optional<int64_t> parseInt();
 
   std::string_view text;
@@ -247,16 +259,62 @@ std::optional<Sub> ExprParser::parseSum() {
   return lhs;
 }
 
+/// The multiplicative operator at `tok`, if any.
+static std::optional<ExprKind> productOperator(const ExprToken &tok) {
+  if (tok.kind == Tok::Star)
+    return ExprKind::Mul;
+  if (tok.kind != Tok::Word)
+    return std::nullopt;
+  if (tok.text == "floordiv")
+    return ExprKind::FloorDiv;
+  if (tok.text == "ceildiv")
+    return ExprKind::CeilDiv;
+  if (tok.text == "mod")
+    return ExprKind::Mod;
+  return std::nullopt;
+}
+
 std::optional<Sub> ExprParser::parseProduct() {
   std::optional<Sub> lhs = parseAtom();
-  while (lhs && tok.kind == Tok::Star) {
+  while (lhs) {
+    std::optional<ExprKind> kind = productOperator(tok);
+    if (!kind)
+      break;
     next();
     std::optional<Sub> rhs = parseAtom();
     if (!rhs || !requireSort(*lhs, false) || !requireSort(*rhs, false))
       return std::nullopt;
-    lhs = binary(ExprKind::Mul, *lhs, *rhs, false);
+    lhs = binary(*kind, *lhs, *rhs, false);
   }
   return lhs;
+}
+
+/// `max(a, b)` / `min(a, b)`, at the word.
+std::optional<Sub> ExprParser::parseMaxMin() {
+  ExprNode node;
+  node.kind = isWord("max") ? ExprKind::Max : ExprKind::Min;
+  node.loc = loc(tok.pos);
+  std::string word(tok.text);
+  next();
+  if (tok.kind != Tok::LParen)
+    return fail(tok.pos, "expected '(' after '" + word + "'");
+  if (++nesting > kMaxExprDepth)
+    return fail(tok.pos, "nesting too deep");
+  next();
+  std::optional<Sub> lhs = parseSum();
+  if (!lhs || !requireSort(*lhs, false))
+    return std::nullopt;
+  if (tok.kind != Tok::Comma)
+    return fail(tok.pos, "expected ','");
+  next();
+  std::optional<Sub> rhs = parseSum();
+  if (!rhs || !requireSort(*rhs, false))
+    return std::nullopt;
+  if (tok.kind != Tok::RParen)
+    return fail(tok.pos, "expected ')'");
+  next();
+  --nesting;
+  return make(std::move(node), false, &*lhs, &*rhs);
 }
 
 std::optional<int64_t> ExprParser::parseInt() {
@@ -286,6 +344,23 @@ std::optional<int64_t> ExprParser::parseInt() {
 std::optional<Sub> ExprParser::parseAtom() {
   ExprNode node;
   node.loc = loc(tok.pos);
+  if (tok.kind == Tok::Minus && lexAt(text, tok.pos + 1).kind != Tok::Int) {
+    // -atom is -1 * atom.
+    if (++nesting > kMaxExprDepth)
+      return fail(tok.pos, "nesting too deep");
+    next();
+    std::optional<Sub> operand = parseAtom();
+    --nesting;
+    if (!operand || !requireSort(*operand, false))
+      return std::nullopt;
+    node.kind = ExprKind::Int;
+    node.value = -1;
+    std::optional<Sub> minusOne =
+        make(std::move(node), false, nullptr, nullptr);
+    if (!minusOne)
+      return std::nullopt;
+    return binary(ExprKind::Mul, *minusOne, *operand, false);
+  }
   if (tok.kind == Tok::Int || tok.kind == Tok::Minus) {
     std::optional<int64_t> value = parseInt();
     if (!value)
@@ -314,6 +389,8 @@ std::optional<Sub> ExprParser::parseAtom() {
     }
     return make(std::move(node), false, nullptr, nullptr);
   }
+  if (isWord("max") || isWord("min"))
+    return parseMaxMin();
   if (isWord("true") || isWord("false")) {
     node.kind = isWord("true") ? ExprKind::True : ExprKind::False;
     next();

@@ -5,6 +5,7 @@
 //
 //   Or(Eq(%a[0], 1), And(...))    "%a[0] == 1 || ..."
 //   Mul(Add(%n, 1), 2)            "(%n + 1) * 2"
+//   Mod(%n, Mul(2, %m))           "%n mod (2 * %m)"
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,9 +38,14 @@ static int precedence(ExprKind kind) {
   case ExprKind::Sub:
     return 5;
   case ExprKind::Mul:
+  case ExprKind::FloorDiv:
+  case ExprKind::CeilDiv:
+  case ExprKind::Mod:
     return 6;
   case ExprKind::Int:
   case ExprKind::Ref:
+  case ExprKind::Max:
+  case ExprKind::Min:
   case ExprKind::True:
   case ExprKind::False:
     return 7;
@@ -71,6 +77,12 @@ static const char *binaryOperator(ExprKind kind) {
     return " - ";
   case ExprKind::Mul:
     return " * ";
+  case ExprKind::FloorDiv:
+    return " floordiv ";
+  case ExprKind::CeilDiv:
+    return " ceildiv ";
+  case ExprKind::Mod:
+    return " mod ";
   default:
     return nullptr;
   }
@@ -119,6 +131,14 @@ static void print(const Expr &expr, int index, std::string &out) {
     return;
   case ExprKind::False:
     out += "false";
+    return;
+  case ExprKind::Max:
+  case ExprKind::Min:
+    out += node.kind == ExprKind::Max ? "max(" : "min(";
+    print(expr, node.lhs, out);
+    out += ", ";
+    print(expr, node.rhs, out);
+    out += ')';
     return;
   case ExprKind::Not:
     out += '!';

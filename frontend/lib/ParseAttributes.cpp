@@ -8,6 +8,8 @@
 
 #include "ParserImpl.h"
 
+#include <cctype>
+
 #include <limits>
 
 namespace symshape::frontend {
@@ -259,6 +261,10 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &attrs) {
       return emitWrongToken("expected attribute name");
     consume();
     if (consumeIf(TokenKind::Equal)) {
+      if (parseEnumKeyword(named.value)) {
+        attrs.push_back(std::move(named));
+        continue;
+      }
       std::optional<Attribute> value = parseAttribute();
       if (!value)
         return false;
@@ -270,6 +276,32 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &attrs) {
     attrs.push_back(std::move(named));
   } while (consumeIf(TokenKind::Comma));
   return expect(TokenKind::RBrace, "'}'");
+}
+
+/// An enum case printed as a bare upper-case word, as ops whose properties
+/// hold an enum print it in their attribute dictionary (TOSA 1.0:
+/// `rounding_mode = SINGLE_ROUND`, `mode = BILINEAR`, `nan_mode = IGNORE`):
+/// kept as text (AttrKind::Other), like `#tosa.rounding_mode<SINGLE_ROUND>`.
+/// Only a whole value: the word is followed by ',' or '}'.
+bool Parser::parseEnumKeyword(Attribute &attr) {
+  if (!tok.is(TokenKind::BareIdent) || tok.spelling.empty() ||
+      !std::isupper(static_cast<unsigned char>(tok.spelling[0])))
+    return false;
+  for (char c : tok.spelling)
+    if (!std::isupper(static_cast<unsigned char>(c)) &&
+        !std::isdigit(static_cast<unsigned char>(c)) && c != '_')
+      return false;
+  size_t after = tok.end();
+  while (after < buf.size() && (buf[after] == ' ' || buf[after] == '\t' ||
+                                buf[after] == '\n' || buf[after] == '\r'))
+    ++after;
+  if (after >= buf.size() || (buf[after] != ',' && buf[after] != '}'))
+    return false;
+  attr.kind = AttrKind::Other;
+  attr.loc = tokLoc();
+  attr.text = std::string(tok.spelling);
+  consume();
+  return true;
 }
 
 /// `#alias`, `#dialect.attr`, `#dialect<...>`, `#dialect.attr<...>`; a

@@ -315,22 +315,45 @@ static bool isDialectOpName(std::string_view name) {
   return dot != std::string_view::npos && dot > 0 && dot + 1 < name.size();
 }
 
+/// Whether `op`, an op in custom form that symshape does not know, is words
+/// alone: its name followed by nothing or by bare words (`hello.world`,
+/// `foo.bar baz`, `the.quick brown fox`), without results, operands, a
+/// symbol, a type, an attribute or a region. No op at module level looks
+/// like that (mlir-opt: "Dialect `foo' not found for custom op"): it is
+/// prose that happens to have a dot in its first word.
+static bool isWordsAlone(std::string_view buf, const Operation &op) {
+  if (!op.skipped || op.generic || !op.results.empty() || !op.regions.empty() ||
+      !op.successors.empty())
+    return false;
+  Lexer lexer(buf);
+  lexer.resetTo(op.loc.offset);
+  lexer.lex(); // the op name
+  for (Token word = lexer.lex(); word.offset < op.range.end.offset;
+       word = lexer.lex())
+    if (!word.is(TokenKind::BareIdent))
+      return false;
+  return true;
+}
+
 /// Any other op at module level: parsed like an op in a function and
 /// dropped (symshape analyses functions only). A `util.global` is kept as
-/// the declared type of its loads; an op with regions is listed as skipped.
-/// A bare word is no op there: text that is not MLIR (`hello world`) is an
+/// the declared type of its loads; every other op is listed as opaque at
+/// the file level, so that "0 obligations" never hides an op that was not
+/// read. A bare word is no op there, and neither is a dotted word followed
+/// by words: text that is not MLIR (`hello world`, `foo.bar baz`) is an
 /// error, never an empty module that passes as safe.
 bool Parser::parseModuleLevelOp(Module &module) {
-  auto notMlir = [&](SourceLoc loc, std::string_view word) {
-    std::string quoted(word.substr(0, 40));
-    if (word.size() > quoted.size())
+  auto notMlir = [&](SourceLoc loc, std::string_view words, const char *why) {
+    std::string quoted(words.substr(0, 40));
+    if (words.size() > quoted.size())
       quoted += "...";
     return emitError(loc, "expected an operation, found '" + quoted +
-                              "': this is not MLIR text (an operation here "
-                              "is 'module', 'func.func' or 'dialect.op')");
+                              "': this is not MLIR text (" + why + ")");
   };
+  const char *notAnOpName =
+      "an operation here is 'module', 'func.func' or 'dialect.op'";
   if (tok.is(TokenKind::BareIdent) && !isDialectOpName(tok.spelling))
-    return notMlir(tokLoc(), tok.spelling);
+    return notMlir(tokLoc(), tok.spelling, notAnOpName);
   Region region;
   region.blocks.emplace_back();
   if (!parseOperation(region.blocks.back()))
@@ -338,8 +361,13 @@ bool Parser::parseModuleLevelOp(Module &module) {
   // `%x = word ...`: the op name came after the results.
   for (const Operation &parsed : region.blocks.back().operations)
     if (!parsed.generic && !isDialectOpName(parsed.name))
-      return notMlir(parsed.loc, parsed.name);
+      return notMlir(parsed.loc, parsed.name, notAnOpName);
   const Operation &op = region.blocks.back().operations.back();
+  if (isWordsAlone(buf, op))
+    return notMlir(
+        op.loc, buf.substr(op.loc.offset, op.range.end.offset - op.loc.offset),
+        "an op has operands, a symbol, types, attributes or a "
+        "region, not words alone");
   if (op.name == "util.global" && !op.skipped) {
     const Attribute *name = findAttr(op.attributes, "sym_name");
     const Attribute *type = findAttr(op.attributes, "type");
@@ -350,12 +378,18 @@ bool Parser::parseModuleLevelOp(Module &module) {
       if (!fresh && at->second != type->type)
         at->second.reset();
     }
+    return true;
   }
   if (!op.regions.empty())
     module.skipped.push_back(
         {op.name, op.loc,
          "a function-like op: its body is not analysed (symshape reads "
          "func.func and util.func)"});
+  else
+    module.skipped.push_back(
+        {op.name, op.loc,
+         "an op outside any function: not analysed (symshape reads "
+         "func.func, util.func and util.global there)"});
   return true;
 }
 

@@ -208,6 +208,7 @@ public:
   bool parseDenseArrayAttr(Attribute &attr);
   bool parseHashAttr(Attribute &attr, bool allowType);
   bool parseOpaqueAttr(Attribute &attr);
+  bool parseEnumKeyword(Attribute &attr);
 
   //===--- Custom forms (ParseCustomOps.cpp) ------------------------------===//
   bool parseCustomOp(PendingOp &pending);

@@ -107,12 +107,18 @@ def test_version_is_the_cli_version():
     assert symshape.__version__[0].isdigit()
 
 
-@pytest.mark.parametrize("text", ["hello world\n", "xxxx", "x" * (100 << 20)])
-def test_text_that_is_not_mlir_is_an_error(text):
+@pytest.mark.parametrize("text,location", [
+    ("hello world\n", "<string>:1:1"), ("xxxx", "<string>:1:1"),
+    ("x" * (100 << 20), "<string>:1:1"),
+    # A dotted first word followed by words alone is prose too.
+    ("foo.bar baz\n", "<string>:1:1"), ("hello.world", "<string>:1:1"),
+    ("the.quick brown fox jumps\n", "<string>:1:1"),
+    ("module { foo.bar baz }\n", "<string>:1:10")])
+def test_text_that_is_not_mlir_is_an_error(text, location):
     # Never an all-zero document that passes as safe (SEMANTICS.md §1).
     with pytest.raises(symshape.Error) as caught:
         symshape.check(text)
-    assert caught.value.location == "<string>:1:1"
+    assert caught.value.location == location
     assert "this is not MLIR text" in str(caught.value)
     with pytest.raises(symshape.Error):
         symshape.refine(text)
@@ -125,6 +131,15 @@ def test_bytecode_is_an_error_that_says_how_to_print_text():
     assert message.startswith("m.mlirbc:1:1: error: this is MLIR bytecode")
     assert "'mlir-opt m.mlirbc -o m.mlir', then check m.mlir" in message
     assert "\x1b" not in message and "\x00" not in message
+
+
+def test_an_op_outside_any_function_is_listed_as_opaque():
+    # Read, not analysed: the file's "opaque" list names it.
+    document = symshape.check("foo.bar @x : tensor<4xf32>\n")
+    assert document["files"][0]["opaque"] == [{
+        "loc": "<string>:1:1", "op": "foo.bar",
+        "reason": "an op outside any function: not analysed (symshape "
+                  "reads func.func, util.func and util.global there)"}]
 
 
 def test_empty_text_is_an_empty_module():

@@ -575,7 +575,7 @@ void writeContract(Writer &w, const Problem &problem, const Contract &contract,
   if (!contract.exact) {
     w.member("exact");
     w.out += "false";
-    w.field("reason", contract.reason);
+    w.field("reason", contractReason(contract, resolve));
   }
   w.close();
 }

@@ -406,21 +406,28 @@ void forEachFindingMessage(const FunctionReport &function,
   // SEMANTICS.md §4: the function's contract, when its checks do not cover
   // every requirement.
   const Contract *contract = function.contract;
-  if (!contract ||
-      (contract->requires == "true" && contract->requiresParts.empty()))
+  if (!contract || (contract->requires == "true" &&
+                    contract->requiresParts.empty() && contract->exact))
     return;
   bool checked = contract->checked != "true" || !contract->checkedParts.empty();
-  std::string text = "input contract of @" + problem.function + ": " +
-                     (checked ? "once its runtime checks pass, " : "");
-  if (contract->requires == "false")
-    text += "every run has UB";
-  else if (!contract->requiresParts.empty())
-    text += "no UB exactly when every requirement below holds (too many "
-            "for one formula)";
-  else
-  text += "no UB exactly when " + contract->requires;
-  if (!contract->exact)
-    text += " (" + contract->reason + ")";
+  std::string text = "input contract of @" + problem.function + ": ";
+  if (contract->requires == "true" && contract->requiresParts.empty()) {
+    // Inexact (an opaque runtime check, an undecided obligation): said
+    // even when nothing else is required.
+    text += "not exact: " + contractReason(*contract, resolve);
+  } else {
+    if (checked)
+      text += "once its runtime checks pass, ";
+    if (contract->requires == "false")
+      text += "every run has UB";
+    else if (!contract->requiresParts.empty())
+      text += "no UB exactly when every requirement below holds (too many "
+              "for one formula)";
+    else
+    text += "no UB exactly when " + contract->requires;
+    if (!contract->exact)
+      text += " (" + contractReason(*contract, resolve) + ")";
+  }
   // At the function's own loc(...) when it names the exporter's source
   // (the @name says which function it is in the module).
   emit(placed(problem.loc, Severity::Note, std::move(text)));

@@ -111,6 +111,40 @@ Json location(const SourceFrame &frame) {
   return {{"physicalLocation", std::move(physical)}};
 }
 
+/// The function's contract as `check --json` writes it (SEMANTICS.md §4):
+/// a formula too large to read is null, its conjuncts listed by finding in
+/// "<name>_parts"; `exact: false` with the reason when it is not exact.
+Json contractJson(const Problem &problem, const Contract &contract,
+                  const ReportOptions &options,
+                  const PositionResolver &resolve) {
+  Json out = Json::object();
+  auto formula = [&](const std::string &name, const std::string &formula,
+                     const std::vector<ContractPart> &parts) {
+    if (parts.empty()) {
+      out[name] = text(formula);
+      return;
+    }
+    out[name] = nullptr;
+    Json list = Json::array();
+    for (const ContractPart &part : parts) {
+      SourcePosition at = resolve(problem.obligations[part.obligation].loc);
+      Json entry = {{"loc", text(at.str())}};
+      if (options.locations != LocationMode::Mlir && !at.origin.frames.empty())
+        entry["source_loc"] = text(at.origin.frames.front().str());
+      entry["holds"] = text(part.holds);
+      list.push_back(std::move(entry));
+    }
+    out[name + "_parts"] = std::move(list);
+  };
+  formula("checked", contract.checked, contract.checkedParts);
+  formula("requires", contract.requires, contract.requiresParts);
+  if (!contract.exact) {
+    out["exact"] = false;
+    out["reason"] = text(contractReason(contract, resolve));
+  }
+  return out;
+}
+
 std::string witnessText(const Witness &witness) {
   std::string out;
   for (const auto &[name, value] : witness)
@@ -175,8 +209,8 @@ std::string renderSarif(const std::vector<FileReport> &files,
           properties["reason"] = text(entry.opaque->reason);
         }
         if (const Contract *contract = function.contract)
-          properties["contract"] = {{"checked", text(contract->checked)},
-                                    {"requires", text(contract->requires)}};
+          properties["contract"] =
+              contractJson(problem, *contract, options, resolve);
         size_t index = ruleIndex(std::string(entry.kind));
         // A runtime check that can fail is the input contract: a note.
         const char *level = check && entry.verdict == Verdict::UbPossible
@@ -233,6 +267,25 @@ std::string renderSarif(const std::vector<FileReport> &files,
         results.push_back(std::move(result));
       }
     }
+  // Ops outside every function that symshape does not read: coverage
+  // errors too, as in the text report (--require-coverage).
+  if (options.requireCoverage)
+    for (const FileReport &file : files)
+      for (const OpaqueOp &op : file.moduleOpaque) {
+        Json result = {
+            {"ruleId", "coverage"},
+            {"ruleIndex", ruleIndex("coverage")},
+            {"level", "error"},
+            {"message",
+             {{"text", text("'" + std::string(op.op) +
+                            "' is opaque: " + std::string(op.reason) + ".")}}},
+            {"locations", Json::array({location(resolve(op.loc))})},
+            {"properties",
+             {{"verdict", "error"},
+              {"op", text(std::string(op.op))},
+              {"reason", text(std::string(op.reason))}}}};
+        results.push_back(std::move(result));
+      }
   Json rules = Json::array();
   for (const std::string &id : ruleIds)
     rules.push_back(

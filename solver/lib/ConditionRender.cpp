@@ -36,7 +36,8 @@ std::string setText(const std::set<int64_t> &values) {
 }
 
 /// Splits `p REL 0` into two sides with positive coefficients and prints
-/// "lhs OP rhs" (OP is `==`/`!=` or `<=`/`>`, flipped when sides swap).
+/// "lhs OP rhs" (OP is `==`/`!=` or `<=`/`>`, flipped when sides swap; `<`
+/// or `>=` for a left side `x + 1`).
 std::string renderGeneral(const DimGraph &graph, const Atom &atom, bool holds) {
   Polynomial lhs, rhs;
   for (const auto &[m, c] : atom.poly.terms()) {
@@ -59,6 +60,11 @@ std::string renderGeneral(const DimGraph &graph, const Atom &atom, bool holds) {
   }
   const char *op =
       atom.rel == AtomRel::Eq ? (holds ? "==" : "!=") : (holds ? "<=" : ">");
+  // `%a[0] + 1 <= %b[0]` reads `%a[0] < %b[0]`; `... + 1 > ...`, `>=`.
+  if (atom.rel == AtomRel::Le && lhs.constantPart() == 1 && !lhs.isConstant()) {
+    lhs = *Polynomial::sub(lhs, Polynomial::constant(1));
+    op = holds ? "<" : ">=";
+  }
   // Keep symbols on the left when one side is only a constant.
   if (lhs.isConstant() && !rhs.isConstant()) {
     std::swap(lhs, rhs);
@@ -113,9 +119,24 @@ std::string monomialText(const DimGraph &graph, const Monomial &m) {
   return printPolynomial(graph, p);
 }
 
-std::vector<std::string> renderBounds(const std::string &s, const Bounds &b) {
+/// The literals on one monomial `s`, ranges merged. `size`: `s` is a size,
+/// never negative, so 0 bounds it from below.
+std::vector<std::string> renderBounds(const std::string &s, Bounds b,
+                                      bool size) {
   if (b.eq)
     return {s + " == " + std::to_string(*b.eq)};
+  // A bound the cube excludes moves inward: `%m <= 0 && %m != 0` is
+  // `%m <= -1` (an integer may be negative; a size: `%a[0] != 0` with an
+  // upper bound is `%a[0] in [1, ...]`).
+  if (size && !b.lo && b.ne.count(0) && b.hi)
+    b.lo = 0;
+  while (b.hi && b.ne.count(*b.hi) && *b.hi > INT64_MIN)
+    b.ne.erase((*b.hi)--);
+  while (b.lo && b.ne.count(*b.lo) && *b.lo < INT64_MAX)
+    b.ne.erase((*b.lo)++);
+  // A size is never negative: "%a[0] <= 0" is "%a[0] == 0".
+  if (size && b.hi && *b.hi == 0 && !b.lo)
+    b.lo = 0;
   std::vector<std::string> parts;
   if (b.lo && b.hi)
     parts.push_back(*b.lo == *b.hi ? s + " == " + std::to_string(*b.lo)
@@ -134,6 +155,18 @@ std::vector<std::string> renderBounds(const std::string &s, const Bounds &b) {
   else if (ne.size() > 1)
     parts.push_back(s + " not in " + setText(ne));
   return parts;
+}
+
+/// Whether a monomial of `atom` holds every factor of `m`.
+bool mentions(const Atom &atom, const Monomial &m) {
+  for (const auto &[mm, c] : atom.poly.terms()) {
+    bool all = !m.empty();
+    for (TermId t : m)
+      all = all && std::find(mm.begin(), mm.end(), t) != mm.end();
+    if (all)
+      return true;
+  }
+  return false;
 }
 
 /// Orders monomials by the source order of their first symbol.
@@ -170,10 +203,10 @@ std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
     if (cube.empty())
       return "true";
     std::map<Monomial, Bounds> bounds;
-    std::vector<std::string> general;
+    std::vector<std::pair<const Atom *, bool>> general;
     for (const auto &[atom, holds] : cube)
       if (!addSimple(bounds, atom, holds))
-        general.push_back(renderGeneral(graph, atom, holds));
+        general.push_back({&atom, holds});
     if (general.empty() && bounds.size() == 1 && bounds.begin()->second.eq) {
       const Monomial &m = bounds.begin()->first;
       if (!equalitySlot.count(m)) {
@@ -187,17 +220,29 @@ std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
     for (const auto &[m, b] : bounds)
       subjects.push_back(m);
     std::sort(subjects.begin(), subjects.end(), SourceOrder{graph});
+    // Each size's bounds, then the other literals whose last bounded size
+    // it is (`%m >= 0 && %m <= %a[0] && %n >= 0 && %n <= %a[0]`, but
+    // `%a[0] != 1 && %b[0] != 1 && %a[0] != %b[0]`), then the rest.
+    std::vector<size_t> after(general.size(), subjects.size());
+    for (size_t i = 0; i < general.size(); ++i)
+      for (size_t k = 0; k < subjects.size(); ++k)
+        if (mentions(*general[i].first, subjects[k]))
+          after[i] = k;
     std::vector<std::string> parts;
-    for (const Monomial &m : subjects) {
-      Bounds &b = bounds[m];
-      // A size is never negative: "%a[0] <= 0" is "%a[0] == 0".
-      if (b.hi && *b.hi == 0 && !b.lo && !b.eq && m.size() == 1 &&
-          graph.isSymbol(m[0]) && graph.provablyNonNegative(m[0]))
-        b.lo = 0;
-      for (std::string &part : renderBounds(monomialText(graph, m), b))
-        parts.push_back(std::move(part));
+    for (size_t k = 0; k <= subjects.size(); ++k) {
+      if (k < subjects.size()) {
+        const Monomial &m = subjects[k];
+        bool size = m.size() == 1 && graph.isSymbol(m[0]) &&
+                    graph.provablyNonNegative(m[0]);
+        for (std::string &part :
+             renderBounds(monomialText(graph, m), bounds[m], size))
+          parts.push_back(std::move(part));
+      }
+      for (size_t i = 0; i < general.size(); ++i)
+        if (after[i] == k)
+          parts.push_back(
+              renderGeneral(graph, *general[i].first, general[i].second));
     }
-    parts.insert(parts.end(), general.begin(), general.end());
     disjuncts.push_back(join(parts, " && "));
   }
   for (const auto &[m, values] : equalities) {

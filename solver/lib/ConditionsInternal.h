@@ -111,6 +111,14 @@ std::optional<std::vector<Cube>>
 coverOfViolation(SmtSolver &solver, const DimGraph &graph,
                  const FormulaStore &formulas, FormulaId violation,
                  const KnownModels &known, std::string &whyNot, size_t &checks);
+/// Merges cubes of `cover` that bound one size on adjacent ranges, when
+/// that is exact under the assertions of `solver` (P), by one query each
+/// (ConditionMerge.cpp):
+///
+///   %m == 0 || (%m >= 1 && %m <= %a[0])   ->   %m >= 0 && %m <= %a[0]
+void mergeRanges(SmtSolver &solver, const DimGraph &graph,
+                 std::vector<Cube> &cover);
+
 /// The free symbols a cover's atoms mention, sorted by term.
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,
                                    const std::vector<Cube> &cover);

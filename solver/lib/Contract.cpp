@@ -91,8 +91,7 @@ private:
           facts.push_back(f.mkNot(ob.violation));
         continue;
       }
-      if (ob.staticError || verdict == Verdict::Safe ||
-          verdict == Verdict::Unreachable || verdict == Verdict::Error)
+      if (verdict == Verdict::Safe || verdict == Verdict::Unreachable)
         continue;
       if (ob.conditional) {
         out.exact = false;
@@ -104,6 +103,16 @@ private:
         out.reason = "some obligation could not be decided";
       }
       Conjuncts &into = isRuntimeCheck(ob.kind) ? checks : requirements;
+      if (ob.staticError || verdict == Verdict::Error) {
+        // Violated by the static types alone (SEMANTICS.md §4): every run
+        // that gets there has UB, so no run ends well. Its violation is
+        // not assumed later, but it needs no formula: the conjunct is
+        // `false`.
+        into.obligations.push_back(uint32_t(k));
+        into.holds.push_back(f.mkFalse());
+        into.unsatisfiable = true;
+        continue;
+      }
       if (tooNonlinear(ob.violation, out)) { // listed by its finding
         into.unrendered.push_back(uint32_t(k));
         continue;
@@ -112,6 +121,17 @@ private:
       into.holds.push_back(f.mkNot(ob.violation));
       into.unsatisfiable |= verdict == Verdict::UbGuaranteed;
     }
+    // A runtime check whose predicate is not read exactly stops inputs
+    // `checked` cannot name: the contract is not exact, whatever else.
+    for (const OpaqueOp &opaque : problem.opaque)
+      if (opaque.runtimeCheck) {
+        out.exact = false;
+        out.reason = "the runtime check " + opaque.op + " is opaque (" +
+                     opaque.reason + "): \"checked\" leaves out the " +
+                     "inputs it stops";
+        out.reasonLoc = opaque.loc;
+        break;
+      }
     if (checks.holds.empty() && requirements.holds.empty() &&
         checks.unrendered.empty() && requirements.unrendered.empty())
       return out;
@@ -233,31 +253,92 @@ private:
     return key;
   }
 
-  /// describeViolation over the contract's solver, or its recorded answer.
-  std::optional<std::string>
-  describe(const std::function<SmtSolver *()> &solver, FormulaId violation,
-           std::string &whyNot) {
+  /// The exact cover of `formula` (a disjunction of cubes) under the
+  /// contract's solver, or its recorded answer: {} is false, {{}} true.
+  std::optional<std::vector<Cube>>
+  cover(const std::function<SmtSolver *()> &solver, FormulaId formula,
+        std::string &whyNot) {
     const FormulaStore &f = problem.formulas;
-    if (f.isTrue(violation))
-      return std::string("true");
-    if (f.isFalse(violation))
-      return std::string("false");
+    if (f.isTrue(formula))
+      return std::vector<Cube>{Cube{}};
+    if (f.isFalse(formula))
+      return std::vector<Cube>{};
     SmtSolver *s = solver();
     if (replaying) {
       if (asked >= replaying->answers.size() ||
-          replaying->answers[asked].first != violation)
+          replaying->answers[asked].first != formula)
         throw Diverged{};
-      return renderCover(problem.graph, replaying->answers[asked++].second);
+      return replaying->answers[asked++].second;
     }
-    std::optional<std::vector<Cube>> cover =
-        coverOfViolation(*s, problem.graph, f, violation, {}, whyNot, checks);
-    if (!cover) {
+    std::optional<std::vector<Cube>> found =
+        coverOfViolation(*s, problem.graph, f, formula, {}, whyNot, checks);
+    if (!found) {
       recordable = false; // a failure (a time-out?) is not replayed
       return std::nullopt;
     }
+    // Pieces of one range are one range for a human (recorded merged).
+    mergeRanges(*s, problem.graph, *found);
     if (recordable)
-      recording.answers.push_back({violation, *cover});
-    return renderCover(problem.graph, *cover);
+      recording.answers.push_back({formula, *found});
+    return found;
+  }
+
+  /// cover(), printed.
+  std::optional<std::string>
+  describe(const std::function<SmtSolver *()> &solver, FormulaId formula,
+           std::string &whyNot) {
+    std::optional<std::vector<Cube>> found = cover(solver, formula, whyNot);
+    if (!found)
+      return std::nullopt;
+    return renderCover(problem.graph, *found);
+  }
+
+  /// The conjunction as the `&&` of its conjuncts, each simplified on its
+  /// own (SEMANTICS.md §4), with every conjunct that is one cube merged
+  /// into one (ranges on one size merged: `%a[0] >= 2 && %a[0] <= 6 &&
+  /// %a[0] != 4` is `%a[0] in [2, 6] && %a[0] != 4`) and the others, the
+  /// disjunctions, kept whole. Exact: each conjunct's cover is exact under
+  /// P, so their conjunction is the conjunction's. Each conjunct's text is
+  /// left in `texts` (empty where it has none) for a listing by parts.
+  std::optional<std::string>
+  conjunctionText(const std::function<SmtSolver *()> &solver,
+                  const Conjuncts &conjuncts, std::vector<std::string> &texts) {
+    texts.assign(conjuncts.holds.size(), "");
+    Cube merged;
+    std::vector<std::string> disjunctions;
+    bool complete = true, unsatisfiable = false;
+    for (size_t i = 0; i < conjuncts.holds.size(); ++i) {
+      std::string whyNot;
+      std::optional<std::vector<Cube>> found =
+          cover(solver, conjuncts.holds[i], whyNot);
+      if (!found) {
+        complete = false;
+        continue;
+      }
+      texts[i] = renderCover(problem.graph, *found);
+      if (found->empty()) {
+        unsatisfiable = true;
+      } else if (found->size() == 1) {
+        for (const std::pair<Atom, bool> &literal : found->front())
+          if (std::find(merged.begin(), merged.end(), literal) == merged.end())
+            merged.push_back(literal);
+      } else {
+        std::string text = "(" + texts[i] + ")";
+        if (std::find(disjunctions.begin(), disjunctions.end(), text) ==
+            disjunctions.end())
+          disjunctions.push_back(std::move(text));
+      }
+    }
+    if (!complete)
+      return std::nullopt;
+    if (unsatisfiable)
+      return std::string("false");
+    std::string out =
+        merged.empty() ? ""
+                       : renderCover(problem.graph, std::vector<Cube>{merged});
+    for (const std::string &d : disjunctions)
+      out += (out.empty() ? "" : " && ") + d;
+    return out.empty() ? "true" : out;
   }
 
 private:
@@ -282,11 +363,24 @@ private:
       return;
     }
     FormulaStore &f = problem.formulas;
+    std::vector<std::string> texts; // of each conjunct, once computed
     if (conjuncts.unrendered.empty() &&
         conjuncts.holds.size() <= kMaxRenderedConjuncts) {
       std::string whyNot;
       std::optional<std::string> whole =
           describe(solver, f.mkAnd(conjuncts.holds), whyNot);
+      // The cover of the whole is a disjunction of cubes: a conjunction of
+      // conjuncts that are ranges or disjunctions themselves multiplies
+      // out into a long or-of-ands. Then the and of the conjuncts, each
+      // simplified on its own, reads better, when it is shorter.
+      if (conjuncts.holds.size() > 1 &&
+          (!whole || whole->find(" || ") != std::string::npos ||
+           whole->size() > kMaxContractText)) {
+        std::optional<std::string> split =
+            conjunctionText(solver, conjuncts, texts);
+        if (split && (!whole || split->size() < whole->size()))
+          whole = split;
+      }
       if (whole && whole->size() <= kMaxContractText) {
         text = *whole;
         return;
@@ -298,8 +392,8 @@ private:
     text.clear();
     for (size_t i = 0; i < conjuncts.holds.size(); ++i) {
       uint32_t k = conjuncts.obligations[i];
-      std::string holds;
-      if (conjuncts.holds.size() <= kMaxRenderedConjuncts) {
+      std::string holds = i < texts.size() ? texts[i] : "";
+      if (holds.empty() && conjuncts.holds.size() <= kMaxRenderedConjuncts) {
         std::string whyNot;
         if (std::optional<std::string> own =
                 describe(solver, conjuncts.holds[i], whyNot))

@@ -63,14 +63,34 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
                               /*negated=*/true);
     return holds[j];
   };
-  // The earlier obligations k may assume, one per distinct violation
-  // formula and kind (requirement or runtime check), the latest: a copy of
-  // an earlier one adds nothing to what it implies, and the shrinking below
-  // would keep one of them. Kept as k advances, so each obligation is
-  // looked at once, not once per later one. `latest` maps (formula,
-  // is-check) to its slot in `distinct` (kNone: a slot given up).
-  constexpr size_t kNone = ~size_t(0);
   const std::vector<Obligation> &obs = problem.obligations;
+  // A runtime check safe wherever its op is reached (every copy of a
+  // private callee's): `refine --drop-redundant-checks` deletes it, so an
+  // explanation names it only when nothing that stays would do.
+  std::unordered_map<uint64_t, bool> safeAt;
+  auto opKey = [&](size_t j) {
+    return (uint64_t(obs[j].loc.buffer) << 32) | obs[j].loc.offset;
+  };
+  for (size_t j = 0; j < obs.size(); ++j)
+    if (isRuntimeCheck(obs[j].kind)) {
+      auto [at, fresh] = safeAt.emplace(opKey(j), true);
+      at->second = at->second && verdicts.findings[j].verdict == Verdict::Safe;
+    }
+  auto redundant = [&](size_t j) {
+    if (!isRuntimeCheck(obs[j].kind))
+      return false;
+    auto at = safeAt.find(opKey(j));
+    return at != safeAt.end() && at->second;
+  };
+  // The earlier obligations k may assume, one per distinct violation
+  // formula and kind (requirement or runtime check): a copy of an earlier
+  // one adds nothing to what it implies, and the shrinking below would keep
+  // one of them. The copy kept is the latest one that stays (a check that
+  // can fail rather than a redundant copy of it). Kept as k advances, so
+  // each obligation is looked at once, not once per later one. `latest`
+  // maps (formula, is-check) to its slot in `distinct` (kNone: a slot given
+  // up).
+  constexpr size_t kNone = ~size_t(0);
   std::vector<size_t> distinct;
   size_t given = 0; // slots of `distinct` that are kNone
   std::unordered_map<uint64_t, size_t> latest;
@@ -103,6 +123,8 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
                      uint64_t(isRuntimeCheck(obs[j].kind));
       auto [slot, added] = latest.emplace(key, distinct.size());
       if (!added) {
+        if (redundant(j) && !redundant(distinct[slot->second]))
+          continue; // the copy that stays is the better reason
         distinct[slot->second] = kNone;
         ++given;
         slot->second = distinct.size();
@@ -158,15 +180,29 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
       return r == SatResult::Unsat;
     };
     std::vector<size_t> core;
-    std::optional<bool> unsat = unsatWith(candidates, &core);
+    // Without the redundant checks first: each is implied by what comes
+    // before it, so what stays usually suffices, and an explanation then
+    // never names a check --drop-redundant-checks deletes.
+    std::vector<size_t> staying;
+    for (size_t j : candidates)
+      if (!redundant(j))
+        staying.push_back(j);
+    std::optional<bool> unsat;
+    if (staying.size() < candidates.size())
+      unsat = unsatWith(staying, &core);
+    if (!unsat || !*unsat)
+      unsat = unsatWith(candidates, &core);
     if (!unsat || !*unsat)
       continue; // unknown, or (P being weaker here) not provable this way
     // Shrink by deletion: drop each member the rest still implies it with,
-    // trying the ops' requirements before the runtime checks (a check is
-    // redundant "because of" the checks before it, when they suffice).
-    std::stable_partition(core.begin(), core.end(), [&](size_t j) {
-      return !isRuntimeCheck(problem.obligations[j].kind);
-    });
+    // trying the redundant checks first, then the ops' requirements, then
+    // the checks that stay (a check is redundant "because of" the checks
+    // before it, when they suffice).
+    auto rank = [&](size_t j) {
+      return redundant(j) ? 0 : !isRuntimeCheck(obs[j].kind) ? 1 : 2;
+    };
+    std::stable_sort(core.begin(), core.end(),
+                     [&](size_t a, size_t b) { return rank(a) < rank(b); });
     for (size_t i = 0; i < core.size();) {
       std::vector<size_t> without = core;
       without.erase(without.begin() + std::ptrdiff_t(i));

@@ -164,12 +164,29 @@ echo old >"$work/small/report.json"
 
 # --- issue 23: text that is not MLIR, bytecode, binary ----------------------
 # (the exact messages are goldens in tests/golden/invalid)
-for text in 'hello world' 'xxxx' '%0 = hello'; do
+# A dotted first word followed by words (or nothing) is prose too, also
+# under --require-coverage and inside a module.
+for text in 'hello world' 'xxxx' '%0 = hello' 'foo.bar baz' 'hello.world' \
+            'the.quick brown fox jumps' 'module { foo.bar baz }'; do
   printf '%s\n' "$text" | "$symshape" check - >"$work/out" 2>"$work/err"; status=$?
   [ "$status" -eq 2 ] && [ ! -s "$work/out" ] &&
     grep -q "^<stdin>:1:[0-9]*: error: expected an operation, found '.*': this is not MLIR text" "$work/err" &&
     ok || fail "'$text' on stdin: exit $status, stdout '$(cat "$work/out")', stderr '$(cat "$work/err")'"
 done
+for text in 'foo.bar baz' 'hello.world'; do
+  printf '%s\n' "$text" | "$symshape" check --require-coverage - >"$work/out" 2>"$work/err"; status=$?
+  [ "$status" -eq 2 ] && [ ! -s "$work/out" ] &&
+    grep -q "^<stdin>:1:1: error: expected an operation, found '$text': this is not MLIR text" "$work/err" &&
+    ok || fail "'$text' under --require-coverage: exit $status, '$(cat "$work/err")'"
+done
+# An op outside any function that symshape does not read is opaque: the
+# coverage line names it, --require-coverage fails on it.
+printf 'foo.bar @x : tensor<4xf32>\n' | "$symshape" check - >"$work/out" 2>"$work/err"; status=$?
+[ "$status" -eq 0 ] && grep -qx 'symshape: 1 op opaque: foo.bar (1)' "$work/out" &&
+  ok || fail "a module-level op not read: exit $status, '$(cat "$work/out")'"
+printf 'foo.bar @x : tensor<4xf32>\n' | "$symshape" check --require-coverage - >"$work/out" 2>"$work/err"; status=$?
+[ "$status" -eq 1 ] && grep -q '^<stdin>:1:1: error: .*foo.bar' "$work/out" &&
+  ok || fail "a module-level op not read under --require-coverage: exit $status, '$(cat "$work/out")'"
 printf 'hello world\n' | "$symshape" check --json - >"$work/out" 2>/dev/null; status=$?
 [ "$status" -eq 2 ] && grep -q '"message": "expected an operation, found' "$work/out" &&
   grep -q '"files": \[\]' "$work/out" &&
@@ -277,7 +294,7 @@ elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 grep -q '^symshape: 15996 obligations' "$work/out" && ok || fail "the one-function input gave $(tail -1 "$work/out")"
 # Lines come every 200 ms: a quicker run may print none.
 if [ "$elapsed_ms" -ge 1000 ]; then
-  grep -q 'symshape: judging function 0 of 1, obligations judged: [0-9]* of 15996' "$work/err" &&
+  grep -q 'symshape: judging function 1 of 1, obligations judged: [0-9]* of 15996' "$work/err" &&
     ok || fail "--progress=always inside one function: $(tr '\r' '\n' <"$work/err" | head -3)"
 else
   echo "note: the one-function run took ${elapsed_ms} ms (< 1 s): progress lines not required"

@@ -42,6 +42,10 @@ struct CompareOptions {
   /// Fail when a function has no "contract" (SPEC section 4); otherwise
   /// a present contract is checked and an absent one only counted.
   bool requireContract = false;
+  /// The lowest value the brute force gives an integer value (`%n: index`,
+  /// a dimension variable): below 0 for hand-written programs whose
+  /// integers may be negative; sizes start at 0 whatever this says.
+  int64_t integerLo = 0;
 };
 
 struct ExportStats {
@@ -74,6 +78,8 @@ std::string checkIntent(const ExportProgram &program);
 
 /// One line of counters, for the test log.
 std::string summarize(ExportFamily family, const ExportStats &stats);
+/// The same line, headed by `label` (a hand-written program's file).
+std::string summarize(const std::string &label, const ExportStats &stats);
 
 } // namespace symshape::exporters
 

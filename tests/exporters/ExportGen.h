@@ -77,6 +77,9 @@ struct ExportProgram {
   /// it is reached.
   std::optional<OpRef> doomed;
   std::vector<std::string> features; ///< blocks and forms used, in order
+  /// A hand-written program (`compare --file`): its path, which failures
+  /// name instead of family and seed; empty for a generated one.
+  std::string origin;
 };
 
 ExportProgram generateExport(ExportFamily family, uint64_t seed,

@@ -10,6 +10,11 @@
 //   symshape_exporters compare --symshape PATH [--family F]... [--count N]
 //                              [--seed S] [--require-contract] [-v]
 //       symshape against the oracle; exit 1 on any failed check
+//   symshape_exporters compare --symshape PATH --file X.mlir...
+//                              [--integers-from N] [--require-contract] [-v]
+//       the same comparison on hand-written programs (their first public
+//       function; the oracle runs the file as written), integer values
+//       (`%n: index`) from N (default 0) in the brute force
 //   symshape_exporters intent [--family F]... [--count N]
 //       the oracle against the generator's intent (no symshape)
 //   symshape_exporters verify [--family F]... [--count N]
@@ -26,6 +31,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExportCompare.h"
+
+#include "symshape/driver/Session.h"
 
 #include <cctype>
 #include <cstdio>
@@ -48,6 +55,8 @@ struct Args {
   int count = 12;
   Variant variant = Variant::Clean;
   bool twin = false, mlirOpt = false, verbose = false, requireContract = false;
+  std::vector<std::string> files; ///< compare --file
+  int64_t integersFrom = 0;
 };
 
 int usage(const std::string &why) {
@@ -58,6 +67,8 @@ int usage(const std::string &why) {
                "[--count N] [--seed S]\n"
                "       symshape_exporters compare --symshape PATH [--family "
                "F]... [--count N] [--seed S] [--require-contract] [-v]\n"
+               "       symshape_exporters compare --symshape PATH --file "
+               "X.mlir... [--integers-from N] [--require-contract] [-v]\n"
                "families: jax, torch, chlo\n";
   return 2;
 }
@@ -86,14 +97,52 @@ void printFailures(const std::vector<std::string> &failures, bool verbose) {
               << " more (-v shows all)\n";
 }
 
+std::string slurp(const std::string &path);
+
+/// compare --file: each hand-written program against the oracle, judged
+/// from its first public function.
+int compareFiles(const Args &a, const CompareOptions &options) {
+  bool ok = true;
+  for (const std::string &path : a.files) {
+    ExportProgram p;
+    p.origin = path;
+    p.text = p.twin = slurp(path);
+    symshape::frontend::Session session{symshape::frontend::SessionOptions{}};
+    if (!session.addFile(path, p.text)) {
+      std::cout << path << ": does not parse:\n"
+                << session.diagnostics().renderAll();
+      ok = false;
+      continue;
+    }
+    for (const symshape::frontend::Function &fn :
+         session.files().front()->module.functions)
+      if (!fn.isPrivate && !fn.isDeclaration) {
+        p.entry = fn.name;
+        break;
+      }
+    ExportStats stats;
+    compareExport(p, options, stats);
+    std::cout << summarize(path, stats) << "\n";
+    printFailures(stats.failures, a.verbose);
+    if (a.verbose)
+      for (const std::string &note : stats.notes)
+        std::cout << "  note: " << note << "\n";
+    ok = ok && stats.failures.empty() && stats.programs == 1;
+  }
+  return ok ? 0 : 1;
+}
+
 int runCompare(const Args &a) {
   if (a.symshape.empty())
     return usage("compare needs --symshape PATH");
   CompareOptions options;
   options.symshape = a.symshape;
   options.requireContract = a.requireContract;
+  options.integerLo = a.integersFrom;
   if (const char *tmp = std::getenv("TMPDIR"))
     options.tempDir = tmp;
+  if (!a.files.empty())
+    return compareFiles(a, options);
   bool ok = true;
   for (ExportFamily f : a.families) {
     ExportStats stats;
@@ -289,6 +338,10 @@ int main(int argc, char **argv) {
       a.symshape = value();
     } else if (s == "--require-contract") {
       a.requireContract = true;
+    } else if (s == "--file") {
+      a.files.push_back(value());
+    } else if (s == "--integers-from") {
+      a.integersFrom = std::strtoll(value().c_str(), nullptr, 10);
     } else if (s == "-v") {
       a.verbose = true;
     } else {

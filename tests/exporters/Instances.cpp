@@ -2,6 +2,8 @@
 
 #include "Instances.h"
 
+#include <algorithm>
+
 namespace symshape::exporters {
 
 static void walk(const frontend::Region &region, const std::string &fn,
@@ -46,28 +48,34 @@ bool isCheck(const frontend::Operation &op) {
   return false;
 }
 
+int64_t Box::lowest(const std::string &symbol) const {
+  return symbol.find('[') == std::string::npos ? integerLo : lo;
+}
+
 size_t Box::size() const {
   size_t n = 1;
-  for (size_t i = 0; i < symbols.size(); ++i)
-    n *= size_t(hi - lo + 1);
+  for (const std::string &s : symbols)
+    n *= size_t(hi - lowest(s) + 1);
   return n;
 }
 
 models::Assignment Box::at(size_t k) const {
   models::Assignment a;
-  size_t radix = size_t(hi - lo + 1);
   for (const std::string &s : symbols) {
-    a[s] = lo + int64_t(k % radix);
+    size_t radix = size_t(hi - lowest(s) + 1);
+    a[s] = lowest(s) + int64_t(k % radix);
     k /= radix;
   }
   return a;
 }
 
 BruteForce bruteForce(const frontend::Module &module,
-                      const frontend::Function &fn, const OpTable &table) {
+                      const frontend::Function &fn, const OpTable &table,
+                      int64_t integerLo) {
   BruteForce bf;
   bf.box.symbols = models::Oracle::symbols(fn);
   bf.box.hi = bf.box.symbols.size() > 4 ? 3 : 4;
+  bf.box.integerLo = std::min(integerLo, bf.box.lo);
   size_t n = bf.box.size();
   bf.stopped.assign(n, 0);
   bf.ub.assign(n, 0);

@@ -42,12 +42,15 @@ struct OpTable {
 /// A runtime check: cf.assert, a shape_assertion custom_call, shape.cstr_*.
 bool isCheck(const frontend::Operation &op);
 
-/// Each free symbol in [lo, hi]; assignment k in mixed radix.
+/// Each free symbol in [lo, hi], an integer value (`%n`, not a size
+/// `%a[0]`) in [integerLo, hi]; assignment k in mixed radix.
 struct Box {
   std::vector<std::string> symbols;
-  int64_t lo = 0, hi = 4;
+  int64_t lo = 0, hi = 4, integerLo = 0;
   size_t size() const;
   models::Assignment at(size_t k) const;
+  /// The lowest value of `symbol`.
+  int64_t lowest(const std::string &symbol) const;
 };
 
 struct InstanceRuns {
@@ -65,9 +68,10 @@ struct BruteForce {
 };
 
 /// Runs `fn` on every assignment of its box ([0, 4], or [0, 3] beyond
-/// four symbols).
+/// four symbols; integer values from `integerLo`).
 BruteForce bruteForce(const frontend::Module &module,
-                      const frontend::Function &fn, const OpTable &table);
+                      const frontend::Function &fn, const OpTable &table,
+                      int64_t integerLo = 0);
 
 } // namespace symshape::exporters
 

@@ -10,14 +10,20 @@
 //   // expected-summary {{safe=5 ub-possible=1 ub-guaranteed=0 error=0
 //   //                    unreachable=0 unknown=0}}   (on one line)
 //   // expected-opaque @+1 {{cf.assert}}             (an opaque op)
+//   // expected-checked @f {{%a[0] == %b[0]}}        (@f's contract)
+//   // expected-requires @f {{false}}
+//   // expected-inexact @f {{is opaque}}             (reason contains it)
 //
 // `expected-VERDICT [@+N|@-N|@cli] {{KIND[ dim D][: CONDITION]}}` names a
 // finding on the line of the comment (or N lines below/above, or in an
 // --assume string). Every finding that is
 // not safe must be expected, and every expectation must be met by exactly
 // one finding; `expected-safe` may pin safe ones too. Once a file expects an
-// opaque op, every opaque op must be expected. The comparison is
-// exact and a mismatch prints both lists.
+// opaque op, every opaque op must be expected. A function named by an
+// `expected-checked` or `expected-requires` has its contract compared (a
+// contract listed by parts as "(part) && (part)"), and it must be exact
+// unless `expected-inexact` says so. The comparison is exact and a
+// mismatch prints both lists.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +32,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 using namespace symshape;
@@ -97,9 +104,26 @@ bool parseOptions(const std::vector<std::string> &args,
   return true;
 }
 
+/// What a file expects of one function's contract.
+struct ContractExpectation {
+  std::optional<std::string> checked, required, inexact;
+};
+
+/// A contract formula as one text: listed by parts, their conjunction.
+std::string contractText(const std::string &formula,
+                         const std::vector<solver::ContractPart> &parts) {
+  if (parts.empty())
+    return formula;
+  std::string out;
+  for (const solver::ContractPart &part : parts)
+    out += (out.empty() ? "(" : " && (") + part.holds + ")";
+  return out;
+}
+
 /// Parses `expected-...` comments; false on a malformed one.
 bool parseExpectations(const std::string &text,
                        std::vector<Expectation> &expectations,
+                       std::map<std::string, ContractExpectation> &contracts,
                        std::string &summary, std::string &run) {
   std::istringstream in(text);
   std::string line;
@@ -124,6 +148,18 @@ bool parseExpectations(const std::string &text,
     words >> verdict >> offset;
     if (verdict == "summary") {
       summary = body;
+      continue;
+    }
+    if (verdict == "checked" || verdict == "requires" || verdict == "inexact") {
+      if (offset.size() < 2 || offset[0] != '@') {
+        std::cerr << "line " << number << ": expected-" << verdict
+                  << " needs @FUNCTION\n";
+        return false;
+      }
+      ContractExpectation &c = contracts[offset.substr(1)];
+      (verdict == "checked"    ? c.checked
+       : verdict == "requires" ? c.required
+                               : c.inexact) = body;
       continue;
     }
     Expectation e;
@@ -174,8 +210,9 @@ int main(int argc, char **argv) {
   std::string text = buffer.str();
 
   std::vector<Expectation> expectations;
+  std::map<std::string, ContractExpectation> contracts;
   std::string summary, run;
-  if (!in || !parseExpectations(text, expectations, summary, run))
+  if (!in || !parseExpectations(text, expectations, contracts, summary, run))
     return 2;
   frontend::SessionOptions options;
   std::vector<std::string> assumptions;
@@ -231,6 +268,43 @@ int main(int argc, char **argv) {
           unexpected.push_back(actual.text());
       }
     }
+  // Contracts of the functions the file names.
+  for (const auto &[name, want] : contracts) {
+    const frontend::FunctionAnalysis *found = nullptr;
+    for (const auto &file : session.files())
+      for (const frontend::FunctionAnalysis &fn : file->functions)
+        if (fn.function->name == name)
+          found = &fn;
+    if (!found) {
+      std::cerr << "expected a contract of @" << name << ": no such function\n";
+      ok = false;
+      continue;
+    }
+    const solver::Contract &c = found->contract;
+    std::string checked = contractText(c.checked, c.checkedParts),
+                required = contractText(c.requires, c.requiresParts);
+    if (want.checked && *want.checked != checked) {
+      std::cerr << "@" << name << " checked expected: " << *want.checked
+                << "\n@" << name << " checked actual:   " << checked << "\n";
+      ok = false;
+    }
+    if (want.required && *want.required != required) {
+      std::cerr << "@" << name << " requires expected: " << *want.required
+                << "\n@" << name << " requires actual:   " << required << "\n";
+      ok = false;
+    }
+    if (c.exact != !want.inexact ||
+        (want.inexact && c.reason.find(*want.inexact) == std::string::npos)) {
+      std::cerr << "@" << name << " contract expected "
+                << (want.inexact ? "inexact (" + *want.inexact + ")"
+                                 : std::string("exact"))
+                << ", actual "
+                << (c.exact ? std::string("exact")
+                            : "inexact (" + c.reason + ")")
+                << "\n";
+      ok = false;
+    }
+  }
   // Opaque ops, when the file pins any (kind = the op name).
   bool pinsOpaque = false;
   for (const Expectation &e : expectations)

@@ -12,8 +12,9 @@
 //   symshape_models intent [--family F]... [--count N]
 //       the oracle against the generator's intent (no symshape)
 //   symshape_models verify --family tosa|linalg [--count N]
-//       every program through mlir-opt-16 --verify-each (exit 77 when
-//       mlir-opt-16 is missing)
+//       every program through MLIR's verifier: linalg (current syntax)
+//       mlir-opt-22 --verify-each, tosa (pre-1.0, the point of that family)
+//       mlir-opt-16 --verify-each; exit 77 when the tool is missing
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,7 @@
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
+#include <utility>
 
 using namespace symshape::models;
 
@@ -110,24 +112,40 @@ int runIntent(const Args &a) {
   return ok ? 0 : 1;
 }
 
+/// The mlir-opt that verifies `p`, and which of its texts it reads:
+/// current MLIR for a program in current syntax (linalg), mlir-opt 16 for
+/// tosa's older forms (pretty tosa is newer than mlir-opt 16: its generic
+/// twin then).
+std::pair<std::string, const std::string *> verifierFor(const Program &p) {
+  if (p.mlirOpt22)
+    return {"mlir-opt-22", &p.text};
+  return {"mlir-opt-16", p.mlirOpt16 ? &p.text : &p.twin};
+}
+
 int runVerify(const Args &a) {
-  if (std::system("command -v mlir-opt-16 > /dev/null 2>&1") != 0) {
-    std::cout << "mlir-opt-16 not found: skipped\n";
-    return 77;
-  }
   int bad = 0, checked = 0;
+  std::string tools;
   for (Family f : a.families) {
+    if (f == Family::Stablehlo)
+      continue; // no stablehlo in mlir-opt
+    Program first = nth(f, a.seed, 0);
+    std::string tool = verifierFor(first).first;
+    if (std::system(("command -v " + tool + " > /dev/null 2>&1").c_str()) !=
+        0) {
+      std::cout << tool << " not found: skipped\n";
+      return 77;
+    }
+    if (tools.find(tool) == std::string::npos)
+      tools += (tools.empty() ? "" : " and ") + tool;
     for (int i = 0; i < a.count; ++i) {
       Program p = nth(f, a.seed, i);
-      // Pretty tosa is newer than mlir-opt 16: verify its generic twin.
-      const std::string &text = p.mlirOpt16 ? p.text : p.twin;
-      if (f == Family::Stablehlo || !p.verifies)
-        continue; // no stablehlo in mlir-opt 16; static errors on purpose
+      if (!p.verifies)
+        continue; // static errors on purpose
       std::string path = "/tmp/symshape-models-" + std::to_string(::getpid()) +
                          "-" + std::to_string(i) + ".mlir";
-      std::ofstream(path) << text;
-      std::string cmd = "mlir-opt-16 --verify-each " + path +
-                        " > /dev/null 2> " + path + ".err";
+      std::ofstream(path) << *verifierFor(p).second;
+      std::string cmd =
+          tool + " --verify-each " + path + " > /dev/null 2> " + path + ".err";
       int rc = std::system(cmd.c_str());
       ++checked;
       if (rc != 0) {
@@ -136,14 +154,15 @@ int runVerify(const Args &a) {
         std::stringstream ss;
         ss << err.rdbuf();
         std::cout << "FAIL " << familyName(f) << " seed " << p.seed
-                  << (p.plantedOp >= 0 ? " planted" : " correct") << ":\n"
+                  << (p.plantedOp >= 0 ? " planted" : " correct") << " ("
+                  << tool << "):\n"
                   << ss.str() << "\n";
       }
       std::remove(path.c_str());
       std::remove((path + ".err").c_str());
     }
   }
-  std::cout << checked << " programs verified by mlir-opt-16, " << bad
+  std::cout << checked << " programs verified by " << tools << ", " << bad
             << " rejected\n";
   return bad ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 # cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK=... -DGENERATOR=... -DCXX=...
 #       [-DCXX_FLAGS=...] [-DLINK_FLAGS=...] [-DPYTHON=... -DPYTHON_DIR=...]
-#       -DVERSION=... [-DBUILD_TYPE=...] -P InstallTest.cmake
+#       -DVERSION=... [-DBUILD_TYPE=...] [-DCOMPILER_ID=...]
+#       -P InstallTest.cmake
 #
 # What a compiler project does with symshape: install it into a prefix
 # (WORK/prefix), then configure examples/api on its own against that prefix
@@ -9,7 +10,8 @@
 # version (find_package(symshape VERSION) accepts this one and refuses a
 # newer one), runs the installed CLI and, when the Python module is built,
 # imports it from the prefix. Prints the size of the install; a Release
-# install must stay under 40 MB.
+# install must stay under 40 MB, and within 25% of what README.md says
+# (Release, GCC, with the Python module).
 cmake_minimum_required(VERSION 3.20)
 
 # Runs a command (no ';' in its arguments: ARGN would split them); fails
@@ -95,10 +97,52 @@ foreach(file ${installed})
     math(EXPR bytes "${bytes} + ${size}")
   endif()
 endforeach()
-math(EXPR megabytes "(${bytes} + 524288) / 1048576")
-message(STATUS "installed: ${megabytes} MB (${bytes} bytes, ${BUILD_TYPE})")
-if(BUILD_TYPE STREQUAL "Release" AND bytes GREATER 41943040)
+math(EXPR tenths "(${bytes} + 50000) / 100000")
+math(EXPR whole "${tenths} / 10")
+math(EXPR tenth "${tenths} % 10")
+set(megabytes "${whole}.${tenth}")
+set(kind static)
+if(EXISTS ${prefix}/lib/libsymshape.so)
+  set(kind shared)
+endif()
+message(STATUS "installed: ${megabytes} MB (${bytes} bytes, ${BUILD_TYPE}, "
+               "${kind} library)")
+if(BUILD_TYPE STREQUAL "Release" AND bytes GREATER 40000000)
   message(FATAL_ERROR "a Release install takes ${megabytes} MB, over 40 MB")
+endif()
+
+# README.md states the size of a Release install built with GCC, with the
+# Python module, for each kind of library: it must stay within 25%.
+file(READ ${SOURCE_DIR}/README.md readme)
+string(REGEX REPLACE "[ \n]+" " " readme "${readme}")
+set(statement_static "The install is Release by default: about ([0-9]+) MB")
+set(statement_shared "the install is then about ([0-9]+) MB")
+foreach(statement ${statement_static} ${statement_shared}
+        "Python module; Release, about ([0-9]+) MB")
+  if(NOT readme MATCHES "${statement}")
+    message(FATAL_ERROR "README.md no longer says '${statement}'")
+  endif()
+endforeach()
+string(REGEX MATCH "${statement_${kind}}" ignored "${readme}")
+set(stated ${CMAKE_MATCH_1})
+if(BUILD_TYPE STREQUAL "Release" AND COMPILER_ID STREQUAL "GNU" AND PYTHON_DIR)
+  math(EXPR low "${stated} * 750000")
+  math(EXPR high "${stated} * 1250000")
+  if(bytes LESS low OR bytes GREATER high)
+    message(FATAL_ERROR "README.md says a Release install (${kind} library) "
+                        "takes about ${stated} MB; this one takes "
+                        "${megabytes} MB: update README.md (Library)")
+  endif()
+  message(STATUS "README.md's ${stated} MB for a ${kind} install: ok")
+endif()
+# The Quick start says the default (static) figure too: the same one.
+string(REGEX MATCH "${statement_static}" ignored "${readme}")
+set(library_figure ${CMAKE_MATCH_1})
+string(REGEX MATCH "Python module; Release, about ([0-9]+) MB" ignored
+       "${readme}")
+if(NOT CMAKE_MATCH_1 STREQUAL library_figure)
+  message(FATAL_ERROR "README.md: the Quick start says ${CMAKE_MATCH_1} MB, "
+                      "Library ${library_figure} MB")
 endif()
 
 if(PYTHON_DIR)

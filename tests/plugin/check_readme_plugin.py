@@ -5,6 +5,10 @@ from the repository root by bash, with `build/lib/SymshapePlugin.so` read
 as the plugin given here, and compared line by line with the rest of the
 block (stdout, then stderr); a line `...` stands for any number of lines.
 
+And the README's build-and-test command is the one CI runs (.ci/run),
+with the plugin required (-DSYMSHAPE_PLUGIN=ON), as is the quick start's
+configure step.
+
 Usage: check_readme_plugin.py PLUGIN REPO_DIR
 """
 import os
@@ -33,6 +37,25 @@ def matches(expected, actual):
         matches(expected[1:], actual[1:])
 
 
+def check_ci_command(repo):
+    """The README's commands configure as .ci/run does, plugin required."""
+    with open(os.path.join(repo, ".ci", "run"), encoding="utf-8") as f:
+        ci = [line for line in f.read().splitlines()
+              if line.startswith("bash .ci/install-deps && cmake ")]
+    with open(os.path.join(repo, "README.md"), encoding="utf-8") as f:
+        readme = [line for line in f.read().splitlines()
+                  if line.startswith("bash .ci/install-deps && cmake ")]
+    configure = "cmake -S . -B build -G Ninja -DSYMSHAPE_PLUGIN=ON &&"
+    problems = []
+    if len(ci) != 1 or ci[0] not in readme:
+        problems.append("the README does not show .ci/run's command %s" % ci)
+    problems += ["`%s` does not configure with `%s`" % (line, configure)
+                 for line in ci + readme if configure not in line]
+    for problem in problems:
+        print("FAIL: " + problem)
+    return len(problems)
+
+
 def main():
     plugin, repo = os.path.abspath(sys.argv[1]), sys.argv[2]
     with open(os.path.join(repo, "README.md"), encoding="utf-8") as f:
@@ -54,6 +77,7 @@ def main():
     if not found:
         print("FAIL: no `$ mlir-opt-22` block in README.md")
         failures += 1
+    failures += check_ci_command(repo)
     print("%d passed, %d failed" % (len(found) - min(failures, len(found)),
                                     failures))
     return 1 if failures else 0

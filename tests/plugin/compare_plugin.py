@@ -1,7 +1,7 @@
 """The pass plugin against the CLI, on every input mlir-opt-22 reads.
 
     python3 compare_plugin.py --symshape S --plugin P [--mlir-opt M]
-        [--bytecode] [--min-files N] FILE...
+        [--bytecode] [--min-files N] [--known-gap FILE=WHY]... FILE...
 
 For each FILE that `mlir-opt-22 --allow-unregistered-dialect` accepts:
 
@@ -17,15 +17,28 @@ For each FILE that `mlir-opt-22 --allow-unregistered-dialect` accepts:
             callers as "called from" notes), with the same severity and
             the same `[kind, verdict]` tag (value names differ: the pass
             sees mlir-opt's %arg0, the CLI the source's %x).
+          The pass fails (exit 1) exactly when it reports a static error
+          (an error diagnostic), and adds a note naming whose values a
+          finding in a private callee names, which the comparison leaves
+          out.
+          When `symshape check -` cannot read mlir-opt's print (exit 2),
+          the pass warns with the CLI's first error and succeeds.
   refine  `symshape-refine`'s module equals `symshape refine` of
-          mlir-opt-22's print, both printed by mlir-opt-22.
+          mlir-opt-22's print, both printed by mlir-opt-22; when the CLI
+          cannot read the print, the pass leaves the module as it is.
   bytecode (with --bytecode) FILE as MLIR bytecode: the pass and
           `mlir-opt-22 FILE.mlirbc | symshape check -` give the same
           diagnostics as on the text.
 
-Prints one line per file and a closing 'N passed, N failed' line; exits 1
+Prints one line per file (`skip` for a file mlir-opt-22 does not read,
+with its first error) and a closing 'N passed, N failed' line; exits 1
 on any difference, or when fewer than --min-files inputs were compared (a
-test that compares nothing must not pass).
+test that compares nothing must not pass). A file named by --known-gap
+differs for the reason given (a gap of symshape's reader that the pass
+meets in mlir-opt's print, not of the plugin): its differences are shown
+as `gap` (only the places on the source: every other check still holds),
+and it fails once it no longer differs, so that the gap is not kept
+after its fix.
 """
 
 import argparse
@@ -59,11 +72,18 @@ def diagnostics(text):
     return out
 
 
+# The CLI adds to a contract's reason the position of the op it names, in
+# the text it read (here mlir-opt's print on stdin); the pass has no such
+# text to point into, and gives the reason alone.
+STDIN_POSITION = re.compile(r" \(at <stdin>:\d+:\d+\)")
+
+
 def cli_findings(stdout):
     """The CLI's findings with the pass's severities, and its closing lines
     ("symshape: ...") as remarks."""
     out = []
     for line, col, severity, text in diagnostics(stdout):
+        text = STDIN_POSITION.sub("", text)
         tag = TAG.search(text)
         if (severity == "warning" and tag and tag.group(1) in
                 ("assert", "cstr") and tag.group(2) == "ub-possible"):
@@ -77,13 +97,20 @@ def cli_findings(stdout):
 # mlir-opt 22 adds these when an input with `expected-*` comments (symshape's
 # goldens use them) gets an error diagnostic without --verify-diagnostics.
 NOT_PRODUCED = re.compile(r'^expected [a-z]+ ".*" was not produced$')
+# The pass's notes the CLI does not print: on a finding in a private callee
+# judged through a call (whose values its lines name), and the op of a
+# diagnostic whose location names no file (as mlir-opt shows an op).
+PASS_ONLY_NOTE = re.compile(r"^this op is in @.*, judged through its call "
+                            r"from @|^see current operation: ")
 
 
 def pass_findings(stderr, call_notes=True):
-    """The pass's findings and closing remarks; without `call_notes`, less
-    the "called from" notes mlir-opt adds at the callers of an op whose
-    loc(...) is a call site (a text without locations has none)."""
+    """The pass's findings and closing remarks, less its own notes;
+    without `call_notes`, less the "called from" notes mlir-opt adds at the
+    callers of an op whose loc(...) is a call site (a text without
+    locations has none)."""
     found = [d for d in diagnostics(stderr) if not NOT_PRODUCED.match(d[3])
+             and not PASS_ONLY_NOTE.match(d[3])
              and (call_notes or d[3] != "called from")]
     findings = [d for d in found if d[2] != "remark"]
     closing = [("remark", d[3]) for d in found if d[2] == "remark"]
@@ -112,10 +139,13 @@ class Comparison:
         cli_status, cli_out, cli_err = run([self.args.symshape, "check", "-"],
                                            printed.encode())
         if cli_status == 2:
-            return self.both_reject(status, stderr, cli_err, "check"), [], []
-        if status != 0:
-            return ["symshape-check failed: " + stderr[-2000:]], [], []
+            return self.unreadable(status, stderr, cli_err, "check"), [], []
         got, got_closing = pass_findings(stderr)
+        static_error = any(s == "error" for _, _, s, _ in got)
+        if status != int(static_error):
+            return ["symshape-check exits %d with %s static error: %s" %
+                    (status, "a" if static_error else "no",
+                     stderr[-2000:])], [], []
         plain, _ = pass_findings(stderr, call_notes=False)
         want, want_closing = cli_findings(cli_out)
         if [(s, t) for _, _, s, t in plain] != \
@@ -145,13 +175,15 @@ class Comparison:
         return problems, got, got_closing
 
     @staticmethod
-    def both_reject(status, stderr, cli_err, what):
-        """The library cannot read mlir-opt's print (an assumption naming a
-        source name mlir-opt did not keep): the pass fails with the CLI's
-        error."""
+    def unreadable(status, stderr, cli_err, what):
+        """The library cannot read mlir-opt's print (a form its parser does
+        not take, an assumption naming a source name mlir-opt did not
+        keep): the pass warns with the CLI's first error and succeeds."""
         want = [t for _, _, s, t in diagnostics(cli_err) if s == "error"]
-        got = [t for _, _, s, t in diagnostics(stderr) if s == "error"]
-        if status == 0 or not want or got[:1] != want[:1]:
+        got = [t for _, _, s, t in diagnostics(stderr) if s == "warning"
+               and t.startswith("symshape cannot read this module, so ")]
+        if status != 0 or not want or not got or \
+                not got[0].endswith(": " + want[0]):
             return ["`symshape %s -` rejects mlir-opt's print with %s, the "
                     "pass gives %s (exit %d)" % (what, want[:1], got[:1],
                                                  status)]
@@ -163,7 +195,11 @@ class Comparison:
         cli_status, refined, cli_err = run([self.args.symshape, "refine", "-"],
                                            printed.encode())
         if cli_status == 2:
-            return self.both_reject(status, err, cli_err, "refine"), False
+            problems = self.unreadable(status, err, cli_err, "refine")
+            if not problems and got != printed:
+                problems = ["symshape-refine changed a module symshape "
+                            "cannot read"]
+            return problems, False
         if status != 0:
             return ["symshape-refine failed: " + err[-2000:]], False
         if cli_status != 0:
@@ -186,9 +222,10 @@ class Comparison:
                 return ["cannot write bytecode: " + err]
             problems = []
             status, _, stderr = self.plugin_check(bc)
-            if status != 0:
-                return ["symshape-check on bytecode failed: " + stderr]
             found, closing = pass_findings(stderr)
+            if status != int(any(s == "error" for _, _, s, _ in found)):
+                return ["symshape-check on bytecode exits %d: %s" %
+                        (status, stderr)]
             # Bytecode keeps the ops' locations: same places and text.
             if found != got or closing != got_closing:
                 problems.append("the pass on bytecode differs:\n  %s\n  %s"
@@ -212,14 +249,22 @@ def main():
     parser.add_argument("--mlir-opt", default="mlir-opt-22")
     parser.add_argument("--bytecode", action="store_true")
     parser.add_argument("--min-files", type=int, default=1)
+    parser.add_argument("--known-gap", action="append", default=[],
+                        metavar="FILE=WHY")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     comparison = Comparison(args)
+    gaps = dict(g.split("=", 1) for g in args.known_gap)
     passed = failed = skipped = findings = refined = 0
     for path in args.files:
-        status, printed, _ = run(comparison.mlir + [path])
+        status, printed, err = run(comparison.mlir + [path])
         if status != 0:
-            skipped += 1  # not current MLIR (older forms, errors on purpose)
+            # Not current MLIR (older forms, errors on purpose): named, with
+            # why, so that a file left out is never silent.
+            skipped += 1
+            first = next((t for _, _, s, t in diagnostics(err)
+                          if s == "error"), err.strip()[:120])
+            print("skip %s (mlir-opt-22: %s)" % (path, first))
             continue
         problems, got, closing = comparison.check(path, printed)
         more, changed = comparison.refine(path, printed)
@@ -229,7 +274,20 @@ def main():
             problems += comparison.bytecode(path, got, closing)
         findings += len([d for d in got if TAG.search(d[3])])
         refined += changed
-        if problems:
+        # A known gap excuses only the places of the findings on the source
+        # (what the CLI reads there and the pass, in mlir-opt's print, not).
+        gap = [p for p in problems if p.startswith("places differ")] \
+            if path in gaps else []
+        problems = [p for p in problems if p not in gap]
+        if path in gaps and not gap and not problems:
+            problems = ["the known gap (%s) is gone: drop its --known-gap" %
+                        gaps[path]]
+        if gap and not problems:
+            passed += 1
+            print("gap  %s (known: %s)" % (path, gaps[path]))
+            for problem in gap:
+                print("  " + problem.replace("\n", "\n  "))
+        elif problems:
             failed += 1
             print("FAIL %s" % path)
             for problem in problems:

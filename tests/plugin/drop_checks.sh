@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # symshape-drop-redundant-checks against `symshape refine
 # --drop-redundant-checks`, on torch-mlir-style programs (the generated
-# exporters' family and the examples with cf.assert): both printed by
+# exporters' family and the examples with cf.assert) and shape.cstr_*
+# programs (a safe cstr becomes shape.const_witness true): both printed by
 # mlir-opt-22 must be the same module, and the pass must have removed some
 # check overall (a test that removes nothing must not pass).
 # Usage: drop_checks.sh PLUGIN SYMSHAPE EXPORTERS EXAMPLE...
@@ -30,9 +31,10 @@ for input in "${inputs[@]}"; do
   # The pass removes checks only: compare with refine's removals applied to
   # the module whose types refine also changed, the CLI's, when no type
   # changed; else only the count of checks left.
-  before=$(grep -c 'cf.assert' "$work/plain.mlir")
-  after=$(grep -c 'cf.assert' "$work/pass.mlir")
-  cli=$(grep -c 'cf.assert' "$work/cli.mlir")
+  checks='cf\.assert|shape\.cstr_'
+  before=$(grep -cE "$checks" "$work/plain.mlir")
+  after=$(grep -cE "$checks" "$work/pass.mlir")
+  cli=$(grep -cE "$checks" "$work/cli.mlir")
   dropped=$((dropped + before - after))
   if [ "$after" != "$cli" ]; then
     echo "FAIL $input: the pass leaves $after checks, the CLI $cli"

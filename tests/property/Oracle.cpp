@@ -197,15 +197,39 @@ struct ConditionEvaluator {
     }
     case ExprKind::Add:
     case ExprKind::Sub:
-    case ExprKind::Mul: {
+    case ExprKind::Mul:
+    case ExprKind::FloorDiv:
+    case ExprKind::CeilDiv:
+    case ExprKind::Mod:
+    case ExprKind::Max:
+    case ExprKind::Min: {
       std::optional<int64_t> l = term(node.lhs), r = term(node.rhs);
       if (!l || !r)
         return std::nullopt;
-      if (node.kind == ExprKind::Add)
+      switch (node.kind) {
+      case ExprKind::Add:
         return *l + *r;
-      if (node.kind == ExprKind::Sub)
+      case ExprKind::Sub:
         return *l - *r;
-      return *l * *r;
+      case ExprKind::Mul:
+        return *l * *r;
+      case ExprKind::Max:
+        return std::max(*l, *r);
+      case ExprKind::Min:
+        return std::min(*l, *r);
+      default:
+        break;
+      }
+      // MLIR's affine division: floor, ceiling, and a - b * floor(a / b);
+      // by 0: 0, 0 and a (SEMANTICS.md §6).
+      if (*r == 0)
+        return node.kind == ExprKind::Mod ? *l : 0;
+      int64_t floor = *l / *r - ((*l % *r != 0) && ((*l < 0) != (*r < 0)));
+      if (node.kind == ExprKind::FloorDiv)
+        return floor;
+      if (node.kind == ExprKind::CeilDiv)
+        return floor + (*l % *r != 0);
+      return *l - *r * floor;
     }
     default:
       return std::nullopt;

@@ -75,15 +75,29 @@ def read_om(cls, obj, where):
         raise AssertionError(f"{where}: {e}")
 
 
-def cross_check(report, sarif, name):
-    findings = [(fn["name"], f) for file in report["files"]
+def cross_check(report, sarif, name, seen, coverage):
+    findings = [(fn["name"], fn.get("contract"), f) for file in report["files"]
                 for fn in file["functions"] for f in fn["findings"]
                 if f["verdict"] != "safe"]
     results = sarif["runs"][0]["results"]
     rules = sarif["runs"][0]["tool"]["driver"]["rules"]
-    assert len(results) == len(findings), \
-        f"{name}: {len(results)} SARIF results for {len(findings)} findings"
-    for (function, finding), result in zip(findings, results):
+    # Under --require-coverage, the ops outside every function that
+    # symshape does not read (the file's "opaque") are coverage errors
+    # after the findings.
+    outside = [op for file in report["files"] for op in file.get("opaque", [])
+               if coverage]
+    assert len(results) == len(findings) + len(outside), \
+        f"{name}: {len(results)} SARIF results for {len(findings)} findings " \
+        f"and {len(outside)} opaque ops outside functions"
+    for op, result in zip(outside, results[len(findings):]):
+        what = f"{name}: opaque {op} vs result {result}"
+        assert result["ruleId"] == "coverage" and result["level"] == "error", what
+        assert result["properties"]["op"] == op["op"], what
+        line = int(op["loc"].rsplit(":", 2)[1])
+        assert result["locations"][0]["physicalLocation"]["region"][
+            "startLine"] == line, what
+    results = results[:len(findings)]
+    for (function, contract, finding), result in zip(findings, results):
         what = f"{name}: finding {finding} vs result {result}"
         assert result["ruleId"] == finding["kind"], what
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"], what
@@ -100,6 +114,14 @@ def cross_check(report, sarif, name):
             assert finding["condition"] in result["message"]["text"], what
         if finding.get("witness"):
             assert props["witness"] == finding["witness"], what
+        # The function's contract, whole: a formula listed by parts
+        # (`null` and `*_parts`), `exact` and `reason` as in the JSON.
+        assert props.get("contract") == contract, \
+            f"{what}: SARIF contract {props.get('contract')} vs JSON {contract}"
+        if contract:
+            seen["parts"] |= "checked_parts" in contract or \
+                "requires_parts" in contract
+            seen["inexact"] |= contract.get("exact") is False
         # At the exporter's position when the op's loc(...) names one,
         # with the MLIR op as the first related location.
         mlir = result["locations"][0]["physicalLocation"]
@@ -163,6 +185,7 @@ def main():
         cases.append(([bad] + inputs[:2], [2]))
         cases.append(([os.path.join(work, "missing.mlir")] + inputs[:1], [2]))
         documents = 0
+        seen = {"parts": False, "inexact": False}
         for files, exits in cases:
             for extra in ([], ["--require-coverage"]):
                 name = " ".join(extra + files)
@@ -171,7 +194,7 @@ def main():
                 sarif = run(symshape, ["check", "--format", "sarif"] + extra + files,
                             exits)
                 validate(sarif_validator, sarif, "sarif " + name)
-                cross_check(report, sarif, name)
+                cross_check(report, sarif, name, seen, bool(extra))
                 if sarif_om is not None:
                     read_om(sarif_om.SarifLog, sarif, "sarif")
                 documents += 2
@@ -181,6 +204,10 @@ def main():
                                  inputs[0]], [2])
             validate(validator, doc, f"{fmt} bad --assume")
             documents += 1
+    # The inputs include contracts listed by parts and inexact ones
+    # (tests/golden/semantics/contract-*.mlir): the cross-check saw them.
+    assert seen["parts"], "no input has a contract listed by parts"
+    assert seen["inexact"], "no input has an inexact contract"
     consumer = "and read by sarif_om" if sarif_om else "(sarif_om not installed)"
     print(f"{documents} documents valid against their schemas {consumer}")
 

@@ -8,9 +8,42 @@
 
 #include "LoweringImpl.h"
 
+#include <cassert>
+
 namespace symshape::frontend {
 
 using solver::ObligationKind;
+
+/// An arithmetic node of SEMANTICS.md §6 as dim-graph terms. Division
+/// is the graph's floor division (TermKind::Div, 0 for a 0 divisor, the
+/// term conditions print as `floordiv`); the others are written with it
+/// as MLIR's affine expressions define them:
+///   a ceildiv b  =  -((-a) floordiv b)
+///   a mod b      =  a - b * (a floordiv b)
+static TermId lowerArithmetic(solver::DimGraph &g, ExprKind kind, TermId lhs,
+                              TermId rhs) {
+  switch (kind) {
+  case ExprKind::Add:
+    return g.add(lhs, rhs);
+  case ExprKind::Sub:
+    return g.sub(lhs, rhs);
+  case ExprKind::Mul:
+    return g.mul(lhs, rhs);
+  case ExprKind::FloorDiv:
+    return g.floorDiv(lhs, rhs);
+  case ExprKind::CeilDiv: {
+    TermId minusOne = g.constant(-1);
+    return g.mul(minusOne, g.floorDiv(g.mul(minusOne, lhs), rhs));
+  }
+  case ExprKind::Mod:
+    return g.sub(lhs, g.mul(rhs, g.floorDiv(lhs, rhs)));
+  case ExprKind::Max:
+    return g.max(lhs, rhs);
+  default:
+    assert(kind == ExprKind::Min && "not an arithmetic node");
+    return g.min(lhs, rhs);
+  }
+}
 
 std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
                                          bool report, std::string &missing) {
@@ -64,16 +97,19 @@ std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
   }
   case ExprKind::Add:
   case ExprKind::Sub:
-  case ExprKind::Mul: {
+  case ExprKind::Mul:
+  case ExprKind::FloorDiv:
+  case ExprKind::CeilDiv:
+  case ExprKind::Mod:
+  case ExprKind::Max:
+  case ExprKind::Min: {
     std::optional<TermId> lhs = lowerTerm(expr, node.lhs, report, missing);
     if (!lhs)
       return std::nullopt;
     std::optional<TermId> rhs = lowerTerm(expr, node.rhs, report, missing);
     if (!rhs)
       return std::nullopt;
-    return node.kind == ExprKind::Add   ? graph().add(*lhs, *rhs)
-           : node.kind == ExprKind::Sub ? graph().sub(*lhs, *rhs)
-                                        : graph().mul(*lhs, *rhs);
+    return lowerArithmetic(graph(), node.kind, *lhs, *rhs);
   }
   default:
     diags.error(node.loc, "expected an integer term");

@@ -333,7 +333,8 @@ std::vector<ValueId> Lowerer::lowerInline(const Region &region) {
   return yielded;
 }
 
-void Lowerer::markOpaque(const Operation &op, std::string reason, bool always) {
+void Lowerer::markOpaque(const Operation &op, std::string reason, bool always,
+                         bool check) {
   // An op with no shaped operands and only static results (a constant, a
   // global load) is a plain source of static facts (SEMANTICS.md §1), not
   // opaque. Tensors of other dialects (`!torch.vtensor<[?,3],f32>`) and memrefs
@@ -378,7 +379,7 @@ void Lowerer::markOpaque(const Operation &op, std::string reason, bool always) {
       if (seen.loc.buffer == op.loc.buffer && seen.loc.offset == op.loc.offset)
         return;
   prob->opaque.push_back({toSolver(op.loc, op.sourceLoc), op.name,
-                          std::move(reason), privateChain});
+                          std::move(reason), privateChain, check});
 }
 
 void Lowerer::lowerOpaque(const Operation &op) {

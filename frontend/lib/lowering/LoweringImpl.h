@@ -190,7 +190,9 @@ public:
   /// Lists `op` in the coverage report (Problem::opaque) with `reason`,
   /// unless it is a plain source of static facts (SEMANTICS.md §1) and not
   /// `always` (a runtime check whose predicate is not read is always listed).
-  void markOpaque(const Operation &op, std::string reason, bool always = false);
+  /// `check`: `op` is such a check (the contract is then not exact).
+  void markOpaque(const Operation &op, std::string reason, bool always = false,
+                  bool check = false);
 
   // --- assumptions (LowerAssume.cpp) ---
   /// Lowers a Boolean expression; nullopt when a name does not resolve

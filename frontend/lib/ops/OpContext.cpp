@@ -292,7 +292,8 @@ void OpContext::opaqueCheck(std::string reason) {
   if (madeOpaque)
     return;
   madeOpaque = true;
-  low.markOpaque(operation, std::move(reason), /*always=*/true);
+  low.markOpaque(operation, std::move(reason), /*always=*/true,
+                 /*check=*/true);
 }
 
 void OpContext::flush() {

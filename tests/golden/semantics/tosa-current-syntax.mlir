@@ -1,7 +1,9 @@
-// Current MLIR's tosa syntax: pretty forms, lists as `!tosa.shape`
-// operands from tosa.const_shape, perms as an attribute, and extra operands
-// (mul's shift, zero points, rescale's multiplier and shift) that take no
-// part in the result shape.
+// Current MLIR's tosa syntax (TOSA 1.0; mlir-opt-22 reads this file, which
+// refine/verifies-in-mlir-opt requires of every file named *current*):
+// pretty forms, lists as `!tosa.shape` operands from tosa.const_shape,
+// perms as an attribute, enum attributes (rescale's rounding_mode, resize's
+// mode), and extra operands (mul's shift, zero points, rescale's multiplier
+// and shift) that take no part in the result shape.
 func.func @current(%a: tensor<?x4xf32>, %x: tensor<f32>, %y: tensor<f32>) -> (tensor<f32>, tensor<2x?x2xf32>, tensor<2x4xf32>, tensor<9x4xf32>, tensor<4x8xf32>, tensor<4x3xf32>) {
   %s = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   // Rank-0 inputs: the one-element shift does not raise the rank.
@@ -41,9 +43,11 @@ func.func @zero_points(%m: tensor<1x?x4xf32>, %n: tensor<1x?x5xf32>, %in: tensor
   // expected-ub-possible @+1 {{result-cast dim 1: %q[1] != 3}}
   %2 = tosa.negate %q, %qzp, %qzp : (tensor<?x?xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<?x3xi8>
   // Per channel: one multiplier and one shift per element of the last dim.
+  // (Generic form, which current MLIR also reads: its enum attribute is
+  // `#tosa.rounding_mode<...>`; @printed_enums has the pretty form.)
   // expected-ub-possible @+2 {{equal: %mul[0] != 3}}
   // expected-ub-possible @+1 {{equal: %shift[0] != 3}}
-  %3 = tosa.rescale %q, %mul, %shift, %qzp, %qzp {input_unsigned = false, output_unsigned = false, per_channel = true, rounding_mode = "SINGLE_ROUND", scale32 = true} : (tensor<?x?xi8>, tensor<?xi32>, tensor<?xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<?x?xi8>
+  %3 = "tosa.rescale"(%q, %mul, %shift, %qzp, %qzp) <{input_unsigned = false, output_unsigned = false, per_channel = true, rounding_mode = #tosa.rounding_mode<SINGLE_ROUND>, scale32 = true}> : (tensor<?x?xi8>, tensor<?xi32>, tensor<?xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<?x?xi8>
   return %0, %1, %3 : tensor<1x?x5xf32>, tensor<1x6x6x4xf32>, tensor<?x?xi8>
 }
 
@@ -56,9 +60,26 @@ func.func @window(%img: tensor<1x8x?x3xf32>) -> (tensor<1x4x?x3xf32>, tensor<1x1
   %offset = tosa.const_shape {values = dense<[-1, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %border = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
   // Height ((8 - 1) * 4 + 1 + 1) / 2 + 1 = 16; width 2 * %img[2], never
-  // negative.
+  // negative. (Generic form, as for the rescale above.)
   // expected-safe @+1 {{in-bounds}}
-  %1 = tosa.resize %img, %scale, %offset, %border {mode = "BILINEAR"} : (tensor<1x8x?x3xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x?x3xf32>
+  %1 = "tosa.resize"(%img, %scale, %offset, %border) <{mode = #tosa.resize_mode<BILINEAR>}> : (tensor<1x8x?x3xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x?x3xf32>
   return %0, %1 : tensor<1x4x?x3xf32>, tensor<1x16x?x3xf32>
 }
-// expected-summary {{safe=5 ub-possible=8 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}
+// The pretty forms mlir-opt-22 prints (and the pass plugin hands to
+// symshape): an enum attribute as a bare word, `rounding_mode =
+// SINGLE_ROUND`, `mode = BILINEAR`, `nan_mode = IGNORE`, judged as the
+// generic forms above. Here the channel count is %q[1], not 3.
+func.func @printed_enums(%q: tensor<?x?xi8>, %mul: tensor<?xi32>, %shift: tensor<?xi8>, %img: tensor<1x8x?x3xf32>) -> (tensor<?x?xi8>, tensor<1x16x?x3xf32>, tensor<1x8x?x3xf32>) {
+  %qzp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-ub-possible @+2 {{equal: %q[1] != %mul[0]}}
+  // expected-ub-possible @+1 {{equal: %q[1] != %shift[0]}}
+  %0 = tosa.rescale %q, %mul, %shift, %qzp, %qzp {input_unsigned = false, output_unsigned = false, per_channel = true, rounding_mode = SINGLE_ROUND, scale32 = true} : (tensor<?x?xi8>, tensor<?xi32>, tensor<?xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<?x?xi8>
+  %scale = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %offset = tosa.const_shape {values = dense<[-1, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %border = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-safe @+1 {{in-bounds}}
+  %1 = tosa.resize %img, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x8x?x3xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x?x3xf32>
+  %2 = tosa.clamp %img {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32, nan_mode = IGNORE} : (tensor<1x8x?x3xf32>) -> tensor<1x8x?x3xf32>
+  return %0, %1, %2 : tensor<?x?xi8>, tensor<1x16x?x3xf32>, tensor<1x8x?x3xf32>
+}
+// expected-summary {{safe=6 ub-possible=10 ub-guaranteed=0 error=0 unreachable=0 unknown=0}}

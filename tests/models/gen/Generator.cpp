@@ -37,7 +37,7 @@ Program generate(Family family, uint64_t seed, bool planted) {
     break;
   case Family::Linalg:
     gen::generateLinalg(b, planted, p.blocks);
-    p.mlirOpt16 = true;
+    p.mlirOpt22 = true;
     break;
   case Family::Stablehlo:
     gen::generateStablehlo(b, planted, p.blocks);

@@ -40,8 +40,11 @@ struct Program {
   std::string function = "model"; ///< the function's name
   std::string text;               ///< the program as an exporter writes it
   std::string twin;               ///< every op in generic form (oracle input)
-  /// Whether `text` can be fed to mlir-opt-16 (tosa generic form, linalg).
+  /// Whether `text` can be fed to mlir-opt-16 (tosa in generic form).
   bool mlirOpt16 = false;
+  /// Whether `text` is in current MLIR's syntax (mlir-opt-22 reads it:
+  /// linalg, whose older forms are not the point).
+  bool mlirOpt22 = false;
   int plantedOp = -1; ///< top-level op index; -1 for a correct program
   /// False when the planted mismatch is between static sizes, which MLIR's
   /// verifiers reject (symshape must say `error`).

@@ -5,7 +5,7 @@
 // every dynamic size, `tensor.empty` + `linalg.fill` for accumulators,
 // named contractions, `linalg.generic` with #map aliases for broadcasts and
 // reductions, tensor.pad before a convolution, collapse/expand_shape for
-// flattening. Pretty form as mlir-opt 16 prints it.
+// flattening. Pretty form as current MLIR (mlir-opt-22) prints it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +30,7 @@ static Val linear(Linalg &l, const Val &x, int64_t e) {
   Val mm;
   if (!x.dims[1].dynamic() && l.b.rng.chance(50)) {
     Dim bs = Builder::sym(x.dims[0].sym + "*S");
-    Val flat =
-        l.reshapeOp("collapse_shape", x, "[0, 1], [2]", {bs, Builder::fix(D)});
+    Val flat = l.collapseShape(x, "[0, 1], [2]", {bs, Builder::fix(D)});
     // torch-mlir reads the collapsed size back with tensor.dim.
     Val c0 = l.index(0);
     Val n = l.b.resultScalar("index");
@@ -43,7 +42,7 @@ static Val linear(Linalg &l, const Val &x, int64_t e) {
              Builder::generic({init}, "tensor.empty", {n}, ""));
     Val acc = l.fill(init);
     Val prod = l.named("matmul", {flat, w}, acc);
-    mm = l.reshapeOp("expand_shape", prod, "[0, 1], [2]", out);
+    mm = l.expandShape(prod, "[0, 1], [2]", out);
   } else {
     Val acc = l.zeros(out);
     mm = l.generic({"affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>",
@@ -78,14 +77,14 @@ static Val rowApply(Linalg &l, const Val &x, const Val &row,
 static Val attention(Linalg &l, const Val &x) {
   Val scores;
   if (l.b.rng.chance(50)) { // Q K^T without materialising K^T
-    scores = l.named("batch_matmul_transpose_b", {x, x},
-                     l.zeros({x.dims[0], x.dims[1], x.dims[1]}));
+    scores = l.batchMatmulTransposeB(
+        x, x, l.zeros({x.dims[0], x.dims[1], x.dims[1]}));
   } else {
     Val kt = l.transpose(x, {0, 2, 1});
     scores = l.named("batch_matmul", {x, kt},
                      l.zeros({x.dims[0], x.dims[1], x.dims[1]}));
   }
-  Val mx = rowReduce(l, scores, "arith.maxf");
+  Val mx = rowReduce(l, scores, "arith.maximumf");
   Val ex = rowApply(
       l, scores, mx,
       {"%s$ = arith.subf %a0$, %a1$ : f32", "%r$ = math.exp %s$ : f32"});
@@ -209,12 +208,12 @@ static Val slicePad(Linalg &l, const Val &x) {
 static Val heads(Linalg &l, const Val &x) {
   int64_t D = x.dims[2].size;
   int64_t h = D % 4 == 0 ? 4 : D % 2 == 0 ? 2 : 1;
-  Val split =
-      l.reshapeOp("expand_shape", x, "[0], [1], [2, 3]",
-                  {x.dims[0], x.dims[1], Builder::fix(h), Builder::fix(D / h)});
+  Val split = l.expandShape(
+      x, "[0], [1], [2, 3]",
+      {x.dims[0], x.dims[1], Builder::fix(h), Builder::fix(D / h)});
   Val tr = l.transpose(split, {0, 2, 1, 3});
   Val back = l.transpose(tr, {0, 2, 1, 3});
-  return l.reshapeOp("collapse_shape", back, "[0], [1], [2, 3]", x.dims);
+  return l.collapseShape(back, "[0], [1], [2, 3]", x.dims);
 }
 
 /// x: [B, H, W, C] -> pad -> conv -> relu -> pool -> flatten -> matmul.
@@ -257,7 +256,7 @@ static Val convPool(Linalg &l, const Val &x, int64_t e) {
       l.generic({id4, id4}, {"parallel", "parallel", "parallel", "parallel"},
                 {conv}, l.empty(conv.dims),
                 {"%z$ = arith.constant 0.000000e+00 : f32",
-                 "%r$ = arith.maxf %a0$, %z$ : f32"});
+                 "%r$ = arith.maximumf %a0$, %z$ : f32"});
   int64_t pk = oh >= 2 && ow >= 2 ? 2 : 1;
   int64_t ph = (oh - pk) / pk + 1, pw = (ow - pk) / pk + 1;
   Val window = l.empty({Builder::fix(pk), Builder::fix(pk)});
@@ -269,8 +268,8 @@ static Val convPool(Linalg &l, const Val &x, int64_t e) {
               "dilations = dense<1> : vector<2xi64>, strides = dense<" +
                   std::to_string(pk) + "> : vector<2xi64>");
   int64_t flat = ph * pw * F;
-  Val fl = l.reshapeOp("collapse_shape", pooled, "[0], [1, 2, 3]",
-                       {x.dims[0], Builder::fix(flat)});
+  Val fl = l.collapseShape(pooled, "[0], [1, 2, 3]",
+                           {x.dims[0], Builder::fix(flat)});
   Val w = l.weight({Builder::fix(flat), Builder::fix(e)});
   return l.named("matmul", {fl, w}, l.zeros({x.dims[0], Builder::fix(e)}));
 }
@@ -330,15 +329,20 @@ static Val plant(Linalg &l, const Val &x) {
            Builder::generic({r}, "tensor.cast", {x}, ""));
     return r;
   }
-  // expand_shape splitting the batch by 2: needs an even batch.
+  // expand_shape splitting the batch by 2: needs an even batch. Its
+  // output_shape gives the half as torch-mlir computes it.
+  l.quotient("B/2", x.dims[0], 2);
   Dims out{Builder::sym("B/2"), Builder::fix(2)};
   std::string groups = "[0, 1]";
   for (size_t d = 1; d < x.dims.size(); ++d) {
     out.push_back(x.dims[d]);
     groups += ", [" + std::to_string(d + 1) + "]";
   }
+  for (const Dim &d : out) // every size read before the planted op
+    if (d.dynamic())
+      l.size(d);
   b.plant("tensor.expand_shape splitting the batch by 2");
-  return l.reshapeOp("expand_shape", x, groups, out);
+  return l.expandShape(x, groups, out);
 }
 
 void generateLinalg(Builder &b, bool planted,

@@ -1,8 +1,9 @@
 //===- LinalgWriter.h - Writing linalg, tensor and arith ops ---*- C++ -*-===//
 //
 // Private to the generator: each helper emits one op in the pretty form
-// mlir-opt 16 prints and in generic form for the twin, reading dynamic
-// sizes with tensor.dim of the argument that introduced them.
+// current MLIR (mlir-opt-22) prints and in generic form for the twin,
+// reading dynamic sizes with tensor.dim of the argument that introduced
+// them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,13 +183,75 @@ struct Linalg {
                             "permutation = array<i64: " + ints(perm) + ">"));
     return r;
   }
-  Val reshapeOp(const std::string &name, const Val &x,
-                const std::string &groups, Dims out) {
+  /// tensor.collapse_shape %x [groups] : T into R.
+  Val collapseShape(const Val &x, const std::string &groups, Dims out) {
     Val r = b.result(std::move(out));
-    b.emit(r.name + " = tensor." + name + " " + x.name + " [" + groups +
+    b.emit(r.name + " = tensor.collapse_shape " + x.name + " [" + groups +
                "] : " + x.type + " into " + r.type,
-           Builder::generic({r}, "tensor." + name, {x},
+           Builder::generic({r}, "tensor.collapse_shape", {x},
                             "reassociation = [" + groups + "]"));
+    return r;
+  }
+  /// tensor.expand_shape %x [groups] output_shape [..] : T into R, every
+  /// size given (MLIR 19 on); a dynamic one as size() reads it.
+  Val expandShape(const Val &x, const std::string &groups, Dims out) {
+    std::vector<Val> dyn;
+    std::string sizes, statics;
+    for (size_t d = 0; d < out.size(); ++d) {
+      std::string sep = d ? ", " : "";
+      if (out[d].dynamic()) {
+        dyn.push_back(size(out[d]));
+        sizes += sep + dyn.back().name;
+        statics += sep + std::to_string(std::numeric_limits<int64_t>::min());
+      } else {
+        sizes += sep + std::to_string(out[d].size);
+        statics += sep + std::to_string(out[d].size);
+      }
+    }
+    std::vector<Val> operands{x};
+    operands.insert(operands.end(), dyn.begin(), dyn.end());
+    Val r = b.result(std::move(out));
+    b.emit(r.name + " = tensor.expand_shape " + x.name + " [" + groups +
+               "] output_shape [" + sizes + "] : " + x.type + " into " + r.type,
+           Builder::generic(
+               {r}, "tensor.expand_shape", operands,
+               "reassociation = [" + groups +
+                   "], static_output_shape = array<i64: " + statics + ">"));
+    return r;
+  }
+  /// A size computed from another: `sym` = size(of) / divisor
+  /// (arith.divsi), then read by size(sym).
+  Val quotient(const std::string &sym, const Dim &of, int64_t divisor) {
+    Val n = size(of), c = index(divisor);
+    Val r = b.resultScalar("index");
+    b.emit(r.name + " = arith.divsi " + n.name + ", " + c.name + " : index",
+           Builder::generic({r}, "arith.divsi", {n, c}, ""));
+    return dimCache[sym] = r;
+  }
+  /// Q K^T as current MLIR writes it: linalg.batch_matmul with the maps
+  /// of a transposed rhs (mlir-opt-22 has no batch_matmul_transpose_b).
+  /// The twin is the linalg.generic of the same maps.
+  Val batchMatmulTransposeB(const Val &lhs, const Val &rhs, const Val &out) {
+    const std::vector<std::string> maps{
+        "affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>",
+        "affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>",
+        "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>"};
+    std::string aliases, inline_;
+    for (size_t i = 0; i < maps.size(); ++i) {
+      aliases += (i ? ", " : "") + b.alias(maps[i]);
+      inline_ += (i ? ", " : "") + maps[i];
+    }
+    Val r = b.result(out.dims);
+    b.emit(r.name + " = linalg.batch_matmul indexing_maps = [" + aliases +
+               "] " + insOuts({lhs, rhs}, out) + " -> " + r.type,
+           Builder::generic({r}, "linalg.generic", {lhs, rhs, out},
+                            "indexing_maps = [" + inline_ +
+                                "], iterator_types = "
+                                "[#linalg.iterator_type<parallel>, "
+                                "#linalg.iterator_type<parallel>, "
+                                "#linalg.iterator_type<parallel>, "
+                                "#linalg.iterator_type<reduction>], " +
+                                segments(2)));
     return r;
   }
 };

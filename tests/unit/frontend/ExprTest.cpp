@@ -52,6 +52,16 @@ std::string tree(const Expr &expr, int index) {
     return bin("Sub");
   case ExprKind::Mul:
     return bin("Mul");
+  case ExprKind::FloorDiv:
+    return bin("FloorDiv");
+  case ExprKind::CeilDiv:
+    return bin("CeilDiv");
+  case ExprKind::Mod:
+    return bin("Mod");
+  case ExprKind::Max:
+    return bin("Max");
+  case ExprKind::Min:
+    return bin("Min");
   case ExprKind::True:
     return "true";
   case ExprKind::False:
@@ -112,6 +122,30 @@ TEST_CASE("expressions parse with the grammar's precedence", "[expr]") {
         "Or(false,Eq(a,-9223372036854775808))");
 }
 
+TEST_CASE("division, mod, max and min bind as in MLIR affine expressions",
+          "[expr]") {
+  // One level for `*`, floordiv, ceildiv and mod, left to right, tighter
+  // than + and -: MLIR's AffineParser (parseAffineLowPrecOpExpr /
+  // parseAffineHighPrecOpExpr).
+  CHECK(treeOf("%a - %b floordiv 2 * 3 == 0") ==
+        "Eq(Sub(a,Mul(FloorDiv(b,2),3)),0)");
+  CHECK(treeOf("%a * 3 floordiv 2 == 0") == "Eq(FloorDiv(Mul(a,3),2),0)");
+  CHECK(treeOf("%a mod 4 ceildiv 2 + 1 >= 1") ==
+        "Ge(Add(CeilDiv(Mod(a,4),2),1),1)");
+  CHECK(treeOf("%a[0] floordiv (%b + 1) < 2") ==
+        "Lt(FloorDiv(a[0],Add(b,1)),2)");
+  CHECK(treeOf("max(%a[0], %b[0] + 1) mod 2 == min(%n, -3)") ==
+        "Eq(Mod(Max(a[0],Add(b[0],1)),2),Min(n,-3))");
+  CHECK(treeOf("max(min(%a, %b), (%c)) in {1, 2}") ==
+        "In(Max(Min(a,b),c),1,2)");
+  // A leading '-' negates one atom: -1 * atom; '-' INT stays a constant.
+  CHECK(treeOf("-%a floordiv 2 == -3") == "Eq(FloorDiv(Mul(-1,a),2),-3)");
+  CHECK(treeOf("-(%a + 1) + %b <= 0") == "Le(Add(Mul(-1,Add(a,1)),b),0)");
+  CHECK(treeOf("-3 mod 2 == 1") == "Eq(Mod(-3,2),1)");
+  // The words are operators only after an operand; %mod is a name.
+  CHECK(treeOf("%mod mod %max == 0") == "Eq(Mod(mod,max),0)");
+}
+
 TEST_CASE("node locations point into the buffer", "[expr]") {
   ExprParse parsed("%a == 8 && %b[1] == 2");
   REQUIRE(parsed.expr);
@@ -132,6 +166,10 @@ TEST_CASE("printExpr round-trips through parseExpr", "[expr]") {
       "%a - -3 == -1 * %b",
       "%a[3] not in {0, 1} || %b in [2, 10] || true",
       "!!false",
+      "%a floordiv 2 * 2 + %a mod 2 == %a",
+      "%a floordiv (2 * %b) ceildiv (%c mod 3) == 1",
+      "max(%a[0], %b[0] - 1) - min(%n, 3 * %m) >= -%k floordiv 2",
+      "-(%a + %b) mod 5 != 0",
   };
   for (const char *input : inputs) {
     INFO(input);
@@ -181,7 +219,16 @@ TEST_CASE("expression errors are positioned", "[expr]") {
       {"%a[1 == 0", "<command-line>:1:6: expected ']'"},
       {"(%a == 1", "<command-line>:1:9: expected ')'"},
       {"% == 1", "<command-line>:1:1: unexpected character"},
-      {"- == 1", "<command-line>:1:3: expected integer"},
+      {"- == 1",
+       "<command-line>:1:3: expected integer, value reference or '('"},
+      {"%a floordiv == 1",
+       "<command-line>:1:13: expected integer, value reference or '('"},
+      {"max %a == 1", "<command-line>:1:5: expected '(' after 'max'"},
+      {"min(%a) == 1", "<command-line>:1:7: expected ','"},
+      {"max(%a, %b == 1", "<command-line>:1:12: expected ')'"},
+      {"max(%a == 1, 2) == 1", "<command-line>:1:8: expected ','"},
+      {"-(%a == 1) == 1", "<command-line>:1:3: expected an integer term"},
+      {"%a mod", "<command-line>:1:7: unexpected end of expression"},
       {"== 1", "<command-line>:1:1: expected integer, value reference or '('"},
   };
   for (const Case &c : cases) {

@@ -45,6 +45,28 @@ TEST_CASE("text that is not MLIR is an error", "[not-mlir]") {
   // A word that only looks qualified.
   CHECK(addError("Hello. world") != "");
   CHECK(addError(".x y") != "");
+  // A dotted first word followed by words alone (or by nothing) is prose
+  // too: no op of any dialect looks like that (mlir-opt: "Dialect `foo'
+  // not found for custom op").
+  const std::string wordsAlone =
+      "': this is not MLIR text (an op has operands, a symbol, types, "
+      "attributes or a region, not words alone)\n";
+  CHECK(addError("foo.bar baz\n") ==
+        "x:1:1: error: expected an operation, found 'foo.bar baz" + wordsAlone +
+            "foo.bar baz\n^\n");
+  CHECK(addError("hello.world") ==
+        "x:1:1: error: expected an operation, found 'hello.world" + wordsAlone +
+            "hello.world\n^\n");
+  CHECK(addError("the.quick brown fox jumps\n") ==
+        "x:1:1: error: expected an operation, found 'the.quick brown fox "
+        "jumps" +
+            wordsAlone + "the.quick brown fox jumps\n^\n");
+  CHECK(addError("module { foo.bar baz }\n") ==
+        "x:1:10: error: expected an operation, found 'foo.bar baz" +
+            wordsAlone + "module { foo.bar baz }\n         ^\n");
+  CHECK(addError("// prose\nthe.quick brown fox\njumps over\n") ==
+        "x:2:1: error: expected an operation, found 'the.quick brown fox" +
+            wordsAlone + "the.quick brown fox\n^\n");
   // A long word is quoted in part.
   std::string word(1 << 20, 'x');
   std::string error = addError(word);
@@ -63,11 +85,36 @@ TEST_CASE("an empty file or a module without ops is empty", "[not-mlir]") {
     REQUIRE(session.analyze());
     CHECK(session.files()[0]->functions.empty());
   }
-  // Ops of a dialect outside a function are read (and dropped), not
-  // mistaken for prose.
+}
+
+TEST_CASE("an op outside any function is listed as opaque, not dropped",
+          "[not-mlir]") {
+  // Ops of a dialect outside a function are read, not mistaken for prose;
+  // symshape does not analyse them, so the file's report lists them (a
+  // util.global is read: its type is the type of its loads).
   Session session{SessionOptions()};
-  CHECK(
-      session.addFile("x", "foo.bar @x {\n}\nfunc.func @f() {\n  return\n}\n"));
+  REQUIRE(session.addFile("x", "foo.bar @x {\n  \"foo.op\"() : () -> ()\n}\n"
+                               "foo.baz @y : tensor<4xf32>\n"
+                               "util.global private @g : tensor<4xf32>\n"
+                               "func.func @f() {\n  return\n}\n"));
+  REQUIRE(session.analyze());
+  const std::vector<SkippedOp> &opaque = session.files()[0]->module.skipped;
+  REQUIRE(opaque.size() == 2);
+  CHECK(opaque[0].op == "foo.bar");
+  CHECK(opaque[0].reason.rfind("a function-like op", 0) == 0);
+  CHECK(opaque[1].op == "foo.baz");
+  CHECK(session.sources().format(opaque[1].loc) == "x:4:1");
+  CHECK(opaque[1].reason == "an op outside any function: not analysed "
+                            "(symshape reads func.func, util.func and "
+                            "util.global there)");
+  // Reported as coverage; --require-coverage makes each an error.
+  CHECK(session.text() == "symshape: 2 ops opaque: foo.bar (1), foo.baz "
+                          "(1)\nsymshape: 0 obligations: 0 safe, 0 "
+                          "ub-possible, 0 ub-guaranteed, 0 error, 0 "
+                          "unreachable, 0 unknown\n");
+  symshape::solver::ReportOptions coverage;
+  coverage.requireCoverage = true;
+  CHECK(session.reportSummary(coverage).total() == 2);
 }
 
 TEST_CASE("MLIR bytecode is one error that says how to print text",

@@ -55,6 +55,11 @@ struct RefineStep {
     /// `op` goes: a runtime check proved safe (it can never fail), or an op
     /// that only fed such a check's predicate (`--drop-redundant-checks`).
     RemoveOp,
+    /// `op`, a `shape.cstr_*` proved safe whose witness something reads
+    /// (a `shape.assuming`, `shape.assuming_all`), becomes
+    /// `shape.const_witness true`, what canonicalization makes of a
+    /// constraint known to hold (`--drop-redundant-checks`).
+    PassWitness,
   };
   Kind kind = Kind::Result;
   const Function *function = nullptr;
@@ -71,10 +76,12 @@ std::vector<RefineStep> refineSteps(const Session &session,
                                     const FileAnalysis &file,
                                     const std::string &only = "");
 
-/// The RemoveOp steps of `refine --drop-redundant-checks`: every runtime
-/// check (cf.assert, stablehlo.custom_call @shape_assertion) proved safe
-/// wherever it is reached, and the side-effect-free ops whose results only
-/// such checks use, each alone on its lines. Of function `only`, if given.
+/// The steps of `refine --drop-redundant-checks`: every runtime check
+/// (cf.assert, stablehlo.custom_call @shape_assertion, shape.cstr_*)
+/// proved safe wherever it is reached goes (RemoveOp; a cstr whose witness
+/// is read becomes a passing witness, PassWitness), and so do the
+/// side-effect-free ops whose results only such checks used, each alone on
+/// its lines. Of function `only`, if given.
 std::vector<RefineStep> redundantCheckSteps(const Session &session,
                                             const FileAnalysis &file,
                                             const std::string &only = "");

@@ -4,6 +4,10 @@
 // `symshape.assume` function attribute, and printed conditions:
 //
 //   %a[0] == 8 && (%b[1] in {1, 4} || %n >= 2 * %a[0] + 1)
+//   %n mod 2 == 0 && max(%a[0], %b[0]) <= (%n + 1) floordiv 2
+//
+// `*`, `floordiv`, `ceildiv` and `mod` bind alike and tighter than `+` and
+// `-`, left to right, as in MLIR's affine expressions.
 //
 // A parsed expression is a tree of nodes held in one vector; node 0 is not
 // special, `root` names the top.
@@ -26,11 +30,16 @@ namespace symshape::frontend {
 
 enum class ExprKind {
   // Integer terms.
-  Int, ///< value
-  Ref, ///< %name or %name[dim]
-  Add, ///< lhs + rhs
-  Sub, ///< lhs - rhs
-  Mul, ///< lhs * rhs
+  Int,      ///< value
+  Ref,      ///< %name or %name[dim]
+  Add,      ///< lhs + rhs
+  Sub,      ///< lhs - rhs
+  Mul,      ///< lhs * rhs
+  FloorDiv, ///< lhs floordiv rhs: rounds towards minus infinity
+  CeilDiv,  ///< lhs ceildiv rhs: rounds towards plus infinity
+  Mod,      ///< lhs mod rhs: lhs - rhs * (lhs floordiv rhs)
+  Max,      ///< max(lhs, rhs)
+  Min,      ///< min(lhs, rhs)
   // Boolean formulas.
   True,
   False,

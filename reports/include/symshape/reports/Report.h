@@ -84,6 +84,16 @@ enum class LocationMode : uint8_t {
 /// Resolves a solver Location.
 using PositionResolver = std::function<SourcePosition(Location)>;
 
+/// A contract's `reason` as reports print it: with the position of the op
+/// it names, when it names one ("the runtime check cf.assert is opaque
+/// (...) (at x.mlir:7:5)").
+inline std::string contractReason(const Contract &contract,
+                                  const PositionResolver &resolve) {
+  if (!contract.reasonLoc || !resolve) // no resolver: no position to add
+    return contract.reason;
+  return contract.reason + " (at " + resolve(*contract.reasonLoc).str() + ")";
+}
+
 /// One line of compiler-style output.
 struct ReportMessage {
   enum class Severity { Error, Warning, Note };

@@ -19,6 +19,10 @@
 //     arith.addf %a, %b                   (safe: the check covers it)
 //     arith.addf %a, %c                   requires: %a[0] == %c[0]
 //
+// An op with a static error has UB in every run that gets there: an
+// entry-block op makes `requires` false. A runtime check symshape cannot
+// read (opaque) makes the contract inexact, as `reason` says.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYMSHAPE_SOLVER_CONTRACT_H
@@ -29,6 +33,7 @@
 #include "symshape/solver/Verdicts.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,11 +51,14 @@ struct Contract {
   /// formula was too large to print: then `*Parts` list its conjuncts.
   std::string checked = "true", requires = "true";
   std::vector<ContractPart> checkedParts, requiresParts;
-  /// False when the formulas are not the exact set of inputs: code that
-  /// may not run (blocks, regions of unknown ops) is asked of every run,
-  /// or a condition could not be computed; `reason` says which.
+  /// False when the formulas are not the exact set of inputs: a runtime
+  /// check is opaque (its predicate is not read exactly), code that may
+  /// not run (blocks, regions of unknown ops) is asked of every run, or a
+  /// condition could not be computed; `reason` says which, and
+  /// `reasonLoc` the op it speaks of when it names one.
   bool exact = true;
   std::string reason;
+  std::optional<Location> reasonLoc;
 };
 
 /// Longer formulas are listed by finding instead (SEMANTICS.md §4: no wall of

@@ -160,6 +160,9 @@ struct OpaqueOp {
   std::string op;         ///< op name
   std::string reason;     ///< why, e.g. "op not modelled"
   uint32_t callStack = 0; ///< as Obligation::callStack
+  /// A runtime check (cf.assert, ...) whose predicate is not read exactly:
+  /// the inputs it stops are unknown, so the contract is not exact.
+  bool runtimeCheck = false;
 };
 
 class Problem {

@@ -18,7 +18,7 @@ func.func @nc_to_ncnc(%s: tensor<?x256xf32>, %d: tensor<?x8x8x32xf32>) -> tensor
 // With padding_value the last tile may be partial: %d[0] == %s[0] ceildiv 8
 // fails when %s[0] > 8 * %d[0] or %s[0] <= 8 * %d[0] - 8.
 func.func @padded(%s: tensor<?x16xf32>, %d: tensor<?x2x8x8xf32>, %z: f32) -> tensor<?x2x8x8xf32> {
-  // expected-ub-possible @+1 {{equal: 8 * %d[0] + 1 <= %s[0] || %s[0] + 8 <= 8 * %d[0]}}
+  // expected-ub-possible @+1 {{equal: 8 * %d[0] < %s[0] || %s[0] + 8 <= 8 * %d[0]}}
   %0 = linalg.pack %s padding_value(%z : f32) inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %d : tensor<?x16xf32> -> tensor<?x2x8x8xf32>
   return %0 : tensor<?x2x8x8xf32>
 }
@@ -62,7 +62,7 @@ func.func @unpack_drops_padding(%p: tensor<2x?x8xf32>, %d: tensor<13x?xf32>) -> 
 
 // The generic form IREE prints (properties in <{...}>): 15 ceildiv 4 == 4.
 func.func @generic(%s: tensor<15x?xf32>, %d: tensor<4x?x4x4xf32>, %z: f32) -> tensor<4x?x4x4xf32> {
-  // expected-ub-possible @+1 {{equal: 4 * %d[1] + 1 <= %s[1] || %s[1] + 4 <= 4 * %d[1]}}
+  // expected-ub-possible @+1 {{equal: 4 * %d[1] < %s[1] || %s[1] + 4 <= 4 * %d[1]}}
   %0 = "linalg.pack"(%s, %d, %z) <{inner_dims_pos = array<i64: 0, 1>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, static_inner_tiles = array<i64: 4, 4>}> : (tensor<15x?xf32>, tensor<4x?x4x4xf32>, f32) -> tensor<4x?x4x4xf32>
   return %0 : tensor<4x?x4x4xf32>
 }

@@ -6,10 +6,10 @@
 
 func.func @slices(%t: tensor<?x8xf32>, %o: index, %n: index) -> tensor<?x8xf32> {
   // Dim 1 reads 0, 2, 4, 6 of 8: always inside.
-  // expected-ub-possible @+1 {{in-bounds: (%n <= 0 && %n != 0) || (%n != 0 && %n + 2 > %t[0])}}
+  // expected-ub-possible @+1 {{in-bounds: %n <= -1 || (%n != 0 && %n + 2 > %t[0])}}
   %s = tensor.extract_slice %t[2, 0] [%n, 4] [1, 2] : tensor<?x8xf32> to tensor<?x4xf32>
   // One row, as a 1-D tensor.
-  // expected-ub-possible @+1 {{in-bounds: %o + 1 > %t[0] || %o <= -1}}
+  // expected-ub-possible @+1 {{in-bounds: %o >= %t[0] || %o <= -1}}
   %r = tensor.extract_slice %t[%o, 0] [1, 8] [1, 1] : tensor<?x8xf32> to tensor<8xf32>
   // %n rows fit since %s above did: safe.
   // expected-safe @+1 {{in-bounds}}
@@ -30,7 +30,7 @@ func.func @insert_dynamic(%src: tensor<?xf32>, %dst: tensor<16xf32>, %n: index) 
   // The bounds are judged independently of the source check (SPEC 4: same
   // op, same phase), so a negative %n is out of bounds too.
   // expected-ub-possible @+2 {{equal: %src[0] != %n}}
-  // expected-ub-possible @+1 {{in-bounds: %n >= 17 || (%n <= 0 && %n != 0)}}
+  // expected-ub-possible @+1 {{in-bounds: %n >= 17 || %n <= -1}}
   %0 = tensor.insert_slice %src into %dst[0] [%n] [1] : tensor<?xf32> into tensor<16xf32>
   return %0 : tensor<16xf32>
 }
