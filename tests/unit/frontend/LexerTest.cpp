@@ -1,6 +1,6 @@
 //===- LexerTest.cpp - Tokens of the MLIR textual IR ----------------------===//
 
-#include "../../../frontend/lib/Lexer.h"
+#include "parser/Lexer.h"
 
 #include <catch2/catch.hpp>
 

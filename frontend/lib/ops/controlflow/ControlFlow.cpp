@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ParserImpl.h"
+#include "parser/ParserImpl.h"
 #include "ops/OpTable.h"
 #include "ops/rules/IntRules.h"
 #include "ops/rules/PrettyForms.h"

@@ -18,7 +18,7 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_IREE_IREEINTERNAL_H
 #define SYMSHAPE_FRONTEND_OPS_IREE_IREEINTERNAL_H
 
-#include "ParserImpl.h"
+#include "parser/ParserImpl.h"
 
 namespace symshape::frontend {
 

@@ -18,7 +18,7 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_LINALG_LINALGINTERNAL_H
 #define SYMSHAPE_FRONTEND_OPS_LINALG_LINALGINTERNAL_H
 
-#include "ParserImpl.h"
+#include "parser/ParserImpl.h"
 #include "ops/OpContext.h"
 
 #include <optional>

@@ -16,7 +16,7 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_RULES_PRETTYFORMS_H
 #define SYMSHAPE_FRONTEND_OPS_RULES_PRETTYFORMS_H
 
-#include "ParserImpl.h"
+#include "parser/ParserImpl.h"
 #include "ops/rules/DynamicIndex.h"
 
 namespace symshape::frontend {

@@ -9,7 +9,7 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_SHAPE_SHAPEINTERNAL_H
 #define SYMSHAPE_FRONTEND_OPS_SHAPE_SHAPEINTERNAL_H
 
-#include "ParserImpl.h"
+#include "parser/ParserImpl.h"
 #include "ops/OpContext.h"
 
 namespace symshape::frontend {
