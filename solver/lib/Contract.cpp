@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -49,6 +50,9 @@ std::string negated(const std::string &condition) {
     return "true";
   return "!(" + condition + ")";
 }
+
+/// The solver a formula's cover is asked of (null: replayed answers).
+using SolverFor = std::function<SmtSolver *(FormulaId)>;
 
 class ContractBuilder {
 public:
@@ -135,10 +139,36 @@ private:
     if (checks.holds.empty() && requirements.holds.empty() &&
         checks.unrendered.empty() && requirements.unrendered.empty())
       return out;
-    // The solver is built on its first query: a contract of many
+    // Solvers are built on their first query: a contract of many
     // conjuncts is listed by finding and asks none, and asserting a large
-    // function's facts cost more than the rest of its contract.
-    std::unique_ptr<SmtSolver> solver;
+    // function's facts cost more than the rest of its contract. Sizes of
+    // different components of the dim graph are independent, so a
+    // formula's cover is asked of the facts (and checks) of its own
+    // components only: the same cover, from a far smaller solver. Not when
+    // the checks cannot all pass (`checked` is false whatever the
+    // component).
+    std::map<std::vector<uint32_t>, std::unique_ptr<SmtSolver>> solvers;
+    bool withChecks = false;
+    const bool slice = !checks.unsatisfiable;
+    Components parts = problem.graph.components();
+    auto componentsOf = [&](FormulaId formula) {
+      std::vector<uint32_t> out;
+      if (slice)
+        for (TermId t : f.termsOf(formula))
+          if (!problem.graph.constantValue(t))
+            out.push_back(parts.of[t]);
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      return out;
+    };
+    auto within = [&](FormulaId formula, const std::vector<uint32_t> &set) {
+      if (!slice)
+        return true;
+      for (uint32_t c : componentsOf(formula))
+        if (!std::binary_search(set.begin(), set.end(), c))
+          return false;
+      return true;
+    };
     std::optional<FormulaId> checked;
     std::vector<FormulaId> asserted = facts;
     key.clear();
@@ -146,7 +176,7 @@ private:
     recordable = memo != nullptr;
     replaying = nullptr;
     asked = 0;
-    auto solverFor = [&]() -> SmtSolver * {
+    auto solverFor = [&](FormulaId formula) -> SmtSolver * {
       if (memo && key.empty()) {
         // The first question: everything asked from here is over these
         // facts (and the checks' conjunction, when known) and over the
@@ -160,20 +190,26 @@ private:
       }
       if (replaying)
         return nullptr; // its answers are replayed
+      std::vector<uint32_t> set = componentsOf(formula);
+      std::unique_ptr<SmtSolver> &solver = solvers[set];
       if (!solver) {
         solver = std::make_unique<SmtSolver>(context, limits);
         for (FormulaId fact : facts)
-          solver->add(fact);
-        if (checked)
-          solver->add(*checked);
+          if (within(fact, set))
+            solver->add(fact);
+        if (withChecks)
+          for (FormulaId holds : checks.holds)
+            if (within(holds, set))
+              solver->add(holds);
       }
       return solver.get();
     };
     render(solverFor, checks, out.checked, out.checkedParts, out);
     checked = f.mkAnd(checks.holds);
-    // `requires` is what runs that pass the checks need.
-    if (solver)
-      solver->add(*checked);
+    // `requires` is what runs that pass the checks need: from here every
+    // solver holds the checks of its components.
+    solvers.clear();
+    withChecks = true;
     render(solverFor, requirements, out.requires, out.requiresParts, out);
     if (replaying && asked != replaying->answers.size())
       throw Diverged{};
@@ -256,14 +292,13 @@ private:
   /// The exact cover of `formula` (a disjunction of cubes) under the
   /// contract's solver, or its recorded answer: {} is false, {{}} true.
   std::optional<std::vector<Cube>>
-  cover(const std::function<SmtSolver *()> &solver, FormulaId formula,
-        std::string &whyNot) {
+  cover(const SolverFor &solver, FormulaId formula, std::string &whyNot) {
     const FormulaStore &f = problem.formulas;
     if (f.isTrue(formula))
       return std::vector<Cube>{Cube{}};
     if (f.isFalse(formula))
       return std::vector<Cube>{};
-    SmtSolver *s = solver();
+    SmtSolver *s = solver(formula);
     if (replaying) {
       if (asked >= replaying->answers.size() ||
           replaying->answers[asked].first != formula)
@@ -284,9 +319,8 @@ private:
   }
 
   /// cover(), printed.
-  std::optional<std::string>
-  describe(const std::function<SmtSolver *()> &solver, FormulaId formula,
-           std::string &whyNot) {
+  std::optional<std::string> describe(const SolverFor &solver,
+                                      FormulaId formula, std::string &whyNot) {
     std::optional<std::vector<Cube>> found = cover(solver, formula, whyNot);
     if (!found)
       return std::nullopt;
@@ -300,9 +334,9 @@ private:
   /// disjunctions, kept whole. Exact: each conjunct's cover is exact under
   /// P, so their conjunction is the conjunction's. Each conjunct's text is
   /// left in `texts` (empty where it has none) for a listing by parts.
-  std::optional<std::string>
-  conjunctionText(const std::function<SmtSolver *()> &solver,
-                  const Conjuncts &conjuncts, std::vector<std::string> &texts) {
+  std::optional<std::string> conjunctionText(const SolverFor &solver,
+                                             const Conjuncts &conjuncts,
+                                             std::vector<std::string> &texts) {
     texts.assign(conjuncts.holds.size(), "");
     Cube merged;
     std::vector<std::string> disjunctions;
@@ -353,9 +387,9 @@ private:
     return true;
   }
 
-  void render(const std::function<SmtSolver *()> &solver,
-              const Conjuncts &conjuncts, std::string &text,
-              std::vector<ContractPart> &parts, Contract &out) {
+  void render(const SolverFor &solver, const Conjuncts &conjuncts,
+              std::string &text, std::vector<ContractPart> &parts,
+              Contract &out) {
     if (conjuncts.holds.empty() && conjuncts.unrendered.empty())
       return;
     if (conjuncts.unsatisfiable) {

@@ -98,6 +98,9 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
   auto sameOp = [&](size_t j, size_t k) {
     return obs[j].opIndex == obs[k].opIndex && obs[j].opIndex != kNoOp;
   };
+  // Whether the types alone rule a violation out, by formula (the facts do
+  // not change as k advances).
+  std::unordered_map<FormulaId, SatResult> typesAlone;
   for (size_t k : which) {
     if (k >= problem.obligations.size() ||
         verdicts.findings[k].verdict != Verdict::Safe ||
@@ -142,6 +145,35 @@ explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
         }
       distinct.swap(kept);
       given = 0;
+    }
+    // The commonest case: an earlier obligation of another op (that stays)
+    // has k's very violation formula, so it alone implies k; the one
+    // question left is whether the types alone already do.
+    auto sameFormula = [&](bool check) -> std::optional<size_t> {
+      auto it = latest.find((uint64_t(ob.violation) << 1) | uint64_t(check));
+      if (it == latest.end() || distinct[it->second] == kNone ||
+          redundant(distinct[it->second]))
+        return std::nullopt;
+      return distinct[it->second];
+    };
+    std::optional<size_t> same = sameFormula(true);
+    if (!same)
+      same = sameFormula(false);
+    if (same) {
+      auto known = typesAlone.find(ob.violation);
+      SatResult alone =
+          known != typesAlone.end()
+              ? known->second
+              : typesAlone.emplace(ob.violation, solver.check({violated}))
+                    .first->second;
+      if (alone == SatResult::Unsat) {
+        out[k] = std::vector<uint32_t>();
+        continue;
+      }
+      if (alone == SatResult::Sat) {
+        out[k] = std::vector<uint32_t>{uint32_t(*same)};
+        continue;
+      }
     }
     std::vector<size_t> candidates;
     bool ownOpEarlier = false; // an obligation of k's op before opStart
