@@ -102,8 +102,8 @@ void ReportEntry::appendMessage(std::string &text,
 
 std::vector<uint32_t> reportedWith(const Problem &problem,
                                    const FunctionVerdicts &verdicts) {
-  // SPEC 2 and 4: a finding's condition and witness are exact for the call
-  // it was judged through, in the caller's names. Two calls of a private
+  // SEMANTICS.md §2 and §4: a finding's condition and witness are exact for the
+  // call it was judged through, in the caller's names. Two calls of a private
   // callee share one finding only when they say the same thing: the same
   // verdict, condition, witness and reason. Otherwise (the calls pass other
   // sizes) each call site keeps its own finding, or the condition printed
