@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "parser/ParserImpl.h"
 #include "ops/OpTable.h"
 #include "ops/rules/IntRules.h"
 #include "ops/rules/PrettyForms.h"
+#include "parser/ParserImpl.h"
 
 namespace symshape::frontend {
 

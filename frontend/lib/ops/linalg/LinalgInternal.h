@@ -18,8 +18,8 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_LINALG_LINALGINTERNAL_H
 #define SYMSHAPE_FRONTEND_OPS_LINALG_LINALGINTERNAL_H
 
-#include "parser/ParserImpl.h"
 #include "ops/OpContext.h"
+#include "parser/ParserImpl.h"
 
 #include <optional>
 #include <string>

@@ -16,8 +16,8 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_RULES_PRETTYFORMS_H
 #define SYMSHAPE_FRONTEND_OPS_RULES_PRETTYFORMS_H
 
-#include "parser/ParserImpl.h"
 #include "ops/rules/DynamicIndex.h"
+#include "parser/ParserImpl.h"
 
 namespace symshape::frontend {
 

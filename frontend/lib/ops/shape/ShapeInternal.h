@@ -9,8 +9,8 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_SHAPE_SHAPEINTERNAL_H
 #define SYMSHAPE_FRONTEND_OPS_SHAPE_SHAPEINTERNAL_H
 
-#include "parser/ParserImpl.h"
 #include "ops/OpContext.h"
+#include "parser/ParserImpl.h"
 
 namespace symshape::frontend {
 
