@@ -1,7 +1,7 @@
 //===- SplitInputTest.cpp - `// -----` chunks keep their line numbers -----===//
 
 #include "symshape/driver/SplitInput.h"
-#include "ParseHelpers.h"
+#include "../frontend/ParseHelpers.h"
 #include "symshape/driver/Session.h"
 
 #include <catch2/catch.hpp>
