@@ -592,6 +592,7 @@ void Session::text(const solver::TextSink &sink,
   // thousands of sizes each is never held whole.
   constexpr size_t kFlushBytes = size_t(1) << 20;
   DiagnosticEngine printer(sourceManager);
+  RenderCache printed;
   std::string out;
   std::vector<solver::FileReport> files = reports(only);
   solver::Summary summary;
@@ -607,7 +608,7 @@ void Session::text(const solver::TextSink &sink,
         diag.severity = frontend::Severity::Error;
         diag.message =
             "'" + op.op + "' is opaque: " + op.reason + " [coverage, error]";
-        out += printer.render(diag);
+        printer.render(out, diag, printed);
       }
     for (const solver::FunctionReport &fn : file.functions) {
       solver::forEachFindingMessage(
@@ -642,7 +643,7 @@ void Session::text(const solver::TextSink &sink,
                                   ? frontend::Severity::Warning
                                   : frontend::Severity::Note;
               diag.message = std::move(message.text);
-              out += printer.render(diag);
+              printer.render(out, diag, printed);
             }
             if (out.size() >= kFlushBytes) {
               sink(out);

@@ -190,13 +190,38 @@ static std::pair<size_t, size_t> shownWindow(std::string_view line,
 }
 
 std::string DiagnosticEngine::render(const Diagnostic &diag) const {
-  std::string out = escapeNonPrintable(sources.format(diag.loc), false) + ": " +
-                    severityName(diag.severity) + ": " +
-                    escapeNonPrintable(diag.message, false) + "\n";
+  RenderCache cache;
+  std::string out;
+  render(out, diag, cache);
+  return out;
+}
+
+void DiagnosticEngine::render(std::string &out, const Diagnostic &diag,
+                              RenderCache &cache) const {
+  bool same = cache.valid && cache.loc.buffer == diag.loc.buffer &&
+              cache.loc.offset == diag.loc.offset;
+  if (!same) {
+    cache.valid = true;
+    cache.loc = diag.loc;
+    cache.position = escapeNonPrintable(sources.format(diag.loc), false);
+    cache.snippet.clear();
+  }
+  out += cache.position;
+  out += ": ";
+  out += severityName(diag.severity);
+  out += ": ";
+  out += escapeNonPrintable(diag.message, false);
+  out += '\n';
   if (!diag.showSource)
-    return out;
-  std::string_view line = sources.lineText(diag.loc);
-  size_t col = sources.lineCol(diag.loc).col - 1;
+    return;
+  if (cache.snippet.empty())
+    cache.snippet = sourceSnippet(diag.loc);
+  out += cache.snippet;
+}
+
+std::string DiagnosticEngine::sourceSnippet(SourceLoc loc) const {
+  std::string_view line = sources.lineText(loc);
+  size_t col = sources.lineCol(loc).col - 1;
   if (col > line.size())
     col = line.size();
   auto [begin, end] = shownWindow(line, col);
@@ -221,14 +246,14 @@ std::string DiagnosticEngine::render(const Diagnostic &diag) const {
     i += n == 0 ? 1 : n;
   }
   caret += '^';
-  out += shown + "\n" + caret + "\n";
-  return out;
+  return shown + "\n" + caret + "\n";
 }
 
 std::string DiagnosticEngine::renderAll() const {
   std::string out;
+  RenderCache cache;
   for (const Diagnostic &diag : diags)
-    out += render(diag);
+    render(out, diag, cache);
   return out;
 }
 

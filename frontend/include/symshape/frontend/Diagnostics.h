@@ -43,6 +43,17 @@ struct Diagnostic {
   bool showSource = true;
 };
 
+/// What consecutive render() calls at one position share: the position
+/// text, and the source line with its caret. A report puts many messages
+/// at one op, and its line can be long; the caller owns the cache (one per
+/// thread that renders).
+struct RenderCache {
+  bool valid = false;
+  SourceLoc loc;
+  std::string position; ///< "file:line:col", escaped
+  std::string snippet;  ///< the shown line and the caret line, each + '\n'
+};
+
 /// Collects diagnostics for buffers of one SourceManager.
 class DiagnosticEngine {
 public:
@@ -61,10 +72,17 @@ public:
   /// "file:line:col: severity: message\n" then the source line and a caret
   /// line (each ending in '\n').
   std::string render(const Diagnostic &diag) const;
+  /// render(diag) appended to `out`, reusing what `cache` holds of the
+  /// same position.
+  void render(std::string &out, const Diagnostic &diag,
+              RenderCache &cache) const;
   /// All diagnostics rendered in order.
   std::string renderAll() const;
 
 private:
+  /// The source line of `loc` (or a window of it) and a caret line.
+  std::string sourceSnippet(SourceLoc loc) const;
+
   const SourceManager &sources;
   std::vector<Diagnostic> diags;
   unsigned numErrors = 0;
