@@ -150,13 +150,17 @@ private:
     std::map<std::vector<uint32_t>, std::unique_ptr<SmtSolver>> solvers;
     bool withChecks = false;
     const bool slice = !checks.unsatisfiable;
-    Components parts = problem.graph.components();
+    // Computed on the first question only: most contracts ask none.
+    std::optional<Components> parts;
     auto componentsOf = [&](FormulaId formula) {
       std::vector<uint32_t> out;
-      if (slice)
-        for (TermId t : f.termsOf(formula))
-          if (!problem.graph.constantValue(t))
-            out.push_back(parts.of[t]);
+      if (!slice)
+        return out;
+      if (!parts)
+        parts = problem.graph.components();
+      for (TermId t : f.termsOf(formula))
+        if (!problem.graph.constantValue(t))
+          out.push_back(parts->of[t]);
       std::sort(out.begin(), out.end());
       out.erase(std::unique(out.begin(), out.end()), out.end());
       return out;
