@@ -52,6 +52,55 @@ evaluate(const Polynomial &p,
   return sum;
 }
 
+/// A cube over the atoms (the bits of `mask` cared for, at the bits of
+/// `value`) and the on-minterms it covers.
+struct PrimeImplicant {
+  uint32_t mask, value;
+  std::vector<size_t> covers;
+};
+
+/// The implicants of the on-minterms over `n` atoms that meet no
+/// off-minterm, each containing no other, by increasing literal count.
+std::vector<PrimeImplicant> primeImplicants(size_t n,
+                                            const std::vector<uint32_t> &on,
+                                            const std::vector<uint32_t> &off) {
+  // Candidate cubes by increasing literal count; a cube is kept when it
+  // meets no off-minterm, covers an on-minterm and contains no kept cube.
+  std::vector<PrimeImplicant> primes;
+  for (size_t k = 0; k <= n; ++k) {
+    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
+      if (size_t(__builtin_popcount(mask)) != k)
+        continue;
+      // Enumerate the values of the cared bits.
+      for (uint32_t value = mask;; value = (value - 1) & mask) {
+        bool subsumed = false;
+        for (const PrimeImplicant &p : primes)
+          if ((p.mask & mask) == p.mask && (value & p.mask) == p.value) {
+            subsumed = true;
+            break;
+          }
+        bool hitsOff = false;
+        for (uint32_t m : off)
+          if ((m & mask) == value) {
+            hitsOff = true;
+            break;
+          }
+        if (!subsumed && !hitsOff) {
+          PrimeImplicant c{mask, value, {}};
+          for (size_t i = 0; i < on.size(); ++i)
+            if ((on[i] & mask) == value)
+              c.covers.push_back(i);
+          if (!c.covers.empty())
+            primes.push_back(std::move(c));
+        }
+        if (value == 0)
+          break;
+      }
+    }
+  }
+  return primes;
+}
+
 } // namespace
 
 void CoverFinder::seed(const std::unordered_map<TermId, int64_t> &model,
@@ -115,45 +164,8 @@ std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
       whyNot = "the condition is not expressible over the sizes' atoms";
       return std::nullopt;
     }
-  // Candidate cubes by increasing literal count; a cube is kept when it
-  // meets no off-minterm, covers an on-minterm and contains no kept cube.
-  struct Candidate {
-    uint32_t mask, value;
-    std::vector<size_t> covers;
-  };
-  std::vector<Candidate> primes;
   size_t n = atoms.size();
-  for (size_t k = 0; k <= n; ++k) {
-    for (uint32_t mask = 0; mask < (1u << n); ++mask) {
-      if (size_t(__builtin_popcount(mask)) != k)
-        continue;
-      // Enumerate the values of the cared bits.
-      for (uint32_t value = mask;; value = (value - 1) & mask) {
-        bool subsumed = false;
-        for (const Candidate &p : primes)
-          if ((p.mask & mask) == p.mask && (value & p.mask) == p.value) {
-            subsumed = true;
-            break;
-          }
-        bool hitsOff = false;
-        for (uint32_t m : off)
-          if ((m & mask) == value) {
-            hitsOff = true;
-            break;
-          }
-        if (!subsumed && !hitsOff) {
-          Candidate c{mask, value, {}};
-          for (size_t i = 0; i < on.size(); ++i)
-            if ((on[i] & mask) == value)
-              c.covers.push_back(i);
-          if (!c.covers.empty())
-            primes.push_back(std::move(c));
-        }
-        if (value == 0)
-          break;
-      }
-    }
-  }
+  std::vector<PrimeImplicant> primes = primeImplicants(n, on, off);
   // Greedy cover of the on-minterms: most new minterms, then fewest
   // literals (primes are ordered by literal count already).
   std::vector<bool> covered(on.size(), false);
