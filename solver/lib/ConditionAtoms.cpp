@@ -35,27 +35,9 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
         out.push_back(v);
       }
     break;
-  case TermKind::Div: {
-    // Not a polynomial: an unknown of its own, printed as
-    // "(a floordiv c)" (SEMANTICS.md §6). The condition stays exact: the
-    // violation reads the division only through it. Folded when P fixes its
-    // operands.
-    const std::vector<Polynomial> &top = lift(node.operands[0]);
-    const std::vector<Polynomial> &bottom = lift(node.operands[1]);
-    if (top.size() == 1 && bottom.size() == 1 && top[0].isConstant() &&
-        bottom[0].isConstant() && bottom[0].constantPart() != 0) {
-      std::optional<int64_t> q = applyTerm(
-          TermKind::Div, {top[0].constantPart(), bottom[0].constantPart()});
-      if (q) {
-        out.push_back(Polynomial::constant(*q));
-        break;
-      }
-    }
-    if (!printTerm(graph, t))
-      failed = true; // a select or broadcast inside: no words for it
-    out.push_back(Polynomial::symbol(t));
+  case TermKind::Div:
+    liftDiv(t, node, out);
     break;
-  }
   case TermKind::Max:
   case TermKind::Min: {
     // One of the operands, depending on which is larger.
@@ -86,22 +68,9 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
   }
   case TermKind::Add:
   case TermKind::Sub:
-  case TermKind::Mul: {
-    std::vector<Polynomial> lhs = lift(node.operands[0]);
-    const std::vector<Polynomial> &rhs = lift(node.operands[1]);
-    for (const Polynomial &a : lhs)
-      for (const Polynomial &b : rhs) {
-        std::optional<Polynomial> r =
-            node.kind == TermKind::Add   ? Polynomial::add(a, b)
-            : node.kind == TermKind::Sub ? Polynomial::sub(a, b)
-                                         : Polynomial::mul(a, b);
-        if (!r)
-          failed = true;
-        else
-          out.push_back(*r);
-      }
+  case TermKind::Mul:
+    liftArithmetic(node, out);
     break;
-  }
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -110,6 +79,45 @@ const std::vector<Polynomial> &AtomCollector::lift(TermId t) {
     out.resize(kMaxValues);
   }
   return values.emplace(t, std::move(out)).first->second;
+}
+
+void AtomCollector::liftDiv(TermId t, const TermNode &node,
+                            std::vector<Polynomial> &out) {
+  // Not a polynomial: an unknown of its own, printed as
+  // "(a floordiv c)" (SEMANTICS.md §6). The condition stays exact: the
+  // violation reads the division only through it. Folded when P fixes its
+  // operands.
+  const std::vector<Polynomial> &top = lift(node.operands[0]);
+  const std::vector<Polynomial> &bottom = lift(node.operands[1]);
+  if (top.size() == 1 && bottom.size() == 1 && top[0].isConstant() &&
+      bottom[0].isConstant() && bottom[0].constantPart() != 0) {
+    std::optional<int64_t> q = applyTerm(
+        TermKind::Div, {top[0].constantPart(), bottom[0].constantPart()});
+    if (q) {
+      out.push_back(Polynomial::constant(*q));
+      return;
+    }
+  }
+  if (!printTerm(graph, t))
+    failed = true; // a select or broadcast inside: no words for it
+  out.push_back(Polynomial::symbol(t));
+}
+
+void AtomCollector::liftArithmetic(const TermNode &node,
+                                   std::vector<Polynomial> &out) {
+  std::vector<Polynomial> lhs = lift(node.operands[0]);
+  const std::vector<Polynomial> &rhs = lift(node.operands[1]);
+  for (const Polynomial &a : lhs)
+    for (const Polynomial &b : rhs) {
+      std::optional<Polynomial> r =
+          node.kind == TermKind::Add   ? Polynomial::add(a, b)
+          : node.kind == TermKind::Sub ? Polynomial::sub(a, b)
+                                       : Polynomial::mul(a, b);
+      if (!r)
+        failed = true;
+      else
+        out.push_back(*r);
+    }
 }
 
 void AtomCollector::addAtom(const Polynomial &a, const Polynomial &b,

@@ -47,6 +47,9 @@ public:
 
 private:
   const std::vector<Polynomial> &lift(TermId t);
+  /// lift's cases for a division and for a sum, difference or product.
+  void liftDiv(TermId t, const TermNode &node, std::vector<Polynomial> &out);
+  void liftArithmetic(const TermNode &node, std::vector<Polynomial> &out);
   void addAtom(const Polynomial &a, const Polynomial &b, AtomRel rel,
                bool strict);
   void visit(FormulaId f);
