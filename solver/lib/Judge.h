@@ -159,6 +159,17 @@ private:
 
   void judgeAssume(const Obligation &ob, Finding &finding);
   void judge(size_t k, Finding &finding);
+  /// judge's steps: the answers without the solver (true when one
+  /// decided), the solver's question whether obligation k can fail, and
+  /// the rest when it can (whether it must, a witness, the condition).
+  bool judgeWithoutSolver(size_t k, size_t c, Finding &finding);
+  void judgeBySolver(size_t k, size_t c, Finding &finding);
+  void judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
+                     Finding &finding);
+  /// What P assumes of `ob` once its phase is judged: that it holds (with
+  /// a model of P && !violation, if one was met) or that it always fails.
+  void assumeJudged(const Obligation &ob, size_t c, bool guaranteed,
+                    std::optional<std::vector<int64_t>> model);
 
   // --- the fresh-symbol fast path (FreshBroadcast.cpp) ---
   /// Records, in obligation order, where each symbol is first mentioned,

@@ -177,32 +177,35 @@ void Judge::judgeAssume(const Obligation &ob, Finding &finding) {
   applyEffects();
 }
 
+void Judge::assumeJudged(const Obligation &ob, size_t c, bool guaranteed,
+                         std::optional<std::vector<int64_t>> model) {
+  if (!ob.conditional)
+    effects.push_back({c, ob.violation, guaranteed, std::move(model)});
+}
+
 void Judge::judge(size_t k, Finding &finding) {
+  size_t c = componentOf(problem.obligations[k]);
+  if (judgeWithoutSolver(k, c, finding))
+    return;
+  judgeBySolver(k, c, finding);
+}
+
+bool Judge::judgeWithoutSolver(size_t k, size_t c, Finding &finding) {
   const Obligation &ob = problem.obligations[k];
   FormulaId violation = ob.violation;
-  size_t c = componentOf(ob);
   Component &comp = components[c];
-  // What P assumes of this obligation once its phase is judged.
-  auto avoided = [&](std::optional<std::vector<int64_t>> model) {
-    if (!ob.conditional)
-      effects.push_back({c, violation, false, std::move(model)});
-  };
-  auto guaranteed = [&] {
-    if (!ob.conditional)
-      effects.push_back({c, violation, true, std::nullopt});
-  };
   if (options.fastPaths) {
     if (problem.formulas.isFalse(violation) || comp.excluded.count(violation)) {
       finding.verdict = Verdict::Safe;
       noteHeldColumn(violation); // P implies it: a column P holds
       ++stats.decidedStatically;
-      return;
+      return true;
     }
     if (problem.formulas.isTrue(violation) && !weakenedBy.empty()) {
       finding.verdict = Verdict::Unknown; // reached? the solver cannot tell
       finding.reason = "always fails if reached, but " + weakenedBy;
       ++stats.unknown;
-      return;
+      return true;
     }
     if (problem.formulas.isTrue(violation)) {
       finding.verdict = Verdict::UbGuaranteed;
@@ -212,20 +215,20 @@ void Judge::judge(size_t k, Finding &finding) {
       finding.witness =
           assemble(c, model ? *model : std::vector<int64_t>(), {}, violation);
       finding.hasWitness = true;
-      guaranteed();
+      assumeJudged(ob, c, /*guaranteed=*/true, std::nullopt);
       ++stats.decidedStatically;
-      return;
+      return true;
     }
   }
   if (options.fastPaths && weakenedBy.empty() && freshLeaves[k] &&
       judgeFreshBroadcast(k, finding))
-    return;
+    return true;
   if (options.fastPaths && coveredConflict(violation)) {
     finding.verdict = Verdict::Safe;
     comp.excluded.insert(violation);
     noteHeldColumn(violation);
     ++stats.decidedStatically;
-    return;
+    return true;
   }
   if (uint32_t degree = problem.formulas.degreeOf(violation);
       degree > kMaxDegree) {
@@ -235,8 +238,15 @@ void Judge::judge(size_t k, Finding &finding) {
     ++stats.unknown;
     if (!ob.conditional && weakenedBy.empty())
       weakenedBy = "an earlier obligation was too nonlinear for the solver";
-    return;
+    return true;
   }
+  return false;
+}
+
+void Judge::judgeBySolver(size_t k, size_t c, Finding &finding) {
+  const Obligation &ob = problem.obligations[k];
+  FormulaId violation = ob.violation;
+  Component &comp = components[c];
   SmtSolver &solver = solverOf(c);
   finding.bySolver = true;
   Lit violated = solver.track(violation);
@@ -256,16 +266,23 @@ void Judge::judge(size_t k, Finding &finding) {
     finding.reason =
         "can fail under the facts the solver holds, but " + weakenedBy;
     ++stats.unknown;
-    avoided(std::nullopt);
+    assumeJudged(ob, c, /*guaranteed=*/false, std::nullopt);
     return;
   }
   if (possible == SatResult::Unknown) {
     finding.verdict = Verdict::Unknown;
     finding.reason = solver.reason();
     ++stats.unknown;
-    avoided(std::nullopt);
+    assumeJudged(ob, c, /*guaranteed=*/false, std::nullopt);
     return;
   }
+  judgeViolable(k, c, solver, violated, finding);
+}
+
+void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
+                          Finding &finding) {
+  const Obligation &ob = problem.obligations[k];
+  FormulaId violation = ob.violation;
   // The models met on the way spare the condition some queries.
   KnownModels models;
   models.violating.push_back(valuesOf(c, violation));
@@ -279,7 +296,7 @@ void Judge::judge(size_t k, Finding &finding) {
     finding.verdict = Verdict::UbGuaranteed;
     finding.condition = "true";
     finding.witness = assemble(c, values, {}, violation);
-    guaranteed();
+    assumeJudged(ob, c, /*guaranteed=*/true, std::nullopt);
     ++stats.decidedBySolver;
     return;
   }
@@ -291,10 +308,11 @@ void Judge::judge(size_t k, Finding &finding) {
                      "not decide whether it is guaranteed: " +
                      solver.reason();
     ++stats.unknown;
-    avoided(std::nullopt);
+    assumeJudged(ob, c, /*guaranteed=*/false, std::nullopt);
     return;
   }
-  avoided(readModel(c)); // a model of P && !violation: one of the new P
+  // A model of P && !violation: one of the new P.
+  assumeJudged(ob, c, /*guaranteed=*/false, readModel(c));
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedBySolver;
   std::string whyNot;
