@@ -342,6 +342,71 @@ std::vector<TermId> Judge::mentionedNotOnes(size_t c,
   return out;
 }
 
+void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
+                                   const std::vector<TermId> &symbols,
+                                   const std::vector<int64_t> &violating,
+                                   const std::vector<int64_t> &holding,
+                                   Finding &finding) {
+  const Obligation &ob = problem.obligations[k];
+  const DimGraph &graph = problem.graph;
+  Component &comp = components[c];
+  KnownModels models;
+  for (const std::vector<int64_t> *m : {&violating, &holding}) {
+    SymbolValues values;
+    for (TermId symbol : symbols)
+      values[symbol] = (*m)[slotOf(comp, symbol)];
+    (m == &violating ? models.violating : models.holding).push_back(values);
+  }
+  std::string whyNot;
+  // The solver of the projection is built only when its cover is not
+  // known yet: building it per broadcast cost a rank-N add N solvers.
+  if (std::optional<std::optional<FormulaId>> column = projection(k, s)) {
+    const ProjectedCover &cover = projectedCover(k, s, *column, models);
+    const std::vector<uint32_t> &leaves =
+        problem.formulas.node(ob.violation).args;
+    if (std::optional<std::vector<Cube>> renamedCover =
+            renamed(cover, leaves)) {
+      finding.condition = renderCover(graph, *renamedCover);
+    } else {
+      finding.reason = cover.whyNot;
+    }
+  } else if (std::optional<std::string> condition = describeViolation(
+                 solverOf(c), graph, problem.formulas, ob.violation, models,
+                 whyNot, stats.solverChecks)) {
+    finding.condition = *condition;
+  } else {
+    finding.reason = whyNot;
+  }
+}
+
+const ProjectedCover &Judge::projectedCover(size_t k, TermId s,
+                                            std::optional<FormulaId> column,
+                                            const KnownModels &models) {
+  const Obligation &ob = problem.obligations[k];
+  const DimGraph &graph = problem.graph;
+  // The projection is fixed by the number of sizes, the place of s
+  // among them and their bounds: the cover of one such broadcast,
+  // renamed, is the cover of every other (renaming keeps term order).
+  const std::vector<uint32_t> &leaves =
+      problem.formulas.node(ob.violation).args;
+  std::vector<int64_t> key{int64_t(leaves.size())};
+  for (TermId leaf : leaves) {
+    key.push_back(leaf == s);
+    key.push_back(uses[graph.term(leaf).symbol].low.value_or(INT64_MIN));
+  }
+  auto it = projectedCovers.find(key);
+  if (it == projectedCovers.end()) {
+    ProjectedCover computed;
+    computed.leaves = leaves;
+    std::unique_ptr<SmtSolver> projected = projectedSolver(k, column);
+    computed.cover =
+        coverOfViolation(*projected, graph, problem.formulas, ob.violation,
+                         models, computed.whyNot, stats.solverChecks);
+    it = projectedCovers.emplace(key, std::move(computed)).first;
+  }
+  return it->second;
+}
+
 bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   const Obligation &ob = problem.obligations[k];
   const DimGraph &graph = problem.graph;
@@ -406,50 +471,7 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
     // What describeViolation says without asking.
     finding.reason = "the condition has too many cases to print";
   } else {
-    KnownModels models;
-    for (const std::vector<int64_t> *m : {&violating, &holding}) {
-      SymbolValues values;
-      for (TermId symbol : symbols)
-        values[symbol] = (*m)[slotOf(comp, symbol)];
-      (m == &violating ? models.violating : models.holding).push_back(values);
-    }
-    std::string whyNot;
-    // The solver of the projection is built only when its cover is not
-    // known yet: building it per broadcast cost a rank-N add N solvers.
-    if (std::optional<std::optional<FormulaId>> column = projection(k, s)) {
-      // The projection is fixed by the number of sizes, the place of s
-      // among them and their bounds: the cover of one such broadcast,
-      // renamed, is the cover of every other (renaming keeps term order).
-      const std::vector<uint32_t> &leaves =
-          problem.formulas.node(ob.violation).args;
-      std::vector<int64_t> key{int64_t(leaves.size())};
-      for (TermId leaf : leaves) {
-        key.push_back(leaf == s);
-        key.push_back(uses[graph.term(leaf).symbol].low.value_or(INT64_MIN));
-      }
-      auto it = projectedCovers.find(key);
-      if (it == projectedCovers.end()) {
-        ProjectedCover computed;
-        computed.leaves = leaves;
-        std::unique_ptr<SmtSolver> projected = projectedSolver(k, *column);
-        computed.cover =
-            coverOfViolation(*projected, graph, problem.formulas, ob.violation,
-                             models, computed.whyNot, stats.solverChecks);
-        it = projectedCovers.emplace(key, std::move(computed)).first;
-      }
-      if (std::optional<std::vector<Cube>> cover =
-              renamed(it->second, leaves)) {
-        finding.condition = renderCover(graph, *cover);
-      } else {
-        finding.reason = it->second.whyNot;
-      }
-    } else if (std::optional<std::string> condition = describeViolation(
-                   solverOf(c), graph, problem.formulas, ob.violation, models,
-                   whyNot, stats.solverChecks)) {
-      finding.condition = *condition;
-    } else {
-      finding.reason = whyNot;
-    }
+    describeFreshBroadcast(k, c, s, symbols, violating, holding, finding);
   }
   // Sizes the violation mentions keep their values (1 for most: the
   // models of this path set each new size to 1); the others go to 1 in

@@ -178,6 +178,18 @@ private:
   /// Decides a broadcast `k` with a size that nothing before it
   /// constrains, without the solver; false when it cannot.
   bool judgeFreshBroadcast(size_t k, Finding &finding);
+  /// The condition (or the reason there is none) of fresh broadcast `k`,
+  /// whose new size `s` is 1 in `holding` and not in `violating`.
+  void describeFreshBroadcast(size_t k, size_t c, TermId s,
+                              const std::vector<TermId> &symbols,
+                              const std::vector<int64_t> &violating,
+                              const std::vector<int64_t> &holding,
+                              Finding &finding);
+  /// The cover of `k`'s projection (assuming `column`), computed once per
+  /// projection key.
+  const ProjectedCover &projectedCover(size_t k, TermId s,
+                                       std::optional<FormulaId> column,
+                                       const KnownModels &models);
   /// The value of `t` under component c's model (nullopt: not computable).
   std::optional<int64_t> evaluate(size_t c, TermId t);
   /// Keeps Component::onlyBroadcasts up to date as P assumes `violation`.
