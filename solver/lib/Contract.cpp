@@ -81,6 +81,20 @@ private:
   Contract runOnce() {
     Contract out;
     Conjuncts checks, requirements;
+    std::vector<FormulaId> facts = collectConjuncts(out, checks, requirements);
+    if (checks.holds.empty() && requirements.holds.empty() &&
+        checks.unrendered.empty() && requirements.unrendered.empty())
+      return out;
+    renderConjuncts(facts, checks, requirements, out);
+    return out;
+  }
+
+  /// The facts the contract assumes, and the obligations it asks of the
+  /// inputs: runtime checks into `checks`, the ops' requirements into
+  /// `requirements`. Notes in `out` what keeps the contract from being
+  /// exact.
+  std::vector<FormulaId> collectConjuncts(Contract &out, Conjuncts &checks,
+                                          Conjuncts &requirements) {
     FormulaStore &f = problem.formulas;
     std::vector<FormulaId> facts;
     for (FormulaId fact : problem.facts)
@@ -136,9 +150,33 @@ private:
         out.reasonLoc = opaque.loc;
         break;
       }
-    if (checks.holds.empty() && requirements.holds.empty() &&
-        checks.unrendered.empty() && requirements.unrendered.empty())
+    return facts;
+  }
+
+  /// The components of the dim graph `formula` is over, sorted (none when
+  /// not `slice`); `parts` is computed on the first call.
+  std::vector<uint32_t> componentsOf(FormulaId formula, bool slice,
+                                     std::optional<Components> &parts) {
+    std::vector<uint32_t> out;
+    if (!slice)
       return out;
+    if (!parts)
+      parts = problem.graph.components();
+    for (TermId t : problem.formulas.termsOf(formula))
+      if (!problem.graph.constantValue(t))
+        out.push_back(parts->of[t]);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+  /// Renders `checks` into `out.checked` and `requirements` (assuming
+  /// the checks) into `out.requires`, asking the solver of the components
+  /// each formula is over.
+  void renderConjuncts(const std::vector<FormulaId> &facts,
+                       const Conjuncts &checks, const Conjuncts &requirements,
+                       Contract &out) {
+    FormulaStore &f = problem.formulas;
     // Solvers are built on their first query: a contract of many
     // conjuncts is listed by finding and asks none, and asserting a large
     // function's facts cost more than the rest of its contract. Sizes of
@@ -152,23 +190,10 @@ private:
     const bool slice = !checks.unsatisfiable;
     // Computed on the first question only: most contracts ask none.
     std::optional<Components> parts;
-    auto componentsOf = [&](FormulaId formula) {
-      std::vector<uint32_t> out;
-      if (!slice)
-        return out;
-      if (!parts)
-        parts = problem.graph.components();
-      for (TermId t : f.termsOf(formula))
-        if (!problem.graph.constantValue(t))
-          out.push_back(parts->of[t]);
-      std::sort(out.begin(), out.end());
-      out.erase(std::unique(out.begin(), out.end()), out.end());
-      return out;
-    };
     auto within = [&](FormulaId formula, const std::vector<uint32_t> &set) {
       if (!slice)
         return true;
-      for (uint32_t c : componentsOf(formula))
+      for (uint32_t c : componentsOf(formula, slice, parts))
         if (!std::binary_search(set.begin(), set.end(), c))
           return false;
       return true;
@@ -194,7 +219,7 @@ private:
       }
       if (replaying)
         return nullptr; // its answers are replayed
-      std::vector<uint32_t> set = componentsOf(formula);
+      std::vector<uint32_t> set = componentsOf(formula, slice, parts);
       std::unique_ptr<SmtSolver> &solver = solvers[set];
       if (!solver) {
         solver = std::make_unique<SmtSolver>(context, limits);
@@ -219,7 +244,6 @@ private:
       throw Diverged{};
     if (memo && !replaying && recordable && !key.empty())
       memo->impl().recordings.emplace(key, std::move(recording));
-    return out;
   }
 
   /// Every term and formula the solver is given, by number, and the
