@@ -44,17 +44,7 @@ std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
     ok = parseNumberAttr(attr, allowType);
     break;
   case TokenKind::String:
-    attr.kind = AttrKind::String;
-    attr.str = decodeStringToken(tok.spelling);
-    consume();
-    if (allowType && consumeIf(TokenKind::Colon)) {
-      std::optional<Type> type = parseType();
-      ok = type.has_value();
-      if (ok) {
-        attr.type = *type;
-        attr.hasType = true;
-      }
-    }
+    ok = parseStringAttr(attr, allowType);
     break;
   case TokenKind::LSquare:
     ok = parseArrayAttr(attr);
@@ -63,72 +53,19 @@ std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
     attr.kind = AttrKind::Dictionary;
     ok = parseAttrDict(attr.entries);
     break;
-  case TokenKind::AtIdent: {
-    attr.kind = AttrKind::SymbolRef;
-    std::string_view name = tok.spelling.substr(1);
-    attr.str = !name.empty() && name.front() == '"' ? decodeStringToken(name)
-                                                    : std::string(name);
-    consume();
-    // Nested references @a::@b.
-    while (tok.is(TokenKind::Colon) && buf.substr(tok.offset, 3) == "::@") {
-      consume();
-      consume();
-      consume();
-    }
+  case TokenKind::AtIdent:
+    parseSymbolRefAttr(attr);
     break;
-  }
   case TokenKind::HashIdent:
     ok = parseHashAttr(attr, allowType);
     break;
   case TokenKind::BangIdent:
-  case TokenKind::LParen: {
-    std::optional<Type> type = parseType();
-    ok = type.has_value();
-    if (ok) {
-      attr.kind = AttrKind::TypeAttr;
-      attr.type = *type;
-    }
+  case TokenKind::LParen:
+    ok = parseTypeAttr(attr);
     break;
-  }
-  case TokenKind::BareIdent: {
-    std::string_view word = tok.spelling;
-    if (word == "true" || word == "false") {
-      attr.kind = AttrKind::Bool;
-      attr.boolValue = word == "true";
-      consume();
-    } else if (word == "unit") {
-      attr.kind = AttrKind::Unit;
-      consume();
-    } else if (word == "dense") {
-      ok = parseDenseAttr(attr);
-    } else if (word == "array") {
-      ok = parseDenseArrayAttr(attr);
-    } else if (isTypeKeyword(word)) {
-      std::optional<Type> type = parseType();
-      ok = type.has_value();
-      if (ok) {
-        attr.kind = AttrKind::TypeAttr;
-        attr.type = *type;
-      }
-    } else if (word == "affine_map" || word == "affine_set" ||
-               word == "sparse" || word == "dense_resource" ||
-               word == "strided" || word == "loc" || word == "distinct") {
-      ok = parseOpaqueAttr(attr);
-      // `dense_resource<blob> : tensor<4xf32>`, `sparse<...> : T`.
-      bool typed = word == "dense_resource" || word == "sparse";
-      if (ok && typed && allowType && consumeIf(TokenKind::Colon)) {
-        std::optional<Type> type = parseType();
-        ok = type.has_value();
-        if (ok) {
-          attr.type = *type;
-          attr.hasType = true;
-        }
-      }
-    } else {
-      ok = emitWrongToken("expected attribute value");
-    }
+  case TokenKind::BareIdent:
+    ok = parseKeywordAttr(attr, allowType);
     break;
-  }
   default:
     ok = emitWrongToken("expected attribute value");
     break;
@@ -136,6 +73,79 @@ std::optional<Attribute> Parser::parseAttributeImpl(bool allowType) {
   if (!ok)
     return std::nullopt;
   return attr;
+}
+
+bool Parser::parseAttrTrailingType(Attribute &attr) {
+  std::optional<Type> type = parseType();
+  if (!type)
+    return false;
+  attr.type = *type;
+  attr.hasType = true;
+  return true;
+}
+
+bool Parser::parseStringAttr(Attribute &attr, bool allowType) {
+  attr.kind = AttrKind::String;
+  attr.str = decodeStringToken(tok.spelling);
+  consume();
+  if (allowType && consumeIf(TokenKind::Colon))
+    return parseAttrTrailingType(attr);
+  return true;
+}
+
+void Parser::parseSymbolRefAttr(Attribute &attr) {
+  attr.kind = AttrKind::SymbolRef;
+  std::string_view name = tok.spelling.substr(1);
+  attr.str = !name.empty() && name.front() == '"' ? decodeStringToken(name)
+                                                  : std::string(name);
+  consume();
+  // Nested references @a::@b.
+  while (tok.is(TokenKind::Colon) && buf.substr(tok.offset, 3) == "::@") {
+    consume();
+    consume();
+    consume();
+  }
+}
+
+bool Parser::parseTypeAttr(Attribute &attr) {
+  std::optional<Type> type = parseType();
+  if (!type)
+    return false;
+  attr.kind = AttrKind::TypeAttr;
+  attr.type = *type;
+  return true;
+}
+
+bool Parser::parseKeywordAttr(Attribute &attr, bool allowType) {
+  std::string_view word = tok.spelling;
+  if (word == "true" || word == "false") {
+    attr.kind = AttrKind::Bool;
+    attr.boolValue = word == "true";
+    consume();
+    return true;
+  }
+  if (word == "unit") {
+    attr.kind = AttrKind::Unit;
+    consume();
+    return true;
+  }
+  if (word == "dense")
+    return parseDenseAttr(attr);
+  if (word == "array")
+    return parseDenseArrayAttr(attr);
+  if (isTypeKeyword(word))
+    return parseTypeAttr(attr);
+  if (word == "affine_map" || word == "affine_set" || word == "sparse" ||
+      word == "dense_resource" || word == "strided" || word == "loc" ||
+      word == "distinct") {
+    bool ok = parseOpaqueAttr(attr);
+    // `dense_resource<blob> : tensor<4xf32>`, `sparse<...> : T`.
+    bool typed = word == "dense_resource" || word == "sparse";
+    if (ok && typed && allowType && consumeIf(TokenKind::Colon))
+      ok = parseAttrTrailingType(attr);
+    return ok;
+  }
+  return emitWrongToken("expected attribute value");
 }
 
 /// Magnitudes up to 2^63 (INT64_MIN needs the extra one).

@@ -62,122 +62,141 @@ static std::optional<uint32_t> locNumber(const Token &tok) {
   return uint32_t(value);
 }
 
+std::optional<uint32_t> Parser::consumeLocNumber() {
+  std::optional<uint32_t> n = locNumber(tok);
+  if (n)
+    consume();
+  return n;
+}
+
 std::optional<LocId> Parser::parseLocInstance(bool deferAliases,
                                               unsigned depth) {
   if (depth > kMaxNesting)
     return std::nullopt;
-  auto number = [&]() -> std::optional<uint32_t> {
-    std::optional<uint32_t> n = locNumber(tok);
-    if (n)
-      consume();
-    return n;
-  };
-  if (tok.is(TokenKind::HashIdent)) {
-    std::string name(tok.spelling.substr(1));
-    consume();
-    if (!deferAliases) {
-      // Inside a location an alias names an earlier definition (MLIR
-      // rejects a later one); never defined: unknown.
-      auto def = locAliases.find(name);
-      return def == locAliases.end() ? LocId(0) : def->second;
-    }
-    // Directly after an op the definition may come later: one node per
-    // name, resolved once the module is read (resolveLocAliases).
-    auto [at, fresh] = locAliasRefs.emplace(name, 0);
-    if (fresh) {
-      LocNode node;
-      node.kind = LocKind::Alias;
-      node.text = name;
-      at->second = locTable.add(std::move(node));
-    }
-    return at->second;
-  }
-  if (tok.is(TokenKind::String)) {
-    LocNode node;
-    node.text = decodeStringToken(tok.spelling);
-    consume();
-    if (consumeIf(TokenKind::Colon)) {
-      node.kind = LocKind::File;
-      std::optional<uint32_t> line = number();
-      if (!line)
-        return std::nullopt;
-      node.line = node.endLine = *line;
-      if (consumeIf(TokenKind::Colon)) {
-        std::optional<uint32_t> column = number();
-        if (!column)
-          return std::nullopt;
-        node.column = node.endColumn = *column;
-        if (tok.isKeyword("to")) {
-          consume();
-          // `to :C2` ends on the same line, `to L2:C2` on another.
-          if (!tok.is(TokenKind::Colon)) {
-            std::optional<uint32_t> endLine = number();
-            if (!endLine)
-              return std::nullopt;
-            node.endLine = *endLine;
-          }
-          std::optional<uint32_t> endColumn;
-          if (!consumeIf(TokenKind::Colon) || !(endColumn = number()))
-            return std::nullopt;
-          node.endColumn = *endColumn;
-        }
-      }
-      return locTable.add(std::move(node));
-    }
-    node.kind = LocKind::Name;
-    if (consumeIf(TokenKind::LParen)) {
-      std::optional<LocId> child = parseLocInstance(false, depth + 1);
-      if (!child || !consumeIf(TokenKind::RParen))
-        return std::nullopt;
-      node.children.push_back(*child);
-    }
-    return locTable.add(std::move(node));
-  }
+  if (tok.is(TokenKind::HashIdent))
+    return parseLocAliasRef(deferAliases);
+  if (tok.is(TokenKind::String))
+    return parseFileOrNameLoc(depth);
   if (tok.isKeyword("unknown")) {
     consume();
     return LocId(0);
   }
-  if (tok.isKeyword("callsite")) {
-    consume();
-    LocNode node;
-    node.kind = LocKind::CallSite;
-    if (!consumeIf(TokenKind::LParen))
-      return std::nullopt;
-    std::optional<LocId> callee = parseLocInstance(false, depth + 1);
-    if (!callee || !tok.isKeyword("at"))
-      return std::nullopt;
-    consume();
-    std::optional<LocId> caller = parseLocInstance(false, depth + 1);
-    if (!caller || !consumeIf(TokenKind::RParen))
-      return std::nullopt;
-    node.children = {*callee, *caller};
-    return locTable.add(std::move(node));
-  }
-  if (tok.isKeyword("fused")) {
-    consume();
-    LocNode node;
-    node.kind = LocKind::Fused;
-    if (tok.is(TokenKind::Less)) { // metadata: not read
-      std::optional<uint32_t> end = skipBalanced(tok.offset);
-      if (!end)
-        return std::nullopt;
-      resetTo(*end);
-    }
-    if (!consumeIf(TokenKind::LSquare))
-      return std::nullopt;
-    if (!consumeIf(TokenKind::RSquare)) {
-      do {
-        std::optional<LocId> part = parseLocInstance(false, depth + 1);
-        if (!part)
-          return std::nullopt;
-        node.children.push_back(*part);
-      } while (consumeIf(TokenKind::Comma));
-      if (!consumeIf(TokenKind::RSquare))
-        return std::nullopt;
-    }
-    return locTable.add(std::move(node));
-  }
+  if (tok.isKeyword("callsite"))
+    return parseCallSiteLoc(depth);
+  if (tok.isKeyword("fused"))
+    return parseFusedLoc(depth);
   return std::nullopt;
+}
+
+std::optional<LocId> Parser::parseLocAliasRef(bool deferAliases) {
+  std::string name(tok.spelling.substr(1));
+  consume();
+  if (!deferAliases) {
+    // Inside a location an alias names an earlier definition (MLIR
+    // rejects a later one); never defined: unknown.
+    auto def = locAliases.find(name);
+    return def == locAliases.end() ? LocId(0) : def->second;
+  }
+  // Directly after an op the definition may come later: one node per
+  // name, resolved once the module is read (resolveLocAliases).
+  auto [at, fresh] = locAliasRefs.emplace(name, 0);
+  if (fresh) {
+    LocNode node;
+    node.kind = LocKind::Alias;
+    node.text = name;
+    at->second = locTable.add(std::move(node));
+  }
+  return at->second;
+}
+
+std::optional<LocId> Parser::parseFileOrNameLoc(unsigned depth) {
+  LocNode node;
+  node.text = decodeStringToken(tok.spelling);
+  consume();
+  if (consumeIf(TokenKind::Colon)) {
+    node.kind = LocKind::File;
+    if (!parseFileLocPosition(node))
+      return std::nullopt;
+    return locTable.add(std::move(node));
+  }
+  node.kind = LocKind::Name;
+  if (consumeIf(TokenKind::LParen)) {
+    std::optional<LocId> child = parseLocInstance(false, depth + 1);
+    if (!child || !consumeIf(TokenKind::RParen))
+      return std::nullopt;
+    node.children.push_back(*child);
+  }
+  return locTable.add(std::move(node));
+}
+
+bool Parser::parseFileLocPosition(LocNode &node) {
+  std::optional<uint32_t> line = consumeLocNumber();
+  if (!line)
+    return false;
+  node.line = node.endLine = *line;
+  if (!consumeIf(TokenKind::Colon))
+    return true;
+  std::optional<uint32_t> column = consumeLocNumber();
+  if (!column)
+    return false;
+  node.column = node.endColumn = *column;
+  if (!tok.isKeyword("to"))
+    return true;
+  consume();
+  // `to :C2` ends on the same line, `to L2:C2` on another.
+  if (!tok.is(TokenKind::Colon)) {
+    std::optional<uint32_t> endLine = consumeLocNumber();
+    if (!endLine)
+      return false;
+    node.endLine = *endLine;
+  }
+  std::optional<uint32_t> endColumn;
+  if (!consumeIf(TokenKind::Colon) || !(endColumn = consumeLocNumber()))
+    return false;
+  node.endColumn = *endColumn;
+  return true;
+}
+
+std::optional<LocId> Parser::parseCallSiteLoc(unsigned depth) {
+  consume();
+  LocNode node;
+  node.kind = LocKind::CallSite;
+  if (!consumeIf(TokenKind::LParen))
+    return std::nullopt;
+  std::optional<LocId> callee = parseLocInstance(false, depth + 1);
+  if (!callee || !tok.isKeyword("at"))
+    return std::nullopt;
+  consume();
+  std::optional<LocId> caller = parseLocInstance(false, depth + 1);
+  if (!caller || !consumeIf(TokenKind::RParen))
+    return std::nullopt;
+  node.children = {*callee, *caller};
+  return locTable.add(std::move(node));
+}
+
+std::optional<LocId> Parser::parseFusedLoc(unsigned depth) {
+  consume();
+  LocNode node;
+  node.kind = LocKind::Fused;
+  if (tok.is(TokenKind::Less)) { // metadata: not read
+    std::optional<uint32_t> end = skipBalanced(tok.offset);
+    if (!end)
+      return std::nullopt;
+    resetTo(*end);
+  }
+  if (!consumeIf(TokenKind::LSquare))
+    return std::nullopt;
+  if (!consumeIf(TokenKind::RSquare)) {
+    do {
+      std::optional<LocId> part = parseLocInstance(false, depth + 1);
+      if (!part)
+        return std::nullopt;
+      node.children.push_back(*part);
+    } while (consumeIf(TokenKind::Comma));
+    if (!consumeIf(TokenKind::RSquare))
+      return std::nullopt;
+  }
+  return locTable.add(std::move(node));
 }
 
 void Parser::resolveLocAliases() {

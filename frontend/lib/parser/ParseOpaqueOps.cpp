@@ -125,6 +125,33 @@ static char closerFor(TokenKind kind) {
   }
 }
 
+bool Parser::parseOpaqueRegion(Operation &op, OpaqueNames &undefined) {
+  // Names used so far without a definition are the region's own
+  // arguments, as in `scf.forall (%i) in (%n) {`.
+  for (const auto &[name, loc] : undefined)
+    if (!lookupValue(name) &&
+        !defineValue(name, Type(), loc, true, 0, /*typeKnown=*/false))
+      return false;
+  undefined.clear();
+  op.regions.emplace_back();
+  return parseRegion(op.regions.back(), nullptr);
+}
+
+bool Parser::readOpaqueValueName(std::vector<OperandUse> &uses,
+                                 OpaqueNames &undefined) {
+  std::string name(tok.spelling.substr(1));
+  std::optional<ValueId> id = lookupValue(name);
+  if (!id && peek().is(TokenKind::Equal)) {
+    if (!defineValue(name, Type(), tokLoc(), true, 0, /*typeKnown=*/false))
+      return false;
+  } else if (!id) {
+    undefined.emplace_back(name, tokLoc());
+  } else if (!scopes.back().count(value(*id).name)) {
+    uses.push_back(OperandUse{*id, tokLoc(), uint32_t(tok.spelling.size())});
+  }
+  return true;
+}
+
 bool Parser::parseOpaqueOp(PendingOp &pending) {
   Operation &op = pending.op;
   op.skipped = true;
@@ -134,7 +161,7 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
   std::optional<uint32_t> colon; // the last ':' at depth 0
   std::vector<std::pair<char, SourceLoc>> stack;
   std::vector<OperandUse> uses;
-  std::vector<std::pair<std::string, SourceLoc>> undefined;
+  OpaqueNames undefined;
   TokenKind last = TokenKind::BareIdent; // the op name
   scopes.emplace_back(); // names the op itself defines (induction variables)
   opScopes.push_back(scopes.size() - 1);
@@ -146,15 +173,7 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
       break;
     TokenKind kind = tok.kind;
     if (kind == TokenKind::LBrace && opensRegion(buf, tok.offset)) {
-      // Names used so far without a definition are the region's own
-      // arguments, as in `scf.forall (%i) in (%n) {`.
-      for (const auto &[name, loc] : undefined)
-        if (!lookupValue(name) &&
-            !defineValue(name, Type(), loc, true, 0, /*typeKnown=*/false))
-          return false;
-      undefined.clear();
-      op.regions.emplace_back();
-      if (!parseRegion(op.regions.back(), nullptr))
+      if (!parseOpaqueRegion(op, undefined))
         return false;
       end = prevEnd;
       last = TokenKind::RBrace;
@@ -180,17 +199,8 @@ bool Parser::parseOpaqueOp(PendingOp &pending) {
         return emitError(tokLoc(), std::string("unexpected '") + c + "'");
       }
     } else if (kind == TokenKind::PercentIdent) {
-      std::string name(tok.spelling.substr(1));
-      std::optional<ValueId> id = lookupValue(name);
-      if (!id && peek().is(TokenKind::Equal)) {
-        if (!defineValue(name, Type(), tokLoc(), true, 0, /*typeKnown=*/false))
-          return false;
-      } else if (!id) {
-        undefined.emplace_back(name, tokLoc());
-      } else if (!scopes.back().count(value(*id).name)) {
-        uses.push_back(
-            OperandUse{*id, tokLoc(), uint32_t(tok.spelling.size())});
-      }
+      if (!readOpaqueValueName(uses, undefined))
+        return false;
     } else if (kind == TokenKind::CaretIdent) {
       op.successors.emplace_back(tok.spelling.substr(1));
       useBlock(op.successors.back(), tokLoc());

@@ -115,6 +115,18 @@ public:
   bool parseOptionalLoc(LocId &out, bool deferAliases = true);
   /// One location of `loc(...)`, speculatively; nullopt when not read.
   std::optional<LocId> parseLocInstance(bool deferAliases, unsigned depth);
+  /// `#name`: an alias, defined before (`deferAliases` false) or anywhere.
+  std::optional<LocId> parseLocAliasRef(bool deferAliases);
+  /// `"file":L:C [to [L2]:C2]` or `"name"` with an optional `(child)`.
+  std::optional<LocId> parseFileOrNameLoc(unsigned depth);
+  /// `L:C [to [L2]:C2]` after `"file":`, into `node`.
+  bool parseFileLocPosition(LocNode &node);
+  /// `callsite(callee at caller)`.
+  std::optional<LocId> parseCallSiteLoc(unsigned depth);
+  /// `fused<metadata>[loc, ...]`, the metadata skipped.
+  std::optional<LocId> parseFusedLoc(unsigned depth);
+  /// A line or column number, consumed when the token is one.
+  std::optional<uint32_t> consumeLocNumber();
   /// Points the references to aliases defined after their use at the
   /// definitions, once the module is read.
   void resolveLocAliases();
@@ -202,6 +214,15 @@ public:
   /// '-') fits in an int64.
   bool integerLiteralFits() const;
   bool parseNumberAttr(Attribute &attr, bool allowType);
+  bool parseStringAttr(Attribute &attr, bool allowType);
+  void parseSymbolRefAttr(Attribute &attr);
+  /// A type used as an attribute (`i32`, `tensor<4xf32>`, `!dialect.t`).
+  bool parseTypeAttr(Attribute &attr);
+  /// An attribute spelled with a bare keyword: true, unit, dense<...>,
+  /// array<...>, a type, affine_map<...> and the other opaque forms.
+  bool parseKeywordAttr(Attribute &attr, bool allowType);
+  /// The type after `: ` in `"str" : T` and `sparse<...> : T`.
+  bool parseAttrTrailingType(Attribute &attr);
   bool parseArrayAttr(Attribute &attr);
   bool parseDenseAttr(Attribute &attr);
   bool parseDenseElements(Attribute &attr, bool &onlyInts, bool &nested);
@@ -222,6 +243,15 @@ public:
 
   //===--- Unknown custom ops (ParseOpaqueOps.cpp) ------------------------===//
   bool parseOpaqueOp(PendingOp &pending);
+  /// Names an unknown op uses before any definition, with where.
+  using OpaqueNames = std::vector<std::pair<std::string, SourceLoc>>;
+  /// A region of an unknown op; the names it used so far without a
+  /// definition become the region's arguments.
+  bool parseOpaqueRegion(Operation &op, OpaqueNames &undefined);
+  /// A `%name` in an unknown op: a definition (`%i = ...`), a use of an
+  /// outer value, or a name not yet defined (kept in `undefined`).
+  bool readOpaqueValueName(std::vector<OperandUse> &uses,
+                           OpaqueNames &undefined);
   void readOpaqueTypes(PendingOp &pending, uint32_t colon, uint32_t end,
                        size_t numUses);
   /// At a line break at bracket depth 0 in an unknown op, after a token of

@@ -1,7 +1,8 @@
 //===- IreeFormsTest.cpp - IREE's util, flow and hal ops ------------------===//
 //
-// The custom forms of frontend/lib/ops/iree/IreeForms.cpp read as the generic
-// forms IREE prints for them; the module level (util.func, util.global,
+// The custom forms of frontend/lib/ops/iree/ (IreeForms.cpp,
+// IreeGlobalForms.cpp, HalForms.cpp) read as the generic forms IREE prints
+// for them; the module level (util.func, util.global,
 // typed attribute aliases, hal.executable); and, through the library, which
 // forms are opaque and with which reason.
 //

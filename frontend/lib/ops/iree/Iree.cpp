@@ -307,13 +307,13 @@ static const OpEntry kEntries[] = {
     {"hal.buffer_view.dim", parseBufferViewDim, lowerBufferViewDim, kRefineNone,
      "the buffer view's size `%view[i]`"},
     // the runtime plumbing of IREE's synchronous wrappers
-    {"util.null", parsePlumbing, lowerNothing, kRefineNone,
+    {"util.null", parseUtilNull, lowerNothing, kRefineNone,
      "no sizes (a null reference)"},
-    {"hal.devices.get", parsePlumbing, lowerNothing, kRefineNone,
+    {"hal.devices.get", parseDevicesGet, lowerNothing, kRefineNone,
      "no sizes (a device)"},
-    {"hal.fence.create", parsePlumbing, lowerNothing, kRefineNone,
+    {"hal.fence.create", parseFenceCreate, lowerNothing, kRefineNone,
      "no sizes (a fence)"},
-    {"hal.fence.await", parsePlumbing, lowerNothing, kRefineNone,
+    {"hal.fence.await", parseFenceAwait, lowerNothing, kRefineNone,
      "no sizes (a status)"},
 };
 

@@ -173,6 +173,51 @@ std::string describe(const std::string &x, const IntAssumption &a,
   return x + " < 0 || " + (parts.size() > 1 ? "(" + out + ")" : out);
 }
 
+/// The rows of operand `i`, into `read`; false (the op made opaque) when
+/// they are not a list of understood rows or the operand not an integer.
+bool readOperandRows(OpContext &c, size_t i, const Attribute &rows,
+                     unsigned width, std::vector<IntAssumption> &read) {
+  if (rows.kind != AttrKind::Array) {
+    c.opaque("its assumptions are not one list per operand");
+    return false;
+  }
+  if (width == 0) {
+    c.opaque("operand " + c.operandName(i) +
+             " is not an index or signless integer");
+    return false;
+  }
+  for (const Attribute &row : rows.elements) {
+    std::optional<IntAssumption> a = readAssumption(row);
+    if (!a) {
+      c.opaque("the assumption '" + row.text + "' is not understood");
+      return false;
+    }
+    read.push_back(*a);
+  }
+  return true;
+}
+
+/// The value the rows speak of: the operand `x` itself (then also the
+/// result), or (in code that may not run) a fresh size that equals it
+/// where the rows hold. Nullopt (the op made opaque) when no value
+/// satisfies the rows there.
+std::optional<TermId> assumedValue(OpContext &c, size_t i, TermId x,
+                                   const std::vector<IntAssumption> &read,
+                                   unsigned width, bool conditional) {
+  if (conditional && !read.empty()) {
+    bool any = false;
+    for (const IntAssumption &a : read)
+      any = any || satisfiable(a, width);
+    if (!any) {
+      c.opaque("no value satisfies its assumptions");
+      return std::nullopt;
+    }
+    return c.lowerer().scalarOf(c.op().results[i]);
+  }
+  c.setScalarResult(i, x);
+  return x;
+}
+
 } // namespace
 
 void lowerAssumeInt(OpContext &c) {
@@ -190,40 +235,15 @@ void lowerAssumeInt(OpContext &c) {
   for (size_t i = 0; i < c.numOperands(); ++i) {
     unsigned width = widthOf(c.operandType(i));
     const Attribute &rows = all->elements[i];
-    if (rows.kind != AttrKind::Array) {
-      c.opaque("its assumptions are not one list per operand");
-      return;
-    }
-    if (width == 0) {
-      c.opaque("operand " + c.operandName(i) +
-               " is not an index or signless integer");
-      return;
-    }
     std::vector<IntAssumption> read;
-    for (const Attribute &row : rows.elements) {
-      std::optional<IntAssumption> a = readAssumption(row);
-      if (!a) {
-        c.opaque("the assumption '" + row.text + "' is not understood");
-        return;
-      }
-      read.push_back(*a);
-    }
-    // The value the rows speak of: the operand itself, or (in code that
-    // may not run) a fresh size that equals it where the rows hold.
+    if (!readOperandRows(c, i, rows, width, read))
+      return;
     TermId x = c.scalar(i);
-    TermId y = x;
-    if (conditional && !read.empty()) {
-      bool any = false;
-      for (const IntAssumption &a : read)
-        any = any || satisfiable(a, width);
-      if (!any) {
-        c.opaque("no value satisfies its assumptions");
-        return;
-      }
-      y = low.scalarOf(c.op().results[i]);
-    } else {
-      c.setScalarResult(i, x);
-    }
+    std::optional<TermId> assumed =
+        assumedValue(c, i, x, read, width, conditional);
+    if (!assumed)
+      return;
+    TermId y = *assumed;
     std::vector<FormulaId> onY, onX;
     std::string alternatives;
     for (const IntAssumption &a : read) {

@@ -1,26 +1,21 @@
-//===- IreeForms.cpp - Custom forms of IREE's util, flow and hal ops
-//-------===//
+//===- IreeForms.cpp - Custom forms of IREE's util and flow ops -----------===//
 //
-//   util.global private @w = #stream.parameter.named<"m"::"w"> : tensor<4xf32>
-//   %p = util.global.address @w : !util.ptr<tensor<4xf32>>
-//   %w = util.global.load.indirect %p : !util.ptr<tensor<4xf32>> ->
-//   tensor<4xf32> %0:2 = util.call @f(%a, %b) : (index, tensor<?xf32>) ->
-//   (index, %b) %1 = util.assume.int %n<umin = 1, umax = 1024, udiv = 16> :
-//   index %2 = flow.tensor.tie_shape %x : tensor<?x?xi32>{%h, %w} %3 =
-//   hal.tensor.import wait(%f) => %v "input0" : !hal.buffer_view
-//          -> tensor<?x4xf32>{%d}
-//   %4 = hal.buffer_view.dim<%v : !hal.buffer_view>[0] : index
+//   %0:2 = util.call @f(%a, %b) : (index, tensor<?xf32>) -> (index, %b)
+//   %1 = util.assume.int %n<umin = 1, umax = 1024, udiv = 16> : index
+//   %2 = flow.tensor.tie_shape %x : tensor<?x?xi32>{%h, %w}
+//
+// and the pieces of syntax the iree family's forms share (IreeInternal.h).
+// util.global and its accesses are in IreeGlobalForms.cpp, hal in
+// HalForms.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "IreeInternal.h"
 #include "ops/rules/PrettyForms.h"
 
-#include <algorithm>
-
 namespace symshape::frontend {
 
-namespace {
+namespace iree {
 
 NamedAttribute named(std::string name, Attribute value, SourceLoc loc) {
   NamedAttribute attr;
@@ -56,7 +51,7 @@ bool keyword(Parser &p, std::string_view word) {
 /// `@name` as the attribute `name` (a symbol reference), or as a string
 /// when `asString` (sym_name).
 bool parseSymbol(Parser &p, PendingOp &pending, std::string name,
-                 bool asString = false) {
+                 bool asString) {
   if (!p.tok.is(TokenKind::AtIdent))
     return false;
   SourceLoc loc = p.tokLoc();
@@ -113,6 +108,12 @@ bool implied(Parser &p, PendingOp &pending, const std::vector<OperandUse> &uses,
   return p.setOperands(pending, uses, std::vector<Type>(uses.size(), type),
                        /*written=*/false, p.tokLoc());
 }
+
+} // namespace iree
+
+using namespace iree;
+
+namespace {
 
 /// `<umin = 1, umax = 4>` or `#util.int.assumption<...>` as the generic
 /// form's attribute `#util.int.assumption<umin = 1, umax = 4>`.
@@ -243,113 +244,6 @@ bool parseAssumeInt(Parser &p, PendingOp &pending) {
          p.parseOptionalAttrDict(pending.op.attributes);
 }
 
-/// util.global [private] [mutable] @name {attrs} (: T [= V] | = V : T)
-bool parseGlobal(Parser &p, PendingOp &pending) {
-  Operation &op = pending.op;
-  if (p.tok.isKeyword("public") || p.tok.isKeyword("private") ||
-      p.tok.isKeyword("nested")) {
-    Attribute visibility;
-    visibility.kind = AttrKind::String;
-    visibility.str = std::string(p.tok.spelling);
-    op.attributes.push_back(named("sym_visibility", visibility, p.tokLoc()));
-    p.consume();
-  }
-  if (p.tok.isKeyword("mutable")) {
-    op.attributes.push_back(unitAttr("is_mutable", p.tokLoc()));
-    p.consume();
-  }
-  if (!parseSymbol(p, pending, "sym_name", /*asString=*/true) ||
-      !p.parseOptionalAttrDict(op.attributes))
-    return false;
-  SourceLoc loc = p.tokLoc();
-  std::optional<Type> type;
-  if (p.consumeIf(TokenKind::Colon) && !(type = p.parseType()))
-    return false;
-  if (p.consumeIf(TokenKind::Equal)) {
-    SourceLoc valueLoc = p.tokLoc();
-    std::optional<Attribute> value = p.parseAttribute(/*allowType=*/true);
-    if (!value)
-      return false;
-    if (!type && value->hasType)
-      type = value->type;
-    op.attributes.push_back(named("initial_value", *value, valueLoc));
-  }
-  if (!type) // an untyped initial value (or none): not understood
-    return false;
-  op.attributes.push_back(typeAttr("type", *type, loc));
-  return true;
-}
-
-/// util.global.load [immutable] @g {attrs} : T, and util.global.address
-/// with `: !util.ptr<T>`.
-bool parseGlobalLoad(Parser &p, PendingOp &pending) {
-  if (p.tok.isKeyword("immutable")) {
-    pending.op.attributes.push_back(unitAttr("is_immutable", p.tokLoc()));
-    p.consume();
-  }
-  if (!parseSymbol(p, pending, "global") ||
-      !p.parseOptionalAttrDict(pending.op.attributes) ||
-      !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  std::optional<Type> type = p.parseType();
-  if (!type)
-    return false;
-  pending.resultTypes.push_back(*type);
-  return true;
-}
-
-/// util.global.load.indirect [immutable] %p {attrs} : !util.ptr<T> -> T
-bool parseGlobalLoadIndirect(Parser &p, PendingOp &pending) {
-  if (p.tok.isKeyword("immutable")) {
-    pending.op.attributes.push_back(unitAttr("is_immutable", p.tokLoc()));
-    p.consume();
-  }
-  std::optional<OperandUse> pointer = p.parseValueUse();
-  if (!pointer || !p.parseOptionalAttrDict(pending.op.attributes) ||
-      !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> pointerType = p.parseType();
-  if (!pointerType || !p.expect(TokenKind::Arrow, "'->'"))
-    return false;
-  std::optional<Type> type = p.parseType();
-  if (!type)
-    return false;
-  pending.resultTypes.push_back(*type);
-  return p.setOperands(pending, {*pointer}, {*pointerType}, /*written=*/true,
-                       typesLoc);
-}
-
-/// util.global.store %v, @g {attrs} : T
-bool parseGlobalStore(Parser &p, PendingOp &pending) {
-  std::optional<OperandUse> value = p.parseValueUse();
-  if (!value || !p.expect(TokenKind::Comma, "','") ||
-      !parseSymbol(p, pending, "global") ||
-      !p.parseOptionalAttrDict(pending.op.attributes) ||
-      !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> type = p.parseType();
-  return type &&
-         p.setOperands(pending, {*value}, {*type}, /*written=*/true, typesLoc);
-}
-
-/// util.global.store.indirect %v, %p {attrs} : T -> !util.ptr<T>
-bool parseGlobalStoreIndirect(Parser &p, PendingOp &pending) {
-  std::vector<OperandUse> uses;
-  if (!p.parseOperandList(uses) || uses.size() != 2 ||
-      !p.parseOptionalAttrDict(pending.op.attributes) ||
-      !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> type = p.parseType();
-  if (!type || !p.expect(TokenKind::Arrow, "'->'"))
-    return false;
-  std::optional<Type> pointerType = p.parseType();
-  return pointerType && p.setOperands(pending, uses, {*type, *pointerType},
-                                      /*written=*/true, typesLoc);
-}
-
 /// flow.tensor.tie_shape %x {attrs} : T{%d0, %d1}
 bool parseTieShape(Parser &p, PendingOp &pending) {
   std::optional<OperandUse> operand = p.parseValueUse();
@@ -381,230 +275,6 @@ bool parseDynamicConstant(Parser &p, PendingOp &pending) {
   pending.resultTypes.push_back(*type);
   pending.op.attributes.push_back(named("value", *value, loc));
   return true;
-}
-
-/// hal.tensor.import [on(#a)] [wait(%f) =>] [consume] %v [offset(%o)]
-///   ["name"] : !hal.buffer_view -> T [as T2] [{dims}] {attrs}
-/// Operands in ODS order: source, target_dims, wait_fence, byte_offset.
-bool parseTensorImport(Parser &p, PendingOp &pending) {
-  Operation &op = pending.op;
-  if (!parseAffinity(p, pending))
-    return false;
-  std::vector<OperandUse> fence, offset, dims;
-  if (p.tok.isKeyword("wait")) {
-    p.consume();
-    if (!p.expect(TokenKind::LParen, "'('") || !p.parseOperandList(fence) ||
-        fence.size() != 1 || !p.expect(TokenKind::RParen, "')'") ||
-        !p.expect(TokenKind::Equal, "'='") ||
-        !p.expect(TokenKind::Greater, "'>'"))
-      return false;
-  }
-  if (p.tok.isKeyword("consume")) {
-    op.attributes.push_back(unitAttr("consume", p.tokLoc()));
-    p.consume();
-  }
-  std::optional<OperandUse> source = p.parseValueUse();
-  if (!source)
-    return false;
-  if (p.tok.isKeyword("offset")) {
-    p.consume();
-    if (!p.expect(TokenKind::LParen, "'('") || !p.parseOperandList(offset) ||
-        offset.size() != 1 || !p.expect(TokenKind::RParen, "')'"))
-      return false;
-  }
-  parseName(p, pending);
-  if (!p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> sourceType = p.parseType();
-  if (!sourceType || !p.expect(TokenKind::Arrow, "'->'"))
-    return false;
-  SourceLoc encodingLoc = p.tokLoc();
-  std::optional<Type> encoding = p.parseType();
-  std::optional<Type> target = encoding;
-  if (encoding && keyword(p, "as"))
-    target = p.parseType();
-  if (!target || !parseDimsList(p, dims) ||
-      !p.parseOptionalAttrDict(op.attributes))
-    return false;
-  pending.resultTypes.push_back(*target);
-  op.attributes.push_back(typeAttr("target_encoding", *encoding, encodingLoc));
-  op.attributes.push_back(denseArrayAttr(
-      "operandSegmentSizes",
-      {1, int64_t(dims.size()), int64_t(fence.size()), int64_t(offset.size())},
-      "i32"));
-  return p.setOperands(pending, {*source}, {*sourceType}, /*written=*/true,
-                       typesLoc) &&
-         implied(p, pending, dims, Type::index()) &&
-         implied(p, pending, fence, builtinType("!hal.fence")) &&
-         implied(p, pending, offset, Type::index());
-}
-
-/// hal.tensor.export [on(#a)] %t ["name"] : T [as T2] [{dims}] -> R {attrs}
-bool parseTensorExport(Parser &p, PendingOp &pending) {
-  Operation &op = pending.op;
-  if (!parseAffinity(p, pending))
-    return false;
-  std::optional<OperandUse> source = p.parseValueUse();
-  if (!source)
-    return false;
-  parseName(p, pending);
-  if (!p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> encoding = p.parseType();
-  std::optional<Type> sourceType = encoding;
-  if (encoding && keyword(p, "as"))
-    sourceType = p.parseType();
-  std::vector<OperandUse> dims;
-  if (!sourceType || !parseDimsList(p, dims) ||
-      !p.expect(TokenKind::Arrow, "'->'"))
-    return false;
-  std::optional<Type> target = p.parseType();
-  if (!target || !p.parseOptionalAttrDict(op.attributes))
-    return false;
-  pending.resultTypes.push_back(*target);
-  op.attributes.push_back(typeAttr("source_encoding", *encoding, typesLoc));
-  return p.setOperands(pending, {*source}, {*sourceType}, /*written=*/true,
-                       typesLoc) &&
-         implied(p, pending, dims, Type::index());
-}
-
-/// hal.tensor.barrier join(%a, %b : T1, T2) => %fence : !hal.fence
-///   [attributes {..}]   (results: T1, T2)
-bool parseTensorBarrier(Parser &p, PendingOp &pending) {
-  std::vector<OperandUse> sources, fence;
-  if (!keyword(p, "join") || !p.expect(TokenKind::LParen, "'('") ||
-      !p.parseOperandList(sources) || !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::vector<Type> types;
-  if (!p.parseTypeList(types) || !p.expect(TokenKind::RParen, "')'") ||
-      !p.expect(TokenKind::Equal, "'='") ||
-      !p.expect(TokenKind::Greater, "'>'") || !p.parseOperandList(fence) ||
-      fence.size() != 1 || !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc fenceLoc = p.tokLoc();
-  std::optional<Type> fenceType = p.parseType();
-  if (!fenceType)
-    return false;
-  if (keyword(p, "attributes") && !p.parseAttrDict(pending.op.attributes))
-    return false;
-  pending.resultTypes = types;
-  return p.setOperands(pending, sources, types, /*written=*/true, typesLoc) &&
-         p.setOperands(pending, fence, {*fenceType}, /*written=*/true,
-                       fenceLoc);
-}
-
-/// hal.buffer_view.dim<%v : !hal.buffer_view>[0] : index [attributes {..}]
-bool parseBufferViewDim(Parser &p, PendingOp &pending) {
-  if (!p.expect(TokenKind::Less, "'<'"))
-    return false;
-  std::optional<OperandUse> view = p.parseValueUse();
-  if (!view || !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  SourceLoc typesLoc = p.tokLoc();
-  std::optional<Type> viewType = p.parseType();
-  if (!viewType || !p.expect(TokenKind::Greater, "'>'") ||
-      !p.expect(TokenKind::LSquare, "'['"))
-    return false;
-  SourceLoc indexLoc = p.tokLoc();
-  std::optional<int64_t> index = p.parseIntegerLiteral();
-  if (!index || !p.expect(TokenKind::RSquare, "']'") ||
-      !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  std::optional<Type> type = p.parseType();
-  if (!type)
-    return false;
-  if (keyword(p, "attributes") && !p.parseAttrDict(pending.op.attributes))
-    return false;
-  Attribute indexAttr;
-  indexAttr.kind = AttrKind::Integer;
-  indexAttr.intValue = *index;
-  indexAttr.type = Type::index();
-  indexAttr.hasType = true;
-  indexAttr.text = std::to_string(*index) + " : index";
-  pending.op.attributes.push_back(named("index", indexAttr, indexLoc));
-  pending.resultTypes.push_back(*type);
-  return p.setOperands(pending, {*view}, {*viewType}, /*written=*/true,
-                       typesLoc);
-}
-
-/// The runtime plumbing of IREE's synchronous wrappers (no sizes):
-///   util.null {attrs} : T
-///   hal.devices.get %i {attrs} : T
-///   hal.fence.create device(%d : T) flags("None") : T [attributes {..}]
-///   hal.fence.await until([%f, ..]) timeout_millis(%t) flags("None") : T
-///       [attributes {..}]
-bool parsePlumbing(Parser &p, PendingOp &pending) {
-  const std::string &name = pending.op.name;
-  std::vector<OperandUse> uses;
-  std::vector<Type> types;
-  auto group = [&](std::string_view word, auto &&inside) {
-    return keyword(p, word) && p.expect(TokenKind::LParen, "'('") && inside() &&
-           p.expect(TokenKind::RParen, "')'");
-  };
-  auto flags = [&] {
-    SourceLoc loc = p.tokLoc();
-    std::optional<Attribute> value = p.parseAttribute(/*allowType=*/false);
-    if (value)
-      pending.op.attributes.push_back(named("flags", *value, loc));
-    return value.has_value();
-  };
-  bool ok = true;
-  if (name == "util.null") {
-    ok = p.parseOptionalAttrDict(pending.op.attributes);
-  } else if (name == "hal.devices.get") {
-    ok = p.parseOperandList(uses) && uses.size() == 1 &&
-         p.parseOptionalAttrDict(pending.op.attributes);
-    types.push_back(Type::index());
-  } else if (name == "hal.fence.create") {
-    ok = group("device",
-               [&] {
-                 std::optional<Type> device;
-                 bool read = p.parseOperandList(uses) && uses.size() == 1 &&
-                             p.expect(TokenKind::Colon, "':'") &&
-                             (device = p.parseType()).has_value();
-                 if (read)
-                   types.push_back(*device);
-                 return read;
-               }) &&
-         group("flags", flags);
-  } else if (name == "hal.fence.await") {
-    ok = group("until",
-               [&] {
-                 return p.expect(TokenKind::LSquare, "'['") &&
-                        p.parseOperandList(uses) &&
-                        p.expect(TokenKind::RSquare, "']'");
-               }) &&
-         group("timeout_millis",
-               [&] {
-                 size_t fences = uses.size();
-                 bool read =
-                     p.parseOperandList(uses) && uses.size() == fences + 1;
-                 // ODS order: timeout_millis, then the fences.
-                 if (read)
-                   std::rotate(uses.begin(), uses.end() - 1, uses.end());
-                 return read;
-               }) &&
-         group("flags", flags);
-    if (ok) {
-      types.assign(uses.size(), builtinType("!hal.fence"));
-      types[0] = builtinType("i32");
-    }
-  } else {
-    return false;
-  }
-  if (!ok || !p.expect(TokenKind::Colon, "':'"))
-    return false;
-  std::optional<Type> result = p.parseType();
-  if (!result)
-    return false;
-  if (name.rfind("hal.fence.", 0) == 0 && keyword(p, "attributes") &&
-      !p.parseAttrDict(pending.op.attributes))
-    return false;
-  pending.resultTypes.push_back(*result);
-  return p.setOperands(pending, uses, types, /*written=*/false, p.tokLoc());
 }
 
 } // namespace symshape::frontend

@@ -22,7 +22,31 @@
 
 namespace symshape::frontend {
 
-// util
+/// Pieces of syntax the forms share (IreeForms.cpp).
+namespace iree {
+
+NamedAttribute named(std::string name, Attribute value, SourceLoc loc);
+NamedAttribute unitAttr(std::string name, SourceLoc loc);
+NamedAttribute typeAttr(std::string name, const Type &type, SourceLoc loc);
+/// Consumes `word` when it is the current keyword.
+bool keyword(Parser &p, std::string_view word);
+/// `@name` as the attribute `name` (a symbol reference), or as a string
+/// when `asString` (sym_name).
+bool parseSymbol(Parser &p, PendingOp &pending, std::string name,
+                 bool asString = false);
+/// `{%a, %b}` after a type (IREE's dynamic dims); nothing when absent.
+bool parseDimsList(Parser &p, std::vector<OperandUse> &dims);
+/// `on(#affinity)`: the attribute `affinity`.
+bool parseAffinity(Parser &p, PendingOp &pending);
+/// An optional `"name"` string: the attribute `name`.
+void parseName(Parser &p, PendingOp &pending);
+/// Uses whose types the syntax implies rather than writes.
+bool implied(Parser &p, PendingOp &pending, const std::vector<OperandUse> &uses,
+             const Type &type);
+
+} // namespace iree
+
+// util (IreeForms.cpp, IreeGlobalForms.cpp)
 bool parseUtilCall(Parser &p, PendingOp &pending);
 bool parseOptimizationBarrier(Parser &p, PendingOp &pending);
 bool parseAssumeInt(Parser &p, PendingOp &pending);
@@ -31,16 +55,19 @@ bool parseGlobalLoad(Parser &p, PendingOp &pending); ///< and .address
 bool parseGlobalLoadIndirect(Parser &p, PendingOp &pending);
 bool parseGlobalStore(Parser &p, PendingOp &pending);
 bool parseGlobalStoreIndirect(Parser &p, PendingOp &pending);
-// flow
+// flow (IreeForms.cpp)
 bool parseTieShape(Parser &p, PendingOp &pending);
 bool parseDynamicConstant(Parser &p, PendingOp &pending);
-// hal
+// hal (HalForms.cpp)
 bool parseTensorImport(Parser &p, PendingOp &pending);
 bool parseTensorExport(Parser &p, PendingOp &pending);
 bool parseTensorBarrier(Parser &p, PendingOp &pending);
 bool parseBufferViewDim(Parser &p, PendingOp &pending);
-/// util.null, hal.devices.get, hal.fence.create, hal.fence.await.
-bool parsePlumbing(Parser &p, PendingOp &pending);
+/// The runtime plumbing of IREE's synchronous wrappers (no sizes).
+bool parseUtilNull(Parser &p, PendingOp &pending);
+bool parseDevicesGet(Parser &p, PendingOp &pending);
+bool parseFenceCreate(Parser &p, PendingOp &pending);
+bool parseFenceAwait(Parser &p, PendingOp &pending);
 
 } // namespace symshape::frontend
 

@@ -141,13 +141,12 @@ static const OpEntry kEntries[] = {
      "init = input without `dimensions`; result = init"},
     {"linalg.transpose", parseLinalgImplicitResults, lowerTranspose,
      kRefineNone, "init dim i = input dim permutation[i]; result = init"},
-    {"linalg.broadcast", parseLinalgImplicitResults, lowerBroadcast,
-     kRefineNone,
+    {"linalg.broadcast", parseLinalgBroadcast, lowerBroadcast, kRefineNone,
      "mapped input and init dims equal (the linalg.broadcast RFC)"},
-    {"linalg.pack", parseRelayoutOp, lowerPack, kRefineNone,
+    {"linalg.pack", parsePackOp, lowerLinalgPack, kRefineNone,
      "result = dest; dest outer dim = source dim ceildiv tile (permuted), "
      "untiled dims equal, tile dims = tiles; no padding_value: tiles divide"},
-    {"linalg.unpack", parseRelayoutOp, lowerUnpack, kRefineNone,
+    {"linalg.unpack", parseUnpackOp, lowerLinalgUnpack, kRefineNone,
      "result = dest; source outer dim = dest dim ceildiv tile (permuted), "
      "untiled dims equal, tile dims = tiles"},
     {"linalg.softmax", parseSoftmax, lowerSoftmax, kRefineNone,
@@ -165,10 +164,10 @@ OpFamily linalgFamily() {
 /// MLIR 16-19 spellings of linalg.pack / unpack (LinalgRelayout.cpp); the
 /// documentation lists them in the tensor family.
 static const OpEntry kTensorRelayoutEntries[] = {
-    {"tensor.pack", parseRelayoutOp, lowerPack, kRefineNone,
+    {"tensor.pack", parsePackOp, lowerTensorPack, kRefineNone,
      "as linalg.pack, but dest outer dim >= source dim ceildiv tile (MLIR "
      "16-19 allow extra padding)"},
-    {"tensor.unpack", parseRelayoutOp, lowerUnpack, kRefineNone,
+    {"tensor.unpack", parseUnpackOp, lowerTensorUnpack, kRefineNone,
      "as linalg.unpack, but source outer dim >= dest dim ceildiv tile"},
 };
 

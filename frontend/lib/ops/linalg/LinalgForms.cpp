@@ -113,26 +113,27 @@ bool parseBodyWithArgs(Parser &p, Operation &op) {
   return true;
 }
 
-bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults) {
-  Operation &op = pending.op;
-  if (atShortBody(p)) {
-    p.consume();
-    NamedAttribute body;
-    body.name = "body";
-    body.loc = p.tokLoc();
-    body.value.kind = AttrKind::Other;
-    body.value.text = std::string(p.tok.spelling);
-    p.consume();
-    std::vector<NamedAttribute> bodyAttrs;
-    if (!p.parseOptionalAttrDict(bodyAttrs) ||
-        !p.expect(TokenKind::RBrace, "'}'"))
-      return false;
-    op.attributes.push_back(std::move(body));
-  }
-  if (!p.parseOptionalAttrDict(op.attributes))
+/// The short body `{ arith.addf }` as the attribute `body` (an attribute
+/// dictionary inside it is read and dropped).
+bool parseShortBody(Parser &p, Operation &op) {
+  p.consume();
+  NamedAttribute body;
+  body.name = "body";
+  body.loc = p.tokLoc();
+  body.value.kind = AttrKind::Other;
+  body.value.text = std::string(p.tok.spelling);
+  p.consume();
+  std::vector<NamedAttribute> bodyAttrs;
+  if (!p.parseOptionalAttrDict(bodyAttrs) ||
+      !p.expect(TokenKind::RBrace, "'}'"))
     return false;
-  // Attributes written as `name = value` before the operands
-  // (indexing_maps of current MLIR's matmul, kind of linalg.elementwise).
+  op.attributes.push_back(std::move(body));
+  return true;
+}
+
+/// Attributes written as `name = value` before the operands
+/// (indexing_maps of current MLIR's matmul, kind of linalg.elementwise).
+bool parseLeadingAttrs(Parser &p, Operation &op) {
   while (p.tok.is(TokenKind::BareIdent) && !p.tok.isKeyword("ins") &&
          !p.tok.isKeyword("outs") && p.peek().is(TokenKind::Equal)) {
     NamedAttribute named;
@@ -146,24 +147,12 @@ bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults) {
     named.value = std::move(*value);
     op.attributes.push_back(std::move(named));
   }
-  std::vector<OperandUse> uses;
-  std::vector<Type> types;
-  SourceLoc typesLoc = p.tokLoc();
-  int64_t numIns = 0;
-  if (p.tok.isKeyword("ins")) {
-    p.consume();
-    if (!parseClause(p, uses, types))
-      return false;
-    numIns = int64_t(uses.size());
-  }
-  if (p.tok.isKeyword("inits") && op.name == "linalg.broadcast")
-    op.form = "inits";
-  else if (!p.tok.isKeyword("outs"))
-    return false;
-  p.consume();
-  if (!parseClause(p, uses, types))
-    return false;
-  int64_t numOuts = int64_t(uses.size()) - numIns;
+  return true;
+}
+
+/// What follows `outs(...)`: `dimensions = [..]`, `permutation = [..]`,
+/// `attrs = {..}`, a body with arguments, a region, attribute dictionaries.
+bool parseStructuredTail(Parser &p, Operation &op) {
   while (true) {
     if (p.tok.isKeyword("dimensions") || p.tok.isKeyword("permutation")) {
       std::string name(p.tok.spelling);
@@ -186,9 +175,39 @@ bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults) {
       if (!p.parseAttrDict(op.attributes))
         return false;
     } else {
-      break;
+      return true;
     }
   }
+}
+
+/// `initsKeyword`: `inits(...)` may stand for `outs(...)` (linalg.broadcast).
+bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults,
+                     bool initsKeyword = false) {
+  Operation &op = pending.op;
+  if (atShortBody(p) && !parseShortBody(p, op))
+    return false;
+  if (!p.parseOptionalAttrDict(op.attributes) || !parseLeadingAttrs(p, op))
+    return false;
+  std::vector<OperandUse> uses;
+  std::vector<Type> types;
+  SourceLoc typesLoc = p.tokLoc();
+  int64_t numIns = 0;
+  if (p.tok.isKeyword("ins")) {
+    p.consume();
+    if (!parseClause(p, uses, types))
+      return false;
+    numIns = int64_t(uses.size());
+  }
+  if (p.tok.isKeyword("inits") && initsKeyword)
+    op.form = "inits";
+  else if (!p.tok.isKeyword("outs"))
+    return false;
+  p.consume();
+  if (!parseClause(p, uses, types))
+    return false;
+  int64_t numOuts = int64_t(uses.size()) - numIns;
+  if (!parseStructuredTail(p, op))
+    return false;
   if (p.consumeIf(TokenKind::Arrow)) {
     if (!p.parseFunctionResults(pending.resultTypes, &op.resultTypeRanges))
       return false;
@@ -212,9 +231,8 @@ bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults) {
 ///   inner_dims_pos = [..] inner_tiles = [8, %t] into %d {attrs} : S -> D
 /// (unpack: no padding_value), as the generic form: operands source, dest,
 /// padding value, tiles; static_inner_tiles with kDynamicIndex for %t.
-bool parseRelayoutOp(Parser &p, PendingOp &pending) {
+static bool parseRelayoutOp(Parser &p, PendingOp &pending, bool pack) {
   Operation &op = pending.op;
-  bool pack = op.name == "linalg.pack" || op.name == "tensor.pack";
   std::optional<OperandUse> source = p.parseValueUse();
   if (!source)
     return false;
@@ -273,6 +291,14 @@ bool parseRelayoutOp(Parser &p, PendingOp &pending) {
   return p.setOperands(pending, uses, types, /*written=*/false, typesLoc);
 }
 
+bool parsePackOp(Parser &p, PendingOp &pending) {
+  return parseRelayoutOp(p, pending, /*pack=*/true);
+}
+
+bool parseUnpackOp(Parser &p, PendingOp &pending) {
+  return parseRelayoutOp(p, pending, /*pack=*/false);
+}
+
 /// linalg.softmax dimension(1) ins(%x : T) outs(%y : T) -> T
 bool parseSoftmax(Parser &p, PendingOp &pending) {
   if (!p.parseOptionalAttrDict(pending.op.attributes) ||
@@ -296,6 +322,11 @@ bool parseLinalgOp(Parser &p, PendingOp &pending) {
 
 bool parseLinalgImplicitResults(Parser &p, PendingOp &pending) {
   return parseStructured(p, pending, /*implicitResults=*/true);
+}
+
+bool parseLinalgBroadcast(Parser &p, PendingOp &pending) {
+  return parseStructured(p, pending, /*implicitResults=*/true,
+                         /*initsKeyword=*/true);
 }
 
 } // namespace symshape::frontend

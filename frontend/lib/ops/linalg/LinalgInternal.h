@@ -64,8 +64,11 @@ void lowerIndexingMaps(OpContext &c);
 // Custom forms (LinalgForms.cpp).
 bool parseLinalgOp(Parser &p, PendingOp &pending);
 bool parseLinalgImplicitResults(Parser &p, PendingOp &pending);
+/// linalg.broadcast: also the `inits` spelling of `outs`.
+bool parseLinalgBroadcast(Parser &p, PendingOp &pending);
 /// linalg.pack / unpack (and MLIR 16-19's tensor.pack / unpack).
-bool parseRelayoutOp(Parser &p, PendingOp &pending);
+bool parsePackOp(Parser &p, PendingOp &pending);
+bool parseUnpackOp(Parser &p, PendingOp &pending);
 bool parseSoftmax(Parser &p, PendingOp &pending);
 
 // Shape functions (LinalgLoops.cpp, LinalgNamed.cpp, LinalgConv.cpp).
@@ -76,8 +79,10 @@ void lowerTranspose(OpContext &c);
 void lowerBroadcast(OpContext &c);
 // LinalgRelayout.cpp: the dest's shape; outer dims the tile counts, inner
 // dims the tiles. tensor.* (MLIR 16-19) allow a larger dest.
-void lowerPack(OpContext &c);
-void lowerUnpack(OpContext &c);
+void lowerLinalgPack(OpContext &c);
+void lowerLinalgUnpack(OpContext &c);
+void lowerTensorPack(OpContext &c);
+void lowerTensorUnpack(OpContext &c);
 void lowerSoftmax(OpContext &c);
 
 /// A contraction: its operands' dims as loop letters, e.g. matmul

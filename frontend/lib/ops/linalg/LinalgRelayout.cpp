@@ -68,110 +68,166 @@ struct Relayout {
   size_t firstTile = 0;
 };
 
-/// The checks and requirements shared by pack and unpack.
-void lowerRelayout(OpContext &c, Relayout r) {
+/// A pack or unpack's attributes and tiles, as read.
+struct RelayoutAttrs {
+  std::vector<int64_t> pos, statics, perm;
+  std::vector<TermId> tiles;
+  size_t n = 0, k = 0;                ///< unpacked rank, number of tiles
+  std::vector<std::string> tileNames; ///< the tiles as written
+  /// Per outer packed dim: its unpacked dim, and its tile (k: none).
+  std::vector<size_t> source, tileOf;
+};
+
+/// Reads the attributes and tiles; false (the op made opaque) when they
+/// are not understood.
+bool readRelayoutAttrs(OpContext &c, const Relayout &r, RelayoutAttrs &a) {
   if (!c.expectRanked() ||
       !expectKnownAttrs(
           c, {"inner_dims_pos", "outer_dims_perm", "static_inner_tiles"}))
-    return;
+    return false;
   if (c.numOperands() < 2 || !c.operandType(0).isTensor() ||
-      !c.operandType(1).isTensor())
-    return c.opaque("only tensor source and dest operands are modelled");
+      !c.operandType(1).isTensor()) {
+    c.opaque("only tensor source and dest operands are modelled");
+    return false;
+  }
   std::optional<std::vector<int64_t>> pos = c.ints("inner_dims_pos");
   std::optional<std::vector<int64_t>> statics = c.ints("static_inner_tiles");
-  std::vector<int64_t> perm;
   if (c.attr("outer_dims_perm")) {
     std::optional<std::vector<int64_t>> p = c.ints("outer_dims_perm");
-    if (!p)
-      return c.opaque("outer_dims_perm not understood");
-    perm = *p;
+    if (!p) {
+      c.opaque("outer_dims_perm not understood");
+      return false;
+    }
+    a.perm = std::move(*p);
   }
-  if (!pos || !statics)
-    return c.opaque("inner_dims_pos or static_inner_tiles not understood");
+  if (!pos || !statics) {
+    c.opaque("inner_dims_pos or static_inner_tiles not understood");
+    return false;
+  }
   std::optional<std::vector<TermId>> tiles = mixedSizes(
       c, "static_inner_tiles", r.firstTile, c.numOperands() - r.firstTile);
-  if (!tiles)
-    return c.opaque("inner_tiles do not match their operands");
-  size_t n = c.rank(r.unpacked), k = pos->size();
-  // commonVerifierPackAndUnPackOp.
-  for (TermId t : *tiles)
-    if (c.graph().constantValue(t) == 0)
-      return c.error("has an invalid zero tile factor");
-  if (!isPositionList(*pos, n))
-    return c.error("has an invalid inner_dims_pos vector " + show(*pos));
-  if (!isPositionList(perm, n) || (!perm.empty() && perm.size() != n))
-    return c.error("has an invalid outer_dims_perm vector " + show(perm));
-  if (tiles->size() != k)
-    return c.error("expects one tile per inner_dims_pos entry, got " +
-                   std::to_string(tiles->size()) + " for " + show(*pos));
-  if (c.rank(r.packed) != n + k)
-    return c.error("expects a packed rank of " + std::to_string(n + k) +
-                   " (unpacked rank + tiles), got '" +
-                   c.operandType(r.packed).str() + "'");
+  if (!tiles) {
+    c.opaque("inner_tiles do not match their operands");
+    return false;
+  }
+  a.pos = std::move(*pos);
+  a.statics = std::move(*statics);
+  a.tiles = std::move(*tiles);
+  a.n = c.rank(r.unpacked);
+  a.k = a.pos.size();
+  return true;
+}
+
+/// commonVerifierPackAndUnPackOp: tiles, positions and ranks; also names
+/// the tiles. False after an error.
+bool verifyRelayoutAttrs(OpContext &c, const Relayout &r, RelayoutAttrs &a) {
+  const std::vector<int64_t> &pos = a.pos, &statics = a.statics;
+  const std::vector<int64_t> &perm = a.perm;
+  const std::vector<TermId> &tiles = a.tiles;
+  size_t n = a.n, k = a.k;
+  for (TermId t : tiles) {
+    if (c.graph().constantValue(t) == 0) {
+      c.error("has an invalid zero tile factor");
+      return false;
+    }
+  }
+  if (!isPositionList(pos, n)) {
+    c.error("has an invalid inner_dims_pos vector " + show(pos));
+    return false;
+  }
+  if (!isPositionList(perm, n) || (!perm.empty() && perm.size() != n)) {
+    c.error("has an invalid outer_dims_perm vector " + show(perm));
+    return false;
+  }
+  if (tiles.size() != k) {
+    c.error("expects one tile per inner_dims_pos entry, got " +
+            std::to_string(tiles.size()) + " for " + show(pos));
+    return false;
+  }
+  if (c.rank(r.packed) != n + k) {
+    c.error("expects a packed rank of " + std::to_string(n + k) +
+            " (unpacked rank + tiles), got '" + c.operandType(r.packed).str() +
+            "'");
+    return false;
+  }
   // "8" for a static tile, "%t" for an SSA one.
-  std::vector<std::string> tileNames;
+  std::vector<std::string> &tileNames = a.tileNames;
   for (size_t i = 0, next = r.firstTile; i < k; ++i)
-    tileNames.push_back((*statics)[i] == kDynamicIndex
+    tileNames.push_back(statics[i] == kDynamicIndex
                             ? c.operandName(next++)
-                            : std::to_string((*statics)[i]));
+                            : std::to_string(statics[i]));
   for (size_t i = 0; i < k; ++i) {
     // A tile the verifier cannot see as a constant needs a `?` tile dim.
     std::optional<int64_t> inner = c.staticDim(r.packed, n + i);
-    std::optional<int64_t> tile = c.graph().constantValue((*tiles)[i]);
-    if (inner && (!tile || *tile != *inner))
-      return c.error("has inner tile " + tileNames[i] + " for the packed dim " +
-                     std::to_string(n + i) + " of static size " +
-                     std::to_string(*inner));
+    std::optional<int64_t> tile = c.graph().constantValue(tiles[i]);
+    if (inner && (!tile || *tile != *inner)) {
+      c.error("has inner tile " + tileNames[i] + " for the packed dim " +
+              std::to_string(n + i) + " of static size " +
+              std::to_string(*inner));
+      return false;
+    }
   }
-  // The unpacked dim behind each outer packed dim, and its tile (k: none).
-  std::vector<size_t> source(n), tileOf(n);
+  return true;
+}
+
+/// The verifier's inferred packed type, from the static tiles only, and
+/// PackOp::verify's padding rule. False after an error.
+bool verifyPackedDims(OpContext &c, const Relayout &r, const RelayoutAttrs &a) {
+  const std::vector<int64_t> &statics = a.statics;
+  size_t n = a.n, k = a.k;
   for (size_t j = 0; j < n; ++j) {
-    source[j] = perm.empty() ? j : size_t(perm[j]);
-    tileOf[j] = size_t(std::find(pos->begin(), pos->end(), int64_t(source[j])) -
-                       pos->begin());
-  }
-  // The verifier's inferred packed type, from the static tiles only.
-  for (size_t j = 0; j < n; ++j) {
-    size_t d = source[j], i = tileOf[j];
+    size_t d = a.source[j], i = a.tileOf[j];
     std::optional<int64_t> src = c.staticDim(r.unpacked, d);
     std::optional<int64_t> dst = c.staticDim(r.packed, j);
     std::optional<int64_t> t;
-    if (i < k && (*statics)[i] != kDynamicIndex)
-      t = (*statics)[i];
-    if (i == k && src && dst && *src != *dst && (r.current || *dst < *src))
-      return c.error("expects the packed dim " + std::to_string(j) +
-                     " to be the untiled dim " + std::to_string(d) + " (" +
-                     std::to_string(*src) + "), got " + std::to_string(*dst));
+    if (i < k && statics[i] != kDynamicIndex)
+      t = statics[i];
+    if (i == k && src && dst && *src != *dst && (r.current || *dst < *src)) {
+      c.error("expects the packed dim " + std::to_string(j) +
+              " to be the untiled dim " + std::to_string(d) + " (" +
+              std::to_string(*src) + "), got " + std::to_string(*dst));
+      return false;
+    }
     if (t && *t > 0 && src && dst &&
         (r.current ? *dst != (*src + *t - 1) / *t
-                   : *dst < (*src + *t - 1) / *t))
-      return c.error("expects the packed dim " + std::to_string(j) + " to " +
-                     (r.current ? "be " : "be at least ") +
-                     std::to_string((*src + *t - 1) / *t) + " (" +
-                     std::to_string(*src) + " ceildiv " + std::to_string(*t) +
-                     "), got " + std::to_string(*dst));
+                   : *dst < (*src + *t - 1) / *t)) {
+      c.error("expects the packed dim " + std::to_string(j) + " to " +
+              (r.current ? "be " : "be at least ") +
+              std::to_string((*src + *t - 1) / *t) + " (" +
+              std::to_string(*src) + " ceildiv " + std::to_string(*t) +
+              "), got " + std::to_string(*dst));
+      return false;
+    }
     if (!r.pack || r.padded || i == k || !src)
       continue;
     // PackOp::verify without padding_value (MLIR 18+ requirePaddingValue:
     // also a static tile count that does not divide the size).
-    if (t && *t > 0 && *src % *t != 0)
-      return c.error("needs a padding_value: tile " + std::to_string(*t) +
-                     " does not divide dim " + std::to_string(d) + " (" +
-                     std::to_string(*src) + ")");
-    if (r.current && !t && dst && *dst > 0 && *src % *dst != 0)
-      return c.error("needs a padding_value: " + std::to_string(*dst) +
-                     " tiles cannot divide dim " + std::to_string(d) + " (" +
-                     std::to_string(*src) + ") evenly");
+    if (t && *t > 0 && *src % *t != 0) {
+      c.error("needs a padding_value: tile " + std::to_string(*t) +
+              " does not divide dim " + std::to_string(d) + " (" +
+              std::to_string(*src) + ")");
+      return false;
+    }
+    if (r.current && !t && dst && *dst > 0 && *src % *dst != 0) {
+      c.error("needs a padding_value: " + std::to_string(*dst) +
+              " tiles cannot divide dim " + std::to_string(d) + " (" +
+              std::to_string(*src) + ") evenly");
+      return false;
+    }
   }
-  // The result has dest's type (TypesMatchWith).
-  size_t dest = r.pack ? r.packed : r.unpacked;
-  if (c.numResults() == 1 && c.resultType(0).hasRank() &&
-      c.resultType(0).dims != c.operandType(dest).dims)
-    return c.error("has result type '" + c.resultType(0).str() +
-                   "', not dest's '" + c.operandType(dest).str() + "'");
+  return true;
+}
+
+/// The runtime requirements: untiled dims equal, tiled outer dims the
+/// tile counts, whole tiles without padding_value, positive tiles.
+void requireRelayoutSizes(OpContext &c, const Relayout &r,
+                          const RelayoutAttrs &a) {
+  const std::vector<TermId> &tiles = a.tiles;
+  const std::vector<std::string> &tileNames = a.tileNames;
+  size_t n = a.n, k = a.k;
   solver::FormulaStore &f = c.formulas();
   for (size_t j = 0; j < n; ++j) {
-    size_t d = source[j], i = tileOf[j];
+    size_t d = a.source[j], i = a.tileOf[j];
     TermId size = c.dim(r.unpacked, d), packed = c.dim(r.packed, j);
     std::string outer = c.dimName(r.packed, j);
     if (i == k) {
@@ -182,7 +238,7 @@ void lowerRelayout(OpContext &c, Relayout r) {
     }
     // packed == size ceildiv tile  <=>  tile * (packed - 1) < size <=
     // tile * packed (sizes are not negative): a polynomial condition.
-    TermId tile = (*tiles)[i], full = c.mul(tile, packed);
+    TermId tile = tiles[i], full = c.mul(tile, packed);
     FormulaId over = f.mkLt(full, size);
     FormulaId under = f.mkLe(size, c.sub(full, tile));
     std::string what = c.dimName(r.unpacked, d) + " ceildiv " + tileNames[i];
@@ -209,35 +265,66 @@ void lowerRelayout(OpContext &c, Relayout r) {
                          " (no padding_value: a partial tile is UB)");
   }
   for (size_t i = 0; i < k; ++i) {
-    c.requireInBounds(f.mkLe(c.constant(1), (*tiles)[i]),
+    c.requireInBounds(f.mkLe(c.constant(1), tiles[i]),
                       "the tile size of inner_dims_pos " +
-                          std::to_string((*pos)[i]) + " (a positive size)");
-    c.requireEqual(c.dim(r.packed, n + i), (*tiles)[i],
+                          std::to_string(a.pos[i]) + " (a positive size)");
+    c.requireEqual(c.dim(r.packed, n + i), tiles[i],
                    "the packed tile dim " + c.dimName(r.packed, n + i) +
                        " and its inner tile");
   }
+}
+
+/// The checks and requirements shared by pack and unpack.
+void lowerRelayout(OpContext &c, Relayout r) {
+  RelayoutAttrs a;
+  if (!readRelayoutAttrs(c, r, a) || !verifyRelayoutAttrs(c, r, a))
+    return;
+  // The unpacked dim behind each outer packed dim, and its tile (k: none).
+  a.source.resize(a.n);
+  a.tileOf.resize(a.n);
+  for (size_t j = 0; j < a.n; ++j) {
+    a.source[j] = a.perm.empty() ? j : size_t(a.perm[j]);
+    a.tileOf[j] =
+        size_t(std::find(a.pos.begin(), a.pos.end(), int64_t(a.source[j])) -
+               a.pos.begin());
+  }
+  if (!verifyPackedDims(c, r, a))
+    return;
+  // The result has dest's type (TypesMatchWith).
+  size_t dest = r.pack ? r.packed : r.unpacked;
+  if (c.numResults() == 1 && c.resultType(0).hasRank() &&
+      c.resultType(0).dims != c.operandType(dest).dims)
+    return c.error("has result type '" + c.resultType(0).str() +
+                   "', not dest's '" + c.operandType(dest).str() + "'");
+  requireRelayoutSizes(c, r, a);
   c.setResult(0, c.dims(dest));
 }
 
-} // namespace
-
-void lowerPack(OpContext &c) {
-  // source, dest, padding_value?, inner_tiles...
+/// pack: source, dest, padding_value?, inner_tiles... `current`: linalg.pack.
+void lowerPackOp(OpContext &c, bool current) {
   std::optional<std::vector<int64_t>> seg = operandSegments(c, 4);
   if (!seg || (*seg)[0] != 1 || (*seg)[1] != 1 || (*seg)[2] > 1)
     return c.opaque("operand segments not understood");
-  Relayout r{true, c.op().name == "linalg.pack", 0, 1};
+  Relayout r{true, current, 0, 1};
   r.padded = (*seg)[2] == 1;
   r.firstTile = 2 + size_t((*seg)[2]);
   lowerRelayout(c, r);
 }
 
-void lowerUnpack(OpContext &c) {
-  // source, dest, inner_tiles... (one variadic group: no segments)
-  Relayout r{false, c.op().name == "linalg.unpack", 1, 0};
+/// unpack: source, dest, inner_tiles... (one variadic group: no segments).
+/// `current`: linalg.unpack.
+void lowerUnpackOp(OpContext &c, bool current) {
+  Relayout r{false, current, 1, 0};
   r.firstTile = 2;
   lowerRelayout(c, r);
 }
+
+} // namespace
+
+void lowerLinalgPack(OpContext &c) { lowerPackOp(c, /*current=*/true); }
+void lowerTensorPack(OpContext &c) { lowerPackOp(c, /*current=*/false); }
+void lowerLinalgUnpack(OpContext &c) { lowerUnpackOp(c, /*current=*/true); }
+void lowerTensorUnpack(OpContext &c) { lowerUnpackOp(c, /*current=*/false); }
 
 /// linalg.softmax: input and output of one shape; `dimension` in range.
 void lowerSoftmax(OpContext &c) {

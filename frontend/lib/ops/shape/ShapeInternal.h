@@ -39,7 +39,8 @@ void lowerConstSize(OpContext &c);
 /// index_to_size, size_to_index, debug_print: the value passes through.
 void lowerSizeCast(OpContext &c);
 /// shape.add, shape.mul.
-void lowerSizeArith(OpContext &c);
+void lowerShapeAdd(OpContext &c);
+void lowerShapeMul(OpContext &c);
 void lowerRank(OpContext &c);
 void lowerNumElements(OpContext &c);
 void lowerGetExtent(OpContext &c);
@@ -51,14 +52,18 @@ void lowerSizeDiv(OpContext &c);
 void lowerShapeConcat(OpContext &c);
 /// shape.max / shape.min: of two sizes, or extent by extent of two shapes
 /// of one rank.
-void lowerShapeMaxMin(OpContext &c);
+void lowerShapeMax(OpContext &c);
+void lowerShapeMin(OpContext &c);
 void lowerFromExtents(OpContext &c);
 void lowerToExtentTensor(OpContext &c);
 void lowerCreateShape(OpContext &c);
 /// shape.broadcast, shape.cstr_broadcastable, shape.is_broadcastable.
 void lowerShapeBroadcast(OpContext &c);
-/// shape.join, shape.meet, shape.cstr_eq.
+void lowerCstrBroadcastable(OpContext &c);
+void lowerIsBroadcastable(OpContext &c);
+/// shape.join, shape.meet; shape.cstr_eq.
 void lowerShapeJoin(OpContext &c);
+void lowerCstrEq(OpContext &c);
 /// shape.cstr_require %p, "msg": a `cstr` that the i1 %p holds.
 void lowerCstrRequire(OpContext &c);
 void lowerShapeReduceOp(OpContext &c);

@@ -122,12 +122,21 @@ void lowerSizeCast(OpContext &c) {
     l.alias(result, operand);
 }
 
-void lowerSizeArith(OpContext &c) {
+namespace {
+
+enum class SizeArith { Add, Mul };
+
+void lowerSizeArith(OpContext &c, SizeArith arith) {
   if (!expectArity(c, 2))
     return;
   TermId a = c.scalar(0), b = c.scalar(1);
-  c.setScalarResult(0, c.op().name == "shape.add" ? c.add(a, b) : c.mul(a, b));
+  c.setScalarResult(0, arith == SizeArith::Add ? c.add(a, b) : c.mul(a, b));
 }
+
+} // namespace
+
+void lowerShapeAdd(OpContext &c) { lowerSizeArith(c, SizeArith::Add); }
+void lowerShapeMul(OpContext &c) { lowerSizeArith(c, SizeArith::Mul); }
 
 void lowerRank(OpContext &c) {
   if (!expectArity(c, 1))
@@ -202,10 +211,11 @@ void lowerSizeDiv(OpContext &c) {
   c.setScalarResult(0, c.floorDiv(a, b)); // rounds towards minus infinity
 }
 
-void lowerShapeMaxMin(OpContext &c) {
+namespace {
+
+void lowerShapeMaxMin(OpContext &c, bool isMax) {
   if (!expectArity(c, 2))
     return;
-  bool isMax = c.op().name == "shape.max";
   auto pick = [&](TermId a, TermId b) {
     return isMax ? c.graph().max(a, b) : c.graph().min(a, b);
   };
@@ -226,6 +236,11 @@ void lowerShapeMaxMin(OpContext &c) {
     out.push_back(pick((*a)[i], (*b)[i]));
   c.setElementsResult(0, std::move(out));
 }
+
+} // namespace
+
+void lowerShapeMax(OpContext &c) { lowerShapeMaxMin(c, /*isMax=*/true); }
+void lowerShapeMin(OpContext &c) { lowerShapeMaxMin(c, /*isMax=*/false); }
 
 void lowerShapeConcat(OpContext &c) {
   if (!expectArity(c, 2))
@@ -273,14 +288,20 @@ void lowerCreateShape(OpContext &c) {
   l.defineShape(c.op(), result, extents);
 }
 
-void lowerShapeBroadcast(OpContext &c) {
+namespace {
+
+/// What a broadcast of shapes yields: the shape (shape.broadcast), a
+/// witness (shape.cstr_broadcastable) or a flag (shape.is_broadcastable).
+enum class BroadcastOp { Broadcast, Cstr, IsBroadcastable };
+
+void lowerBroadcastShapes(OpContext &c, BroadcastOp kind) {
   const Operation &op = c.op();
   Lowerer &l = c.lowerer();
   if (op.operands.empty()) {
     c.opaque("expects operands");
     return;
   }
-  bool isCstr = op.name == "shape.cstr_broadcastable";
+  bool isCstr = kind == BroadcastOp::Cstr;
   bool hasResult = !op.results.empty();
   std::vector<std::vector<TermId>> shapes;
   bool unranked = false;
@@ -291,9 +312,9 @@ void lowerShapeBroadcast(OpContext &c) {
     else
       shapes.push_back(*e);
   }
-  if (unranked || op.name == "shape.is_broadcastable") {
+  if (unranked || kind == BroadcastOp::IsBroadcastable) {
     // The shape dialect: any unranked input makes the result unranked.
-    if (hasResult && op.name == "shape.broadcast")
+    if (hasResult && kind == BroadcastOp::Broadcast)
       l.defineShape(op, op.results[0], std::nullopt);
     return;
   }
@@ -324,7 +345,22 @@ void lowerShapeBroadcast(OpContext &c) {
     l.defineShape(op, op.results[0], extents);
 }
 
-void lowerShapeJoin(OpContext &c) {
+} // namespace
+
+void lowerShapeBroadcast(OpContext &c) {
+  lowerBroadcastShapes(c, BroadcastOp::Broadcast);
+}
+void lowerCstrBroadcastable(OpContext &c) {
+  lowerBroadcastShapes(c, BroadcastOp::Cstr);
+}
+void lowerIsBroadcastable(OpContext &c) {
+  lowerBroadcastShapes(c, BroadcastOp::IsBroadcastable);
+}
+
+namespace {
+
+/// `kind`: Join for shape.join / shape.meet, Cstr for shape.cstr_eq.
+void lowerJoinShapes(OpContext &c, ObligationKind kind) {
   const Operation &op = c.op();
   Lowerer &l = c.lowerer();
   if (op.operands.size() < 2) {
@@ -332,8 +368,6 @@ void lowerShapeJoin(OpContext &c) {
     return;
   }
   bool hasResult = !op.results.empty();
-  ObligationKind kind =
-      op.name == "shape.cstr_eq" ? ObligationKind::Cstr : ObligationKind::Join;
   bool cstr = kind == ObligationKind::Cstr;
   const char *what = cstr ? "the constraint that " : "the join of ";
   const char *agree = cstr ? " agree" : "";
@@ -376,6 +410,11 @@ void lowerShapeJoin(OpContext &c) {
   if (hasResult && kind == ObligationKind::Join)
     l.defineShape(op, op.results[0], joined);
 }
+
+} // namespace
+
+void lowerShapeJoin(OpContext &c) { lowerJoinShapes(c, ObligationKind::Join); }
+void lowerCstrEq(OpContext &c) { lowerJoinShapes(c, ObligationKind::Cstr); }
 
 void lowerCstrRequire(OpContext &c) {
   // A runtime check like cf.assert (its predicate read the same way), of
