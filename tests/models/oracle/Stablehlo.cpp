@@ -7,7 +7,8 @@
 // their integer contents so dynamic_reshape / dynamic_broadcast_in_dim can
 // read their shape operands.
 //
-// Convolution and reduce_window live in StablehloWindow.cpp.
+// Convolution and reduce_window live in StablehloWindow.cpp, gather and
+// dynamic_gather in StablehloGather.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -625,6 +626,7 @@ void registerStablehlo() {
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
     registerStablehloWindows(d);
     registerStablehloFft(d);
+    registerStablehloGather(d);
     registerStablehloControl(d);
   }
 }

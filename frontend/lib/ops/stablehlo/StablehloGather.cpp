@@ -4,6 +4,7 @@
 // by the values of another:
 //
 //   gather / scatter    batch and offset dims from the dimension numbers
+//   dynamic_gather      gather with slice_sizes given by an operand's values
 //   torch_index_select  operand[:dim] ++ index[batch_dims:] ++
 //                       operand[dim + 1:]; the first batch_dims dims of
 //                       index and operand equal
@@ -90,6 +91,140 @@ void lowerTorchIndexSelect(OpContext &ctx) {
   ctx.setResult(0, std::move(dims));
 }
 
+namespace {
+/// gather's dimension numbers (dynamic_gather's too); a field the printer
+/// left out is empty, index_vector_dim 0.
+struct GatherDims {
+  std::vector<int64_t> offsetDims, collapsed, operandBatch, indicesBatch,
+      startIndexMap;
+  int64_t indexVectorDim = 0;
+};
+} // namespace
+
+/// The dimension numbers `dn`, checked against the operand ranks and the
+/// number of slice sizes; nullopt after an error.
+static std::optional<GatherDims> gatherDims(OpContext &ctx, const Fields &dn,
+                                            size_t sliceCount) {
+  GatherDims g;
+  g.offsetDims = field(dn, "offset_dims");
+  g.collapsed = field(dn, "collapsed_slice_dims");
+  g.operandBatch = field(dn, "operand_batching_dims");
+  g.indicesBatch = field(dn, "start_indices_batching_dims");
+  g.startIndexMap = field(dn, "start_index_map");
+  g.indexVectorDim = scalarField(dn, "index_vector_dim");
+  int64_t ivd = g.indexVectorDim;
+  size_t rank = ctx.rank(0), indicesRank = ctx.rank(1);
+  if (sliceCount != rank || ivd < 0 || size_t(ivd) > indicesRank ||
+      g.operandBatch.size() != g.indicesBatch.size()) {
+    ctx.error("has slice_sizes or dimension numbers that do not fit "
+              "its operands");
+    return std::nullopt;
+  }
+  std::vector<int64_t> mapped = g.startIndexMap;
+  mapped.insert(mapped.end(), g.operandBatch.begin(), g.operandBatch.end());
+  std::vector<int64_t> indexDims = g.indicesBatch;
+  if (size_t(ivd) < indicesRank)
+    indexDims.push_back(ivd);
+  if (!isDimList(mapped, rank) || !isDimList(indexDims, indicesRank) ||
+      !std::is_sorted(g.offsetDims.begin(), g.offsetDims.end()) ||
+      !std::is_sorted(g.collapsed.begin(), g.collapsed.end()) ||
+      !std::is_sorted(g.operandBatch.begin(), g.operandBatch.end())) {
+    ctx.error("has start_index_map " + listText(g.startIndexMap) +
+              ", batching dims " + listText(g.operandBatch) + " x " +
+              listText(g.indicesBatch) +
+              " or unsorted dim lists that do not fit its operands");
+    return std::nullopt;
+  }
+  return g;
+}
+
+/// Operand dim `d` is collapsed or a batching dim: its slice size is at
+/// most 1 and the result has no dim for it.
+static bool dropsDim(const GatherDims &g, size_t d) {
+  return contains(g.collapsed, int64_t(d)) ||
+         contains(g.operandBatch, int64_t(d));
+}
+
+/// `subject`, and the constraint `id` of the op `tag` names ("" for
+/// gather, whose messages name none).
+static std::string tagged(std::string subject, std::string_view tag,
+                          const char *id) {
+  if (tag.empty())
+    return subject;
+  return subject + " (" + std::string(tag) + "_" + id + ")";
+}
+
+/// An index vector holds one start index per start_index_map entry (c3),
+/// and each operand batching dim equals its start_indices batching dim
+/// (c17); false after an error.
+static bool requireGatherIndices(OpContext &ctx, const GatherDims &g,
+                                 std::string_view tag) {
+  size_t rank = ctx.rank(0), indicesRank = ctx.rank(1);
+  size_t ivd = size_t(g.indexVectorDim), mapSize = g.startIndexMap.size();
+  if (ivd < indicesRank) {
+    std::optional<int64_t> n = ctx.staticDim(1, ivd);
+    if (n && size_t(*n) != mapSize) {
+      ctx.error(tagged("expects index vectors of " + std::to_string(mapSize) +
+                           " elements",
+                       tag, "c3"));
+      return false;
+    }
+    ctx.requireEqual(ctx.dim(1, ivd), ctx.constant(int64_t(mapSize)),
+                     tagged("the index vector size " + ctx.dimName(1, ivd) +
+                                " and start_index_map's length",
+                            tag, "c3"));
+  }
+  for (size_t k = 0; k < g.operandBatch.size(); ++k) {
+    int64_t od = g.operandBatch[k], id = g.indicesBatch[k];
+    if (od < 0 || size_t(od) >= rank || id < 0 || size_t(id) >= indicesRank)
+      continue;
+    if (tag.empty()) {
+      ctx.requireSameDim(0, size_t(od), 1, size_t(id), "batching");
+      continue;
+    }
+    std::optional<int64_t> a = ctx.staticDim(0, size_t(od)),
+                           b = ctx.staticDim(1, size_t(id));
+    if (a && b && *a != *b) {
+      ctx.error(tagged("expects equal batching sizes, got " +
+                           std::to_string(*a) + " and " + std::to_string(*b),
+                       tag, "c17"));
+      return false;
+    }
+    ctx.requireEqual(ctx.dim(0, size_t(od)), ctx.dim(1, size_t(id)),
+                     tagged("the batching sizes " + ctx.dimName(0, size_t(od)) +
+                                " and " + ctx.dimName(1, size_t(id)),
+                            tag, "c17"));
+  }
+  return !ctx.failed();
+}
+
+/// The result's dims (c22): the slice sizes of the kept operand dims at
+/// offset_dims, the indices' batch dims in order at the others; nullopt
+/// after an error.
+static std::optional<std::vector<TermId>>
+gatherShape(OpContext &ctx, const GatherDims &g,
+            const std::vector<TermId> &sizes) {
+  std::vector<size_t> batch = indexBatchDims(ctx, 1, g.indexVectorDim);
+  std::vector<TermId> offsets;
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (!dropsDim(g, d))
+      offsets.push_back(sizes[d]);
+  size_t resultRank = batch.size() + g.offsetDims.size();
+  if (offsets.size() != g.offsetDims.size() ||
+      !isDimList(g.offsetDims, resultRank)) {
+    ctx.error("has offset_dims " + listText(g.offsetDims) +
+              " that do not fit its slice sizes");
+    return std::nullopt;
+  }
+  std::vector<TermId> dims;
+  size_t nextBatch = 0, nextOffset = 0;
+  for (size_t d = 0; d < resultRank; ++d)
+    dims.push_back(contains(g.offsetDims, int64_t(d))
+                       ? offsets[nextOffset++]
+                       : ctx.dim(1, batch[nextBatch++]));
+  return dims;
+}
+
 void lowerGather(OpContext &ctx) {
   std::optional<Fields> dn = dimensionNumbers(ctx, "dimension_numbers");
   std::optional<std::vector<int64_t>> sizes = intsAttr(ctx, "slice_sizes");
@@ -97,70 +232,91 @@ void lowerGather(OpContext &ctx) {
     return;
   if (!dn || !sizes)
     return ctx.opaque("dimension_numbers or slice_sizes not understood");
-  std::vector<int64_t> offsetDims = field(*dn, "offset_dims");
-  std::vector<int64_t> collapsed = field(*dn, "collapsed_slice_dims");
-  std::vector<int64_t> operandBatch = field(*dn, "operand_batching_dims");
-  std::vector<int64_t> indicesBatch = field(*dn, "start_indices_batching_dims");
-  std::vector<int64_t> startIndexMap = field(*dn, "start_index_map");
-  int64_t ivd = scalarField(*dn, "index_vector_dim");
-  size_t rank = ctx.rank(0), indicesRank = ctx.rank(1);
-  if (sizes->size() != rank || ivd < 0 || size_t(ivd) > indicesRank ||
-      operandBatch.size() != indicesBatch.size())
-    return ctx.error("has slice_sizes or dimension numbers that do not fit "
-                     "its operands");
-  std::vector<int64_t> mapped = startIndexMap;
-  mapped.insert(mapped.end(), operandBatch.begin(), operandBatch.end());
-  std::vector<int64_t> indexDims = indicesBatch;
-  if (size_t(ivd) < indicesRank)
-    indexDims.push_back(ivd);
-  if (!isDimList(mapped, rank) || !isDimList(indexDims, indicesRank) ||
-      !std::is_sorted(offsetDims.begin(), offsetDims.end()) ||
-      !std::is_sorted(collapsed.begin(), collapsed.end()) ||
-      !std::is_sorted(operandBatch.begin(), operandBatch.end()))
-    return ctx.error("has start_index_map " + listText(startIndexMap) +
-                     ", batching dims " + listText(operandBatch) + " x " +
-                     listText(indicesBatch) +
-                     " or unsorted dim lists that do not fit its operands");
-  for (size_t d = 0; d < rank; ++d) {
-    if ((*sizes)[d] < 0 || ((contains(collapsed, int64_t(d)) ||
-                             contains(operandBatch, int64_t(d))) &&
-                            (*sizes)[d] > 1))
-      return ctx.error("has slice size " + std::to_string((*sizes)[d]) +
-                       " in dim " + std::to_string(d));
-    requireFits(ctx, ctx.constant((*sizes)[d]), 0, d,
-                "the slice size " + std::to_string((*sizes)[d]));
+  std::optional<GatherDims> g = gatherDims(ctx, *dn, sizes->size());
+  if (!g)
+    return;
+  std::vector<TermId> sizeTerms;
+  for (size_t d = 0; d < sizes->size(); ++d) {
+    int64_t size = (*sizes)[d];
+    if (size < 0 || (dropsDim(*g, d) && size > 1))
+      return ctx.error("has slice size " + std::to_string(size) + " in dim " +
+                       std::to_string(d));
+    sizeTerms.push_back(ctx.constant(size));
+    requireFits(ctx, sizeTerms.back(), 0, d,
+                "the slice size " + std::to_string(size));
   }
-  if (size_t(ivd) < indicesRank) {
-    std::optional<int64_t> n = ctx.staticDim(1, size_t(ivd));
-    if (n && size_t(*n) != startIndexMap.size())
-      return ctx.error("expects index vectors of " +
-                       std::to_string(startIndexMap.size()) + " elements");
-    ctx.requireEqual(ctx.dim(1, size_t(ivd)),
-                     ctx.constant(int64_t(startIndexMap.size())),
-                     "the index vector size " + ctx.dimName(1, size_t(ivd)) +
-                         " and start_index_map's length");
+  if (!requireGatherIndices(ctx, *g, ""))
+    return;
+  if (std::optional<std::vector<TermId>> dims = gatherShape(ctx, *g, sizeTerms))
+    ctx.setResult(0, *dims);
+}
+
+/// dynamic_gather's slice sizes at runtime: each within its operand dim
+/// (c21), at most 1 in a collapsed (c9) or batching (c12) dim.
+static void requireSliceSizes(OpContext &ctx, const GatherDims &g,
+                              const std::vector<TermId> &sizes) {
+  solver::FormulaStore &f = ctx.formulas();
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    TermId size = sizes[d];
+    std::string dim = std::to_string(d);
+    ctx.requireInBounds(
+        f.mkAnd({f.mkLe(ctx.constant(0), size), f.mkLe(size, ctx.dim(0, d))}),
+        "the slice size of dim " + dim + " within " + ctx.dimName(0, d) +
+            " (0 <= size <= dim: dynamic_gather_c21)");
+    if (!dropsDim(g, d))
+      continue;
+    bool collapsed = contains(g.collapsed, int64_t(d));
+    ctx.requireInBounds(f.mkLe(size, ctx.constant(1)),
+                        "the slice size of " +
+                            std::string(collapsed ? "collapsed" : "batching") +
+                            " dim " + dim + " (at most 1: dynamic_gather_" +
+                            (collapsed ? "c9)" : "c12)"));
   }
-  for (size_t k = 0; k < operandBatch.size(); ++k)
-    if (operandBatch[k] >= 0 && size_t(operandBatch[k]) < rank &&
-        indicesBatch[k] >= 0 && size_t(indicesBatch[k]) < indicesRank)
-      ctx.requireSameDim(0, size_t(operandBatch[k]), 1, size_t(indicesBatch[k]),
-                         "batching");
-  std::vector<size_t> batch = indexBatchDims(ctx, 1, ivd);
-  std::vector<TermId> offsets;
-  for (size_t d = 0; d < rank; ++d)
-    if (!contains(collapsed, int64_t(d)) && !contains(operandBatch, int64_t(d)))
-      offsets.push_back(ctx.constant((*sizes)[d]));
-  size_t resultRank = batch.size() + offsetDims.size();
-  if (offsets.size() != offsetDims.size() || !isDimList(offsetDims, resultRank))
-    return ctx.error("has offset_dims " + listText(offsetDims) +
-                     " that do not fit its slice sizes");
-  std::vector<TermId> dims;
-  size_t nextBatch = 0, nextOffset = 0;
-  for (size_t d = 0; d < resultRank; ++d)
-    dims.push_back(contains(offsetDims, int64_t(d))
-                       ? offsets[nextOffset++]
-                       : ctx.dim(1, batch[nextBatch++]));
-  ctx.setResult(0, dims);
+}
+
+/// dynamic_gather is gather with slice_sizes given by the values of its
+/// third operand (a constant, or sizes the program computed): the same
+/// static checks, made before any runtime requirement, and the slice
+/// sizes' own constraints become runtime requirements. Constraint ids are
+/// TypeInference.cpp's (gather's numbering: c3, c9, c12, c17, c20, c21);
+/// docs/spec.md's section for the op predates the batching dims and
+/// numbers the slice sizes' constraints C8, C11, C12.
+void lowerDynamicGather(OpContext &ctx) {
+  std::optional<Fields> dn = dimensionNumbers(ctx, "dimension_numbers");
+  if (!ctx.expectRanks({-1, -1, 1}))
+    return;
+  if (ctx.numResults() != 1)
+    return ctx.error("expects one result");
+  if (!dn)
+    return ctx.opaque("dimension_numbers not understood");
+  int64_t count = ctx.operandType(2).dims[0];
+  if (count != kDynamic && size_t(count) != ctx.rank(0))
+    return ctx.error("expects one slice size per operand dim (" +
+                     std::to_string(ctx.rank(0)) + "), got '" +
+                     ctx.operandType(2).str() + "' (dynamic_gather_c20)");
+  std::optional<std::vector<TermId>> sizes = intValues(ctx, 2);
+  if (!sizes)
+    return ctx.opaque("slice_sizes " + ctx.operandName(2) +
+                      ": its values are not known");
+  std::optional<GatherDims> g = gatherDims(ctx, *dn, sizes->size());
+  if (!g)
+    return;
+  // c3 with index_vector_dim = rank(start_indices): a trailing dim of 1.
+  if (size_t(g->indexVectorDim) == ctx.rank(1) && g->startIndexMap.size() != 1)
+    return ctx.error("expects a start_index_map of 1 element with an implied "
+                     "index vector dim (dynamic_gather_c3)");
+  std::optional<std::vector<TermId>> dims = gatherShape(ctx, *g, *sizes);
+  if (!dims)
+    return;
+  // A result of another rank is the verifier's error (c22), stated by
+  // setResult before any runtime requirement.
+  const Type &result = ctx.resultType(0);
+  if (result.hasRank() && result.dims.size() != dims->size())
+    return ctx.setResultFromValues(0, *dims);
+  if (!requireGatherIndices(ctx, *g, "dynamic_gather"))
+    return;
+  requireSliceSizes(ctx, *g, *sizes);
+  ctx.setResultFromValues(0, *dims);
 }
 
 /// inputs..., scatter_indices, updates...: results = inputs.

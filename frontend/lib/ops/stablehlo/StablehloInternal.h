@@ -168,6 +168,8 @@ void requireFits(OpContext &ctx, TermId size, size_t i, size_t d,
                  const std::string &what);
 // StablehloGather.cpp
 void lowerGather(OpContext &ctx);
+/// gather with slice_sizes given by its third operand's values.
+void lowerDynamicGather(OpContext &ctx);
 void lowerTorchIndexSelect(OpContext &ctx);
 void lowerScatter(OpContext &ctx);
 // StablehloDot.cpp
