@@ -363,6 +363,26 @@ static void requireTwoFailingOps(const Program &p, size_t ops) {
   CHECK(stats.opaque == 0);
 }
 
+TEST_CASE("comparison: dynamic_gather with slice sizes from sizes",
+          "[models][compare]") {
+  // Slice sizes [%y[0], 4]: op 4 gathers rows of %x, so %y[0] <= %x[0]
+  // (C21, planted); op 5 collapses dim 0, so %y[0] <= 1 too (C9). The
+  // results [%i[0], %y[0], 4] and [%i[0], 4] meet themselves in the adds.
+  requireTwoFailingOps(handWritten(R"(
+  %d = stablehlo.get_dimension_size %y, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %r = stablehlo.reshape %d : (tensor<i32>) -> tensor<1xi32>
+  %c = stablehlo.constant dense<4> : tensor<1xi32>
+  %s = stablehlo.concatenate %r, %c, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %0 = "stablehlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false} : (tensor<?x4xf32>, tensor<?x1xi32>, tensor<2xi32>) -> tensor<?x?x4xf32>
+  %1 = "mhlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #mhlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>} : (tensor<?x4xf32>, tensor<?x1xi32>, tensor<2xi32>) -> tensor<?x4xf32>
+  %2 = stablehlo.add %0, %0 : tensor<?x?x4xf32>
+  %3 = stablehlo.add %1, %1 : tensor<?x4xf32>)",
+                                   "%x: tensor<?x4xf32>, %y: tensor<?x4xf32>, "
+                                   "%i: tensor<?x1xi32>",
+                                   4),
+                       9);
+}
+
 TEST_CASE("comparison: top_k by rows - 1 and approx_top_k",
           "[models][compare]") {
   // k = %x[0] - 1: negative for no rows at top_k over 4 columns (op 3);

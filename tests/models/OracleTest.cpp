@@ -259,6 +259,49 @@ TEST_CASE("stablehlo.torch_index_select: dim replaced by the index's dims",
               "batch dim 0");
 }
 
+TEST_CASE("stablehlo.gather / dynamic_gather: the spec's examples, C17, "
+          "C21 and C12",
+          "[models][stablehlo]") {
+  // The spec's gather: batch dims [2, 2, 3] of the indices (dim 3 is the
+  // index vector), offsets [2, 2] of slice_sizes without the collapsed
+  // dim 1 and the batching dim 0; operand dim 0 is the batching dim of
+  // indices dim 1 (2), C17.
+  std::string args = "%x: tensor<?x3x4x2xi32>, %i: tensor<2x2x3x2xi64>";
+  std::string body = R"(
+  %0 = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [3, 4], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [1], start_index_map = [2, 1], index_vector_dim = 3>, slice_sizes = array<i64: 1, 1, 2, 2>, indices_are_sorted = false} : (tensor<?x3x4x2xi32>, tensor<2x2x3x2xi64>) -> tensor<2x2x3x2x2xi32>)";
+  OracleResult ok = run(args, body, {{"%x[0]", 2}});
+  requireNoUb(ok);
+  CHECK(ok.shapes["0"] == Shape{2, 2, 3, 2, 2});
+  requireUbAt(run(args, body, {{"%x[0]", 3}}), 0, "C17: batching dims 3 != 2");
+  // The spec's dynamic_gather: slice sizes [1, 2, 2] from a constant give
+  // [2, %i[1], 2, 2]; the slice of 1 in dim 0 needs a row (C21).
+  std::string dArgs = "%x: tensor<?x4x2xi64>, %i: tensor<2x?x2xi64>";
+  std::string dBody = R"(
+  %s = "stablehlo.constant"() {value = dense<[1, 2, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %0 = "stablehlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #stablehlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [0], start_index_map = [1, 0], index_vector_dim = 2>, indices_are_sorted = false} : (tensor<?x4x2xi64>, tensor<2x?x2xi64>, tensor<3xi64>) -> tensor<2x?x2x2xi64>)";
+  OracleResult d = run(dArgs, dBody, {{"%x[0]", 3}, {"%i[1]", 3}});
+  requireNoUb(d);
+  CHECK(d.shapes["0"] == Shape{2, 3, 2, 2});
+  requireUbAt(run(dArgs, dBody, {{"%x[0]", 0}, {"%i[1]", 3}}), 1,
+              "C21: slice size 1 of dim 0 (0)");
+  // mhlo, slice sizes [%x[0], 1, 2] from the batch size of the batching
+  // dim 0: C12 wants at most 1, C17 the indices' batch; the result is
+  // [%i[0], 5, 2].
+  std::string bArgs = "%x: tensor<?x3x4xf32>, %i: tensor<?x5x1xi32>";
+  std::string bBody = R"(
+  %d = "mhlo.get_dimension_size"(%x) {dimension = 0 : i64} : (tensor<?x3x4xf32>) -> tensor<i32>
+  %r = "mhlo.reshape"(%d) : (tensor<i32>) -> tensor<1xi32>
+  %c = "mhlo.constant"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %s = "mhlo.concatenate"(%r, %c) {dimension = 0 : i64} : (tensor<1xi32>, tensor<2xi32>) -> tensor<3xi32>
+  %0 = "mhlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #mhlo.gather<offset_dims = [2], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [2], index_vector_dim = 2>} : (tensor<?x3x4xf32>, tensor<?x5x1xi32>, tensor<3xi32>) -> tensor<?x5x2xf32>)";
+  OracleResult b = run(bArgs, bBody, {{"%x[0]", 1}, {"%i[0]", 1}});
+  requireNoUb(b);
+  CHECK(b.shapes["0"] == Shape{1, 5, 2});
+  requireUbAt(run(bArgs, bBody, {{"%x[0]", 1}, {"%i[0]", 2}}), 4, "C17");
+  requireUbAt(run(bArgs, bBody, {{"%x[0]", 2}, {"%i[0]", 2}}), 4,
+              "C12: slice size 2 of dim 0");
+}
+
 TEST_CASE("stablehlo.convolution: NHWC/HWIO and NCHW/OIHW windows",
           "[models][stablehlo]") {
   // NHWC 9x9, 3x3 kernel, stride 2, pad 1: (9+2-3)/2 + 1 = 5.

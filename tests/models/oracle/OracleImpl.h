@@ -175,6 +175,10 @@ void registerStablehlo();
 void registerStablehloWindows(const std::string &dialect);
 /// fft of `dialect` ("stablehlo.", "mhlo.").
 void registerStablehloFft(const std::string &dialect);
+/// gather and dynamic_gather of `dialect` ("stablehlo.", "mhlo.").
+void registerStablehloGather(const std::string &dialect);
+/// slice, dynamic_slice, real_dynamic_slice and pad of `dialect`.
+void registerStablehloSlices(const std::string &dialect);
 /// case, if and while of `dialect` ("stablehlo.", "mhlo.").
 void registerStablehloControl(const std::string &dialect);
 void registerLinalg();

@@ -7,7 +7,9 @@
 // their integer contents so dynamic_reshape / dynamic_broadcast_in_dim can
 // read their shape operands.
 //
-// Convolution and reduce_window live in StablehloWindow.cpp.
+// Convolution and reduce_window live in StablehloWindow.cpp, gather and
+// dynamic_gather in StablehloGather.cpp, slices and pads in
+// StablehloSlices.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -335,97 +337,6 @@ static bool concatenate(Eval &e) {
   return e.setResult(0, out, data);
 }
 
-static bool slice(Eval &e) {
-  const RtValue *in = e.tensor(0);
-  if (!in)
-    return false;
-  size_t rank = in->shape.size();
-  auto start = e.ints("start_indices"), limit = e.ints("limit_indices"),
-       strides = e.ints("strides", rank);
-  if (!strides)
-    strides = std::vector<int64_t>(rank, 1);
-  if (!start || !limit || start->size() != rank || limit->size() != rank ||
-      strides->size() != rank)
-    return e.unsupported("start/limit/strides not readable");
-  Shape out;
-  for (size_t d = 0; d < rank; ++d) {
-    int64_t st = (*start)[d], li = (*limit)[d], sd = (*strides)[d];
-    if (!e.require(0 <= st && st <= li && li <= in->shape[d] && sd > 0,
-                   "dim " + s(d) + ": need 0 <= " + s(st) + " <= " + s(li) +
-                       " <= " + s(in->shape[d])))
-      return false;
-    out.push_back((li - st + sd - 1) / sd);
-  }
-  std::optional<std::vector<int64_t>> data;
-  if (in->data && rank == 1) {
-    data.emplace();
-    for (int64_t i = (*start)[0]; i < (*limit)[0]; i += (*strides)[0])
-      data->push_back((*in->data)[i]);
-  }
-  return e.setResult(0, out, data);
-}
-
-static bool dynamicSlice(Eval &e) { // operand, start indices..., slice_sizes
-  const Shape *in = e.shape(0);
-  if (!in)
-    return false;
-  auto sizes = e.ints("slice_sizes");
-  if (!sizes || sizes->size() != in->size())
-    return e.unsupported("slice_sizes not readable");
-  // Start indices are clamped at runtime; only the sizes can be UB.
-  for (size_t d = 0; d < in->size(); ++d)
-    if (!e.require(0 <= (*sizes)[d] && (*sizes)[d] <= (*in)[d],
-                   "dim " + s(d) + ": slice size " + s((*sizes)[d]) +
-                       " exceeds " + s((*in)[d])))
-      return false;
-  return e.setResult(0, *sizes);
-}
-
-static bool realDynamicSlice(Eval &e) { // operand, start, limit, strides
-  const Shape *in = e.shape(0);
-  if (!in)
-    return false;
-  auto start = e.contents(1), limit = e.contents(2), strides = e.contents(3);
-  size_t rank = in->size();
-  if (!start || !limit || !strides || start->size() != rank ||
-      limit->size() != rank || strides->size() != rank)
-    return e.unsupported("start/limit/strides operands not known");
-  Shape out;
-  for (size_t d = 0; d < rank; ++d) {
-    int64_t st = (*start)[d], li = (*limit)[d], sd = (*strides)[d];
-    if (!e.require(0 <= st && st <= li && li <= (*in)[d] && sd > 0,
-                   "dim " + s(d) + ": need 0 <= " + s(st) + " <= " + s(li) +
-                       " <= " + s((*in)[d]) + " and stride " + s(sd) + " > 0"))
-      return false;
-    out.push_back((li - st + sd - 1) / sd);
-  }
-  return e.setResult(0, out);
-}
-
-static bool pad(Eval &e) {
-  const Shape *in = e.shape(0);
-  if (!in)
-    return false;
-  size_t rank = in->size();
-  auto lo = e.ints("edge_padding_low", rank),
-       hi = e.ints("edge_padding_high", rank),
-       interior = e.ints("interior_padding", rank);
-  if (!lo || !hi || !interior || lo->size() != rank || hi->size() != rank ||
-      interior->size() != rank)
-    return e.unsupported("padding not readable");
-  Shape out;
-  for (size_t d = 0; d < rank; ++d) {
-    int64_t n = (*in)[d];
-    int64_t size =
-        (*lo)[d] + (*hi)[d] + n + std::max<int64_t>(n - 1, 0) * (*interior)[d];
-    if (!e.require((*interior)[d] >= 0 && size >= 0,
-                   "dim " + s(d) + ": padded size " + s(size)))
-      return false;
-    out.push_back(size);
-  }
-  return e.setResult(0, out);
-}
-
 static bool getDimensionSize(Eval &e) {
   const Shape *in = e.shape(0);
   auto dim = e.integer("dimension");
@@ -613,10 +524,6 @@ void registerStablehlo() {
     add(d + "transpose", transpose);
     add(d + "concatenate", concatenate);
     add(d + "torch_index_select", torchIndexSelect);
-    add(d + "slice", slice);
-    add(d + "dynamic_slice", dynamicSlice);
-    add(d + "real_dynamic_slice", realDynamicSlice);
-    add(d + "pad", pad);
     add(d + "iota", iota);
     add(d + "dynamic_iota", dynamicIota);
     add(d + "get_dimension_size", getDimensionSize);
@@ -625,6 +532,8 @@ void registerStablehlo() {
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
     registerStablehloWindows(d);
     registerStablehloFft(d);
+    registerStablehloGather(d);
+    registerStablehloSlices(d);
     registerStablehloControl(d);
   }
 }

@@ -152,6 +152,9 @@ const OpEntry kEntries[] = {
         "lo + in + hi + max(in - 1, 0) * interior (known padding values)"),
     HLO("gather", nullptr, lowerGather, kBoth,
         "batch dims of the indices and offset dims of slice_sizes"),
+    HLO("dynamic_gather", nullptr, lowerDynamicGather, kBoth,
+        "gather with slice_sizes read from the operand's values "
+        "(0 <= size <= dim)"),
     HLO("torch_index_select", nullptr, lowerTorchIndexSelect, kBoth,
         "operand[:dim] ++ index[batch_dims:] ++ operand[dim+1:]; "
         "batch dims equal"),

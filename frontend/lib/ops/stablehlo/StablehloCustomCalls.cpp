@@ -218,6 +218,75 @@ void lowerDynamicRngBitGenerator(OpContext &ctx) {
   ctx.setResultFromValues(1, *shape);
 }
 
+/// dynamic_reduce_window's operands after its inputs and init values.
+const char *const kWindowOperands[] = {"window_dimensions", "window_strides",
+                                       "base_dilations", "window_dilations",
+                                       "padding"};
+
+/// dynamic_reduce_window's static signature: `n` inputs of one shape, `n`
+/// 0-d init values, four window operands of shape [rank] and a padding of
+/// [rank, 2]; false after an error.
+bool checkReduceWindowOperands(OpContext &ctx, size_t n) {
+  if (n == 0 || ctx.numOperands() != 2 * n + 5) {
+    ctx.error("expects 2 * size(results) + 5 operands");
+    return false;
+  }
+  const Type &in = ctx.operandType(0);
+  if (!in.hasRank()) {
+    ctx.error("expects tensor inputs (reduce_window_i1)");
+    return false;
+  }
+  int64_t rank = int64_t(in.dims.size());
+  for (size_t i = 0; i < n; ++i) {
+    const Type &input = ctx.operandType(i);
+    bool same = input.hasRank() && input.dims.size() == in.dims.size();
+    for (size_t d = 0; same && d < in.dims.size(); ++d)
+      same = !clash(input.dims[d], in.dims[d]);
+    if (!same) {
+      ctx.error("expects inputs of one shape (reduce_window_c2)");
+      return false;
+    }
+    if (!ctx.operandType(n + i).hasRank() || ctx.rank(n + i) != 0) {
+      ctx.error("expects 0-d init_values (reduce_window_i2)");
+      return false;
+    }
+  }
+  static const char *const tags[] = {"c4", "c6", "c8", "c10", "c12"};
+  for (size_t w = 0; w < 5; ++w) {
+    const Type &t = ctx.operandType(2 * n + w);
+    std::vector<int64_t> want{rank};
+    if (w == 4)
+      want.push_back(2);
+    if (!t.hasRank() || t.dims != want) {
+      ctx.error(std::string("expects ") + kWindowOperands[w] + " of shape [" +
+                std::to_string(rank) + (w == 4 ? ", 2]" : "]") +
+                " (reduce_window_" + tags[w] + ")");
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Each window size, stride and dilation (`w`, one list per window operand
+/// after the `n` inputs and init values) is positive unless provably so.
+void requirePositiveWindow(OpContext &ctx,
+                           const std::vector<std::vector<TermId>> &w,
+                           size_t n) {
+  solver::FormulaStore &f = ctx.formulas();
+  TermId one = ctx.constant(1);
+  static const char *const what[] = {"window size", "stride", "base dilation",
+                                     "window dilation"};
+  static const char *const positive[] = {"c5", "c7", "c9", "c11"};
+  for (size_t k = 0; k < 4; ++k)
+    for (size_t d = 0; d < w[k].size(); ++d)
+      if (!ctx.graph().provablyNonNegative(ctx.sub(w[k][d], one)))
+        ctx.requireInBounds(
+            f.mkLe(one, w[k][d]),
+            std::string("the ") + what[k] + " " + std::to_string(d) + " of " +
+                ctx.operandName(2 * n + k) + " (positive, reduce_window_" +
+                positive[k] + ")");
+}
+
 /// inputs..., init_values..., window_dimensions, window_strides,
 /// base_dilations, window_dilations, padding -> results...: reduce_window
 /// with its window given by values (the padding a [rank, 2] tensor). Each
@@ -232,70 +301,32 @@ void lowerDynamicReduceWindow(OpContext &ctx) {
   if (!ctx.expectRanked())
     return;
   size_t n = ctx.numResults();
-  if (n == 0 || ctx.numOperands() != 2 * n + 5)
-    return ctx.error("expects 2 * size(results) + 5 operands");
-  const Type &in = ctx.operandType(0);
-  if (!in.hasRank())
-    return ctx.error("expects tensor inputs (reduce_window_i1)");
-  int64_t rank = int64_t(in.dims.size());
-  for (size_t i = 0; i < n; ++i) {
-    const Type &input = ctx.operandType(i);
-    if (!input.hasRank() || input.dims.size() != in.dims.size())
-      return ctx.error("expects inputs of one shape (reduce_window_c2)");
-    for (size_t d = 0; d < in.dims.size(); ++d)
-      if (clash(input.dims[d], in.dims[d]))
-        return ctx.error("expects inputs of one shape (reduce_window_c2)");
-    if (!ctx.operandType(n + i).hasRank() || ctx.rank(n + i) != 0)
-      return ctx.error("expects 0-d init_values (reduce_window_i2)");
-  }
-  static const char *const names[] = {"window_dimensions", "window_strides",
-                                      "base_dilations", "window_dilations",
-                                      "padding"};
-  static const char *const tags[] = {"c4", "c6", "c8", "c10", "c12"};
-  for (size_t w = 0; w < 5; ++w) {
-    const Type &t = ctx.operandType(2 * n + w);
-    std::vector<int64_t> want{rank};
-    if (w == 4)
-      want.push_back(2);
-    if (!t.hasRank() || t.dims != want)
-      return ctx.error(std::string("expects ") + names[w] + " of shape [" +
-                       std::to_string(rank) + (w == 4 ? ", 2]" : "]") +
-                       " (reduce_window_" + tags[w] + ")");
-  }
+  if (!checkReduceWindowOperands(ctx, n))
+    return;
+  size_t rank = ctx.rank(0);
   for (size_t i = 1; i < n; ++i)
-    for (size_t d = 0; d < in.dims.size(); ++d)
+    for (size_t d = 0; d < rank; ++d)
       ctx.requireEqual(ctx.dim(0, d), ctx.dim(i, d),
                        "the input sizes " + ctx.dimName(0, d) + " and " +
                            ctx.dimName(i, d) + " (reduce_window_c2)");
   std::vector<std::vector<TermId>> w;
   for (size_t k = 0; k < 4; ++k) {
     std::optional<std::vector<TermId>> v = intValues(ctx, 2 * n + k);
-    if (!v || v->size() != size_t(rank))
-      return ctx.opaque(std::string(names[k]) + " " +
+    if (!v || v->size() != rank)
+      return ctx.opaque(std::string(kWindowOperands[k]) + " " +
                         ctx.operandName(2 * n + k) +
                         ": its values are not known");
     w.push_back(std::move(*v));
   }
   std::optional<std::vector<TermId>> pad =
       ctx.lowerer().matrixElements(ctx.op().operands[2 * n + 4]);
-  if (!pad || pad->size() != size_t(2 * rank))
+  if (!pad || pad->size() != 2 * rank)
     return ctx.opaque("padding " + ctx.operandName(2 * n + 4) +
                       ": its values are not known");
-  solver::FormulaStore &f = ctx.formulas();
+  requirePositiveWindow(ctx, w, n);
   TermId one = ctx.constant(1);
-  static const char *const what[] = {"window size", "stride", "base dilation",
-                                     "window dilation"};
-  static const char *const positive[] = {"c5", "c7", "c9", "c11"};
-  for (size_t k = 0; k < 4; ++k)
-    for (size_t d = 0; d < size_t(rank); ++d)
-      if (!ctx.graph().provablyNonNegative(ctx.sub(w[k][d], one)))
-        ctx.requireInBounds(
-            f.mkLe(one, w[k][d]),
-            std::string("the ") + what[k] + " " + std::to_string(d) + " of " +
-                ctx.operandName(2 * n + k) + " (positive, reduce_window_" +
-                positive[k] + ")");
   std::vector<TermId> dims;
-  for (size_t d = 0; d < size_t(rank); ++d) {
+  for (size_t d = 0; d < rank; ++d) {
     std::optional<int64_t> stride = ctx.graph().constantValue(w[1][d]),
                            baseDil = ctx.graph().constantValue(w[2][d]),
                            winDil = ctx.graph().constantValue(w[3][d]);

@@ -267,6 +267,65 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
 
 namespace {
 
+/// A convolution's window attributes, one per spatial dim (the padding:
+/// lo, hi per spatial dim), defaults filled in.
+struct ConvWindow {
+  std::vector<int64_t> stride, pad, lhsDil, rhsDil;
+};
+
+/// The window attributes for `n` spatial dims; dynamic_conv's padding is
+/// `padTerms`, whose count is checked here (the attribute's is zeros).
+/// nullopt after the op was made opaque or had an error.
+std::optional<ConvWindow> convWindow(OpContext &ctx, size_t n,
+                                     const std::vector<TermId> *padTerms) {
+  std::vector<int64_t> ones(n, 1), zeros(2 * n, 0);
+  std::optional<std::vector<int64_t>> strideAttr =
+      windowAttr(ctx, "window_strides", ones);
+  std::optional<std::vector<int64_t>> padAttr =
+      padTerms ? zeros : windowAttr(ctx, "padding", zeros);
+  std::optional<std::vector<int64_t>> lhsAttr =
+      windowAttr(ctx, "lhs_dilation", ones);
+  std::optional<std::vector<int64_t>> rhsAttr =
+      windowAttr(ctx, "rhs_dilation", ones);
+  if (!strideAttr || !padAttr || !lhsAttr || !rhsAttr) {
+    ctx.opaque("window attributes not understood");
+    return std::nullopt;
+  }
+  if (padTerms && padTerms->size() != 2 * n) {
+    ctx.error("expects padding of shape [" + std::to_string(n) + ", 2], got '" +
+              ctx.operandType(2).str() + "' (dynamic_conv_c4)");
+    return std::nullopt;
+  }
+  if (strideAttr->size() != n || padAttr->size() != 2 * n ||
+      lhsAttr->size() != n || rhsAttr->size() != n) {
+    ctx.error("expects one stride, dilation and padding pair per "
+              "spatial dim (" +
+              std::to_string(n) + ")");
+    return std::nullopt;
+  }
+  return ConvWindow{*strideAttr, *padAttr, *lhsAttr, *rhsAttr};
+}
+
+/// The input features are the kernel's input features times
+/// feature_group_count; the batch divides into batch_group_count groups
+/// and the kernel's output features into the larger count.
+void requireConvGroups(OpContext &ctx, const ConvDims &c, int64_t fgc,
+                       int64_t bgc) {
+  TermId batch = ctx.dim(0, size_t(c.inBatch));
+  TermId kOut = ctx.dim(1, size_t(c.kOut));
+  requireEqualSizes(
+      ctx, ctx.dim(0, size_t(c.inFeature)),
+      ctx.mul(ctx.dim(1, size_t(c.kIn)), ctx.constant(fgc)),
+      "the input features " + ctx.dimName(0, size_t(c.inFeature)) +
+          " and the kernel's input features " + ctx.dimName(1, size_t(c.kIn)) +
+          " * " + std::to_string(fgc));
+  requireMultiple(ctx, batch, bgc,
+                  "the batch size " + ctx.dimName(0, size_t(c.inBatch)));
+  requireMultiple(ctx, kOut, std::max(fgc, bgc),
+                  "the kernel's output features " +
+                      ctx.dimName(1, size_t(c.kOut)));
+}
+
 /// convolution and dynamic_conv: `padTerms`, when given, are dynamic_conv's
 /// padding values (lo, hi per spatial dim), else the `padding` attribute.
 void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms) {
@@ -285,30 +344,11 @@ void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms) {
     return ctx.error("expects input, kernel and output of rank " +
                      std::to_string(rank) + " (" + std::to_string(n) +
                      " spatial dims)");
-  std::vector<int64_t> ones(n, 1), zeros(2 * n, 0);
-  std::optional<std::vector<int64_t>> strideAttr =
-      windowAttr(ctx, "window_strides", ones);
-  std::optional<std::vector<int64_t>> padAttr =
-      padTerms ? zeros : windowAttr(ctx, "padding", zeros);
-  std::optional<std::vector<int64_t>> lhsAttr =
-      windowAttr(ctx, "lhs_dilation", ones);
-  std::optional<std::vector<int64_t>> rhsAttr =
-      windowAttr(ctx, "rhs_dilation", ones);
-  if (!strideAttr || !padAttr || !lhsAttr || !rhsAttr)
-    return ctx.opaque("window attributes not understood");
-  const std::vector<int64_t> &stride = *strideAttr, &pad = *padAttr,
-                             &lhsDil = *lhsAttr, &rhsDil = *rhsAttr;
+  std::optional<ConvWindow> w = convWindow(ctx, n, padTerms);
+  if (!w)
+    return;
   int64_t fgc = ctx.integer("feature_group_count").value_or(1);
   int64_t bgc = ctx.integer("batch_group_count").value_or(1);
-  if (padTerms && padTerms->size() != 2 * n)
-    return ctx.error("expects padding of shape [" + std::to_string(n) +
-                     ", 2], got '" + ctx.operandType(2).str() +
-                     "' (dynamic_conv_c4)");
-  if (stride.size() != n || pad.size() != 2 * n || lhsDil.size() != n ||
-      rhsDil.size() != n)
-    return ctx.error("expects one stride, dilation and padding pair per "
-                     "spatial dim (" +
-                     std::to_string(n) + ")");
   std::vector<int64_t> in = c->inSpatial, k = c->kSpatial, out = c->outSpatial;
   in.insert(in.end(), {c->inBatch, c->inFeature});
   k.insert(k.end(), {c->kIn, c->kOut});
@@ -319,35 +359,24 @@ void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms) {
   if (fgc < 1 || bgc < 1 || (fgc > 1 && bgc > 1))
     return ctx.error("expects positive group counts, not both above 1");
   for (size_t i = 0; i < n; ++i)
-    if (stride[i] < 1 || lhsDil[i] < 1 || rhsDil[i] < 1)
+    if (w->stride[i] < 1 || w->lhsDil[i] < 1 || w->rhsDil[i] < 1)
       return ctx.error("expects positive strides and dilations");
-  TermId batch = ctx.dim(0, size_t(c->inBatch));
-  TermId kOut = ctx.dim(1, size_t(c->kOut));
-  requireEqualSizes(
-      ctx, ctx.dim(0, size_t(c->inFeature)),
-      ctx.mul(ctx.dim(1, size_t(c->kIn)), ctx.constant(fgc)),
-      "the input features " + ctx.dimName(0, size_t(c->inFeature)) +
-          " and the kernel's input features " + ctx.dimName(1, size_t(c->kIn)) +
-          " * " + std::to_string(fgc));
-  requireMultiple(ctx, batch, bgc,
-                  "the batch size " + ctx.dimName(0, size_t(c->inBatch)));
-  requireMultiple(ctx, kOut, std::max(fgc, bgc),
-                  "the kernel's output features " +
-                      ctx.dimName(1, size_t(c->kOut)));
+  requireConvGroups(ctx, *c, fgc, bgc);
   std::vector<TermId> dims(rank, solver::kNoTerm);
-  dims[size_t(c->outBatch)] = ctx.floorDiv(batch, ctx.constant(bgc));
-  dims[size_t(c->outFeature)] = kOut;
+  dims[size_t(c->outBatch)] =
+      ctx.floorDiv(ctx.dim(0, size_t(c->inBatch)), ctx.constant(bgc));
+  dims[size_t(c->outFeature)] = ctx.dim(1, size_t(c->kOut));
   for (size_t i = 0; i < n; ++i) {
-    TermId lo = padTerms ? (*padTerms)[2 * i] : ctx.constant(pad[2 * i]);
+    TermId lo = padTerms ? (*padTerms)[2 * i] : ctx.constant(w->pad[2 * i]);
     TermId hi =
-        padTerms ? (*padTerms)[2 * i + 1] : ctx.constant(pad[2 * i + 1]);
-    std::optional<TermId> out =
-        windowSize(ctx, ctx.dim(0, size_t(c->inSpatial[i])), lhsDil[i], lo, hi,
-                   ctx.dim(1, size_t(c->kSpatial[i])), stride[i], rhsDil[i],
-                   "spatial dim " + std::to_string(i));
-    if (!out)
+        padTerms ? (*padTerms)[2 * i + 1] : ctx.constant(w->pad[2 * i + 1]);
+    std::optional<TermId> size =
+        windowSize(ctx, ctx.dim(0, size_t(c->inSpatial[i])), w->lhsDil[i], lo,
+                   hi, ctx.dim(1, size_t(c->kSpatial[i])), w->stride[i],
+                   w->rhsDil[i], "spatial dim " + std::to_string(i));
+    if (!size)
       return;
-    dims[size_t(c->outSpatial[i])] = *out;
+    dims[size_t(c->outSpatial[i])] = *size;
   }
   // A declared size that differs from one computed from padding values is
   // a runtime cast: the verifier does not read the padding operand.

@@ -162,7 +162,14 @@ void lowerDynamicUpdateSlice(OpContext &ctx);
 void lowerRealDynamicSlice(OpContext &ctx);
 void lowerPad(OpContext &ctx);
 void lowerDynamicPad(OpContext &ctx);
+/// `size <= operand i's dim d`: an error when both are static and it
+/// fails, else an `in-bounds` obligation; `what` names the size.
+void requireFits(OpContext &ctx, TermId size, size_t i, size_t d,
+                 const std::string &what);
+// StablehloGather.cpp
 void lowerGather(OpContext &ctx);
+/// gather with slice_sizes given by its third operand's values.
+void lowerDynamicGather(OpContext &ctx);
 void lowerTorchIndexSelect(OpContext &ctx);
 void lowerScatter(OpContext &ctx);
 // StablehloDot.cpp
