@@ -103,7 +103,8 @@ public:
   void defineDims(ValueId id, std::vector<TermId> dims);
   void defineScalar(ValueId id, TermId scalar);
 
-  /// Queues an obligation of `op` (judged after the assumptions).
+  /// Queues an obligation of `op` (judged after the assumptions;
+  /// LowerObligation.cpp).
   void oblige(const Operation &op, solver::ObligationKind kind, int dim,
               FormulaId violation, std::string subject,
               bool staticError = false, std::string staticNote = "");
@@ -201,6 +202,7 @@ public:
   std::optional<FormulaId> lowerExpr(const Expr &expr, bool report,
                                      std::string &missing);
 
+  /// One op in program order (LowerRegion.cpp).
   void lowerOp(const Operation &op);
   void lowerOpOnce(const Operation &op);
 

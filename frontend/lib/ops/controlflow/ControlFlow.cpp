@@ -59,7 +59,7 @@ bool parseCondBr(Parser &p, PendingOp &o) {
 }
 
 /// The targets' block arguments are wired by the region
-/// (lowering/Lowering.cpp).
+/// (lowering/LowerRegion.cpp).
 void lowerBranch(OpContext &) {}
 
 /// cf.assert: a runtime check of its i1 operand (kind `assert`).
