@@ -131,7 +131,7 @@ std::vector<RefineStep> refineSteps(const Session &session,
           continue;
         // A tensor.cast refined to its source's type would be an identity
         // cast: it keeps its declared result.
-        if (op.name == "tensor.cast" && !op.operands.empty()) {
+        if (opIsShapeCast(op.name) && !op.operands.empty()) {
           ValueId source = op.operands[0];
           const Type &sourceType =
               refined[source] ? *refined[source] : fn.value(source).type;
@@ -161,7 +161,7 @@ std::vector<RefineStep> refineSteps(const Session &session,
         }
         // A tensor.cast whose source gets its result's type has become an
         // identity cast: it goes, and its uses read the source.
-        if (op.name == "tensor.cast" && op.results.size() == 1 &&
+        if (opIsShapeCast(op.name) && op.results.size() == 1 &&
             op.regions.empty()) {
           ValueId result = op.results[0];
           const Type &resultType =
@@ -188,7 +188,7 @@ namespace {
 
 /// A runtime check whose removal changes nothing once it is proved safe.
 bool isCheckOp(const Operation &op) {
-  if (op.name == "cf.assert")
+  if (opIsAssertion(op.name))
     return true;
   // shape.cstr_broadcastable, shape.cstr_eq: their one result is the
   // witness a shape.assuming reads.

@@ -28,7 +28,7 @@ std::vector<ValueId> Lowerer::lowerInline(const Region &region) {
       if (!states[arg].defined)
         defineFromType(arg, SymbolOrigin::OpaqueDim);
     for (const Operation &op : block.operations) {
-      if (op.name == "shape.yield" || op.name == "shape.assuming_yield")
+      if (opRole(op.name) == OpRole::Yield)
         yielded = op.operands;
       lowerOp(op);
     }
@@ -71,8 +71,8 @@ void Lowerer::lowerOp(const Operation &op) {
 
 void Lowerer::lowerOpOnce(const Operation &op) {
   OpOccurrence occurrence{pending, pending.size()};
-  if (op.name == "func.return" || op.name == "shape.yield" ||
-      op.name == "shape.assuming_yield")
+  const OpEntry *entry = findOp(op.name);
+  if (entry && !entry->lower)
     return; // terminators: read by the op that owns the region
   for (const std::string &extra : options.broadcastable)
     if (op.name == extra) {
@@ -81,8 +81,7 @@ void Lowerer::lowerOpOnce(const Operation &op) {
     }
   // An op whose custom syntax was not understood is opaque (its entry
   // would read attributes the parse skipped).
-  if (const OpEntry *entry = findOp(op.name);
-      entry && entry->lower && !op.skipped) {
+  if (entry && entry->lower && !op.skipped) {
     OpContext ctx(*this, op);
     entry->lower(ctx);
     return;
@@ -125,13 +124,14 @@ incomingValues(const Region &region) {
         if (it != index.end())
           targets.push_back(it->second);
       }
-      size_t first = op.name == "cf.cond_br" ? 1 : 0;
+      OpRole role = opRole(op.name);
+      size_t first = role == OpRole::CondBranch ? 1 : 0;
       size_t wanted = first;
       for (size_t t : targets)
         wanted += region.blocks[t].arguments.size();
       bool known = targets.size() == op.successors.size() &&
-                   ((op.name == "cf.br" && targets.size() == 1) ||
-                    (op.name == "cf.cond_br" && targets.size() == 2)) &&
+                   ((role == OpRole::Branch && targets.size() == 1) ||
+                    (role == OpRole::CondBranch && targets.size() == 2)) &&
                    op.operands.size() == wanted;
       size_t next = first;
       for (size_t t : targets) {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lowering/LoweringImpl.h"
+#include "ops/OpTable.h"
 
 #include "symshape/solver/BroadcastTables.h"
 
@@ -140,6 +141,8 @@ namespace {
 /// Returns whether one is a static error.
 bool requireBroadcastColumns(Lowerer &l, const Operation &op,
                              const std::vector<Column> &columns) {
+  const OpEntry *entry = findOp(op.name);
+  bool unverified = entry && entry->shapesUnverified;
   bool erroneous = false;
   for (size_t j = 0; j < columns.size(); ++j) {
     const Column &column = columns[j];
@@ -151,9 +154,10 @@ bool requireBroadcastColumns(Lowerer &l, const Operation &op,
              solver::SubjectForm::Broadcast, column.names, 0, 0,
              column.staticError,
              !column.staticError ? ""
-             : op.name == "tosa.select"
+             : unverified
                  ? "the sizes differ and neither is 1 (mlir-opt 16 does not "
-                   "verify tosa.select's shapes)"
+                   "verify " +
+                       op.name + "'s shapes)"
                  : "the sizes differ and neither is 1");
   }
   return erroneous;

@@ -203,7 +203,8 @@ static const OpEntry kEntries[] = {
      "each ? of the result = the next size operand, which must not be "
      "negative (`in-bounds`)"},
     {"tensor.cast", parseCastForm, lowerTensorCast, kRefineBoth,
-     "same dims; a static target dim is a `cast` obligation"},
+     "same dims; a static target dim is a `cast` obligation", false,
+     OpRole::Cast},
     {"tensor.bitcast", parseCastForm, lowerBitcast, kRefineBoth, "same shape"},
     {"tensor.from_elements", parseFromElements, lowerFromElements, kRefineNone,
      "static; a 1-D result holds its operands as elements"},

@@ -294,6 +294,14 @@ constexpr OpEntry binary(std::string_view name) {
           "elementwise with implicit broadcast (the Broadcastable trait)"};
 }
 
+/// tosa.select: an implicit broadcast whose shapes mlir-opt 16's verifier
+/// does not check.
+constexpr OpEntry unverifiedBinary(std::string_view name) {
+  OpEntry entry = binary(name);
+  entry.shapesUnverified = true;
+  return entry;
+}
+
 } // namespace
 
 static const OpEntry kEntries[] = {
@@ -340,7 +348,7 @@ static const OpEntry kEntries[] = {
     binary("tosa.maximum"),
     binary("tosa.minimum"),
     binary("tosa.pow"),
-    binary("tosa.select"),
+    unverifiedBinary("tosa.select"),
     binary("tosa.sub"),
     {"tosa.mul", parseFunctionTypedForm, lowerMul, kRefineBoth,
      "elementwise with implicit broadcast of the two inputs (not the shift)"},
