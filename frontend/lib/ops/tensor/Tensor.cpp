@@ -49,7 +49,7 @@ static void lowerDynamicSizes(OpContext &c, size_t first) {
     }
     // SEMANTICS.md §2: a dim is never negative; an index operand can be.
     TermId size = c.scalar(next);
-    if (!c.graph().provablyNonNegative(size))
+    if (!c.provablyNonNegative(size))
       c.requireInBounds(c.formulas().mkLe(c.constant(0), size),
                         "the size " + c.operandName(next) + " of dim " +
                             std::to_string(i) + " (not negative)");
