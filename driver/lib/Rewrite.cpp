@@ -131,7 +131,7 @@ std::vector<RefineStep> refineSteps(const Session &session,
           continue;
         // A tensor.cast refined to its source's type would be an identity
         // cast: it keeps its declared result.
-        if (op.name == "tensor.cast" && !op.operands.empty()) {
+        if (opIsShapeCast(op.name) && !op.operands.empty()) {
           ValueId source = op.operands[0];
           const Type &sourceType =
               refined[source] ? *refined[source] : fn.value(source).type;
@@ -161,7 +161,7 @@ std::vector<RefineStep> refineSteps(const Session &session,
         }
         // A tensor.cast whose source gets its result's type has become an
         // identity cast: it goes, and its uses read the source.
-        if (op.name == "tensor.cast" && op.results.size() == 1 &&
+        if (opIsShapeCast(op.name) && op.results.size() == 1 &&
             op.regions.empty()) {
           ValueId result = op.results[0];
           const Type &resultType =
@@ -188,7 +188,7 @@ namespace {
 
 /// A runtime check whose removal changes nothing once it is proved safe.
 bool isCheckOp(const Operation &op) {
-  if (op.name == "cf.assert")
+  if (opIsAssertion(op.name))
     return true;
   // shape.cstr_broadcastable, shape.cstr_eq: their one result is the
   // witness a shape.assuming reads.
@@ -332,121 +332,158 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
   return steps;
 }
 
-std::string rewriteRefined(const Session &session, const FileAnalysis &file,
-                           RewriteStats *stats, const std::string &only,
-                           bool dropRedundantChecks) {
-  using Kind = RefineStep::Kind;
-  std::string_view text = session.sources().buffer(file.buffer);
+namespace {
+
+/// The text edits that carry out refine's steps in one file, applied in
+/// source order.
+class EditList {
+public:
+  explicit EditList(std::string_view text) : text(text) {}
+
+  void add(const RefineStep &step, RewriteStats *stats);
+  /// The file's text with every edit made.
+  std::string apply();
+
+private:
+  /// The operand `i` of `op` reads `source` instead.
+  void rename(const Function &fn, const Operation &op, size_t i,
+              ValueId source);
+  /// `%w = shape.cstr_eq %a, %b : ...` -> `%w = shape.const_witness
+  /// true`: the result names stay, the op after `=` is replaced (its
+  /// trailing loc(...) lies outside op.range and stays too).
+  void passWitness(const Operation &op);
+  /// A use that needs the declared type reads a cast back to it.
+  void castBack(const RefineStep &step);
+  /// Starts the names of `fn` when its steps begin.
+  void enterFunction(const Function &fn);
+  /// A fresh `%castN` name of the current function.
+  std::string castName();
+
+  std::string_view text;
   std::vector<Edit> edits;
   // Every name in use in the current function, with the group name of
   // `%r:2` (its values are "r#0", "r#1", and `%r` itself refers to them).
   const Function *current = nullptr;
   std::unordered_set<std::string> names;
   unsigned counter = 0;
-  auto rename = [&](const Function &fn, const Operation &op, size_t i,
-                    ValueId source) {
-    uint32_t after = op.operandRanges[i].end.offset;
-    edits.push_back(
-        {op.operandRanges[i].begin.offset, after,
-         "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
-         edits.size()});
-  };
-  std::vector<RefineStep> steps = refineSteps(session, file, only);
-  if (dropRedundantChecks) {
-    std::vector<RefineStep> drops = redundantCheckSteps(session, file, only);
-    steps.insert(steps.end(), drops.begin(), drops.end());
+};
+
+void EditList::rename(const Function &fn, const Operation &op, size_t i,
+                      ValueId source) {
+  uint32_t after = op.operandRanges[i].end.offset;
+  edits.push_back(
+      {op.operandRanges[i].begin.offset, after,
+       "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
+       edits.size()});
+}
+
+void EditList::add(const RefineStep &step, RewriteStats *stats) {
+  using Kind = RefineStep::Kind;
+  const Function &fn = *step.function;
+  const Operation &op = *step.op;
+  enterFunction(fn);
+  switch (step.kind) {
+  case Kind::Result:
+    edits.push_back({op.resultTypeRanges[step.index].begin.offset,
+                     op.resultTypeRanges[step.index].end.offset,
+                     step.type.str(), edits.size()});
+    if (stats)
+      ++stats->refinedValues;
+    break;
+  case Kind::Rename:
+    rename(fn, op, step.index, step.source);
+    break;
+  case Kind::RemoveCast:
+  case Kind::RemoveOp: {
+    std::pair<uint32_t, uint32_t> lines = *ownLines(text, op.range);
+    edits.push_back({lines.first, lines.second, "", edits.size()});
+    if (stats && step.kind == Kind::RemoveOp && isCheckOp(op))
+      ++stats->checksDropped;
+    break;
   }
-  for (const RefineStep &step : steps) {
-    const Function &fn = *step.function;
-    const Operation &op = *step.op;
-    if (current != &fn) {
-      current = &fn;
-      names.clear();
-      counter = 0;
-      for (const Value &val : fn.values) {
-        names.insert(val.name);
-        names.insert(val.name.substr(0, val.name.find('#')));
-      }
-    }
-    switch (step.kind) {
-    case Kind::Result:
-      edits.push_back({op.resultTypeRanges[step.index].begin.offset,
-                       op.resultTypeRanges[step.index].end.offset,
-                       step.type.str(), edits.size()});
-      if (stats)
-        ++stats->refinedValues;
-      break;
-    case Kind::Rename:
+  case Kind::PassWitness:
+    passWitness(op);
+    if (stats)
+      ++stats->checksDropped;
+    break;
+  case Kind::InPlace:
+    if (step.source != step.value)
       rename(fn, op, step.index, step.source);
-      break;
-    case Kind::RemoveCast:
-    case Kind::RemoveOp: {
-      std::pair<uint32_t, uint32_t> lines = *ownLines(text, op.range);
-      edits.push_back({lines.first, lines.second, "", edits.size()});
-      if (stats && step.kind == Kind::RemoveOp && isCheckOp(op))
-        ++stats->checksDropped;
-      break;
-    }
-    case Kind::PassWitness: {
-      // `%w = shape.cstr_eq %a, %b : ...` -> `%w = shape.const_witness
-      // true`: the result names stay, the op after `=` is replaced (its
-      // trailing loc(...) lies outside op.range and stays too).
-      uint32_t begin = op.range.begin.offset;
-      while (begin < op.range.end.offset && text[begin] != '=')
-        ++begin;
-      if (begin < op.range.end.offset)
-        ++begin;
-      edits.push_back({begin, op.range.end.offset, " shape.const_witness true",
-                       edits.size()});
-      if (stats)
-        ++stats->checksDropped;
-      break;
-    }
-    case Kind::InPlace:
-      if (step.source != step.value)
-        rename(fn, op, step.index, step.source);
-      edits.push_back({op.operandTypeRanges[step.index].begin.offset,
-                       op.operandTypeRanges[step.index].end.offset,
-                       step.type.str(), edits.size()});
-      break;
-    case Kind::Cast: {
-      // A use that needs the declared type reads a cast back to it.
-      std::string name;
-      do
-        name = "cast" + std::to_string(counter++);
-      while (names.count(name));
-      names.insert(name);
-      uint32_t begin = op.range.begin.offset;
-      uint32_t lineStart = begin;
-      while (lineStart > 0 && text[lineStart - 1] != '\n')
-        --lineStart;
-      std::string_view prefix = text.substr(lineStart, begin - lineStart);
-      bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
-      std::string indent = blank ? std::string(prefix) : std::string();
-      std::string line = "%" + name + " = tensor.cast %" +
-                         fn.value(step.source).name + " : " + step.type.str() +
-                         " to " + fn.value(step.value).type.str();
-      // After another op on the same line (`return elim%2` is `return`
-      // then an op `elim`), the cast goes on a line of its own: written
-      // right after `return` it would become its operand.
-      std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
-      edits.push_back(
-          {blank ? lineStart : begin, blank ? lineStart : begin,
-           blank ? indent + line + "\n"
-                 : "\n" + lead + line + "\n" + std::string(prefix.size(), ' '),
-           edits.size()});
-      // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
-      // the token boundary with a space.
-      uint32_t after = op.operandRanges[step.index].end.offset;
-      edits.push_back({op.operandRanges[step.index].begin.offset, after,
-                       "%" + name + (joinsNext(text, after) ? " " : ""),
-                       edits.size()});
-      if (stats)
-        ++stats->castsInserted;
-      break;
-    }
-    }
+    edits.push_back({op.operandTypeRanges[step.index].begin.offset,
+                     op.operandTypeRanges[step.index].end.offset,
+                     step.type.str(), edits.size()});
+    break;
+  case Kind::Cast:
+    castBack(step);
+    if (stats)
+      ++stats->castsInserted;
+    break;
   }
+}
+
+void EditList::passWitness(const Operation &op) {
+  uint32_t begin = op.range.begin.offset;
+  while (begin < op.range.end.offset && text[begin] != '=')
+    ++begin;
+  if (begin < op.range.end.offset)
+    ++begin;
+  edits.push_back(
+      {begin, op.range.end.offset, " shape.const_witness true", edits.size()});
+}
+
+void EditList::enterFunction(const Function &fn) {
+  if (current == &fn)
+    return;
+  current = &fn;
+  names.clear();
+  counter = 0;
+  for (const Value &val : fn.values) {
+    names.insert(val.name);
+    names.insert(val.name.substr(0, val.name.find('#')));
+  }
+}
+
+std::string EditList::castName() {
+  std::string name;
+  do
+    name = "cast" + std::to_string(counter++);
+  while (names.count(name));
+  names.insert(name);
+  return name;
+}
+
+void EditList::castBack(const RefineStep &step) {
+  const Function &fn = *step.function;
+  const Operation &op = *step.op;
+  std::string name = castName();
+  uint32_t begin = op.range.begin.offset;
+  uint32_t lineStart = begin;
+  while (lineStart > 0 && text[lineStart - 1] != '\n')
+    --lineStart;
+  std::string_view prefix = text.substr(lineStart, begin - lineStart);
+  bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
+  std::string indent = blank ? std::string(prefix) : std::string();
+  std::string line = "%" + name + " = tensor.cast %" +
+                     fn.value(step.source).name + " : " + step.type.str() +
+                     " to " + fn.value(step.value).type.str();
+  // After another op on the same line (`return elim%2` is `return`
+  // then an op `elim`), the cast goes on a line of its own: written
+  // right after `return` it would become its operand.
+  std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
+  edits.push_back(
+      {blank ? lineStart : begin, blank ? lineStart : begin,
+       blank ? indent + line + "\n"
+             : "\n" + lead + line + "\n" + std::string(prefix.size(), ' '),
+       edits.size()});
+  // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
+  // the token boundary with a space.
+  uint32_t after = op.operandRanges[step.index].end.offset;
+  edits.push_back({op.operandRanges[step.index].begin.offset, after,
+                   "%" + name + (joinsNext(text, after) ? " " : ""),
+                   edits.size()});
+}
+
+std::string EditList::apply() {
   std::sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) {
     return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
   });
@@ -461,6 +498,22 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
   }
   out.append(text.substr(at));
   return out;
+}
+
+} // namespace
+
+std::string rewriteRefined(const Session &session, const FileAnalysis &file,
+                           RewriteStats *stats, const std::string &only,
+                           bool dropRedundantChecks) {
+  EditList edits(session.sources().buffer(file.buffer));
+  std::vector<RefineStep> steps = refineSteps(session, file, only);
+  if (dropRedundantChecks) {
+    std::vector<RefineStep> drops = redundantCheckSteps(session, file, only);
+    steps.insert(steps.end(), drops.begin(), drops.end());
+  }
+  for (const RefineStep &step : steps)
+    edits.add(step, stats);
+  return edits.apply();
 }
 
 } // namespace symshape::frontend

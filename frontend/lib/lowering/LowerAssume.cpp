@@ -45,56 +45,60 @@ static TermId lowerArithmetic(solver::DimGraph &g, ExprKind kind, TermId lhs,
   }
 }
 
+std::optional<TermId> Lowerer::lowerRef(const ExprNode &node, bool report,
+                                        std::string &missing) {
+  auto it = byName.find(node.name);
+  if (it == byName.end()) {
+    missing = "%" + node.name;
+    if (report)
+      diags.error(node.loc, "no value named '%" + node.name +
+                                "' in function '" + function.name + "'");
+    return std::nullopt;
+  }
+  const ValueState &s = state(it->second);
+  if (node.dim) {
+    // A shape value's dims are its extents (also for extent tensors, as
+    // in witnesses and conditions); a tensor's are its dims.
+    const std::vector<TermId> &dims = s.hasExtents ? s.extents : s.dims;
+    if ((!s.ranked && !s.hasExtents) || *node.dim < 0 ||
+        size_t(*node.dim) >= dims.size()) {
+      // A --assume fact (report == false) just does not apply here.
+      missing = "%" + node.name;
+      if (report) {
+        diags.error(node.loc, "'%" + node.name + "' has no dim " +
+                                  std::to_string(*node.dim));
+        failed = true;
+      }
+      return std::nullopt;
+    }
+    return dims[*node.dim];
+  }
+  // An integer input no op has read (an unused JAX dimension variable
+  // `tensor<i64>`) is still an integer the user may speak of.
+  if (s.scalar == solver::kNoTerm && value(it->second).type.dims.empty())
+    (void)intElements(it->second);
+  if (s.scalar == solver::kNoTerm) {
+    missing = "%" + node.name;
+    if (report) {
+      diags.error(node.loc, "'%" + node.name +
+                                "' is not an index or !shape.size value; "
+                                "name one of its dims, as in '%" +
+                                node.name + "[0]'");
+      failed = true;
+    }
+    return std::nullopt;
+  }
+  return s.scalar;
+}
+
 std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
                                          bool report, std::string &missing) {
   const ExprNode &node = expr.node(index);
   switch (node.kind) {
   case ExprKind::Int:
     return graph().constant(node.value);
-  case ExprKind::Ref: {
-    auto it = byName.find(node.name);
-    if (it == byName.end()) {
-      missing = "%" + node.name;
-      if (report)
-        diags.error(node.loc, "no value named '%" + node.name +
-                                  "' in function '" + function.name + "'");
-      return std::nullopt;
-    }
-    const ValueState &s = state(it->second);
-    if (node.dim) {
-      // A shape value's dims are its extents (also for extent tensors, as
-      // in witnesses and conditions); a tensor's are its dims.
-      const std::vector<TermId> &dims = s.hasExtents ? s.extents : s.dims;
-      if ((!s.ranked && !s.hasExtents) || *node.dim < 0 ||
-          size_t(*node.dim) >= dims.size()) {
-        // A --assume fact (report == false) just does not apply here.
-        missing = "%" + node.name;
-        if (report) {
-          diags.error(node.loc, "'%" + node.name + "' has no dim " +
-                                    std::to_string(*node.dim));
-          failed = true;
-        }
-        return std::nullopt;
-      }
-      return dims[*node.dim];
-    }
-    // An integer input no op has read (an unused JAX dimension variable
-    // `tensor<i64>`) is still an integer the user may speak of.
-    if (s.scalar == solver::kNoTerm && value(it->second).type.dims.empty())
-      (void)intElements(it->second);
-    if (s.scalar == solver::kNoTerm) {
-      missing = "%" + node.name;
-      if (report) {
-        diags.error(node.loc, "'%" + node.name +
-                                  "' is not an index or !shape.size value; "
-                                  "name one of its dims, as in '%" +
-                                  node.name + "[0]'");
-        failed = true;
-      }
-      return std::nullopt;
-    }
-    return s.scalar;
-  }
+  case ExprKind::Ref:
+    return lowerRef(expr.node(index), report, missing);
   case ExprKind::Add:
   case ExprKind::Sub:
   case ExprKind::Mul:
@@ -115,6 +119,26 @@ std::optional<TermId> Lowerer::lowerTerm(const Expr &expr, int index,
     diags.error(node.loc, "expected an integer term");
     failed = true;
     return std::nullopt;
+  }
+}
+
+/// A comparison node of SEMANTICS.md §6 as a formula.
+static FormulaId lowerComparison(solver::FormulaStore &f, ExprKind kind,
+                                 TermId a, TermId b) {
+  switch (kind) {
+  case ExprKind::Eq:
+    return f.mkEq(a, b);
+  case ExprKind::Ne:
+    return f.mkNe(a, b);
+  case ExprKind::Lt:
+    return f.mkLt(a, b);
+  case ExprKind::Le:
+    return f.mkLe(a, b);
+  case ExprKind::Gt:
+    return f.mkGt(a, b);
+  default:
+    assert(kind == ExprKind::Ge && "not a comparison node");
+    return f.mkGe(a, b);
   }
 }
 
@@ -162,21 +186,7 @@ std::optional<FormulaId> Lowerer::lowerBool(const Expr &expr, int index,
     std::optional<std::pair<TermId, TermId>> args = binary();
     if (!args)
       return std::nullopt;
-    auto [a, b] = *args;
-    switch (node.kind) {
-    case ExprKind::Eq:
-      return f.mkEq(a, b);
-    case ExprKind::Ne:
-      return f.mkNe(a, b);
-    case ExprKind::Lt:
-      return f.mkLt(a, b);
-    case ExprKind::Le:
-      return f.mkLe(a, b);
-    case ExprKind::Gt:
-      return f.mkGt(a, b);
-    default:
-      return f.mkGe(a, b);
-    }
+    return lowerComparison(f, node.kind, args->first, args->second);
   }
   case ExprKind::In:
   case ExprKind::NotIn:

@@ -155,47 +155,53 @@ Lowerer::inlineCall(const Operation &call, const Function &callee,
   return returned;
 }
 
-std::optional<std::vector<ValueState>>
-Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
+bool Lowerer::inlinable(const Operation &call, const Function &callee,
                         std::string &whyNot) {
   for (const Function *active : callStack)
     if (active == &callee) {
       whyNot = "recursive call of @" + callee.name + ": not inlined";
-      return std::nullopt;
+      return false;
     }
   if (callStack.size() >= kMaxCallDepth) {
     whyNot = "calls nested deeper than " + std::to_string(kMaxCallDepth) +
              ": not inlined";
-    return std::nullopt;
+    return false;
   }
   if (callee.isDeclaration) {
     whyNot = "@" + callee.name + " is a declaration";
-    return std::nullopt;
+    return false;
   }
   if (callee.body.blocks.size() != 1 ||
       callee.body.blocks[0].operations.empty() ||
       !isReturnOp(callee.body.blocks[0].operations.back().name)) {
     whyNot = "@" + callee.name + " has control flow: not inlined";
-    return std::nullopt;
+    return false;
   }
   if (callee.arguments.size() != call.operands.size()) {
     whyNot = "the call passes " + std::to_string(call.operands.size()) +
              " operands to @" + callee.name + " of " +
              std::to_string(callee.arguments.size()) + " arguments";
-    return std::nullopt;
+    return false;
   }
   size_t cost = inlineCost(callee, unsigned(callStack.size()));
   if (cost == kRecursive) {
     whyNot = "@" + callee.name + " is recursive (or nests calls deeper than " +
              std::to_string(kMaxCallDepth) + "): not inlined";
-    return std::nullopt;
+    return false;
   }
   if (inlinedOps + cost > kMaxInlinedOps) {
     whyNot = "@" + callee.name + " is too large to inline here";
-    return std::nullopt;
+    return false;
   }
   inlinedOps += cost;
+  return true;
+}
 
+std::optional<std::vector<ValueState>>
+Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
+                        std::string &whyNot) {
+  if (!inlinable(call, callee, whyNot))
+    return std::nullopt;
   // The operands as the callee's arguments see them. An integer scalar
   // no op of the caller has read yet (JAX's dimension variable passed
   // straight on) gets its symbol here, in the caller's frame: the callee
@@ -208,7 +214,12 @@ Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
       (void)intElements(call.operands[i]);
     args.push_back(states[call.operands[i]]);
   }
+  return lowerCallee(call, callee, args);
+}
 
+std::vector<ValueState>
+Lowerer::lowerCallee(const Operation &call, const Function &callee,
+                     const std::vector<ValueState> &args) {
   if (shownNames.empty()) // the first call, made from the lowered function
     for (const std::string &name : displayNames)
       shownNames.emplace(name, 2u);

@@ -103,7 +103,8 @@ public:
   void defineDims(ValueId id, std::vector<TermId> dims);
   void defineScalar(ValueId id, TermId scalar);
 
-  /// Queues an obligation of `op` (judged after the assumptions).
+  /// Queues an obligation of `op` (judged after the assumptions;
+  /// LowerObligation.cpp).
   void oblige(const Operation &op, solver::ObligationKind kind, int dim,
               FormulaId violation, std::string subject,
               bool staticError = false, std::string staticNote = "");
@@ -201,6 +202,7 @@ public:
   std::optional<FormulaId> lowerExpr(const Expr &expr, bool report,
                                      std::string &missing);
 
+  /// One op in program order (LowerRegion.cpp).
   void lowerOp(const Operation &op);
   void lowerOpOnce(const Operation &op);
 
@@ -220,6 +222,15 @@ public:
   std::optional<std::vector<ValueState>> inlineCallOnce(const Operation &call,
                                                         const Function &callee,
                                                         std::string &whyNot);
+  /// Whether `callee` may be inlined at `call` (else `whyNot` says why);
+  /// counts its ops against the inlining budget when it may.
+  bool inlinable(const Operation &call, const Function &callee,
+                 std::string &whyNot);
+  /// Lowers the body of `callee` in a frame of its own, its arguments
+  /// holding `args`, and returns the states of the values it returns.
+  std::vector<ValueState> lowerCallee(const Operation &call,
+                                      const Function &callee,
+                                      const std::vector<ValueState> &args);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
   /// Whether the op being lowered may not run (a region of an unknown op,
@@ -232,6 +243,9 @@ private:
   void recordValues();
   std::optional<TermId> lowerTerm(const Expr &expr, int node, bool report,
                                   std::string &missing);
+  /// A value (`%n`) or one of its dims (`%x[1]`) in an expression.
+  std::optional<TermId> lowerRef(const ExprNode &node, bool report,
+                                 std::string &missing);
   std::optional<FormulaId> lowerBool(const Expr &expr, int node, bool report,
                                      std::string &missing);
 

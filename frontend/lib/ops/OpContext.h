@@ -98,6 +98,12 @@ public:
   }
   /// The product of `terms` (1 for none).
   TermId product(const std::vector<TermId> &terms);
+  /// The constant `t` is, if it is one.
+  std::optional<int64_t> constantValue(TermId t) {
+    return graph().constantValue(t);
+  }
+  /// `t` is never negative, by its form (a dim, a constant >= 0, ...).
+  bool provablyNonNegative(TermId t) { return graph().provablyNonNegative(t); }
 
   //===--- Requirements (phase 1 of SEMANTICS.md §4)
   //-------------------------------===//

@@ -17,4 +17,12 @@ bool opRefinesOperands(std::string_view name) {
   return entry && (entry->refine & kRefineOperands);
 }
 
+bool opIsShapeCast(std::string_view name) {
+  return opRole(name) == OpRole::Cast;
+}
+
+bool opIsAssertion(std::string_view name) {
+  return opRole(name) == OpRole::Assert;
+}
+
 } // namespace symshape::frontend

@@ -54,17 +54,34 @@ enum RefineFlags : uint8_t {
   kRefineBoth = kRefineResults | kRefineOperands,
 };
 
-/// What an op is to the lowering besides its shape function.
+/// What an op is to the lowering, the parser and `refine` besides its shape
+/// function: the code outside the table asks for a role, never for a name.
 enum class OpRole : uint8_t {
   None,
   Call,   ///< calls a function of the module named by its `callee` attribute
   Return, ///< returns from the function (func.return, util.return)
+  Yield,  ///< gives its operands to the op owning its region (shape.yield)
+  Branch, ///< passes its operands to its one target block (cf.br)
+  /// Branches on its i1 first operand to one of two target blocks, then
+  /// passes the first target's operands, then the second's (cf.cond_br).
+  CondBranch,
+  /// Casts between compatible shapes: `refine` removes one that refined
+  /// types make an identity cast (tensor.cast).
+  Cast,
+  /// A runtime check of its i1 operand, which `refine
+  /// --drop-redundant-checks` removes once proved safe (cf.assert).
+  Assert,
+  /// Declares a module-level global whose loads read its declared type
+  /// (util.global; the parser records it).
+  Global,
 };
 
 struct OpEntry {
-  std::string_view name;    ///< "tosa.matmul"
-  ParseFn parse;            ///< custom form; nullptr: generic form only
-  LowerFn lower;            ///< nullptr: parsed but opaque (e.g. terminators)
+  std::string_view name; ///< "tosa.matmul"
+  ParseFn parse;         ///< custom form; nullptr: generic form only
+  /// nullptr: a terminator, read by the op that owns its region (func.return,
+  /// shape.yield); the lowering skips it.
+  LowerFn lower;
   uint8_t refine;           ///< RefineFlags
   std::string_view summary; ///< one line for the README's op table
   /// The custom form is fully known (e.g. the shape dialect as its
@@ -73,6 +90,9 @@ struct OpEntry {
   /// go opaque.
   bool strictSyntax = false;
   OpRole role = OpRole::None;
+  /// mlir-opt 16's verifier does not check the op's shapes (tosa.select):
+  /// a static error of its broadcast says so.
+  bool shapesUnverified = false;
 };
 
 struct OpFamily {
@@ -87,6 +107,8 @@ const OpEntry *findOp(std::string_view name);
 /// returns from one (func.return, util.return): the op table's roles.
 bool isCallOp(std::string_view name);
 bool isReturnOp(std::string_view name);
+/// The role of `name`'s entry; OpRole::None for a name not in the table.
+OpRole opRole(std::string_view name);
 /// Every family, in a fixed order (for the README table and its test).
 const std::vector<OpFamily> &opFamilies();
 

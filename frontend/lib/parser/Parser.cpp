@@ -368,7 +368,7 @@ bool Parser::parseModuleLevelOp(Module &module) {
         op.loc, buf.substr(op.loc.offset, op.range.end.offset - op.loc.offset),
         "an op has operands, a symbol, types, attributes or a "
         "region, not words alone");
-  if (op.name == "util.global" && !op.skipped) {
+  if (opRole(op.name) == OpRole::Global && !op.skipped) {
     const Attribute *name = findAttr(op.attributes, "sym_name");
     const Attribute *type = findAttr(op.attributes, "type");
     if (name && name->kind == AttrKind::String && type &&

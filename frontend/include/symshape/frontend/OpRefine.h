@@ -1,8 +1,9 @@
 //===- OpRefine.h - Which ops `refine` may rewrite ----------------*- C++
 //-*-===//
 //
-// The refine flags of the op table (frontend/lib/ops/OpTable.h), for the
-// driver's rewriting (driver/lib/Rewrite.cpp) without exposing the table.
+// The refine flags and roles of the op table (frontend/lib/ops/OpTable.h),
+// for the driver's rewriting (driver/lib/Rewrite.cpp) without exposing the
+// table.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,14 @@ bool opRefinesResults(std::string_view name);
 /// True when `name` is in the op table and, in generic form, it accepts
 /// more static operand types.
 bool opRefinesOperands(std::string_view name);
+
+/// True when `name` casts between compatible shapes (tensor.cast): a cast
+/// that refined types make an identity cast is removed.
+bool opIsShapeCast(std::string_view name);
+
+/// True when `name` is a runtime assertion of its i1 operand (cf.assert),
+/// which `--drop-redundant-checks` removes once proved safe.
+bool opIsAssertion(std::string_view name);
 
 } // namespace symshape::frontend
 

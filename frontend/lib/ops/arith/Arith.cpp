@@ -13,9 +13,19 @@
 
 namespace symshape::frontend {
 
+/// The integer op `Op` on index values (on i1 values read as xori).
+template <IntOp Op> static void lowerIntArith(OpContext &c) {
+  lowerIndexBinary(c, BoolLogic::Xor, Op);
+}
+/// andi, ori, xori (on i1 values: the formulas' and, or, xor) and the
+/// shifts (read as xori on i1): no index value computed.
+template <BoolLogic Logic> static void lowerIntLogic(OpContext &c) {
+  lowerIndexBinary(c, Logic, std::nullopt);
+}
+
 /// Integer arithmetic: computes index values, elementwise on tensors.
-static constexpr OpEntry indexOp(std::string_view name) {
-  return {name, parseSameTypeForm, lowerIndexBinary, kRefineNone,
+static constexpr OpEntry indexOp(std::string_view name, LowerFn lower) {
+  return {name, parseSameTypeForm, lower, kRefineNone,
           "index arithmetic; elementwise on tensors"};
 }
 /// `%a : T1 to T2` casts of the elements: the shape is kept.
@@ -45,26 +55,26 @@ static const OpEntry kEntries[] = {
      "elementwise on tensors; on integers, the comparison (a predicate)"},
     {"arith.select", parseSelect, lowerArithSelect, kRefineNone,
      "elementwise (an i1 condition applies to all); on integers, the pick"},
-    indexOp("arith.addi"),
-    indexOp("arith.subi"),
-    indexOp("arith.muli"),
-    indexOp("arith.floordivsi"),
-    indexOp("arith.ceildivsi"),
-    indexOp("arith.ceildivui"),
-    indexOp("arith.divsi"),
-    indexOp("arith.divui"),
-    indexOp("arith.remsi"),
-    indexOp("arith.remui"),
-    indexOp("arith.maxsi"),
-    indexOp("arith.minsi"),
-    indexOp("arith.maxui"),
-    indexOp("arith.minui"),
-    indexOp("arith.andi"),
-    indexOp("arith.ori"),
-    indexOp("arith.xori"),
-    indexOp("arith.shli"),
-    indexOp("arith.shrsi"),
-    indexOp("arith.shrui"),
+    indexOp("arith.addi", lowerIntArith<IntOp::Add>),
+    indexOp("arith.subi", lowerIntArith<IntOp::Sub>),
+    indexOp("arith.muli", lowerIntArith<IntOp::Mul>),
+    indexOp("arith.floordivsi", lowerIntArith<IntOp::DivFloor>),
+    indexOp("arith.ceildivsi", lowerIntArith<IntOp::DivCeil>),
+    indexOp("arith.ceildivui", lowerIntArith<IntOp::CeilDivU>),
+    indexOp("arith.divsi", lowerIntArith<IntOp::DivTrunc>),
+    indexOp("arith.divui", lowerIntArith<IntOp::DivU>),
+    indexOp("arith.remsi", lowerIntArith<IntOp::RemTrunc>),
+    indexOp("arith.remui", lowerIntArith<IntOp::RemU>),
+    indexOp("arith.maxsi", lowerIntArith<IntOp::Max>),
+    indexOp("arith.minsi", lowerIntArith<IntOp::Min>),
+    indexOp("arith.maxui", lowerIntArith<IntOp::MaxU>),
+    indexOp("arith.minui", lowerIntArith<IntOp::MinU>),
+    indexOp("arith.andi", lowerIntLogic<BoolLogic::And>),
+    indexOp("arith.ori", lowerIntLogic<BoolLogic::Or>),
+    indexOp("arith.xori", lowerIntLogic<BoolLogic::Xor>),
+    indexOp("arith.shli", lowerIntLogic<BoolLogic::Xor>),
+    indexOp("arith.shrsi", lowerIntLogic<BoolLogic::Xor>),
+    indexOp("arith.shrui", lowerIntLogic<BoolLogic::Xor>),
     castOp("arith.extf"),
     castOp("arith.truncf"),
     intCastOp("arith.extsi"),

@@ -12,6 +12,8 @@
 #include "ops/rules/IntRules.h"
 #include "ops/rules/PrettyForms.h"
 
+#include <optional>
+
 namespace symshape::frontend {
 
 // ArithForms.cpp
@@ -20,8 +22,15 @@ bool parseCompare(Parser &p, PendingOp &pending);      ///< pred, %a, %b : T
 bool parseSelect(Parser &p, PendingOp &pending);
 
 // ArithMath.cpp
-void lowerElementwise(OpContext &c);  ///< arith / math on tensors or scalars
-void lowerIndexBinary(OpContext &c);  ///< addi, subi, muli, floordivsi, ...
+void lowerElementwise(OpContext &c); ///< arith / math on tensors or scalars
+/// What an integer binary op computes on i1 values: andi, ori, and xor for
+/// xori and (as arith's i1 addition and subtraction) every other one.
+enum class BoolLogic : uint8_t { And, Or, Xor };
+/// addi, subi, muli, floordivsi, ...: on index and integer scalars the
+/// exact `arith` (nullopt: not computed, as the shifts), on i1 values
+/// `logic`, elementwise on tensors.
+void lowerIndexBinary(OpContext &c, BoolLogic logic,
+                      std::optional<IntOp> arith);
 void lowerIndexCast(OpContext &c);    ///< index_cast, extsi, trunci, ...
 void lowerIntCompareOp(OpContext &c); ///< arith.cmpi
 void lowerArithSelect(OpContext &c);

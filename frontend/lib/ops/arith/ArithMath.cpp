@@ -50,25 +50,8 @@ void lowerElementwise(OpContext &c) {
 
 void lowerElementCast(OpContext &c) { lowerSameShape(c); }
 
-namespace {
-struct IntOpName {
-  std::string_view name;
-  IntOp op;
-};
-/// arith's integer ops and the exact arithmetic each computes.
-constexpr IntOpName kIntOps[] = {
-    {"arith.addi", IntOp::Add},          {"arith.subi", IntOp::Sub},
-    {"arith.muli", IntOp::Mul},          {"arith.divsi", IntOp::DivTrunc},
-    {"arith.remsi", IntOp::RemTrunc},    {"arith.floordivsi", IntOp::DivFloor},
-    {"arith.ceildivsi", IntOp::DivCeil}, {"arith.divui", IntOp::DivU},
-    {"arith.remui", IntOp::RemU},        {"arith.ceildivui", IntOp::CeilDivU},
-    {"arith.maxsi", IntOp::Max},         {"arith.minsi", IntOp::Min},
-    {"arith.maxui", IntOp::MaxU},        {"arith.minui", IntOp::MinU},
-};
-} // namespace
-
-/// andi / ori / xori on i1 values: the formulas' and, or, xor.
-static bool lowerBoolLogic(OpContext &c) {
+/// On i1 values: the formulas' and, or, xor.
+static bool lowerBoolLogic(OpContext &c, BoolLogic logic) {
   std::optional<IntType> type = resultIntType(c, 0);
   if (!type || !type->isBool() || c.numOperands() != 2)
     return false;
@@ -77,13 +60,12 @@ static bool lowerBoolLogic(OpContext &c) {
   if (!a || !b || a->size() != b->size())
     return false;
   solver::FormulaStore &f = c.formulas();
-  std::string_view name = c.op().name;
   std::vector<FormulaId> out;
   for (size_t k = 0; k < a->size(); ++k) {
     FormulaId x = (*a)[k], y = (*b)[k];
-    if (name == "arith.andi")
+    if (logic == BoolLogic::And)
       out.push_back(f.mkAnd({x, y}));
-    else if (name == "arith.ori")
+    else if (logic == BoolLogic::Or)
       out.push_back(f.mkOr({x, y}));
     else // xori: exactly one holds
       out.push_back(
@@ -93,19 +75,16 @@ static bool lowerBoolLogic(OpContext &c) {
   return true;
 }
 
-void lowerIndexBinary(OpContext &c) {
+void lowerIndexBinary(OpContext &c, BoolLogic logic,
+                      std::optional<IntOp> arith) {
   if (anyShaped(c) || c.numOperands() != 2) {
     lowerElementwise(c);
     return;
   }
-  if (lowerBoolLogic(c))
+  if (lowerBoolLogic(c, logic))
     return;
-  for (const IntOpName &entry : kIntOps)
-    if (entry.name == c.op().name) {
-      if (lowerIntPairs(c, entry.op))
-        return;
-      break;
-    }
+  if (arith && lowerIntPairs(c, *arith))
+    return;
   lowerElementwise(c);
 }
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lowering/LoweringImpl.h"
+#include "ops/OpTable.h"
 
 #include "symshape/solver/BroadcastTables.h"
 
@@ -134,24 +135,136 @@ void Lowerer::lowerImplicitBroadcast(const Operation &op) {
   finishBroadcast(op, std::move(columns), unranked);
 }
 
-void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
-                              bool unranked) {
-  size_t rank = columns.size();
+namespace {
+
+/// One `broadcast` obligation per result dim fed by two or more operands.
+/// Returns whether one is a static error.
+bool requireBroadcastColumns(Lowerer &l, const Operation &op,
+                             const std::vector<Column> &columns) {
+  const OpEntry *entry = findOp(op.name);
+  bool unverified = entry && entry->shapesUnverified;
   bool erroneous = false;
-  for (size_t j = 0; j < rank; ++j) {
+  for (size_t j = 0; j < columns.size(); ++j) {
     const Column &column = columns[j];
     if (column.sizes.size() < 2)
       continue;
     erroneous |= column.staticError;
-    oblige(op, ObligationKind::Broadcast, int(j),
-           formulas().mkConflict(column.sizes), solver::SubjectForm::Broadcast,
-           column.names, 0, 0, column.staticError,
-           !column.staticError ? ""
-           : op.name == "tosa.select"
-               ? "the sizes differ and neither is 1 (mlir-opt 16 does not "
-                 "verify tosa.select's shapes)"
-               : "the sizes differ and neither is 1");
+    l.oblige(op, ObligationKind::Broadcast, int(j),
+             l.formulas().mkConflict(column.sizes),
+             solver::SubjectForm::Broadcast, column.names, 0, 0,
+             column.staticError,
+             !column.staticError ? ""
+             : unverified
+                 ? "the sizes differ and neither is 1 (mlir-opt 16 does not "
+                   "verify " +
+                       op.name + "'s shapes)"
+                 : "the sizes differ and neither is 1");
   }
+  return erroneous;
+}
+
+/// The `rank` obligation: the declared result rank is the inferred one
+/// (at least it, with an unranked operand). Returns whether it holds.
+bool requireResultRank(Lowerer &l, const Operation &op, size_t resultRank,
+                       size_t rank, bool unranked) {
+  // Upstream MLIR: an unranked operand may supply leading result dims.
+  bool rankOk = unranked ? resultRank >= rank : resultRank == rank;
+  std::string rankNote =
+      !rankOk && resultRank > rank
+          ? "the Broadcastable trait requires the inferred rank; its "
+            "verifier in mlir-opt 16 accepts a result of higher rank"
+          : "";
+  l.oblige(op, ObligationKind::Rank, -1, l.formulas().mkBool(!rankOk),
+           solver::SubjectForm::Rank, {}, int64_t(resultRank), int64_t(rank),
+           !rankOk, rankNote);
+  return rankOk;
+}
+
+/// One `result-cast` obligation per declared static result dim of the
+/// columns' part of the result (after `offset` leading dims). Fills
+/// `resultDims` with the dims they decide; returns whether one is a static
+/// error.
+bool requireResultCasts(Lowerer &l, const Operation &op,
+                        const std::vector<Column> &columns, bool unranked,
+                        bool strict, std::vector<TermId> &resultDims) {
+  const Type &resultType = l.value(op.results.front()).type;
+  size_t resultRank = resultType.dims.size();
+  size_t offset = resultRank - columns.size();
+  TermId one = l.graph().constant(1);
+  bool erroneous = false;
+  for (size_t d = offset; d < resultRank; ++d) {
+    int64_t declared = resultType.dims[d];
+    const Column &column = columns[d - offset];
+    TermId size = l.graph().broadcast(column.sizes);
+    if (declared == kDynamic) {
+      if (!unranked)
+        resultDims[d] = size;
+      continue;
+    }
+    if (column.staticError)
+      continue; // no runtime size to compare: the broadcast itself errs
+    // SEMANTICS.md §3: with an unranked operand the trailing dims are still
+    // checked as usual (from the ranked operands) by the static rules; at
+    // runtime the unranked operand may supply the size where the others give 1.
+    int64_t inferred = column.staticError ? kDynamic : column.inferred;
+    TermId declaredTerm = l.graph().constant(declared);
+    bool error = solver::checkResultDim(inferred, declared, strict) ==
+                 solver::ResultDimCheck::Error;
+    std::string note;
+    if (error && inferred == kDynamic)
+      note = "--strict follows the Broadcastable trait's pseudo-code: a "
+             "dynamic inferred size under a static result dim is an error";
+    else if (error && inferred == 1)
+      note = "broadcast semantics do not apply to results (the Broadcastable "
+             "trait); its verifier in mlir-opt 16 accepts an inferred 1 here";
+    FormulaId violation = l.formulas().mkNe(size, declaredTerm);
+    if (unranked)
+      violation = l.formulas().mkAnd({l.formulas().mkNe(size, one), violation});
+    erroneous |= error;
+    l.oblige(op, ObligationKind::ResultCast, int(d), violation,
+             solver::SubjectForm::ResultCast, column.names, declared, 0, error,
+             note);
+    resultDims[d] = declaredTerm;
+  }
+  return erroneous;
+}
+
+/// The result dims no result-cast decided: a leading dim an unranked
+/// operand supplies is unknown here; where the ranked operands give 1, the
+/// unranked one decides.
+void defineOpenResultDims(Lowerer &l, const Operation &op,
+                          const std::vector<Column> &columns,
+                          std::vector<TermId> &resultDims) {
+  ValueId result = op.results.front();
+  const Type &resultType = l.value(result).type;
+  size_t resultRank = resultType.dims.size();
+  size_t offset = resultRank - columns.size();
+  TermId one = l.graph().constant(1);
+  for (size_t d = 0; d < resultRank; ++d) {
+    if (resultDims[d] != solver::kNoTerm)
+      continue;
+    int64_t declared = resultType.dims[d];
+    if (d < offset) { // supplied by an unranked operand: unknown here
+      resultDims[d] = declared == kDynamic ? l.freshDim(l.dimName(result, d),
+                                                        SymbolOrigin::OpaqueDim)
+                                           : l.graph().constant(declared);
+      continue;
+    }
+    // Where the ranked operands give 1, the unranked one decides.
+    TermId size = l.graph().broadcast(columns[d - offset].sizes);
+    TermId r = l.freshDim(l.dimName(result, d), SymbolOrigin::OpaqueDim);
+    l.problem().addFact(l.formulas().mkOr(
+        {l.formulas().mkEq(size, one), l.formulas().mkEq(r, size)}));
+    resultDims[d] = r;
+  }
+}
+
+} // namespace
+
+void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
+                              bool unranked) {
+  size_t rank = columns.size();
+  bool erroneous = requireBroadcastColumns(*this, op, columns);
 
   ValueId result = op.results.front();
   const Type &resultType = value(result).type;
@@ -170,81 +283,21 @@ void Lowerer::finishBroadcast(const Operation &op, std::vector<Column> columns,
   }
 
   size_t resultRank = resultType.dims.size();
-  // Upstream MLIR: an unranked operand may supply leading result dims.
-  bool rankOk = unranked ? resultRank >= rank : resultRank == rank;
-  std::string rankNote =
-      !rankOk && resultRank > rank
-          ? "the Broadcastable trait requires the inferred rank; its "
-            "verifier in mlir-opt 16 accepts a result of higher rank"
-          : "";
-  oblige(op, ObligationKind::Rank, -1, formulas().mkBool(!rankOk),
-         solver::SubjectForm::Rank, {}, int64_t(resultRank), int64_t(rank),
-         !rankOk, rankNote);
-  if (!rankOk) {
+  if (!requireResultRank(*this, op, resultRank, rank, unranked)) {
     lowerOpaque(op);
     return;
   }
 
   // Result-cast obligations first: whether the op is erroneous decides
   // where its result dims come from.
-  size_t offset = resultRank - rank;
-  TermId one = graph().constant(1);
   std::vector<TermId> resultDims(resultRank, solver::kNoTerm);
-  for (size_t d = offset; d < resultRank; ++d) {
-    int64_t declared = resultType.dims[d];
-    const Column &column = columns[d - offset];
-    TermId size = graph().broadcast(column.sizes);
-    if (declared == kDynamic) {
-      if (!unranked)
-        resultDims[d] = size;
-      continue;
-    }
-    if (column.staticError)
-      continue; // no runtime size to compare: the broadcast itself errs
-    // SEMANTICS.md §3: with an unranked operand the trailing dims are still
-    // checked as usual (from the ranked operands) by the static rules; at
-    // runtime the unranked operand may supply the size where the others give 1.
-    int64_t inferred = column.staticError ? kDynamic : column.inferred;
-    TermId declaredTerm = graph().constant(declared);
-    bool error = solver::checkResultDim(inferred, declared, options.strict) ==
-                 solver::ResultDimCheck::Error;
-    std::string note;
-    if (error && inferred == kDynamic)
-      note = "--strict follows the Broadcastable trait's pseudo-code: a "
-             "dynamic inferred size under a static result dim is an error";
-    else if (error && inferred == 1)
-      note = "broadcast semantics do not apply to results (the Broadcastable "
-             "trait); its verifier in mlir-opt 16 accepts an inferred 1 here";
-    FormulaId violation = formulas().mkNe(size, declaredTerm);
-    if (unranked)
-      violation = formulas().mkAnd({formulas().mkNe(size, one), violation});
-    erroneous |= error;
-    oblige(op, ObligationKind::ResultCast, int(d), violation,
-           solver::SubjectForm::ResultCast, column.names, declared, 0, error,
-           note);
-    resultDims[d] = declaredTerm;
-  }
+  erroneous |= requireResultCasts(*this, op, columns, unranked, options.strict,
+                                  resultDims);
   if (erroneous) {
     lowerOpaque(op); // SEMANTICS.md §4: later ops see the declared result type
     return;
   }
-  for (size_t d = 0; d < resultRank; ++d) {
-    if (resultDims[d] != solver::kNoTerm)
-      continue;
-    int64_t declared = resultType.dims[d];
-    if (d < offset) { // supplied by an unranked operand: unknown here
-      resultDims[d] = declared == kDynamic ? freshDim(dimName(result, d),
-                                                      SymbolOrigin::OpaqueDim)
-                                           : graph().constant(declared);
-      continue;
-    }
-    // Where the ranked operands give 1, the unranked one decides.
-    TermId size = graph().broadcast(columns[d - offset].sizes);
-    TermId r = freshDim(dimName(result, d), SymbolOrigin::OpaqueDim);
-    problem().addFact(formulas().mkOr(
-        {formulas().mkEq(size, one), formulas().mkEq(r, size)}));
-    resultDims[d] = r;
-  }
+  defineOpenResultDims(*this, op, columns, resultDims);
   defineDims(result, std::move(resultDims));
 }
 

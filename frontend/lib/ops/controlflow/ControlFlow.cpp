@@ -59,7 +59,7 @@ bool parseCondBr(Parser &p, PendingOp &o) {
 }
 
 /// The targets' block arguments are wired by the region
-/// (lowering/Lowering.cpp).
+/// (lowering/LowerRegion.cpp).
 void lowerBranch(OpContext &) {}
 
 /// cf.assert: a runtime check of its i1 operand (kind `assert`).
@@ -72,13 +72,15 @@ void lowerAssert(OpContext &c) {
 
 static const OpEntry kEntries[] = {
     {"cf.br", parseBr, lowerBranch, kRefineNone,
-     "passes its operands to the target block's arguments", false},
+     "passes its operands to the target block's arguments", false,
+     OpRole::Branch},
     {"cf.cond_br", parseCondBr, lowerBranch, kRefineNone,
-     "either target; the blocks it picks from may not run", false},
+     "either target; the blocks it picks from may not run", false,
+     OpRole::CondBranch},
     {"cf.assert", parsePredicateMessageForm, lowerAssert, kRefineNone,
      "a runtime check of its i1 operand (`assert`); later ops may assume "
      "it holds",
-     false},
+     false, OpRole::Assert},
 };
 
 OpFamily controlFlowFamily() {

@@ -49,7 +49,7 @@ static void lowerDynamicSizes(OpContext &c, size_t first) {
     }
     // SEMANTICS.md §2: a dim is never negative; an index operand can be.
     TermId size = c.scalar(next);
-    if (!c.graph().provablyNonNegative(size))
+    if (!c.provablyNonNegative(size))
       c.requireInBounds(c.formulas().mkLe(c.constant(0), size),
                         "the size " + c.operandName(next) + " of dim " +
                             std::to_string(i) + " (not negative)");
@@ -203,7 +203,8 @@ static const OpEntry kEntries[] = {
      "each ? of the result = the next size operand, which must not be "
      "negative (`in-bounds`)"},
     {"tensor.cast", parseCastForm, lowerTensorCast, kRefineBoth,
-     "same dims; a static target dim is a `cast` obligation"},
+     "same dims; a static target dim is a `cast` obligation", false,
+     OpRole::Cast},
     {"tensor.bitcast", parseCastForm, lowerBitcast, kRefineBoth, "same shape"},
     {"tensor.from_elements", parseFromElements, lowerFromElements, kRefineNone,
      "static; a 1-D result holds its operands as elements"},

@@ -122,7 +122,7 @@ void lowerExpandShape(OpContext &c) {
     for (size_t d : (*groups)[g])
       parts.push_back(dims[d]);
     TermId product = c.product(parts);
-    std::optional<int64_t> staticProduct = c.graph().constantValue(product);
+    std::optional<int64_t> staticProduct = c.constantValue(product);
     std::optional<int64_t> source = c.staticDim(0, g);
     std::string subject = "the source size " + c.dimName(0, g) +
                           " and the product of result dims " +

@@ -130,7 +130,7 @@ void lowerInsertSlice(OpContext &c) {
   }
   for (size_t k = 0; k < kept->size(); ++k) {
     TermId size = slice->sizes[(*kept)[k]];
-    std::optional<int64_t> s = c.graph().constantValue(size);
+    std::optional<int64_t> s = c.constantValue(size);
     std::optional<int64_t> source = c.staticDim(0, k);
     if (s && source && *s != *source) {
       c.error("source dim " + std::to_string(k) + " is " +

@@ -147,7 +147,7 @@ void lowerTransposeConv2d(OpContext &c) {
       int64_t v = (*outShape)[d];
       if (v == -1)
         continue;
-      std::optional<int64_t> computed = c.graph().constantValue(out[d]);
+      std::optional<int64_t> computed = c.constantValue(out[d]);
       if (v < 0 || (computed && *computed != v)) {
         c.error("out_shape " + listText(*outShape) + " differs from the size " +
                 (computed ? std::to_string(*computed) : std::string("?")) +

@@ -46,7 +46,7 @@ void lowerReshape(OpContext &c) {
   std::optional<size_t> inferred;
   std::vector<TermId> known;
   for (size_t i = 0; i < shape->size(); ++i) {
-    std::optional<int64_t> v = c.graph().constantValue((*shape)[i]);
+    std::optional<int64_t> v = c.constantValue((*shape)[i]);
     if (v == -1 && !inferred) {
       inferred = i;
     } else if (v == -1) {
@@ -65,15 +65,15 @@ void lowerReshape(OpContext &c) {
   TermId knownProduct = c.product(known);
   std::vector<TermId> dims = *shape;
   if (inferred) {
-    if (c.graph().constantValue(knownProduct) == 0) {
+    if (c.constantValue(knownProduct) == 0) {
       c.opaque("new_shape " + termsText(c, *shape) +
                " has a 0 next to -1: the -1 is not determined");
       return;
     }
     dims[*inferred] = c.floorDiv(before, knownProduct);
   }
-  std::optional<int64_t> staticBefore = c.graph().constantValue(before);
-  std::optional<int64_t> staticAfter = c.graph().constantValue(knownProduct);
+  std::optional<int64_t> staticBefore = c.constantValue(before);
+  std::optional<int64_t> staticAfter = c.constantValue(knownProduct);
   if (staticBefore && staticAfter && !inferred &&
       *staticBefore != *staticAfter) {
     c.error("cannot reshape " + std::to_string(*staticBefore) +
@@ -159,8 +159,8 @@ void lowerSlice(OpContext &c) {
   std::vector<TermId> out;
   for (size_t d = 0; d < rank; ++d) {
     TermId first = (*start)[d], count = (*size)[d];
-    std::optional<int64_t> st = c.graph().constantValue(first);
-    std::optional<int64_t> sz = c.graph().constantValue(count);
+    std::optional<int64_t> st = c.constantValue(first);
+    std::optional<int64_t> sz = c.constantValue(count);
     if ((st && *st < 0) || (sz && *sz < -1)) {
       c.error("expects start >= 0 and size >= 0 (or -1), got start " +
               termsText(c, *start) + " and size " + termsText(c, *size));
@@ -204,7 +204,7 @@ void lowerPad(OpContext &c) {
     return;
   }
   for (TermId pad : *pads)
-    if (std::optional<int64_t> v = c.graph().constantValue(pad); v && *v < 0) {
+    if (std::optional<int64_t> v = c.constantValue(pad); v && *v < 0) {
       c.opaque("negative paddings " + termsText(c, *pads) +
                " (the TOSA spec requires paddings >= 0)");
       return;
@@ -227,7 +227,7 @@ void lowerTile(OpContext &c) {
   if (!multiples)
     return;
   for (TermId m : *multiples) {
-    std::optional<int64_t> v = c.graph().constantValue(m);
+    std::optional<int64_t> v = c.constantValue(m);
     if (v == -1) {
       c.opaque("multiples " + termsText(c, *multiples) +
                " has an unknown (-1)");

@@ -1,0 +1,145 @@
+//===- LowerObligation.cpp - Queuing the obligations of ops ---------------===//
+//
+// Every requirement an op entry makes becomes a solver::Obligation located
+// at its op (at the call, inside an inlined public callee) and queued in
+// program order. In conditional code (a block other than the entry block,
+// a region of an unknown op) each one also carries "no earlier obligation
+// here was violated" in its violation (withEarlier).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringImpl.h"
+
+#include <unordered_set>
+
+namespace symshape::frontend {
+
+using solver::Obligation;
+using solver::ObligationKind;
+
+solver::Text Lowerer::opText(const Operation &op) {
+  // An op gives several obligations, and a function many ops of one name:
+  // they share the name's text.
+  if (&op != lastOp) {
+    auto [it, fresh] = opNames.try_emplace(op.name);
+    if (fresh)
+      it->second = op.name;
+    lastOp = &op;
+    lastOpName = it->second;
+  }
+  return lastOpName;
+}
+
+void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
+                     FormulaId violation, std::string subject, bool staticError,
+                     std::string staticNote) {
+  if (inPublicCallee()) {
+    // Inside an inlined public callee: a requirement of the call. Static
+    // errors are the callee's own (its analysis reports them).
+    if (staticError)
+      return;
+    std::string where = " in @" + callStack.back()->name;
+    for (size_t i = callStack.size() - 1; i-- > publicFrame;)
+      where += " called from @" + callStack[i]->name;
+    subject += where;
+  }
+  // A private callee's requirement stays at its own op, with the calls.
+  const Operation &at = reportedAt(op);
+  Obligation ob;
+  ob.kind = kind;
+  ob.loc = toSolver(at.loc, at.sourceLoc);
+  ob.op = opText(at);
+  ob.callStack = privateChain;
+  ob.dim = dim;
+  ob.violation = violation;
+  ob.staticError = staticError;
+  ob.subject = std::move(subject);
+  ob.staticNote = std::move(staticNote);
+  ob.conditional = conditional;
+  if (conditional)
+    ob.violation = withEarlier(violation, kind);
+  pending.push_back(std::move(ob));
+  pendingDepth.push_back(opDepth);
+  pendingPlain.push_back(violation);
+}
+
+void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
+                     FormulaId violation, solver::SubjectForm form,
+                     const std::vector<solver::DimRef> &refs, int64_t declared,
+                     int64_t inferredRank, bool staticError,
+                     std::string staticNote) {
+  if (callSite) {
+    // The refs name values of the callee, which the problem does not list:
+    // spell the subject out now (as solver::describeSubject would).
+    std::string text;
+    if (form == solver::SubjectForm::Rank) {
+      text = "the result rank " + std::to_string(declared) +
+             " (inferred rank " + std::to_string(inferredRank) + ")";
+    } else {
+      std::string sizes;
+      for (size_t i = 0; i < refs.size(); ++i) {
+        if (i)
+          sizes += i + 1 == refs.size() ? (refs.size() > 2 ? ", and " : " and ")
+                                        : ", ";
+        sizes += refs[i].staticSize >= 0 ? std::to_string(refs[i].staticSize)
+                                         : dimName(refs[i].value, refs[i].dim);
+      }
+      std::string where = " (result dim " + std::to_string(dim) + ")";
+      text = form == solver::SubjectForm::Broadcast
+                 ? "the broadcast of operand sizes " + sizes + where
+                 : "the size inferred from " + sizes +
+                       ", cast to the declared " + std::to_string(declared) +
+                       where;
+    }
+    oblige(op, kind, dim, violation, std::move(text), staticError,
+           std::move(staticNote));
+    return;
+  }
+  Obligation ob;
+  ob.kind = kind;
+  ob.loc = toSolver(op.loc, op.sourceLoc);
+  ob.op = opText(op);
+  ob.dim = dim;
+  ob.violation = violation;
+  ob.staticError = staticError;
+  ob.form = form;
+  ob.refBegin = uint32_t(prob->dimRefs.size());
+  ob.refCount = uint32_t(refs.size());
+  prob->dimRefs.insert(prob->dimRefs.end(), refs.begin(), refs.end());
+  ob.declared = declared;
+  ob.inferredRank = inferredRank;
+  ob.staticNote = std::move(staticNote);
+  ob.conditional = conditional;
+  if (conditional)
+    ob.violation = withEarlier(violation, kind);
+  pending.push_back(std::move(ob));
+  pendingDepth.push_back(opDepth);
+  pendingPlain.push_back(violation);
+}
+
+FormulaId Lowerer::withEarlier(FormulaId violation, ObligationKind kind) {
+  // The last few earlier ones only (enough for the blocks real programs
+  // have; fewer is still sound: more sizes count as reaching the op).
+  // Distinct ones, latest first: a chain of blocks repeats one
+  // requirement (the same broadcast) in each.
+  constexpr size_t kMaxEarlier = 32;
+  std::vector<FormulaId> all = {violation};
+  std::unordered_set<FormulaId> taken;
+  constexpr size_t kMaxScanned = 512;
+  size_t stop = conditionalEarlier.size() > kMaxScanned
+                    ? conditionalEarlier.size() - kMaxScanned
+                    : 0;
+  for (size_t i = conditionalEarlier.size();
+       i-- > stop && taken.size() < kMaxEarlier;)
+    if (taken.insert(conditionalEarlier[i]).second)
+      all.push_back(formulas().mkNot(conditionalEarlier[i]));
+  // A result-cast assumes its own op's operand requirements (SEMANTICS.md §4).
+  if (kind == ObligationKind::ResultCast)
+    for (size_t k = opFirst; k < pending.size(); ++k)
+      if (pending[k].kind != ObligationKind::ResultCast &&
+          pending[k].opIndex == solver::kNoOp)
+        all.push_back(formulas().mkNot(pendingPlain[k]));
+  return all.size() == 1 ? violation : formulas().mkAnd(all);
+}
+
+} // namespace symshape::frontend
