@@ -166,9 +166,46 @@ std::string calleeNote(const std::string &callee, const std::string &caller) {
          "'s values, the condition and the example name @" + caller + "'s";
 }
 
+/// A message of forEachFindingMessage as `symshape check` prints it: a
+/// note at the position of the finding before it is one of its notes;
+/// a finding in a private callee judged through `function`'s call gets
+/// calleeNote.
+void addCheckMessage(const Session &session, uint32_t buffer,
+                     const frontend::Module &module,
+                     const frontend::Function &function,
+                     solver::ReportMessage &&message,
+                     std::vector<Message> &messages) {
+  using Severity = solver::ReportMessage::Severity;
+  frontend::SourceLoc loc = frontend::fromSolver(message.loc);
+  Position pos = positionOf(session, buffer, loc);
+  bool attaches = message.severity == Severity::Note && !messages.empty() &&
+                  !messages.back().kind.empty() &&
+                  messages.back().pos.line == pos.line &&
+                  messages.back().pos.col == pos.col &&
+                  messages.back().pos.where == pos.where;
+  if (attaches) {
+    messages.back().notes.push_back(std::move(message.text));
+    return;
+  }
+  Message m;
+  m.severity = message.severity == Severity::Error ? Message::Severity::Error
+               : message.severity == Severity::Warning
+                   ? Message::Severity::Warning
+                   : Message::Severity::Note;
+  m.pos = std::move(pos);
+  m.text = std::move(message.text);
+  m.kind = std::string(message.kind);
+  if (!m.kind.empty()) {
+    m.verdict = solver::verdictName(message.verdict);
+    const frontend::Function *in = functionAt(module, loc);
+    if (in && in != &function)
+      m.notes.push_back(calleeNote(in->name, function.name));
+  }
+  messages.push_back(std::move(m));
+}
+
 CheckResult checkOrThrow(const std::string &name, const std::string &text,
                          const Options &options) {
-  using Severity = solver::ReportMessage::Severity;
   CheckResult result;
   uint32_t buffer = 0;
   std::unique_ptr<Session> session = analyse(name, text, options, false, buffer,
@@ -209,34 +246,8 @@ CheckResult checkOrThrow(const std::string &name, const std::string &text,
       // are unreachable" after a safe entry).
       solver::forEachFindingMessage(
           function, {}, [&](solver::ReportMessage &&message) {
-            frontend::SourceLoc loc = frontend::fromSolver(message.loc);
-            Position pos = positionOf(*session, buffer, loc);
-            bool attaches = message.severity == Severity::Note &&
-                            !result.messages.empty() &&
-                            !result.messages.back().kind.empty() &&
-                            result.messages.back().pos.line == pos.line &&
-                            result.messages.back().pos.col == pos.col &&
-                            result.messages.back().pos.where == pos.where;
-            if (attaches) {
-              result.messages.back().notes.push_back(std::move(message.text));
-              return;
-            }
-            Message m;
-            m.severity = message.severity == Severity::Error
-                             ? Message::Severity::Error
-                         : message.severity == Severity::Warning
-                             ? Message::Severity::Warning
-                             : Message::Severity::Note;
-            m.pos = std::move(pos);
-            m.text = std::move(message.text);
-            m.kind = std::string(message.kind);
-            if (!m.kind.empty()) {
-              m.verdict = solver::verdictName(message.verdict);
-              const frontend::Function *in = functionAt(file->module, loc);
-              if (in && in != fn.function)
-                m.notes.push_back(calleeNote(in->name, fn.function->name));
-            }
-            result.messages.push_back(std::move(m));
+            addCheckMessage(*session, buffer, file->module, *fn.function,
+                            std::move(message), result.messages);
           });
       report.functions.push_back(std::move(function));
     }

@@ -36,18 +36,21 @@ Type refinedType(Type type, const std::vector<int64_t> &dims) {
   return nullptr;
 }
 
-} // namespace
+using Kind = RefineEdit::Kind;
 
-LogicalResult applyRefineEdits(const PrintedModule &printed,
-                               const std::vector<RefineEdit> &edits) {
-  using Kind = RefineEdit::Kind;
-  // Everything is located before anything changes.
-  struct Located {
-    const RefineEdit *edit;
-    Operation *op;
-    Value source; ///< InPlace, Cast, Rename
-  };
-  std::vector<Located> located;
+/// An edit with the op it names (and the value it reads), found before
+/// anything changes.
+struct Located {
+  const RefineEdit *edit;
+  Operation *op;
+  Value source; ///< InPlace, Cast, Rename
+};
+
+/// Locates every edit in the printed module; an error at the first whose op
+/// is not there.
+LogicalResult locateEdits(const PrintedModule &printed,
+                          const std::vector<RefineEdit> &edits,
+                          std::vector<Located> &located) {
   for (const RefineEdit &edit : edits) {
     Located at{&edit, printed.opAt(edit.op), Value()};
     if (!at.op)
@@ -62,14 +65,13 @@ LogicalResult applyRefineEdits(const PrintedModule &printed,
     }
     located.push_back(at);
   }
-  // The type each use had, for the casts back to it.
-  llvm::DenseMap<OpOperand *, Type> declared;
-  for (const Located &at : located)
-    if (at.edit->kind == Kind::Cast && at.edit->index < at.op->getNumOperands())
-      declared[&at.op->getOpOperand(at.edit->index)] =
-          at.op->getOperand(at.edit->index).getType();
+  return success();
+}
 
-  // 1. Result types.
+/// 1. Result types: each refined result gets its new type; returns the
+/// values changed with their old types.
+llvm::SmallVector<std::pair<Value, Type>>
+refineResults(const std::vector<Located> &located) {
   llvm::SmallVector<std::pair<Value, Type>> changed; // value, old type
   for (const Located &at : located) {
     if (at.edit->kind != Kind::Result)
@@ -83,7 +85,13 @@ LogicalResult applyRefineEdits(const PrintedModule &printed,
     changed.push_back({value, value.getType()});
     value.setType(type);
   }
-  // 2. Casts that became identities go; their uses read the source.
+  return changed;
+}
+
+/// 2. Casts that became identities go (returned, to erase at the end);
+/// their uses read the source.
+llvm::SmallVector<Operation *>
+bypassIdentityCasts(const std::vector<Located> &located) {
   llvm::SmallVector<Operation *> erased;
   for (const Located &at : located)
     if (at.edit->kind == Kind::RemoveCast && at.op->getNumOperands() == 1 &&
@@ -92,6 +100,26 @@ LogicalResult applyRefineEdits(const PrintedModule &printed,
       at.op->getResult(0).replaceAllUsesWith(at.op->getOperand(0));
       erased.push_back(at.op);
     }
+  return erased;
+}
+
+} // namespace
+
+LogicalResult applyRefineEdits(const PrintedModule &printed,
+                               const std::vector<RefineEdit> &edits) {
+  // Everything is located before anything changes.
+  std::vector<Located> located;
+  if (failed(locateEdits(printed, edits, located)))
+    return failure();
+  // The type each use had, for the casts back to it.
+  llvm::DenseMap<OpOperand *, Type> declared;
+  for (const Located &at : located)
+    if (at.edit->kind == Kind::Cast && at.edit->index < at.op->getNumOperands())
+      declared[&at.op->getOpOperand(at.edit->index)] =
+          at.op->getOperand(at.edit->index).getType();
+
+  llvm::SmallVector<std::pair<Value, Type>> changed = refineResults(located);
+  llvm::SmallVector<Operation *> erased = bypassIdentityCasts(located);
   // 3. Uses that take the refined type as it is.
   llvm::DenseSet<OpOperand *> accepted;
   for (const Located &at : located)

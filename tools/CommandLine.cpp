@@ -133,168 +133,243 @@ std::optional<When> parseWhen(const std::string &text) {
 
 } // namespace
 
+namespace {
+
+/// One argument being read: its name, and its value inline (`--loc=mlir`)
+/// or in the next argument.
+struct Arg {
+  const std::vector<std::string> &args;
+  size_t &i;
+  std::string name;
+  std::string inlineValue;
+  bool hasInline = false;
+
+  Arg(const std::vector<std::string> &args, size_t &i) : args(args), i(i) {
+    name = args[i];
+    if (name.rfind("--", 0) == 0 && name.find('=') != std::string::npos) {
+      inlineValue = name.substr(name.find('=') + 1);
+      name = name.substr(0, name.find('='));
+      hasInline = true;
+    }
+  }
+
+  /// The option's value: inline, or the next argument (consumed).
+  bool value(std::string &out) {
+    if (hasInline) {
+      out = inlineValue;
+      return true;
+    }
+    if (i + 1 >= args.size())
+      return false;
+    out = args[++i];
+    return true;
+  }
+};
+
+/// An option that takes no value: sets it and returns true.
+bool parseFlag(const std::string &arg, CommandLine &cl) {
+  if (arg == "-h" || arg == "--help" || arg == "help")
+    cl.help = true;
+  else if (arg == "--version")
+    cl.version = true;
+  else if (arg == "--stats")
+    cl.stats = true;
+  else if (arg == "--split-input-file")
+    cl.splitInput = true;
+  else if (arg == "--require-coverage")
+    cl.requireCoverage = true;
+  else if (arg == "--explain")
+    cl.explain = cl.options.explainAll = true;
+  else if (arg == "--drop-redundant-checks")
+    cl.dropRedundantChecks = true;
+  else if (arg == "--strict-exit")
+    cl.strictExit = true;
+  else if (arg == "--strict")
+    cl.options.lowering.strict = true;
+  else if (arg == "--no-fast-paths")
+    cl.options.judge.fastPaths = false;
+  else
+    return false;
+  return true;
+}
+
+/// --json and --format FORMAT; an error when two formats are asked for.
+std::string parseFormat(Arg &a, bool &formatGiven, CommandLine &cl) {
+  std::string v;
+  Format format = Format::Json;
+  if (a.name == "--format") {
+    if (!a.value(v))
+      return "--format needs text, json or sarif";
+    if (v == "text")
+      format = Format::Text;
+    else if (v == "sarif")
+      format = Format::Sarif;
+    else if (v != "json")
+      return "--format expects text, json or sarif, got '" + v + "'";
+  }
+  if (formatGiven && format != cl.format)
+    return "--json and --format " +
+           std::string(cl.format == Format::Sarif ? "sarif" : "text") +
+           " ask for two formats";
+  formatGiven = true;
+  cl.format = format;
+  return "";
+}
+
+/// The options with a word or a name for value (-o, --func, --color,
+/// --progress, --loc, --assume, --broadcastable): true when `a` is one,
+/// with `error` set when its value is wrong.
+bool parseNamedOption(Arg &a, CommandLine &cl, std::string &error) {
+  const std::string &arg = a.name;
+  std::string v;
+  if (arg == "-o" || arg == "--output") {
+    if (!a.value(v) || v.empty())
+      error = "-o needs a file name ('-' for stdout)";
+    else
+      cl.output = v;
+  } else if (arg == "--func") {
+    if (!a.value(v) || v.empty())
+      error = "--func needs a function name";
+    else
+      cl.function = v[0] == '@' ? v.substr(1) : v;
+  } else if (arg == "--color" || arg == "--colour" || arg == "--progress") {
+    std::optional<When> when;
+    if (!a.hasInline)
+      when = When::Always; // `--color` alone, as in clang
+    else if (!(when = parseWhen(a.inlineValue)))
+      error =
+          arg + " expects auto, always or never, got '" + a.inlineValue + "'";
+    if (when)
+      (arg == "--progress" ? cl.progress : cl.color) = *when;
+  } else if (arg == "--loc") {
+    if (!a.value(v))
+      error = "--loc needs both, source or mlir";
+    else if (v == "both")
+      cl.locations = solver::LocationMode::Both;
+    else if (v == "source")
+      cl.locations = solver::LocationMode::Source;
+    else if (v == "mlir")
+      cl.locations = solver::LocationMode::Mlir;
+    else
+      error = "--loc expects both, source or mlir, got '" + v + "'";
+  } else if (arg == "--assume") {
+    if (!a.value(v))
+      error = "--assume needs an expression";
+    else
+      cl.assumptions.push_back(v);
+  } else if (arg == "--broadcastable") {
+    if (!a.value(v) || v.empty())
+      error = "--broadcastable needs an op name";
+    else
+      cl.options.lowering.broadcastable.push_back(v);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// -j N, -jN, --jobs N.
+std::string parseJobs(Arg &a, CommandLine &cl) {
+  const std::string &arg = a.name;
+  std::string v;
+  if (arg.size() > 2 && arg[1] == 'j')
+    v = arg.substr(2); // -j4
+  else if (!a.value(v))
+    return arg + " needs a number";
+  std::optional<int64_t> n = parseCount(v, 256);
+  if (!n || *n == 0)
+    return arg + " expects a number from 1 to 256, got '" + v + "'";
+  cl.options.jobs = unsigned(*n);
+  return "";
+}
+
+/// The options with a number for value (-j, --solver-rlimit,
+/// --memory-limit-mb, --timeout-ms, --min-dim): true when `a` is one, with
+/// `error` set when its value is wrong.
+bool parseNumberOption(Arg &a, CommandLine &cl, std::string &error) {
+  const std::string &arg = a.name;
+  std::string v;
+  if (arg == "-j" || arg == "--jobs" ||
+      (arg.size() > 2 && arg.rfind("-j", 0) == 0 &&
+       arg.find_first_not_of("0123456789", 2) == std::string::npos)) {
+    error = parseJobs(a, cl);
+  } else if (arg == "--solver-rlimit") {
+    // Z3's deterministic resource limit per query (for tests: unlike a
+    // time-out it gives the same answer on every machine).
+    std::optional<int64_t> n;
+    if (!a.value(v))
+      error = arg + " needs a number";
+    else if (!(n = parseCount(v, int64_t(1) << 31)))
+      error = arg + " expects a non-negative integer, got '" + v + "'";
+    else
+      cl.options.judge.limits.rlimit = unsigned(*n);
+  } else if (arg == "--memory-limit-mb") {
+    std::optional<int64_t> n;
+    if (!a.value(v))
+      error = arg + " needs a number";
+    else if (!(n = parseCount(v, int64_t(1) << 22)) || *n < 64)
+      error = arg + " expects a number of megabytes >= 64, got '" + v + "'";
+    else
+      cl.memoryLimitMb = *n;
+  } else if (arg == "--timeout-ms" || arg == "--min-dim") {
+    bool minDim = arg == "--min-dim";
+    std::optional<int64_t> n;
+    if (!a.value(v))
+      error = arg + " needs a number";
+    else if (!(n = parseCount(v,
+                              minDim ? int64_t(1) << 40 : int64_t(86400000))))
+      error = arg +
+              (minDim ? " expects an integer from 0 to 1099511627776"
+                      : " expects an integer from 0 to 86400000") +
+              ", got '" + v + "'";
+    else if (minDim)
+      cl.options.lowering.minDim = *n;
+    else
+      cl.options.judge.limits.timeoutMs = unsigned(*n);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
 std::string parseArgs(int argc, char **argv, CommandLine &cl) {
   std::vector<std::string> args(argv + 1, argv + argc);
   bool formatGiven = false;
+  static const char *const flags[] = {"--help",
+                                      "--json",
+                                      "--strict",
+                                      "--no-fast-paths",
+                                      "--stats",
+                                      "--version",
+                                      "--require-coverage",
+                                      "--strict-exit",
+                                      "--explain",
+                                      "--drop-redundant-checks",
+                                      "--split-input-file"};
   for (size_t i = 0; i < args.size(); ++i) {
-    std::string arg = args[i];
-    std::string inlineValue;
-    bool hasInline = false;
-    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-      inlineValue = arg.substr(arg.find('=') + 1);
-      arg = arg.substr(0, arg.find('='));
-      hasInline = true;
-    }
-    auto value = [&](std::string &out) -> bool {
-      if (hasInline) {
-        out = inlineValue;
-        return true;
-      }
-      if (i + 1 >= args.size())
-        return false;
-      out = args[++i];
-      return true;
-    };
-    std::string v;
-    static const char *const flags[] = {"--help",
-                                        "--json",
-                                        "--strict",
-                                        "--no-fast-paths",
-                                        "--stats",
-                                        "--version",
-                                        "--require-coverage",
-                                        "--strict-exit",
-                                        "--explain",
-                                        "--drop-redundant-checks",
-                                        "--split-input-file"};
+    Arg a(args, i);
+    const std::string arg = a.name;
     for (const char *flag : flags)
-      if (hasInline && arg == flag)
+      if (a.hasInline && arg == flag)
         return "option '" + arg + "' takes no value";
     if (arg.size() > 1 && arg[0] == '-')
       cl.given.push_back(arg);
-    if (arg == "-h" || arg == "--help" || arg == "help") {
-      cl.help = true;
-    } else if (arg == "--version") {
-      cl.version = true;
-    } else if (arg == "--json" || arg == "--format") {
-      Format format = Format::Json;
-      if (arg == "--format") {
-        if (!value(v))
-          return "--format needs text, json or sarif";
-        if (v == "text")
-          format = Format::Text;
-        else if (v == "sarif")
-          format = Format::Sarif;
-        else if (v != "json")
-          return "--format expects text, json or sarif, got '" + v + "'";
-      }
-      if (formatGiven && format != cl.format)
-        return "--json and --format " +
-               std::string(cl.format == Format::Sarif ? "sarif" : "text") +
-               " ask for two formats";
-      formatGiven = true;
-      cl.format = format;
-    } else if (arg == "-o" || arg == "--output") {
-      if (!value(v) || v.empty())
-        return "-o needs a file name ('-' for stdout)";
-      cl.output = v;
-    } else if (arg == "--func") {
-      if (!value(v) || v.empty())
-        return "--func needs a function name";
-      cl.function = v[0] == '@' ? v.substr(1) : v;
-    } else if (arg == "--stats") {
-      cl.stats = true;
-    } else if (arg == "--split-input-file") {
-      cl.splitInput = true;
-    } else if (arg == "--require-coverage") {
-      cl.requireCoverage = true;
-    } else if (arg == "--explain") {
-      cl.explain = true;
-      cl.options.explainAll = true;
-    } else if (arg == "--drop-redundant-checks") {
-      cl.dropRedundantChecks = true;
-    } else if (arg == "--strict-exit") {
-      cl.strictExit = true;
-    } else if (arg == "--color" || arg == "--colour" || arg == "--progress") {
-      std::optional<When> when;
-      if (!hasInline)
-        when = When::Always; // `--color` alone, as in clang
-      else if (!(when = parseWhen(inlineValue)))
-        return arg + " expects auto, always or never, got '" + inlineValue +
-               "'";
-      (arg == "--progress" ? cl.progress : cl.color) = *when;
-    } else if (arg == "--loc") {
-      if (!value(v))
-        return "--loc needs both, source or mlir";
-      if (v == "both")
-        cl.locations = solver::LocationMode::Both;
-      else if (v == "source")
-        cl.locations = solver::LocationMode::Source;
-      else if (v == "mlir")
-        cl.locations = solver::LocationMode::Mlir;
+    std::string error;
+    if (arg == "--json" || arg == "--format")
+      error = parseFormat(a, formatGiven, cl);
+    else if (!parseFlag(arg, cl) && !parseNamedOption(a, cl, error) &&
+             !parseNumberOption(a, cl, error)) {
+      if (arg.size() > 1 && arg[0] == '-')
+        return "unknown option '" + arg + "'";
+      if (cl.command.empty())
+        cl.command = arg;
       else
-        return "--loc expects both, source or mlir, got '" + v + "'";
-    } else if (arg == "--strict") {
-      cl.options.lowering.strict = true;
-    } else if (arg == "--no-fast-paths") {
-      cl.options.judge.fastPaths = false;
-    } else if (arg == "--assume") {
-      if (!value(v))
-        return "--assume needs an expression";
-      cl.assumptions.push_back(v);
-    } else if (arg == "--broadcastable") {
-      if (!value(v) || v.empty())
-        return "--broadcastable needs an op name";
-      cl.options.lowering.broadcastable.push_back(v);
-    } else if (arg == "-j" || arg == "--jobs" ||
-               (arg.size() > 2 && arg.rfind("-j", 0) == 0 &&
-                arg.find_first_not_of("0123456789", 2) == std::string::npos)) {
-      if (arg.size() > 2 && arg[1] == 'j')
-        v = arg.substr(2); // -j4
-      else if (!value(v))
-        return arg + " needs a number";
-      std::optional<int64_t> n = parseCount(v, 256);
-      if (!n || *n == 0)
-        return arg + " expects a number from 1 to 256, got '" + v + "'";
-      cl.options.jobs = unsigned(*n);
-    } else if (arg == "--solver-rlimit") {
-      // Z3's deterministic resource limit per query (for tests: unlike a
-      // time-out it gives the same answer on every machine).
-      if (!value(v))
-        return arg + " needs a number";
-      std::optional<int64_t> n = parseCount(v, int64_t(1) << 31);
-      if (!n)
-        return arg + " expects a non-negative integer, got '" + v + "'";
-      cl.options.judge.limits.rlimit = unsigned(*n);
-    } else if (arg == "--memory-limit-mb") {
-      if (!value(v))
-        return arg + " needs a number";
-      std::optional<int64_t> n = parseCount(v, int64_t(1) << 22);
-      if (!n || *n < 64)
-        return arg + " expects a number of megabytes >= 64, got '" + v + "'";
-      cl.memoryLimitMb = *n;
-    } else if (arg == "--timeout-ms" || arg == "--min-dim") {
-      if (!value(v))
-        return arg + " needs a number";
-      std::optional<int64_t> n = parseCount(
-          v, arg == "--min-dim" ? int64_t(1) << 40 : int64_t(86400000));
-      if (!n)
-        return arg +
-               (arg == "--min-dim"
-                    ? " expects an integer from 0 to 1099511627776"
-                    : " expects an integer from 0 to 86400000") +
-               ", got '" + v + "'";
-      if (arg == "--min-dim")
-        cl.options.lowering.minDim = *n;
-      else
-        cl.options.judge.limits.timeoutMs = unsigned(*n);
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return "unknown option '" + arg + "'";
-    } else if (cl.command.empty()) {
-      cl.command = arg;
-    } else {
-      cl.files.push_back(arg);
+        cl.files.push_back(arg);
     }
+    if (!error.empty())
+      return error;
   }
   return "";
 }

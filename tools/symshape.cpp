@@ -108,11 +108,9 @@ int fatal(const CommandLine &cl, Analysis &analysis,
   return 2;
 }
 
-/// Reads, parses, lowers and judges the inputs. A file that cannot be
-/// read, parsed or lowered is reported (on stderr, and in
-/// `analysis.errors`) and left out; the others are analysed. Returns 0, or
-/// 2 after an error that concerns every input (a bad --assume, memory).
-int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
+/// Reads the files (each `// -----` piece an input of its own under
+/// --split-input-file); one that cannot be read is reported and marked bad.
+std::vector<Input> readInputs(const CommandLine &cl, Analysis &analysis) {
   std::vector<Input> inputs;
   for (const std::string &path : cl.files) {
     Input input;
@@ -143,6 +141,13 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
     }
     inputs.push_back(std::move(input));
   }
+  return inputs;
+}
+
+/// The session's options: the command line's, with what the output needs
+/// computed and progress reported when asked.
+frontend::SessionOptions sessionOptions(const CommandLine &cl,
+                                        Progress &progress) {
   frontend::SessionOptions options = cl.options;
   // Shapes for the JSON's `values`; SARIF too, so that its witnesses are
   // the JSON's (a Z3 context's answers depend on what it was asked before).
@@ -156,6 +161,51 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
                                    size_t total) {
       progress.update(phase, done, total);
     };
+  return options;
+}
+
+/// The input that the session's first error is in, unless it is out of
+/// memory (which concerns every input) or in no input (an --assume).
+Input *culpritOf(const frontend::Session &session, std::vector<Input> &inputs,
+                 const frontend::Diagnostic *first) {
+  Input *culprit = nullptr;
+  if (first && first->message.find("out of memory") == std::string::npos)
+    for (Input &input : inputs)
+      if (!input.bad && input.name == session.sources().name(first->loc.buffer))
+        culprit = &input;
+  return culprit;
+}
+
+/// Adds the good inputs to `session`; one that does not parse is reported
+/// and marked bad.
+void addInputs(frontend::Session &session, std::vector<Input> &inputs,
+               Analysis &analysis) {
+  analysis.goodInputs = 0;
+  for (Input &input : inputs) {
+    if (input.bad)
+      continue;
+    // The session keeps the only copy of the text (a retry takes it back).
+    if (!session.addFile(input.name, std::move(input.text), input.firstLine)) {
+      for (const frontend::Diagnostic &d : session.diagnostics().diagnostics())
+        if (d.severity == frontend::Severity::Error)
+          analysis.errors.push_back(inputError(session, d));
+      printError(session.diagnostics().renderAll());
+      session.diagnostics().clear();
+      input.bad = true;
+      continue;
+    }
+    input.buffer = session.files().back()->buffer;
+    ++analysis.goodInputs;
+  }
+}
+
+/// Reads, parses, lowers and judges the inputs. A file that cannot be
+/// read, parsed or lowered is reported (on stderr, and in
+/// `analysis.errors`) and left out; the others are analysed. Returns 0, or
+/// 2 after an error that concerns every input (a bad --assume, memory).
+int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
+  std::vector<Input> inputs = readInputs(cl, analysis);
+  frontend::SessionOptions options = sessionOptions(cl, progress);
   // A file whose functions cannot be lowered is found only when the session
   // analyses: then the run starts again without it.
   for (;;) {
@@ -166,25 +216,7 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
         return fatal(cl, analysis, session->diagnostics().renderAll(),
                      inputError(*session, d));
       }
-    analysis.goodInputs = 0;
-    for (Input &input : inputs) {
-      if (input.bad)
-        continue;
-      // The session keeps the only copy of the text (a retry takes it back).
-      if (!session->addFile(input.name, std::move(input.text),
-                            input.firstLine)) {
-        for (const frontend::Diagnostic &d :
-             session->diagnostics().diagnostics())
-          if (d.severity == frontend::Severity::Error)
-            analysis.errors.push_back(inputError(*session, d));
-        printError(session->diagnostics().renderAll());
-        session->diagnostics().clear();
-        input.bad = true;
-        continue;
-      }
-      input.buffer = session->files().back()->buffer;
-      ++analysis.goodInputs;
-    }
+    addInputs(*session, inputs, analysis);
     if (session->analyze()) {
       analysis.session = session;
       return 0;
@@ -195,12 +227,7 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
     for (const frontend::Diagnostic &d : diags)
       if (!first && d.severity == frontend::Severity::Error)
         first = &d;
-    Input *culprit = nullptr;
-    if (first && first->message.find("out of memory") == std::string::npos)
-      for (Input &input : inputs)
-        if (!input.bad &&
-            input.name == session->sources().name(first->loc.buffer))
-          culprit = &input;
+    Input *culprit = culpritOf(*session, inputs, first);
     if (!culprit)
       return fatal(cl, analysis, session->diagnostics().renderAll(),
                    first ? std::optional(inputError(*session, *first))
@@ -299,7 +326,9 @@ void printStats(const CommandLine &cl, const frontend::Session &session) {
             << " checks=" << s.solverChecks << "\n";
 }
 
-int run(const CommandLine &cl) {
+/// A usage error (exit status 2) when the command is unknown, an option
+/// does not apply to it or it has the wrong number of files; else 0.
+int checkUsage(const CommandLine &cl) {
   if (cl.command != "check" && cl.command != "refine" && cl.command != "graph")
     return usageError("unknown command '" + cl.command + "'");
   if (std::string error = checkOptionsApply(cl); !error.empty())
@@ -312,7 +341,40 @@ int run(const CommandLine &cl) {
   if (cl.command != "check" && cl.files.size() != 1)
     return usageError(cl.command +
                       " takes exactly one FILE (or '-' for stdin)");
+  return 0;
+}
 
+/// `check`: the report in the format asked for, then --stats; the exit
+/// status.
+int runCheck(const CommandLine &cl, const frontend::Session &session,
+             const solver::ReportOptions &options, const Analysis &analysis,
+             const solver::Summary &summary) {
+  // Text has nothing to say when no input could be read: the errors are
+  // on stderr. JSON and SARIF always give a document.
+  if (cl.format == Format::Json) {
+    auto json = [&](const solver::TextSink &sink) {
+      session.json(sink, options, cl.function);
+    };
+    if (emitStream(cl, json, false) != 0)
+      return 2;
+  } else if (cl.format == Format::Sarif) {
+    if (emit(cl, session.sarif(options, cl.function), false) != 0)
+      return 2;
+  } else if (analysis.goodInputs > 0) {
+    auto text = [&](const solver::TextSink &sink) {
+      session.text(sink, options, cl.function);
+    };
+    if (emitStream(cl, text, true) != 0)
+      return 2;
+  }
+  printStats(cl, session);
+  bool failed = !analysis.errors.empty();
+  return failed ? 2 : summary.noUb() ? 0 : 1;
+}
+
+int run(const CommandLine &cl) {
+  if (int status = checkUsage(cl))
+    return status;
   // auto: on a terminal, once a run has taken two seconds; always: from
   // the start.
   Progress progress(cl.progress == When::Always ||
@@ -345,28 +407,8 @@ int run(const CommandLine &cl) {
   bool failed = !analysis.errors.empty();
   const solver::Summary summary = session.reportSummary(options, cl.function);
 
-  if (cl.command == "check") {
-    // Text has nothing to say when no input could be read: the errors are
-    // on stderr. JSON and SARIF always give a document.
-    if (cl.format == Format::Json) {
-      auto json = [&](const solver::TextSink &sink) {
-        session.json(sink, options, cl.function);
-      };
-      if (emitStream(cl, json, false) != 0)
-        return 2;
-    } else if (cl.format == Format::Sarif) {
-      if (emit(cl, session.sarif(options, cl.function), false) != 0)
-        return 2;
-    } else if (analysis.goodInputs > 0) {
-      auto text = [&](const solver::TextSink &sink) {
-        session.text(sink, options, cl.function);
-      };
-      if (emitStream(cl, text, true) != 0)
-        return 2;
-    }
-    printStats(cl, session);
-    return failed ? 2 : summary.noUb() ? 0 : 1;
-  }
+  if (cl.command == "check")
+    return runCheck(cl, session, options, analysis, summary);
   if (failed)
     return 2; // refine and graph read one file: nothing to write
   std::string out;

@@ -1,4 +1,11 @@
 //===- Session.cpp - Parse, lower and judge a set of files ----------------===//
+//
+// The input half of Session: files, modules and assumptions in, then
+// analyze(): lowering every function (in parallel, merged in source order)
+// and judging them in lanes of one Z3 context each. The reports of the
+// results are in SessionReports.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #include "symshape/driver/Session.h"
 
@@ -177,11 +184,13 @@ bool Session::analyze() {
   return *analyzed;
 }
 
-bool Session::analyzeOnce() {
-  // Functions are lowered in parallel, each into its own diagnostics and
-  // assumption flags, which are merged in source order afterwards: the
-  // output is the one of lowering them one after the other, which stops
-  // at the first function that fails.
+bool Session::analyzeOnce() { return lowerAll() && judgeAll(); }
+
+/// Functions are lowered in parallel, each into its own diagnostics and
+/// assumption flags, which are merged in source order afterwards: the
+/// output is the one of lowering them one after the other, which stops
+/// at the first function that fails.
+struct Session::LoweringPlan {
   struct Lowered {
     FunctionAnalysis analysis;
     const Module *module = nullptr; ///< for the callees of func.call
@@ -189,35 +198,36 @@ bool Session::analyzeOnce() {
     std::vector<bool> used;
     bool outOfMemory = false;
   };
-  // A private function that other functions of its module call is judged
-  // through those calls (its ops under each caller's sizes), not on its
-  // own, unless some call could not be inlined.
+  /// A private function that other functions of its module call is judged
+  /// through those calls (its ops under each caller's sizes), not on its
+  /// own, unless some call could not be inlined.
   std::unordered_set<const Function *> throughCalls;
-  for (std::unique_ptr<FileAnalysis> &file : fileList)
-    for (const Function *callee : privateCallees(file->module))
-      throughCalls.insert(callee);
   std::vector<Lowered> lowered;
   std::unordered_map<const Function *, size_t> indexOf;
-  auto plan = [&](bool secondPass,
-                  const std::unordered_set<std::string> &notInlined) {
-    for (std::unique_ptr<FileAnalysis> &file : fileList)
-      for (const Function &function : file->module.functions) {
-        if (function.isDeclaration ||
-            throughCalls.count(&function) != size_t(secondPass) ||
-            (secondPass && !notInlined.count(function.name)))
-          continue;
-        indexOf[&function] = lowered.size();
-        lowered.push_back(Lowered{FunctionAnalysis(), &file->module,
-                                  DiagnosticEngine(sourceManager),
-                                  std::vector<bool>(), false});
-        lowered.back().analysis.function = &function;
-      }
-  };
-  plan(false, {});
-  std::atomic<size_t> nextFunction{0}, loweredCount{0};
+};
+
+void Session::planLowering(LoweringPlan &plan, bool secondPass,
+                           const std::unordered_set<std::string> &notInlined) {
+  for (std::unique_ptr<FileAnalysis> &file : fileList)
+    for (const Function &function : file->module.functions) {
+      if (function.isDeclaration ||
+          plan.throughCalls.count(&function) != size_t(secondPass) ||
+          (secondPass && !notInlined.count(function.name)))
+        continue;
+      plan.indexOf[&function] = plan.lowered.size();
+      plan.lowered.push_back(LoweringPlan::Lowered{
+          FunctionAnalysis(), &file->module, DiagnosticEngine(sourceManager),
+          std::vector<bool>(), false});
+      plan.lowered.back().analysis.function = &function;
+    }
+}
+
+void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
+  // Progress counts on from the functions already lowered.
+  std::atomic<size_t> nextFunction{from}, loweredCount{from};
   auto lowerer = [&] {
-    for (size_t i; (i = nextFunction++) < lowered.size();) {
-      Lowered &item = lowered[i];
+    for (size_t i; (i = nextFunction++) < plan.lowered.size();) {
+      LoweringPlan::Lowered &item = plan.lowered[i];
       item.used.assign(options.lowering.assumptions.size(), false);
       try {
         item.analysis.problem =
@@ -228,29 +238,20 @@ bool Session::analyzeOnce() {
         item.outOfMemory = true;
       }
       if (options.progress)
-        options.progress("lowering", ++loweredCount, lowered.size());
+        options.progress("lowering", ++loweredCount, plan.lowered.size());
     }
   };
-  runOnThreads(lowerer, lowered.size());
-  // Private callees some call did not inline: judged on their own too.
-  std::unordered_set<std::string> notInlined;
-  for (const Lowered &item : lowered)
-    if (item.analysis.problem)
-      notInlined.insert(item.analysis.problem->calleesNotInlined.begin(),
-                        item.analysis.problem->calleesNotInlined.end());
-  size_t firstPass = lowered.size();
-  plan(true, notInlined);
-  if (lowered.size() > firstPass) {
-    nextFunction = firstPass;
-    runOnThreads(lowerer, lowered.size() - firstPass);
-  }
+  runOnThreads(lowerer, plan.lowered.size() - from);
+}
+
+bool Session::mergeLowered(LoweringPlan &plan) {
   std::vector<bool> used(options.lowering.assumptions.size(), false);
   for (std::unique_ptr<FileAnalysis> &file : fileList) {
     for (const Function &function : file->module.functions) {
-      auto at = indexOf.find(&function);
-      if (at == indexOf.end())
+      auto at = plan.indexOf.find(&function);
+      if (at == plan.indexOf.end())
         continue;
-      Lowered &item = lowered[at->second];
+      LoweringPlan::Lowered &item = plan.lowered[at->second];
       for (const Diagnostic &d : item.diags.diagnostics())
         diags.emit(d.loc, d.severity, d.message);
       if (item.outOfMemory) {
@@ -270,6 +271,60 @@ bool Session::analyzeOnce() {
       reportUnusedAssumption(options.lowering.assumptions[i]);
       return false;
     }
+  return true;
+}
+
+bool Session::lowerAll() {
+  LoweringPlan plan;
+  for (std::unique_ptr<FileAnalysis> &file : fileList)
+    for (const Function *callee : privateCallees(file->module))
+      plan.throughCalls.insert(callee);
+  planLowering(plan, false, {});
+  lowerPlanned(plan, 0);
+  // Private callees some call did not inline: judged on their own too.
+  std::unordered_set<std::string> notInlined;
+  for (const LoweringPlan::Lowered &item : plan.lowered)
+    if (item.analysis.problem)
+      notInlined.insert(item.analysis.problem->calleesNotInlined.begin(),
+                        item.analysis.problem->calleesNotInlined.end());
+  size_t firstPass = plan.lowered.size();
+  planLowering(plan, true, notInlined);
+  if (plan.lowered.size() > firstPass)
+    lowerPlanned(plan, firstPass);
+  return mergeLowered(plan);
+}
+
+namespace {
+
+/// Judges one lowered function with a lane's judge options, environment
+/// and contract memo: its verdicts, shapes (when asked), contract and the
+/// explanations of its safe obligations that are asked for.
+void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
+              const solver::JudgeOptions &judge,
+              solver::SmtEnvironment &environment,
+              solver::ContractMemo &contracts) {
+  analysis.verdicts = solver::judgeFunction(*analysis.problem, judge);
+  if (options.computeShapes)
+    analysis.shapes = solver::refineShapes(*analysis.problem, analysis.verdicts,
+                                           judge.limits, &environment);
+  analysis.contract =
+      solver::computeContract(*analysis.problem, analysis.verdicts,
+                              judge.limits, &environment, &contracts);
+  std::vector<size_t> explained;
+  for (size_t k = 0; k < analysis.problem->obligations.size(); ++k)
+    if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
+        (options.explainAll ||
+         (options.explainChecks &&
+          solver::isRuntimeCheck(analysis.problem->obligations[k].kind))))
+      explained.push_back(k);
+  analysis.impliedBy =
+      solver::explainSafe(*analysis.problem, analysis.verdicts, explained,
+                          judge.limits, &environment);
+}
+
+} // namespace
+
+bool Session::judgeAll() {
   // Functions are independent problems (each judge owns its Z3 context),
   // so they can be judged on worker threads; results land in place, so the
   // output does not depend on the number of jobs.
@@ -307,28 +362,8 @@ bool Session::analyzeOnce() {
       judge.memo = &memo;
       solver::ContractMemo contracts; // their contracts' answers, same context
       for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {
-        FunctionAnalysis &analysis = *work[i];
         try {
-          analysis.verdicts = solver::judgeFunction(*analysis.problem, judge);
-          if (options.computeShapes)
-            analysis.shapes =
-                solver::refineShapes(*analysis.problem, analysis.verdicts,
-                                     judge.limits, &environment);
-          analysis.contract =
-              solver::computeContract(*analysis.problem, analysis.verdicts,
-                                      judge.limits, &environment, &contracts);
-          std::vector<size_t> explained;
-          for (size_t k = 0; k < analysis.problem->obligations.size(); ++k)
-            if (analysis.verdicts.findings[k].verdict ==
-                    solver::Verdict::Safe &&
-                (options.explainAll ||
-                 (options.explainChecks &&
-                  solver::isRuntimeCheck(
-                      analysis.problem->obligations[k].kind))))
-              explained.push_back(k);
-          analysis.impliedBy =
-              solver::explainSafe(*analysis.problem, analysis.verdicts,
-                                  explained, judge.limits, &environment);
+          judgeOne(*work[i], options, judge, environment, contracts);
         } catch (const std::bad_alloc &) {
           outOfMemory = true; // reported below, once
         }
@@ -345,18 +380,18 @@ bool Session::analyzeOnce() {
                 "out of memory while judging the obligations");
     return false;
   }
-  for (FunctionAnalysis *done : work) {
-    FunctionAnalysis &analysis = *done;
-    {
-      totals.add(*analysis.problem, analysis.verdicts);
-      const solver::JudgeStats &s = analysis.verdicts.stats;
-      statTotals.decidedStatically += s.decidedStatically;
-      statTotals.decidedBySolver += s.decidedBySolver;
-      statTotals.unknown += s.unknown;
-      statTotals.solverChecks += s.solverChecks;
-    }
-  }
+  for (FunctionAnalysis *done : work)
+    addTotals(*done);
   return true;
+}
+
+void Session::addTotals(const FunctionAnalysis &analysis) {
+  totals.add(*analysis.problem, analysis.verdicts);
+  const solver::JudgeStats &s = analysis.verdicts.stats;
+  statTotals.decidedStatically += s.decidedStatically;
+  statTotals.decidedBySolver += s.decidedBySolver;
+  statTotals.unknown += s.unknown;
+  statTotals.solverChecks += s.solverChecks;
 }
 
 /// Whether `ref` denotes a size in `fn`: a dim of a ranked value (a shape
@@ -435,228 +470,6 @@ void Session::reportUnusedAssumption(const Assumption &assumption) {
     return;
   }
   diags.error(assumption.loc, "the assumption applies to no function");
-}
-
-std::string Session::format(solver::Location loc) const {
-  return sourceManager.format(fromSolver(loc));
-}
-
-solver::PositionResolver Session::resolver() const {
-  return [this](solver::Location loc) { return position(loc); };
-}
-
-const Module *Session::moduleOf(uint32_t buffer) const {
-  auto it = moduleByBuffer.find(buffer);
-  return it == moduleByBuffer.end() ? nullptr : it->second;
-}
-
-solver::SourcePosition Session::position(solver::Location loc) const {
-  SourceLoc at = fromSolver(loc);
-  LineCol lc = sourceManager.lineCol(at);
-  solver::SourcePosition out;
-  out.file = sourceManager.name(at.buffer);
-  out.line = lc.line;
-  out.column = lc.col;
-  // Code points before the column: every byte that does not continue a
-  // UTF-8 sequence starts one.
-  std::string_view line = sourceManager.lineText(at);
-  uint32_t points = 0;
-  for (size_t i = 0; i + 1 < lc.col && i < line.size(); ++i)
-    points += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
-  out.characterColumn = points + 1;
-  if (loc.source != 0)
-    if (const Module *module = moduleOf(loc.buffer);
-        module && loc.source < module->locations.nodes.size()) {
-      ResolvedLoc resolved = resolveLoc(module->locations, loc.source);
-      out.origin.name = std::move(resolved.name);
-      for (LocFrame &frame : resolved.frames)
-        out.origin.frames.push_back({std::move(frame.file), frame.line,
-                                     frame.column, std::move(frame.function)});
-    }
-  return out;
-}
-
-std::vector<solver::FileReport> Session::reports(const std::string &only,
-                                                 bool refinedTypes) const {
-  std::vector<solver::FileReport> out;
-  // The refined types are computed afterwards, on every thread.
-  std::vector<std::pair<solver::FunctionReport *, const FunctionAnalysis *>>
-      typed;
-  for (const std::unique_ptr<FileAnalysis> &file : fileList) {
-    solver::FileReport report;
-    report.file = file->name;
-    if (only.empty())
-      for (const SkippedOp &op : file->module.skipped)
-        report.moduleOpaque.push_back({toSolver(op.loc), op.op, op.reason});
-    for (const FunctionAnalysis &analysis : file->functions) {
-      if (!only.empty() && analysis.function->name != only)
-        continue;
-      report.functions.push_back({analysis.problem.get(),
-                                  &analysis.verdicts,
-                                  analysis.shapes ? &*analysis.shapes : nullptr,
-                                  {},
-                                  &analysis.contract,
-                                  &analysis.impliedBy});
-    }
-    out.push_back(std::move(report));
-  }
-  if (!refinedTypes)
-    return out;
-  size_t fileIndex = 0;
-  for (const std::unique_ptr<FileAnalysis> &file : fileList) {
-    size_t functionIndex = 0;
-    for (const FunctionAnalysis &analysis : file->functions)
-      if (only.empty() || analysis.function->name == only)
-        typed.emplace_back(&out[fileIndex].functions[functionIndex++],
-                           &analysis);
-    ++fileIndex;
-  }
-  std::atomic<size_t> next{0};
-  std::atomic<bool> outOfMemory{false};
-  auto worker = [&] {
-    for (size_t i; !outOfMemory && (i = next++) < typed.size();)
-      try {
-        solver::FunctionReport &fn = *typed[i].first;
-        const solver::Problem &problem = *fn.problem;
-        const Function &function = *typed[i].second->function;
-        fn.refinedTypes.reserve(problem.values.size());
-        for (ValueId v = 0; v < problem.values.size(); ++v) {
-          const solver::ValueInfo &info = problem.values[v];
-          if (v >= function.values.size() || !function.values[v].typeKnown) {
-            fn.refinedTypes.push_back(info.type);
-            continue;
-          }
-          const Type &declared = function.values[v].type;
-          Type refined = refinedType(declared, info, problem, fn.shapes);
-          fn.refinedTypes.push_back(
-              refined == declared ? info.type : solver::Text(refined.str()));
-        }
-      } catch (const std::bad_alloc &) {
-        outOfMemory = true; // rethrown on this thread, as one thread would
-      }
-  };
-  runOnThreads(worker, typed.size());
-  if (outOfMemory)
-    throw std::bad_alloc();
-  return out;
-}
-
-solver::Summary Session::reportSummary(const solver::ReportOptions &options,
-                                       const std::string &only) const {
-  solver::Summary summary;
-  for (const solver::FileReport &file : reports(only))
-    summary.add(file, options);
-  return summary;
-}
-
-std::string Session::json(const solver::ReportOptions &options,
-                          const std::string &only) const {
-  std::string out;
-  json([&out](std::string_view piece) { out += piece; }, options, only);
-  return out;
-}
-
-void Session::json(const solver::TextSink &sink,
-                   const solver::ReportOptions &options,
-                   const std::string &only) const {
-  std::vector<solver::FileReport> files = reports(only, true);
-  solver::Summary summary;
-  for (const solver::FileReport &file : files)
-    summary.add(file, options);
-  solver::ReportOptions rendering = options;
-  rendering.threads = this->options.jobs;
-  solver::renderJson(files, summary, rendering, resolver(), sink);
-}
-
-std::string Session::sarif(const solver::ReportOptions &options,
-                           const std::string &only) const {
-  return solver::renderSarif(reports(only), options, resolver());
-}
-
-std::string Session::dot(const std::string &only) const {
-  return solver::renderDot(reports(only), resolver());
-}
-
-std::string Session::text(const solver::ReportOptions &options,
-                          const std::string &only) const {
-  std::string out;
-  text([&out](std::string_view piece) { out += piece; }, options, only);
-  return out;
-}
-
-void Session::text(const solver::TextSink &sink,
-                   const solver::ReportOptions &options,
-                   const std::string &only) const {
-  using Severity = solver::ReportMessage::Severity;
-  // Handed over in pieces of whole lines: a report whose witnesses name
-  // thousands of sizes each is never held whole.
-  constexpr size_t kFlushBytes = size_t(1) << 20;
-  DiagnosticEngine printer(sourceManager);
-  RenderCache printed;
-  std::string out;
-  std::vector<solver::FileReport> files = reports(only);
-  solver::Summary summary;
-  for (const solver::FileReport &file : files) {
-    summary.add(file, options);
-    // Under --require-coverage an op outside any function that is not
-    // read is an error, as an opaque op in a function is (the summary
-    // counts both).
-    if (options.requireCoverage)
-      for (const solver::OpaqueOp &op : file.moduleOpaque) {
-        Diagnostic diag;
-        diag.loc = fromSolver(op.loc);
-        diag.severity = frontend::Severity::Error;
-        diag.message =
-            "'" + op.op + "' is opaque: " + op.reason + " [coverage, error]";
-        printer.render(out, diag, printed);
-      }
-    for (const solver::FunctionReport &fn : file.functions) {
-      solver::forEachFindingMessage(
-          fn, options, resolver(), [&](solver::ReportMessage &&message) {
-            if (message.at) {
-              // A position in the exporter's source, which symshape does
-              // not read: no source line. Its names come from the input.
-              out += escapeNonPrintable(message.at->str());
-              out += ": ";
-              out += severityName(message.severity == Severity::Error
-                                      ? frontend::Severity::Error
-                                  : message.severity == Severity::Warning
-                                      ? frontend::Severity::Warning
-                                      : frontend::Severity::Note);
-              out += ": ";
-              out += escapeNonPrintable(message.text);
-              out += '\n';
-            } else if (message.severity == Severity::Note &&
-                       message.kind.empty() && !message.showSource) {
-              // A finding's own line (a runtime check that can fail is a
-              // note) shows its source line; the notes after it do not.
-              out += format(message.loc);
-              out += ": note: ";
-              out += escapeNonPrintable(message.text);
-              out += '\n';
-            } else {
-              Diagnostic diag;
-              diag.loc = fromSolver(message.loc);
-              diag.severity = message.severity == Severity::Error
-                                  ? frontend::Severity::Error
-                              : message.severity == Severity::Warning
-                                  ? frontend::Severity::Warning
-                                  : frontend::Severity::Note;
-              diag.message = std::move(message.text);
-              printer.render(out, diag, printed);
-            }
-            if (out.size() >= kFlushBytes) {
-              sink(out);
-              out.clear();
-            }
-          });
-    }
-  }
-  std::string coverage = solver::coverageLine(files);
-  if (!coverage.empty())
-    out += "symshape: " + coverage + "\n";
-  out += "symshape: " + summary.line() + "\n";
-  sink(out);
 }
 
 } // namespace symshape::frontend

@@ -73,6 +73,120 @@ std::string termText(const DimGraph &graph, TermId t) {
   return "?";
 }
 
+/// One function's cluster: its dims (every term a value, an edge or an
+/// obligation mentions, each once), its edges and its obligations.
+class Cluster {
+public:
+  Cluster(std::string &out, const FunctionReport &fn, size_t number)
+      : out(out), fn(fn), problem(*fn.problem), graph(problem.graph),
+        number(number), prefix("f" + std::to_string(number) + "_") {}
+
+  void write(const PositionResolver &resolve) {
+    out += "  subgraph cluster_" + std::to_string(number) + " {\n";
+    out += "    label=" +
+           dotQuote("@" + problem.function + " (" +
+                    verdictName(fn.verdicts->verdict) + ")") +
+           ";\n";
+    // Dims: every term a value, an edge or an obligation mentions.
+    for (const ValueInfo &value : problem.values) {
+      for (TermId dim : value.dims)
+        show(dim);
+      if (value.scalar != kNoTerm)
+        show(value.scalar);
+    }
+    writeEdges();
+    writeObligations(resolve);
+    out += "  }\n";
+  }
+
+private:
+  std::string &out;
+  const FunctionReport &fn;
+  const Problem &problem;
+  const DimGraph &graph;
+  size_t number;
+  std::string prefix;
+  std::unordered_set<TermId> shown;
+
+  /// A dim's node, once: its names and refined value; sizes that come
+  /// from opaque ops dashed and brown.
+  void show(TermId t) {
+    if (!shown.insert(t).second)
+      return;
+    std::string label = termText(graph, t);
+    for (const std::string &name : graph.labels(t))
+      if (name != label)
+        label += "\n" + name;
+    if (fn.shapes && fn.shapes->wellDefined() && !graph.constantValue(t)) {
+      if (std::optional<int64_t> c = fn.shapes->constant(t))
+        label += "\n= " + std::to_string(*c);
+      else if (!fn.shapes->name(t).empty() &&
+               fn.shapes->name(t) != termText(graph, t))
+        label += "\n== " + fn.shapes->name(t);
+    }
+    bool opaque = graph.isSymbol(t) &&
+                  graph.symbolOf(t).origin == SymbolOrigin::OpaqueDim;
+    if (opaque)
+      label += "\n(from an opaque op)";
+    out += "    " + prefix + "t" + std::to_string(t) +
+           " [label=" + dotQuote(label) +
+           (opaque              ? ", style=\"bold,dashed\", color=saddlebrown, "
+                                  "fontcolor=saddlebrown"
+            : graph.isSymbol(t) ? ", style=bold"
+                                : "") +
+           "];\n";
+  }
+
+  void writeEdges() {
+    for (const DimGraph::Edge &edge : graph.edges()) {
+      if (!shown.count(edge.a) && !shown.count(edge.b) &&
+          edge.relation != Relation::DerivedFrom)
+        continue;
+      // A fact tying a dim to a constant is a bound (>= --min-dim): noise.
+      if (edge.relation == Relation::Fact &&
+          (graph.constantValue(edge.a) || graph.constantValue(edge.b)))
+        continue;
+      show(edge.a);
+      show(edge.b);
+      const char *style = edge.relation == Relation::DerivedFrom ? "solid"
+                          : edge.relation == Relation::Equal     ? "dashed"
+                          : edge.relation == Relation::Fact      ? "dotted"
+                                                                 : "bold";
+      out += "    " + prefix + "t" + std::to_string(edge.a) + " -> " + prefix +
+             "t" + std::to_string(edge.b) + " [style=" + style +
+             (edge.relation == Relation::BroadcastCompatible
+                  ? ", dir=none, color=steelblue"
+                  : "") +
+             "];\n";
+    }
+  }
+
+  /// Obligations as boxes coloured by verdict, tied to the dims they name.
+  void writeObligations(const PositionResolver &resolve) {
+    for (size_t k = 0; k < problem.obligations.size(); ++k) {
+      const Obligation &ob = problem.obligations[k];
+      const Finding &finding = fn.verdicts->findings[k];
+      std::string id = prefix + "o" + std::to_string(k);
+      std::string label =
+          std::string(obligationKindName(ob.kind)) +
+          (ob.dim >= 0 ? " dim " + std::to_string(ob.dim) : std::string()) +
+          "\n" + resolve(ob.loc).str() + "\n" + verdictName(finding.verdict);
+      if (!finding.condition.empty() && finding.condition != "true")
+        label += "\nwhen " + finding.condition;
+      out += "    " + id +
+             " [shape=box, color=" + verdictColor(finding.verdict) +
+             ", fontcolor=" + verdictColor(finding.verdict) +
+             ", label=" + dotQuote(label) + "];\n";
+      for (TermId t : problem.formulas.termsOf(ob.violation)) {
+        show(t);
+        out += "    " + id + " -> " + prefix + "t" + std::to_string(t) +
+               " [color=" + verdictColor(finding.verdict) +
+               ", arrowhead=none];\n";
+      }
+    }
+  }
+};
+
 } // namespace
 
 std::string renderDot(const std::vector<FileReport> &files,
@@ -82,91 +196,8 @@ std::string renderDot(const std::vector<FileReport> &files,
   size_t cluster = 0;
   for (const FileReport &file : files)
     for (const FunctionReport &fn : file.functions) {
-      const Problem &problem = *fn.problem;
-      const DimGraph &graph = problem.graph;
-      std::string prefix = "f" + std::to_string(cluster) + "_";
-      out += "  subgraph cluster_" + std::to_string(cluster++) + " {\n";
-      out += "    label=" +
-             dotQuote("@" + problem.function + " (" +
-                      verdictName(fn.verdicts->verdict) + ")") +
-             ";\n";
-      // Dims: every term a value, an edge or an obligation mentions.
-      std::unordered_set<TermId> shown;
-      auto show = [&](TermId t) {
-        if (!shown.insert(t).second)
-          return;
-        std::string label = termText(graph, t);
-        for (const std::string &name : graph.labels(t))
-          if (name != label)
-            label += "\n" + name;
-        if (fn.shapes && fn.shapes->wellDefined() && !graph.constantValue(t)) {
-          if (std::optional<int64_t> c = fn.shapes->constant(t))
-            label += "\n= " + std::to_string(*c);
-          else if (!fn.shapes->name(t).empty() &&
-                   fn.shapes->name(t) != termText(graph, t))
-            label += "\n== " + fn.shapes->name(t);
-        }
-        bool opaque = graph.isSymbol(t) &&
-                      graph.symbolOf(t).origin == SymbolOrigin::OpaqueDim;
-        if (opaque)
-          label += "\n(from an opaque op)";
-        out += "    " + prefix + "t" + std::to_string(t) +
-               " [label=" + dotQuote(label) +
-               (opaque ? ", style=\"bold,dashed\", color=saddlebrown, "
-                         "fontcolor=saddlebrown"
-                : graph.isSymbol(t) ? ", style=bold"
-                                    : "") +
-               "];\n";
-      };
-      for (const ValueInfo &value : problem.values) {
-        for (TermId dim : value.dims)
-          show(dim);
-        if (value.scalar != kNoTerm)
-          show(value.scalar);
-      }
-      for (const DimGraph::Edge &edge : graph.edges()) {
-        if (!shown.count(edge.a) && !shown.count(edge.b) &&
-            edge.relation != Relation::DerivedFrom)
-          continue;
-        // A fact tying a dim to a constant is a bound (>= --min-dim): noise.
-        if (edge.relation == Relation::Fact &&
-            (graph.constantValue(edge.a) || graph.constantValue(edge.b)))
-          continue;
-        show(edge.a);
-        show(edge.b);
-        const char *style = edge.relation == Relation::DerivedFrom ? "solid"
-                            : edge.relation == Relation::Equal     ? "dashed"
-                            : edge.relation == Relation::Fact      ? "dotted"
-                                                                   : "bold";
-        out += "    " + prefix + "t" + std::to_string(edge.a) + " -> " +
-               prefix + "t" + std::to_string(edge.b) + " [style=" + style +
-               (edge.relation == Relation::BroadcastCompatible
-                    ? ", dir=none, color=steelblue"
-                    : "") +
-               "];\n";
-      }
-      for (size_t k = 0; k < problem.obligations.size(); ++k) {
-        const Obligation &ob = problem.obligations[k];
-        const Finding &finding = fn.verdicts->findings[k];
-        std::string id = prefix + "o" + std::to_string(k);
-        std::string label =
-            std::string(obligationKindName(ob.kind)) +
-            (ob.dim >= 0 ? " dim " + std::to_string(ob.dim) : std::string()) +
-            "\n" + resolve(ob.loc).str() + "\n" + verdictName(finding.verdict);
-        if (!finding.condition.empty() && finding.condition != "true")
-          label += "\nwhen " + finding.condition;
-        out += "    " + id +
-               " [shape=box, color=" + verdictColor(finding.verdict) +
-               ", fontcolor=" + verdictColor(finding.verdict) +
-               ", label=" + dotQuote(label) + "];\n";
-        for (TermId t : problem.formulas.termsOf(ob.violation)) {
-          show(t);
-          out += "    " + id + " -> " + prefix + "t" + std::to_string(t) +
-                 " [color=" + verdictColor(finding.verdict) +
-                 ", arrowhead=none];\n";
-        }
-      }
-      out += "  }\n";
+      Cluster(out, fn, cluster).write(resolve);
+      ++cluster;
     }
   return out + "}\n";
 }

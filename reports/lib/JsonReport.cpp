@@ -22,524 +22,24 @@
 // Nothing is built first: a large report (a witness per finding, a shape
 // per value) costs what its text costs.
 //
+// The primitives are in JsonInternal.h and JsonWriter.cpp; the findings and
+// values of a function in JsonFindings.cpp.
+//
 //===----------------------------------------------------------------------===//
 
-#include "symshape/reports/Report.h"
+#include "JsonInternal.h"
 
 #include <algorithm>
-#include <charconv>
 #include <condition_variable>
-#include <cstdint>
-#include <cstring>
 #include <exception>
 #include <mutex>
-#include <string_view>
 #include <thread>
-#include <unordered_set>
 
 namespace symshape::solver {
 
+namespace json {
+
 namespace {
-
-bool isPlainAscii(std::string_view s) {
-  for (char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80)
-      return false;
-  return true;
-}
-
-/// Bytes that appendEscaped cannot copy as they are: control characters,
-/// `"`, `\`, and (for the caller to check) everything beyond ASCII.
-struct EscapeTable {
-  bool special[256] = {};
-  constexpr EscapeTable() {
-    for (int c = 0; c < 0x20; ++c)
-      special[c] = true;
-    special[int('"')] = true;
-    special[int('\\')] = true;
-    for (int c = 0x80; c < 0x100; ++c)
-      special[c] = true;
-  }
-};
-constexpr EscapeTable kSpecial;
-
-/// Whether one of the 8 bytes at `p` is special (kSpecial): a byte >= 0x80,
-/// one < 0x20, a '"' or a '\\' (the classic zero-byte test on v, v - 0x20
-/// and v xor each quote).
-bool anySpecial(const char *p) {
-  uint64_t v;
-  std::memcpy(&v, p, 8);
-  constexpr uint64_t ones = 0x0101010101010101ULL;
-  constexpr uint64_t high = 0x8080808080808080ULL;
-  auto hasZero = [](uint64_t x) { return (x - ones) & ~x & high; };
-  uint64_t below20 = (v - 0x20 * ones) & ~v & high;
-  return ((v & high) | below20 | hasZero(v ^ ('"' * ones)) |
-          hasZero(v ^ ('\\' * ones))) != 0;
-}
-
-/// Appends `s` as the body of a JSON string: `"` and `\` escaped, control
-/// characters as \b \t \n \f \r or \u00xx, everything else as it is.
-/// Returns false, having appended a prefix, at the first non-ASCII byte
-/// when `asciiOnly`.
-bool appendEscaped(std::string &out, std::string_view s, bool asciiOnly) {
-  static const char hex[] = "0123456789abcdef";
-  size_t plain = 0; // start of the run of bytes not yet copied
-  for (size_t i = 0; i < s.size(); ++i) {
-    // Eight bytes at a time while none of them is special: most text is
-    // names and numbers.
-    while (i + 8 <= s.size() && !anySpecial(s.data() + i))
-      i += 8;
-    if (i >= s.size())
-      break;
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (!kSpecial.special[c])
-      continue;
-    if (c >= 0x80) {
-      if (asciiOnly)
-        return false;
-      continue;
-    }
-    out.append(s.data() + plain, i - plain);
-    plain = i + 1;
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\b':
-      out += "\\b";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\f':
-      out += "\\f";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      out += "\\u00";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  out.append(s.data() + plain, s.size() - plain);
-  return true;
-}
-
-/// Appends `s` as a JSON string literal; bytes that are not well-formed
-/// UTF-8 (source text is copied into names as it is) become U+FFFD.
-void appendQuoted(std::string &out, std::string_view s) {
-  out += '"';
-  size_t start = out.size();
-  if (!appendEscaped(out, s, true)) {
-    out.resize(start);
-    appendEscaped(out, validUtf8(std::string(s)), false);
-  }
-  out += '"';
-}
-
-template <typename Int> void appendInt(std::string &out, Int value) {
-  char buffer[24];
-  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  out.append(buffer, result.ptr);
-}
-
-/// Writes the containers of the document. An object or array is opened
-/// either inline (`{"a": 1, "b": 2}`) or block (one member per line at
-/// two more spaces than the container); members of an inline container
-/// are separated by ", ".
-class Writer {
-public:
-  /// `depth`: the blocks around the text this writer adds (a function's
-  /// object is written at depth 4: document, files, file, functions).
-  Writer(std::string &out, const TextSink *sink, size_t depth = 0)
-      : out(out), sink(sink), depth(depth) {}
-
-  void openBlock(char bracket) { push(bracket, false); }
-  void openInline(char bracket) { push(bracket, true); }
-
-  /// Starts the next member; `key` for an object's member.
-  void member(std::string_view key = {}) {
-    separate();
-    if (stack.back().object) {
-      appendQuoted(out, key);
-      out += ": ";
-    }
-  }
-
-  /// member() for a key of the schema's own, which needs no escaping.
-  void fieldKey(std::string_view key) {
-    separate();
-    out += '"';
-    out += key;
-    out += "\": ";
-  }
-
-  void close() {
-    Frame frame = stack.back();
-    stack.pop_back();
-    if (!frame.inlined && frame.members) {
-      out += '\n';
-      out.append(indent(), ' ');
-    }
-    out += frame.object ? '}' : ']';
-  }
-
-  // Scalars, after member().
-  void string(std::string_view s) { appendQuoted(out, s); }
-  template <typename Int> void integer(Int value) { appendInt(out, value); }
-
-  // Members with a scalar value under a key of the schema's own.
-  void field(std::string_view key, std::string_view s) {
-    fieldKey(key);
-    string(s);
-  }
-  template <typename Int> void intField(std::string_view key, Int value) {
-    fieldKey(key);
-    integer(value);
-  }
-
-  std::string &out;
-  const TextSink *sinkOf() const { return sink; }
-
-private:
-  /// With a sink, the text is handed over in pieces of about this size.
-  static constexpr size_t kFlushBytes = size_t(1) << 20;
-  const TextSink *sink;
-  size_t depth;
-  struct Frame {
-    bool object;
-    bool inlined;
-    size_t members = 0;
-  };
-  std::vector<Frame> stack;
-
-  /// The indentation of the members of the innermost block (the block's
-  /// own closing bracket goes two spaces further left).
-  size_t indent() const {
-    size_t blocks = depth;
-    for (const Frame &frame : stack)
-      blocks += !frame.inlined;
-    return 2 * blocks;
-  }
-
-  /// The separator before the next member of the innermost container.
-  void separate() {
-    if (sink && out.size() >= kFlushBytes) {
-      (*sink)(out);
-      out.clear();
-    }
-    Frame &frame = stack.back();
-    if (frame.members++)
-      out += frame.inlined ? ", " : ",";
-    if (!frame.inlined) {
-      out += '\n';
-      out.append(indent(), ' ');
-    }
-  }
-
-  void push(char bracket, bool inlined) {
-    out += bracket;
-    // Inside an inline container everything is inline.
-    bool parentInline = !stack.empty() && stack.back().inlined;
-    stack.push_back({bracket == '{', inlined || parentInline});
-  }
-};
-
-/// Appends `, "key": ` for a key of the schema's own (the hot lines are
-/// written directly, not through Writer's frames).
-void appendKey(std::string &out, std::string_view key) {
-  out += ", \"";
-  out += key;
-  out += "\": ";
-}
-
-/// A dim as the JSON `shape` lists it: an integer, a name, or "?". A
-/// tensor's dim (`size`) is never a negative constant: that is UB (index
-/// arithmetic such as 0 - 2); a shape value's extents are listed as they
-/// are.
-std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
-                    TermId term, bool size) {
-  if (shapes && shapes->wellDefined())
-    return shapes->dimText(term);
-  // Not well defined: the constants the refinement kept (it drops a
-  // tensor dim's negative one).
-  std::optional<int64_t> value =
-      shapes ? shapes->constant(term) : problem.graph.constantValue(term);
-  if (value && (*value >= 0 || !size))
-    return std::to_string(*value);
-  if (problem.graph.isSymbol(term))
-    return problem.graph.symbolOf(term).name;
-  return "?";
-}
-
-bool listedValue(const ValueInfo &value) {
-  bool shaped = value.kind == ValueInfo::Kind::Tensor ||
-                value.kind == ValueInfo::Kind::Vector ||
-                value.kind == ValueInfo::Kind::Shape;
-  return shaped && value.name != "%"; // "%": an unnamed result
-}
-
-/// The `shape` list of a value: what symshape followed, or for a ranked
-/// type it did not follow, what the type says; "*" when unranked.
-void writeShape(Writer &w, const FunctionReport &function,
-                const ValueInfo &value) {
-  const Problem &problem = *function.problem;
-  w.openInline('[');
-  if (!value.ranked && value.typeRanked) {
-    for (int64_t d : value.typeDims) {
-      w.member();
-      if (d < 0)
-        w.string("?");
-      else {
-        w.out += '"';
-        appendInt(w.out, d);
-        w.out += '"';
-      }
-    }
-  } else if (!value.ranked) {
-    w.member();
-    w.string("*");
-  } else {
-    for (TermId dim : value.dims) {
-      w.member();
-      w.string(dimText(problem, function.shapes, dim,
-                       value.kind != ValueInfo::Kind::Shape));
-    }
-  }
-  w.close();
-}
-
-bool hasDims(const ValueInfo &value) {
-  if (!value.ranked)
-    return value.typeRanked ? !value.typeDims.empty() : true;
-  return !value.dims.empty();
-}
-
-void writeValues(Writer &w, const FunctionReport &function) {
-  const Problem &problem = *function.problem;
-  // Names are unique per function (the parser rejects a redefinition); the
-  // first one wins should two ever collide (after U+FFFD replacement).
-  std::unordered_set<std::string> seen;
-  std::vector<size_t> listed;
-  bool anyShape = false;
-  for (size_t i = 0; i < problem.values.size(); ++i) {
-    const ValueInfo &value = problem.values[i];
-    if (!listedValue(value))
-      continue;
-    if (!seen.insert(validUtf8(value.name)).second)
-      continue;
-    listed.push_back(i);
-    anyShape = anyShape || hasDims(value);
-  }
-  if (listed.empty()) {
-    w.out += "{}";
-    return;
-  }
-  // Values whose shapes are all empty lists fit on one line.
-  if (anyShape)
-    w.openBlock('{');
-  else
-    w.openInline('{');
-  for (size_t i : listed) {
-    const ValueInfo &value = problem.values[i];
-    const Text &refined = i < function.refinedTypes.size()
-                              ? function.refinedTypes[i]
-                              : value.type;
-    w.member(value.name);
-    std::string &out = w.out;
-    out += "{\"type\": ";
-    appendQuoted(out, value.type);
-    appendKey(out, "shape");
-    writeShape(w, function, value);
-    appendKey(out, "refined");
-    appendQuoted(out, refined);
-    out += '}';
-  }
-  w.close();
-}
-
-/// A witness as an object: names in witness order; should two names
-/// collide once made valid UTF-8, the later value wins at the first
-/// name's place.
-void writeWitness(Writer &w, const Witness &witness) {
-  bool plain = true;
-  for (const auto &entry : witness)
-    plain = plain && isPlainAscii(entry.first);
-  if (witness.empty()) {
-    w.out += "{}";
-    return;
-  }
-  w.openInline('{');
-  if (plain) {
-    for (const auto &[name, value] : witness) {
-      w.member(name);
-      w.integer(value);
-    }
-  } else {
-    std::vector<std::pair<std::string, int64_t>> merged;
-    for (const auto &[name, value] : witness) {
-      std::string valid = validUtf8(name);
-      auto it = std::find_if(merged.begin(), merged.end(),
-                             [&](const auto &m) { return m.first == valid; });
-      if (it != merged.end())
-        it->second = value;
-      else
-        merged.emplace_back(std::move(valid), value);
-    }
-    for (const auto &[name, value] : merged) {
-      w.member(name);
-      w.integer(value);
-    }
-  }
-  w.close();
-}
-
-/// What consecutive findings share: most ops have several obligations at
-/// one position, and every message is built in the same buffer.
-struct FindingScratch {
-  bool hasLoc = false;
-  Location loc;
-  SourcePosition resolved;
-  std::string locText;
-  std::string message;
-
-  const std::string &position(Location at, const PositionResolver &resolve) {
-    if (!hasLoc || at.buffer != loc.buffer || at.offset != loc.offset ||
-        at.source != loc.source) {
-      hasLoc = true;
-      loc = at;
-      resolved = resolve(at);
-      locText = resolved.str();
-    }
-    return locText;
-  }
-};
-
-/// `"source_loc"`, `"source_name"` and `"source_stack"` (the exporter's
-/// callers, outermost first, as `call_stack`) of an op whose `loc(...)`
-/// says where it came from; nothing under --loc=mlir.
-void appendSourceFields(std::string &out, const SourceOrigin &origin,
-                        const ReportOptions &options) {
-  if (options.locations == LocationMode::Mlir)
-    return;
-  if (!origin.frames.empty()) {
-    appendKey(out, "source_loc");
-    appendQuoted(out, origin.frames.front().str());
-  }
-  if (!origin.name.empty()) {
-    appendKey(out, "source_name");
-    appendQuoted(out, origin.name);
-  }
-  if (origin.frames.size() > 1) {
-    appendKey(out, "source_stack");
-    out += '[';
-    for (size_t i = origin.frames.size(); i-- > 1;) {
-      appendQuoted(out, origin.frames[i].str());
-      if (i > 1)
-        out += ", ";
-    }
-    out += ']';
-  }
-}
-
-/// A finding on one line: `{"loc": ..., "message": ...}`.
-void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
-                  const ReportOptions &options, const PositionResolver &resolve,
-                  FindingScratch &scratch) {
-  std::string &out = w.out;
-  out += "{\"loc\": ";
-  appendQuoted(out, scratch.position(entry.loc, resolve));
-  appendSourceFields(out, scratch.resolved.origin, options);
-  appendKey(out, "op");
-  appendQuoted(out, entry.op);
-  appendKey(out, "kind");
-  appendQuoted(out, entry.kind);
-  if (entry.dim >= 0) {
-    appendKey(out, "dim");
-    appendInt(out, entry.dim);
-  }
-  appendKey(out, "verdict");
-  appendQuoted(out, verdictName(entry.verdict));
-  if (const Finding *f = entry.finding) {
-    if (!f->condition.empty()) {
-      appendKey(out, "condition");
-      appendQuoted(out, f->condition);
-    }
-    // SEMANTICS.md §7: a witness for every finding that some size violates ({}
-    // when no free symbol matters); an unreachable one has none, an
-    // unknown one only when a violating assignment is known.
-    bool violated = f->verdict == Verdict::UbPossible ||
-                    f->verdict == Verdict::UbGuaranteed ||
-                    f->verdict == Verdict::Error;
-    if (violated || f->hasWitness) {
-      appendKey(out, "witness");
-      writeWitness(w, f->witness);
-    }
-    if (!f->reason.empty()) {
-      appendKey(out, "reason");
-      appendQuoted(out, f->reason);
-    }
-  } else {
-    appendKey(out, "witness");
-    out += "{}";
-    appendKey(out, "reason");
-    appendQuoted(out, entry.opaque->reason);
-  }
-  scratch.message.clear();
-  entry.appendMessage(scratch.message, problem);
-  appendKey(out, "message");
-  appendQuoted(out, scratch.message);
-  if (const std::vector<uint32_t> *why = entry.impliedBy) {
-    // What makes it safe: the earlier obligations that imply it.
-    appendKey(out, "implied_by");
-    out += '[';
-    std::vector<std::string> seen;
-    for (uint32_t j : *why) {
-      std::string at = resolve(problem.obligations[j].loc).str();
-      if (std::find(seen.begin(), seen.end(), at) != seen.end())
-        continue;
-      out += seen.empty() ? "" : ", ";
-      appendQuoted(out, at);
-      seen.push_back(std::move(at));
-    }
-    out += ']';
-  }
-  if (!entry.callStacks.empty()) {
-    // SEMANTICS.md §7: the calls into a private function, outermost first;
-    // every call site's chain when several reached it with this verdict.
-    auto chain = [&](uint32_t stack) {
-      out += '[';
-      const std::vector<CallSite> &calls = problem.callStacks[stack];
-      for (size_t i = 0; i < calls.size(); ++i) {
-        if (i)
-          out += ", ";
-        appendQuoted(out, resolve(calls[i].loc).str());
-      }
-      out += ']';
-    };
-    appendKey(out, "call_stack");
-    chain(entry.callStacks.front());
-    if (entry.callStacks.size() > 1) {
-      appendKey(out, "call_sites");
-      out += '[';
-      for (size_t i = 0; i < entry.callStacks.size(); ++i) {
-        if (i)
-          out += ", ";
-        chain(entry.callStacks[i]);
-      }
-      out += ']';
-    }
-  }
-  out += '}';
-}
 
 /// SEMANTICS.md §4's "contract": {"checked": ..., "requires": ...}; a formula
 /// too large to read is null, its conjuncts listed by finding beside it.
@@ -677,33 +177,22 @@ void writeSummary(Writer &w, const Summary &summary) {
   w.close();
 }
 
-/// The functions of a file, each after w.member(). On options.threads
-/// threads: workers render functions into strings, at most a window of
-/// them ahead, while this thread hands each to the output in order (the
-/// text is the same on any number of threads).
-void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
-                    const ReportOptions &options,
-                    const PositionResolver &resolve) {
-  constexpr size_t kDepth = 4; // document, files, file, functions
-  const size_t n = functions.size();
-  size_t threads = std::min<size_t>(std::max(options.threads, 1u), n);
-  if (threads <= 1) {
-    for (const FunctionReport &function : functions) {
-      w.member();
-      Writer inner(w.out, w.sinkOf(), kDepth);
-      writeFunction(inner, function, options, resolve);
-    }
-    return;
-  }
-  const size_t window = 4 * threads;
-  std::vector<std::string> texts(n);
-  std::vector<char> ready(n, 0);
-  std::mutex mutex;
-  std::condition_variable changed;
-  size_t next = 0, consumed = 0; // guarded by mutex
-  bool stop = false;
-  std::exception_ptr failure;
-  auto worker = [&] {
+/// Where a function's object is written: document, files, file, functions.
+constexpr size_t kFunctionDepth = 4;
+
+/// What writeFunctions' workers share with the thread that hands their
+/// texts to the output in order.
+class FunctionQueue {
+public:
+  FunctionQueue(const std::vector<FunctionReport> &functions,
+                const ReportOptions &options, const PositionResolver &resolve,
+                size_t window)
+      : functions(functions), options(options), resolve(resolve),
+        n(functions.size()), window(window), texts(n), ready(n, 0) {}
+
+  /// A worker: renders the functions not yet taken, at most `window` of
+  /// them ahead of the output, until none is left or one failed.
+  void work() {
     for (;;) {
       size_t i;
       {
@@ -717,7 +206,7 @@ void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
       }
       std::string text;
       try {
-        Writer inner(text, nullptr, kDepth);
+        Writer inner(text, nullptr, kFunctionDepth);
         writeFunction(inner, functions[i], options, resolve);
       } catch (...) {
         std::lock_guard<std::mutex> lock(mutex);
@@ -734,66 +223,115 @@ void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
       }
       changed.notify_all();
     }
-  };
-  std::vector<std::thread> pool;
-  for (size_t t = 0; t < threads; ++t)
-    pool.emplace_back(worker);
-  auto finish = [&] {
+  }
+
+  /// Waits for function `i`'s text and moves it to `text`; false when a
+  /// worker failed.
+  bool take(size_t i, std::string &text) {
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait(lock, [&] { return ready[i] || stop; });
+      if (!ready[i])
+        return false; // a worker failed
+      text = std::move(texts[i]);
+      consumed = i + 1;
+    }
+    changed.notify_all();
+    return true;
+  }
+
+  /// Tells every worker to return.
+  void stopAll() {
     {
       std::lock_guard<std::mutex> lock(mutex);
       stop = true;
     }
     changed.notify_all();
+  }
+
+  /// The first exception a worker threw (read once they are joined).
+  std::exception_ptr failure;
+
+private:
+  const std::vector<FunctionReport> &functions;
+  const ReportOptions &options;
+  const PositionResolver &resolve;
+  const size_t n, window;
+  std::vector<std::string> texts;
+  std::vector<char> ready;
+  std::mutex mutex;
+  std::condition_variable changed;
+  size_t next = 0, consumed = 0; // guarded by mutex
+  bool stop = false;
+};
+
+/// Appends a function's text rendered apart: with a sink, straight to the
+/// output (after what `w` holds), not through w.out.
+void handOver(Writer &w, const std::string &text) {
+  const TextSink *sink = w.sinkOf();
+  if (sink) {
+    if (!w.out.empty()) {
+      (*sink)(w.out);
+      w.out.clear();
+    }
+    (*sink)(text);
+  } else {
+    w.out += text;
+  }
+}
+
+/// The functions of a file, each after w.member(). On options.threads
+/// threads: workers render functions into strings, at most a window of
+/// them ahead, while this thread hands each to the output in order (the
+/// text is the same on any number of threads).
+void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
+                    const ReportOptions &options,
+                    const PositionResolver &resolve) {
+  const size_t n = functions.size();
+  size_t threads = std::min<size_t>(std::max(options.threads, 1u), n);
+  if (threads <= 1) {
+    for (const FunctionReport &function : functions) {
+      w.member();
+      Writer inner(w.out, w.sinkOf(), kFunctionDepth);
+      writeFunction(inner, function, options, resolve);
+    }
+    return;
+  }
+  FunctionQueue queue(functions, options, resolve, 4 * threads);
+  std::vector<std::thread> pool;
+  for (size_t t = 0; t < threads; ++t)
+    pool.emplace_back([&queue] { queue.work(); });
+  auto finish = [&] {
+    queue.stopAll();
     for (std::thread &thread : pool)
       thread.join();
   };
   try {
-    const TextSink *sink = w.sinkOf();
     for (size_t i = 0; i < n; ++i) {
       std::string text;
-      {
-        std::unique_lock<std::mutex> lock(mutex);
-        changed.wait(lock, [&] { return ready[i] || stop; });
-        if (!ready[i])
-          break; // a worker failed
-        text = std::move(texts[i]);
-        consumed = i + 1;
-      }
-      changed.notify_all();
+      if (!queue.take(i, text))
+        break; // a worker failed
       w.member();
-      if (sink) { // straight to the output, not through w.out
-        if (!w.out.empty()) {
-          (*sink)(w.out);
-          w.out.clear();
-        }
-        (*sink)(text);
-      } else {
-        w.out += text;
-      }
+      handOver(w, text);
     }
   } catch (...) {
     finish();
     throw;
   }
   finish();
-  if (failure)
-    std::rethrow_exception(failure);
+  if (queue.failure)
+    std::rethrow_exception(queue.failure);
 }
-
 } // namespace
 
-std::string jsonQuote(const std::string &s) {
-  std::string out;
-  appendQuoted(out, s);
-  return out;
-}
+} // namespace json
 
 void renderJson(const std::vector<FileReport> &files, const Summary &summary,
                 const ReportOptions &options, const PositionResolver &resolve,
                 const TextSink &sink) {
   std::string out;
   out.reserve(size_t(1) << 21);
-  Writer w(out, &sink);
+  json::Writer w(out, &sink);
   w.openBlock('{');
   w.field("version", kJsonReportVersion);
   w.member("files");
@@ -814,7 +352,7 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
         out += "[]";
       } else {
         w.openBlock('[');
-        writeFunctions(w, file.functions, options, resolve);
+        json::writeFunctions(w, file.functions, options, resolve);
         w.close();
       }
       if (!file.moduleOpaque.empty()) {
@@ -835,8 +373,8 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
     }
     w.close();
   }
-  writeErrors(w, options.errors);
-  writeSummary(w, summary);
+  json::writeErrors(w, options.errors);
+  json::writeSummary(w, summary);
   w.close();
   out += '\n';
   sink(out);

@@ -152,148 +152,170 @@ std::string witnessText(const Witness &witness) {
   return out;
 }
 
-} // namespace
-
-std::string renderSarif(const std::vector<FileReport> &files,
-                        const ReportOptions &options,
-                        const PositionResolver &resolve) {
-  std::vector<std::string> ruleIds;
-  auto ruleIndex = [&](const std::string &kind) {
-    for (size_t i = 0; i < ruleIds.size(); ++i)
-      if (ruleIds[i] == kind)
+/// The rules the results name, in order of first use.
+class RuleTable {
+public:
+  size_t index(const std::string &kind) {
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] == kind)
         return i;
-    ruleIds.push_back(kind);
-    return ruleIds.size() - 1;
-  };
-  Json results = Json::array();
-  for (const FileReport &file : files)
-    for (const FunctionReport &function : file.functions) {
-      const Problem &problem = *function.problem;
-      for (const ReportEntry &entry : reportEntries(function, options)) {
-        if (entry.verdict == Verdict::Safe)
-          continue;
-        // The rule id and level carry kind and verdict.
-        std::string message = entry.message(problem);
-        Json properties = {{"verdict", verdictName(entry.verdict)},
-                           {"function", text(problem.function)},
-                           {"op", text(std::string(entry.op))}};
-        if (entry.dim >= 0)
-          properties["dim"] = entry.dim;
-        bool check = entry.obligation && isRuntimeCheck(entry.obligation->kind);
-        if (const Finding *finding = entry.finding) {
-          if (!finding->condition.empty()) {
-            properties["condition"] = text(finding->condition);
-            if (finding->condition != "true")
-              message +=
-                  (check ? ". Fails exactly when " : ". UB exactly when ") +
-                  finding->condition;
-          }
-          if ((finding->hasWitness || !finding->witness.empty()) &&
-              finding->verdict != Verdict::Unreachable) {
-            // As the text report: every size a witness does not name is 1
-            // (an empty one: all of them).
-            Json witness = Json::object();
-            for (const auto &[name, value] : finding->witness)
-              witness[validUtf8(name)] = value;
-            properties["witness"] = std::move(witness);
-            message +=
-                (finding->condition.empty() || finding->condition == "true"
-                     ? ". For example "
-                     : "; for example ") +
-                (finding->witness.empty() ? std::string("every size 1")
-                                          : witnessText(finding->witness));
-          }
-          if (!finding->reason.empty())
-            properties["reason"] = text(finding->reason);
-        } else {
-          properties["reason"] = text(entry.opaque->reason);
-        }
-        if (const Contract *contract = function.contract)
-          properties["contract"] =
-              contractJson(problem, *contract, options, resolve);
-        size_t index = ruleIndex(std::string(entry.kind));
-        // A runtime check that can fail is the input contract: a note.
-        const char *level = check && entry.verdict == Verdict::UbPossible
-                                ? "note"
-                                : levelOf(entry.verdict);
-        // At the exporter's position when the op's `loc(...)` names one
-        // (code scanning then annotates the model's own source), with the
-        // MLIR op and the exporter's callers as related locations.
-        SourcePosition position = resolve(entry.loc);
-        const SourceOrigin &origin = position.origin;
-        bool fromSource =
-            options.locations != LocationMode::Mlir && !origin.frames.empty();
-        Json result = {
-            {"ruleId", std::string(entry.kind)},
-            {"ruleIndex", index},
-            {"level", level},
-            {"message", {{"text", text(message + ".")}}},
-            {"locations",
-             Json::array({fromSource ? location(origin.frames.front())
-                                     : location(position)})},
-            {"properties", std::move(properties)}};
-        Json related = Json::array();
-        auto relate = [&](Json where, const std::string &why) {
-          where["id"] = related.size();
-          where["message"] = {{"text", text(why)}};
-          related.push_back(std::move(where));
-        };
-        if (fromSource) {
-          if (options.locations == LocationMode::Both) {
-            std::string why = "MLIR op '" + std::string(entry.op) + "'";
-            if (!origin.name.empty())
-              why += " (" + origin.name + ")";
-            relate(location(position), why);
-          }
-          for (size_t i = 1; i < origin.frames.size(); ++i)
-            relate(location(origin.frames[i]),
-                   origin.frames[i].function.empty()
-                       ? "called from"
-                       : "called from " + origin.frames[i].function);
-        }
-        // Inside a private function judged through its calls: the calls
-        // (at their own loc(...) under --loc=source).
-        for (uint32_t stack : entry.callStacks)
-          for (const CallSite &call : problem.callStacks[stack]) {
-            SourcePosition at = resolve(call.loc);
-            bool callFromSource = options.locations == LocationMode::Source &&
-                                  !at.origin.frames.empty();
-            relate(callFromSource ? location(at.origin.frames.front())
-                                  : location(at),
-                   "called from @" + call.caller);
-          }
-        if (!related.empty())
-          result["relatedLocations"] = std::move(related);
-        results.push_back(std::move(result));
-      }
+    ids.push_back(kind);
+    return ids.size() - 1;
+  }
+  /// `tool.driver.rules`.
+  Json rules() const {
+    Json rules = Json::array();
+    for (const std::string &id : ids)
+      rules.push_back(
+          {{"id", id}, {"shortDescription", {{"text", ruleDescription(id)}}}});
+    return rules;
+  }
+
+private:
+  std::vector<std::string> ids;
+};
+
+/// A result's properties (verdict, function, op, dim, condition, witness,
+/// reason, contract); the condition and witness are added to `message`
+/// too.
+Json resultProperties(const FunctionReport &function, const ReportEntry &entry,
+                      const ReportOptions &options,
+                      const PositionResolver &resolve, std::string &message) {
+  const Problem &problem = *function.problem;
+  Json properties = {{"verdict", verdictName(entry.verdict)},
+                     {"function", text(problem.function)},
+                     {"op", text(std::string(entry.op))}};
+  if (entry.dim >= 0)
+    properties["dim"] = entry.dim;
+  bool check = entry.obligation && isRuntimeCheck(entry.obligation->kind);
+  if (const Finding *finding = entry.finding) {
+    if (!finding->condition.empty()) {
+      properties["condition"] = text(finding->condition);
+      if (finding->condition != "true")
+        message += (check ? ". Fails exactly when " : ". UB exactly when ") +
+                   finding->condition;
     }
-  // Ops outside every function that symshape does not read: coverage
-  // errors too, as in the text report (--require-coverage).
-  if (options.requireCoverage)
-    for (const FileReport &file : files)
-      for (const OpaqueOp &op : file.moduleOpaque) {
-        Json result = {
-            {"ruleId", "coverage"},
-            {"ruleIndex", ruleIndex("coverage")},
-            {"level", "error"},
-            {"message",
-             {{"text", text("'" + std::string(op.op) +
-                            "' is opaque: " + std::string(op.reason) + ".")}}},
-            {"locations", Json::array({location(resolve(op.loc))})},
-            {"properties",
-             {{"verdict", "error"},
-              {"op", text(std::string(op.op))},
-              {"reason", text(std::string(op.reason))}}}};
-        results.push_back(std::move(result));
-      }
-  Json rules = Json::array();
-  for (const std::string &id : ruleIds)
-    rules.push_back(
-        {{"id", id}, {"shortDescription", {{"text", ruleDescription(id)}}}});
-  Json driver = {{"name", "symshape"}};
-  if (!options.toolVersion.empty())
-    driver["version"] = options.toolVersion;
-  driver["rules"] = std::move(rules);
+    if ((finding->hasWitness || !finding->witness.empty()) &&
+        finding->verdict != Verdict::Unreachable) {
+      // As the text report: every size a witness does not name is 1
+      // (an empty one: all of them).
+      Json witness = Json::object();
+      for (const auto &[name, value] : finding->witness)
+        witness[validUtf8(name)] = value;
+      properties["witness"] = std::move(witness);
+      message += (finding->condition.empty() || finding->condition == "true"
+                      ? ". For example "
+                      : "; for example ") +
+                 (finding->witness.empty() ? std::string("every size 1")
+                                           : witnessText(finding->witness));
+    }
+    if (!finding->reason.empty())
+      properties["reason"] = text(finding->reason);
+  } else {
+    properties["reason"] = text(entry.opaque->reason);
+  }
+  if (const Contract *contract = function.contract)
+    properties["contract"] = contractJson(problem, *contract, options, resolve);
+  return properties;
+}
+
+/// A result's related locations: the MLIR op and the exporter's callers
+/// when it is placed at the exporter's position, and the calls into a
+/// private function.
+Json relatedLocations(const Problem &problem, const ReportEntry &entry,
+                      const SourcePosition &position, bool fromSource,
+                      const ReportOptions &options,
+                      const PositionResolver &resolve) {
+  const SourceOrigin &origin = position.origin;
+  Json related = Json::array();
+  auto relate = [&](Json where, const std::string &why) {
+    where["id"] = related.size();
+    where["message"] = {{"text", text(why)}};
+    related.push_back(std::move(where));
+  };
+  if (fromSource) {
+    if (options.locations == LocationMode::Both) {
+      std::string why = "MLIR op '" + std::string(entry.op) + "'";
+      if (!origin.name.empty())
+        why += " (" + origin.name + ")";
+      relate(location(position), why);
+    }
+    for (size_t i = 1; i < origin.frames.size(); ++i)
+      relate(location(origin.frames[i]),
+             origin.frames[i].function.empty()
+                 ? "called from"
+                 : "called from " + origin.frames[i].function);
+  }
+  // Inside a private function judged through its calls: the calls
+  // (at their own loc(...) under --loc=source).
+  for (uint32_t stack : entry.callStacks)
+    for (const CallSite &call : problem.callStacks[stack]) {
+      SourcePosition at = resolve(call.loc);
+      bool callFromSource = options.locations == LocationMode::Source &&
+                            !at.origin.frames.empty();
+      relate(callFromSource ? location(at.origin.frames.front()) : location(at),
+             "called from @" + call.caller);
+    }
+  return related;
+}
+
+/// The result of an entry that is not safe.
+Json entryResult(const FunctionReport &function, const ReportEntry &entry,
+                 const ReportOptions &options, const PositionResolver &resolve,
+                 RuleTable &rules) {
+  const Problem &problem = *function.problem;
+  // The rule id and level carry kind and verdict.
+  std::string message = entry.message(problem);
+  Json properties =
+      resultProperties(function, entry, options, resolve, message);
+  bool check = entry.obligation && isRuntimeCheck(entry.obligation->kind);
+  size_t index = rules.index(std::string(entry.kind));
+  // A runtime check that can fail is the input contract: a note.
+  const char *level = check && entry.verdict == Verdict::UbPossible
+                          ? "note"
+                          : levelOf(entry.verdict);
+  // At the exporter's position when the op's `loc(...)` names one
+  // (code scanning then annotates the model's own source), with the
+  // MLIR op and the exporter's callers as related locations.
+  SourcePosition position = resolve(entry.loc);
+  const SourceOrigin &origin = position.origin;
+  bool fromSource =
+      options.locations != LocationMode::Mlir && !origin.frames.empty();
+  Json result = {
+      {"ruleId", std::string(entry.kind)},
+      {"ruleIndex", index},
+      {"level", level},
+      {"message", {{"text", text(message + ".")}}},
+      {"locations", Json::array({fromSource ? location(origin.frames.front())
+                                            : location(position)})},
+      {"properties", std::move(properties)}};
+  Json related =
+      relatedLocations(problem, entry, position, fromSource, options, resolve);
+  if (!related.empty())
+    result["relatedLocations"] = std::move(related);
+  return result;
+}
+
+/// An op outside every function that symshape does not read, as a
+/// coverage error (--require-coverage).
+Json moduleOpaqueResult(const OpaqueOp &op, const PositionResolver &resolve,
+                        RuleTable &rules) {
+  return {{"ruleId", "coverage"},
+          {"ruleIndex", rules.index("coverage")},
+          {"level", "error"},
+          {"message",
+           {{"text", text("'" + std::string(op.op) +
+                          "' is opaque: " + std::string(op.reason) + ".")}}},
+          {"locations", Json::array({location(resolve(op.loc))})},
+          {"properties",
+           {{"verdict", "error"},
+            {"op", text(std::string(op.op))},
+            {"reason", text(std::string(op.reason))}}}};
+}
+
+/// The run's invocation: failed when some input could not be read or
+/// parsed, each such input a notification.
+Json invocationJson(const ReportOptions &options) {
   Json notifications = Json::array();
   for (const InputError &error : options.errors) {
     Json notification = {{"level", "error"},
@@ -311,6 +333,33 @@ std::string renderSarif(const std::vector<FileReport> &files,
   Json invocation = {{"executionSuccessful", options.errors.empty()}};
   if (!notifications.empty())
     invocation["toolExecutionNotifications"] = std::move(notifications);
+  return invocation;
+}
+
+} // namespace
+
+std::string renderSarif(const std::vector<FileReport> &files,
+                        const ReportOptions &options,
+                        const PositionResolver &resolve) {
+  RuleTable rules;
+  Json results = Json::array();
+  for (const FileReport &file : files)
+    for (const FunctionReport &function : file.functions)
+      for (const ReportEntry &entry : reportEntries(function, options))
+        if (entry.verdict != Verdict::Safe)
+          results.push_back(
+              entryResult(function, entry, options, resolve, rules));
+  // Ops outside every function that symshape does not read: coverage
+  // errors too, as in the text report (--require-coverage).
+  if (options.requireCoverage)
+    for (const FileReport &file : files)
+      for (const OpaqueOp &op : file.moduleOpaque)
+        results.push_back(moduleOpaqueResult(op, resolve, rules));
+  Json driver = {{"name", "symshape"}};
+  if (!options.toolVersion.empty())
+    driver["version"] = options.toolVersion;
+  driver["rules"] = rules.rules();
+  Json invocation = invocationJson(options);
   Json log = {{"$schema",
                "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/"
                "os/schemas/sarif-schema-2.1.0.json"},

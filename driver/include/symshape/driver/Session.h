@@ -37,6 +37,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace symshape::frontend {
@@ -174,8 +175,28 @@ private:
   solver::PositionResolver resolver() const;
   /// The module read from `buffer`, or null.
   const Module *moduleOf(uint32_t buffer) const;
-  /// The work of analyze(), run once.
+  /// The work of analyze(), run once: lowerAll(), then judgeAll().
   bool analyzeOnce();
+  /// The functions to lower and what lowering each said (Session.cpp).
+  struct LoweringPlan;
+  /// Adds to `plan` the functions judged on their own (first pass), or the
+  /// private callees named in `notInlined` (second pass).
+  void planLowering(LoweringPlan &plan, bool secondPass,
+                    const std::unordered_set<std::string> &notInlined);
+  /// Lowers the planned functions from index `from` on, on every thread.
+  void lowerPlanned(LoweringPlan &plan, size_t from) const;
+  /// Moves the lowered functions into their files in source order, with
+  /// their diagnostics; false at the first that failed or at an
+  /// assumption no function used.
+  bool mergeLowered(LoweringPlan &plan);
+  /// Lowers every function (a private callee through its calls, and on its
+  /// own when some call was not inlined); false after an error.
+  bool lowerAll();
+  /// Judges every lowered function in lanes of one Z3 context each; false
+  /// when memory ran out.
+  bool judgeAll();
+  /// Adds a judged function to summary() and stats().
+  void addTotals(const FunctionAnalysis &analysis);
   /// False, with an error at the start of `buffer`, once analyze() ran.
   bool acceptsInput(uint32_t buffer);
   /// Runs `worker` on min(jobs, tasks) threads, this one included.

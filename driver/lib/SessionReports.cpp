@@ -1,0 +1,241 @@
+//===- SessionReports.cpp - A session's results as reports ----------------===//
+//
+// The output half of Session: solver locations as file positions (with what
+// an op's `loc(...)` says), the reports' view of the analysed functions
+// (with refined types, computed on every thread), and the text, JSON, SARIF
+// and DOT renderings that `symshape check` and `graph` print. Parsing,
+// lowering and judging are in Session.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/driver/Session.h"
+
+#include "symshape/driver/RefinedType.h"
+
+#include <atomic>
+
+namespace symshape::frontend {
+
+std::string Session::format(solver::Location loc) const {
+  return sourceManager.format(fromSolver(loc));
+}
+
+solver::PositionResolver Session::resolver() const {
+  return [this](solver::Location loc) { return position(loc); };
+}
+
+const Module *Session::moduleOf(uint32_t buffer) const {
+  auto it = moduleByBuffer.find(buffer);
+  return it == moduleByBuffer.end() ? nullptr : it->second;
+}
+
+solver::SourcePosition Session::position(solver::Location loc) const {
+  SourceLoc at = fromSolver(loc);
+  LineCol lc = sourceManager.lineCol(at);
+  solver::SourcePosition out;
+  out.file = sourceManager.name(at.buffer);
+  out.line = lc.line;
+  out.column = lc.col;
+  // Code points before the column: every byte that does not continue a
+  // UTF-8 sequence starts one.
+  std::string_view line = sourceManager.lineText(at);
+  uint32_t points = 0;
+  for (size_t i = 0; i + 1 < lc.col && i < line.size(); ++i)
+    points += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+  out.characterColumn = points + 1;
+  if (loc.source != 0)
+    if (const Module *module = moduleOf(loc.buffer);
+        module && loc.source < module->locations.nodes.size()) {
+      ResolvedLoc resolved = resolveLoc(module->locations, loc.source);
+      out.origin.name = std::move(resolved.name);
+      for (LocFrame &frame : resolved.frames)
+        out.origin.frames.push_back({std::move(frame.file), frame.line,
+                                     frame.column, std::move(frame.function)});
+    }
+  return out;
+}
+
+std::vector<solver::FileReport> Session::reports(const std::string &only,
+                                                 bool refinedTypes) const {
+  std::vector<solver::FileReport> out;
+  // The refined types are computed afterwards, on every thread.
+  std::vector<std::pair<solver::FunctionReport *, const FunctionAnalysis *>>
+      typed;
+  for (const std::unique_ptr<FileAnalysis> &file : fileList) {
+    solver::FileReport report;
+    report.file = file->name;
+    if (only.empty())
+      for (const SkippedOp &op : file->module.skipped)
+        report.moduleOpaque.push_back({toSolver(op.loc), op.op, op.reason});
+    for (const FunctionAnalysis &analysis : file->functions) {
+      if (!only.empty() && analysis.function->name != only)
+        continue;
+      report.functions.push_back({analysis.problem.get(),
+                                  &analysis.verdicts,
+                                  analysis.shapes ? &*analysis.shapes : nullptr,
+                                  {},
+                                  &analysis.contract,
+                                  &analysis.impliedBy});
+    }
+    out.push_back(std::move(report));
+  }
+  if (!refinedTypes)
+    return out;
+  size_t fileIndex = 0;
+  for (const std::unique_ptr<FileAnalysis> &file : fileList) {
+    size_t functionIndex = 0;
+    for (const FunctionAnalysis &analysis : file->functions)
+      if (only.empty() || analysis.function->name == only)
+        typed.emplace_back(&out[fileIndex].functions[functionIndex++],
+                           &analysis);
+    ++fileIndex;
+  }
+  std::atomic<size_t> next{0};
+  std::atomic<bool> outOfMemory{false};
+  auto worker = [&] {
+    for (size_t i; !outOfMemory && (i = next++) < typed.size();)
+      try {
+        solver::FunctionReport &fn = *typed[i].first;
+        const solver::Problem &problem = *fn.problem;
+        const Function &function = *typed[i].second->function;
+        fn.refinedTypes.reserve(problem.values.size());
+        for (ValueId v = 0; v < problem.values.size(); ++v) {
+          const solver::ValueInfo &info = problem.values[v];
+          if (v >= function.values.size() || !function.values[v].typeKnown) {
+            fn.refinedTypes.push_back(info.type);
+            continue;
+          }
+          const Type &declared = function.values[v].type;
+          Type refined = refinedType(declared, info, problem, fn.shapes);
+          fn.refinedTypes.push_back(
+              refined == declared ? info.type : solver::Text(refined.str()));
+        }
+      } catch (const std::bad_alloc &) {
+        outOfMemory = true; // rethrown on this thread, as one thread would
+      }
+  };
+  runOnThreads(worker, typed.size());
+  if (outOfMemory)
+    throw std::bad_alloc();
+  return out;
+}
+
+solver::Summary Session::reportSummary(const solver::ReportOptions &options,
+                                       const std::string &only) const {
+  solver::Summary summary;
+  for (const solver::FileReport &file : reports(only))
+    summary.add(file, options);
+  return summary;
+}
+
+std::string Session::json(const solver::ReportOptions &options,
+                          const std::string &only) const {
+  std::string out;
+  json([&out](std::string_view piece) { out += piece; }, options, only);
+  return out;
+}
+
+void Session::json(const solver::TextSink &sink,
+                   const solver::ReportOptions &options,
+                   const std::string &only) const {
+  std::vector<solver::FileReport> files = reports(only, true);
+  solver::Summary summary;
+  for (const solver::FileReport &file : files)
+    summary.add(file, options);
+  solver::ReportOptions rendering = options;
+  rendering.threads = this->options.jobs;
+  solver::renderJson(files, summary, rendering, resolver(), sink);
+}
+
+std::string Session::sarif(const solver::ReportOptions &options,
+                           const std::string &only) const {
+  return solver::renderSarif(reports(only), options, resolver());
+}
+
+std::string Session::dot(const std::string &only) const {
+  return solver::renderDot(reports(only), resolver());
+}
+
+std::string Session::text(const solver::ReportOptions &options,
+                          const std::string &only) const {
+  std::string out;
+  text([&out](std::string_view piece) { out += piece; }, options, only);
+  return out;
+}
+
+void Session::text(const solver::TextSink &sink,
+                   const solver::ReportOptions &options,
+                   const std::string &only) const {
+  using Severity = solver::ReportMessage::Severity;
+  // Handed over in pieces of whole lines: a report whose witnesses name
+  // thousands of sizes each is never held whole.
+  constexpr size_t kFlushBytes = size_t(1) << 20;
+  DiagnosticEngine printer(sourceManager);
+  RenderCache printed;
+  std::string out;
+  std::vector<solver::FileReport> files = reports(only);
+  solver::Summary summary;
+  for (const solver::FileReport &file : files) {
+    summary.add(file, options);
+    // Under --require-coverage an op outside any function that is not
+    // read is an error, as an opaque op in a function is (the summary
+    // counts both).
+    if (options.requireCoverage)
+      for (const solver::OpaqueOp &op : file.moduleOpaque) {
+        Diagnostic diag;
+        diag.loc = fromSolver(op.loc);
+        diag.severity = frontend::Severity::Error;
+        diag.message =
+            "'" + op.op + "' is opaque: " + op.reason + " [coverage, error]";
+        printer.render(out, diag, printed);
+      }
+    for (const solver::FunctionReport &fn : file.functions) {
+      solver::forEachFindingMessage(
+          fn, options, resolver(), [&](solver::ReportMessage &&message) {
+            if (message.at) {
+              // A position in the exporter's source, which symshape does
+              // not read: no source line. Its names come from the input.
+              out += escapeNonPrintable(message.at->str());
+              out += ": ";
+              out += severityName(message.severity == Severity::Error
+                                      ? frontend::Severity::Error
+                                  : message.severity == Severity::Warning
+                                      ? frontend::Severity::Warning
+                                      : frontend::Severity::Note);
+              out += ": ";
+              out += escapeNonPrintable(message.text);
+              out += '\n';
+            } else if (message.severity == Severity::Note &&
+                       message.kind.empty() && !message.showSource) {
+              // A finding's own line (a runtime check that can fail is a
+              // note) shows its source line; the notes after it do not.
+              out += format(message.loc);
+              out += ": note: ";
+              out += escapeNonPrintable(message.text);
+              out += '\n';
+            } else {
+              Diagnostic diag;
+              diag.loc = fromSolver(message.loc);
+              diag.severity = message.severity == Severity::Error
+                                  ? frontend::Severity::Error
+                              : message.severity == Severity::Warning
+                                  ? frontend::Severity::Warning
+                                  : frontend::Severity::Note;
+              diag.message = std::move(message.text);
+              printer.render(out, diag, printed);
+            }
+            if (out.size() >= kFlushBytes) {
+              sink(out);
+              out.clear();
+            }
+          });
+    }
+  }
+  std::string coverage = solver::coverageLine(files);
+  if (!coverage.empty())
+    out += "symshape: " + coverage + "\n";
+  out += "symshape: " + summary.line() + "\n";
+  sink(out);
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,318 @@
+//===- JsonFindings.cpp - A function's findings and values in JSON --------===//
+//
+// The innermost lines of the `check --json` document: each finding on one
+// line (loc, op, kind, verdict, condition, witness, message, implied_by,
+// call stacks) and each value with its type, shape and refined type. The
+// document around them is JsonReport.cpp's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "JsonInternal.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace symshape::solver::json {
+
+namespace {
+
+bool isPlainAscii(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80)
+      return false;
+  return true;
+}
+
+/// A dim as the JSON `shape` lists it: an integer, a name, or "?". A
+/// tensor's dim (`size`) is never a negative constant: that is UB (index
+/// arithmetic such as 0 - 2); a shape value's extents are listed as they
+/// are.
+std::string dimText(const Problem &problem, const ShapeRefinement *shapes,
+                    TermId term, bool size) {
+  if (shapes && shapes->wellDefined())
+    return shapes->dimText(term);
+  // Not well defined: the constants the refinement kept (it drops a
+  // tensor dim's negative one).
+  std::optional<int64_t> value =
+      shapes ? shapes->constant(term) : problem.graph.constantValue(term);
+  if (value && (*value >= 0 || !size))
+    return std::to_string(*value);
+  if (problem.graph.isSymbol(term))
+    return problem.graph.symbolOf(term).name;
+  return "?";
+}
+
+} // namespace
+
+bool listedValue(const ValueInfo &value) {
+  bool shaped = value.kind == ValueInfo::Kind::Tensor ||
+                value.kind == ValueInfo::Kind::Vector ||
+                value.kind == ValueInfo::Kind::Shape;
+  return shaped && value.name != "%"; // "%": an unnamed result
+}
+
+namespace {
+
+/// The `shape` list of a value: what symshape followed, or for a ranked
+/// type it did not follow, what the type says; "*" when unranked.
+void writeShape(Writer &w, const FunctionReport &function,
+                const ValueInfo &value) {
+  const Problem &problem = *function.problem;
+  w.openInline('[');
+  if (!value.ranked && value.typeRanked) {
+    for (int64_t d : value.typeDims) {
+      w.member();
+      if (d < 0)
+        w.string("?");
+      else {
+        w.out += '"';
+        appendInt(w.out, d);
+        w.out += '"';
+      }
+    }
+  } else if (!value.ranked) {
+    w.member();
+    w.string("*");
+  } else {
+    for (TermId dim : value.dims) {
+      w.member();
+      w.string(dimText(problem, function.shapes, dim,
+                       value.kind != ValueInfo::Kind::Shape));
+    }
+  }
+  w.close();
+}
+
+bool hasDims(const ValueInfo &value) {
+  if (!value.ranked)
+    return value.typeRanked ? !value.typeDims.empty() : true;
+  return !value.dims.empty();
+}
+
+} // namespace
+
+void writeValues(Writer &w, const FunctionReport &function) {
+  const Problem &problem = *function.problem;
+  // Names are unique per function (the parser rejects a redefinition); the
+  // first one wins should two ever collide (after U+FFFD replacement).
+  std::unordered_set<std::string> seen;
+  std::vector<size_t> listed;
+  bool anyShape = false;
+  for (size_t i = 0; i < problem.values.size(); ++i) {
+    const ValueInfo &value = problem.values[i];
+    if (!listedValue(value))
+      continue;
+    if (!seen.insert(validUtf8(value.name)).second)
+      continue;
+    listed.push_back(i);
+    anyShape = anyShape || hasDims(value);
+  }
+  if (listed.empty()) {
+    w.out += "{}";
+    return;
+  }
+  // Values whose shapes are all empty lists fit on one line.
+  if (anyShape)
+    w.openBlock('{');
+  else
+    w.openInline('{');
+  for (size_t i : listed) {
+    const ValueInfo &value = problem.values[i];
+    const Text &refined = i < function.refinedTypes.size()
+                              ? function.refinedTypes[i]
+                              : value.type;
+    w.member(value.name);
+    std::string &out = w.out;
+    out += "{\"type\": ";
+    appendQuoted(out, value.type);
+    appendKey(out, "shape");
+    writeShape(w, function, value);
+    appendKey(out, "refined");
+    appendQuoted(out, refined);
+    out += '}';
+  }
+  w.close();
+}
+
+namespace {
+
+/// A witness as an object: names in witness order; should two names
+/// collide once made valid UTF-8, the later value wins at the first
+/// name's place.
+void writeWitness(Writer &w, const Witness &witness) {
+  bool plain = true;
+  for (const auto &entry : witness)
+    plain = plain && isPlainAscii(entry.first);
+  if (witness.empty()) {
+    w.out += "{}";
+    return;
+  }
+  w.openInline('{');
+  if (plain) {
+    for (const auto &[name, value] : witness) {
+      w.member(name);
+      w.integer(value);
+    }
+  } else {
+    std::vector<std::pair<std::string, int64_t>> merged;
+    for (const auto &[name, value] : witness) {
+      std::string valid = validUtf8(name);
+      auto it = std::find_if(merged.begin(), merged.end(),
+                             [&](const auto &m) { return m.first == valid; });
+      if (it != merged.end())
+        it->second = value;
+      else
+        merged.emplace_back(std::move(valid), value);
+    }
+    for (const auto &[name, value] : merged) {
+      w.member(name);
+      w.integer(value);
+    }
+  }
+  w.close();
+}
+
+} // namespace
+
+/// `"source_loc"`, `"source_name"` and `"source_stack"` (the exporter's
+/// callers, outermost first, as `call_stack`) of an op whose `loc(...)`
+/// says where it came from; nothing under --loc=mlir.
+void appendSourceFields(std::string &out, const SourceOrigin &origin,
+                        const ReportOptions &options) {
+  if (options.locations == LocationMode::Mlir)
+    return;
+  if (!origin.frames.empty()) {
+    appendKey(out, "source_loc");
+    appendQuoted(out, origin.frames.front().str());
+  }
+  if (!origin.name.empty()) {
+    appendKey(out, "source_name");
+    appendQuoted(out, origin.name);
+  }
+  if (origin.frames.size() > 1) {
+    appendKey(out, "source_stack");
+    out += '[';
+    for (size_t i = origin.frames.size(); i-- > 1;) {
+      appendQuoted(out, origin.frames[i].str());
+      if (i > 1)
+        out += ", ";
+    }
+    out += ']';
+  }
+}
+
+namespace {
+
+/// A finding's `condition`, `witness` and `reason` (an opaque op's under
+/// --require-coverage: an empty witness and why it is opaque).
+void appendJudgement(Writer &w, const ReportEntry &entry) {
+  std::string &out = w.out;
+  if (const Finding *f = entry.finding) {
+    if (!f->condition.empty()) {
+      appendKey(out, "condition");
+      appendQuoted(out, f->condition);
+    }
+    // SEMANTICS.md §7: a witness for every finding that some size violates ({}
+    // when no free symbol matters); an unreachable one has none, an
+    // unknown one only when a violating assignment is known.
+    bool violated = f->verdict == Verdict::UbPossible ||
+                    f->verdict == Verdict::UbGuaranteed ||
+                    f->verdict == Verdict::Error;
+    if (violated || f->hasWitness) {
+      appendKey(out, "witness");
+      writeWitness(w, f->witness);
+    }
+    if (!f->reason.empty()) {
+      appendKey(out, "reason");
+      appendQuoted(out, f->reason);
+    }
+  } else {
+    appendKey(out, "witness");
+    out += "{}";
+    appendKey(out, "reason");
+    appendQuoted(out, entry.opaque->reason);
+  }
+}
+
+/// `"implied_by"`: what makes it safe, the earlier obligations that imply
+/// it (each position once).
+void appendImpliedBy(std::string &out, const Problem &problem,
+                     const std::vector<uint32_t> &why,
+                     const PositionResolver &resolve) {
+  appendKey(out, "implied_by");
+  out += '[';
+  std::vector<std::string> seen;
+  for (uint32_t j : why) {
+    std::string at = resolve(problem.obligations[j].loc).str();
+    if (std::find(seen.begin(), seen.end(), at) != seen.end())
+      continue;
+    out += seen.empty() ? "" : ", ";
+    appendQuoted(out, at);
+    seen.push_back(std::move(at));
+  }
+  out += ']';
+}
+
+/// SEMANTICS.md §7: `"call_stack"`, the calls into a private function,
+/// outermost first; `"call_sites"`, every call site's chain when several
+/// reached it with this verdict.
+void appendCallStacks(std::string &out, const Problem &problem,
+                      const std::vector<uint32_t> &callStacks,
+                      const PositionResolver &resolve) {
+  auto chain = [&](uint32_t stack) {
+    out += '[';
+    const std::vector<CallSite> &calls = problem.callStacks[stack];
+    for (size_t i = 0; i < calls.size(); ++i) {
+      if (i)
+        out += ", ";
+      appendQuoted(out, resolve(calls[i].loc).str());
+    }
+    out += ']';
+  };
+  appendKey(out, "call_stack");
+  chain(callStacks.front());
+  if (callStacks.size() > 1) {
+    appendKey(out, "call_sites");
+    out += '[';
+    for (size_t i = 0; i < callStacks.size(); ++i) {
+      if (i)
+        out += ", ";
+      chain(callStacks[i]);
+    }
+    out += ']';
+  }
+}
+
+} // namespace
+
+/// A finding on one line: `{"loc": ..., "message": ...}`.
+void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
+                  const ReportOptions &options, const PositionResolver &resolve,
+                  FindingScratch &scratch) {
+  std::string &out = w.out;
+  out += "{\"loc\": ";
+  appendQuoted(out, scratch.position(entry.loc, resolve));
+  appendSourceFields(out, scratch.resolved.origin, options);
+  appendKey(out, "op");
+  appendQuoted(out, entry.op);
+  appendKey(out, "kind");
+  appendQuoted(out, entry.kind);
+  if (entry.dim >= 0) {
+    appendKey(out, "dim");
+    appendInt(out, entry.dim);
+  }
+  appendKey(out, "verdict");
+  appendQuoted(out, verdictName(entry.verdict));
+  appendJudgement(w, entry);
+  scratch.message.clear();
+  entry.appendMessage(scratch.message, problem);
+  appendKey(out, "message");
+  appendQuoted(out, scratch.message);
+  if (const std::vector<uint32_t> *why = entry.impliedBy)
+    appendImpliedBy(out, problem, *why, resolve);
+  if (!entry.callStacks.empty())
+    appendCallStacks(out, problem, entry.callStacks, resolve);
+  out += '}';
+}
+
+} // namespace symshape::solver::json

@@ -1,0 +1,184 @@
+//===- JsonInternal.h - What the JSON report's files share ------*- C++ -*-===//
+//
+// The private header of the `check --json` writer: string escaping, the
+// Writer that opens containers inline or one member per line, and the
+// pieces JsonFindings.cpp writes for JsonReport.cpp (a function's findings
+// and values). Not installed; nothing outside reports/lib includes it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_REPORTS_LIB_JSONINTERNAL_H
+#define SYMSHAPE_REPORTS_LIB_JSONINTERNAL_H
+
+#include "symshape/reports/Report.h"
+
+#include <charconv>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace symshape::solver::json {
+
+/// Appends `s` as a JSON string literal; bytes that are not well-formed
+/// UTF-8 (source text is copied into names as it is) become U+FFFD.
+void appendQuoted(std::string &out, std::string_view s);
+
+template <typename Int> void appendInt(std::string &out, Int value) {
+  char buffer[24];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
+}
+
+/// Writes the containers of the document. An object or array is opened
+/// either inline (`{"a": 1, "b": 2}`) or block (one member per line at
+/// two more spaces than the container); members of an inline container
+/// are separated by ", ".
+class Writer {
+public:
+  /// `depth`: the blocks around the text this writer adds (a function's
+  /// object is written at depth 4: document, files, file, functions).
+  Writer(std::string &out, const TextSink *sink, size_t depth = 0)
+      : out(out), sink(sink), depth(depth) {}
+
+  void openBlock(char bracket) { push(bracket, false); }
+  void openInline(char bracket) { push(bracket, true); }
+
+  /// Starts the next member; `key` for an object's member.
+  void member(std::string_view key = {}) {
+    separate();
+    if (stack.back().object) {
+      appendQuoted(out, key);
+      out += ": ";
+    }
+  }
+
+  /// member() for a key of the schema's own, which needs no escaping.
+  void fieldKey(std::string_view key) {
+    separate();
+    out += '"';
+    out += key;
+    out += "\": ";
+  }
+
+  void close() {
+    Frame frame = stack.back();
+    stack.pop_back();
+    if (!frame.inlined && frame.members) {
+      out += '\n';
+      out.append(indent(), ' ');
+    }
+    out += frame.object ? '}' : ']';
+  }
+
+  // Scalars, after member().
+  void string(std::string_view s) { appendQuoted(out, s); }
+  template <typename Int> void integer(Int value) { appendInt(out, value); }
+
+  // Members with a scalar value under a key of the schema's own.
+  void field(std::string_view key, std::string_view s) {
+    fieldKey(key);
+    string(s);
+  }
+  template <typename Int> void intField(std::string_view key, Int value) {
+    fieldKey(key);
+    integer(value);
+  }
+
+  std::string &out;
+  const TextSink *sinkOf() const { return sink; }
+
+private:
+  /// With a sink, the text is handed over in pieces of about this size.
+  static constexpr size_t kFlushBytes = size_t(1) << 20;
+  const TextSink *sink;
+  size_t depth;
+  struct Frame {
+    bool object;
+    bool inlined;
+    size_t members = 0;
+  };
+  std::vector<Frame> stack;
+
+  /// The indentation of the members of the innermost block (the block's
+  /// own closing bracket goes two spaces further left).
+  size_t indent() const {
+    size_t blocks = depth;
+    for (const Frame &frame : stack)
+      blocks += !frame.inlined;
+    return 2 * blocks;
+  }
+
+  /// The separator before the next member of the innermost container.
+  void separate() {
+    if (sink && out.size() >= kFlushBytes) {
+      (*sink)(out);
+      out.clear();
+    }
+    Frame &frame = stack.back();
+    if (frame.members++)
+      out += frame.inlined ? ", " : ",";
+    if (!frame.inlined) {
+      out += '\n';
+      out.append(indent(), ' ');
+    }
+  }
+
+  void push(char bracket, bool inlined) {
+    out += bracket;
+    // Inside an inline container everything is inline.
+    bool parentInline = !stack.empty() && stack.back().inlined;
+    stack.push_back({bracket == '{', inlined || parentInline});
+  }
+};
+
+/// Appends `, "key": ` for a key of the schema's own (the hot lines are
+/// written directly, not through Writer's frames).
+inline void appendKey(std::string &out, std::string_view key) {
+  out += ", \"";
+  out += key;
+  out += "\": ";
+}
+
+/// Whether a value is listed under `values`: a tensor, vector or shape
+/// value with a name.
+bool listedValue(const ValueInfo &value);
+
+/// A function's `values` object: each listed value's type, shape and
+/// refined type.
+void writeValues(Writer &w, const FunctionReport &function);
+
+/// What consecutive findings share: most ops have several obligations at
+/// one position, and every message is built in the same buffer.
+struct FindingScratch {
+  bool hasLoc = false;
+  Location loc;
+  SourcePosition resolved;
+  std::string locText;
+  std::string message;
+
+  const std::string &position(Location at, const PositionResolver &resolve) {
+    if (!hasLoc || at.buffer != loc.buffer || at.offset != loc.offset ||
+        at.source != loc.source) {
+      hasLoc = true;
+      loc = at;
+      resolved = resolve(at);
+      locText = resolved.str();
+    }
+    return locText;
+  }
+};
+
+/// `"source_loc"`, `"source_name"` and `"source_stack"` (the exporter's
+/// callers, outermost first, as `call_stack`) of an op whose `loc(...)`
+/// says where it came from; nothing under --loc=mlir.
+void appendSourceFields(std::string &out, const SourceOrigin &origin,
+                        const ReportOptions &options);
+
+/// A finding on one line: `{"loc": ..., "message": ...}`.
+void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
+                  const ReportOptions &options, const PositionResolver &resolve,
+                  FindingScratch &scratch);
+
+} // namespace symshape::solver::json
+
+#endif // SYMSHAPE_REPORTS_LIB_JSONINTERNAL_H
