@@ -302,10 +302,10 @@ std::vector<std::optional<std::vector<uint32_t>>>
 explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
             const std::vector<size_t> &which, const SmtLimits &limits,
             SmtEnvironment *environment) {
+  if (which.empty())
+    return {}; // nothing asked: no entry per obligation to hold
   std::vector<std::optional<std::vector<uint32_t>>> out(
       problem.obligations.size());
-  if (which.empty())
-    return out;
   SafeExplainer explainer(problem, verdicts, limits, environment);
   for (size_t k : which)
     explainer.explain(k, out);

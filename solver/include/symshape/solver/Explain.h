@@ -29,7 +29,8 @@ namespace symshape::solver {
 /// For each obligation index in `which` (each `safe` in `verdicts`): the
 /// indices of the earlier obligations that imply it, in program order;
 /// nullopt when the solver could not say (a time-out). Entries for indices
-/// not in `which`, or not safe, stay nullopt.
+/// not in `which`, or not safe, stay nullopt; with `which` empty, the result
+/// is empty (read it through its size).
 std::vector<std::optional<std::vector<uint32_t>>>
 explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
             const std::vector<size_t> &which, const SmtLimits &limits,
