@@ -23,9 +23,16 @@ Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
       diags(diags), assumptionUsed(assumptionUsed),
       prob(std::make_unique<solver::Problem>()),
       states(function.values.size()) {
+  byName.reserve(function.values.size());
+  bool distinct = true;
   for (ValueId id = 0; id < function.values.size(); ++id)
-    byName.emplace(function.values[id].name, id);
+    distinct &= byName.emplace(function.values[id].name, id).second;
   displayNames.resize(function.values.size());
+  if (distinct) { // the usual case: every value shown by its own name
+    for (ValueId id = 0; id < function.values.size(); ++id)
+      displayNames[id] = "%" + function.values[id].name;
+    return;
+  }
   std::unordered_map<std::string, unsigned> seen;
   for (ValueId id = 0; id < function.values.size(); ++id) {
     const std::string &name = function.values[id].name;
