@@ -126,7 +126,8 @@ std::vector<uint32_t> reportedWith(const Problem &problem,
 }
 
 std::vector<ReportEntry> reportEntries(const FunctionReport &function,
-                                       const ReportOptions &options) {
+                                       const ReportOptions &options,
+                                       bool withSafe) {
   const Problem &problem = *function.problem;
   const FunctionVerdicts &verdicts = *function.verdicts;
   std::vector<ReportEntry> out;
@@ -141,6 +142,10 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
     entryOf.assign(problem.obligations.size(), size_t(-1));
   }
   auto addObligation = [&](size_t k) {
+    // Entries merged across calls share their verdict: a left-out safe
+    // entry takes its merged ones with it.
+    if (!withSafe && verdicts.findings[k].verdict == Verdict::Safe)
+      return;
     const Obligation &ob = problem.obligations[k];
     if (anyCalls && with[k] != k) {
       size_t e = entryOf[with[k]];

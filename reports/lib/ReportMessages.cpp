@@ -156,8 +156,24 @@ private:
   void emitContract() const;
 };
 
+/// Whether a safe entry can have a message: an `--explain` note, or a
+/// note on unreachable entries placed after it. Without one, the safe
+/// entries (most of a large function's) are not built.
+bool safeEntriesSpeak(const FunctionReport &function,
+                      const ReportOptions &options) {
+  for (const Finding &finding : function.verdicts->findings)
+    if (finding.verdict == Verdict::Unreachable)
+      return true;
+  if (options.explain && function.impliedBy)
+    for (const auto &implied : *function.impliedBy)
+      if (implied)
+        return true;
+  return false;
+}
+
 void FindingMessages::emitAll() {
-  std::vector<ReportEntry> entries = reportEntries(function, options);
+  std::vector<ReportEntry> entries =
+      reportEntries(function, options, safeEntriesSpeak(function, options));
   std::vector<size_t> unreachableAfter;
   std::vector<bool> summarized;
   findUnreachableCauses(entries, unreachableAfter, summarized);

@@ -206,9 +206,11 @@ std::vector<uint32_t> reportedWith(const Problem &problem,
                                    const FunctionVerdicts &verdicts);
 
 /// The entries of a function in program order (coverage errors after the
-/// obligations of the same position).
+/// obligations of the same position). Without `withSafe`, the entries of
+/// safe obligations are left out (for a reader that says nothing of them).
 std::vector<ReportEntry> reportEntries(const FunctionReport &function,
-                                       const ReportOptions &options);
+                                       const ReportOptions &options,
+                                       bool withSafe = true);
 /// The function's worst entry.
 Verdict reportVerdict(const FunctionReport &function,
                       const ReportOptions &options);
