@@ -53,29 +53,9 @@ bool isReturnOp(std::string_view name) {
   return entry && entry->role == OpRole::Return;
 }
 
-namespace {
-
-/// The roles of entries whose family files do not set them yet. To move
-/// onto the entries themselves (`OpRole::Yield` in ops/shape/Shape.cpp,
-/// `OpRole::Global` in ops/iree/Iree.cpp), then this list goes.
-constexpr std::pair<std::string_view, OpRole> kRolesOutsideEntries[] = {
-    {"shape.yield", OpRole::Yield},
-    {"shape.assuming_yield", OpRole::Yield},
-    {"util.global", OpRole::Global},
-};
-
-} // namespace
-
 OpRole opRole(std::string_view name) {
   const OpEntry *entry = findOp(name);
-  if (!entry)
-    return OpRole::None;
-  if (entry->role != OpRole::None)
-    return entry->role;
-  for (const auto &[op, role] : kRolesOutsideEntries)
-    if (op == name)
-      return role;
-  return OpRole::None;
+  return entry ? entry->role : OpRole::None;
 }
 
 namespace {

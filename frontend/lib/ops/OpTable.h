@@ -76,6 +76,22 @@ enum class OpRole : uint8_t {
   Global,
 };
 
+/// How an op reaches a module-level global (IREE's util.global.*): the
+/// parser gives it the global's declared type (`symshape.global_type`).
+enum class GlobalAccess : uint8_t {
+  None,
+  /// Names the global in its `global` attribute (util.global.load,
+  /// util.global.store).
+  Named,
+  /// Names it, and its one result is a pointer to it that the indirect
+  /// accesses of the function read (util.global.address).
+  Address,
+  /// Reaches it through the pointer of operand 0 (util.global.load.indirect)
+  /// / operand 1 (util.global.store.indirect).
+  PointerOperand0,
+  PointerOperand1,
+};
+
 struct OpEntry {
   std::string_view name; ///< "tosa.matmul"
   ParseFn parse;         ///< custom form; nullptr: generic form only
@@ -93,6 +109,7 @@ struct OpEntry {
   /// mlir-opt 16's verifier does not check the op's shapes (tosa.select):
   /// a static error of its broadcast says so.
   bool shapesUnverified = false;
+  GlobalAccess global = GlobalAccess::None;
 };
 
 struct OpFamily {

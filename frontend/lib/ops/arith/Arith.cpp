@@ -23,6 +23,11 @@ template <BoolLogic Logic> static void lowerIntLogic(OpContext &c) {
   lowerIndexBinary(c, Logic, std::nullopt);
 }
 
+/// Integer casts reading their operand as `Extension`.
+template <IntExtension Extension> static void lowerIntCast(OpContext &c) {
+  lowerIndexCast(c, Extension);
+}
+
 /// Integer arithmetic: computes index values, elementwise on tensors.
 static constexpr OpEntry indexOp(std::string_view name, LowerFn lower) {
   return {name, parseSameTypeForm, lower, kRefineNone,
@@ -33,9 +38,8 @@ static constexpr OpEntry castOp(std::string_view name) {
   return {name, parseCastForm, lowerElementCast, kRefineBoth, "same shape"};
 }
 /// Integer casts: the same integers on scalars, the same shape on tensors.
-static constexpr OpEntry intCastOp(std::string_view name) {
-  return {name, parseCastForm, lowerIndexCast, kRefineBoth,
-          "same integer / same shape"};
+static constexpr OpEntry intCastOp(std::string_view name, LowerFn lower) {
+  return {name, parseCastForm, lower, kRefineBoth, "same integer / same shape"};
 }
 static constexpr OpEntry elementwiseOp(std::string_view name) {
   return {name, parseSameTypeForm, lowerElementwise, kRefineNone,
@@ -45,10 +49,8 @@ static constexpr OpEntry elementwiseOp(std::string_view name) {
 static const OpEntry kEntries[] = {
     {"arith.constant", parseArithConstant, lowerArithConstant, kRefineNone,
      "an integer, or a 1-D integer tensor's elements"},
-    {"arith.index_cast", parseCastForm, lowerIndexCast, kRefineBoth,
-     "same integer / same shape"},
-    {"arith.index_castui", parseCastForm, lowerIndexCast, kRefineBoth,
-     "same integer / same shape"},
+    intCastOp("arith.index_cast", lowerIntCast<IntExtension::Signed>),
+    intCastOp("arith.index_castui", lowerIntCast<IntExtension::Zero>),
     {"arith.cmpf", parseCompare, lowerElementwise, kRefineNone,
      "elementwise: operands and result of one shape"},
     {"arith.cmpi", parseCompare, lowerIntCompareOp, kRefineNone,
@@ -77,9 +79,9 @@ static const OpEntry kEntries[] = {
     indexOp("arith.shrui", lowerIntLogic<BoolLogic::Xor>),
     castOp("arith.extf"),
     castOp("arith.truncf"),
-    intCastOp("arith.extsi"),
-    intCastOp("arith.extui"),
-    intCastOp("arith.trunci"),
+    intCastOp("arith.extsi", lowerIntCast<IntExtension::Sign>),
+    intCastOp("arith.extui", lowerIntCast<IntExtension::Zero>),
+    intCastOp("arith.trunci", lowerIntCast<IntExtension::Signed>),
     castOp("arith.sitofp"),
     castOp("arith.uitofp"),
     castOp("arith.fptosi"),

@@ -31,7 +31,8 @@ enum class BoolLogic : uint8_t { And, Or, Xor };
 /// `logic`, elementwise on tensors.
 void lowerIndexBinary(OpContext &c, BoolLogic logic,
                       std::optional<IntOp> arith);
-void lowerIndexCast(OpContext &c);    ///< index_cast, extsi, trunci, ...
+/// index_cast, extsi, trunci, ...: `extension` as the entry says.
+void lowerIndexCast(OpContext &c, IntExtension extension);
 void lowerIntCompareOp(OpContext &c); ///< arith.cmpi
 void lowerArithSelect(OpContext &c);
 void lowerElementCast(OpContext &c); ///< extf, sitofp, bitcast, ...

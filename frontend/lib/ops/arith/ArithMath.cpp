@@ -141,7 +141,7 @@ void lowerArithSelect(OpContext &c) {
     lowerElementwise(c);
 }
 
-void lowerIndexCast(OpContext &c) {
+void lowerIndexCast(OpContext &c, IntExtension extension) {
   if (c.numOperands() != 1 || c.numResults() != 1)
     return;
   if (anyShaped(c)) {
@@ -151,7 +151,7 @@ void lowerIndexCast(OpContext &c) {
       setExtents(c, 0, s.extents);
     return;
   }
-  if (lowerIntConvert(c))
+  if (lowerIntConvert(c, extension))
     return;
   if (anySizeResult(c))
     c.opaque("an integer cast to index whose value is not known");
