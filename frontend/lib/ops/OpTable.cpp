@@ -2,6 +2,7 @@
 //----------------------------===//
 
 #include "OpTable.h"
+#include "symshape/frontend/OpRefine.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -56,6 +57,30 @@ bool isReturnOp(std::string_view name) {
 OpRole opRole(std::string_view name) {
   const OpEntry *entry = findOp(name);
   return entry ? entry->role : OpRole::None;
+}
+
+//===--- Ops outside the table, by name --------------------------------===//
+//
+// `refine --drop-redundant-checks` also reads ops symshape does not model:
+// the one place that classifies them by their name's dialect.
+
+/// Every op of arith and index (modelled or not) has no effect but its
+/// results (MLIR gives them no memory effects).
+static bool isSideEffectFreeDialect(std::string_view name) {
+  return name.rfind("arith.", 0) == 0 || name.rfind("index.", 0) == 0;
+}
+
+bool opIsSideEffectFree(std::string_view name) {
+  if (isSideEffectFreeDialect(name))
+    return true;
+  const OpEntry *entry = findOp(name);
+  return entry && entry->sideEffectFree;
+}
+
+bool opIsConstraint(std::string_view name) {
+  // A `shape.cstr_` op the table does not list is read as one too.
+  return opRole(name) == OpRole::Constraint ||
+         name.rfind("shape.cstr_", 0) == 0;
 }
 
 namespace {
