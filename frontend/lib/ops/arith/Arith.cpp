@@ -13,12 +13,12 @@
 
 namespace symshape::frontend {
 
-/// The integer op `Op` on index values (on i1 values read as xori).
-template <IntOp Op> static void lowerIntArith(OpContext &c) {
-  lowerIndexBinary(c, BoolLogic::Xor, Op);
+/// The integer op `Op` on index values, `Logic` on i1 values.
+template <IntOp Op, BoolLogic Logic> static void lowerIntArith(OpContext &c) {
+  lowerIndexBinary(c, Logic, Op);
 }
 /// andi, ori, xori (on i1 values: the formulas' and, or, xor) and the
-/// shifts (read as xori on i1): no index value computed.
+/// shifts (Unknown on i1): no index value computed.
 template <BoolLogic Logic> static void lowerIntLogic(OpContext &c) {
   lowerIndexBinary(c, Logic, std::nullopt);
 }
@@ -57,26 +57,29 @@ static const OpEntry kEntries[] = {
      "elementwise on tensors; on integers, the comparison (a predicate)"},
     {"arith.select", parseSelect, lowerArithSelect, kRefineNone,
      "elementwise (an i1 condition applies to all); on integers, the pick"},
-    indexOp("arith.addi", lowerIntArith<IntOp::Add>),
-    indexOp("arith.subi", lowerIntArith<IntOp::Sub>),
-    indexOp("arith.muli", lowerIntArith<IntOp::Mul>),
-    indexOp("arith.floordivsi", lowerIntArith<IntOp::DivFloor>),
-    indexOp("arith.ceildivsi", lowerIntArith<IntOp::DivCeil>),
-    indexOp("arith.ceildivui", lowerIntArith<IntOp::CeilDivU>),
-    indexOp("arith.divsi", lowerIntArith<IntOp::DivTrunc>),
-    indexOp("arith.divui", lowerIntArith<IntOp::DivU>),
-    indexOp("arith.remsi", lowerIntArith<IntOp::RemTrunc>),
-    indexOp("arith.remui", lowerIntArith<IntOp::RemU>),
-    indexOp("arith.maxsi", lowerIntArith<IntOp::Max>),
-    indexOp("arith.minsi", lowerIntArith<IntOp::Min>),
-    indexOp("arith.maxui", lowerIntArith<IntOp::MaxU>),
-    indexOp("arith.minui", lowerIntArith<IntOp::MinU>),
+    indexOp("arith.addi", lowerIntArith<IntOp::Add, BoolLogic::Xor>),
+    indexOp("arith.subi", lowerIntArith<IntOp::Sub, BoolLogic::Xor>),
+    indexOp("arith.muli", lowerIntArith<IntOp::Mul, BoolLogic::And>),
+    indexOp("arith.floordivsi",
+            lowerIntArith<IntOp::DivFloor, BoolLogic::Unknown>),
+    indexOp("arith.ceildivsi",
+            lowerIntArith<IntOp::DivCeil, BoolLogic::Unknown>),
+    indexOp("arith.ceildivui",
+            lowerIntArith<IntOp::CeilDivU, BoolLogic::Unknown>),
+    indexOp("arith.divsi", lowerIntArith<IntOp::DivTrunc, BoolLogic::Unknown>),
+    indexOp("arith.divui", lowerIntArith<IntOp::DivU, BoolLogic::Unknown>),
+    indexOp("arith.remsi", lowerIntArith<IntOp::RemTrunc, BoolLogic::Unknown>),
+    indexOp("arith.remui", lowerIntArith<IntOp::RemU, BoolLogic::Unknown>),
+    indexOp("arith.maxsi", lowerIntArith<IntOp::Max, BoolLogic::And>),
+    indexOp("arith.minsi", lowerIntArith<IntOp::Min, BoolLogic::Or>),
+    indexOp("arith.maxui", lowerIntArith<IntOp::MaxU, BoolLogic::Or>),
+    indexOp("arith.minui", lowerIntArith<IntOp::MinU, BoolLogic::And>),
     indexOp("arith.andi", lowerIntLogic<BoolLogic::And>),
     indexOp("arith.ori", lowerIntLogic<BoolLogic::Or>),
     indexOp("arith.xori", lowerIntLogic<BoolLogic::Xor>),
-    indexOp("arith.shli", lowerIntLogic<BoolLogic::Xor>),
-    indexOp("arith.shrsi", lowerIntLogic<BoolLogic::Xor>),
-    indexOp("arith.shrui", lowerIntLogic<BoolLogic::Xor>),
+    indexOp("arith.shli", lowerIntLogic<BoolLogic::Unknown>),
+    indexOp("arith.shrsi", lowerIntLogic<BoolLogic::Unknown>),
+    indexOp("arith.shrui", lowerIntLogic<BoolLogic::Unknown>),
     castOp("arith.extf"),
     castOp("arith.truncf"),
     intCastOp("arith.extsi", lowerIntCast<IntExtension::Sign>),

@@ -50,8 +50,10 @@ void lowerElementwise(OpContext &c) {
 
 void lowerElementCast(OpContext &c) { lowerSameShape(c); }
 
-/// On i1 values: the formulas' and, or, xor.
+/// On i1 values: the formulas' and, or, xor. False for `Unknown`.
 static bool lowerBoolLogic(OpContext &c, BoolLogic logic) {
+  if (logic == BoolLogic::Unknown)
+    return false;
   std::optional<IntType> type = resultIntType(c, 0);
   if (!type || !type->isBool() || c.numOperands() != 2)
     return false;
