@@ -29,12 +29,10 @@ constexpr uint8_t kBoth = kRefineBoth, kResults = kRefineResults,
 #define PURE_HLO(op, parse, lower, refine, summary)                            \
   withoutSideEffects({"stablehlo." op, parse, lower, refine, summary}),        \
       withoutSideEffects({"mhlo." op, parse, lower, refine, summary})
-constexpr std::string_view kCustomCallSummary =
-    "an external function (opaque unless every type is static or "
-    "indices_of_shape_operands gives the result shapes); "
-    "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator, "
-    "_reduce_window: results from their operands' values";
-
+/// An HLO entry with a role (OpEntry::role).
+#define HLO_WITH_ROLE(op, parse, lower, refine, summary, role)                 \
+  withRole({"stablehlo." op, parse, lower, refine, summary}, role),            \
+      withRole({"mhlo." op, parse, lower, refine, summary}, role)
 #define UNARY(op) HLO(op, parseTyped, lowerElementwise, kBoth, "elementwise")
 #define BINARY(op)                                                             \
   HLO(op, parseTyped, lowerBinary, kBoth,                                      \
@@ -219,12 +217,13 @@ const OpEntry kEntries[] = {
     HLO("optimization_barrier", parseOptimizationBarrier, lowerPassThrough,
         kNone, "results = operands"),
     HLO("return", parseReturn, lowerNothing, kNone, "terminator"),
-    withRole({"stablehlo.custom_call", parseCustomCall, lowerCustomCall, kNone,
-              kCustomCallSummary},
-             OpRole::CustomCall),
-    withRole({"mhlo.custom_call", parseCustomCall, lowerCustomCall, kNone,
-              kCustomCallSummary},
-             OpRole::CustomCall),
+    HLO_WITH_ROLE(
+        "custom_call", parseCustomCall, lowerCustomCall, kNone,
+        "an external function (opaque unless every type is static or "
+        "indices_of_shape_operands gives the result shapes); "
+        "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator, "
+        "_reduce_window: results from their operands' values",
+        OpRole::CustomCall),
     // chlo: implicit broadcasting binary ops and elementwise ops.
     CHLO_BROADCAST("add"),
     CHLO_BROADCAST("and"),
