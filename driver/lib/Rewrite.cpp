@@ -192,9 +192,9 @@ bool isCheckOp(const Operation &op) {
     return true;
   // shape.cstr_broadcastable, shape.cstr_eq: their one result is the
   // witness a shape.assuming reads.
-  if (op.name.rfind("shape.cstr_", 0) == 0)
+  if (opIsConstraint(op.name))
     return op.results.size() <= 1 && op.regions.empty();
-  if (op.name != "stablehlo.custom_call" && op.name != "mhlo.custom_call")
+  if (!opIsCustomCall(op.name))
     return false;
   const Attribute *target = findAttr(op.attributes, "call_target_name");
   if (!target)
@@ -206,47 +206,7 @@ bool isCheckOp(const Operation &op) {
 bool pureOp(const Operation &op) {
   if (!op.regions.empty() || op.skipped)
     return false;
-  std::string_view name = op.name;
-  if (name.rfind("arith.", 0) == 0 || name.rfind("index.", 0) == 0)
-    return true;
-  static const char *const kPure[] = {
-      "tensor.dim",       "tensor.from_elements", "tensor.extract",
-      "shape.shape_of",   "shape.get_extent",     "shape.const_shape",
-      "shape.const_size", "shape.index_to_size",  "shape.size_to_index"};
-  for (const char *pure : kPure)
-    if (name == pure)
-      return true;
-  size_t dot = name.find('.');
-  std::string_view dialect = name.substr(0, dot);
-  if (dialect != "stablehlo" && dialect != "mhlo")
-    return false;
-  static const char *const kPureHlo[] = {"constant",
-                                         "convert",
-                                         "get_dimension_size",
-                                         "compare",
-                                         "and",
-                                         "or",
-                                         "xor",
-                                         "not",
-                                         "select",
-                                         "add",
-                                         "subtract",
-                                         "multiply",
-                                         "divide",
-                                         "remainder",
-                                         "maximum",
-                                         "minimum",
-                                         "negate",
-                                         "abs",
-                                         "sign",
-                                         "reshape",
-                                         "concatenate",
-                                         "slice",
-                                         "broadcast_in_dim"};
-  for (const char *pure : kPureHlo)
-    if (name.substr(dot + 1) == pure)
-      return true;
-  return false;
+  return opIsSideEffectFree(op.name);
 }
 
 } // namespace

@@ -574,3 +574,18 @@ TEST_CASE("stablehlo.fft: the real side ends in fft_length, the complex "
       run(args, body, {{"%x[0]", 3}, {"%x[1]", 8}, {"%c[1]", 3}, {"%c[2]", 4}}),
       1, "operand dim 1 is 3, fft_length[0] 4");
 }
+
+TEST_CASE("arith on i1: addi is xor, muli is and (integers modulo 2)",
+          "[models][arith]") {
+  auto body = [](const std::string &op) {
+    return "  %t = arith.constant true\n  %s = " + op +
+           " %t, %t : i1\n  cf.assert %s, \"holds\"";
+  };
+  // true + true is false: the check stops the run.
+  CHECK(run("", body("arith.addi"), {}).stopped);
+  // true * true is true; minsi (true is -1 signed) is true.
+  CHECK(!run("", body("arith.muli"), {}).stopped);
+  CHECK(!run("", body("arith.minsi"), {}).stopped);
+  // maxsi of true and true is true, of true and false false (-1 < 0).
+  CHECK(!run("", body("arith.maxsi"), {}).stopped);
+}

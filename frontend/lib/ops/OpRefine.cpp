@@ -25,4 +25,8 @@ bool opIsAssertion(std::string_view name) {
   return opRole(name) == OpRole::Assert;
 }
 
+bool opIsCustomCall(std::string_view name) {
+  return opRole(name) == OpRole::CustomCall;
+}
+
 } // namespace symshape::frontend

@@ -2,6 +2,7 @@
 //----------------------------===//
 
 #include "OpTable.h"
+#include "symshape/frontend/OpRefine.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -53,29 +54,33 @@ bool isReturnOp(std::string_view name) {
   return entry && entry->role == OpRole::Return;
 }
 
-namespace {
-
-/// The roles of entries whose family files do not set them yet. To move
-/// onto the entries themselves (`OpRole::Yield` in ops/shape/Shape.cpp,
-/// `OpRole::Global` in ops/iree/Iree.cpp), then this list goes.
-constexpr std::pair<std::string_view, OpRole> kRolesOutsideEntries[] = {
-    {"shape.yield", OpRole::Yield},
-    {"shape.assuming_yield", OpRole::Yield},
-    {"util.global", OpRole::Global},
-};
-
-} // namespace
-
 OpRole opRole(std::string_view name) {
   const OpEntry *entry = findOp(name);
-  if (!entry)
-    return OpRole::None;
-  if (entry->role != OpRole::None)
-    return entry->role;
-  for (const auto &[op, role] : kRolesOutsideEntries)
-    if (op == name)
-      return role;
-  return OpRole::None;
+  return entry ? entry->role : OpRole::None;
+}
+
+//===--- Ops outside the table, by name --------------------------------===//
+//
+// `refine --drop-redundant-checks` also reads ops symshape does not model:
+// the one place that classifies them by their name's dialect.
+
+/// Every op of arith and index (modelled or not) has no effect but its
+/// results (MLIR gives them no memory effects).
+static bool isSideEffectFreeDialect(std::string_view name) {
+  return name.rfind("arith.", 0) == 0 || name.rfind("index.", 0) == 0;
+}
+
+bool opIsSideEffectFree(std::string_view name) {
+  if (isSideEffectFreeDialect(name))
+    return true;
+  const OpEntry *entry = findOp(name);
+  return entry && entry->sideEffectFree;
+}
+
+bool opIsConstraint(std::string_view name) {
+  // A `shape.cstr_` op the table does not list is read as one too.
+  return opRole(name) == OpRole::Constraint ||
+         name.rfind("shape.cstr_", 0) == 0;
 }
 
 namespace {

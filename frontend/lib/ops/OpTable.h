@@ -74,6 +74,30 @@ enum class OpRole : uint8_t {
   /// Declares a module-level global whose loads read its declared type
   /// (util.global; the parser records it).
   Global,
+  /// A constraint whose one result is the witness a shape.assuming reads
+  /// (shape.cstr_*): `refine --drop-redundant-checks` removes it once
+  /// proved safe.
+  Constraint,
+  /// Calls an external target named by `call_target_name` (custom_call);
+  /// one of `shape_assertion` with no results is a runtime check that
+  /// `refine --drop-redundant-checks` removes once proved safe.
+  CustomCall,
+};
+
+/// How an op reaches a module-level global (IREE's util.global.*): the
+/// parser gives it the global's declared type (`symshape.global_type`).
+enum class GlobalAccess : uint8_t {
+  None,
+  /// Names the global in its `global` attribute (util.global.load,
+  /// util.global.store).
+  Named,
+  /// Names it, and its one result is a pointer to it that the indirect
+  /// accesses of the function read (util.global.address).
+  Address,
+  /// Reaches it through the pointer of operand 0 (util.global.load.indirect)
+  /// / operand 1 (util.global.store.indirect).
+  PointerOperand0,
+  PointerOperand1,
 };
 
 struct OpEntry {
@@ -93,7 +117,22 @@ struct OpEntry {
   /// mlir-opt 16's verifier does not check the op's shapes (tosa.select):
   /// a static error of its broadcast says so.
   bool shapesUnverified = false;
+  GlobalAccess global = GlobalAccess::None;
+  /// The op has no effect but its results: `refine --drop-redundant-checks`
+  /// removes it with the checks it fed (tensor.dim, stablehlo.compare).
+  bool sideEffectFree = false;
 };
+
+/// `entry` marked side-effect free.
+constexpr OpEntry withoutSideEffects(OpEntry entry) {
+  entry.sideEffectFree = true;
+  return entry;
+}
+/// `entry` with role `role` (for entries built by a family's macros).
+constexpr OpEntry withRole(OpEntry entry, OpRole role) {
+  entry.role = role;
+  return entry;
+}
 
 struct OpFamily {
   std::string_view name; ///< "tosa", "stablehlo", ...

@@ -393,6 +393,12 @@ bool Parser::parseModuleLevelOp(Module &module) {
   return true;
 }
 
+/// How `name` reaches a module global, as its entry says.
+static GlobalAccess globalAccess(std::string_view name) {
+  const OpEntry *entry = findOp(name);
+  return entry ? entry->global : GlobalAccess::None;
+}
+
 /// Gives each util.global.load / .address / .store, and each indirect
 /// load or store through a util.global.address of the same function, the
 /// declared type of its global as the attribute `symshape.global_type`
@@ -434,22 +440,24 @@ void Parser::resolveGlobals(Module &module) {
         }
     }
     for (Operation *op : all)
-      if (op->name == "util.global.address" && !op->skipped &&
+      if (globalAccess(op->name) == GlobalAccess::Address && !op->skipped &&
           op->results.size() == 1)
         if (std::optional<Type> type = typeOf(*op))
           pointers.emplace(op->results[0], *type);
     for (Operation *op : all) {
       if (op->skipped)
         continue;
-      if (op->name == "util.global.load" || op->name == "util.global.store" ||
-          op->name == "util.global.address") {
+      GlobalAccess access = globalAccess(op->name);
+      if (access == GlobalAccess::Named || access == GlobalAccess::Address) {
         if (std::optional<Type> type = typeOf(*op))
           annotate(*op, *type);
         continue;
       }
-      size_t pointer = op->name == "util.global.load.indirect"    ? 0
-                       : op->name == "util.global.store.indirect" ? 1
-                                                                  : 2;
+      // Any other op is annotated when its operand 2 is such a pointer (as
+      // before the entries said it; only the util.global.* entries read it).
+      size_t pointer = access == GlobalAccess::PointerOperand0   ? 0
+                       : access == GlobalAccess::PointerOperand1 ? 1
+                                                                 : 2;
       if (pointer < op->operands.size())
         if (auto it = pointers.find(op->operands[pointer]);
             it != pointers.end())

@@ -407,6 +407,64 @@ binaryFold(std::function<std::optional<int64_t>(int64_t, int64_t)> f) {
   };
 }
 
+static bool isI1(const frontend::Type &t) {
+  return t.kind == frontend::TypeKind::Integer && t.spelling == "i1";
+}
+
+/// arith's integer ops on i1 scalars (MLIR's arith dialect: integers modulo
+/// 2, true is 1 unsigned and -1 signed): addi and subi are xor, muli and
+/// maxsi are and, minsi is or; a division has no modelled value (by false
+/// it is UB, and signed true / true overflows).
+static void registerI1Arith(const char *name, Fold f, Fold onI1) {
+  add(name, [f, onI1](Eval &e) {
+    return arith(e, isI1(e.declaredResult(0)) ? onI1 : f);
+  });
+}
+
+/// The integer arith ops on index and integer scalars, and on i1.
+static void registerIntArith() {
+  auto i1 = [](int64_t (*op)(int64_t, int64_t)) {
+    return binaryFold([op](int64_t a, int64_t b) {
+      return std::optional<int64_t>(op(a, b));
+    });
+  };
+  auto xorI1 = i1([](int64_t a, int64_t b) { return a ^ b; });
+  auto andI1 = i1([](int64_t a, int64_t b) { return a & b; });
+  auto orI1 = i1([](int64_t a, int64_t b) { return a | b; });
+  registerI1Arith("arith.addi",
+                  binaryFold([](int64_t a, int64_t b) { return a + b; }),
+                  xorI1);
+  registerI1Arith("arith.subi",
+                  binaryFold([](int64_t a, int64_t b) { return a - b; }),
+                  xorI1);
+  registerI1Arith("arith.muli",
+                  binaryFold([](int64_t a, int64_t b) { return a * b; }),
+                  andI1);
+  auto div = [](int64_t a, int64_t b) -> std::optional<int64_t> {
+    return b == 0 ? std::nullopt : std::optional<int64_t>(a / b);
+  };
+  registerI1Arith("arith.divsi", binaryFold(div), nullptr);
+  registerI1Arith("arith.divui", binaryFold(div), nullptr);
+  registerI1Arith("arith.floordivsi", binaryFold([](int64_t a, int64_t b) {
+                    return b == 0 ? std::nullopt
+                                  : std::optional<int64_t>(floorDiv(a, b));
+                  }),
+                  nullptr);
+  registerI1Arith("arith.ceildivsi", binaryFold([](int64_t a, int64_t b) {
+                    return b == 0 ? std::nullopt
+                                  : std::optional<int64_t>(-floorDiv(-a, b));
+                  }),
+                  nullptr);
+  registerI1Arith("arith.maxsi", binaryFold([](int64_t a, int64_t b) {
+                    return std::optional<int64_t>(std::max(a, b));
+                  }),
+                  andI1);
+  registerI1Arith("arith.minsi", binaryFold([](int64_t a, int64_t b) {
+                    return std::optional<int64_t>(std::min(a, b));
+                  }),
+                  orI1);
+}
+
 void registerTensor() {
   add("tensor.empty", empty);
   add("tensor.dim", dim);
@@ -432,27 +490,7 @@ void registerTensor() {
   auto plain = [](const char *name, Fold f) {
     add(name, [f](Eval &e) { return arith(e, f); });
   };
-  plain("arith.addi", binaryFold([](int64_t a, int64_t b) { return a + b; }));
-  plain("arith.subi", binaryFold([](int64_t a, int64_t b) { return a - b; }));
-  plain("arith.muli", binaryFold([](int64_t a, int64_t b) { return a * b; }));
-  auto div = [](int64_t a, int64_t b) -> std::optional<int64_t> {
-    return b == 0 ? std::nullopt : std::optional<int64_t>(a / b);
-  };
-  plain("arith.divsi", binaryFold(div));
-  plain("arith.divui", binaryFold(div));
-  plain("arith.floordivsi", binaryFold([](int64_t a, int64_t b) {
-          return b == 0 ? std::nullopt : std::optional<int64_t>(floorDiv(a, b));
-        }));
-  plain("arith.ceildivsi", binaryFold([](int64_t a, int64_t b) {
-          return b == 0 ? std::nullopt
-                        : std::optional<int64_t>(-floorDiv(-a, b));
-        }));
-  plain("arith.maxsi", binaryFold([](int64_t a, int64_t b) {
-          return std::optional<int64_t>(std::max(a, b));
-        }));
-  plain("arith.minsi", binaryFold([](int64_t a, int64_t b) {
-          return std::optional<int64_t>(std::min(a, b));
-        }));
+  registerIntArith();
   Fold id = [](const std::vector<int64_t> &a) -> std::optional<int64_t> {
     return a.size() == 1 ? std::optional<int64_t>(a[0]) : std::nullopt;
   };

@@ -30,6 +30,19 @@ bool opIsShapeCast(std::string_view name);
 /// which `--drop-redundant-checks` removes once proved safe.
 bool opIsAssertion(std::string_view name);
 
+/// True when `name` is a shape constraint whose one result is a witness
+/// (shape.cstr_*), also for a `shape.cstr_` op the table does not list.
+bool opIsConstraint(std::string_view name);
+
+/// True when `name` calls an external target (custom_call): one of
+/// `shape_assertion` is a runtime check.
+bool opIsCustomCall(std::string_view name);
+
+/// True when `name` has no effect but its results: its entry says so, or
+/// every op of its dialect has none (arith, index; also ops symshape does
+/// not model).
+bool opIsSideEffectFree(std::string_view name);
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_OPREFINE_H

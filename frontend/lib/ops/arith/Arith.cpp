@@ -13,14 +13,19 @@
 
 namespace symshape::frontend {
 
-/// The integer op `Op` on index values (on i1 values read as xori).
-template <IntOp Op> static void lowerIntArith(OpContext &c) {
-  lowerIndexBinary(c, BoolLogic::Xor, Op);
+/// The integer op `Op` on index values, `Logic` on i1 values.
+template <IntOp Op, BoolLogic Logic> static void lowerIntArith(OpContext &c) {
+  lowerIndexBinary(c, Logic, Op);
 }
 /// andi, ori, xori (on i1 values: the formulas' and, or, xor) and the
-/// shifts (read as xori on i1): no index value computed.
+/// shifts (Unknown on i1): no index value computed.
 template <BoolLogic Logic> static void lowerIntLogic(OpContext &c) {
   lowerIndexBinary(c, Logic, std::nullopt);
+}
+
+/// Integer casts reading their operand as `Extension`.
+template <IntExtension Extension> static void lowerIntCast(OpContext &c) {
+  lowerIndexCast(c, Extension);
 }
 
 /// Integer arithmetic: computes index values, elementwise on tensors.
@@ -33,9 +38,8 @@ static constexpr OpEntry castOp(std::string_view name) {
   return {name, parseCastForm, lowerElementCast, kRefineBoth, "same shape"};
 }
 /// Integer casts: the same integers on scalars, the same shape on tensors.
-static constexpr OpEntry intCastOp(std::string_view name) {
-  return {name, parseCastForm, lowerIndexCast, kRefineBoth,
-          "same integer / same shape"};
+static constexpr OpEntry intCastOp(std::string_view name, LowerFn lower) {
+  return {name, parseCastForm, lower, kRefineBoth, "same integer / same shape"};
 }
 static constexpr OpEntry elementwiseOp(std::string_view name) {
   return {name, parseSameTypeForm, lowerElementwise, kRefineNone,
@@ -45,41 +49,42 @@ static constexpr OpEntry elementwiseOp(std::string_view name) {
 static const OpEntry kEntries[] = {
     {"arith.constant", parseArithConstant, lowerArithConstant, kRefineNone,
      "an integer, or a 1-D integer tensor's elements"},
-    {"arith.index_cast", parseCastForm, lowerIndexCast, kRefineBoth,
-     "same integer / same shape"},
-    {"arith.index_castui", parseCastForm, lowerIndexCast, kRefineBoth,
-     "same integer / same shape"},
+    intCastOp("arith.index_cast", lowerIntCast<IntExtension::Signed>),
+    intCastOp("arith.index_castui", lowerIntCast<IntExtension::Zero>),
     {"arith.cmpf", parseCompare, lowerElementwise, kRefineNone,
      "elementwise: operands and result of one shape"},
     {"arith.cmpi", parseCompare, lowerIntCompareOp, kRefineNone,
      "elementwise on tensors; on integers, the comparison (a predicate)"},
     {"arith.select", parseSelect, lowerArithSelect, kRefineNone,
      "elementwise (an i1 condition applies to all); on integers, the pick"},
-    indexOp("arith.addi", lowerIntArith<IntOp::Add>),
-    indexOp("arith.subi", lowerIntArith<IntOp::Sub>),
-    indexOp("arith.muli", lowerIntArith<IntOp::Mul>),
-    indexOp("arith.floordivsi", lowerIntArith<IntOp::DivFloor>),
-    indexOp("arith.ceildivsi", lowerIntArith<IntOp::DivCeil>),
-    indexOp("arith.ceildivui", lowerIntArith<IntOp::CeilDivU>),
-    indexOp("arith.divsi", lowerIntArith<IntOp::DivTrunc>),
-    indexOp("arith.divui", lowerIntArith<IntOp::DivU>),
-    indexOp("arith.remsi", lowerIntArith<IntOp::RemTrunc>),
-    indexOp("arith.remui", lowerIntArith<IntOp::RemU>),
-    indexOp("arith.maxsi", lowerIntArith<IntOp::Max>),
-    indexOp("arith.minsi", lowerIntArith<IntOp::Min>),
-    indexOp("arith.maxui", lowerIntArith<IntOp::MaxU>),
-    indexOp("arith.minui", lowerIntArith<IntOp::MinU>),
+    indexOp("arith.addi", lowerIntArith<IntOp::Add, BoolLogic::Xor>),
+    indexOp("arith.subi", lowerIntArith<IntOp::Sub, BoolLogic::Xor>),
+    indexOp("arith.muli", lowerIntArith<IntOp::Mul, BoolLogic::And>),
+    indexOp("arith.floordivsi",
+            lowerIntArith<IntOp::DivFloor, BoolLogic::Unknown>),
+    indexOp("arith.ceildivsi",
+            lowerIntArith<IntOp::DivCeil, BoolLogic::Unknown>),
+    indexOp("arith.ceildivui",
+            lowerIntArith<IntOp::CeilDivU, BoolLogic::Unknown>),
+    indexOp("arith.divsi", lowerIntArith<IntOp::DivTrunc, BoolLogic::Unknown>),
+    indexOp("arith.divui", lowerIntArith<IntOp::DivU, BoolLogic::Unknown>),
+    indexOp("arith.remsi", lowerIntArith<IntOp::RemTrunc, BoolLogic::Unknown>),
+    indexOp("arith.remui", lowerIntArith<IntOp::RemU, BoolLogic::Unknown>),
+    indexOp("arith.maxsi", lowerIntArith<IntOp::Max, BoolLogic::And>),
+    indexOp("arith.minsi", lowerIntArith<IntOp::Min, BoolLogic::Or>),
+    indexOp("arith.maxui", lowerIntArith<IntOp::MaxU, BoolLogic::Or>),
+    indexOp("arith.minui", lowerIntArith<IntOp::MinU, BoolLogic::And>),
     indexOp("arith.andi", lowerIntLogic<BoolLogic::And>),
     indexOp("arith.ori", lowerIntLogic<BoolLogic::Or>),
     indexOp("arith.xori", lowerIntLogic<BoolLogic::Xor>),
-    indexOp("arith.shli", lowerIntLogic<BoolLogic::Xor>),
-    indexOp("arith.shrsi", lowerIntLogic<BoolLogic::Xor>),
-    indexOp("arith.shrui", lowerIntLogic<BoolLogic::Xor>),
+    indexOp("arith.shli", lowerIntLogic<BoolLogic::Unknown>),
+    indexOp("arith.shrsi", lowerIntLogic<BoolLogic::Unknown>),
+    indexOp("arith.shrui", lowerIntLogic<BoolLogic::Unknown>),
     castOp("arith.extf"),
     castOp("arith.truncf"),
-    intCastOp("arith.extsi"),
-    intCastOp("arith.extui"),
-    intCastOp("arith.trunci"),
+    intCastOp("arith.extsi", lowerIntCast<IntExtension::Sign>),
+    intCastOp("arith.extui", lowerIntCast<IntExtension::Zero>),
+    intCastOp("arith.trunci", lowerIntCast<IntExtension::Signed>),
     castOp("arith.sitofp"),
     castOp("arith.uitofp"),
     castOp("arith.fptosi"),

@@ -23,15 +23,19 @@ bool parseSelect(Parser &p, PendingOp &pending);
 
 // ArithMath.cpp
 void lowerElementwise(OpContext &c); ///< arith / math on tensors or scalars
-/// What an integer binary op computes on i1 values: andi, ori, and xor for
-/// xori and (as arith's i1 addition and subtraction) every other one.
-enum class BoolLogic : uint8_t { And, Or, Xor };
+/// What an integer binary op computes on i1 values (arith's integers
+/// modulo 2; true is 1 unsigned, -1 signed): andi, muli, maxsi, minui are
+/// and; ori, minsi, maxui are or; xori, addi, subi are xor. `Unknown` for
+/// the ops whose i1 results are poison or UB for some operands (the shifts
+/// by 1, the divisions and remainders by 0): the result is left unknown.
+enum class BoolLogic : uint8_t { And, Or, Xor, Unknown };
 /// addi, subi, muli, floordivsi, ...: on index and integer scalars the
 /// exact `arith` (nullopt: not computed, as the shifts), on i1 values
-/// `logic`, elementwise on tensors.
+/// `logic` (Unknown: not computed), elementwise on tensors.
 void lowerIndexBinary(OpContext &c, BoolLogic logic,
                       std::optional<IntOp> arith);
-void lowerIndexCast(OpContext &c);    ///< index_cast, extsi, trunci, ...
+/// index_cast, extsi, trunci, ...: `extension` as the entry says.
+void lowerIndexCast(OpContext &c, IntExtension extension);
 void lowerIntCompareOp(OpContext &c); ///< arith.cmpi
 void lowerArithSelect(OpContext &c);
 void lowerElementCast(OpContext &c); ///< extf, sitofp, bitcast, ...

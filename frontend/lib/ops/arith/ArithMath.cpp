@@ -50,8 +50,10 @@ void lowerElementwise(OpContext &c) {
 
 void lowerElementCast(OpContext &c) { lowerSameShape(c); }
 
-/// On i1 values: the formulas' and, or, xor.
+/// On i1 values: the formulas' and, or, xor. False for `Unknown`.
 static bool lowerBoolLogic(OpContext &c, BoolLogic logic) {
+  if (logic == BoolLogic::Unknown)
+    return false;
   std::optional<IntType> type = resultIntType(c, 0);
   if (!type || !type->isBool() || c.numOperands() != 2)
     return false;
@@ -141,7 +143,7 @@ void lowerArithSelect(OpContext &c) {
     lowerElementwise(c);
 }
 
-void lowerIndexCast(OpContext &c) {
+void lowerIndexCast(OpContext &c, IntExtension extension) {
   if (c.numOperands() != 1 || c.numResults() != 1)
     return;
   if (anyShaped(c)) {
@@ -151,7 +153,7 @@ void lowerIndexCast(OpContext &c) {
       setExtents(c, 0, s.extents);
     return;
   }
-  if (lowerIntConvert(c))
+  if (lowerIntConvert(c, extension))
     return;
   if (anySizeResult(c))
     c.opaque("an integer cast to index whose value is not known");

@@ -257,6 +257,15 @@ bool terminator(Parser &p, PendingOp &o) { return parseTerminatorForm(p, o); }
 
 } // namespace
 
+/// An access to a module global: the parser gives it the global's type.
+static constexpr OpEntry globalOp(std::string_view name, ParseFn parse,
+                                  LowerFn lower, GlobalAccess access,
+                                  std::string_view summary) {
+  OpEntry entry{name, parse, lower, kRefineNone, summary};
+  entry.global = access;
+  return entry;
+}
+
 static const OpEntry kEntries[] = {
     // util: functions (util.func itself is read by the parser)
     {"util.return", terminator, lowerNothing, kRefineNone,
@@ -275,20 +284,24 @@ static const OpEntry kEntries[] = {
      "from here on (`assume`)"},
     // util: globals
     {"util.global", parseGlobal, lowerNothing, kRefineNone,
-     "module level: its declared type is what its loads read"},
-    {"util.global.load", parseGlobalLoad, lowerGlobalLoad, kRefineNone,
-     "the global's declared static dims; a `?` of the global is free; a "
-     "static dim of the load there is a `result-cast`"},
-    {"util.global.load.indirect", parseGlobalLoadIndirect, lowerGlobalLoad,
-     kRefineNone,
-     "as util.global.load, for the global of the util.global.address (else "
-     "the pointer's `!util.ptr<T>`)"},
-    {"util.global.address", parseGlobalLoad, lowerNothing, kRefineNone,
-     "a pointer to the global (no sizes)"},
-    {"util.global.store", parseGlobalStore, lowerNothing, kRefineNone,
-     "no sizes (loads read the global's declared type)"},
-    {"util.global.store.indirect", parseGlobalStoreIndirect, lowerNothing,
-     kRefineNone, "no sizes (loads read the global's declared type)"},
+     "module level: its declared type is what its loads read", false,
+     OpRole::Global},
+    globalOp("util.global.load", parseGlobalLoad, lowerGlobalLoad,
+             GlobalAccess::Named,
+             "the global's declared static dims; a `?` of the global is "
+             "free; a static dim of the load there is a `result-cast`"),
+    globalOp("util.global.load.indirect", parseGlobalLoadIndirect,
+             lowerGlobalLoad, GlobalAccess::PointerOperand0,
+             "as util.global.load, for the global of the util.global.address "
+             "(else the pointer's `!util.ptr<T>`)"),
+    globalOp("util.global.address", parseGlobalLoad, lowerNothing,
+             GlobalAccess::Address, "a pointer to the global (no sizes)"),
+    globalOp("util.global.store", parseGlobalStore, lowerNothing,
+             GlobalAccess::Named,
+             "no sizes (loads read the global's declared type)"),
+    globalOp("util.global.store.indirect", parseGlobalStoreIndirect,
+             lowerNothing, GlobalAccess::PointerOperand1,
+             "no sizes (loads read the global's declared type)"),
     // flow
     {"flow.tensor.tie_shape", parseTieShape, lowerTieShape, kRefineNone,
      "result = operand; each `?` dim equals its listed size (`equal`)"},

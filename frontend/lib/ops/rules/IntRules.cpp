@@ -292,14 +292,13 @@ bool lowerIntPairs(OpContext &c, IntOp op) {
   return true;
 }
 
-bool lowerIntConvert(OpContext &c) {
+bool lowerIntConvert(OpContext &c, IntExtension extension) {
   if (c.numOperands() != 1 || c.numResults() != 1)
     return false;
   std::optional<IntType> from = operandIntType(c, 0), to = resultIntType(c, 0);
   if (!from || !to)
     return false;
-  const std::string &name = c.op().name;
-  bool zeroExtend = name == "arith.index_castui" || name == "arith.extui";
+  bool zeroExtend = extension == IntExtension::Zero;
   if (from->isBool()) {
     std::optional<std::vector<FormulaId>> bits = boolOperand(c, 0);
     if (!bits)
@@ -309,7 +308,7 @@ bool lowerIntConvert(OpContext &c) {
       return true;
     }
     // true is 1 as unsigned; sign-extended (extsi) it is -1.
-    int64_t one = name == "arith.extsi" ? -1 : 1;
+    int64_t one = extension == IntExtension::Sign ? -1 : 1;
     std::vector<TermId> out;
     for (FormulaId bit : *bits) {
       std::optional<TermId> v =

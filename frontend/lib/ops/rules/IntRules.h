@@ -107,11 +107,22 @@ bool lowerIntPairs(OpContext &c, IntOp op);
 /// elements. False when they are not known.
 bool lowerIntCompare(OpContext &c, CmpPred pred);
 
+/// How an integer conversion reads its operand: the entry says it.
+enum class IntExtension : uint8_t {
+  /// The signed value; an i1 true is 1 (index_cast, trunci,
+  /// stablehlo.convert).
+  Signed,
+  /// The unsigned value (index_castui, extui).
+  Zero,
+  /// The signed value; an i1 true is -1 (extsi).
+  Sign,
+};
+
 /// Integer conversions (index_cast, extsi, trunci, stablehlo.convert, ...):
 /// the same integers, or an `overflow` for a constant the result type
-/// cannot hold; i1 to integer gives 0 / 1, integer to i1 `!= 0`. False when
-/// the operand's values are not known.
-bool lowerIntConvert(OpContext &c);
+/// cannot hold; i1 to integer gives 0 / 1 (-1 for `Sign`), integer to i1
+/// `!= 0`. False when the operand's values are not known.
+bool lowerIntConvert(OpContext &c, IntExtension extension);
 
 /// A runtime check of the i1 operand `i` (cf.assert, shape_assertion, and
 /// shape.cstr_require with `kind` Cstr): an obligation of `kind` that fails

@@ -188,7 +188,7 @@ void lowerHloIntUnary(OpContext &ctx) {
 void lowerConvert(OpContext &ctx) {
   lowerSameShape(ctx);
   if (!ctx.failed())
-    lowerIntConvert(ctx);
+    lowerIntConvert(ctx, IntExtension::Signed);
 }
 
 } // namespace symshape::frontend::hlo

@@ -197,8 +197,9 @@ static void lowerBitcast(OpContext &c) { lowerSameShape(c); }
 
 static const OpEntry kEntries[] = {
     // tensor
-    {"tensor.dim", parseTensorDim, lowerTensorDim, kRefineOperands,
-     "index = dim i of the operand (i constant)"},
+    withoutSideEffects({"tensor.dim", parseTensorDim, lowerTensorDim,
+                        kRefineOperands,
+                        "index = dim i of the operand (i constant)"}),
     {"tensor.empty", parseTensorEmpty, lowerTensorEmpty, kRefineNone,
      "each ? of the result = the next size operand, which must not be "
      "negative (`in-bounds`)"},
@@ -206,16 +207,18 @@ static const OpEntry kEntries[] = {
      "same dims; a static target dim is a `cast` obligation", false,
      OpRole::Cast},
     {"tensor.bitcast", parseCastForm, lowerBitcast, kRefineBoth, "same shape"},
-    {"tensor.from_elements", parseFromElements, lowerFromElements, kRefineNone,
-     "static; a 1-D result holds its operands as elements"},
+    withoutSideEffects({"tensor.from_elements", parseFromElements,
+                        lowerFromElements, kRefineNone,
+                        "static; a 1-D result holds its operands as elements"}),
     {"tensor.splat", parseSplat, lowerSplat, kRefineNone,
      "each ? of the result = the next size operand, which must not be "
      "negative (`in-bounds`)"},
     {"tensor.generate", parseGenerate, lowerTensorEmpty, kRefineNone,
      "each ? of the result = the next size operand, which must not be "
      "negative (`in-bounds`)"},
-    {"tensor.extract", parseExtract, lowerExtract, kRefineNone,
-     "scalar; a constant index into a known shape gives its extent"},
+    withoutSideEffects(
+        {"tensor.extract", parseExtract, lowerExtract, kRefineNone,
+         "scalar; a constant index into a known shape gives its extent"}),
     {"tensor.insert", parseInsert, lowerInsert, kRefineNone, "result = dest"},
     {"tensor.yield", nullptr, lowerNothing, kRefineNone,
      "terminator of pad / generate bodies"},
