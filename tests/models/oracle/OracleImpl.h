@@ -99,6 +99,9 @@ public:
   const frontend::Type &declaredResult(size_t r) const {
     return fn.value(op.results[r]).type;
   }
+  const frontend::Type &operandValueType(size_t i) const {
+    return fn.value(op.operands[i]).type;
+  }
 
   const frontend::Attribute *attr(const std::string &name) const;
   /// Integers of an attribute (array<i64: ..>, dense<..>, [..], a single

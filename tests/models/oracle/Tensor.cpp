@@ -494,9 +494,17 @@ void registerTensor() {
   Fold id = [](const std::vector<int64_t> &a) -> std::optional<int64_t> {
     return a.size() == 1 ? std::optional<int64_t>(a[0]) : std::nullopt;
   };
-  plain("arith.index_cast", id);
+  // index_cast and extsi sign-extend (MLIR's arith dialect): an i1 true,
+  // read as 1, is -1 once wider; index_castui and extui zero-extend.
+  Fold signedI1 = [](const std::vector<int64_t> &a) -> std::optional<int64_t> {
+    return a.size() == 1 ? std::optional<int64_t>(a[0] ? -1 : 0) : std::nullopt;
+  };
+  for (const char *name : {"arith.index_cast", "arith.extsi"})
+    add(name, [id, signedI1](Eval &e) {
+      bool fromI1 = e.numOperands() == 1 && isI1(e.operandValueType(0));
+      return arith(e, fromI1 ? signedI1 : id);
+    });
   plain("arith.index_castui", id);
-  plain("arith.extsi", id);
   plain("arith.extui", id);
   plain("arith.trunci", id);
   for (const char *name :

@@ -49,7 +49,7 @@ static constexpr OpEntry elementwiseOp(std::string_view name) {
 static const OpEntry kEntries[] = {
     {"arith.constant", parseArithConstant, lowerArithConstant, kRefineNone,
      "an integer, or a 1-D integer tensor's elements"},
-    intCastOp("arith.index_cast", lowerIntCast<IntExtension::Signed>),
+    intCastOp("arith.index_cast", lowerIntCast<IntExtension::Sign>),
     intCastOp("arith.index_castui", lowerIntCast<IntExtension::Zero>),
     {"arith.cmpf", parseCompare, lowerElementwise, kRefineNone,
      "elementwise: operands and result of one shape"},

@@ -109,12 +109,13 @@ bool lowerIntCompare(OpContext &c, CmpPred pred);
 
 /// How an integer conversion reads its operand: the entry says it.
 enum class IntExtension : uint8_t {
-  /// The signed value; an i1 true is 1 (index_cast, trunci,
-  /// stablehlo.convert).
+  /// The signed value; an i1 true is 1 (trunci, whose operand is never
+  /// i1, and stablehlo.convert: the spec converts true to one).
   Signed,
   /// The unsigned value (index_castui, extui).
   Zero,
-  /// The signed value; an i1 true is -1 (extsi).
+  /// The signed value; an i1 true is -1 (extsi, and index_cast, which
+  /// sign-extends when it widens).
   Sign,
 };
 

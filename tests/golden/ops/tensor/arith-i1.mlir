@@ -51,3 +51,14 @@ func.func @divui(%a: i1) {
   cf.assert %d, "divui of true by true"
   return
 }
+
+// index_cast sign-extends when it widens: true is -1 as an index.
+func.func @index_cast(%a: i1) {
+  %t = arith.constant true
+  %i = arith.index_cast %t : i1 to index
+  %m = arith.constant -1 : index
+  %ok = arith.cmpi eq, %i, %m : index
+  // expected-safe @+1 {{assert}}
+  cf.assert %ok, "index_cast of true is -1"
+  return
+}
