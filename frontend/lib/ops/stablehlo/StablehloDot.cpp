@@ -328,7 +328,9 @@ void requireConvGroups(OpContext &ctx, const ConvDims &c, int64_t fgc,
 
 /// convolution and dynamic_conv: `padTerms`, when given, are dynamic_conv's
 /// padding values (lo, hi per spatial dim), else the `padding` attribute.
-void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms) {
+/// `mhlo`: operand ranks other than the dimension numbers' are opaque, not
+/// an error.
+void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms, bool mhlo) {
   const Attribute *dnAttr = ctx.attr("dimension_numbers");
   std::optional<ConvDims> c = dnAttr && dnAttr->kind == AttrKind::Other
                                   ? convDims(*dnAttr)
@@ -336,7 +338,6 @@ void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms) {
   if (!c)
     return ctx.opaque("dimension_numbers not understood");
   size_t n = c->inSpatial.size(), rank = n + 2;
-  bool mhlo = ctx.op().name.rfind("mhlo.", 0) == 0;
   if (mhlo && (ctx.rank(0) != rank || ctx.rank(1) != rank))
     return ctx.opaque("operand dims outside the dimension numbers");
   if (ctx.rank(0) != rank || ctx.rank(1) != rank || c->kSpatial.size() != n ||
@@ -386,18 +387,16 @@ void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms) {
     ctx.setResult(0, dims);
 }
 
-} // namespace
-
-void lowerConvolution(OpContext &ctx) {
+void convolution(OpContext &ctx, bool mhlo) {
   if (!ctx.expectRanks({-1, -1}) || ctx.numResults() != 1)
     return;
-  lowerConv(ctx, nullptr);
+  lowerConv(ctx, nullptr, mhlo);
 }
 
 /// The StableHLO spec's dynamic_conv: convolution whose `padding` is the
 /// operand [N, 2] (lo, hi per spatial dim), read when its values are
 /// constants or tracked integers.
-void lowerDynamicConv(OpContext &ctx) {
+void dynamicConv(OpContext &ctx, bool mhlo) {
   if (!ctx.expectRanks({-1, -1, 2}) || ctx.numResults() != 1)
     return;
   const Type &padType = ctx.operandType(2);
@@ -409,7 +408,14 @@ void lowerDynamicConv(OpContext &ctx) {
   if (!pad)
     return ctx.opaque("padding " + ctx.operandName(2) +
                       ": its values are not known");
-  lowerConv(ctx, &*pad);
+  lowerConv(ctx, &*pad, mhlo);
 }
+
+} // namespace
+
+void lowerConvolution(OpContext &ctx) { convolution(ctx, false); }
+void lowerMhloConvolution(OpContext &ctx) { convolution(ctx, true); }
+void lowerDynamicConv(OpContext &ctx) { dynamicConv(ctx, false); }
+void lowerMhloDynamicConv(OpContext &ctx) { dynamicConv(ctx, true); }
 
 } // namespace symshape::frontend::hlo

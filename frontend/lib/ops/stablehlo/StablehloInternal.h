@@ -175,9 +175,12 @@ void lowerScatter(OpContext &ctx);
 // StablehloDot.cpp
 void lowerDot(OpContext &ctx);
 void lowerDotGeneral(OpContext &ctx);
+/// convolution and dynamic_conv (padding given by a [N, 2] operand); the
+/// mhlo entries leave operand ranks outside the dimension numbers opaque.
 void lowerConvolution(OpContext &ctx);
-/// convolution with its padding given by a [N, 2] operand.
+void lowerMhloConvolution(OpContext &ctx);
 void lowerDynamicConv(OpContext &ctx);
+void lowerMhloDynamicConv(OpContext &ctx);
 // StablehloReduce.cpp
 void lowerReduce(OpContext &ctx);
 void lowerReduceWindow(OpContext &ctx);
