@@ -119,7 +119,7 @@ private:
 
   const Problem &problem;
   const FunctionVerdicts &verdicts;
-  const std::vector<Obligation> &obs;
+  const ChunkedVector<Obligation> &obs;
   SmtContext context;
   SmtSolver solver;
   /// One literal per obligation: "it holds" (0 until made).

@@ -131,17 +131,16 @@ void Problem::addObligation(Obligation obligation) {
   obligations.push_back(std::move(obligation));
 }
 
-void Problem::addObligations(std::vector<Obligation> &&more) {
+void Problem::addObligations(ChunkedVector<Obligation> &&more) {
   for (Obligation &ob : more)
     anchor(graph, formulas, ob);
   if (obligations.empty()) {
     obligations = std::move(more);
     return;
   }
-  obligations.reserve(obligations.size() + more.size());
   for (Obligation &ob : more)
     obligations.push_back(std::move(ob));
-  more = {};
+  more.clear();
 }
 
 } // namespace symshape::solver

@@ -411,7 +411,7 @@ FunctionVerdicts Judge::run() {
     recordSymbolUses();
   freshLeaves.resize(problem.obligations.size());
   FunctionVerdicts result;
-  const std::vector<Obligation> &obligations = problem.obligations;
+  const ChunkedVector<Obligation> &obligations = problem.obligations;
   result.findings.resize(obligations.size());
   std::vector<size_t> first, second;
   for (size_t k = 0; k < obligations.size();) {

@@ -34,7 +34,7 @@ std::string describeFinding(const Finding &finding) {
 }
 
 bool Checker::checkStructure() {
-  const std::vector<solver::Obligation> &got = fn.problem->obligations;
+  const auto &got = fn.problem->obligations;
   bool same = got.size() == model.obligations.size() &&
               verdicts.findings.size() == got.size();
   for (size_t k = 0; same && k < got.size(); ++k) {

@@ -40,7 +40,7 @@ namespace {
 /// Tags the obligations one op occurrence queues (nested ops tag theirs
 /// first) with one index, so the solver judges them by phase (SEMANTICS.md §4).
 struct OpOccurrence {
-  std::vector<Obligation> &pending;
+  solver::ChunkedVector<Obligation> &pending;
   size_t first;
   ~OpOccurrence() {
     uint32_t index = solver::kNoOp;

@@ -285,7 +285,7 @@ private:
   /// a caller's value or an earlier call already shows gets "_2", ...
   /// (Filled at the first inlined call; maps a name to the next suffix.)
   std::unordered_map<std::string, unsigned> shownNames;
-  std::vector<solver::Obligation> pending;
+  solver::ChunkedVector<solver::Obligation> pending;
   bool conditional = false; // inside a region of an unknown op
   /// In conditional code (a region of an unknown op, a block other than
   /// the entry block): the violations of the earlier ops of the enclosing

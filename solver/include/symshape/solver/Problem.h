@@ -10,6 +10,7 @@
 #ifndef SYMSHAPE_SOLVER_PROBLEM_H
 #define SYMSHAPE_SOLVER_PROBLEM_H
 
+#include "symshape/solver/ChunkedVector.h"
 #include "symshape/solver/DimGraph.h"
 #include "symshape/solver/Formula.h"
 #include "symshape/solver/Text.h"
@@ -180,7 +181,7 @@ public:
   /// Hold in every execution (type facts, --min-dim bounds).
   std::vector<FormulaId> facts;
   /// In the order they are judged: assumptions, then ops in program order.
-  std::vector<Obligation> obligations;
+  ChunkedVector<Obligation> obligations;
   std::vector<ValueInfo> values;
   /// Ops not modelled, in program order (the coverage report).
   std::vector<OpaqueOp> opaque;
@@ -200,7 +201,7 @@ public:
   void addObligation(Obligation obligation);
   /// Appends obligations in order, as addObligation does one by one
   /// (without a second copy of them when there is none before).
-  void addObligations(std::vector<Obligation> &&more);
+  void addObligations(ChunkedVector<Obligation> &&more);
 };
 
 } // namespace symshape::solver

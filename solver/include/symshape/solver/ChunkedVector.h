@@ -1,0 +1,96 @@
+//===- ChunkedVector.h - A growing sequence that never moves it all -*- C++ -*-//
+//
+// A function of 100,000 ops has over 600,000 obligations. In a std::vector
+// they cost up to twice their size in capacity, and three times while it
+// grows (old and new block both live): that was the largest part of the
+// peak memory of a big static chain. A ChunkedVector keeps its elements in
+// blocks of kChunk, so growing copies at most one block and the spare
+// capacity is at most one block. The first block grows like a vector, so a
+// small problem costs no more than one.
+//
+//   ChunkedVector<Obligation> obs;
+//   obs.push_back(ob);                 // amortised O(1), moves one block
+//   for (const Obligation &o : obs)    // in order
+//   obs[k].opIndex = 3;                // O(1)
+//
+// Elements keep their addresses while more are appended.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_SOLVER_CHUNKEDVECTOR_H
+#define SYMSHAPE_SOLVER_CHUNKEDVECTOR_H
+
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace symshape::solver {
+
+template <typename T> class ChunkedVector {
+  static constexpr size_t kShift = 12;
+  static constexpr size_t kChunk = size_t(1) << kShift;
+  static constexpr size_t kMask = kChunk - 1;
+
+  template <typename Owner, typename Ref> class Iter {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = std::remove_reference_t<Ref> *;
+    using reference = Ref;
+    Iter(Owner *owner, size_t index) : owner(owner), index(index) {}
+    Ref operator*() const { return (*owner)[index]; }
+    pointer operator->() const { return &(*owner)[index]; }
+    Iter &operator++() {
+      ++index;
+      return *this;
+    }
+    bool operator==(const Iter &other) const { return index == other.index; }
+    bool operator!=(const Iter &other) const { return index != other.index; }
+
+  private:
+    Owner *owner;
+    size_t index;
+  };
+
+public:
+  using value_type = T;
+  using iterator = Iter<ChunkedVector, T &>;
+  using const_iterator = Iter<const ChunkedVector, const T &>;
+
+  size_t size() const { return count; }
+  bool empty() const { return count == 0; }
+  T &operator[](size_t i) { return chunks[i >> kShift][i & kMask]; }
+  const T &operator[](size_t i) const { return chunks[i >> kShift][i & kMask]; }
+  T &back() { return (*this)[count - 1]; }
+  const T &back() const { return (*this)[count - 1]; }
+
+  void push_back(T value) {
+    if (chunks.empty() || chunks.back().size() == kChunk) {
+      chunks.emplace_back();
+      if (chunks.size() > 1)
+        chunks.back().reserve(kChunk);
+    }
+    chunks.back().push_back(std::move(value));
+    ++count;
+  }
+  void clear() {
+    chunks.clear();
+    count = 0;
+  }
+
+  iterator begin() { return iterator(this, 0); }
+  iterator end() { return iterator(this, count); }
+  const_iterator begin() const { return const_iterator(this, 0); }
+  const_iterator end() const { return const_iterator(this, count); }
+
+private:
+  std::vector<std::vector<T>> chunks;
+  size_t count = 0;
+};
+
+} // namespace symshape::solver
+
+#endif // SYMSHAPE_SOLVER_CHUNKEDVECTOR_H
