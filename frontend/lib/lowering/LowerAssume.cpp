@@ -47,15 +47,15 @@ static TermId lowerArithmetic(solver::DimGraph &g, ExprKind kind, TermId lhs,
 
 std::optional<TermId> Lowerer::lowerRef(const ExprNode &node, bool report,
                                         std::string &missing) {
-  auto it = byName.find(node.name);
-  if (it == byName.end()) {
+  std::optional<ValueId> id = byName.find(function.values, node.name);
+  if (!id) {
     missing = "%" + node.name;
     if (report)
       diags.error(node.loc, "no value named '%" + node.name +
                                 "' in function '" + function.name + "'");
     return std::nullopt;
   }
-  const ValueState &s = state(it->second);
+  const ValueState &s = state(*id);
   if (node.dim) {
     // A shape value's dims are its extents (also for extent tensors, as
     // in witnesses and conditions); a tensor's are its dims.
@@ -75,8 +75,8 @@ std::optional<TermId> Lowerer::lowerRef(const ExprNode &node, bool report,
   }
   // An integer input no op has read (an unused JAX dimension variable
   // `tensor<i64>`) is still an integer the user may speak of.
-  if (s.scalar == solver::kNoTerm && value(it->second).type.dims.empty())
-    (void)intElements(it->second);
+  if (s.scalar == solver::kNoTerm && value(*id).type.dims.empty())
+    (void)intElements(*id);
   if (s.scalar == solver::kNoTerm) {
     missing = "%" + node.name;
     if (report) {

@@ -26,7 +26,7 @@ Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
   byName.reserve(function.values.size());
   bool distinct = true;
   for (ValueId id = 0; id < function.values.size(); ++id)
-    distinct &= byName.emplace(function.values[id].name, id).second;
+    distinct &= byName.insert(function.values, id);
   displayNames.resize(function.values.size());
   if (distinct) { // the usual case: every value shown by its own name
     for (ValueId id = 0; id < function.values.size(); ++id)
@@ -42,7 +42,7 @@ Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
       unsigned k = count;
       do
         shown = name + "_" + std::to_string(k++);
-      while (byName.count(shown) || seen.count(shown));
+      while (byName.contains(function.values, shown) || seen.count(shown));
       seen[shown] = 1;
     }
     displayNames[id] = "%" + shown;

@@ -9,6 +9,7 @@
 #ifndef SYMSHAPE_FRONTEND_LOWERINGIMPL_H
 #define SYMSHAPE_FRONTEND_LOWERINGIMPL_H
 
+#include "ir/ValueNames.h"
 #include "symshape/frontend/Lowering.h"
 
 #include <optional>
@@ -279,7 +280,7 @@ private:
   std::vector<bool> &assumptionUsed;
   std::unique_ptr<solver::Problem> prob;
   std::vector<ValueState> states;
-  std::unordered_map<std::string, ValueId> byName;
+  ValueNames byName; ///< the function's values by name
   std::vector<std::string> displayNames;
   /// Every display name given so far in any frame: an inlined "%g.0" that
   /// a caller's value or an earlier call already shows gets "_2", ...

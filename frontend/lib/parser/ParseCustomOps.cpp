@@ -58,9 +58,8 @@ bool Parser::tryCustomSyntax(PendingOp &pending, const OpEntry &entry) {
   scopes.resize(numScopes);
   while (!opScopes.empty() && opScopes.back() >= numScopes)
     opScopes.pop_back();
-  for (auto &scope : scopes)
-    for (auto it = scope.begin(); it != scope.end();)
-      it = it->second >= numValues ? scope.erase(it) : std::next(it);
+  for (ValueNames &scope : scopes)
+    scope.eraseFrom(ValueId(numValues));
   labelScopes.resize(numLabels);
   depth = savedDepth;
   resetTo(start);

@@ -146,7 +146,7 @@ bool Parser::readOpaqueValueName(std::vector<OperandUse> &uses,
       return false;
   } else if (!id) {
     undefined.emplace_back(name, tokLoc());
-  } else if (!scopes.back().count(value(*id).name)) {
+  } else if (!scopes.back().contains(fn->values, value(*id).name)) {
     uses.push_back(OperandUse{*id, tokLoc(), uint32_t(tok.spelling.size())});
   }
   return true;

@@ -112,26 +112,23 @@ bool Parser::parseBlockArgument(Block &block) {
 }
 
 /// Exact-name lookup through the scopes, innermost first.
-static std::optional<ValueId>
-findExact(const std::vector<std::unordered_map<std::string, ValueId>> &scopes,
-          const std::string &name) {
-  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
-    auto found = it->find(name);
-    if (found != it->end())
-      return found->second;
-  }
+static std::optional<ValueId> findExact(const std::vector<ValueNames> &scopes,
+                                        const std::vector<Value> &values,
+                                        std::string_view name) {
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
+    if (std::optional<ValueId> found = it->find(values, name))
+      return found;
   return std::nullopt;
 }
 
 std::optional<ValueId> Parser::lookupValue(std::string_view name) const {
-  std::string key(name);
-  if (std::optional<ValueId> id = findExact(scopes, key))
+  if (std::optional<ValueId> id = findExact(scopes, fn->values, name))
     return id;
-  size_t hash = key.find('#');
-  if (hash == std::string::npos)
-    return findExact(scopes, key + "#0"); // %r means %r#0
-  if (key.substr(hash) == "#0")
-    return findExact(scopes, key.substr(0, hash)); // %a#0 means %a
+  size_t hash = name.find('#');
+  if (hash == std::string_view::npos) // %r means %r#0
+    return findExact(scopes, fn->values, std::string(name) + "#0");
+  if (name.substr(hash) == "#0") // %a#0 means %a
+    return findExact(scopes, fn->values, name.substr(0, hash));
   return std::nullopt;
 }
 
@@ -144,7 +141,8 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   // {...} do { ^bb0(%a: i32): ...}`).
   if (!name.empty() && name.find('#') == std::string::npos)
     for (size_t s = scopes.size(); s-- > 0;) {
-      if (!scopes[s].count(name) && !scopes[s].count(name + "#0"))
+      if (!scopes[s].contains(fn->values, name) &&
+          !scopes[s].contains(fn->values, name + "#0"))
         continue;
       bool opOwn =
           std::find(opScopes.begin(), opScopes.end(), s) != opScopes.end();
@@ -163,7 +161,7 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   ValueId id = static_cast<ValueId>(fn->values.size());
   fn->values.push_back(std::move(value));
   if (!name.empty())
-    scopes.back().emplace(name, id);
+    scopes.back().insert(fn->values, id);
   return id;
 }
 

@@ -22,6 +22,7 @@
 #define SYMSHAPE_FRONTEND_LIB_PARSERIMPL_H
 
 #include "Lexer.h"
+#include "ir/ValueNames.h"
 #include "ops/OpTable.h"
 #include "symshape/frontend/Diagnostics.h"
 #include "symshape/frontend/IR.h"
@@ -294,7 +295,7 @@ public:
   /// The function whose values are being defined (a scratch function for
   /// ops at module level), and its value scopes, innermost last.
   Function *fn = nullptr;
-  std::vector<std::unordered_map<std::string, ValueId>> scopes;
+  std::vector<ValueNames> scopes;
   /// The scopes (indices into `scopes`) holding the names an unknown op
   /// defines for its regions (ParseOpaqueOps.cpp).
   std::vector<size_t> opScopes;
@@ -315,7 +316,7 @@ public:
 private:
   Parser &parser;
   Function *savedFn;
-  std::vector<std::unordered_map<std::string, ValueId>> savedScopes;
+  std::vector<ValueNames> savedScopes;
   std::vector<size_t> savedOpScopes;
   std::vector<Parser::LabelScope> savedLabels;
 };
