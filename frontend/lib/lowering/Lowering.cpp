@@ -274,6 +274,7 @@ struct TypeHash {
 } // namespace
 
 void Lowerer::recordValues() {
+  // The last step of the lowering: the values' dims move into the problem.
   // Values of one type share the text of that type (and of its element).
   std::unordered_map<Type, solver::Text, TypeHash> typeTexts;
   std::unordered_map<std::string, solver::Text> elements;
@@ -281,7 +282,7 @@ void Lowerer::recordValues() {
   prob->values.reserve(function.values.size());
   for (ValueId id = 0; id < function.values.size(); ++id) {
     const Value &v = function.values[id];
-    const ValueState &s = states[id];
+    ValueState &s = states[id];
     solver::ValueInfo info;
     info.name = refName(id);
     if (v.typeKnown) {
@@ -306,12 +307,13 @@ void Lowerer::recordValues() {
                 : v.type.isSizeLike()             ? Kind::Size
                                                   : Kind::Other;
     info.ranked = s.ranked;
-    info.dims = s.dims;
     info.typeRanked = v.typeKnown && v.type.hasRank();
     if (info.kind == solver::ValueInfo::Kind::Shape) {
       // A shape value's "shape" is its extents.
       info.ranked = s.hasExtents;
-      info.dims = s.extents;
+      info.dims = std::move(s.extents);
+    } else {
+      info.dims = std::move(s.dims);
     }
     // The type's dims are what reports show of a value not followed.
     if (info.typeRanked && !info.ranked)

@@ -241,6 +241,7 @@ public:
 private:
   void lowerRegion(const Region &region, bool conditional);
   void addAssumptions();
+  /// The last step: moves what is known of each value into the problem.
   void recordValues();
   std::optional<TermId> lowerTerm(const Expr &expr, int node, bool report,
                                   std::string &missing);

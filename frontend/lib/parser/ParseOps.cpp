@@ -114,7 +114,8 @@ bool Parser::parseGenericOp(PendingOp &pending) {
   if (!parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges,
                          &op.operandTypeRanges))
     return false;
-  return setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
+  return setOperands(pending, uses, std::move(inputs), /*written=*/true,
+                     typesLoc);
 }
 
 std::optional<OperandUse> Parser::parseValueUse() {
@@ -151,19 +152,27 @@ bool Parser::parseOperandList(std::vector<OperandUse> &uses) {
 
 bool Parser::setOperands(PendingOp &pending,
                          const std::vector<OperandUse> &uses,
-                         const std::vector<Type> &types, bool written,
+                         std::vector<Type> types, bool written,
                          SourceLoc typesLoc) {
   if (types.size() != uses.size())
     return emitError(typesLoc, "expected " + std::to_string(uses.size()) +
                                    " operand types but had " +
                                    std::to_string(types.size()));
+  Operation &op = pending.op;
+  op.operands.reserve(op.operands.size() + uses.size());
+  op.operandRanges.reserve(op.operandRanges.size() + uses.size());
   for (size_t i = 0; i < uses.size(); ++i) {
     if (written && !checkUseType(uses[i], types[i]))
       return false;
-    pending.op.operands.push_back(uses[i].id);
-    pending.op.operandRanges.push_back(uses[i].range());
-    pending.op.operandTypes.push_back(types[i]);
+    op.operands.push_back(uses[i].id);
+    op.operandRanges.push_back(uses[i].range());
   }
+  if (op.operandTypes.empty()) {
+    op.operandTypes = std::move(types);
+    return true;
+  }
+  for (Type &type : types)
+    op.operandTypes.push_back(std::move(type));
   return true;
 }
 
@@ -194,20 +203,26 @@ bool Parser::finishOp(PendingOp &pending, Block &block) {
   if (pending.groups.empty()) {
     // Unbound results still exist (their types matter); they have no name.
     for (size_t i = 0; i < numResults; ++i) {
-      std::optional<ValueId> id = defineValue(
-          "", pending.resultTypes[i], op.loc, false, static_cast<unsigned>(i));
+      std::optional<ValueId> id =
+          defineValue("", std::move(pending.resultTypes[i]), op.loc, false,
+                      static_cast<unsigned>(i));
       op.results.push_back(*id);
     }
   }
   unsigned index = 0;
   for (const ResultGroup &group : pending.groups) {
-    if (lookupValue(group.name) || lookupValue(group.name + "#0"))
+    // defineValue checks a single name without '#' itself, with the same
+    // message.
+    bool checked = group.count == 1 && !group.name.empty() &&
+                   group.name.find('#') == std::string::npos;
+    if (!checked && (lookupValue(group.name) || lookupValue(group.name + "#0")))
       return emitHardError(group.loc,
                            "redefinition of SSA value '%" + group.name + "'");
     for (unsigned k = 0; k < group.count; ++k, ++index) {
       std::string name =
           group.count > 1 ? group.name + "#" + std::to_string(k) : group.name;
-      Type type = unknown ? Type() : pending.resultTypes[index];
+      // The op is finished: its result types move into the values.
+      Type type = unknown ? Type() : std::move(pending.resultTypes[index]);
       std::optional<ValueId> id =
           defineValue(name, std::move(type), group.loc, false, index, !unknown);
       if (!id)

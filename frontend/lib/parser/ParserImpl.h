@@ -164,10 +164,10 @@ public:
   /// `%a, %b, ...` (possibly empty); stops before a ',' not followed by '%'.
   bool parseOperandList(std::vector<OperandUse> &uses);
   /// Sets the op's operands. `types` are checked against the values when
-  /// `written`, and otherwise only recorded (implicit types).
+  /// `written`, and otherwise only recorded (implicit types); they are
+  /// taken, not copied, when the caller moves them in.
   bool setOperands(PendingOp &pending, const std::vector<OperandUse> &uses,
-                   const std::vector<Type> &types, bool written,
-                   SourceLoc typesLoc);
+                   std::vector<Type> types, bool written, SourceLoc typesLoc);
   /// Checks a written type against the value's known type (or sets it).
   bool checkUseType(const OperandUse &use, const Type &type);
   bool finishOp(PendingOp &pending, Block &block);
