@@ -1,4 +1,4 @@
-//===- ChunkedVector.h - A growing sequence that never moves it all -*- C++ -*-//
+//===- ChunkedVector.h - A growing sequence, grown a block at a time ------===//
 //
 // A function of 100,000 ops has over 600,000 obligations. In a std::vector
 // they cost up to twice their size in capacity, and three times while it
@@ -13,7 +13,8 @@
 //   for (const Obligation &o : obs)    // in order
 //   obs[k].opIndex = 3;                // O(1)
 //
-// Elements keep their addresses while more are appended.
+// Like a vector's, the first block's elements move while it grows; the
+// elements of later blocks never move.
 //
 //===----------------------------------------------------------------------===//
 
