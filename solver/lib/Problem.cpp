@@ -126,6 +126,10 @@ static void anchor(DimGraph &graph, const FormulaStore &formulas,
   ob.anchor = joinTerms(graph, formulas, ob.violation, relation);
 }
 
+// The layout note of Obligation (no padding) holds on the 64-bit targets.
+static_assert(sizeof(void *) != 8 || sizeof(Obligation) == 80,
+              "Obligation has padding again");
+
 void Problem::addObligation(Obligation obligation) {
   anchor(graph, formulas, obligation);
   obligations.push_back(std::move(obligation));

@@ -107,7 +107,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   ob.refCount = uint32_t(refs.size());
   prob->dimRefs.insert(prob->dimRefs.end(), refs.begin(), refs.end());
   ob.declared = declared;
-  ob.inferredRank = inferredRank;
+  ob.inferredRank = int32_t(inferredRank);
   ob.staticNote = std::move(staticNote);
   ob.conditional = conditional;
   if (conditional)

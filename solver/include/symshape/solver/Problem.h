@@ -96,6 +96,8 @@ enum class SubjectForm : uint8_t {
 /// (an assumption): judged on its own.
 constexpr uint32_t kNoOp = ~0u;
 
+/// A function of 100k ops has over 600k of these: the fields are ordered so
+/// that no padding is left between them (80 bytes).
 struct Obligation {
   ObligationKind kind = ObligationKind::Broadcast;
   SubjectForm form = SubjectForm::Text;
@@ -107,10 +109,10 @@ struct Obligation {
   bool conditional = false;
   int dim = -1; ///< result dim it concerns, -1 when none
   Location loc;
-  Text op; ///< op name, e.g. "test.broadcastable"
   /// Exactly the runtime sizes that violate the obligation. For Assume, the
   /// negation of the user's fact.
   FormulaId violation = 0;
+  Text op;                             ///< op name, e.g. "test.broadcastable"
   uint32_t refBegin = 0, refCount = 0; ///< into Problem::dimRefs
   /// A term of `violation` (kNoTerm when it has none): its component.
   TermId anchor = kNoTerm;
@@ -122,8 +124,8 @@ struct Obligation {
   /// callee's op and this indexes Problem::callStacks (the calls that led
   /// there, outermost first); 0 for none.
   uint32_t callStack = 0;
+  int32_t inferredRank = 0; ///< Rank
   int64_t declared = 0;     ///< ResultCast: size; Rank: rank
-  int64_t inferredRank = 0; ///< Rank
   /// What is compared, for messages (Text form); see describeSubject.
   Text subject;
   /// Extra text for a static error (e.g. why MLIR's verifier differs).
