@@ -155,6 +155,8 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   // Why each safe runtime check holds: only the JSON output and --explain
   // show it.
   options.explainChecks = cl.format == Format::Json || cl.explain;
+  // Only refine rewrites the module's ops.
+  options.keepFunctionBodies = cl.command != "check";
   if (cl.progress != When::Never &&
       (cl.progress == When::Always || ::isatty(2)))
     options.progress = [&progress](const char *phase, size_t done,

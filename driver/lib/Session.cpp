@@ -184,7 +184,15 @@ bool Session::analyze() {
   return *analyzed;
 }
 
-bool Session::analyzeOnce() { return lowerAll() && judgeAll(); }
+bool Session::analyzeOnce() {
+  if (!lowerAll())
+    return false;
+  if (!options.keepFunctionBodies)
+    for (std::unique_ptr<FileAnalysis> &file : fileList)
+      for (Function &function : file->module.functions)
+        function.body = Region(); // its values stay, for the reports
+  return judgeAll();
+}
 
 /// Functions are lowered in parallel, each into its own diagnostics and
 /// assumption flags, which are merged in source order afterwards: the

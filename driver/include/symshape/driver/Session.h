@@ -54,6 +54,11 @@ struct SessionOptions {
   /// --explain outputs show it; text and SARIF outputs do not, and skip
   /// the cost (one solver query per check over every earlier obligation).
   bool explainChecks = true;
+  /// Keep each function's ops once it is lowered. `check` reads only the
+  /// lowered problems and the functions' values: without the ops, their
+  /// memory serves the judging instead (a large module's peak is lower).
+  /// Rewriting (`refine`) and callers that read the module need them.
+  bool keepFunctionBodies = true;
   /// Threads that lower and judge functions (the output does not depend
   /// on it).
   unsigned jobs = 1;
