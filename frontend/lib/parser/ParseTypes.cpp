@@ -280,6 +280,10 @@ bool Parser::parseDimensionList(std::vector<int64_t> &dims, bool isTensor,
 
 bool Parser::parseTypeList(std::vector<Type> &types,
                            std::vector<SourceRange> *ranges) {
+  // Most lists are one or two types (a binary op's operands): room for two
+  // spares the move of the first when the second is read.
+  if (types.empty())
+    types.reserve(2);
   do {
     uint32_t start = tok.offset;
     std::optional<Type> type = parseType();
