@@ -87,6 +87,16 @@ public:
   std::string &out;
   const TextSink *sinkOf() const { return sink; }
 
+  /// What member() writes before the next members of the innermost block
+  /// (not inline): the first's separator and every later one's. For
+  /// members rendered apart and then counted with countMembers.
+  std::pair<std::string, std::string> separators() const {
+    std::string later = ",\n" + std::string(indent(), ' ');
+    return {stack.back().members ? later : later.substr(1), later};
+  }
+  /// Counts `n` members of the innermost block written without member().
+  void countMembers(size_t n) { stack.back().members += n; }
+
 private:
   /// With a sink, the text is handed over in pieces of about this size.
   static constexpr size_t kFlushBytes = size_t(1) << 20;

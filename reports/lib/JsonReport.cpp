@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -80,6 +81,177 @@ void writeContract(Writer &w, const Problem &problem, const Contract &contract,
   w.close();
 }
 
+/// Appends a function's text rendered apart: with a sink, straight to the
+/// output (after what `w` holds), not through w.out.
+void handOver(Writer &w, const std::string &text) {
+  const TextSink *sink = w.sinkOf();
+  if (sink) {
+    if (!w.out.empty()) {
+      (*sink)(w.out);
+      w.out.clear();
+    }
+    (*sink)(text);
+  } else {
+    w.out += text;
+  }
+}
+
+/// Texts rendered by a pool of threads and handed over in order: item i
+/// is rendered into a string by `render(i, text)` on some worker, at most
+/// `window` items ahead of the output, and passed to `consume(i, text)` on
+/// the calling thread in order of i. The output is the same on any number
+/// of threads. The first exception of a worker is rethrown.
+class RenderQueue {
+public:
+  using Render = std::function<void(size_t, std::string &)>;
+
+  RenderQueue(size_t n, size_t window, Render render)
+      : n(n), window(window), render(std::move(render)), texts(n), ready(n, 0) {
+  }
+
+  void run(size_t threads,
+           const std::function<void(size_t, std::string &)> &consume) {
+    std::vector<std::thread> pool;
+    for (size_t t = 0; t < threads; ++t)
+      pool.emplace_back([this] { work(); });
+    auto finish = [&] {
+      stopAll();
+      for (std::thread &thread : pool)
+        thread.join();
+    };
+    try {
+      for (size_t i = 0; i < n; ++i) {
+        std::string text;
+        if (!take(i, text))
+          break; // a worker failed
+        consume(i, text);
+      }
+    } catch (...) {
+      finish();
+      throw;
+    }
+    finish();
+    if (failure)
+      std::rethrow_exception(failure);
+  }
+
+private:
+  /// A worker: renders the items not yet taken, at most `window` of them
+  /// ahead of the output, until none is left or one failed.
+  void work() {
+    for (;;) {
+      size_t i;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] {
+          return stop || next >= n || next < consumed + window;
+        });
+        if (stop || next >= n)
+          return;
+        i = next++;
+      }
+      std::string text;
+      try {
+        render(i, text);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!failure)
+          failure = std::current_exception();
+        stop = true;
+        changed.notify_all();
+        return;
+      }
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        texts[i] = std::move(text);
+        ready[i] = 1;
+      }
+      changed.notify_all();
+    }
+  }
+
+  /// Waits for item `i`'s text and moves it to `text`; false when a worker
+  /// failed.
+  bool take(size_t i, std::string &text) {
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      changed.wait(lock, [&] { return ready[i] || stop; });
+      if (!ready[i])
+        return false; // a worker failed
+      text = std::move(texts[i]);
+      consumed = i + 1;
+    }
+    changed.notify_all();
+    return true;
+  }
+
+  /// Tells every worker to return.
+  void stopAll() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stop = true;
+    }
+    changed.notify_all();
+  }
+
+  const size_t n, window;
+  const Render render;
+  std::vector<std::string> texts;
+  std::vector<char> ready;
+  std::mutex mutex;
+  std::condition_variable changed;
+  size_t next = 0, consumed = 0; // guarded by mutex
+  bool stop = false;
+  std::exception_ptr failure; ///< read once the workers are joined
+};
+
+/// Findings per chunk of a list rendered on several threads.
+constexpr size_t kFindingChunk = 8192;
+
+/// Renders findings [begin, end) as writeFindings' members: each after its
+/// separator (`first` for the list's first member, else `later`).
+void renderFindings(std::string &text, const Problem &problem,
+                    const std::vector<ReportEntry> &entries, size_t begin,
+                    size_t end, const std::string &first,
+                    const std::string &later, const ReportOptions &options,
+                    const PositionResolver &resolve) {
+  Writer chunk(text, nullptr);
+  FindingScratch scratch;
+  for (size_t i = begin; i < end; ++i) {
+    text += i == 0 ? first : later;
+    writeFinding(chunk, problem, entries[i], options, resolve, scratch);
+  }
+}
+
+/// The members of a function's `findings` list. A long list (a 100k-op
+/// function has over 600k) is rendered in chunks on options.threads
+/// threads and handed over in order: the text is the same on any number of
+/// threads, and at most a few chunks per thread are held at a time.
+void writeFindings(Writer &w, const Problem &problem,
+                   const std::vector<ReportEntry> &entries,
+                   const ReportOptions &options,
+                   const PositionResolver &resolve) {
+  size_t threads = std::max(options.threads, 1u);
+  if (threads == 1 || entries.size() < 2 * kFindingChunk) {
+    FindingScratch scratch;
+    for (const ReportEntry &entry : entries) {
+      w.member();
+      writeFinding(w, problem, entry, options, resolve, scratch);
+    }
+    return;
+  }
+  auto [first, later] = w.separators();
+  size_t chunks = (entries.size() + kFindingChunk - 1) / kFindingChunk;
+  RenderQueue queue(chunks, 4 * threads, [&](size_t c, std::string &text) {
+    size_t begin = c * kFindingChunk;
+    size_t end = std::min(entries.size(), begin + kFindingChunk);
+    renderFindings(text, problem, entries, begin, end, first, later, options,
+                   resolve);
+  });
+  queue.run(threads, [&w](size_t, std::string &text) { handOver(w, text); });
+  w.countMembers(entries.size());
+}
+
 void writeFunction(Writer &w, const FunctionReport &function,
                    const ReportOptions &options,
                    const PositionResolver &resolve) {
@@ -108,11 +280,7 @@ void writeFunction(Writer &w, const FunctionReport &function,
     w.out += "[]";
   } else {
     w.openBlock('[');
-    FindingScratch scratch;
-    for (const ReportEntry &entry : entries) {
-      w.member();
-      writeFinding(w, problem, entry, options, resolve, scratch);
-    }
+    writeFindings(w, problem, entries, options, resolve);
     w.close();
   }
   w.member("opaque");
@@ -180,106 +348,6 @@ void writeSummary(Writer &w, const Summary &summary) {
 /// Where a function's object is written: document, files, file, functions.
 constexpr size_t kFunctionDepth = 4;
 
-/// What writeFunctions' workers share with the thread that hands their
-/// texts to the output in order.
-class FunctionQueue {
-public:
-  FunctionQueue(const std::vector<FunctionReport> &functions,
-                const ReportOptions &options, const PositionResolver &resolve,
-                size_t window)
-      : functions(functions), options(options), resolve(resolve),
-        n(functions.size()), window(window), texts(n), ready(n, 0) {}
-
-  /// A worker: renders the functions not yet taken, at most `window` of
-  /// them ahead of the output, until none is left or one failed.
-  void work() {
-    for (;;) {
-      size_t i;
-      {
-        std::unique_lock<std::mutex> lock(mutex);
-        changed.wait(lock, [&] {
-          return stop || next >= n || next < consumed + window;
-        });
-        if (stop || next >= n)
-          return;
-        i = next++;
-      }
-      std::string text;
-      try {
-        Writer inner(text, nullptr, kFunctionDepth);
-        writeFunction(inner, functions[i], options, resolve);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!failure)
-          failure = std::current_exception();
-        stop = true;
-        changed.notify_all();
-        return;
-      }
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        texts[i] = std::move(text);
-        ready[i] = 1;
-      }
-      changed.notify_all();
-    }
-  }
-
-  /// Waits for function `i`'s text and moves it to `text`; false when a
-  /// worker failed.
-  bool take(size_t i, std::string &text) {
-    {
-      std::unique_lock<std::mutex> lock(mutex);
-      changed.wait(lock, [&] { return ready[i] || stop; });
-      if (!ready[i])
-        return false; // a worker failed
-      text = std::move(texts[i]);
-      consumed = i + 1;
-    }
-    changed.notify_all();
-    return true;
-  }
-
-  /// Tells every worker to return.
-  void stopAll() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      stop = true;
-    }
-    changed.notify_all();
-  }
-
-  /// The first exception a worker threw (read once they are joined).
-  std::exception_ptr failure;
-
-private:
-  const std::vector<FunctionReport> &functions;
-  const ReportOptions &options;
-  const PositionResolver &resolve;
-  const size_t n, window;
-  std::vector<std::string> texts;
-  std::vector<char> ready;
-  std::mutex mutex;
-  std::condition_variable changed;
-  size_t next = 0, consumed = 0; // guarded by mutex
-  bool stop = false;
-};
-
-/// Appends a function's text rendered apart: with a sink, straight to the
-/// output (after what `w` holds), not through w.out.
-void handOver(Writer &w, const std::string &text) {
-  const TextSink *sink = w.sinkOf();
-  if (sink) {
-    if (!w.out.empty()) {
-      (*sink)(w.out);
-      w.out.clear();
-    }
-    (*sink)(text);
-  } else {
-    w.out += text;
-  }
-}
-
 /// The functions of a file, each after w.member(). On options.threads
 /// threads: workers render functions into strings, at most a window of
 /// them ahead, while this thread hands each to the output in order (the
@@ -297,30 +365,17 @@ void writeFunctions(Writer &w, const std::vector<FunctionReport> &functions,
     }
     return;
   }
-  FunctionQueue queue(functions, options, resolve, 4 * threads);
-  std::vector<std::thread> pool;
-  for (size_t t = 0; t < threads; ++t)
-    pool.emplace_back([&queue] { queue.work(); });
-  auto finish = [&] {
-    queue.stopAll();
-    for (std::thread &thread : pool)
-      thread.join();
-  };
-  try {
-    for (size_t i = 0; i < n; ++i) {
-      std::string text;
-      if (!queue.take(i, text))
-        break; // a worker failed
-      w.member();
-      handOver(w, text);
-    }
-  } catch (...) {
-    finish();
-    throw;
-  }
-  finish();
-  if (queue.failure)
-    std::rethrow_exception(queue.failure);
+  // The threads render whole functions: each renders its findings alone.
+  ReportOptions perFunction = options;
+  perFunction.threads = 1;
+  RenderQueue queue(n, 4 * threads, [&](size_t i, std::string &text) {
+    Writer inner(text, nullptr, kFunctionDepth);
+    writeFunction(inner, functions[i], perFunction, resolve);
+  });
+  queue.run(threads, [&w](size_t, std::string &text) {
+    w.member();
+    handOver(w, text);
+  });
 }
 } // namespace
 

@@ -111,3 +111,41 @@ TEST_CASE("input added after analyze() is refused with a located error",
   CHECK(session.analyze());
   CHECK(session.summary().total() == total);
 }
+
+TEST_CASE("the JSON of a long findings list is the same on any number of "
+          "threads",
+          "[session][json]") {
+  // 4000 ops of rank 3: several obligations each, more than the two
+  // chunks of 8192 findings from which JsonReport.cpp renders on threads.
+  std::string program = "func.func @long(%a: tensor<?x4x?xf32>, %b: "
+                        "tensor<1x4x?xf32>) -> tensor<?x4x?xf32> {\n";
+  std::string last = "%a";
+  for (int i = 0; i < 4000; ++i) {
+    std::string name = "%v" + std::to_string(i);
+    program += "  " + name + " = \"test.broadcastable\"(" + last +
+               ", %b) : (tensor<?x4x?xf32>, tensor<1x4x?xf32>) -> "
+               "tensor<?x4x?xf32>\n";
+    last = name;
+  }
+  program += "  return " + last + " : tensor<?x4x?xf32>\n}\n";
+  auto render = [&](unsigned jobs, bool pieces) {
+    SessionOptions options = withShapes();
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("long.mlir", program));
+    REQUIRE(session.analyze());
+    if (!pieces)
+      return session.json();
+    std::string joined;
+    session.json([&](std::string_view piece) { joined += piece; });
+    return joined;
+  };
+  std::string one = render(1, false);
+  size_t findings = 0;
+  for (size_t at = one.find("{\"loc\": "); at != std::string::npos;
+       at = one.find("{\"loc\": ", at + 1))
+    ++findings;
+  CHECK(findings > 2 * 8192);
+  CHECK(render(2, false) == one);
+  CHECK(render(3, true) == one);
+}
