@@ -91,13 +91,12 @@ bool hasDims(const ValueInfo &value) {
 
 } // namespace
 
-void writeValues(Writer &w, const FunctionReport &function) {
-  const Problem &problem = *function.problem;
+std::vector<size_t> listedValues(const Problem &problem, bool &anyShape) {
   // Names are unique per function (the parser rejects a redefinition); the
   // first one wins should two ever collide (after U+FFFD replacement).
   std::unordered_set<std::string> seen;
   std::vector<size_t> listed;
-  bool anyShape = false;
+  anyShape = false;
   for (size_t i = 0; i < problem.values.size(); ++i) {
     const ValueInfo &value = problem.values[i];
     if (!listedValue(value))
@@ -107,31 +106,22 @@ void writeValues(Writer &w, const FunctionReport &function) {
     listed.push_back(i);
     anyShape = anyShape || hasDims(value);
   }
-  if (listed.empty()) {
-    w.out += "{}";
-    return;
-  }
-  // Values whose shapes are all empty lists fit on one line.
-  if (anyShape)
-    w.openBlock('{');
-  else
-    w.openInline('{');
-  for (size_t i : listed) {
-    const ValueInfo &value = problem.values[i];
-    const Text &refined = i < function.refinedTypes.size()
-                              ? function.refinedTypes[i]
-                              : value.type;
-    w.member(value.name);
-    std::string &out = w.out;
-    out += "{\"type\": ";
-    appendQuoted(out, value.type);
-    appendKey(out, "shape");
-    writeShape(w, function, value);
-    appendKey(out, "refined");
-    appendQuoted(out, refined);
-    out += '}';
-  }
-  w.close();
+  return listed;
+}
+
+void writeValueMember(Writer &w, const FunctionReport &function, size_t i) {
+  const ValueInfo &value = function.problem->values[i];
+  const Text &refined =
+      i < function.refinedTypes.size() ? function.refinedTypes[i] : value.type;
+  std::string &out = w.out;
+  appendQuoted(out, value.name);
+  out += ": {\"type\": ";
+  appendQuoted(out, value.type);
+  appendKey(out, "shape");
+  writeShape(w, function, value);
+  appendKey(out, "refined");
+  appendQuoted(out, refined);
+  out += '}';
 }
 
 namespace {

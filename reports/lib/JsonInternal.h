@@ -87,13 +87,17 @@ public:
   std::string &out;
   const TextSink *sinkOf() const { return sink; }
 
-  /// What member() writes before the next members of the innermost block
-  /// (not inline): the first's separator and every later one's. For
+  /// What member() writes before the next members of the innermost block:
+  /// the first's separator and every later one's. For
   /// members rendered apart and then counted with countMembers.
   std::pair<std::string, std::string> separators() const {
-    std::string later = ",\n" + std::string(indent(), ' ');
-    return {stack.back().members ? later : later.substr(1), later};
+    const Frame &frame = stack.back();
+    std::string line = frame.inlined ? "" : "\n" + std::string(indent(), ' ');
+    std::string later = (frame.inlined ? ", " : ",") + line;
+    return {frame.members ? later : line, later};
   }
+  /// Starts the next member, whose key (in an object) the caller writes.
+  void nextMember() { separate(); }
   /// Counts `n` members of the innermost block written without member().
   void countMembers(size_t n) { stack.back().members += n; }
 
@@ -153,9 +157,12 @@ inline void appendKey(std::string &out, std::string_view key) {
 /// value with a name.
 bool listedValue(const ValueInfo &value);
 
-/// A function's `values` object: each listed value's type, shape and
-/// refined type.
-void writeValues(Writer &w, const FunctionReport &function);
+/// The values a function's `values` object lists, in order (the first
+/// value of each name); `anyShape`: whether one has a non-empty shape.
+std::vector<size_t> listedValues(const Problem &problem, bool &anyShape);
+/// A member of the `values` object, after its separator: the name of
+/// problem.values[i], then its type, shape and refined type.
+void writeValueMember(Writer &w, const FunctionReport &function, size_t i);
 
 /// What consecutive findings share: most ops have several obligations at
 /// one position, and every message is built in the same buffer.

@@ -205,51 +205,62 @@ private:
   std::exception_ptr failure; ///< read once the workers are joined
 };
 
-/// Findings per chunk of a list rendered on several threads.
-constexpr size_t kFindingChunk = 8192;
+/// Members per chunk of a list rendered on several threads.
+constexpr size_t kMemberChunk = 8192;
 
-/// Renders findings [begin, end) as writeFindings' members: each after its
-/// separator (`first` for the list's first member, else `later`).
-void renderFindings(std::string &text, const Problem &problem,
-                    const std::vector<ReportEntry> &entries, size_t begin,
-                    size_t end, const std::string &first,
-                    const std::string &later, const ReportOptions &options,
-                    const PositionResolver &resolve) {
-  Writer chunk(text, nullptr);
-  FindingScratch scratch;
-  for (size_t i = begin; i < end; ++i) {
-    text += i == 0 ? first : later;
-    writeFinding(chunk, problem, entries[i], options, resolve, scratch);
-  }
-}
-
-/// The members of a function's `findings` list. A long list (a 100k-op
-/// function has over 600k) is rendered in chunks on options.threads
-/// threads and handed over in order: the text is the same on any number of
-/// threads, and at most a few chunks per thread are held at a time.
-void writeFindings(Writer &w, const Problem &problem,
-                   const std::vector<ReportEntry> &entries,
-                   const ReportOptions &options,
-                   const PositionResolver &resolve) {
-  size_t threads = std::max(options.threads, 1u);
-  if (threads == 1 || entries.size() < 2 * kFindingChunk) {
-    FindingScratch scratch;
-    for (const ReportEntry &entry : entries) {
-      w.member();
-      writeFinding(w, problem, entry, options, resolve, scratch);
+/// Members [0, n) of w's innermost block, each written by
+/// `one(writer, context, i)` after its separator; `context` is a Context
+/// shared by consecutive members. A long list (a 100k-op function has over
+/// 600k findings and 100k values) is rendered in chunks on `threads`
+/// threads and handed over in order: the text is the same on any number
+/// of threads, and at most a few chunks per thread are held at a time.
+template <typename Context, typename One>
+void writeMembers(Writer &w, size_t n, unsigned threads, const One &one) {
+  threads = std::max(threads, 1u);
+  if (threads == 1 || n < 2 * kMemberChunk) {
+    Context context;
+    for (size_t i = 0; i < n; ++i) {
+      w.nextMember();
+      one(w, context, i);
     }
     return;
   }
   auto [first, later] = w.separators();
-  size_t chunks = (entries.size() + kFindingChunk - 1) / kFindingChunk;
+  size_t chunks = (n + kMemberChunk - 1) / kMemberChunk;
   RenderQueue queue(chunks, 4 * threads, [&](size_t c, std::string &text) {
-    size_t begin = c * kFindingChunk;
-    size_t end = std::min(entries.size(), begin + kFindingChunk);
-    renderFindings(text, problem, entries, begin, end, first, later, options,
-                   resolve);
+    Writer chunk(text, nullptr);
+    Context context;
+    for (size_t i = c * kMemberChunk; i < std::min(n, (c + 1) * kMemberChunk);
+         ++i) {
+      text += i == 0 ? first : later;
+      one(chunk, context, i);
+    }
   });
   queue.run(threads, [&w](size_t, std::string &text) { handOver(w, text); });
-  w.countMembers(entries.size());
+  w.countMembers(n);
+}
+
+/// A function's `values` object: each listed value's type, shape and
+/// refined type.
+void writeValues(Writer &w, const FunctionReport &function,
+                 const ReportOptions &options) {
+  bool anyShape = false;
+  std::vector<size_t> listed = listedValues(*function.problem, anyShape);
+  if (listed.empty()) {
+    w.out += "{}";
+    return;
+  }
+  // Values whose shapes are all empty lists fit on one line.
+  if (anyShape)
+    w.openBlock('{');
+  else
+    w.openInline('{');
+  struct NoContext {};
+  writeMembers<NoContext>(w, listed.size(), options.threads,
+                          [&](Writer &out, NoContext &, size_t k) {
+                            writeValueMember(out, function, listed[k]);
+                          });
+  w.close();
 }
 
 void writeFunction(Writer &w, const FunctionReport &function,
@@ -280,7 +291,11 @@ void writeFunction(Writer &w, const FunctionReport &function,
     w.out += "[]";
   } else {
     w.openBlock('[');
-    writeFindings(w, problem, entries, options, resolve);
+    writeMembers<FindingScratch>(
+        w, entries.size(), options.threads,
+        [&](Writer &out, FindingScratch &scratch, size_t i) {
+          writeFinding(out, problem, entries[i], options, resolve, scratch);
+        });
     w.close();
   }
   w.member("opaque");
@@ -310,7 +325,7 @@ void writeFunction(Writer &w, const FunctionReport &function,
     w.close();
   }
   w.member("values");
-  writeValues(w, function);
+  writeValues(w, function, options);
   w.close();
 }
 

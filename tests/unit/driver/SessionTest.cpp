@@ -112,15 +112,15 @@ TEST_CASE("input added after analyze() is refused with a located error",
   CHECK(session.summary().total() == total);
 }
 
-TEST_CASE("the JSON of a long findings list is the same on any number of "
-          "threads",
+TEST_CASE("the JSON of long findings and values lists is the same on any "
+          "number of threads",
           "[session][json]") {
-  // 4000 ops of rank 3: several obligations each, more than the two
-  // chunks of 8192 findings from which JsonReport.cpp renders on threads.
+  // 17000 ops of rank 3: more findings and values than the two chunks of
+  // 8192 members from which JsonReport.cpp renders a list on threads.
   std::string program = "func.func @long(%a: tensor<?x4x?xf32>, %b: "
                         "tensor<1x4x?xf32>) -> tensor<?x4x?xf32> {\n";
   std::string last = "%a";
-  for (int i = 0; i < 4000; ++i) {
+  for (int i = 0; i < 17000; ++i) {
     std::string name = "%v" + std::to_string(i);
     program += "  " + name + " = \"test.broadcastable\"(" + last +
                ", %b) : (tensor<?x4x?xf32>, tensor<1x4x?xf32>) -> "
@@ -141,11 +141,15 @@ TEST_CASE("the JSON of a long findings list is the same on any number of "
     return joined;
   };
   std::string one = render(1, false);
-  size_t findings = 0;
-  for (size_t at = one.find("{\"loc\": "); at != std::string::npos;
-       at = one.find("{\"loc\": ", at + 1))
-    ++findings;
-  CHECK(findings > 2 * 8192);
+  auto count = [&](const std::string &needle) {
+    size_t n = 0;
+    for (size_t at = one.find(needle); at != std::string::npos;
+         at = one.find(needle, at + 1))
+      ++n;
+    return n;
+  };
+  CHECK(count("{\"loc\": ") > 2 * 8192);    // findings
+  CHECK(count(": {\"type\": ") > 2 * 8192); // values
   CHECK(render(2, false) == one);
   CHECK(render(3, true) == one);
 }
