@@ -268,14 +268,10 @@ renamed(const ProjectedCover &cached, const std::vector<uint32_t> &leaves) {
   for (const Cube &cube : *cached.cover) {
     Cube renamedCube;
     for (const auto &[atom, holds] : cube) {
-      Polynomial sum = Polynomial::constant(0);
-      for (const auto &[monomial, coefficient] : atom.poly.terms()) {
-        Polynomial product = Polynomial::constant(coefficient);
-        for (TermId t : monomial)
-          product = *Polynomial::mul(product, Polynomial::symbol(rename(t)));
-        sum = *Polynomial::add(sum, product);
-      }
-      renamedCube.push_back({{sum, atom.rel}, holds});
+      std::optional<Polynomial> poly = atom.poly.renamed(rename);
+      if (!poly)
+        return std::nullopt;
+      renamedCube.push_back({{std::move(*poly), atom.rel}, holds});
     }
     out.push_back(std::move(renamedCube));
   }
@@ -368,7 +364,8 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
             renamed(cover, leaves)) {
       finding.condition = renderCover(graph, *renamedCover);
     } else {
-      finding.reason = cover.whyNot;
+      finding.reason =
+          cover.cover ? "the condition's coefficients overflow" : cover.whyNot;
     }
   } else if (std::optional<std::string> condition = describeViolation(
                  solverOf(c), graph, problem.formulas, ob.violation, models,

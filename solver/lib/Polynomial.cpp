@@ -68,6 +68,21 @@ std::optional<Polynomial> Polynomial::mul(const Polynomial &a,
   return r;
 }
 
+std::optional<Polynomial>
+Polynomial::renamed(const std::function<TermId(TermId)> &rename) const {
+  Polynomial r;
+  for (const auto &[m, c] : coeffs) {
+    Monomial renamedMonomial;
+    renamedMonomial.reserve(m.size());
+    for (TermId t : m)
+      renamedMonomial.push_back(rename(t));
+    std::sort(renamedMonomial.begin(), renamedMonomial.end());
+    if (!addInto(r.coeffs, renamedMonomial, c))
+      return std::nullopt;
+  }
+  return r;
+}
+
 bool Polynomial::isConstant() const {
   return coeffs.empty() ||
          (coeffs.size() == 1 && coeffs.begin()->first.empty());

@@ -16,6 +16,7 @@
 #include "symshape/solver/DimGraph.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -41,6 +42,11 @@ public:
                                        const Polynomial &b);
   static std::optional<Polynomial> mul(const Polynomial &a,
                                        const Polynomial &b);
+
+  /// Every symbol t replaced by rename(t) (terms that become alike are
+  /// added up); nullopt on coefficient overflow.
+  std::optional<Polynomial>
+  renamed(const std::function<TermId(TermId)> &rename) const;
 
   bool isConstant() const;
   int64_t constantPart() const;
