@@ -225,7 +225,9 @@ void writeMembers(Writer &w, size_t n, unsigned threads, const One &one) {
     }
     return;
   }
-  auto [first, later] = w.separators();
+  // Named, not a structured binding: C++17 lambdas cannot capture those.
+  std::pair<std::string, std::string> separators = w.separators();
+  const std::string &first = separators.first, &later = separators.second;
   size_t chunks = (n + kMemberChunk - 1) / kMemberChunk;
   RenderQueue queue(chunks, 4 * threads, [&](size_t c, std::string &text) {
     Writer chunk(text, nullptr);
