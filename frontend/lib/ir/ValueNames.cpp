@@ -51,12 +51,18 @@ void ValueNames::reserve(size_t n) {
 }
 
 bool ValueNames::insert(const std::vector<Value> &values, ValueId id) {
-  std::string_view name = values[id].name;
-  if (find(values, name))
-    return false;
   if (2 * (count + 1) > slots.size())
     grow(slots.empty() ? 16 : 2 * slots.size());
-  place(hashOf(name), id);
+  // One probe: the name's slot if it is taken, else the empty slot where
+  // the probe ends, which is where it goes.
+  std::string_view name = values[id].name;
+  uint32_t hash = hashOf(name);
+  size_t mask = slots.size() - 1;
+  size_t i = hash & mask;
+  for (; slots[i].id != kEmpty; i = (i + 1) & mask)
+    if (slots[i].hash == hash && values[slots[i].id].name == name)
+      return false;
+  slots[i] = Slot{hash, id};
   ++count;
   return true;
 }

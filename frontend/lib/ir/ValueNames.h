@@ -1,5 +1,4 @@
-//===- ValueNames.h - Value names of one scope, looked up fast ---*- C++
-//-*-===//
+//===- ValueNames.h - Value names of one scope, looked up fast -*- C++ -*-===//
 //
 // The parser looks up every operand's `%name` and checks every new name
 // against the names in scope; the lowering indexes a function's names
