@@ -159,13 +159,28 @@ bool Parser::setOperands(PendingOp &pending,
                                    " operand types but had " +
                                    std::to_string(types.size()));
   Operation &op = pending.op;
-  op.operands.reserve(op.operands.size() + uses.size());
-  op.operandRanges.reserve(op.operandRanges.size() + uses.size());
+  size_t before = op.operands.size();
+  op.operands.reserve(before + uses.size());
+  op.operandRanges.reserve(before + uses.size());
+  bool valueTypes = true; // every type is exactly its value's
   for (size_t i = 0; i < uses.size(); ++i) {
     if (written && !checkUseType(uses[i], types[i]))
       return false;
     op.operands.push_back(uses[i].id);
     op.operandRanges.push_back(uses[i].range());
+    const Value &val = value(uses[i].id);
+    valueTypes = valueTypes && val.typeKnown && val.type == types[i];
+  }
+  bool noneKept = op.operandTypes.empty() && (before == 0 || pending.elided);
+  if (noneKept && valueTypes) {
+    pending.elided = true; // Function::operandType reads the values'
+    return true;
+  }
+  if (pending.elided) { // earlier operands' types were left to their values
+    op.operandTypes.reserve(before + uses.size());
+    for (size_t j = 0; j < before; ++j)
+      op.operandTypes.push_back(value(op.operands[j]).type);
+    pending.elided = false;
   }
   if (op.operandTypes.empty()) {
     op.operandTypes = std::move(types);

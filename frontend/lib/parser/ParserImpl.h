@@ -65,6 +65,9 @@ struct PendingOp {
   std::vector<Type> resultTypes;
   /// Opaque ops whose result types could not be read from their syntax.
   bool resultTypesUnknown = false;
+  /// The operands set so far have their values' types, which
+  /// op.operandTypes leaves out (see Operation::operandTypes).
+  bool elided = false;
 };
 
 class Parser {

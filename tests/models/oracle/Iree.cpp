@@ -98,8 +98,7 @@ static bool tensorExport(Eval &e) {
   if (!x)
     return false;
   // The source's type is the operand's: the value's declared type.
-  const frontend::Operation &op = e.operation();
-  const Type &type = op.operandTypes.empty() ? Type() : op.operandTypes[0];
+  const Type &type = e.operandType(0);
   if (type.kind != TypeKind::RankedTensor)
     return e.unsupported("source type not ranked");
   return listedDims(e, type, x->shape, 1) && e.setResult(0, x->shape);

@@ -78,6 +78,10 @@ public:
   const frontend::Operation &operation() const { return op; }
   const std::string &name() const { return op.name; }
   size_t numOperands() const { return op.operands.size(); }
+  /// Operand `i`'s type at this use (Function::operandType).
+  const frontend::Type &operandType(size_t i) const {
+    return fn.operandType(op, i);
+  }
   size_t numResults() const { return op.results.size(); }
 
   /// Operand i as a tensor; an unsupported result when it is not one.

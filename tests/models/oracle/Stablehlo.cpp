@@ -86,10 +86,10 @@ static bool compare(Eval &e) {
   };
   std::string dir = word("comparison_direction"), type = word("compare_type");
   if (type.empty()) { // no compare_type: from the operands' element type
-    const auto &types = e.operation().operandTypes;
-    if (types.empty() || !isIntegerElement(types[0].element))
+    const std::string &element = e.operandType(0).element;
+    if (!isIntegerElement(element))
       return true;
-    type = types[0].element.rfind("ui", 0) == 0 ? "UNSIGNED" : "SIGNED";
+    type = element.rfind("ui", 0) == 0 ? "UNSIGNED" : "SIGNED";
   }
   if (type != "SIGNED" && type != "UNSIGNED")
     return true; // FLOAT, TOTALORDER: no integer contents

@@ -61,7 +61,7 @@ void describeOp(const Function &func, const Operation &op, std::string &out) {
   out += "(";
   for (size_t i = 0; i < op.operands.size(); ++i)
     out += "%" + func.value(op.operands[i]).name + ":" +
-           op.operandTypes.at(i).str() + ",";
+           func.operandType(op, i).str() + ",";
   out += ") {";
   for (const NamedAttribute &attr : op.attributes)
     out += attr.name + "=" + describeAttr(attr.value) + ";";

@@ -67,12 +67,12 @@ TEST_CASE("dims lists {%a, %b} are operands, never a region",
   const Operation &tie = parsed->op(0);
   CHECK_FALSE(tie.skipped);
   CHECK(tie.operands.size() == 3);
-  CHECK(types(tie.operandTypes) == "tensor<?x?xi32>;index;index;");
+  CHECK(types(parsed->operandTypes(tie)) == "tensor<?x?xi32>;index;index;");
   CHECK(resultTypes(parsed->func(), tie) == "tensor<?x?xi32>;");
   const Operation &import = parsed->op(1);
   CHECK_FALSE(import.skipped);
   // ODS order: source, target_dims, wait_fence, byte_offset.
-  CHECK(types(import.operandTypes) ==
+  CHECK(types(parsed->operandTypes(import)) ==
         "!hal.buffer_view;index;!hal.fence;index;");
   CHECK(findAttr(import.attributes, "operandSegmentSizes")->ints ==
         std::vector<int64_t>{1, 1, 1, 1});
@@ -82,7 +82,8 @@ TEST_CASE("dims lists {%a, %b} are operands, never a region",
   CHECK(resultTypes(parsed->func(), import) == "tensor<?x3xi32>;");
   const Operation &exported = parsed->op(2);
   CHECK_FALSE(exported.skipped);
-  CHECK(types(exported.operandTypes) == "tensor<?x?xi32>;index;index;");
+  CHECK(types(parsed->operandTypes(exported)) ==
+        "tensor<?x?xi32>;index;index;");
   // An op symshape does not know keeps its dims list as uses.
   const Operation &unknown = parsed->op(3);
   CHECK(unknown.skipped);
@@ -212,10 +213,10 @@ TEST_CASE("the synchronous wrapper's runtime ops are read, not skipped",
   for (size_t i : {0, 3, 4, 5})
     CHECK_FALSE(parsed->op(i).skipped);
   CHECK(resultTypes(parsed->func(), parsed->op(0)) == "!hal.fence;");
-  CHECK(types(parsed->op(3).operandTypes) == "index;");
-  CHECK(types(parsed->op(4).operandTypes) == "!hal.device;");
+  CHECK(types(parsed->operandTypes(parsed->op(3))) == "index;");
+  CHECK(types(parsed->operandTypes(parsed->op(4))) == "!hal.device;");
   // ODS order: timeout_millis, then the fences.
-  CHECK(types(parsed->op(5).operandTypes) == "i32;!hal.fence;");
+  CHECK(types(parsed->operandTypes(parsed->op(5))) == "i32;!hal.fence;");
   CHECK(parsed->op(5).operands[0] == parsed->op(1).results[0]);
   CHECK(resultTypes(parsed->func(), parsed->op(5)) == "i32;");
 }

@@ -43,7 +43,7 @@ TEST_CASE("named linalg ops read ins, outs and results", "[parser][linalg]") {
   REQUIRE(parsed->ok());
   const Operation &mm = parsed->op(0);
   CHECK_FALSE(mm.skipped);
-  CHECK(types(mm.operandTypes) ==
+  CHECK(types(parsed->operandTypes(mm)) ==
         "tensor<?x4xf32>;tensor<4x?xf32>;tensor<?x?xf32>;");
   CHECK(resultTypes(parsed->func(), mm) == "tensor<?x?xf32>;");
   const Attribute *segments = findAttr(mm.attributes, "operandSegmentSizes");

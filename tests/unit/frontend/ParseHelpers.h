@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace symshape::frontend::test {
 
@@ -34,6 +35,13 @@ struct Parsed {
   }
   const Value &value(ValueId id, size_t f = 0) const {
     return func(f).value(id);
+  }
+  /// The type of each operand of `op` (of function `f`) at its use.
+  std::vector<Type> operandTypes(const Operation &op, size_t f = 0) const {
+    std::vector<Type> types;
+    for (size_t i = 0; i < op.operands.size(); ++i)
+      types.push_back(func(f).operandType(op, i));
+    return types;
   }
 };
 

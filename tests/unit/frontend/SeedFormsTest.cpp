@@ -52,7 +52,7 @@ TEST_CASE("the seed's shape.join with a single type", "[parser][seed]") {
   for (Parsed *p : {custom.get(), generic.get()}) {
     const Operation &op = p->op(0);
     CHECK(op.name == "shape.join");
-    CHECK(typesStr(op.operandTypes) == "!shape.shape;!shape.shape;");
+    CHECK(typesStr(p->operandTypes(op)) == "!shape.shape;!shape.shape;");
     CHECK(typeNames(p->func(), op.results) == "!shape.shape;");
     const Attribute *error = findAttr(op.attributes, "error");
     REQUIRE(error);
@@ -119,7 +119,7 @@ TEST_CASE("shape.create_shape in custom and generic form", "[parser][seed]") {
   for (size_t i = 0; i < 2; ++i) {
     const Operation &op = parsed->op(i);
     CHECK(op.name == "shape.create_shape");
-    CHECK(typesStr(op.operandTypes) == "tensor<2xi32>;");
+    CHECK(typesStr(parsed->operandTypes(op)) == "tensor<2xi32>;");
     CHECK(typeNames(parsed->func(), op.results) == "!shape.shape;");
   }
 }
@@ -141,7 +141,8 @@ TEST_CASE("linalg.broadcast in the RFC's inits spelling", "[parser][seed]") {
   const Operation &rfc = parsed->op(0);
   CHECK(rfc.name == "linalg.broadcast");
   CHECK(rfc.form == "inits");
-  CHECK(typesStr(rfc.operandTypes) == "tensor<16xf32>;tensor<16x64xf32>;");
+  CHECK(typesStr(parsed->operandTypes(rfc)) ==
+        "tensor<16xf32>;tensor<16x64xf32>;");
   CHECK(typeNames(parsed->func(), rfc.results) == "tensor<16x64xf32>;");
   const Attribute *dims = findAttr(rfc.attributes, "dimensions");
   REQUIRE(dims);
@@ -184,7 +185,7 @@ TEST_CASE("implicit result types leave resultTypeRanges empty",
     CHECK(typeNames(func, parsed->op(i).results) == implied[i]);
     CHECK(parsed->op(i).resultTypeRanges.empty());
   }
-  CHECK(typesStr(parsed->op(4).operandTypes) == "index;");
+  CHECK(typesStr(parsed->operandTypes(parsed->op(4))) == "index;");
   CHECK(rangeText(*parsed, parsed->op(5).resultTypeRanges.at(0)) ==
         "tensor<1xindex>");
   CHECK(rangeText(*parsed, parsed->op(6).resultTypeRanges.at(0)) ==
@@ -193,10 +194,11 @@ TEST_CASE("implicit result types leave resultTypeRanges empty",
         "!shape.shape");
   CHECK(rangeText(*parsed, parsed->op(8).resultTypeRanges.at(0)) ==
         "tensor<?x3xf32>");
-  CHECK(typesStr(parsed->op(8).operandTypes) == "index;");
+  CHECK(typesStr(parsed->operandTypes(parsed->op(8))) == "index;");
   CHECK(parsed->op(9).resultTypeRanges.empty());
   CHECK(typeNames(func, parsed->op(10).results) == "index;");
-  CHECK(typesStr(parsed->op(10).operandTypes) == "tensor<?xf32>;index;");
+  CHECK(typesStr(parsed->operandTypes(parsed->op(10))) ==
+        "tensor<?xf32>;index;");
   CHECK(parsed->op(10).resultTypeRanges.empty());
   CHECK(findAttr(parsed->op(11).attributes, "passing")->boolValue == false);
 }
@@ -222,7 +224,7 @@ TEST_CASE("regions of shape.reduce and shape.assuming", "[parser][custom]") {
   REQUIRE(parsed->ok());
   const Function &func = parsed->func();
   const Operation &reduce = parsed->op(0);
-  CHECK(typesStr(reduce.operandTypes) ==
+  CHECK(typesStr(parsed->operandTypes(reduce)) ==
         "!shape.shape;!shape.size;!shape.size;");
   REQUIRE(reduce.results.size() == 2);
   CHECK(func.value(reduce.results[1]).name == "r#1");
@@ -233,12 +235,12 @@ TEST_CASE("regions of shape.reduce and shape.assuming", "[parser][custom]") {
   CHECK(body.arguments.size() == 4);
   CHECK(func.value(body.arguments[3]).isBlockArgument);
   CHECK(body.operations.at(1).name == "shape.yield");
-  CHECK(typesStr(body.operations.at(1).operandTypes) ==
+  CHECK(typesStr(parsed->operandTypes(body.operations.at(1))) ==
         "!shape.size;!shape.size;");
   const Operation &empty = parsed->op(1);
   CHECK(empty.results.empty());
   CHECK(empty.regions.at(0).blocks.empty());
-  CHECK(typesStr(empty.operandTypes) == "!shape.witness;");
+  CHECK(typesStr(parsed->operandTypes(empty)) == "!shape.witness;");
   // %m is reused in a sibling region.
   const Operation &assuming = parsed->op(2);
   CHECK(typeNames(func, assuming.results) == "!shape.size;");
@@ -264,7 +266,7 @@ return %1 : !shape.size
   REQUIRE(parsed->ok());
   const Operation &reduce = parsed->op(1);
   CHECK(reduce.name == "shape.reduce");
-  CHECK(typesStr(reduce.operandTypes) == "!shape.shape;!shape.size;");
+  CHECK(typesStr(parsed->operandTypes(reduce)) == "!shape.shape;!shape.size;");
   const Block &body = reduce.regions.at(0).blocks.at(0);
   CHECK(body.arguments.size() == 3);
   CHECK(body.operations.at(0).name == "shape.mul");

@@ -91,8 +91,8 @@ TEST_CASE("stablehlo type forms: one type, function type, select, chlo",
   const Function &f = p->func();
   for (size_t i = 0; i < 5; ++i)
     CHECK_FALSE(p->op(i).skipped);
-  CHECK(p->op(1).operandTypes.at(0).str() == "tensor<4xi1>");
-  CHECK(p->op(1).operandTypes.at(2).str() == "tensor<4xf32>");
+  CHECK(p->func().operandType(p->op(1), 0).str() == "tensor<4xi1>");
+  CHECK(p->func().operandType(p->op(1), 2).str() == "tensor<4xf32>");
   CHECK(f.value(p->op(2).results[0]).type.str() == "tensor<4xi1>");
   CHECK(findAttr(p->op(3).attributes, "broadcast_dimensions"));
   CHECK(p->op(4).operands.size() == 2);

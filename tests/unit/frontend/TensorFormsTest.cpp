@@ -51,7 +51,7 @@ TEST_CASE("slices read as operands and static lists", "[parser][tensor]") {
   REQUIRE(parsed->ok());
   const Operation &extract = parsed->op(0);
   CHECK_FALSE(extract.skipped);
-  CHECK(types(extract.operandTypes) == "tensor<?x8xf32>;index;index;");
+  CHECK(types(parsed->operandTypes(extract)) == "tensor<?x8xf32>;index;index;");
   CHECK(ints(extract, "operandSegmentSizes") ==
         std::vector<int64_t>{1, 1, 1, 0});
   CHECK(ints(extract, "static_offsets") == std::vector<int64_t>{D, 0});
@@ -59,7 +59,8 @@ TEST_CASE("slices read as operands and static lists", "[parser][tensor]") {
   CHECK(ints(extract, "static_strides") == std::vector<int64_t>{1, 2});
   CHECK(resultTypes(parsed->func(), extract) == "tensor<?x4xf32>;");
   const Operation &insert = parsed->op(1);
-  CHECK(types(insert.operandTypes) == "tensor<?x4xf32>;tensor<?x8xf32>;index;");
+  CHECK(types(parsed->operandTypes(insert)) ==
+        "tensor<?x4xf32>;tensor<?x8xf32>;index;");
   CHECK(ints(insert, "operandSegmentSizes") ==
         std::vector<int64_t>{1, 1, 0, 1, 0});
   CHECK(resultTypes(parsed->func(), insert) == "tensor<?x8xf32>;");
@@ -101,7 +102,7 @@ TEST_CASE("reshapes, pads and element ops", "[parser][tensor]") {
   CHECK(findAttr(pad.attributes, "nofold"));
   CHECK(pad.regions.size() == 1);
   CHECK(resultTypes(f, parsed->op(5)) == "tensor<?x?xf32>;");
-  CHECK(types(parsed->op(6).operandTypes) == "index;index;");
+  CHECK(types(parsed->operandTypes(parsed->op(6))) == "index;index;");
   CHECK(resultTypes(f, parsed->op(7)) == "index;");
   CHECK(findAttr(parsed->op(8).attributes, "dim")->intValue == 0);
 }
@@ -129,9 +130,9 @@ TEST_CASE("arith and math forms give every value its type", "[parser][arith]") {
     CHECK_FALSE(parsed->op(i).skipped);
     CHECK(resultTypes(f, parsed->op(i)) == expected[i]);
   }
-  CHECK(types(parsed->op(2).operandTypes) ==
+  CHECK(types(parsed->operandTypes(parsed->op(2))) ==
         "tensor<?xi1>;tensor<?xf32>;tensor<?xf32>;");
-  CHECK(types(parsed->op(3).operandTypes) == "i1;index;index;");
+  CHECK(types(parsed->operandTypes(parsed->op(3))) == "i1;index;index;");
   CHECK(findAttr(parsed->op(1).attributes, "predicate")->text == "olt");
 }
 

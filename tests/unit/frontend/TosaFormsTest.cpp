@@ -24,7 +24,7 @@ std::string describeOp(const Function &func, const Operation &op) {
   std::string out = op.name + "(";
   for (size_t i = 0; i < op.operands.size(); ++i)
     out += "%" + func.value(op.operands[i]).name + ":" +
-           op.operandTypes.at(i).str() + ",";
+           func.operandType(op, i).str() + ",";
   out += ") {";
   std::vector<std::string> attrs;
   for (const NamedAttribute &attr : op.attributes)

@@ -68,7 +68,10 @@ struct Operation {
   LocId sourceLoc = 0; ///< its `loc(...)`: where the exporter says it came from
   std::vector<ValueId> operands;
   /// The type written for each operand at this use, parallel to operands;
-  /// empty when the syntax writes no operand types.
+  /// empty when the syntax writes no operand types, and also when every
+  /// written type is exactly its value's type (most ops: keeping a second
+  /// copy of each type cost a quarter of the parsed IR). Read a use's type
+  /// with Function::operandType.
   std::vector<Type> operandTypes;
   /// Source range of each operand's `%name` token, parallel to operands.
   std::vector<SourceRange> operandRanges;
@@ -111,6 +114,14 @@ struct Function {
   std::vector<Value> values; ///< every value of the function, by ValueId
 
   const Value &value(ValueId id) const { return values[id]; }
+  /// The type of `op`'s operand `i` at this use: the one written there when
+  /// it differs from the value's (or the syntax only implies it), else the
+  /// value's.
+  const Type &operandType(const Operation &op, size_t i) const {
+    if (i < op.operandTypes.size())
+      return op.operandTypes[i];
+    return values[op.operands[i]].type;
+  }
 };
 
 /// An op at module level whose body symshape does not read: a
