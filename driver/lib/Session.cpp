@@ -202,6 +202,8 @@ struct Session::LoweringPlan {
   struct Lowered {
     FunctionAnalysis analysis;
     const Module *module = nullptr; ///< for the callees of func.call
+    /// The function, when its ops may be freed as they are lowered.
+    Function *release = nullptr;
     DiagnosticEngine diags;
     std::vector<bool> used;
     bool outOfMemory = false;
@@ -216,18 +218,27 @@ struct Session::LoweringPlan {
 
 void Session::planLowering(LoweringPlan &plan, bool secondPass,
                            const std::unordered_set<std::string> &notInlined) {
-  for (std::unique_ptr<FileAnalysis> &file : fileList)
-    for (const Function &function : file->module.functions) {
+  for (std::unique_ptr<FileAnalysis> &file : fileList) {
+    // A body nothing reads after its lowering (no call names it, and
+    // analyzeOnce drops bodies) is freed while it is lowered: in the first
+    // pass, before any body is freed.
+    bool mayRelease = !options.keepFunctionBodies && !secondPass;
+    std::unordered_set<std::string> called;
+    if (mayRelease)
+      called = calledNames(file->module);
+    for (Function &function : file->module.functions) {
       if (function.isDeclaration ||
           plan.throughCalls.count(&function) != size_t(secondPass) ||
           (secondPass && !notInlined.count(function.name)))
         continue;
+      bool release = mayRelease && !called.count(function.name);
       plan.indexOf[&function] = plan.lowered.size();
       plan.lowered.push_back(LoweringPlan::Lowered{
-          FunctionAnalysis(), &file->module, DiagnosticEngine(sourceManager),
-          std::vector<bool>(), false});
+          FunctionAnalysis(), &file->module, release ? &function : nullptr,
+          DiagnosticEngine(sourceManager), std::vector<bool>(), false});
       plan.lowered.back().analysis.function = &function;
     }
+  }
 }
 
 void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
@@ -240,7 +251,7 @@ void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
       try {
         item.analysis.problem =
             lowerFunction(*item.analysis.function, options.lowering, item.diags,
-                          item.used, item.module);
+                          item.used, item.module, item.release);
       } catch (const std::bad_alloc &) {
         item.analysis.problem.reset();
         item.outOfMemory = true;

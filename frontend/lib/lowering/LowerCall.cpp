@@ -76,6 +76,13 @@ static void collectCallees(const Region &region,
     }
 }
 
+std::unordered_set<std::string> calledNames(const Module &module) {
+  std::vector<std::string> names;
+  for (const Function &caller : module.functions)
+    collectCallees(caller.body, names);
+  return {names.begin(), names.end()};
+}
+
 std::vector<const Function *> privateCallees(const Module &module) {
   std::unordered_set<std::string> called; // by some other function
   for (const Function &caller : module.functions) {

@@ -248,14 +248,26 @@ void Lowerer::lowerRegion(const Region &region, bool isConditional) {
       }
       defineFromType(arg, SymbolOrigin::OpaqueDim);
     }
-    for (const Operation &op : block.operations)
-      lowerOp(op);
+    lowerBlockOps(region, b);
     if (region.blocks.size() > 1)
       own[b].emplace(conditionalEarlier.begin() + std::ptrdiff_t(mine),
                      conditionalEarlier.end());
   }
   conditionalEarlier.resize(earlier);
   conditional = outer;
+}
+
+void Lowerer::lowerBlockOps(const Region &region, size_t b) {
+  const Block &block = region.blocks[b];
+  // The regions were scanned for branches before: nothing reads an op of
+  // the body again once it is lowered.
+  Block *freed =
+      release && &region == &release->body ? &release->body.blocks[b] : nullptr;
+  for (size_t k = 0; k < block.operations.size(); ++k) {
+    lowerOp(block.operations[k]);
+    if (freed && freed->operations.releaseBefore(k + 1) > 0)
+      lastOp = nullptr; // its address may hold another op later
+  }
 }
 
 } // namespace symshape::frontend

@@ -18,9 +18,9 @@ using solver::SymbolOrigin;
 
 Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
                  DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-                 const Module *module)
-    : function(function), options(options), module(module), frame(&function),
-      diags(diags), assumptionUsed(assumptionUsed),
+                 const Module *module, Function *release)
+    : function(function), options(options), module(module), release(release),
+      frame(&function), diags(diags), assumptionUsed(assumptionUsed),
       prob(std::make_unique<solver::Problem>()),
       states(function.values.size()) {
   byName.reserve(function.values.size());
@@ -341,8 +341,9 @@ std::unique_ptr<solver::Problem> Lowerer::run() {
 std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
               DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-              const Module *module) {
-  return Lowerer(function, options, diags, assumptionUsed, module).run();
+              const Module *module, Function *release) {
+  return Lowerer(function, options, diags, assumptionUsed, module, release)
+      .run();
 }
 
 } // namespace symshape::frontend

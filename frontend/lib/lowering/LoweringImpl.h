@@ -61,7 +61,7 @@ class Lowerer {
 public:
   Lowerer(const Function &function, const LoweringOptions &options,
           DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-          const Module *module = nullptr);
+          const Module *module = nullptr, Function *release = nullptr);
 
   std::unique_ptr<solver::Problem> run();
 
@@ -240,6 +240,9 @@ public:
 
 private:
   void lowerRegion(const Region &region, bool conditional);
+  /// Lowers the ops of `region`'s block `b` in order, freeing them as they
+  /// are read when `region` is the body of `release`.
+  void lowerBlockOps(const Region &region, size_t b);
   void addAssumptions();
   /// The last step: moves what is known of each value into the problem.
   void recordValues();
@@ -254,6 +257,9 @@ private:
   const Function &function;
   const LoweringOptions &options;
   const Module *module;
+  /// `function` itself when its body's ops are freed as they are lowered
+  /// (see lowerFunction), else null.
+  Function *release;
   /// The function whose values `states` and `displayNames` describe: the
   /// lowered function, or a callee being inlined.
   const Function *frame;

@@ -153,3 +153,58 @@ TEST_CASE("the JSON of long findings and values lists is the same on any "
   CHECK(render(2, false) == one);
   CHECK(render(3, true) == one);
 }
+
+TEST_CASE("freeing ops as they are lowered changes no output", "[session]") {
+  // @helper and @priv (over 4096 ops each, so whole blocks of ops can be
+  // freed) are called after they are lowered: their bodies must stay. The
+  // bodies of @caller and @alone, which no call names, are freed when
+  // keepFunctionBodies is off.
+  auto chain = [](const std::string &from, int n, const std::string &tag) {
+    std::string text, last = from;
+    for (int i = 0; i < n; ++i) {
+      std::string name = "%" + tag + std::to_string(i);
+      text += "  " + name + " = \"test.broadcastable\"(" + last +
+              ", %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>\n";
+      last = name;
+    }
+    return std::make_pair(text, last);
+  };
+  std::string program;
+  for (const char *head : {"func.func @helper", "func.func private @priv"}) {
+    auto [body, last] = chain("%a", 5000, "h");
+    program += std::string(head) +
+               "(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> "
+               "tensor<?x4xf32> {\n" +
+               body + "  return " + last + " : tensor<?x4xf32>\n}\n";
+  }
+  for (const char *name : {"caller", "alone"}) {
+    auto [body, last] = chain("%a", 9000, "v");
+    program += std::string("func.func @") + name +
+               "(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %c: "
+               "tensor<7x4xf32>) -> tensor<?x4xf32> {\n" +
+               body;
+    if (std::string(name) == "caller")
+      program += "  %r = func.call @helper(" + last +
+                 ", %c) : (tensor<?x4xf32>, tensor<7x4xf32>) -> "
+                 "tensor<?x4xf32>\n  %s = func.call @priv(%r, %b) : "
+                 "(tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>\n";
+    else
+      program += "  %s = \"test.broadcastable\"(" + last +
+                 ", %c) : (tensor<?x4xf32>, tensor<7x4xf32>) -> "
+                 "tensor<?x4xf32>\n";
+    program += "  return %s : tensor<?x4xf32>\n}\n";
+  }
+  auto run = [&](bool keep, unsigned jobs) {
+    SessionOptions options = withShapes();
+    options.keepFunctionBodies = keep;
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("calls.mlir", program));
+    REQUIRE(session.analyze());
+    CHECK_FALSE(session.summary().noUb()); // %a[0] not in {1, 7}
+    return session.text() + session.json();
+  };
+  std::string kept = run(true, 1);
+  CHECK(run(false, 1) == kept);
+  CHECK(run(false, 2) == kept);
+}

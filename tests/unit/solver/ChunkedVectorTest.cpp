@@ -1,11 +1,12 @@
 // solver/ChunkedVector.h: indexing and order across chunk boundaries,
 // checked against a std::vector kept beside it; past the first chunk,
-// appending never moves an element.
+// appending never moves an element; freeing read chunks keeps the rest.
 
 #include "symshape/solver/ChunkedVector.h"
 
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,4 +46,23 @@ TEST_CASE("ChunkedVector keeps order and addresses across chunks",
   moved.clear();
   CHECK(moved.empty());
   CHECK(moved.begin() == moved.end());
+}
+
+TEST_CASE("ChunkedVector frees whole chunks read in order, keeping indices",
+          "[chunkedvector]") {
+  ChunkedVector<std::string> chunked;
+  for (int i = 0; i < 10000; ++i)
+    chunked.push_back("value " + std::to_string(i));
+  CHECK(chunked.front() == "value 0");
+  CHECK(chunked.at(9999) == "value 9999");
+  CHECK_THROWS_AS(chunked.at(10000), std::out_of_range);
+  CHECK(chunked.releaseBefore(4095) == 0); // chunk 0 not read to its end
+  CHECK(chunked.releaseBefore(5000) == 1);
+  CHECK(chunked.releaseBefore(5000) == 0); // already freed
+  CHECK(chunked.size() == 10000);
+  CHECK(chunked[4096] == "value 4096");
+  CHECK(chunked[9999] == "value 9999");
+  CHECK(chunked.releaseBefore(10000) == 1); // the partial last one stays
+  CHECK(chunked[8192] == "value 8192");
+  CHECK(chunked.back() == "value 9999");
 }

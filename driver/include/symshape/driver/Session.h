@@ -56,7 +56,8 @@ struct SessionOptions {
   bool explainChecks = true;
   /// Keep each function's ops once it is lowered. `check` reads only the
   /// lowered problems and the functions' values: without the ops, their
-  /// memory serves the judging instead (a large module's peak is lower).
+  /// memory serves the judging instead (a large module's peak is lower),
+  /// and a function no call names has its ops freed while it is lowered.
   /// Rewriting (`refine`) and callers that read the module need them.
   bool keepFunctionBodies = true;
   /// Threads that lower and judge functions (the output does not depend

@@ -20,6 +20,7 @@
 #include "symshape/frontend/LocAttr.h"
 #include "symshape/frontend/SourceManager.h"
 #include "symshape/frontend/Type.h"
+#include "symshape/solver/ChunkedVector.h"
 
 #include <cstdint>
 #include <string>
@@ -52,7 +53,9 @@ struct Block {
   std::string label; ///< "bb0" without '^'; empty for an implicit entry block
   SourceLoc loc;
   std::vector<ValueId> arguments;
-  std::vector<Operation> operations;
+  /// In blocks of 4096: a big function's ops cost no doubled capacity, and
+  /// the lowering can free those it has read (lowerFunction's `release`).
+  solver::ChunkedVector<Operation> operations;
 };
 
 struct Region {

@@ -23,6 +23,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace symshape::frontend {
@@ -51,10 +52,18 @@ struct LoweringOptions {
 /// `assumptionUsed[i]` is set when --assume number i applied here.
 /// `module` (optional) holds the callees of `func.call`: a call of a
 /// function defined there is lowered as the callee's shape semantics.
+/// `release` (optional) is `function` itself when nothing reads its body
+/// afterwards (no call names it, and the caller drops the body): the ops
+/// of its body are then freed as they are lowered, so the parsed ops and
+/// the Problem are not both held whole.
 std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
               DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-              const Module *module = nullptr);
+              const Module *module = nullptr, Function *release = nullptr);
+
+/// The names the calls of `module` name (a function calling itself
+/// included): lowering a call reads its callee's body.
+std::unordered_set<std::string> calledNames(const Module &module);
 
 /// The private functions of `module` that another of its functions calls:
 /// they are judged through those calls (SEMANTICS.md §2, "Calls").

@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <iterator>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -65,11 +66,23 @@ public:
   bool empty() const { return count == 0; }
   T &operator[](size_t i) { return chunks[i >> kShift][i & kMask]; }
   const T &operator[](size_t i) const { return chunks[i >> kShift][i & kMask]; }
+  T &at(size_t i) {
+    if (i >= count)
+      throw std::out_of_range("ChunkedVector::at");
+    return (*this)[i];
+  }
+  const T &at(size_t i) const {
+    if (i >= count)
+      throw std::out_of_range("ChunkedVector::at");
+    return (*this)[i];
+  }
+  T &front() { return (*this)[0]; }
+  const T &front() const { return (*this)[0]; }
   T &back() { return (*this)[count - 1]; }
   const T &back() const { return (*this)[count - 1]; }
 
   void push_back(T value) {
-    if (chunks.empty() || chunks.back().size() == kChunk) {
+    if (count == chunks.size() << kShift) { // no block, or the last is full
       chunks.emplace_back();
       if (chunks.size() > 1)
         chunks.back().reserve(kChunk);
@@ -77,9 +90,22 @@ public:
     chunks.back().push_back(std::move(value));
     ++count;
   }
+  /// Frees the storage of every whole block before index `n`, for a
+  /// sequence read once in order (a function's ops as they are lowered).
+  /// Indices stay; the elements before the last freed block's end must not
+  /// be read or written again, and nothing may be appended afterwards.
+  /// Returns how many blocks it freed.
+  size_t releaseBefore(size_t n) {
+    size_t before = released;
+    for (; released < chunks.size() && (released + 1) << kShift <= n;
+         ++released)
+      std::vector<T>().swap(chunks[released]);
+    return released - before;
+  }
   void clear() {
     chunks.clear();
     count = 0;
+    released = 0;
   }
 
   iterator begin() { return iterator(this, 0); }
@@ -90,6 +116,7 @@ public:
 private:
   std::vector<std::vector<T>> chunks;
   size_t count = 0;
+  size_t released = 0; ///< blocks freed by releaseBefore
 };
 
 } // namespace symshape::solver
