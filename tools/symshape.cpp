@@ -157,6 +157,8 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   options.explainChecks = cl.format == Format::Json || cl.explain;
   // Only refine rewrites the module's ops.
   options.keepFunctionBodies = cl.command != "check";
+  // Only the DOT graph draws the names of static sizes.
+  options.lowering.labelConstants = cl.command == "graph";
   if (cl.progress != When::Never &&
       (cl.progress == When::Always || ::isatty(2)))
     options.progress = [&progress](const char *phase, size_t done,

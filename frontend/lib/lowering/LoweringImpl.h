@@ -83,9 +83,11 @@ public:
     return refName(id) + "[" + std::to_string(dim) + "]";
   }
   /// Names term `t` after a value's dim (DOT output), except for the values
-  /// of an inlined callee, which the function's report does not show.
+  /// of an inlined callee, which the function's report does not show, and
+  /// a static size unless options.labelConstants.
   void label(TermId t, std::string name) {
-    if (!callSite)
+    if (!callSite &&
+        (options.labelConstants || !graph().constantValue(t).has_value()))
       graph().addLabel(t, std::move(name));
   }
   /// The static type written for operand `i` of `op` (or the value's type).

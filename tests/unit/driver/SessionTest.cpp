@@ -208,3 +208,24 @@ TEST_CASE("freeing ops as they are lowered changes no output", "[session]") {
   CHECK(run(false, 1) == kept);
   CHECK(run(false, 2) == kept);
 }
+
+TEST_CASE("static sizes are labelled only when the DOT graph asks",
+          "[session]") {
+  auto labels = [](bool constants, size_t dim) {
+    SessionOptions options;
+    options.lowering.labelConstants = constants;
+    Session session(options);
+    REQUIRE(session.addFile("f.mlir", "func.func @f(%a: tensor<?x4xi32>) {\n"
+                                      "  return\n}\n"));
+    REQUIRE(session.analyze());
+    const solver::Problem &problem = *session.function("f")->problem;
+    const solver::ValueInfo &a = problem.values.at(0);
+    REQUIRE(a.name.view() == "%a");
+    return problem.graph.labels(a.dims.at(dim));
+  };
+  using Names = std::vector<std::string>;
+  CHECK(labels(false, 0) == Names{"%a[0]"}); // a symbol: always
+  CHECK(labels(true, 0) == Names{"%a[0]"});
+  CHECK(labels(false, 1).empty()); // the constant 4
+  CHECK(labels(true, 1) == Names{"%a[1]"});
+}

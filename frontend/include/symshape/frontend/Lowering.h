@@ -41,6 +41,10 @@ struct LoweringOptions {
   bool strict = false;
   /// Every dynamic dim is at least this (SEMANTICS.md §2).
   int64_t minDim = 0;
+  /// Label static dims too, with the values' dims of that size: the DOT
+  /// graph draws them; verdicts, shapes and messages never read them
+  /// (a static chain of 100k ops gives each constant 100k labels).
+  bool labelConstants = true;
   /// Extra op names with implicit-broadcast semantics.
   std::vector<std::string> broadcastable;
   /// --assume facts; each applies to the functions whose values it names.
