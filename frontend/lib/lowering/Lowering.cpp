@@ -50,9 +50,7 @@ Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
 }
 
 const Type &Lowerer::operandType(const Operation &op, size_t i) const {
-  if (i < op.operandTypes.size())
-    return op.operandTypes[i];
-  return value(op.operands[i]).type;
+  return frame->operandType(op, i); // op is an op of the current frame
 }
 
 TermId Lowerer::newSymbol(const std::string &name, SymbolOrigin origin) {
