@@ -157,6 +157,9 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   options.explainChecks = cl.format == Format::Json || cl.explain;
   // Only refine rewrites the module's ops.
   options.keepFunctionBodies = cl.command != "check";
+  // The values' declared types: only the JSON's refined types read them.
+  options.keepFunctionValues =
+      cl.command != "check" || cl.format == Format::Json;
   // Only the DOT graph draws the names of static sizes.
   options.lowering.labelConstants = cl.command == "graph";
   if (cl.progress != When::Never &&

@@ -189,8 +189,12 @@ bool Session::analyzeOnce() {
     return false;
   if (!options.keepFunctionBodies)
     for (std::unique_ptr<FileAnalysis> &file : fileList)
-      for (Function &function : file->module.functions)
-        function.body = Region(); // its values stay, for the reports
+      for (Function &function : file->module.functions) {
+        function.body = Region();
+        // Its values stay for the reports, unless they do not read them.
+        if (!options.keepFunctionValues)
+          std::vector<Value>().swap(function.values);
+      }
   return judgeAll();
 }
 

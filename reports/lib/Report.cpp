@@ -131,8 +131,10 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
   const Problem &problem = *function.problem;
   const FunctionVerdicts &verdicts = *function.verdicts;
   std::vector<ReportEntry> out;
-  out.reserve(problem.obligations.size() +
-              (options.requireCoverage ? problem.opaque.size() : 0));
+  // Without the safe entries, most of a large function's are left out.
+  if (withSafe)
+    out.reserve(problem.obligations.size() +
+                (options.requireCoverage ? problem.opaque.size() : 0));
   // Obligations of a private callee reached through several calls.
   bool anyCalls = problem.callStacks.size() > 1;
   std::vector<uint32_t> with;

@@ -209,6 +209,38 @@ TEST_CASE("freeing ops as they are lowered changes no output", "[session]") {
   CHECK(run(false, 2) == kept);
 }
 
+TEST_CASE("freeing the values after lowering changes no text output",
+          "[session]") {
+  // The text of `check` reads the lowered problems only: names, conditions
+  // and witnesses come from them, not from the parsed values.
+  const std::string program =
+      "func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x?xf32>) -> "
+      "tensor<?x?xf32> {\n"
+      "  %0 = \"test.broadcastable\"(%a, %b) : (tensor<?x4xf32>, "
+      "tensor<3x?xf32>) -> tensor<?x?xf32>\n"
+      "  return %0 : tensor<?x?xf32>\n}\n";
+  auto run = [&](bool keepValues, bool &freed) {
+    SessionOptions options;
+    options.keepFunctionBodies = false;
+    options.keepFunctionValues = keepValues;
+    Session session(options);
+    REQUIRE(session.addFile("f.mlir", program));
+    REQUIRE(session.analyze());
+    CHECK_FALSE(session.summary().noUb());
+    const FunctionAnalysis *f = session.function("f");
+    REQUIRE(f);
+    freed = f->function->values.empty();
+    solver::ReportOptions explain;
+    explain.explain = true;
+    return session.text() + session.text(explain);
+  };
+  bool freed = false;
+  std::string kept = run(true, freed);
+  CHECK_FALSE(freed);
+  CHECK(run(false, freed) == kept);
+  CHECK(freed);
+}
+
 TEST_CASE("static sizes are labelled only when the DOT graph asks",
           "[session]") {
   auto labels = [](bool constants, size_t dim) {

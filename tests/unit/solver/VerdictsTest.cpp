@@ -258,3 +258,33 @@ TEST_CASE("Nonlinear obligations end as unknown or decided, never guessed",
   CHECK((v.findings[0].verdict == Verdict::UbPossible ||
          v.findings[0].verdict == Verdict::Unknown));
 }
+
+TEST_CASE("A witness copies, compares and grows like a vector of pairs",
+          "[verdicts]") {
+  Witness none;
+  CHECK(none.empty());
+  CHECK(none.size() == 0);
+  CHECK(none.begin() == none.end());
+  CHECK(none == Witness{});
+  Witness w{{"%a[0]", 2}};
+  w.emplace_back("%b[1]", 3);
+  w.push_back({"%c[0]", 0});
+  REQUIRE(w.size() == 3);
+  CHECK(w[1].first == "%b[1]");
+  CHECK(w.back().second == 0);
+  w.pop_back();
+  Witness copy = w;
+  CHECK(copy == w);
+  copy[0].second = 5; // a deep copy: `w` keeps its value
+  CHECK(w[0].second == 2);
+  CHECK(copy != w);
+  std::vector<std::pair<std::string, int64_t>> seen(w.begin(), w.end());
+  CHECK(seen == std::vector<std::pair<std::string, int64_t>>{{"%a[0]", 2},
+                                                             {"%b[1]", 3}});
+  Witness moved = std::move(copy);
+  CHECK(moved.size() == 2);
+  moved.clear();
+  CHECK(moved.empty());
+  CHECK(moved == none);
+  CHECK(sizeof(Finding) <= 32);
+}

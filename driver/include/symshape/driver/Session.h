@@ -60,6 +60,12 @@ struct SessionOptions {
   /// and a function no call names has its ops freed while it is lowered.
   /// Rewriting (`refine`) and callers that read the module need them.
   bool keepFunctionBodies = true;
+  /// Keep each function's values (names and declared types) once the
+  /// functions are lowered, when the bodies are not kept. Only the JSON's
+  /// refined types and the lookups by name (`valueNamed`, `shapeOf`, ...)
+  /// read them; the text of `check` does not, and frees their memory
+  /// before the judging.
+  bool keepFunctionValues = true;
   /// Threads that lower and judge functions (the output does not depend
   /// on it).
   unsigned jobs = 1;
