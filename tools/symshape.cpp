@@ -268,16 +268,16 @@ int checkAssumptionConflicts(const CommandLine &cl, Analysis &analysis) {
         if (!j)
           continue;
         const solver::Obligation &other = problem.obligations[*j];
-        if (ob.op != "--assume" && other.op != "--assume")
+        if (problem.opOf(ob) != "--assume" && problem.opOf(other) != "--assume")
           continue; // both in the file: a finding, as any other
         frontend::DiagnosticEngine diags(session.sources());
-        diags.error(frontend::fromSolver(ob.loc),
+        diags.error(frontend::fromSolver(problem.locOf(ob)),
                     solver::describeSubject(problem, ob) + " contradicts " +
                         solver::describeSubject(problem, other) +
                         " in function '@" + problem.function +
                         "': no sizes satisfy both");
-        diags.emit(frontend::fromSolver(other.loc), frontend::Severity::Note,
-                   "the other assumption is here");
+        diags.emit(frontend::fromSolver(problem.locOf(other)),
+                   frontend::Severity::Note, "the other assumption is here");
         return fatal(cl, analysis, diags.renderAll(),
                      inputError(session, diags.diagnostics()[0]));
       }

@@ -221,11 +221,12 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
   for (const FunctionAnalysis &analysis : file.functions)
     for (size_t k = 0; k < analysis.problem->obligations.size(); ++k) {
       const solver::Obligation &ob = analysis.problem->obligations[k];
-      if (!solver::isRuntimeCheck(ob.kind) || ob.loc.buffer != file.buffer)
+      const solver::Location &loc = analysis.problem->locOf(ob);
+      if (!solver::isRuntimeCheck(ob.kind) || loc.buffer != file.buffer)
         continue;
       bool holds =
           analysis.verdicts.findings[k].verdict == solver::Verdict::Safe;
-      auto [at, fresh] = safe.emplace(ob.loc.offset, holds);
+      auto [at, fresh] = safe.emplace(loc.offset, holds);
       if (!fresh)
         at->second = at->second && holds;
     }

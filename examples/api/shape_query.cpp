@@ -50,7 +50,7 @@ int main() {
   for (size_t k : fn->unsafeFindings()) {
     const solver::Obligation &ob = fn->problem->obligations[k];
     const solver::Finding &finding = fn->verdicts.findings[k];
-    std::cout << session.format(ob.loc) << ": "
+    std::cout << session.format(fn->problem->locOf(ob)) << ": "
               << solver::verdictName(finding.verdict) << " "
               << solver::obligationKindName(ob.kind) << ", UB exactly when "
               << finding.condition << "\n";

@@ -170,7 +170,8 @@ private:
       std::string label =
           std::string(obligationKindName(ob.kind)) +
           (ob.dim >= 0 ? " dim " + std::to_string(ob.dim) : std::string()) +
-          "\n" + resolve(ob.loc).str() + "\n" + verdictName(finding.verdict);
+          "\n" + resolve(problem.locOf(ob)).str() + "\n" +
+          verdictName(finding.verdict);
       if (!finding.condition.empty() && finding.condition != "true")
         label += "\nwhen " + finding.condition;
       out += "    " + id +

@@ -233,7 +233,7 @@ void appendImpliedBy(std::string &out, const Problem &problem,
   out += '[';
   std::vector<std::string> seen;
   for (uint32_t j : why) {
-    std::string at = resolve(problem.obligations[j].loc).str();
+    std::string at = resolve(problem.locOf(problem.obligations[j])).str();
     if (std::find(seen.begin(), seen.end(), at) != seen.end())
       continue;
     out += seen.empty() ? "" : ", ";

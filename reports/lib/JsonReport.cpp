@@ -62,7 +62,8 @@ void writeContract(Writer &w, const Problem &problem, const Contract &contract,
     for (const ContractPart &part : parts) {
       w.member();
       w.openInline('{');
-      SourcePosition at = resolve(problem.obligations[part.obligation].loc);
+      SourcePosition at =
+          resolve(problem.locOf(problem.obligations[part.obligation]));
       w.field("loc", at.str());
       if (options.locations != LocationMode::Mlir && !at.origin.frames.empty())
         w.field("source_loc", at.origin.frames.front().str());

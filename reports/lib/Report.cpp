@@ -37,9 +37,9 @@ void appendFindingMessage(std::string &text, const Problem &problem,
       text += " contradicts the types or earlier assumptions; it is ignored";
     else
       text += " is invalid by static types";
-    if (!ob.staticNote.empty()) {
+    if (const Text &note = problem.staticNoteOf(ob); !note.empty()) {
       text += ": ";
-      text += ob.staticNote;
+      text += note;
     }
     break;
   case Verdict::UbPossible:
@@ -111,13 +111,14 @@ std::vector<uint32_t> reportedWith(const Problem &problem,
   for (size_t k = 0; k < problem.obligations.size(); ++k) {
     const Obligation &ob = problem.obligations[k];
     with[k] = uint32_t(k);
-    if (ob.callStack == 0)
+    if (problem.callStackOf(ob) == 0)
       continue;
     const Finding &finding = verdicts.findings[k];
     std::string witness = finding.hasWitness ? "{" : "";
     for (const auto &[name, value] : finding.witness)
       witness += name + "=" + std::to_string(value) + ",";
-    Key key(ob.loc.buffer, ob.loc.offset, int(ob.kind), ob.dim,
+    const Location &loc = problem.locOf(ob);
+    Key key(loc.buffer, loc.offset, int(ob.kind), ob.dim,
             uint8_t(finding.verdict), describeSubject(problem, ob),
             finding.condition.str(), std::move(witness), finding.reason.str());
     with[k] = first.emplace(std::move(key), uint32_t(k)).first->second;
@@ -152,19 +153,20 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
     if (anyCalls && with[k] != k) {
       size_t e = entryOf[with[k]];
       if (e != size_t(-1))
-        out[e].callStacks.push_back(ob.callStack);
+        out[e].callStacks.push_back(problem.callStackOf(ob));
       return;
     }
     if (anyCalls)
       entryOf[k] = out.size();
     ReportEntry entry;
-    if (ob.callStack != 0)
-      entry.callStacks.push_back(ob.callStack);
+    const ObligationSite &site = problem.sites[ob.site];
+    if (site.callStack != 0)
+      entry.callStacks.push_back(site.callStack);
     if (function.impliedBy && k < function.impliedBy->size() &&
         (*function.impliedBy)[k])
       entry.impliedBy = &*(*function.impliedBy)[k];
-    entry.loc = ob.loc;
-    entry.op = ob.op;
+    entry.loc = site.loc;
+    entry.op = site.op;
     entry.kind = obligationKindName(ob.kind);
     entry.dim = ob.dim;
     entry.verdict = verdicts.findings[k].verdict;
@@ -188,8 +190,8 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
   if (options.requireCoverage)
     for (const OpaqueOp &op : problem.opaque) {
       while (k < problem.obligations.size() &&
-             (problem.obligations[k].loc.buffer != op.loc.buffer ||
-              problem.obligations[k].loc.offset <= op.loc.offset))
+             (problem.locOf(problem.obligations[k]).buffer != op.loc.buffer ||
+              problem.locOf(problem.obligations[k]).offset <= op.loc.offset))
         addObligation(k++);
       addOpaque(op);
     }

@@ -300,7 +300,7 @@ void FindingMessages::emitExplanation(const ReportEntry &entry) const {
     emit(placed(entry.loc, Severity::Note, "implied by the types alone"));
   for (uint32_t j : *entry.impliedBy) {
     const Obligation &by = problem.obligations[j];
-    emit(placed(by.loc, Severity::Note,
+    emit(placed(problem.locOf(by), Severity::Note,
                 "implied by " + describeSubject(problem, by) + " [" +
                     obligationKindName(by.kind) + "]"));
   }
@@ -336,9 +336,9 @@ void FindingMessages::emitContract() const {
   // (the @name says which function it is in the module).
   emit(placed(problem.loc, Severity::Note, std::move(text)));
   for (const ContractPart &part : contract->requiresParts)
-    emit(placed(problem.obligations[part.obligation].loc, Severity::Note,
-                "input contract of @" + problem.function + ": requires " +
-                    part.holds));
+    emit(placed(
+        problem.locOf(problem.obligations[part.obligation]), Severity::Note,
+        "input contract of @" + problem.function + ": requires " + part.holds));
 }
 
 } // namespace

@@ -127,7 +127,8 @@ Json contractJson(const Problem &problem, const Contract &contract,
     out[name] = nullptr;
     Json list = Json::array();
     for (const ContractPart &part : parts) {
-      SourcePosition at = resolve(problem.obligations[part.obligation].loc);
+      SourcePosition at =
+          resolve(problem.locOf(problem.obligations[part.obligation]));
       Json entry = {{"loc", text(at.str())}};
       if (options.locations != LocationMode::Mlir && !at.origin.frames.empty())
         entry["source_loc"] = text(at.origin.frames.front().str());

@@ -81,7 +81,8 @@ private:
     return holds[j];
   }
   uint64_t opKey(size_t j) const {
-    return (uint64_t(obs[j].loc.buffer) << 32) | obs[j].loc.offset;
+    const Location &loc = problem.locOf(obs[j]);
+    return (uint64_t(loc.buffer) << 32) | loc.offset;
   }
   bool redundant(size_t j) const {
     if (!isRuntimeCheck(obs[j].kind))

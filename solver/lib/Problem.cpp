@@ -55,8 +55,9 @@ std::string describeSubject(const Problem &problem, const Obligation &ob) {
 void appendSubject(std::string &out, const Problem &problem,
                    const Obligation &ob) {
   if (ob.form == SubjectForm::Text) {
-    out += ob.subject.empty() ? std::string_view(obligationKindName(ob.kind))
-                              : std::string_view(ob.subject);
+    const Text &subject = problem.subjectOf(ob);
+    out += subject.empty() ? std::string_view(obligationKindName(ob.kind))
+                           : std::string_view(subject);
     return;
   }
   if (ob.form == SubjectForm::Rank) {
@@ -127,8 +128,25 @@ static void anchor(DimGraph &graph, const FormulaStore &formulas,
 }
 
 // The layout note of Obligation (no padding) holds on the 64-bit targets.
-static_assert(sizeof(void *) != 8 || sizeof(Obligation) == 80,
+static_assert(sizeof(void *) != 8 || sizeof(Obligation) == 48,
               "Obligation has padding again");
+
+uint32_t Problem::addSite(Location loc, Text op, uint32_t callStack) {
+  const ObligationSite &last = sites[sites.size() - 1];
+  if (sites.size() > 1 && last.loc.buffer == loc.buffer &&
+      last.loc.offset == loc.offset && last.loc.source == loc.source &&
+      last.callStack == callStack && last.op.view() == op.view())
+    return uint32_t(sites.size() - 1);
+  sites.push_back(ObligationSite{loc, std::move(op), callStack});
+  return uint32_t(sites.size() - 1);
+}
+
+uint32_t Problem::addNotes(Text subject, Text staticNote) {
+  if (subject.empty() && staticNote.empty())
+    return 0;
+  notes.push_back(ObligationNotes{std::move(subject), std::move(staticNote)});
+  return uint32_t(notes.size() - 1);
+}
 
 void Problem::addObligation(Obligation obligation) {
   anchor(graph, formulas, obligation);

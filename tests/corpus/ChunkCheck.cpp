@@ -212,7 +212,8 @@ ChunkResult checkChunk(const std::string &file, const std::string &text,
       result.privateCalls += unsigned(fn.problem->callStacks.size() - 1);
       std::set<std::pair<uint32_t, uint32_t>> asserts, cstrs;
       for (const solver::Obligation &ob : fn.problem->obligations) {
-        std::pair<uint32_t, uint32_t> at{ob.loc.buffer, ob.loc.offset};
+        const solver::Location &loc = fn.problem->locOf(ob);
+        std::pair<uint32_t, uint32_t> at{loc.buffer, loc.offset};
         if (ob.kind == solver::ObligationKind::Assert)
           asserts.insert(at);
         else if (ob.kind == solver::ObligationKind::Cstr)
@@ -221,7 +222,8 @@ ChunkResult checkChunk(const std::string &file, const std::string &text,
       result.asserts += unsigned(asserts.size());
       result.cstrs += unsigned(cstrs.size());
       for (size_t k = 0; k < fn.problem->obligations.size(); ++k) {
-        const solver::Location &loc = fn.problem->obligations[k].loc;
+        const solver::Location &loc =
+            fn.problem->locOf(fn.problem->obligations[k]);
         solver::Verdict verdict = fn.verdicts.findings[k].verdict;
         uint32_t line = sources.lineCol({loc.buffer, loc.offset}).line;
         refutedLines[line] = refutedLines[line] ||

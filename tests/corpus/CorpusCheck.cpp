@@ -156,14 +156,17 @@ int main(int argc, char **argv) {
             const solver::Obligation &ob = fn.problem->obligations[k];
             const solver::Finding &f = fn.verdicts.findings[k];
             unsigned line =
-                session.sources().lineCol(frontend::fromSolver(ob.loc)).line;
+                session.sources()
+                    .lineCol(frontend::fromSolver(fn.problem->locOf(ob)))
+                    .line;
             bool hit = (f.verdict == solver::Verdict::Error ||
                         f.verdict == solver::Verdict::UbGuaranteed) &&
                        std::count(expected.begin(), expected.end(), line);
             caught |= hit;
             if (!invalid) {
               ++stats.unsafe;
-              std::cout << "FINDING " << fileLine(line) << " " << ob.op << " "
+              std::cout << "FINDING " << fileLine(line) << " "
+                        << fn.problem->opOf(ob) << " "
                         << solver::obligationKindName(ob.kind) << " "
                         << solver::verdictName(f.verdict) << "\n";
             }

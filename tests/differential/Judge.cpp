@@ -81,8 +81,9 @@ std::string describeFindings(const FunctionAnalysis &fn) {
     text += "    " + std::string(solver::obligationKindName(obligation.kind)) +
             " dim " + std::to_string(obligation.dim) + ": " +
             solver::verdictName(fn.verdicts.findings[k].verdict);
-    if (!obligation.staticNote.empty())
-      text += " (note: " + obligation.staticNote + ")";
+    const solver::Text &note = fn.problem->staticNoteOf(obligation);
+    if (!note.empty())
+      text += " (note: " + note + ")";
     text += "\n";
   }
   return text.empty() ? "    (no obligations)\n" : text;
@@ -119,7 +120,7 @@ std::vector<std::string> checkFunction(const Program &program, bool strict,
       const solver::Obligation &obligation = problem.obligations[k];
       const char *note = expectedNote(cause.reason);
       found |= matches(obligation, cause) &&
-               (!note || contains(obligation.staticNote, note));
+               (!note || contains(problem.staticNoteOf(obligation), note));
     }
     if (!found)
       problems.push_back(
@@ -150,11 +151,10 @@ std::vector<std::string> checkFunction(const Program &program, bool strict,
     // In divergences (a) to (c), mlir-opt accepts: every error says why.
     bool divergent = cls == Class::RankAbove || cls == Class::InferredOne ||
                      cls == Class::StrictDynamic;
-    if (divergent && !contains(obligation.staticNote, "mlir-opt") &&
-        !contains(obligation.staticNote, "--strict"))
+    const solver::Text &note = problem.staticNoteOf(obligation);
+    if (divergent && !contains(note, "mlir-opt") && !contains(note, "--strict"))
       problems.push_back(
-          "an erring obligation of a divergence has the note \"" +
-          obligation.staticNote + "\"");
+          "an erring obligation of a divergence has the note \"" + note + "\"");
   }
   return problems;
 }
@@ -183,7 +183,7 @@ std::vector<std::string> signatureOf(const FunctionAnalysis &fn) {
   std::vector<std::string> signature;
   for (size_t k = 0; k < fn.problem->obligations.size(); ++k) {
     const solver::Obligation &obligation = fn.problem->obligations[k];
-    signature.push_back(obligation.op + " " +
+    signature.push_back(fn.problem->opOf(obligation) + " " +
                         solver::obligationKindName(obligation.kind) + " " +
                         std::to_string(obligation.dim) + " " +
                         solver::verdictName(fn.verdicts.findings[k].verdict));

@@ -244,7 +244,7 @@ int main(int argc, char **argv) {
         const solver::Obligation &ob = fn.problem->obligations[k];
         const solver::Finding &finding = fn.verdicts.findings[k];
         Expectation actual;
-        frontend::SourceLoc loc = frontend::fromSolver(ob.loc);
+        frontend::SourceLoc loc = frontend::fromSolver(fn.problem->locOf(ob));
         actual.line = loc.buffer == file->buffer
                           ? session.sources().lineCol(loc).line
                           : 0; // an --assume string: `@cli`

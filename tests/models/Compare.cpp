@@ -193,8 +193,8 @@ void compareProgram(const Program &p, FamilyStats &stats) {
         continue;
       ++stats.falseAlarms;
       fail("non-safe finding in the callee @" + other.function->name + " at " +
-           session.format(other.problem->obligations[k].loc) + ": " +
-           solver::verdictName(other.verdicts.findings[k].verdict));
+           session.format(other.problem->locOf(other.problem->obligations[k])) +
+           ": " + solver::verdictName(other.verdicts.findings[k].verdict));
     }
   }
   size_t n = ops.size();
@@ -205,13 +205,14 @@ void compareProgram(const Program &p, FamilyStats &stats) {
   for (size_t k = 0; k < obligations.size(); ++k) {
     ++stats.obligations;
     const solver::Finding &f = fa->verdicts.findings[k];
-    std::string where = session.format(obligations[k].loc) + " " +
-                        obligations[k].op + " " +
+    const solver::Problem &problem = *fa->problem;
+    std::string where = session.format(problem.locOf(obligations[k])) + " " +
+                        problem.opOf(obligations[k]) + " " +
                         solver::obligationKindName(obligations[k].kind) + ": " +
                         solver::verdictName(f.verdict);
     if (p.plantedOp < 0 && f.verdict == Verdict::Unreachable)
       fail("unreachable finding in a correct program: " + where);
-    auto at = opAt.find(obligations[k].loc.offset);
+    auto at = opAt.find(problem.locOf(obligations[k]).offset);
     if (f.verdict == Verdict::Unknown) {
       ++stats.unknown;
       fail("unknown verdict at " + where + " (" + f.reason + ")");

@@ -42,7 +42,8 @@ bool Checker::checkStructure() {
     bool assume = ob.kind == ModelKind::Assume;
     same = obligationKindName(got[k].kind) ==
                std::string(modelKindName(ob.kind)) &&
-           got[k].dim == ob.dim && (assume || got[k].op == ob.op) &&
+           got[k].dim == ob.dim &&
+           (assume || fn.problem->opOf(got[k]) == ob.op) &&
            (assume || got[k].staticError == ob.staticError);
   }
   if (same)
@@ -51,7 +52,8 @@ bool Checker::checkStructure() {
   os << "symshape's obligations:";
   for (const solver::Obligation &ob : got)
     os << "\n    " << obligationKindName(ob.kind) << " dim " << ob.dim << " ("
-       << ob.op << ")" << (ob.staticError ? " static error" : "");
+       << fn.problem->opOf(ob) << ")"
+       << (ob.staticError ? " static error" : "");
   os << "\n  expected obligations:";
   for (size_t k = 0; k < model.obligations.size(); ++k)
     os << "\n    " << obligationName(k)

@@ -220,10 +220,9 @@ void Lowerer::addAssumptions() {
                  const std::string &text) {
     solver::Obligation ob;
     ob.kind = ObligationKind::Assume;
-    ob.loc = toSolver(loc);
-    ob.op = op;
+    ob.site = problem().addSite(toSolver(loc), op);
     ob.violation = formulas().mkNot(fact);
-    ob.subject = "the assumption '" + text + "'";
+    ob.notes = problem().addNotes("the assumption '" + text + "'");
     problem().addObligation(std::move(ob));
   };
   // The function's own facts first, in attribute order.

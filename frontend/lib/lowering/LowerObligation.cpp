@@ -47,14 +47,12 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   const Operation &at = reportedAt(op);
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(at.loc, at.sourceLoc);
-  ob.op = opText(at);
-  ob.callStack = privateChain;
+  ob.site =
+      prob->addSite(toSolver(at.loc, at.sourceLoc), opText(at), privateChain);
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;
-  ob.subject = std::move(subject);
-  ob.staticNote = std::move(staticNote);
+  ob.notes = prob->addNotes(std::move(subject), std::move(staticNote));
   ob.conditional = conditional;
   if (conditional)
     ob.violation = withEarlier(violation, kind);
@@ -97,8 +95,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   }
   Obligation ob;
   ob.kind = kind;
-  ob.loc = toSolver(op.loc, op.sourceLoc);
-  ob.op = opText(op);
+  ob.site = prob->addSite(toSolver(op.loc, op.sourceLoc), opText(op));
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;
@@ -108,7 +105,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   prob->dimRefs.insert(prob->dimRefs.end(), refs.begin(), refs.end());
   ob.declared = declared;
   ob.inferredRank = int32_t(inferredRank);
-  ob.staticNote = std::move(staticNote);
+  ob.notes = prob->addNotes(solver::Text(), std::move(staticNote));
   ob.conditional = conditional;
   if (conditional)
     ob.violation = withEarlier(violation, kind);

@@ -79,9 +79,8 @@ struct Fixture {
   void obligation(uint32_t offset, Verdict verdict, std::string subject) {
     Obligation ob;
     ob.kind = ObligationKind::Broadcast;
-    ob.loc = {0, offset};
-    ob.op = "tosa.add";
-    ob.subject = std::move(subject);
+    ob.site = problem.addSite({0, offset}, "tosa.add");
+    ob.notes = problem.addNotes(std::move(subject));
     problem.obligations.push_back(ob);
     Finding finding;
     finding.verdict = verdict;

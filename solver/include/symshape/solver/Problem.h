@@ -96,8 +96,28 @@ enum class SubjectForm : uint8_t {
 /// (an assumption): judged on its own.
 constexpr uint32_t kNoOp = ~0u;
 
-/// A function of 100k ops has over 600k of these: the fields are ordered so
-/// that no padding is left between them (80 bytes).
+/// What the obligations of one op occurrence share: where the op is and
+/// its name (Problem::sites).
+struct ObligationSite {
+  Location loc;
+  Text op; ///< op name, e.g. "test.broadcastable"
+  /// Inside a private function judged through its calls: `loc` is the
+  /// callee's op and this indexes Problem::callStacks (the calls that led
+  /// there, outermost first); 0 for none.
+  uint32_t callStack = 0;
+};
+
+/// The texts few obligations have (Problem::notes).
+struct ObligationNotes {
+  /// What is compared, for messages (Text form); see describeSubject.
+  Text subject;
+  /// Extra text for a static error (e.g. why MLIR's verifier differs).
+  Text staticNote;
+};
+
+/// A function of 100k ops has over 600k of these: what an op's obligations
+/// share, and the rare texts, are kept aside (`site`, `notes`), and the
+/// fields are ordered so that no padding is left between them (48 bytes).
 struct Obligation {
   ObligationKind kind = ObligationKind::Broadcast;
   SubjectForm form = SubjectForm::Text;
@@ -108,11 +128,11 @@ struct Obligation {
   /// under P, but its "no violation" is not assumed for later obligations.
   bool conditional = false;
   int dim = -1; ///< result dim it concerns, -1 when none
-  Location loc;
   /// Exactly the runtime sizes that violate the obligation. For Assume, the
   /// negation of the user's fact.
   FormulaId violation = 0;
-  Text op;                             ///< op name, e.g. "test.broadcastable"
+  /// Its op and location: an index into Problem::sites (0: none, nowhere).
+  uint32_t site = 0;
   uint32_t refBegin = 0, refCount = 0; ///< into Problem::dimRefs
   /// A term of `violation` (kNoTerm when it has none): its component.
   TermId anchor = kNoTerm;
@@ -120,16 +140,10 @@ struct Obligation {
   /// obligations of one occurrence and one phase (result-cast: 2, the
   /// rest: 1) are judged independently of each other (SEMANTICS.md §4).
   uint32_t opIndex = kNoOp;
-  /// Inside a private function judged through its calls: `loc` is the
-  /// callee's op and this indexes Problem::callStacks (the calls that led
-  /// there, outermost first); 0 for none.
-  uint32_t callStack = 0;
   int32_t inferredRank = 0; ///< Rank
-  int64_t declared = 0;     ///< ResultCast: size; Rank: rank
-  /// What is compared, for messages (Text form); see describeSubject.
-  Text subject;
-  /// Extra text for a static error (e.g. why MLIR's verifier differs).
-  Text staticNote;
+  /// Its subject and static note: an index into Problem::notes (0: none).
+  uint32_t notes = 0;
+  int64_t declared = 0; ///< ResultCast: size; Rank: rank
 };
 
 /// What symshape knows of one SSA value, for reports and refinement.
@@ -170,7 +184,7 @@ struct OpaqueOp {
 
 class Problem {
 public:
-  Problem() = default;
+  Problem() { sites.push_back(ObligationSite()); }
   Problem(const Problem &) = delete;
   Problem &operator=(const Problem &) = delete;
 
@@ -184,6 +198,10 @@ public:
   std::vector<FormulaId> facts;
   /// In the order they are judged: assumptions, then ops in program order.
   ChunkedVector<Obligation> obligations;
+  /// Obligation::site: entry 0 is no op, nowhere.
+  ChunkedVector<ObligationSite> sites;
+  /// Obligation::notes: entry 0 is no text.
+  std::vector<ObligationNotes> notes{ObligationNotes()};
   std::vector<ValueInfo> values;
   /// Ops not modelled, in program order (the coverage report).
   std::vector<OpaqueOp> opaque;
@@ -201,6 +219,26 @@ public:
   void addFact(FormulaId fact);
   /// Appends an obligation and joins its terms in the graph.
   void addObligation(Obligation obligation);
+  /// A site for the next obligations: the last one when it is the same
+  /// (the obligations of one op are made one after the other).
+  uint32_t addSite(Location loc, Text op, uint32_t callStack = 0);
+  /// An entry of `notes` for these texts; 0 when both are empty.
+  uint32_t addNotes(Text subject, Text staticNote = Text());
+
+  const Location &locOf(const Obligation &ob) const {
+    return sites[ob.site].loc;
+  }
+  const Text &opOf(const Obligation &ob) const { return sites[ob.site].op; }
+  uint32_t callStackOf(const Obligation &ob) const {
+    return sites[ob.site].callStack;
+  }
+  const Text &subjectOf(const Obligation &ob) const {
+    return notes[ob.notes].subject;
+  }
+  const Text &staticNoteOf(const Obligation &ob) const {
+    return notes[ob.notes].staticNote;
+  }
+
   /// Appends obligations in order, as addObligation does one by one
   /// (without a second copy of them when there is none before).
   void addObligations(ChunkedVector<Obligation> &&more);
