@@ -10,6 +10,7 @@
 
 #include "LoweringImpl.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 namespace symshape::frontend {
@@ -100,9 +101,8 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   ob.violation = violation;
   ob.staticError = staticError;
   ob.form = form;
-  ob.refBegin = uint32_t(prob->dimRefs.size());
   ob.refCount = uint32_t(refs.size());
-  prob->dimRefs.insert(prob->dimRefs.end(), refs.begin(), refs.end());
+  ob.refBegin = sharedRefs(refs);
   ob.declared = declared;
   ob.inferredRank = int32_t(inferredRank);
   ob.notes = prob->addNotes(solver::Text(), std::move(staticNote));
@@ -112,6 +112,30 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   pending.push_back(std::move(ob));
   pendingDepth.push_back(opDepth);
   pendingPlain.push_back(violation);
+}
+
+uint32_t Lowerer::sharedRefs(const std::vector<solver::DimRef> &refs) {
+  // A column's result-cast names the operand sizes its broadcast named:
+  // the op's earlier obligations may already hold these refs.
+  auto same = [&](const solver::DimRef &a, const solver::DimRef &b) {
+    return a.value == b.value && a.dim == b.dim && a.staticSize == b.staticSize;
+  };
+  constexpr size_t kMaxLookBack = 16;
+  size_t from = std::max(opFirst, pending.size() > kMaxLookBack
+                                      ? pending.size() - kMaxLookBack
+                                      : size_t(0));
+  for (size_t k = pending.size(); k-- > from;) {
+    const Obligation &earlier = pending[k];
+    if (earlier.form == solver::SubjectForm::Text ||
+        earlier.refCount != refs.size() || refs.empty())
+      continue;
+    if (std::equal(refs.begin(), refs.end(),
+                   prob->dimRefs.begin() + earlier.refBegin, same))
+      return earlier.refBegin;
+  }
+  uint32_t begin = uint32_t(prob->dimRefs.size());
+  prob->dimRefs.insert(prob->dimRefs.end(), refs.begin(), refs.end());
+  return begin;
 }
 
 FormulaId Lowerer::withEarlier(FormulaId violation, ObligationKind kind) {

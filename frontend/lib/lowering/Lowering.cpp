@@ -309,7 +309,7 @@ void Lowerer::recordValues() {
     if (info.kind == solver::ValueInfo::Kind::Shape) {
       // A shape value's "shape" is its extents.
       info.ranked = s.hasExtents;
-      info.dims = std::move(s.extents);
+      info.dims = s.extents.release();
     } else {
       info.dims = std::move(s.dims);
     }

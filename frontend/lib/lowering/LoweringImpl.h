@@ -11,6 +11,7 @@
 
 #include "ir/ValueNames.h"
 #include "symshape/frontend/Lowering.h"
+#include "symshape/solver/LazyVector.h"
 
 #include <optional>
 #include <unordered_map>
@@ -21,28 +22,30 @@ using solver::FormulaId;
 using solver::TermId;
 
 /// What the lowering knows of one value at runtime.
+/// One per value of the function (over 100k in a large one), so the rare
+/// element lists are LazyVectors: 64 bytes, not 128.
 struct ValueState {
   bool defined = false;
   /// Tensor/vector values of known rank: one term per dim.
   bool ranked = false;
-  std::vector<TermId> dims;
   /// Shape values (!shape.shape, extent tensors, constant integer tensors)
   /// whose rank is known: their extents (the elements of the tensor).
   bool hasExtents = false;
-  std::vector<TermId> extents;
+  /// i1 values (scalars, 0-d and 1-d i1 tensors) whose truth is known: one
+  /// formula per element (`bools`).
+  bool hasBools = false;
+  /// Defined by an op symshape does not model (its values are unknowns).
+  bool opaque = false;
   /// index / !shape.size values, integer scalars and 0-d integer tensors:
   /// the integer.
   TermId scalar = solver::kNoTerm;
-  /// i1 values (scalars, 0-d and 1-d i1 tensors) whose truth is known: one
-  /// formula per element.
-  bool hasBools = false;
-  std::vector<FormulaId> bools;
+  std::vector<TermId> dims;
+  solver::LazyVector<TermId> extents;
+  solver::LazyVector<FormulaId> bools;
   /// Rank-2 integer tensors of static shape (a padding operand [N, 2]):
   /// their elements row by row, when known. Kept apart from `extents`,
   /// which index a value's elements as a shape.
-  std::vector<TermId> matrix;
-  /// Defined by an op symshape does not model (its values are unknowns).
-  bool opaque = false;
+  solver::LazyVector<TermId> matrix;
 };
 
 /// One result dim of a broadcast: the runtime sizes that reach it, how
@@ -313,6 +316,9 @@ private:
   std::vector<FormulaId> pendingPlain;
   uint32_t opDepth = 0;
   FormulaId withEarlier(FormulaId violation, solver::ObligationKind kind);
+  /// Where `refs` start in Problem::dimRefs: an earlier obligation's of the
+  /// same op when it names the same sizes, else appended.
+  uint32_t sharedRefs(const std::vector<solver::DimRef> &refs);
   /// The name of `op` as shared text (Obligation::op).
   solver::Text opText(const Operation &op);
   std::unordered_map<std::string, solver::Text> opNames;

@@ -288,3 +288,18 @@ TEST_CASE("A witness copies, compares and grows like a vector of pairs",
   CHECK(moved == none);
   CHECK(sizeof(Finding) <= 32);
 }
+
+TEST_CASE("A lazy vector converts to a vector and gives its elements up",
+          "[verdicts]") {
+  LazyVector<int> v;
+  const std::vector<int> &empty = v;
+  CHECK(empty.empty());
+  v = std::vector<int>{1, 2, 3};
+  const std::vector<int> &full = v;
+  CHECK(full == std::vector<int>{1, 2, 3});
+  CHECK(v.release() == std::vector<int>{1, 2, 3});
+  CHECK(v.empty());
+  v = std::vector<int>();
+  CHECK(v.begin() == nullptr); // nothing allocated for no elements
+  CHECK(sizeof(v) == sizeof(void *));
+}

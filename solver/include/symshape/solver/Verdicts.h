@@ -16,13 +16,12 @@
 #ifndef SYMSHAPE_SOLVER_VERDICTS_H
 #define SYMSHAPE_SOLVER_VERDICTS_H
 
+#include "symshape/solver/LazyVector.h"
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Smt.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <initializer_list>
 #include <memory>
 #include <string>
 #include <utility>
@@ -45,67 +44,10 @@ const char *verdictName(Verdict verdict);
 /// > unknown > unreachable > safe (the enum is declared in that order).
 inline bool isWorse(Verdict a, Verdict b) { return a > b; }
 
-/// Values of free symbols of the function, in symbol order: a vector of
-/// (name, value) pairs. Nearly every finding of a large function is safe
-/// and has none, so an empty witness is a null pointer (8 bytes, not a
-/// vector's 24): 600k findings are 15 MB smaller.
-class Witness {
-public:
-  using Entry = std::pair<std::string, int64_t>;
-  using iterator = Entry *;
-  using const_iterator = const Entry *;
-
-  Witness() = default;
-  Witness(std::initializer_list<Entry> init) {
-    if (init.size())
-      entries = std::make_unique<std::vector<Entry>>(init);
-  }
-  Witness(const Witness &other) {
-    if (!other.empty())
-      entries = std::make_unique<std::vector<Entry>>(*other.entries);
-  }
-  Witness(Witness &&) noexcept = default;
-  Witness &operator=(const Witness &other) {
-    Witness copy(other);
-    entries.swap(copy.entries);
-    return *this;
-  }
-  Witness &operator=(Witness &&) noexcept = default;
-
-  bool empty() const { return !entries || entries->empty(); }
-  size_t size() const { return entries ? entries->size() : 0; }
-  Entry *begin() { return entries ? entries->data() : nullptr; }
-  Entry *end() { return begin() + size(); }
-  const Entry *begin() const { return entries ? entries->data() : nullptr; }
-  const Entry *end() const { return begin() + size(); }
-  Entry &operator[](size_t i) { return (*entries)[i]; }
-  const Entry &operator[](size_t i) const { return (*entries)[i]; }
-  Entry &back() { return entries->back(); }
-  const Entry &back() const { return entries->back(); }
-
-  void push_back(Entry entry) { list().push_back(std::move(entry)); }
-  template <typename... Args> Entry &emplace_back(Args &&...args) {
-    return list().emplace_back(std::forward<Args>(args)...);
-  }
-  void pop_back() { entries->pop_back(); }
-  void reserve(size_t n) { list().reserve(n); }
-  void clear() { entries.reset(); }
-
-  friend bool operator==(const Witness &a, const Witness &b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end());
-  }
-  friend bool operator!=(const Witness &a, const Witness &b) {
-    return !(a == b);
-  }
-
-private:
-  std::vector<Entry> &list() {
-    if (!entries)
-      entries = std::make_unique<std::vector<Entry>>();
-    return *entries;
-  }
-  std::unique_ptr<std::vector<Entry>> entries;
-};
+/// Values of free symbols of the function, in symbol order: (name, value)
+/// pairs. Nearly every finding of a large function is safe and has none,
+/// so an empty witness is a null pointer (8 bytes, not a vector's 24).
+using Witness = LazyVector<std::pair<std::string, int64_t>>;
 
 /// One per obligation, so its fields are ordered to leave no padding but
 /// at the end (32 bytes).
