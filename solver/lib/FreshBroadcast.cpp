@@ -308,8 +308,7 @@ bool Judge::hasMoreSymbols(FormulaId f, size_t limit) const {
   return false;
 }
 
-std::vector<TermId> Judge::mentionedNotOnes(size_t c,
-                                            const std::vector<int64_t> &values,
+std::vector<TermId> Judge::mentionedNotOnes(size_t c, const SlotValues &notOnes,
                                             FormulaId f) {
   const DimGraph &graph = problem.graph;
   const Component &comp = components[c];
@@ -319,9 +318,8 @@ std::vector<TermId> Judge::mentionedNotOnes(size_t c,
   if (!nesting)
     nesting = std::make_unique<BroadcastNesting>(graph);
   std::vector<TermId> out;
-  for (size_t slot = 0; slot < values.size() && slot < comp.symbols.size();
-       ++slot) {
-    if (values[slot] == 1)
+  for (const auto &[slot, value] : notOnes) {
+    if (value == 1 || slot >= comp.symbols.size())
       continue;
     TermId symbol = comp.symbols[slot];
     bool unknown = false, under = false;
@@ -340,18 +338,24 @@ std::vector<TermId> Judge::mentionedNotOnes(size_t c,
 
 void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
                                    const std::vector<TermId> &symbols,
-                                   const std::vector<int64_t> &violating,
-                                   const std::vector<int64_t> &holding,
+                                   const SlotValues &violating,
+                                   const SlotValues &holding,
                                    Finding &finding) {
   const Obligation &ob = problem.obligations[k];
   const DimGraph &graph = problem.graph;
   Component &comp = components[c];
   KnownModels models;
-  for (const std::vector<int64_t> *m : {&violating, &holding}) {
+  for (const SlotValues *edits : {&violating, &holding}) {
     SymbolValues values;
-    for (TermId symbol : symbols)
-      values[symbol] = (*m)[slotOf(comp, symbol)];
-    (m == &violating ? models.violating : models.holding).push_back(values);
+    for (TermId symbol : symbols) {
+      size_t slot = slotOf(comp, symbol);
+      int64_t &value = values[symbol] = (*comp.model)[slot];
+      for (const auto &[edited, to] : *edits)
+        if (edited == slot)
+          value = to;
+    }
+    (edits == &violating ? models.violating : models.holding)
+        .push_back(std::move(values));
   }
   std::string whyNot;
   // The solver of the projection is built only when its cover is not
@@ -424,7 +428,7 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   const std::optional<std::vector<int64_t>> &model = modelOf(c);
   if (!model || slotOf(comp, s) >= model->size())
     return false;
-  std::vector<int64_t> holding = *model;
+  SlotValues holding; // edits of the model
   // The other leaves under the model: compatible, with one value != 1.
   std::optional<int64_t> common;
   for (size_t i = 0; i < leaves.size(); ++i) {
@@ -448,12 +452,16 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
     if (other == leaves.size())
       return false; // maybe 1 under every P: ask the solver
     TermId f = leaves[other];
+    if (slotOf(comp, f) >= model->size())
+      return false;
     common = std::max<int64_t>(2, uses[graph.term(f).symbol].low.value_or(2));
-    holding[slotOf(comp, f)] = *common;
+    holding.push_back({uint32_t(slotOf(comp, f)), *common});
   }
-  holding[slotOf(comp, s)] = 1; // a model of P && !violation
-  std::vector<int64_t> violating = holding;
-  violating[slotOf(comp, s)] = *common == 2 ? 3 : 2;
+  // The model with s = 1 is one of P && !violation; with s another size
+  // than `common`, one of P && violation. Only these entries change.
+  holding.push_back({uint32_t(slotOf(comp, s)), 1});
+  SlotValues violating = holding;
+  violating.back().second = *common == 2 ? 3 : 2;
 
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedStatically;
@@ -461,8 +469,9 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   // those the witness can keep from `violating`, its entries that are not
   // 1, found through the heavy chains instead of a walk of the chain.
   bool many = hasMoreSymbols(ob.violation, kMaxFixedSymbols);
+  SlotValues violatingNotOnes = notOnesWith(c, violating);
   std::vector<TermId> symbols =
-      many ? mentionedNotOnes(c, violating, ob.violation)
+      many ? mentionedNotOnes(c, violatingNotOnes, ob.violation)
            : symbolsOfFormula(ob.violation);
   if (many) {
     // What describeViolation says without asking.
@@ -473,11 +482,13 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   // Sizes the violation mentions keep their values (1 for most: the
   // models of this path set each new size to 1); the others go to 1 in
   // one try. One at a time would cost a chain N^2.
-  finding.witness = assemble(c, std::move(violating), symbols, ob.violation,
-                             /*quick=*/true);
+  finding.witness =
+      assembleQuick(c, std::move(violatingNotOnes), symbols, ob.violation);
   finding.hasWitness = true;
   if (!ob.conditional) {
-    Effect effect{c, ob.violation, false, std::move(holding)};
+    Effect effect{c, ob.violation, false, std::nullopt};
+    effect.modelEdits = std::move(holding);
+    effect.editsModel = true;
     effect.keepsEvaluated = true;
     effects.push_back(std::move(effect));
   }

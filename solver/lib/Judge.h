@@ -40,6 +40,9 @@ struct Component {
   std::unordered_set<FormulaId> excluded;
   /// Values of `symbols` in some model of the current P.
   std::optional<std::vector<int64_t>> model;
+  /// The slots of `model` that are not 1, sorted (Judge::notOneSlots;
+  /// reset with the model, kept up to date by Effect::modelEdits).
+  std::optional<std::vector<uint32_t>> notOneSlots;
   /// The entries of `model` that are not 1, by symbol index (Witnesses.cpp;
   /// reset with the model).
   std::optional<std::vector<std::pair<uint32_t, int64_t>>> modelNotOnes;
@@ -73,6 +76,11 @@ struct Effect {
   bool guaranteed = false; ///< always fails: nothing later is reached
   /// A model of P && !violation, when the judgement met one.
   std::optional<std::vector<int64_t>> model;
+  /// Or (`editsModel`) that model as the component's with these (slot,
+  /// value) entries changed: a long chain's fresh broadcasts change two
+  /// entries each, so no copy of the whole model is made per obligation.
+  std::vector<std::pair<uint32_t, int64_t>> modelEdits = {};
+  bool editsModel = false;
   /// `model` differs from the component's only in symbols no evaluated
   /// term mentions, so Component::evaluated stays valid. (The fresh
   /// broadcast's model: already as many 1s as the old one.)
@@ -138,6 +146,23 @@ private:
   std::optional<bool> valueAtOnes(FormulaId f);
   /// Marks component c as one whose P the all-1 assignment breaks.
   void markOnesFail(size_t c);
+  /// (slot, value) entries of a component's model, sorted by slot.
+  using SlotValues = std::vector<std::pair<uint32_t, int64_t>>;
+  /// The slots of c's model (which must be known) that are not 1 (cached).
+  const std::vector<uint32_t> &notOneSlots(size_t c);
+  /// The entries other than 1 of c's model with `edits` applied, in time
+  /// proportional to their number, not to the model's size.
+  SlotValues notOnesWith(size_t c, SlotValues edits);
+  /// assemble(c, values, depends, violation, /*quick=*/true) of the values
+  /// whose entries other than 1 are `notOnes`, in time proportional to
+  /// them unless a 1 is tried.
+  Witness assembleQuick(size_t c, SlotValues notOnes,
+                        const std::vector<TermId> &depends,
+                        FormulaId violation);
+  /// The witness that names `named` (symbol index, value) in component c
+  /// and a model of P in every other component whose P the all-1
+  /// assignment breaks.
+  Witness witnessOf(size_t c, SlotValues named);
   /// The entries other than 1 of component k's model of P (cached).
   const std::vector<std::pair<uint32_t, int64_t>> *notOnesOf(size_t k);
   /// Literals "symbol >= 1" for the symbols of `violation` in c (empty
@@ -149,11 +174,12 @@ private:
   /// Whether formula `f` mentions more than `limit` symbols (a walk that
   /// stops there).
   bool hasMoreSymbols(FormulaId f, size_t limit) const;
-  /// The symbols of component c whose entry in `values` is not 1 and that
-  /// the conflict `f` mentions, in symbol order (symbolsOfFormula when
-  /// `f` is no conflict or the heavy chains cannot tell).
-  std::vector<TermId>
-  mentionedNotOnes(size_t c, const std::vector<int64_t> &values, FormulaId f);
+  /// The symbols of component c that have an entry in `notOnes` (those
+  /// other than 1) and that the conflict `f` mentions, in symbol order
+  /// (symbolsOfFormula when `f` is no conflict or the heavy chains cannot
+  /// tell).
+  std::vector<TermId> mentionedNotOnes(size_t c, const SlotValues &notOnes,
+                                       FormulaId f);
   /// Sorted symbols (by symbol index) of formula `f`.
   std::vector<TermId> symbolsOfFormula(FormulaId f) const;
 
@@ -180,11 +206,11 @@ private:
   bool judgeFreshBroadcast(size_t k, Finding &finding);
   /// The condition (or the reason there is none) of fresh broadcast `k`,
   /// whose new size `s` is 1 in `holding` and not in `violating`.
+  /// Both are c's model with edits.
   void describeFreshBroadcast(size_t k, size_t c, TermId s,
                               const std::vector<TermId> &symbols,
-                              const std::vector<int64_t> &violating,
-                              const std::vector<int64_t> &holding,
-                              Finding &finding);
+                              const SlotValues &violating,
+                              const SlotValues &holding, Finding &finding);
   /// The cover of `k`'s projection (assuming `column`), computed once per
   /// projection key.
   const ProjectedCover &projectedCover(size_t k, TermId s,

@@ -329,6 +329,25 @@ void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
   finding.witness = assemble(c, values, mentioned, violation);
 }
 
+/// Changes entries of comp's model, keeping its list of slots that are
+/// not 1 up to date.
+static void editModel(Component &comp,
+                      const std::vector<std::pair<uint32_t, int64_t>> &edits) {
+  std::vector<int64_t> &model = *comp.model;
+  for (const auto &[slot, value] : edits) {
+    int64_t was = model[slot];
+    model[slot] = value;
+    if (!comp.notOneSlots || (was == 1) == (value == 1))
+      continue;
+    std::vector<uint32_t> &slots = *comp.notOneSlots;
+    auto at = std::lower_bound(slots.begin(), slots.end(), slot);
+    if (value != 1)
+      slots.insert(at, slot);
+    else
+      slots.erase(at);
+  }
+}
+
 void Judge::applyEffects() {
   // A model met while judging is one of the new P only when it was the
   // component's one change.
@@ -353,10 +372,17 @@ void Judge::applyEffects() {
     comp.modelNotOnes.reset();
     if (changes[effect.component] == 1 && effect.model) {
       comp.model = std::move(effect.model);
+      comp.notOneSlots.reset();
+      if (!effect.keepsEvaluated)
+        comp.evaluated.clear();
+    } else if (changes[effect.component] == 1 && effect.editsModel &&
+               comp.model) {
+      editModel(comp, effect.modelEdits);
       if (!effect.keepsEvaluated)
         comp.evaluated.clear();
     } else {
       comp.model.reset();
+      comp.notOneSlots.reset();
       comp.evaluated.clear();
     }
     // When the all-1 assignment violates it, every later witness names

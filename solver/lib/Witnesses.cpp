@@ -34,6 +34,7 @@ const std::optional<std::vector<int64_t>> &Judge::modelOf(size_t c) {
   if (comp.model)
     return comp.model;
   comp.evaluated.clear();
+  comp.notOneSlots.reset();
   // Without a solver nothing but the facts constrains the component; when
   // they only bound single symbols below, a model needs no solver.
   if (!comp.solver && comp.avoided.empty()) {
@@ -283,11 +284,84 @@ Witness Judge::assemble(size_t c, std::vector<int64_t> values,
   const Component &comp = components[c];
   preferOnes(c, values, violation, depends, quick);
   // Symbol index -> value, for the sizes that are not 1.
-  std::vector<std::pair<uint32_t, int64_t>> named;
+  SlotValues named;
   for (size_t slot = 0; slot < values.size() && slot < comp.symbols.size();
        ++slot)
     if (values[slot] != 1)
       named.push_back({graph.term(comp.symbols[slot]).symbol, values[slot]});
+  return witnessOf(c, std::move(named));
+}
+
+const std::vector<uint32_t> &Judge::notOneSlots(size_t c) {
+  Component &comp = components[c];
+  if (!comp.notOneSlots) {
+    std::vector<uint32_t> slots;
+    for (size_t slot = 0; slot < comp.model->size(); ++slot)
+      if ((*comp.model)[slot] != 1)
+        slots.push_back(uint32_t(slot));
+    comp.notOneSlots = std::move(slots);
+  }
+  return *comp.notOneSlots;
+}
+
+Judge::SlotValues Judge::notOnesWith(size_t c, SlotValues edits) {
+  const std::vector<int64_t> &model = *components[c].model;
+  std::sort(edits.begin(), edits.end());
+  SlotValues out;
+  auto edit = edits.begin();
+  auto take = [&](uint32_t slot, int64_t value) {
+    if (value != 1)
+      out.push_back({slot, value});
+  };
+  for (uint32_t slot : notOneSlots(c)) {
+    for (; edit != edits.end() && edit->first < slot; ++edit)
+      take(edit->first, edit->second);
+    if (edit != edits.end() && edit->first == slot)
+      take(slot, (edit++)->second);
+    else
+      take(slot, model[slot]);
+  }
+  for (; edit != edits.end(); ++edit)
+    take(edit->first, edit->second);
+  return out;
+}
+
+Witness Judge::assembleQuick(size_t c, SlotValues notOnes,
+                             const std::vector<TermId> &depends,
+                             FormulaId violation) {
+  // preferOnes(quick) on the entries that are not 1: those of sizes
+  // `depends` does not name go to 1 at once, when that keeps a model.
+  const Component &comp = components[c];
+  if (comp.model && comp.model->size() == comp.symbols.size() &&
+      weakenedBy.empty() && !notOnes.empty()) {
+    std::vector<bool> kept(notOnes.size(), false);
+    for (TermId t : depends) {
+      size_t slot = slotOf(comp, t);
+      auto it = std::lower_bound(notOnes.begin(), notOnes.end(), slot,
+                                 [](const std::pair<uint32_t, int64_t> &e,
+                                    size_t s) { return e.first < s; });
+      if (it != notOnes.end() && it->first == slot)
+        kept[size_t(it - notOnes.begin())] = true;
+    }
+    if (std::find(kept.begin(), kept.end(), false) != kept.end()) {
+      std::vector<int64_t> trial(comp.symbols.size(), 1);
+      SlotValues keptOnly;
+      for (size_t i = 0; i < notOnes.size(); ++i)
+        if (kept[i]) {
+          trial[notOnes[i].first] = notOnes[i].second;
+          keptOnly.push_back(notOnes[i]);
+        }
+      if (satisfies(c, trial, violation))
+        notOnes = std::move(keptOnly);
+    }
+  }
+  for (auto &[slot, value] : notOnes)
+    slot = problem.graph.term(comp.symbols[slot]).symbol;
+  return witnessOf(c, std::move(notOnes));
+}
+
+Witness Judge::witnessOf(size_t c, SlotValues named) {
+  const DimGraph &graph = problem.graph;
   // Every other component at a model of its P: only those whose P the
   // all-1 assignment breaks have sizes to name.
   for (size_t k : onesFailing) {

@@ -187,7 +187,13 @@ TEST_CASE("A chain of broadcasts gives witnesses of two sizes", "[verdicts]") {
   for (size_t k = 0; k < v.findings.size(); ++k) {
     INFO("add " << k + 1);
     REQUIRE(v.findings[k].verdict == Verdict::UbPossible);
-    CHECK(v.findings[k].witness.size() == 2);
+    const Witness &w = v.findings[k].witness;
+    REQUIRE(w.size() == 2);
+    // The new size and one earlier one, unequal and not 1: the add fails.
+    CHECK(w[1].first == "%a" + std::to_string(k + 1) + "[0]");
+    CHECK(w[0].second != 1);
+    CHECK(w[1].second != 1);
+    CHECK(w[0].second != w[1].second);
   }
 }
 
