@@ -226,9 +226,8 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
         continue;
       bool holds =
           analysis.verdicts.findings[k].verdict == solver::Verdict::Safe;
-      auto [at, fresh] = safe.emplace(loc.offset, holds);
-      if (!fresh)
-        at->second = at->second && holds;
+      bool &everywhere = safe.emplace(loc.offset, true).first->second;
+      everywhere = everywhere && holds;
     }
   std::vector<RefineStep> steps;
   for (const Function &fn : file.module.functions) {

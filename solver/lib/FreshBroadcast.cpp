@@ -462,7 +462,15 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
   holding.push_back({uint32_t(slotOf(comp, s)), 1});
   SlotValues violating = holding;
   violating.back().second = *common == 2 ? 3 : 2;
+  concludeFreshBroadcast(k, c, s, std::move(holding), violating, finding);
+  return true;
+}
 
+void Judge::concludeFreshBroadcast(size_t k, size_t c, TermId s,
+                                   SlotValues holding,
+                                   const SlotValues &violating,
+                                   Finding &finding) {
+  const Obligation &ob = problem.obligations[k];
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedStatically;
   // The violation's sizes: all of them when few; else (a long chain) only
@@ -492,7 +500,6 @@ bool Judge::judgeFreshBroadcast(size_t k, Finding &finding) {
     effect.keepsEvaluated = true;
     effects.push_back(std::move(effect));
   }
-  return true;
 }
 
 } // namespace symshape::solver::detail

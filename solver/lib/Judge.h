@@ -204,6 +204,11 @@ private:
   /// Decides a broadcast `k` with a size that nothing before it
   /// constrains, without the solver; false when it cannot.
   bool judgeFreshBroadcast(size_t k, Finding &finding);
+  /// Fresh broadcast `k` (of new size `s`, in component c) can fail: its
+  /// finding, and the effect of `holding` (edits of c's model that make
+  /// one of P && !violation; `violating`, one of P && violation).
+  void concludeFreshBroadcast(size_t k, size_t c, TermId s, SlotValues holding,
+                              const SlotValues &violating, Finding &finding);
   /// The condition (or the reason there is none) of fresh broadcast `k`,
   /// whose new size `s` is 1 in `holding` and not in `violating`.
   /// Both are c's model with edits.
