@@ -127,17 +127,15 @@ private:
   /// The witness of `violation` from `values`, a model of P && violation
   /// in component c (SEMANTICS.md §4): the full assignment that takes `values`
   /// in c and a model of P in every other component, with as many 1s as the
-  /// evaluator finds (preferOnes; only the one try of every size `depends`
-  /// does not name when `quick`), written as its entries that are not 1.
+  /// evaluator finds (preferOnes), written as its entries that are not 1.
   Witness assemble(size_t c, std::vector<int64_t> values,
-                   const std::vector<TermId> &depends, FormulaId violation,
-                   bool quick = false);
+                   const std::vector<TermId> &depends, FormulaId violation);
   /// Sets entries of `values` (a model of c's P, and of `violation` unless
   /// it is kNoFormula) to 1 while that stays true, by plain evaluation:
-  /// first all those outside `keep` at once, then (unless `quick`) one at
-  /// a time. Bounded work; `values` stays a model either way.
+  /// first all those outside `keep` at once, then one at a time. Bounded
+  /// work; `values` stays a model either way.
   void preferOnes(size_t c, std::vector<int64_t> &values, FormulaId violation,
-                  const std::vector<TermId> &keep, bool quick = false);
+                  const std::vector<TermId> &keep);
   /// Whether `values` satisfies c's facts and avoided violations (and
   /// `violation`, unless kNoFormula), evaluated exactly.
   bool satisfies(size_t c, const std::vector<int64_t> &values,
@@ -153,9 +151,10 @@ private:
   /// The entries other than 1 of c's model with `edits` applied, in time
   /// proportional to their number, not to the model's size.
   SlotValues notOnesWith(size_t c, SlotValues edits);
-  /// assemble(c, values, depends, violation, /*quick=*/true) of the values
-  /// whose entries other than 1 are `notOnes`, in time proportional to
-  /// them unless a 1 is tried.
+  /// The witness of `violation` from the model of P && violation in c
+  /// whose entries other than 1 are `notOnes`: as assemble, but with only
+  /// preferOnes' first try (every size `depends` does not name at once),
+  /// in time proportional to `notOnes` unless that try is made.
   Witness assembleQuick(size_t c, SlotValues notOnes,
                         const std::vector<TermId> &depends,
                         FormulaId violation);

@@ -192,8 +192,7 @@ bool Judge::satisfies(size_t c, const std::vector<int64_t> &values,
 }
 
 void Judge::preferOnes(size_t c, std::vector<int64_t> &values,
-                       FormulaId violation, const std::vector<TermId> &keep,
-                       bool quick) {
+                       FormulaId violation, const std::vector<TermId> &keep) {
   const Component &comp = components[c];
   if (values.size() != comp.symbols.size() || !weakenedBy.empty())
     return;
@@ -232,8 +231,6 @@ void Judge::preferOnes(size_t c, std::vector<int64_t> &values,
     if (satisfies(c, trial, violation))
       values = trial;
   }
-  if (quick)
-    return;
   // Then one size at a time, those the violation does not mention first,
   // again after any success (a size may be free once another is 1).
   std::vector<size_t> order;
@@ -278,11 +275,11 @@ const std::vector<std::pair<uint32_t, int64_t>> *Judge::notOnesOf(size_t k) {
 }
 
 Witness Judge::assemble(size_t c, std::vector<int64_t> values,
-                        const std::vector<TermId> &depends, FormulaId violation,
-                        bool quick) {
+                        const std::vector<TermId> &depends,
+                        FormulaId violation) {
   const DimGraph &graph = problem.graph;
   const Component &comp = components[c];
-  preferOnes(c, values, violation, depends, quick);
+  preferOnes(c, values, violation, depends);
   // Symbol index -> value, for the sizes that are not 1.
   SlotValues named;
   for (size_t slot = 0; slot < values.size() && slot < comp.symbols.size();
@@ -329,7 +326,7 @@ Judge::SlotValues Judge::notOnesWith(size_t c, SlotValues edits) {
 Witness Judge::assembleQuick(size_t c, SlotValues notOnes,
                              const std::vector<TermId> &depends,
                              FormulaId violation) {
-  // preferOnes(quick) on the entries that are not 1: those of sizes
+  // preferOnes' first try on the entries that are not 1: those of sizes
   // `depends` does not name go to 1 at once, when that keeps a model.
   const Component &comp = components[c];
   if (comp.model && comp.model->size() == comp.symbols.size() &&
