@@ -10,6 +10,7 @@
 #include "JsonInternal.h"
 
 #include <algorithm>
+#include <deque>
 #include <unordered_set>
 
 namespace symshape::solver::json {
@@ -94,14 +95,20 @@ bool hasDims(const ValueInfo &value) {
 std::vector<size_t> listedValues(const Problem &problem, bool &anyShape) {
   // Names are unique per function (the parser rejects a redefinition); the
   // first one wins should two ever collide (after U+FFFD replacement).
-  std::unordered_set<std::string> seen;
+  // A name that is not ASCII is compared as made valid (kept in `made`).
+  std::unordered_set<std::string_view> seen;
+  std::deque<std::string> made;
   std::vector<size_t> listed;
   anyShape = false;
+  seen.reserve(problem.values.size());
   for (size_t i = 0; i < problem.values.size(); ++i) {
     const ValueInfo &value = problem.values[i];
     if (!listedValue(value))
       continue;
-    if (!seen.insert(validUtf8(value.name)).second)
+    std::string_view name = value.name;
+    if (!isPlainAscii(name))
+      name = made.emplace_back(validUtf8(value.name));
+    if (!seen.insert(name).second)
       continue;
     listed.push_back(i);
     anyShape = anyShape || hasDims(value);
@@ -280,24 +287,25 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
                   const ReportOptions &options, const PositionResolver &resolve,
                   FindingScratch &scratch) {
   std::string &out = w.out;
-  out += "{\"loc\": ";
-  appendQuoted(out, scratch.position(entry.loc, resolve));
-  appendSourceFields(out, scratch.resolved.origin, options);
-  appendKey(out, "op");
-  appendQuoted(out, entry.op);
+  out += scratch.head(entry.loc, entry.op, resolve, options);
+  // Kinds and verdicts are the schema's own names: nothing to escape.
   appendKey(out, "kind");
-  appendQuoted(out, entry.kind);
+  out += '"';
+  out += entry.kind;
+  out += '"';
   if (entry.dim >= 0) {
     appendKey(out, "dim");
     appendInt(out, entry.dim);
   }
   appendKey(out, "verdict");
-  appendQuoted(out, verdictName(entry.verdict));
+  out += '"';
+  out += verdictName(entry.verdict);
+  out += '"';
   appendJudgement(w, entry);
-  scratch.message.clear();
-  entry.appendMessage(scratch.message, problem);
   appendKey(out, "message");
-  appendQuoted(out, scratch.message);
+  appendQuotedBy(out, scratch.message, [&](std::string &text) {
+    entry.appendMessage(text, problem);
+  });
   if (const std::vector<uint32_t> *why = entry.impliedBy)
     appendImpliedBy(out, problem, *why, resolve);
   if (!entry.callStacks.empty())

@@ -164,32 +164,57 @@ std::vector<size_t> listedValues(const Problem &problem, bool &anyShape);
 /// problem.values[i], then its type, shape and refined type.
 void writeValueMember(Writer &w, const FunctionReport &function, size_t i);
 
-/// What consecutive findings share: most ops have several obligations at
-/// one position, and every message is built in the same buffer.
-struct FindingScratch {
-  bool hasLoc = false;
-  Location loc;
-  SourcePosition resolved;
-  std::string locText;
-  std::string message;
+/// Escapes out[start, end) as the body of a JSON string literal.
+void escapeFrom(std::string &out, size_t start, std::string &scratch);
 
-  const std::string &position(Location at, const PositionResolver &resolve) {
-    if (!hasLoc || at.buffer != loc.buffer || at.offset != loc.offset ||
-        at.source != loc.source) {
-      hasLoc = true;
-      loc = at;
-      resolved = resolve(at);
-      locText = resolved.str();
-    }
-    return locText;
-  }
-};
+/// Appends a string literal whose body the caller appends by
+/// `body(out)`: escaped afterwards, and only when it needs to be (a
+/// message rarely does); `scratch` holds it meanwhile.
+template <typename Body>
+void appendQuotedBy(std::string &out, std::string &scratch, Body body) {
+  out += '"';
+  size_t start = out.size();
+  body(out);
+  escapeFrom(out, start, scratch);
+  out += '"';
+}
 
 /// `"source_loc"`, `"source_name"` and `"source_stack"` (the exporter's
 /// callers, outermost first, as `call_stack`) of an op whose `loc(...)`
 /// says where it came from; nothing under --loc=mlir.
 void appendSourceFields(std::string &out, const SourceOrigin &origin,
                         const ReportOptions &options);
+
+/// What consecutive findings share: most ops have several obligations at
+/// one position, whose lines begin alike, and every message is escaped
+/// in the same buffer.
+struct FindingScratch {
+  bool hasHead = false;
+  Location loc;
+  std::string op;
+  std::string headText;
+  std::string message;
+
+  /// The beginning of the line of a finding at `at` of op `name`: its
+  /// `{"loc": ...`, source fields and `"op": ...`.
+  const std::string &head(Location at, std::string_view name,
+                          const PositionResolver &resolve,
+                          const ReportOptions &options) {
+    if (!hasHead || at.buffer != loc.buffer || at.offset != loc.offset ||
+        at.source != loc.source || name != op) {
+      hasHead = true;
+      loc = at;
+      op = name;
+      SourcePosition resolved = resolve(at);
+      headText = "{\"loc\": ";
+      appendQuoted(headText, resolved.str());
+      appendSourceFields(headText, resolved.origin, options);
+      headText += ", \"op\": ";
+      appendQuoted(headText, name);
+    }
+    return headText;
+  }
+};
 
 /// A finding on one line: `{"loc": ..., "message": ...}`.
 void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,

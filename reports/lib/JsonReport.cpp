@@ -101,7 +101,9 @@ void handOver(Writer &w, const std::string &text) {
 /// is rendered into a string by `render(i, text)` on some worker, at most
 /// `window` items ahead of the output, and passed to `consume(i, text)` on
 /// the calling thread in order of i. The output is the same on any number
-/// of threads. The first exception of a worker is rethrown.
+/// of threads. The first exception of a worker is rethrown. A consumed
+/// text's buffer is rendered into again: the pages of at most `window`
+/// texts are ever touched.
 class RenderQueue {
 public:
   using Render = std::function<void(size_t, std::string &)>;
@@ -126,6 +128,7 @@ public:
         if (!take(i, text))
           break; // a worker failed
         consume(i, text);
+        giveBack(std::move(text));
       }
     } catch (...) {
       finish();
@@ -142,6 +145,7 @@ private:
   void work() {
     for (;;) {
       size_t i;
+      std::string text;
       {
         std::unique_lock<std::mutex> lock(mutex);
         changed.wait(lock, [&] {
@@ -150,8 +154,11 @@ private:
         if (stop || next >= n)
           return;
         i = next++;
+        if (!spare.empty()) {
+          text = std::move(spare.back());
+          spare.pop_back();
+        }
       }
-      std::string text;
       try {
         render(i, text);
       } catch (...) {
@@ -186,6 +193,13 @@ private:
     return true;
   }
 
+  /// Keeps a consumed text's buffer for the next item.
+  void giveBack(std::string text) {
+    text.clear();
+    std::lock_guard<std::mutex> lock(mutex);
+    spare.push_back(std::move(text));
+  }
+
   /// Tells every worker to return.
   void stopAll() {
     {
@@ -198,6 +212,7 @@ private:
   const size_t n, window;
   const Render render;
   std::vector<std::string> texts;
+  std::vector<std::string> spare; // guarded by mutex
   std::vector<char> ready;
   std::mutex mutex;
   std::condition_variable changed;
@@ -270,7 +285,7 @@ void writeFunction(Writer &w, const FunctionReport &function,
                    const ReportOptions &options,
                    const PositionResolver &resolve) {
   const Problem &problem = *function.problem;
-  std::vector<ReportEntry> entries = reportEntries(function, options);
+  ReportList entries(function, options);
   bool anyValue = false;
   for (const ValueInfo &value : problem.values)
     anyValue = anyValue || listedValue(value);

@@ -116,6 +116,23 @@ void appendQuoted(std::string &out, std::string_view s) {
   out += '"';
 }
 
+void escapeFrom(std::string &out, size_t start, std::string &scratch) {
+  size_t i = start;
+  while (i + 8 <= out.size() && !anySpecial(out.data() + i))
+    i += 8;
+  while (i < out.size() &&
+         !kSpecial.special[static_cast<unsigned char>(out[i])])
+    ++i;
+  if (i == out.size())
+    return;
+  scratch.assign(out, start, std::string::npos);
+  out.resize(start);
+  if (!appendEscaped(out, scratch, true)) {
+    out.resize(start);
+    appendEscaped(out, validUtf8(scratch), false);
+  }
+}
+
 } // namespace json
 
 std::string jsonQuote(const std::string &s) {

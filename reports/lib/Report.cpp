@@ -126,16 +126,15 @@ std::vector<uint32_t> reportedWith(const Problem &problem,
   return with;
 }
 
-std::vector<ReportEntry> reportEntries(const FunctionReport &function,
-                                       const ReportOptions &options,
-                                       bool withSafe) {
+ReportList::ReportList(const FunctionReport &function,
+                       const ReportOptions &options, bool withSafe)
+    : function(&function) {
   const Problem &problem = *function.problem;
   const FunctionVerdicts &verdicts = *function.verdicts;
-  std::vector<ReportEntry> out;
   // Without the safe entries, most of a large function's are left out.
   if (withSafe)
-    out.reserve(problem.obligations.size() +
-                (options.requireCoverage ? problem.opaque.size() : 0));
+    refs.reserve(problem.obligations.size() +
+                 (options.requireCoverage ? problem.opaque.size() : 0));
   // Obligations of a private callee reached through several calls.
   bool anyCalls = problem.callStacks.size() > 1;
   std::vector<uint32_t> with;
@@ -149,54 +148,85 @@ std::vector<ReportEntry> reportEntries(const FunctionReport &function,
     // entry takes its merged ones with it.
     if (!withSafe && verdicts.findings[k].verdict == Verdict::Safe)
       return;
-    const Obligation &ob = problem.obligations[k];
-    if (anyCalls && with[k] != k) {
-      size_t e = entryOf[with[k]];
-      if (e != size_t(-1))
-        out[e].callStacks.push_back(problem.callStackOf(ob));
+    if (!anyCalls) {
+      refs.push_back(uint32_t(k));
       return;
     }
-    if (anyCalls)
-      entryOf[k] = out.size();
-    ReportEntry entry;
-    const ObligationSite &site = problem.sites[ob.site];
-    if (site.callStack != 0)
-      entry.callStacks.push_back(site.callStack);
-    if (function.impliedBy && k < function.impliedBy->size() &&
-        (*function.impliedBy)[k])
-      entry.impliedBy = &*(*function.impliedBy)[k];
-    entry.loc = site.loc;
-    entry.op = site.op;
-    entry.kind = obligationKindName(ob.kind);
-    entry.dim = ob.dim;
-    entry.verdict = verdicts.findings[k].verdict;
-    entry.obligation = &ob;
-    entry.finding = &verdicts.findings[k];
-    out.push_back(std::move(entry));
+    uint32_t stack = problem.callStackOf(problem.obligations[k]);
+    if (with[k] != k) {
+      size_t e = entryOf[with[k]];
+      if (e != size_t(-1))
+        callStacks[e].push_back(stack);
+      return;
+    }
+    entryOf[k] = refs.size();
+    refs.push_back(uint32_t(k));
+    callStacks.emplace_back();
+    if (stack != 0)
+      callStacks.back().push_back(stack);
   };
-  auto addOpaque = [&](const OpaqueOp &op) {
-    ReportEntry entry;
-    entry.loc = op.loc;
-    entry.op = op.op;
-    entry.kind = "coverage";
-    entry.verdict = Verdict::Error;
-    entry.opaque = &op;
-    out.push_back(std::move(entry));
+  auto addOpaque = [&](size_t i) {
+    refs.push_back(kOpaque | uint32_t(i));
+    if (anyCalls)
+      callStacks.emplace_back();
   };
   // Both lists are in program order: merge them, an opaque op after the
   // obligations at or before its position (assumptions, in other buffers,
   // come first).
   size_t k = 0;
   if (options.requireCoverage)
-    for (const OpaqueOp &op : problem.opaque) {
+    for (size_t i = 0; i < problem.opaque.size(); ++i) {
+      const Location &at = problem.opaque[i].loc;
       while (k < problem.obligations.size() &&
-             (problem.locOf(problem.obligations[k]).buffer != op.loc.buffer ||
-              problem.locOf(problem.obligations[k]).offset <= op.loc.offset))
+             (problem.locOf(problem.obligations[k]).buffer != at.buffer ||
+              problem.locOf(problem.obligations[k]).offset <= at.offset))
         addObligation(k++);
-      addOpaque(op);
+      addOpaque(i);
     }
   while (k < problem.obligations.size())
     addObligation(k++);
+}
+
+ReportEntry ReportList::operator[](size_t i) const {
+  const Problem &problem = *function->problem;
+  uint32_t ref = refs[i];
+  ReportEntry entry;
+  if (ref & kOpaque) {
+    const OpaqueOp &op = problem.opaque[ref & ~kOpaque];
+    entry.loc = op.loc;
+    entry.op = op.op;
+    entry.kind = "coverage";
+    entry.verdict = Verdict::Error;
+    entry.opaque = &op;
+    return entry;
+  }
+  const Obligation &ob = problem.obligations[ref];
+  const ObligationSite &site = problem.sites[ob.site];
+  if (!callStacks.empty())
+    entry.callStacks = callStacks[i];
+  else if (site.callStack != 0)
+    entry.callStacks.push_back(site.callStack);
+  const auto *impliedBy = function->impliedBy;
+  if (impliedBy && ref < impliedBy->size() && (*impliedBy)[ref])
+    entry.impliedBy = &*(*impliedBy)[ref];
+  entry.loc = site.loc;
+  entry.op = site.op;
+  entry.kind = obligationKindName(ob.kind);
+  entry.dim = ob.dim;
+  entry.finding = &function->verdicts->findings[ref];
+  entry.verdict = entry.finding->verdict;
+  entry.obligation = &ob;
+  return entry;
+}
+
+std::vector<ReportEntry> reportEntries(const FunctionReport &function,
+                                       const ReportOptions &options,
+                                       bool withSafe) {
+  ReportList list(function, options, withSafe);
+  std::vector<ReportEntry> out;
+  out.reserve(list.size());
+  for (size_t i = 0; i < list.size(); ++i)
+    out.push_back(list[i]);
   return out;
 }
 

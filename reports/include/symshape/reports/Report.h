@@ -206,8 +206,29 @@ std::vector<uint32_t> reportedWith(const Problem &problem,
                                    const FunctionVerdicts &verdicts);
 
 /// The entries of a function in program order (coverage errors after the
-/// obligations of the same position). Without `withSafe`, the entries of
-/// safe obligations are left out (for a reader that says nothing of them).
+/// obligations of the same position), each made when asked for: a list
+/// of a large function's costs four bytes an entry. Without `withSafe`,
+/// the entries of safe obligations are left out (for a reader that says
+/// nothing of them).
+class ReportList {
+public:
+  ReportList(const FunctionReport &function, const ReportOptions &options,
+             bool withSafe = true);
+  size_t size() const { return refs.size(); }
+  bool empty() const { return refs.empty(); }
+  ReportEntry operator[](size_t i) const;
+
+private:
+  /// Marks a ref to problem.opaque (the others are obligation indices).
+  static constexpr uint32_t kOpaque = uint32_t(1) << 31;
+  const FunctionReport *function;
+  std::vector<uint32_t> refs;
+  /// Inside a private function judged through its calls: each entry's
+  /// call stacks (ReportEntry::callStacks); empty otherwise.
+  std::vector<std::vector<uint32_t>> callStacks;
+};
+
+/// The entries of a ReportList, made.
 std::vector<ReportEntry> reportEntries(const FunctionReport &function,
                                        const ReportOptions &options,
                                        bool withSafe = true);
