@@ -27,9 +27,10 @@ bool operandsRefinable(const Operation &op) {
   return opRefinesOperands(op.name);
 }
 
+/// A text edit; its new text is `size` bytes at `at` of the edits' text.
 struct Edit {
   uint32_t begin = 0, end = 0; ///< replaced range; begin == end inserts
-  std::string text;
+  size_t at = 0, size = 0;
   size_t order = 0; ///< insertion order, to keep inserts at one place stable
 };
 
@@ -103,12 +104,14 @@ std::optional<Type> refinedType(const Value &value,
 
 } // namespace
 
-std::vector<RefineStep> refineSteps(const Session &session,
-                                    const FileAnalysis &file,
-                                    const std::string &only) {
+namespace {
+
+/// refineSteps, each handed to `take` as it is made.
+void forEachRefineStep(const Session &session, const FileAnalysis &file,
+                       const std::string &only,
+                       const std::function<void(RefineStep &&)> &take) {
   using Kind = RefineStep::Kind;
   std::string_view text = session.sources().buffer(file.buffer);
-  std::vector<RefineStep> steps;
   for (const FunctionAnalysis &analysis : file.functions) {
     if (!analysis.shapes || !analysis.shapes->wellDefined() ||
         (!only.empty() && analysis.function->name != only))
@@ -140,7 +143,7 @@ std::vector<RefineStep> refineSteps(const Session &session,
             continue;
           }
         }
-        steps.push_back({Kind::Result, &fn, &op, k, v, v, *refined[v]});
+        take({Kind::Result, &fn, &op, k, v, v, *refined[v]});
       }
     });
     // Results of casts that became identity casts and were removed: their
@@ -156,7 +159,7 @@ std::vector<RefineStep> refineSteps(const Session &session,
         ValueId source = replaced == replacedBy.end() ? v : replaced->second;
         if (!refined[v]) {
           if (source != v)
-            steps.push_back({Kind::Rename, &fn, &op, i, v, source, Type()});
+            take({Kind::Rename, &fn, &op, i, v, source, Type()});
           continue;
         }
         // A tensor.cast whose source gets its result's type has become an
@@ -168,19 +171,29 @@ std::vector<RefineStep> refineSteps(const Session &session,
               refined[result] ? *refined[result] : fn.value(result).type;
           if (resultType == *refined[v]) {
             if (ownLines(text, op.range)) {
-              steps.push_back(
-                  {Kind::RemoveCast, &fn, &op, 0, result, source, Type()});
+              take({Kind::RemoveCast, &fn, &op, 0, result, source, Type()});
               replacedBy[result] = source;
               continue;
             }
             inPlace = false; // not alone on its line: a cast back instead
           }
         }
-        steps.push_back({inPlace ? Kind::InPlace : Kind::Cast, &fn, &op, i, v,
-                         source, *refined[v]});
+        take({inPlace ? Kind::InPlace : Kind::Cast, &fn, &op, i, v, source,
+              *refined[v]});
       }
     });
   }
+}
+
+} // namespace
+
+std::vector<RefineStep> refineSteps(const Session &session,
+                                    const FileAnalysis &file,
+                                    const std::string &only) {
+  std::vector<RefineStep> steps;
+  forEachRefineStep(session, file, only, [&](RefineStep &&step) {
+    steps.push_back(std::move(step));
+  });
   return steps;
 }
 
@@ -318,12 +331,27 @@ private:
   void enterFunction(const Function &fn);
   /// A fresh `%castN` name of the current function.
   std::string castName();
+  /// Replaces [begin, end) with `replacement`.
+  void edit(uint32_t begin, uint32_t end, std::string_view replacement) {
+    size_t at = edited.size();
+    edited += replacement;
+    edits.push_back({begin, end, at, replacement.size(), edits.size()});
+  }
+  /// Replaces [begin, end) with the text of `type`.
+  void editType(uint32_t begin, uint32_t end, const Type &type) {
+    size_t at = edited.size();
+    type.appendTo(edited);
+    edits.push_back({begin, end, at, edited.size() - at, edits.size()});
+  }
 
   std::string_view text;
   std::vector<Edit> edits;
-  // Every name in use in the current function, with the group name of
-  // `%r:2` (its values are "r#0", "r#1", and `%r` itself refers to them).
+  std::string edited; ///< the new texts of `edits`, one after another
+  // The names in use in the current function that begin with "cast", with
+  // the group name of `%r:2` (its values are "r#0", "r#1", and `%r` itself
+  // refers to them), gathered when the function's first cast is named.
   const Function *current = nullptr;
+  bool named = false;
   std::unordered_set<std::string> names;
   unsigned counter = 0;
 };
@@ -331,10 +359,8 @@ private:
 void EditList::rename(const Function &fn, const Operation &op, size_t i,
                       ValueId source) {
   uint32_t after = op.operandRanges[i].end.offset;
-  edits.push_back(
-      {op.operandRanges[i].begin.offset, after,
-       "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""),
-       edits.size()});
+  edit(op.operandRanges[i].begin.offset, after,
+       "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""));
 }
 
 void EditList::add(const RefineStep &step, RewriteStats *stats) {
@@ -344,9 +370,8 @@ void EditList::add(const RefineStep &step, RewriteStats *stats) {
   enterFunction(fn);
   switch (step.kind) {
   case Kind::Result:
-    edits.push_back({op.resultTypeRanges[step.index].begin.offset,
-                     op.resultTypeRanges[step.index].end.offset,
-                     step.type.str(), edits.size()});
+    editType(op.resultTypeRanges[step.index].begin.offset,
+             op.resultTypeRanges[step.index].end.offset, step.type);
     if (stats)
       ++stats->refinedValues;
     break;
@@ -356,7 +381,7 @@ void EditList::add(const RefineStep &step, RewriteStats *stats) {
   case Kind::RemoveCast:
   case Kind::RemoveOp: {
     std::pair<uint32_t, uint32_t> lines = *ownLines(text, op.range);
-    edits.push_back({lines.first, lines.second, "", edits.size()});
+    edit(lines.first, lines.second, "");
     if (stats && step.kind == Kind::RemoveOp && isCheckOp(op))
       ++stats->checksDropped;
     break;
@@ -369,9 +394,8 @@ void EditList::add(const RefineStep &step, RewriteStats *stats) {
   case Kind::InPlace:
     if (step.source != step.value)
       rename(fn, op, step.index, step.source);
-    edits.push_back({op.operandTypeRanges[step.index].begin.offset,
-                     op.operandTypeRanges[step.index].end.offset,
-                     step.type.str(), edits.size()});
+    editType(op.operandTypeRanges[step.index].begin.offset,
+             op.operandTypeRanges[step.index].end.offset, step.type);
     break;
   case Kind::Cast:
     castBack(step);
@@ -387,23 +411,28 @@ void EditList::passWitness(const Operation &op) {
     ++begin;
   if (begin < op.range.end.offset)
     ++begin;
-  edits.push_back(
-      {begin, op.range.end.offset, " shape.const_witness true", edits.size()});
+  edit(begin, op.range.end.offset, " shape.const_witness true");
 }
 
 void EditList::enterFunction(const Function &fn) {
   if (current == &fn)
     return;
   current = &fn;
+  named = false;
   names.clear();
   counter = 0;
-  for (const Value &val : fn.values) {
-    names.insert(val.name);
-    names.insert(val.name.substr(0, val.name.find('#')));
-  }
 }
 
 std::string EditList::castName() {
+  if (!named) {
+    named = true;
+    // Only a name that begins with "cast" can be a castN.
+    for (const Value &val : current->values)
+      if (val.name.compare(0, 4, "cast") == 0) {
+        names.insert(val.name);
+        names.insert(val.name.substr(0, val.name.find('#')));
+      }
+  }
   std::string name;
   do
     name = "cast" + std::to_string(counter++);
@@ -430,17 +459,14 @@ void EditList::castBack(const RefineStep &step) {
   // then an op `elim`), the cast goes on a line of its own: written
   // right after `return` it would become its operand.
   std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
-  edits.push_back(
-      {blank ? lineStart : begin, blank ? lineStart : begin,
+  edit(blank ? lineStart : begin, blank ? lineStart : begin,
        blank ? indent + line + "\n"
-             : "\n" + lead + line + "\n" + std::string(prefix.size(), ' '),
-       edits.size()});
+             : "\n" + lead + line + "\n" + std::string(prefix.size(), ' '));
   // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
   // the token boundary with a space.
   uint32_t after = op.operandRanges[step.index].end.offset;
-  edits.push_back({op.operandRanges[step.index].begin.offset, after,
-                   "%" + name + (joinsNext(text, after) ? " " : ""),
-                   edits.size()});
+  edit(op.operandRanges[step.index].begin.offset, after,
+       "%" + name + (joinsNext(text, after) ? " " : ""));
 }
 
 std::string EditList::apply() {
@@ -448,12 +474,13 @@ std::string EditList::apply() {
     return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
   });
   std::string out;
+  out.reserve(text.size() + edited.size());
   uint32_t at = 0;
   for (const Edit &edit : edits) {
     if (edit.begin < at)
       continue; // overlapping edits cannot happen; keep the first
     out.append(text.substr(at, edit.begin - at));
-    out += edit.text;
+    out.append(edited, edit.at, edit.size);
     at = edit.end;
   }
   out.append(text.substr(at));
@@ -466,13 +493,11 @@ std::string rewriteRefined(const Session &session, const FileAnalysis &file,
                            RewriteStats *stats, const std::string &only,
                            bool dropRedundantChecks) {
   EditList edits(session.sources().buffer(file.buffer));
-  std::vector<RefineStep> steps = refineSteps(session, file, only);
-  if (dropRedundantChecks) {
-    std::vector<RefineStep> drops = redundantCheckSteps(session, file, only);
-    steps.insert(steps.end(), drops.begin(), drops.end());
-  }
-  for (const RefineStep &step : steps)
-    edits.add(step, stats);
+  forEachRefineStep(session, file, only,
+                    [&](RefineStep &&step) { edits.add(step, stats); });
+  if (dropRedundantChecks)
+    for (const RefineStep &step : redundantCheckSteps(session, file, only))
+      edits.add(step, stats);
   return edits.apply();
 }
 

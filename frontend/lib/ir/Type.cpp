@@ -2,46 +2,73 @@
 
 #include "symshape/frontend/Type.h"
 
+#include <charconv>
+
 namespace symshape::frontend {
 
-/// "2x?x4x" for dims {2, kDynamic, 4}; "" for rank 0.
-static std::string dimsPrefix(const std::vector<int64_t> &dims) {
-  std::string out;
+/// Appends "2x?x4x" for dims {2, kDynamic, 4}; nothing for rank 0.
+static void appendDims(std::string &out, const std::vector<int64_t> &dims) {
   for (int64_t dim : dims) {
-    out += dim == kDynamic ? std::string("?") : std::to_string(dim);
+    if (dim == kDynamic)
+      out += '?';
+    else {
+      char digits[24];
+      out.append(digits, std::to_chars(digits, digits + 24, dim).ptr);
+    }
     out += 'x';
   }
-  return out;
 }
 
 std::string Type::str() const {
+  std::string out;
+  appendTo(out);
+  return out;
+}
+
+void Type::appendTo(std::string &out) const {
   switch (kind) {
-  case TypeKind::RankedTensor: {
-    std::string out = "tensor<" + dimsPrefix(dims) + element;
-    if (!encoding.empty())
-      out += ", " + encoding;
-    return out + ">";
-  }
+  case TypeKind::RankedTensor:
+    out += "tensor<";
+    appendDims(out, dims);
+    out += element;
+    if (!encoding.empty()) {
+      out += ", ";
+      out += encoding;
+    }
+    out += '>';
+    return;
   case TypeKind::UnrankedTensor:
-    return "tensor<*x" + element + ">";
+    out += "tensor<*x";
+    out += element;
+    out += '>';
+    return;
   case TypeKind::Vector:
-    return "vector<" + dimsPrefix(dims) + element + ">";
+    out += "vector<";
+    appendDims(out, dims);
+    out += element;
+    out += '>';
+    return;
   case TypeKind::Index:
-    return "index";
+    out += "index";
+    return;
   case TypeKind::Integer:
   case TypeKind::Float:
   case TypeKind::Other:
-    return spelling;
+    break;
   case TypeKind::Shape:
-    return "!shape.shape";
+    out += "!shape.shape";
+    return;
   case TypeKind::Size:
-    return "!shape.size";
+    out += "!shape.size";
+    return;
   case TypeKind::Witness:
-    return "!shape.witness";
+    out += "!shape.witness";
+    return;
   case TypeKind::ValueShape:
-    return "!shape.value_shape";
+    out += "!shape.value_shape";
+    return;
   }
-  return spelling;
+  out += spelling;
 }
 
 Type Type::rankedTensor(std::vector<int64_t> dims, std::string element) {

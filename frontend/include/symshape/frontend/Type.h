@@ -73,6 +73,8 @@ struct Type {
   /// Canonical text as mlir-opt prints it: "tensor<2x?x4xf32>",
   /// "tensor<*xf32>", "!shape.shape", "index".
   std::string str() const;
+  /// str(), appended to `out`.
+  void appendTo(std::string &out) const;
 
   friend bool operator==(const Type &a, const Type &b) {
     return a.kind == b.kind && a.dims == b.dims && a.element == b.element &&
