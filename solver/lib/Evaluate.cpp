@@ -8,6 +8,14 @@
 namespace symshape::solver::detail {
 
 std::optional<int64_t> Evaluator::term(TermId root) {
+  // Most leaves of a formula are sizes and constants: no walk for those.
+  const TermNode &node = graph.term(root);
+  if (node.kind == TermKind::Const)
+    return node.value;
+  if (node.kind == TermKind::Symbol)
+    return symbolValue(root);
+  if (auto known = memo.find(root); known != memo.end())
+    return known->second;
   graph.postOrder(
       root, [&](TermId t) { return memo.count(t) > 0; },
       [&](TermId t) { memo.emplace(t, compute(t)); });
@@ -20,14 +28,14 @@ std::optional<int64_t> Evaluator::compute(TermId t) {
     return node.value;
   if (node.kind == TermKind::Symbol)
     return symbolValue(t);
-  std::vector<int64_t> ops;
+  operandValues.clear();
   for (TermId op : node.operands) {
     std::optional<int64_t> v = memo.at(op);
     if (!v)
       return std::nullopt;
-    ops.push_back(*v);
+    operandValues.push_back(*v);
   }
-  return applyTerm(node.kind, ops);
+  return applyTerm(node.kind, operandValues);
 }
 
 std::optional<bool> Evaluator::holds(FormulaId f, int depth) {

@@ -16,6 +16,7 @@
 #include <functional>
 #include <optional>
 #include <unordered_map>
+#include <vector>
 
 namespace symshape::solver::detail {
 
@@ -39,6 +40,7 @@ private:
   const FormulaStore &formulas;
   std::function<int64_t(TermId)> symbolValue;
   std::unordered_map<TermId, std::optional<int64_t>> memo;
+  std::vector<int64_t> operandValues; ///< compute()'s, kept for its capacity
 };
 
 } // namespace symshape::solver::detail
