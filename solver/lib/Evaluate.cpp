@@ -76,24 +76,22 @@ std::optional<bool> Evaluator::holds(FormulaId f, int depth) {
                                           : *a < *b;
   }
   case FormulaKind::Conflict: {
-    // Some leaf is not 1 and differs from the column's value.
-    std::vector<int64_t> leaves;
+    // Some leaf is not 1 and differs from the column's value (its first
+    // leaf that is not 1).
+    int64_t column = 1;
+    bool conflict = false;
     for (uint32_t leaf : node.args) {
       std::optional<int64_t> v = term(leaf);
       if (!v)
         return std::nullopt;
-      leaves.push_back(*v);
+      if (*v == 1)
+        continue;
+      if (column == 1)
+        column = *v;
+      else if (*v != column)
+        conflict = true;
     }
-    int64_t column = 1;
-    for (int64_t v : leaves)
-      if (v != 1) {
-        column = v;
-        break;
-      }
-    for (int64_t v : leaves)
-      if (v != 1 && v != column)
-        return true;
-    return false;
+    return conflict;
   }
   }
   return std::nullopt;
