@@ -223,6 +223,7 @@ private:
       std::unique_ptr<SmtSolver> &solver = solvers[set];
       if (!solver) {
         solver = std::make_unique<SmtSolver>(context, limits);
+        solver->shareAtoms();
         for (FormulaId fact : facts)
           if (within(fact, set))
             solver->add(fact);

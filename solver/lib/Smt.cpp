@@ -5,6 +5,7 @@
 #include "Watchdog.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 #include <z3++.h>
 
@@ -265,6 +266,8 @@ struct SmtSolver::Impl {
   z3::solver solver;
   std::vector<z3::expr> literals; // literal k+1 is literals[k]
   std::unordered_map<uint64_t, Lit> tracked;
+  bool shareAtoms = false;
+  std::map<Atom, Lit> atoms; ///< with shareAtoms
   std::optional<z3::model> model;
   bool broken = false; // a Z3 error left the solver unusable
   std::string brokenReason;
@@ -337,10 +340,22 @@ Lit SmtSolver::track(FormulaId f, bool negated) {
   return l;
 }
 
+void SmtSolver::shareAtoms() {
+  if (impl)
+    impl->shareAtoms = true;
+}
+
 Lit SmtSolver::atom(const Atom &a) {
   if (!impl)
     return 1;
+  if (impl->shareAtoms) {
+    auto known = impl->atoms.find(a);
+    if (known != impl->atoms.end())
+      return known->second;
+  }
   Lit l = impl->fresh();
+  if (impl->shareAtoms)
+    impl->atoms.emplace(a, l);
   guarded(impl.get(), [&] {
     z3::expr p = impl->context.polynomial(a.poly);
     z3::expr rel = a.rel == AtomRel::Eq ? p == 0 : p <= 0;

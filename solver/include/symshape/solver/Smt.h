@@ -99,6 +99,11 @@ public:
   Lit track(FormulaId f, bool negated = false);
   /// A literal l with l <=> (a.poly REL 0); -l is its negation.
   Lit atom(const Atom &a);
+  /// From now on, atom() gives one literal per atom: a cover's search asks
+  /// of the same atoms again and again, and each new definition stays in
+  /// the solver and slows every later check. Not for the judge's solvers:
+  /// the models Z3 finds (the witnesses) depend on what the solver holds.
+  void shareAtoms();
   /// A literal l with l => (lits[0] || lits[1] || ...).
   Lit clause(const std::vector<Lit> &lits);
 
