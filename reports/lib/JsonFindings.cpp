@@ -288,21 +288,22 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
                   FindingScratch &scratch) {
   std::string &out = w.out;
   out += scratch.head(entry.loc, entry.op, resolve, options);
-  // Kinds and verdicts are the schema's own names: nothing to escape.
-  appendKey(out, "kind");
-  out += '"';
+  // Kinds and verdicts are the schema's own names: nothing to escape. A
+  // million findings are a million lines: the keys around them are
+  // appended in as few pieces as can be.
+  out += ", \"kind\": \"";
   out += entry.kind;
-  out += '"';
   if (entry.dim >= 0) {
-    appendKey(out, "dim");
+    out += "\", \"dim\": ";
     appendInt(out, entry.dim);
+    out += ", \"verdict\": \"";
+  } else {
+    out += "\", \"verdict\": \"";
   }
-  appendKey(out, "verdict");
-  out += '"';
   out += verdictName(entry.verdict);
   out += '"';
   appendJudgement(w, entry);
-  appendKey(out, "message");
+  out += ", \"message\": ";
   appendQuotedBy(out, scratch.message, [&](std::string &text) {
     entry.appendMessage(text, problem);
   });
