@@ -424,6 +424,9 @@ const std::vector<std::string> &DimGraph::labels(TermId id) const {
 }
 
 Components DimGraph::components() const {
+  if (hasComponents && componentsTerms == terms.size() &&
+      componentsEdges == edgeList.size())
+    return lastComponents;
   using Graph =
       boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
   Graph graph(terms.size());
@@ -439,6 +442,10 @@ Components DimGraph::components() const {
       terms.empty()
           ? 0
           : uint32_t(boost::connected_components(graph, result.of.data()));
+  lastComponents = result;
+  componentsTerms = terms.size();
+  componentsEdges = edgeList.size();
+  hasComponents = true;
   return result;
 }
 

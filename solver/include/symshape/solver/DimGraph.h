@@ -185,7 +185,9 @@ public:
   };
   const std::vector<Edge> &edges() const { return edgeList; }
 
-  /// Connected components over every edge (computed with Boost.Graph).
+  /// Connected components over every edge (computed with Boost.Graph,
+  /// once per state of the graph: the judge, the refinement and the
+  /// contract each ask of the same graph).
   Components components() const;
 
   /// True when `id` is never negative: a constant >= 0, a dim symbol (dims
@@ -216,6 +218,11 @@ private:
   std::unordered_map<std::string, unsigned> symbolNames;
   std::vector<Edge> edgeList;
   std::unordered_map<TermId, std::vector<std::string>> labelTable;
+  /// The last components() and the graph's size then: terms and edges are
+  /// only ever added, so the same sizes are the same graph.
+  mutable Components lastComponents;
+  mutable size_t componentsTerms = 0, componentsEdges = 0;
+  mutable bool hasComponents = false;
 };
 
 } // namespace symshape::solver
