@@ -26,7 +26,7 @@ void appendQuoted(std::string &out, std::string_view s);
 template <typename Int> void appendInt(std::string &out, Int value) {
   char buffer[24];
   auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  out.append(buffer, result.ptr);
+  out.append(buffer, size_t(result.ptr - buffer)); // not the iterator one
 }
 
 /// Writes the containers of the document. An object or array is opened

@@ -43,7 +43,10 @@ const char *obligationKindName(ObligationKind kind) {
 /// `value` in decimal, appended without a temporary string.
 static void appendNumber(std::string &out, int64_t value) {
   char buffer[24];
-  out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
+  // A length, not an end pointer: append(first, last) is the iterator
+  // overload, a replace().
+  char *end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  out.append(buffer, size_t(end - buffer));
 }
 
 std::string describeSubject(const Problem &problem, const Obligation &ob) {

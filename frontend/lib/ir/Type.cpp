@@ -13,7 +13,8 @@ static void appendDims(std::string &out, const std::vector<int64_t> &dims) {
       out += '?';
     else {
       char digits[24];
-      out.append(digits, std::to_chars(digits, digits + 24, dim).ptr);
+      char *end = std::to_chars(digits, digits + 24, dim).ptr;
+      out.append(digits, size_t(end - digits));
     }
     out += 'x';
   }
