@@ -164,3 +164,41 @@ TEST_CASE("positions print as file:line:col", "[report]") {
   SourcePosition position{"x.mlir", 3, 8, 8, {}};
   CHECK(position.str() == "x.mlir:3:8");
 }
+
+TEST_CASE("JSON messages are escaped like every other string", "[report]") {
+  // A finding's message is built in the line and escaped afterwards only
+  // when some byte needs it: put each byte value at several positions of
+  // a subject (so of a message) and compare with the escaping of the
+  // message made apart.
+  Fixture f;
+  uint32_t offset = 0;
+  for (int byte = 0; byte < 256; ++byte)
+    for (size_t at : {0, 7, 8, 18}) {
+      std::string subject(19, 's');
+      subject[at] = char(byte);
+      f.obligation(offset++, Verdict::Safe, subject);
+    }
+  ReportOptions options;
+  std::vector<FileReport> files{{"x.mlir", {f.report()}}};
+  Summary summary;
+  summary.add(files[0], options);
+  std::string json = renderJson(files, summary, options, [](Location at) {
+    return SourcePosition{"x.mlir", 1, at.offset + 1, at.offset + 1, {}};
+  });
+  std::vector<ReportEntry> entries = reportEntries(f.report(), options);
+  REQUIRE(entries.size() == f.problem.obligations.size());
+  size_t from = 0, missing = 0;
+  for (const ReportEntry &entry : entries) {
+    std::string expected =
+        "\"message\": " + referenceQuote(validUtf8(entry.message(f.problem)));
+    size_t found = json.find(expected, from);
+    if (found == std::string::npos) {
+      ++missing;
+      INFO("message of the finding at offset " << entry.loc.offset);
+      CHECK(found != std::string::npos);
+      continue;
+    }
+    from = found + expected.size();
+  }
+  CHECK(missing == 0);
+}
