@@ -206,10 +206,10 @@ std::vector<uint32_t> reportedWith(const Problem &problem,
                                    const FunctionVerdicts &verdicts);
 
 /// The entries of a function in program order (coverage errors after the
-/// obligations of the same position), each made when asked for: a list
-/// of a large function's costs four bytes an entry. Without `withSafe`,
-/// the entries of safe obligations are left out (for a reader that says
-/// nothing of them).
+/// obligations of the same position), each made when asked for: the
+/// list costs four bytes an entry, even for a large function. Without
+/// `withSafe`, the entries of safe obligations are left out (for a reader
+/// that says nothing of them).
 class ReportList {
 public:
   ReportList(const FunctionReport &function, const ReportOptions &options,

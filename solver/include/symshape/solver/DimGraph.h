@@ -187,7 +187,8 @@ public:
 
   /// Connected components over every edge (computed with Boost.Graph,
   /// once per state of the graph: the judge, the refinement and the
-  /// contract each ask of the same graph).
+  /// contract each ask of the same graph). It keeps its last answer, so
+  /// two threads must not ask at once.
   Components components() const;
 
   /// True when `id` is never negative: a constant >= 0, a dim symbol (dims
