@@ -2,7 +2,7 @@
 
 #include "symshape/frontend/Type.h"
 
-#include <charconv>
+#include <string>
 
 namespace symshape::frontend {
 
@@ -11,11 +11,8 @@ static void appendDims(std::string &out, const std::vector<int64_t> &dims) {
   for (int64_t dim : dims) {
     if (dim == kDynamic)
       out += '?';
-    else {
-      char digits[24];
-      char *end = std::to_chars(digits, digits + 24, dim).ptr;
-      out.append(digits, size_t(end - digits));
-    }
+    else
+      out += std::to_string(dim);
     out += 'x';
   }
 }
