@@ -9,30 +9,33 @@
 
 namespace symshape::solver {
 
-size_t DimGraph::KeyHash::operator()(const TermNode &node) const {
+uint32_t DimGraph::hashOf(const TermNode &node) {
   size_t h = std::hash<int64_t>()(node.value) * 31 + size_t(node.kind);
   for (TermId op : node.operands)
     h = h * 1000003u ^ op;
-  return h;
+  return IdIndex::mix(h);
 }
 
-bool DimGraph::KeyEq::operator()(const TermNode &a, const TermNode &b) const {
-  return a.kind == b.kind && a.value == b.value && a.operands == b.operands;
+uint32_t DimGraph::hashOf(std::string_view name) {
+  return IdIndex::mix(std::hash<std::string_view>()(name));
 }
 
 TermId DimGraph::intern(TermNode node) {
-  auto it = interned.find(node);
-  if (it != interned.end())
-    return it->second;
-  TermId id = TermId(terms.size());
+  auto [id, added] =
+      interned.insert(hashOf(node), TermId(terms.size()), [&](TermId other) {
+        const TermNode &known = terms[other];
+        return known.kind == node.kind && known.value == node.value &&
+               known.operands == node.operands;
+      });
+  if (!added)
+    return id;
   uint64_t degree = 0;
   for (TermId op : node.operands)
     degree = node.kind == TermKind::Mul || node.kind == TermKind::Div
                  ? degree + terms[op].degree
                  : std::max<uint64_t>(degree, terms[op].degree);
   node.degree = uint32_t(std::min<uint64_t>(degree, 1u << 30));
-  terms.push_back(node);
-  interned.emplace(std::move(node), id);
+  terms.push_back(std::move(node));
   for (TermId op : terms[id].operands)
     edgeList.push_back({id, op, Relation::DerivedFrom});
   return id;
@@ -50,11 +53,17 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
   TermNode node;
   node.kind = TermKind::Symbol;
   node.degree = 1;
-  node.symbol = uint32_t(symbolTable.size());
+  // A symbol's id in symbolNames is its index in symbolTable.
+  const uint32_t index = uint32_t(symbolTable.size());
+  node.symbol = index;
   // Symbols are never interned: two `?` dims are two unknowns.
   terms.push_back(std::move(node));
-  auto [taken, fresh] = symbolNames.emplace(name, 2u);
-  if (!fresh) {
+  auto nameOf = [&](std::string_view wanted) {
+    return [this, wanted](uint32_t other) {
+      return symbolTable[other].name == wanted;
+    };
+  };
+  if (!symbolNames.insert(hashOf(name), index, nameOf(name)).second) {
     // "%v[3]" -> "%v_2[3]": the suffix goes on the value name, so the
     // result still reads as a REF of SEMANTICS.md §6.
     size_t cut = name.size();
@@ -64,12 +73,13 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
         cut = open;
     }
     std::string unique;
-    for (unsigned &k = taken->second;;) {
+    for (unsigned &k = nextSuffix.emplace(name, 2u).first->second;;) {
       unique =
           name.substr(0, cut) + "_" + std::to_string(k++) + name.substr(cut);
-      if (symbolNames.emplace(unique, 2u).second)
+      if (!symbolNames.find(hashOf(unique), nameOf(unique)))
         break;
     }
+    symbolNames.insert(hashOf(unique), index, nameOf(unique));
     name = std::move(unique);
   }
   symbolTable.push_back({std::move(name), origin, id});

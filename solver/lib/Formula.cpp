@@ -7,11 +7,11 @@
 
 namespace symshape::solver {
 
-size_t FormulaStore::KeyHash::operator()(const FormulaNode &node) const {
+uint32_t FormulaStore::hashOf(const FormulaNode &node) {
   size_t h = size_t(node.kind) * 0x9e3779b97f4a7c15ull;
   for (uint32_t arg : node.args)
     h = (h ^ arg) * 1000003u;
-  return h;
+  return IdIndex::mix(h);
 }
 
 FormulaStore::FormulaStore(const DimGraph &graph) : graph(&graph) {
@@ -20,12 +20,12 @@ FormulaStore::FormulaStore(const DimGraph &graph) : graph(&graph) {
 }
 
 FormulaId FormulaStore::intern(FormulaNode node) {
-  auto it = interned.find(node);
-  if (it != interned.end())
-    return it->second;
-  FormulaId id = FormulaId(nodes.size());
-  nodes.push_back(node);
-  interned.emplace(std::move(node), id);
+  auto [id, added] = interned.insert(
+      hashOf(node), FormulaId(nodes.size()), [&](FormulaId other) {
+        return nodes[other].kind == node.kind && nodes[other].args == node.args;
+      });
+  if (added)
+    nodes.push_back(std::move(node));
   return id;
 }
 

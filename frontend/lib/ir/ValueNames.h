@@ -2,12 +2,9 @@
 //
 // The parser looks up every operand's `%name` and checks every new name
 // against the names in scope; the lowering indexes a function's names
-// once. A std::unordered_map<std::string, ValueId> spent most of that time
-// in cache misses (a bucket, then a node per name, each a heap block) and
-// held a second copy of every name. A ValueNames holds no name: each slot
-// is the name's hash and its ValueId, and a name is compared with the
-// Value it names (`values[id].name`), which is where the names already
-// are. Open addressing with linear probing, at most half full.
+// once. A ValueNames holds no name: it is an IdIndex of ValueIds, and a
+// name is compared with the Value it names (`values[id].name`), which is
+// where the names already are.
 //
 //   ValueNames scope;
 //   scope.insert(values, id);                  // values[id].name -> id
@@ -20,8 +17,10 @@
 #define SYMSHAPE_FRONTEND_VALUENAMES_H
 
 #include "symshape/frontend/IR.h"
+#include "symshape/solver/IdIndex.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -32,33 +31,36 @@ class ValueNames {
 public:
   /// The value named `name`, or nullopt.
   std::optional<ValueId> find(const std::vector<Value> &values,
-                              std::string_view name) const;
+                              std::string_view name) const {
+    return index.find(hashOf(name),
+                      [&](uint32_t id) { return values[id].name == name; });
+  }
   bool contains(const std::vector<Value> &values, std::string_view name) const {
     return find(values, name).has_value();
   }
   /// Names values[id] by its name. Like emplace, keeps the
   /// value already of that name, if any; returns whether `id` was added.
-  bool insert(const std::vector<Value> &values, ValueId id);
+  bool insert(const std::vector<Value> &values, ValueId id) {
+    std::string_view name = values[id].name;
+    return index
+        .insert(hashOf(name), id,
+                [&](uint32_t other) { return values[other].name == name; })
+        .second;
+  }
   /// Forgets every value numbered `first` or more (a rolled-back parse;
   /// their names need not exist any more).
-  void eraseFrom(ValueId first);
-  size_t size() const { return count; }
-  bool empty() const { return count == 0; }
+  void eraseFrom(ValueId first) { index.eraseFrom(first); }
+  size_t size() const { return index.size(); }
+  bool empty() const { return index.empty(); }
   /// Reserves room for `n` names without growing.
-  void reserve(size_t n);
+  void reserve(size_t n) { index.reserve(n); }
 
 private:
-  static constexpr ValueId kEmpty = ~ValueId(0);
-  struct Slot {
-    uint32_t hash = 0;
-    ValueId id = kEmpty;
-  };
-  static uint32_t hashOf(std::string_view name);
-  void place(uint32_t hash, ValueId id);
-  void grow(size_t capacity);
+  static uint32_t hashOf(std::string_view name) {
+    return solver::IdIndex::mix(std::hash<std::string_view>()(name));
+  }
 
-  std::vector<Slot> slots; ///< a power of two in size, or empty
-  size_t count = 0;
+  solver::IdIndex index;
 };
 
 } // namespace symshape::frontend

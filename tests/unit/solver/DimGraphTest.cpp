@@ -82,3 +82,44 @@ TEST_CASE("long products and overflowing constants stay as written",
     if (std::optional<int64_t> c = g.constantValue(op))
       CHECK((*c == 4 || *c == (int64_t(1) << 62)));
 }
+
+TEST_CASE("a name taken again gets the next free suffix on its value name",
+          "[dimgraph]") {
+  DimGraph g;
+  auto name = [&](TermId t) { return g.symbolOf(t).name; };
+  TermId a = g.symbol("%v[3]", SymbolOrigin::ArgumentDim);
+  TermId b = g.symbol("%v[3]", SymbolOrigin::ArgumentDim);
+  TermId taken = g.symbol("%v_3[3]", SymbolOrigin::ArgumentDim);
+  TermId c = g.symbol("%v[3]", SymbolOrigin::ArgumentDim);
+  TermId d = g.symbol("%v[3]", SymbolOrigin::ArgumentDim);
+  TermId again = g.symbol("%v_2[3]", SymbolOrigin::ArgumentDim);
+  TermId n = g.symbol("%n", SymbolOrigin::Scalar);
+  TermId m = g.symbol("%n", SymbolOrigin::Scalar);
+  CHECK(name(a) == "%v[3]");
+  CHECK(name(b) == "%v_2[3]");
+  CHECK(name(taken) == "%v_3[3]");
+  CHECK(name(c) == "%v_4[3]"); // %v_3[3] was taken by a name of its own
+  CHECK(name(d) == "%v_5[3]");
+  CHECK(name(again) == "%v_2_2[3]");
+  CHECK(name(n) == "%n");
+  CHECK(name(m) == "%n_2");
+  // Symbols are never interned: each is a term of its own.
+  CHECK(a != b);
+  CHECK(n != m);
+}
+
+TEST_CASE("terms stay interned through the index's growth", "[dimgraph]") {
+  DimGraph g;
+  std::vector<TermId> constants, sums;
+  TermId x = g.symbol("%x", SymbolOrigin::Scalar);
+  for (int64_t i = 0; i < 3000; ++i) {
+    constants.push_back(g.constant(i * 7 - 100));
+    sums.push_back(g.add(x, constants.back()));
+  }
+  for (int64_t i = 0; i < 3000; ++i) {
+    CHECK(g.constant(i * 7 - 100) == constants[size_t(i)]);
+    CHECK(g.add(x, g.constant(i * 7 - 100)) == sums[size_t(i)]);
+    CHECK(g.constantValue(constants[size_t(i)]) == i * 7 - 100);
+  }
+  CHECK(g.constant(-99) != g.constant(-100));
+}

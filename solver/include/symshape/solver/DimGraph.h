@@ -17,9 +17,12 @@
 #ifndef SYMSHAPE_SOLVER_DIMGRAPH_H
 #define SYMSHAPE_SOLVER_DIMGRAPH_H
 
+#include "symshape/solver/IdIndex.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -205,18 +208,16 @@ private:
   /// factors or when the constants overflow.
   std::optional<TermId> canonicalProduct(TermId lhs, TermId rhs);
 
-  struct KeyHash {
-    size_t operator()(const TermNode &node) const;
-  };
-  struct KeyEq {
-    bool operator()(const TermNode &a, const TermNode &b) const;
-  };
+  static uint32_t hashOf(const TermNode &node);
+  static uint32_t hashOf(std::string_view name);
 
   std::vector<TermNode> terms;
-  std::unordered_map<TermNode, TermId, KeyHash, KeyEq> interned;
+  IdIndex interned; ///< the terms other than symbols
   std::vector<SymbolInfo> symbolTable;
-  /// Every symbol name taken, with the next suffix to try for it.
-  std::unordered_map<std::string, unsigned> symbolNames;
+  /// Every symbol name taken (the symbols by name), and the next suffix to
+  /// try for a name that was taken twice.
+  IdIndex symbolNames;
+  std::unordered_map<std::string, unsigned> nextSuffix;
   std::vector<Edge> edgeList;
   std::unordered_map<TermId, std::vector<std::string>> labelTable;
   /// The last components() and the graph's size then: terms and edges are

@@ -15,9 +15,9 @@
 #define SYMSHAPE_SOLVER_FORMULA_H
 
 #include "symshape/solver/DimGraph.h"
+#include "symshape/solver/IdIndex.h"
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 namespace symshape::solver {
@@ -77,18 +77,11 @@ public:
 private:
   FormulaId intern(FormulaNode node);
 
-  struct KeyHash {
-    size_t operator()(const FormulaNode &node) const;
-  };
-  struct KeyEq {
-    bool operator()(const FormulaNode &a, const FormulaNode &b) const {
-      return a.kind == b.kind && a.args == b.args;
-    }
-  };
+  static uint32_t hashOf(const FormulaNode &node);
 
   const DimGraph *graph;
   std::vector<FormulaNode> nodes;
-  std::unordered_map<FormulaNode, FormulaId, KeyHash, KeyEq> interned;
+  IdIndex interned; ///< nodes by kind and arguments
   FormulaId trueId = 0, falseId = 1;
 };
 
