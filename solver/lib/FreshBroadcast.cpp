@@ -278,6 +278,68 @@ renamed(const ProjectedCover &cached, const std::vector<uint32_t> &leaves) {
   return out;
 }
 
+/// Marks a size's place in a cover's text: no name of the input holds it.
+constexpr char kSlotMark = '\x01', kSlotEnd = '\x02';
+
+/// `cached`'s cover printed once for all broadcasts of its projection: its
+/// sizes renamed to symbols of a scratch graph, in the same order and of
+/// the same kinds, named by their slots. The printer sees the same
+/// monomials in the same order (renaming keeps term and symbol order),
+/// the same sizes that are never negative, and only the names differ.
+static std::optional<CoverText> coverText(const DimGraph &graph,
+                                          const ProjectedCover &cached) {
+  const std::vector<uint32_t> &leaves = cached.leaves;
+  if (!cached.cover ||
+      std::adjacent_find(leaves.begin(), leaves.end(),
+                         std::greater_equal<uint32_t>()) != leaves.end())
+    return std::nullopt;
+  DimGraph scratch;
+  std::vector<uint32_t> placeholders;
+  CoverText text;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (!graph.isSymbol(leaves[i]))
+      return std::nullopt;
+    text.nonNegative.push_back(graph.provablyNonNegative(leaves[i]));
+    placeholders.push_back(
+        scratch.symbol(kSlotMark + std::to_string(i) + kSlotEnd,
+                       graph.symbolOf(leaves[i]).origin));
+  }
+  std::optional<std::vector<Cube>> cover = renamed(cached, placeholders);
+  if (!cover)
+    return std::nullopt;
+  std::string printed = renderCover(scratch, *cover);
+  size_t from = 0;
+  for (size_t mark;
+       (mark = printed.find(kSlotMark, from)) != std::string::npos;) {
+    size_t end = printed.find(kSlotEnd, mark);
+    text.pieces.push_back(printed.substr(from, mark - from));
+    text.slots.push_back(
+        uint32_t(std::stoul(printed.substr(mark + 1, end - mark - 1))));
+    from = end + 1;
+  }
+  text.pieces.push_back(printed.substr(from));
+  return text;
+}
+
+/// The text of the cover `text` was printed from, renamed to `leaves`;
+/// nullopt when they are not symbols in order of the same kinds.
+static std::optional<std::string>
+fillCoverText(const DimGraph &graph, const CoverText &text,
+              const std::vector<uint32_t> &leaves) {
+  if (leaves.size() != text.nonNegative.size())
+    return std::nullopt;
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if ((i > 0 && leaves[i - 1] >= leaves[i]) || !graph.isSymbol(leaves[i]) ||
+        graph.provablyNonNegative(leaves[i]) != text.nonNegative[i])
+      return std::nullopt;
+  std::string out = text.pieces[0];
+  for (size_t i = 0; i < text.slots.size(); ++i) {
+    out += graph.symbolOf(leaves[text.slots[i]]).name;
+    out += text.pieces[i + 1];
+  }
+  return out;
+}
+
 bool Judge::hasMoreSymbols(FormulaId f, size_t limit) const {
   const DimGraph &graph = problem.graph;
   if (termStamp.size() < graph.numTerms())
@@ -364,8 +426,11 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
     const ProjectedCover &cover = projectedCover(k, s, *column, models);
     const std::vector<uint32_t> &leaves =
         problem.formulas.node(ob.violation).args;
-    if (std::optional<std::vector<Cube>> renamedCover =
-            renamed(cover, leaves)) {
+    std::optional<std::string> text;
+    if (cover.text && (text = fillCoverText(graph, *cover.text, leaves))) {
+      finding.condition = std::move(*text);
+    } else if (std::optional<std::vector<Cube>> renamedCover =
+                   renamed(cover, leaves)) {
       finding.condition = renderCover(graph, *renamedCover);
     } else {
       finding.reason =
@@ -403,6 +468,7 @@ const ProjectedCover &Judge::projectedCover(size_t k, TermId s,
     computed.cover =
         coverOfViolation(*projected, graph, problem.formulas, ob.violation,
                          models, computed.whyNot, stats.solverChecks);
+    computed.text = coverText(graph, computed);
     it = projectedCovers.emplace(key, std::move(computed)).first;
   }
   return it->second;

@@ -87,11 +87,23 @@ struct Effect {
   bool keepsEvaluated = false;
 };
 
+/// A cover's text with its sizes' names left out: pieces[0], the name of
+/// the broadcast's size slots[0], pieces[1], ... (FreshBroadcast.cpp). The
+/// text of every broadcast whose sizes are symbols, in the same order and
+/// of the same kinds (`nonNegative`: not a scalar), without printing the
+/// cover again: a rank-N broadcast renders one cover, not N.
+struct CoverText {
+  std::vector<std::string> pieces;
+  std::vector<uint32_t> slots;
+  std::vector<bool> nonNegative; ///< per size of the broadcast
+};
+
 /// A condition computed on a projected solver (FreshBroadcast.cpp).
 struct ProjectedCover {
   std::vector<uint32_t> leaves; ///< the broadcast's sizes, sorted
   std::optional<std::vector<std::vector<std::pair<Atom, bool>>>> cover;
   std::string whyNot;
+  std::optional<CoverText> text; ///< when every size is a symbol
 };
 
 /// Covers by projection key (FreshBroadcast.cpp): the number of sizes, and
