@@ -144,10 +144,34 @@ FormulaId FormulaStore::mkConflict(const std::vector<TermId> &operands) {
   return intern({FormulaKind::Conflict, std::move(leaves)});
 }
 
+/// Whether a node's arguments are formulas (else they are terms, or none).
+static bool isCompound(FormulaKind kind) {
+  return kind == FormulaKind::Not || kind == FormulaKind::And ||
+         kind == FormulaKind::Or;
+}
+
 uint32_t FormulaStore::degreeOf(FormulaId id) const {
+  // Asked of every fact and obligation by each solver user: an atom (the
+  // commonest formula) is read in place; a compound one is walked without
+  // collecting its terms (a term met twice changes no maximum).
   uint32_t degree = 0;
-  for (TermId t : termsOf(id))
-    degree = std::max(degree, graph->term(t).degree);
+  auto leaf = [&](const FormulaNode &n) {
+    for (TermId t : n.args)
+      degree = std::max(degree, graph->term(t).degree);
+  };
+  if (!isCompound(nodes[id].kind)) {
+    leaf(nodes[id]);
+    return degree;
+  }
+  std::vector<FormulaId> stack{id};
+  while (!stack.empty()) {
+    const FormulaNode &n = nodes[stack.back()];
+    stack.pop_back();
+    if (isCompound(n.kind))
+      stack.insert(stack.end(), n.args.begin(), n.args.end());
+    else
+      leaf(n);
+  }
   return degree;
 }
 
