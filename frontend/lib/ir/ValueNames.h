@@ -38,18 +38,40 @@ public:
   bool contains(const std::vector<Value> &values, std::string_view name) const {
     return find(values, name).has_value();
   }
+  /// Whether `base` names a multi-result group here (`%base:2` defined
+  /// "base#0"): what contains(values, base + "#0") says, without a probe
+  /// of the index when no group was named (each probe is a cache miss).
+  bool containsGroup(const std::vector<Value> &values,
+                     std::string_view base) const {
+    return !groups.empty() &&
+           groups
+               .find(hashOf(base),
+                     [&](uint32_t id) { return groupOf(values[id]) == base; })
+               .has_value();
+  }
   /// Names values[id] by its name. Like emplace, keeps the
   /// value already of that name, if any; returns whether `id` was added.
   bool insert(const std::vector<Value> &values, ValueId id) {
     std::string_view name = values[id].name;
-    return index
-        .insert(hashOf(name), id,
-                [&](uint32_t other) { return values[other].name == name; })
-        .second;
+    bool added =
+        index
+            .insert(hashOf(name), id,
+                    [&](uint32_t other) { return values[other].name == name; })
+            .second;
+    if (added && name.size() >= 2 && name.substr(name.size() - 2) == "#0") {
+      std::string_view base = groupOf(values[id]);
+      groups.insert(hashOf(base), id, [&](uint32_t other) {
+        return groupOf(values[other]) == base;
+      });
+    }
+    return added;
   }
   /// Forgets every value numbered `first` or more (a rolled-back parse;
   /// their names need not exist any more).
-  void eraseFrom(ValueId first) { index.eraseFrom(first); }
+  void eraseFrom(ValueId first) {
+    index.eraseFrom(first);
+    groups.eraseFrom(first);
+  }
   size_t size() const { return index.size(); }
   bool empty() const { return index.empty(); }
   /// Reserves room for `n` names without growing.
@@ -59,8 +81,14 @@ private:
   static uint32_t hashOf(std::string_view name) {
     return solver::IdIndex::mix(std::hash<std::string_view>()(name));
   }
+  /// "r" of a value named "r#0".
+  static std::string_view groupOf(const Value &value) {
+    std::string_view name = value.name;
+    return name.substr(0, name.size() - 2);
+  }
 
   solver::IdIndex index;
+  solver::IdIndex groups; ///< the values named "...#0", by "..."
 };
 
 } // namespace symshape::frontend

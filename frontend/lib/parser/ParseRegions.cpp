@@ -142,7 +142,7 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   if (!name.empty() && name.find('#') == std::string::npos)
     for (size_t s = scopes.size(); s-- > 0;) {
       if (!scopes[s].contains(fn->values, name) &&
-          !scopes[s].contains(fn->values, name + "#0"))
+          !scopes[s].containsGroup(fn->values, name))
         continue;
       bool opOwn =
           std::find(opScopes.begin(), opScopes.end(), s) != opScopes.end();

@@ -92,3 +92,26 @@ TEST_CASE("ValueNames agrees with a map over many names, through growth "
   CHECK(names.size() == expected.size());
   CHECK(agree() == 0);
 }
+
+TEST_CASE("ValueNames knows the groups of multi-result values, through "
+          "roll-back",
+          "[valuenames]") {
+  std::vector<Value> values{named("a"), named("r#0"), named("r#1"),
+                            named("s#1"), named("t#0"), named("#0")};
+  ValueNames names;
+  CHECK(!names.containsGroup(values, "r"));
+  for (ValueId id = 0; id < values.size(); ++id)
+    CHECK(names.insert(values, id));
+  // What contains(values, base + "#0") says, for every base.
+  for (const char *base : {"a", "r", "s", "t", "", "r#0", "x"})
+    CHECK(names.containsGroup(values, base) ==
+          names.contains(values, std::string(base) + "#0"));
+  CHECK(names.containsGroup(values, "r"));
+  CHECK(!names.containsGroup(values, "s")); // "s#1" alone is no "s#0"
+  CHECK(names.containsGroup(values, ""));
+  names.eraseFrom(4);
+  values.resize(4);
+  CHECK(names.containsGroup(values, "r"));
+  CHECK(!names.containsGroup(values, "t"));
+  CHECK(!names.containsGroup(values, ""));
+}
