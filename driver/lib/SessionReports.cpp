@@ -58,9 +58,6 @@ solver::SourcePosition Session::position(solver::Location loc) const {
 std::vector<solver::FileReport> Session::reports(const std::string &only,
                                                  bool refinedTypes) const {
   std::vector<solver::FileReport> out;
-  // The refined types are computed afterwards, on every thread.
-  std::vector<std::pair<solver::FunctionReport *, const FunctionAnalysis *>>
-      typed;
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     solver::FileReport report;
     report.file = file->name;
@@ -81,40 +78,54 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
   }
   if (!refinedTypes)
     return out;
+  // In chunks of values, so that one large function is typed on every
+  // thread too.
+  constexpr size_t kValuesPerTask = 16384;
+  struct Task {
+    solver::FunctionReport *report;
+    const FunctionAnalysis *analysis;
+    size_t from, to;
+  };
+  std::vector<Task> tasks;
   size_t fileIndex = 0;
   for (const std::unique_ptr<FileAnalysis> &file : fileList) {
     size_t functionIndex = 0;
     for (const FunctionAnalysis &analysis : file->functions)
-      if (only.empty() || analysis.function->name == only)
-        typed.emplace_back(&out[fileIndex].functions[functionIndex++],
-                           &analysis);
+      if (only.empty() || analysis.function->name == only) {
+        solver::FunctionReport &fn = out[fileIndex].functions[functionIndex++];
+        size_t n = fn.problem->values.size();
+        fn.refinedTypes.resize(n);
+        for (size_t from = 0; from < n; from += kValuesPerTask)
+          tasks.push_back(
+              {&fn, &analysis, from, std::min(n, from + kValuesPerTask)});
+      }
     ++fileIndex;
   }
   std::atomic<size_t> next{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
-    for (size_t i; !outOfMemory && (i = next++) < typed.size();)
+    for (size_t i; !outOfMemory && (i = next++) < tasks.size();)
       try {
-        solver::FunctionReport &fn = *typed[i].first;
+        const Task &task = tasks[i];
+        solver::FunctionReport &fn = *task.report;
         const solver::Problem &problem = *fn.problem;
-        const Function &function = *typed[i].second->function;
-        fn.refinedTypes.reserve(problem.values.size());
-        for (ValueId v = 0; v < problem.values.size(); ++v) {
+        const Function &function = *task.analysis->function;
+        for (size_t v = task.from; v < task.to; ++v) {
           const solver::ValueInfo &info = problem.values[v];
           if (v >= function.values.size() || !function.values[v].typeKnown) {
-            fn.refinedTypes.push_back(info.type);
+            fn.refinedTypes[v] = info.type;
             continue;
           }
           const Type &declared = function.values[v].type;
           Type refined = refinedType(declared, info, problem, fn.shapes);
-          fn.refinedTypes.push_back(
-              refined == declared ? info.type : solver::Text(refined.str()));
+          fn.refinedTypes[v] =
+              refined == declared ? info.type : solver::Text(refined.str());
         }
       } catch (const std::bad_alloc &) {
         outOfMemory = true; // rethrown on this thread, as one thread would
       }
   };
-  runOnThreads(worker, typed.size());
+  runOnThreads(worker, tasks.size());
   if (outOfMemory)
     throw std::bad_alloc();
   return out;
