@@ -9,9 +9,11 @@
 
 #include "JsonInternal.h"
 
+#include "symshape/solver/IdIndex.h"
+
 #include <algorithm>
 #include <deque>
-#include <unordered_set>
+#include <functional>
 
 namespace symshape::solver::json {
 
@@ -96,7 +98,9 @@ std::vector<size_t> listedValues(const Problem &problem, bool &anyShape) {
   // Names are unique per function (the parser rejects a redefinition); the
   // first one wins should two ever collide (after U+FFFD replacement).
   // A name that is not ASCII is compared as made valid (kept in `made`).
-  std::unordered_set<std::string_view> seen;
+  // `seen` indexes the names listed so far by their place in `names`.
+  IdIndex seen;
+  std::vector<std::string_view> names;
   std::deque<std::string> made;
   std::vector<size_t> listed;
   anyShape = false;
@@ -108,8 +112,12 @@ std::vector<size_t> listedValues(const Problem &problem, bool &anyShape) {
     std::string_view name = value.name;
     if (!isPlainAscii(name))
       name = made.emplace_back(validUtf8(value.name));
-    if (!seen.insert(name).second)
+    auto same = [&](uint32_t other) { return names[other] == name; };
+    if (!seen.insert(IdIndex::mix(std::hash<std::string_view>()(name)),
+                     uint32_t(names.size()), same)
+             .second)
       continue;
+    names.push_back(name);
     listed.push_back(i);
     anyShape = anyShape || hasDims(value);
   }
