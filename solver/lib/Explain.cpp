@@ -4,6 +4,8 @@
 
 #include "Judge.h"
 
+#include "symshape/solver/IdIndex.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -98,16 +100,23 @@ private:
     return (uint64_t(obs[j].violation) << 1) |
            uint64_t(isRuntimeCheck(obs[j].kind));
   }
+  /// Whether slot `pos` of `in` holds an obligation of key `key`.
+  auto keyIn(const std::vector<size_t> &in, uint64_t key) const {
+    return [this, &in, key](uint32_t pos) {
+      return in[pos] != kNone && distinctKey(in[pos]) == key;
+    };
+  }
   /// Brings `distinct` up to the obligations before `opStart`.
   void scanTo(size_t opStart);
   /// An earlier obligation of another op (that stays) with the violation
   /// formula `violation`, a runtime check or not.
   std::optional<size_t> sameFormula(FormulaId violation, bool check) const {
-    auto it = latest.find((uint64_t(violation) << 1) | uint64_t(check));
-    if (it == latest.end() || distinct[it->second] == kNone ||
-        redundant(distinct[it->second]))
+    uint64_t key = (uint64_t(violation) << 1) | uint64_t(check);
+    std::optional<uint32_t> slot =
+        latest.find(IdIndex::mix(key), keyIn(distinct, key));
+    if (!slot || redundant(distinct[*slot]))
       return std::nullopt;
-    return distinct[it->second];
+    return distinct[*slot];
   }
   /// The earlier obligations k may assume, to look for a reason among.
   std::vector<size_t> candidatesFor(size_t k, size_t opStart);
@@ -132,11 +141,11 @@ private:
   // one of them. The copy kept is the latest one that stays (a check that
   // can fail rather than a redundant copy of it). Kept as k advances, so
   // each obligation is looked at once, not once per later one. `latest`
-  // maps (formula, is-check) to its slot in `distinct` (kNone: a slot given
-  // up).
+  // indexes the slots of `distinct` by (formula, is-check) (kNone: a slot
+  // given up, no longer indexed).
   std::vector<size_t> distinct;
   size_t given = 0; // slots of `distinct` that are kNone
-  std::unordered_map<uint64_t, size_t> latest;
+  IdIndex latest;
   size_t scanned = 0; // obs[0, scanned) are in `distinct` or not assumable
   // Whether the types alone rule a violation out, by formula (the facts do
   // not change as k advances).
@@ -154,23 +163,27 @@ void SafeExplainer::scanTo(size_t opStart) {
     if (!assumableLater(problem, verdicts, j) || !solvable(obs[j].violation))
       continue;
     uint64_t key = distinctKey(j);
-    auto [slot, added] = latest.emplace(key, distinct.size());
-    if (!added) {
-      if (redundant(j) && !redundant(distinct[slot->second]))
+    uint32_t hash = IdIndex::mix(key);
+    if (uint32_t *slot = latest.findSlot(hash, keyIn(distinct, key))) {
+      if (redundant(j) && !redundant(distinct[*slot]))
         continue; // the copy that stays is the better reason
-      distinct[slot->second] = kNone;
+      distinct[*slot] = kNone;
       ++given;
-      slot->second = distinct.size();
+      *slot = uint32_t(distinct.size()); // the same key: j's
+    } else {
+      latest.insert(hash, uint32_t(distinct.size()), keyIn(distinct, key));
     }
     distinct.push_back(j);
   }
   if (given > distinct.size() / 2) { // compact
     std::vector<size_t> kept;
+    latest.clear();
     for (size_t j : distinct)
       if (j != kNone) {
         uint64_t key = distinctKey(j);
-        latest[key] = kept.size();
         kept.push_back(j);
+        latest.insert(IdIndex::mix(key), uint32_t(kept.size() - 1),
+                      keyIn(kept, key));
       }
     distinct.swap(kept);
     given = 0;

@@ -69,6 +69,27 @@ public:
     return {id, true};
   }
 
+  /// The id of the thing `same` matches, to change in place (to another
+  /// thing that hashes and compares the same), or nullptr.
+  template <typename Same> uint32_t *findSlot(uint32_t hash, const Same &same) {
+    if (slots.empty())
+      return nullptr;
+    size_t mask = slots.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      Slot &slot = slots[i];
+      if (slot.id == kEmpty)
+        return nullptr;
+      if (slot.hash == hash && same(slot.id))
+        return &slot.id;
+    }
+  }
+
+  /// Forgets every id.
+  void clear() {
+    slots.clear();
+    count = 0;
+  }
+
   /// Forgets every id `first` or more (things rolled back).
   void eraseFrom(uint32_t first) {
     std::vector<Slot> kept;
