@@ -116,7 +116,7 @@ void Lowerer::setIntElements(ValueId id, std::vector<TermId> elements) {
     s.dims = {graph().constant(int64_t(elements.size()))};
   }
   for (size_t i = 0; i < elements.size(); ++i)
-    label(elements[i], dimName(id, i));
+    labelDim(elements[i], id, i);
   s.hasExtents = true;
   s.extents = std::move(elements);
 }

@@ -70,7 +70,7 @@ void Lowerer::defineDims(ValueId id, std::vector<TermId> dims) {
   s.defined = true;
   s.ranked = true;
   for (size_t d = 0; d < dims.size(); ++d)
-    label(dims[d], dimName(id, d));
+    labelDim(dims[d], id, d);
   s.dims = std::move(dims);
 }
 
@@ -173,7 +173,7 @@ void Lowerer::defineShape(const Operation &op, ValueId id,
   if (!extents)
     return;
   for (size_t i = 0; i < extents->size(); ++i)
-    label((*extents)[i], dimName(id, i));
+    labelDim((*extents)[i], id, i);
   s.hasExtents = true;
   s.extents = std::move(*extents);
 }

@@ -71,6 +71,7 @@ public:
   // --- shared helpers (Lowering.cpp) ---
   solver::Problem &problem() { return *prob; }
   solver::DimGraph &graph() { return prob->graph; }
+  const solver::DimGraph &graph() const { return prob->graph; }
   solver::FormulaStore &formulas() { return prob->formulas; }
   /// A value of the function being lowered (of the callee, inside an
   /// inlined call).
@@ -89,9 +90,18 @@ public:
   /// of an inlined callee, which the function's report does not show, and
   /// a static size unless options.labelConstants.
   void label(TermId t, std::string name) {
-    if (!callSite &&
-        (options.labelConstants || !graph().constantValue(t).has_value()))
+    if (labelled(t))
       graph().addLabel(t, std::move(name));
+  }
+  /// label(t, dimName(id, dim)), the name made only when it is kept (most
+  /// dims of a model are static).
+  void labelDim(TermId t, ValueId id, size_t dim) {
+    if (labelled(t))
+      graph().addLabel(t, dimName(id, dim));
+  }
+  bool labelled(TermId t) const {
+    return !callSite &&
+           (options.labelConstants || !graph().constantValue(t).has_value());
   }
   /// The static type written for operand `i` of `op` (or the value's type).
   const Type &operandType(const Operation &op, size_t i) const;

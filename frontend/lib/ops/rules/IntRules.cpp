@@ -385,7 +385,7 @@ void setExtents(OpContext &c, size_t r, std::vector<TermId> extents) {
   Lowerer &low = c.lowerer();
   ValueId id = c.op().results[r];
   for (size_t i = 0; i < extents.size(); ++i)
-    low.label(extents[i], low.dimName(id, i));
+    low.labelDim(extents[i], id, i);
   ValueState &s = low.state(id);
   s.hasExtents = true;
   s.extents = std::move(extents);
