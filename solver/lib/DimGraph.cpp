@@ -104,6 +104,20 @@ static std::vector<TermId> gather(const DimGraph &graph,
                                   const std::vector<TermId> &operands,
                                   bool flatten) {
   std::vector<TermId> leaves;
+  // Two operands, neither a broadcast (nearly every column of a model):
+  // no sort of a vector for two entries.
+  if (operands.size() == 2 &&
+      graph.term(operands[0]).kind != TermKind::Broadcast &&
+      graph.term(operands[1]).kind != TermKind::Broadcast) {
+    TermId a = std::min(operands[0], operands[1]);
+    TermId b = std::max(operands[0], operands[1]);
+    const std::optional<int64_t> one = 1;
+    if (graph.constantValue(a) != one)
+      leaves.push_back(a);
+    if (b != a && graph.constantValue(b) != one)
+      leaves.push_back(b);
+    return leaves;
+  }
   for (TermId op : operands) {
     if (flatten && graph.term(op).kind == TermKind::Broadcast)
       leaves.insert(leaves.end(), graph.term(op).operands.begin(),
