@@ -96,7 +96,7 @@ TEST_CASE("ValueNames agrees with a map over many names, through growth "
 TEST_CASE("ValueNames knows the groups of multi-result values, through "
           "roll-back",
           "[valuenames]") {
-  std::vector<Value> values{named("a"), named("r#0"), named("r#1"),
+  std::vector<Value> values{named("a"),   named("r#0"), named("r#1"),
                             named("s#1"), named("t#0"), named("#0")};
   ValueNames names;
   CHECK(!names.containsGroup(values, "r"));
