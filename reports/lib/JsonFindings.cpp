@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <functional>
 
 namespace symshape::solver::json {
 
@@ -113,9 +112,7 @@ std::vector<size_t> listedValues(const Problem &problem, bool &anyShape) {
     if (!isPlainAscii(name))
       name = made.emplace_back(validUtf8(value.name));
     auto same = [&](uint32_t other) { return names[other] == name; };
-    if (!seen.insert(IdIndex::mix(std::hash<std::string_view>()(name)),
-                     uint32_t(names.size()), same)
-             .second)
+    if (!seen.insert(IdIndex::mix(name), uint32_t(names.size()), same).second)
       continue;
     names.push_back(name);
     listed.push_back(i);

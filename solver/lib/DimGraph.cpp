@@ -16,10 +16,6 @@ uint32_t DimGraph::hashOf(const TermNode &node) {
   return IdIndex::mix(h);
 }
 
-uint32_t DimGraph::hashOf(std::string_view name) {
-  return IdIndex::mix(std::hash<std::string_view>()(name));
-}
-
 TermId DimGraph::intern(TermNode node) {
   auto [id, added] =
       interned.insert(hashOf(node), TermId(terms.size()), [&](TermId other) {
@@ -63,7 +59,7 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
       return symbolTable[other].name == wanted;
     };
   };
-  if (!symbolNames.insert(hashOf(name), index, nameOf(name)).second) {
+  if (!symbolNames.insert(IdIndex::mix(name), index, nameOf(name)).second) {
     // "%v[3]" -> "%v_2[3]": the suffix goes on the value name, so the
     // result still reads as a REF of SEMANTICS.md §6.
     size_t cut = name.size();
@@ -76,10 +72,10 @@ TermId DimGraph::symbol(std::string name, SymbolOrigin origin) {
     for (unsigned &k = nextSuffix.emplace(name, 2u).first->second;;) {
       unique =
           name.substr(0, cut) + "_" + std::to_string(k++) + name.substr(cut);
-      if (!symbolNames.find(hashOf(unique), nameOf(unique)))
+      if (!symbolNames.find(IdIndex::mix(unique), nameOf(unique)))
         break;
     }
-    symbolNames.insert(hashOf(unique), index, nameOf(unique));
+    symbolNames.insert(IdIndex::mix(unique), index, nameOf(unique));
     name = std::move(unique);
   }
   symbolTable.push_back({std::move(name), origin, id});

@@ -79,7 +79,7 @@ public:
 
 private:
   static uint32_t hashOf(std::string_view name) {
-    return solver::IdIndex::mix(std::hash<std::string_view>()(name));
+    return solver::IdIndex::mix(name);
   }
   /// "r" of a value named "r#0".
   static std::string_view groupOf(const Value &value) {

@@ -209,7 +209,6 @@ private:
   std::optional<TermId> canonicalProduct(TermId lhs, TermId rhs);
 
   static uint32_t hashOf(const TermNode &node);
-  static uint32_t hashOf(std::string_view name);
 
   std::vector<TermNode> terms;
   IdIndex interned; ///< the terms other than symbols

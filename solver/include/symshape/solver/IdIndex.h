@@ -20,7 +20,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -33,6 +35,10 @@ public:
   static uint32_t mix(size_t hash) {
     uint64_t h = uint64_t(hash) * 0x9e3779b97f4a7c15ull;
     return uint32_t(h >> 32);
+  }
+  /// The slot hash of a name.
+  static uint32_t mix(std::string_view name) {
+    return mix(std::hash<std::string_view>()(name));
   }
 
   /// The id whose thing `same(id)` says is the one hashed, or nullopt.
