@@ -56,11 +56,12 @@ using SolverFor = std::function<SmtSolver *(FormulaId)>;
 
 class ContractBuilder {
 public:
-  ContractBuilder(Problem &problem, const FunctionVerdicts &verdicts,
+  ContractBuilder(const Problem &problem, const FunctionVerdicts &verdicts,
                   const SmtLimits &limits, SmtEnvironment *environment,
                   ContractMemo *memo)
       : problem(problem), verdicts(verdicts), limits(limits),
-        context(problem.graph, problem.formulas, environment), memo(memo) {}
+        formulas(FormulaStore::over(problem.formulas)),
+        context(problem.graph, formulas, environment), memo(memo) {}
 
   /// The contract, replaying a memo's answers when this function asks
   /// exactly what an earlier one asked; asking Z3 when it asks anything
@@ -95,7 +96,7 @@ private:
   /// exact.
   std::vector<FormulaId> collectConjuncts(Contract &out, Conjuncts &checks,
                                           Conjuncts &requirements) {
-    FormulaStore &f = problem.formulas;
+    FormulaStore &f = formulas;
     std::vector<FormulaId> facts;
     for (FormulaId fact : problem.facts)
       if (!tooNonlinear(fact, out))
@@ -162,7 +163,7 @@ private:
       return out;
     if (!parts)
       parts = problem.graph.components();
-    for (TermId t : problem.formulas.termsOf(formula))
+    for (TermId t : formulas.termsOf(formula))
       if (!problem.graph.constantValue(t))
         out.push_back(parts->of[t]);
     std::sort(out.begin(), out.end());
@@ -176,7 +177,7 @@ private:
   void renderConjuncts(const std::vector<FormulaId> &facts,
                        const Conjuncts &checks, const Conjuncts &requirements,
                        Contract &out) {
-    FormulaStore &f = problem.formulas;
+    FormulaStore &f = formulas;
     // Solvers are built on their first query: a contract of many
     // conjuncts is listed by finding and asks none, and asserting a large
     // function's facts cost more than the rest of its contract. Sizes of
@@ -257,7 +258,7 @@ private:
       key += std::to_string(v);
       key += ',';
     };
-    const FormulaStore &f = problem.formulas;
+    const FormulaStore &f = formulas;
     const DimGraph &graph = problem.graph;
     std::unordered_set<TermId> seenTerms;
     std::unordered_set<FormulaId> seenFormulas;
@@ -322,7 +323,7 @@ private:
   /// contract's solver, or its recorded answer: {} is false, {{}} true.
   std::optional<std::vector<Cube>>
   cover(const SolverFor &solver, FormulaId formula, std::string &whyNot) {
-    const FormulaStore &f = problem.formulas;
+    const FormulaStore &f = formulas;
     if (f.isTrue(formula))
       return std::vector<Cube>{Cube{}};
     if (f.isFalse(formula))
@@ -408,7 +409,7 @@ private:
   /// Products of more sizes than Z3 can take (Judge.h): kept from it, and
   /// the contract says it is not exact.
   bool tooNonlinear(FormulaId formula, Contract &out) const {
-    if (problem.formulas.degreeOf(formula) <= detail::kMaxDegree)
+    if (formulas.degreeOf(formula) <= detail::kMaxDegree)
       return false;
     out.exact = false;
     if (out.reason.empty())
@@ -425,7 +426,7 @@ private:
       text = "false";
       return;
     }
-    FormulaStore &f = problem.formulas;
+    FormulaStore &f = formulas;
     std::vector<std::string> texts; // of each conjunct, once computed
     if (conjuncts.unrendered.empty() &&
         conjuncts.holds.size() <= kMaxRenderedConjuncts) {
@@ -485,9 +486,12 @@ private:
     return holds;
   }
 
-  Problem &problem; ///< its formula store gains the contract's formulas
+  const Problem &problem;
   const FunctionVerdicts &verdicts;
   const SmtLimits &limits;
+  /// The problem's formulas and the contract's own: the problem is only
+  /// read, so other threads may read it meanwhile.
+  FormulaStore formulas;
   SmtContext context;
   size_t checks = 0;
   ContractMemo *memo;
@@ -500,7 +504,8 @@ private:
 
 } // namespace
 
-Contract computeContract(Problem &problem, const FunctionVerdicts &verdicts,
+Contract computeContract(const Problem &problem,
+                         const FunctionVerdicts &verdicts,
                          const SmtLimits &limits, SmtEnvironment *environment,
                          ContractMemo *memo) {
   return ContractBuilder(problem, verdicts, limits, environment, memo).run();

@@ -20,10 +20,15 @@ FormulaStore::FormulaStore(const DimGraph &graph) : graph(&graph) {
 }
 
 FormulaId FormulaStore::intern(FormulaNode node) {
-  auto [id, added] = interned.insert(
-      hashOf(node), FormulaId(nodes.size()), [&](FormulaId other) {
-        return nodes[other].kind == node.kind && nodes[other].args == node.args;
-      });
+  uint32_t hash = hashOf(node);
+  auto same = [&](FormulaId other) {
+    const FormulaNode &known = this->node(other);
+    return known.kind == node.kind && known.args == node.args;
+  };
+  if (base)
+    if (std::optional<uint32_t> known = base->interned.find(hash, same))
+      return *known;
+  auto [id, added] = interned.insert(hash, FormulaId(size()), same);
   if (added)
     nodes.push_back(std::move(node));
   return id;
@@ -34,17 +39,15 @@ FormulaId FormulaStore::mkNot(FormulaId f) {
     return falseId;
   if (f == falseId)
     return trueId;
-  if (nodes[f].kind == FormulaKind::Not)
-    return nodes[f].args[0];
+  if (node(f).kind == FormulaKind::Not)
+    return node(f).args[0];
   return intern({FormulaKind::Not, {f}});
 }
 
 /// Shared body of mkAnd / mkOr: `absorbing` is False for And, True for Or.
-static std::vector<FormulaId> flatten(const std::vector<FormulaNode> &nodes,
-                                      FormulaKind kind,
-                                      std::vector<FormulaId> fs,
-                                      FormulaId absorbing, FormulaId neutral,
-                                      bool &absorbed) {
+static std::vector<FormulaId>
+flatten(const FormulaStore &store, FormulaKind kind, std::vector<FormulaId> fs,
+        FormulaId absorbing, FormulaId neutral, bool &absorbed) {
   std::vector<FormulaId> flat;
   std::vector<FormulaId> stack(fs.rbegin(), fs.rend());
   while (!stack.empty()) {
@@ -56,8 +59,8 @@ static std::vector<FormulaId> flatten(const std::vector<FormulaNode> &nodes,
     }
     if (f == neutral)
       continue;
-    if (nodes[f].kind == kind) {
-      stack.insert(stack.end(), nodes[f].args.rbegin(), nodes[f].args.rend());
+    if (const FormulaNode &node = store.node(f); node.kind == kind) {
+      stack.insert(stack.end(), node.args.rbegin(), node.args.rend());
       continue;
     }
     flat.push_back(f);
@@ -66,8 +69,8 @@ static std::vector<FormulaId> flatten(const std::vector<FormulaNode> &nodes,
   flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
   // f and !f together absorb (`flat` is sorted).
   for (FormulaId f : flat)
-    if (nodes[f].kind == FormulaKind::Not &&
-        std::binary_search(flat.begin(), flat.end(), nodes[f].args[0])) {
+    if (store.node(f).kind == FormulaKind::Not &&
+        std::binary_search(flat.begin(), flat.end(), store.node(f).args[0])) {
       absorbed = true;
       return {};
     }
@@ -76,7 +79,7 @@ static std::vector<FormulaId> flatten(const std::vector<FormulaNode> &nodes,
 
 FormulaId FormulaStore::mkAnd(std::vector<FormulaId> fs) {
   bool absorbed = false;
-  std::vector<FormulaId> flat = flatten(nodes, FormulaKind::And, std::move(fs),
+  std::vector<FormulaId> flat = flatten(*this, FormulaKind::And, std::move(fs),
                                         falseId, trueId, absorbed);
   if (absorbed)
     return falseId;
@@ -90,7 +93,7 @@ FormulaId FormulaStore::mkAnd(std::vector<FormulaId> fs) {
 FormulaId FormulaStore::mkOr(std::vector<FormulaId> fs) {
   bool absorbed = false;
   std::vector<FormulaId> flat =
-      flatten(nodes, FormulaKind::Or, std::move(fs), trueId, falseId, absorbed);
+      flatten(*this, FormulaKind::Or, std::move(fs), trueId, falseId, absorbed);
   if (absorbed)
     return trueId;
   if (flat.empty())
@@ -159,13 +162,13 @@ uint32_t FormulaStore::degreeOf(FormulaId id) const {
     for (TermId t : n.args)
       degree = std::max(degree, graph->term(t).degree);
   };
-  if (!isCompound(nodes[id].kind)) {
-    leaf(nodes[id]);
+  if (!isCompound(node(id).kind)) {
+    leaf(node(id));
     return degree;
   }
   std::vector<FormulaId> stack{id};
   while (!stack.empty()) {
-    const FormulaNode &n = nodes[stack.back()];
+    const FormulaNode &n = node(stack.back());
     stack.pop_back();
     if (isCompound(n.kind))
       stack.insert(stack.end(), n.args.begin(), n.args.end());
@@ -181,7 +184,7 @@ std::vector<TermId> FormulaStore::termsOf(FormulaId id) const {
   // terms, removed below.
   std::vector<FormulaId> stack{id};
   while (!stack.empty()) {
-    const FormulaNode &n = nodes[stack.back()];
+    const FormulaNode &n = node(stack.back());
     stack.pop_back();
     switch (n.kind) {
     case FormulaKind::True:

@@ -123,3 +123,37 @@ TEST_CASE("terms stay interned through the index's growth", "[dimgraph]") {
   }
   CHECK(g.constant(-99) != g.constant(-100));
 }
+
+TEST_CASE("a formula store over another builds on it and leaves it as it was",
+          "[dimgraph]") {
+  DimGraph g;
+  TermId a = g.symbol("%a[0]", SymbolOrigin::ArgumentDim);
+  TermId b = g.symbol("%b[0]", SymbolOrigin::ArgumentDim);
+  FormulaStore base(g);
+  FormulaId eq = base.mkEq(a, b);
+  FormulaId conflict = base.mkConflict({a, b});
+  const size_t before = base.size();
+
+  FormulaStore over = FormulaStore::over(base);
+  // What the base holds keeps its id; true and false are the base's.
+  CHECK(over.mkEq(b, a) == eq);
+  CHECK(over.mkConflict({b, a}) == conflict);
+  CHECK(over.mkAnd({eq, over.mkTrue()}) == eq);
+  CHECK(over.size() == before);
+  // A new formula gets the id the base would give it next, once.
+  FormulaId both = over.mkAnd({eq, conflict});
+  CHECK(both == before);
+  CHECK(over.mkAnd({conflict, eq}) == both);
+  CHECK(over.size() == before + 1);
+  CHECK(over.node(both).kind == FormulaKind::And);
+  CHECK(over.node(both).args == std::vector<uint32_t>{eq, conflict});
+  CHECK(over.termsOf(both) == std::vector<TermId>{a, b});
+  FormulaId notEq = over.mkNot(eq);
+  CHECK(notEq == before + 1);
+  CHECK(over.mkNot(notEq) == eq);
+  CHECK(over.mkOr({eq, notEq}) == over.mkTrue());
+  // The base is unchanged, and builds the same formula under the same id.
+  CHECK(base.size() == before);
+  CHECK(base.mkAnd({conflict, eq}) == both);
+  CHECK(base.size() == before + 1);
+}

@@ -85,8 +85,10 @@ private:
 };
 
 /// The contract of `problem` from its verdicts (judgeFunction's). The
-/// contract's formulas are added to the problem's formula store.
-Contract computeContract(Problem &problem, const FunctionVerdicts &verdicts,
+/// problem is only read: its formulas are built in a store of the
+/// contract's own (FormulaStore::over).
+Contract computeContract(const Problem &problem,
+                         const FunctionVerdicts &verdicts,
                          const SmtLimits &limits,
                          SmtEnvironment *environment = nullptr,
                          ContractMemo *memo = nullptr);

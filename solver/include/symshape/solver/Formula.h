@@ -47,6 +47,13 @@ class FormulaStore {
 public:
   explicit FormulaStore(const DimGraph &graph);
 
+  /// A store that reads `base`'s formulas and keeps the ones it builds to
+  /// itself, with the ids `base` would have given them: a caller can build
+  /// formulas while others read `base`, which must not change meanwhile.
+  static FormulaStore over(const FormulaStore &base) {
+    return FormulaStore(&base);
+  }
+
   FormulaId mkTrue() const { return trueId; }
   FormulaId mkFalse() const { return falseId; }
   FormulaId mkBool(bool value) const { return value ? trueId : falseId; }
@@ -64,8 +71,10 @@ public:
   /// `operands`; broadcast terms among them contribute their leaves.
   FormulaId mkConflict(const std::vector<TermId> &operands);
 
-  const FormulaNode &node(FormulaId id) const { return nodes[id]; }
-  size_t size() const { return nodes.size(); }
+  const FormulaNode &node(FormulaId id) const {
+    return id < baseSize ? base->node(id) : nodes[id - baseSize];
+  }
+  size_t size() const { return baseSize + nodes.size(); }
   bool isTrue(FormulaId id) const { return id == trueId; }
   bool isFalse(FormulaId id) const { return id == falseId; }
 
@@ -75,13 +84,19 @@ public:
   uint32_t degreeOf(FormulaId id) const;
 
 private:
+  explicit FormulaStore(const FormulaStore *base)
+      : graph(base->graph), base(base), baseSize(FormulaId(base->size())),
+        trueId(base->trueId), falseId(base->falseId) {}
+
   FormulaId intern(FormulaNode node);
 
   static uint32_t hashOf(const FormulaNode &node);
 
   const DimGraph *graph;
-  std::vector<FormulaNode> nodes;
-  IdIndex interned; ///< nodes by kind and arguments
+  const FormulaStore *base = nullptr; ///< of an overlay (`over`)
+  FormulaId baseSize = 0;             ///< base's formulas: ids [0, baseSize)
+  std::vector<FormulaNode> nodes;     ///< ids baseSize and on
+  IdIndex interned;                   ///< nodes by kind and arguments
   FormulaId trueId = 0, falseId = 1;
 };
 
