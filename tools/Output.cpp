@@ -159,9 +159,15 @@ std::string Output::open() {
 }
 
 std::string Output::flush() {
+  std::string error = writeAll(buffer);
+  buffer.clear();
+  return error;
+}
+
+std::string Output::writeAll(std::string_view text) {
   size_t written = 0;
-  while (written < buffer.size()) {
-    ssize_t n = ::write(fd, buffer.data() + written, buffer.size() - written);
+  while (written < text.size()) {
+    ssize_t n = ::write(fd, text.data() + written, text.size() - written);
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -174,7 +180,6 @@ std::string Output::flush() {
       return fail("cannot write to", n < 0 ? errno : EIO);
     written += size_t(n);
   }
-  buffer.clear();
   return "";
 }
 
@@ -183,8 +188,18 @@ std::string Output::write(std::string_view text) {
     return "";
   if (fd < 0)
     return fail("cannot write to", EBADF);
+  if (buffer.size() + text.size() < kBufferSize) {
+    buffer.append(text);
+    return "";
+  }
+  // A large piece (a chunk of a JSON report) goes out as it is, after
+  // what is buffered, rather than through the buffer.
+  if (std::string error = flush(); !error.empty())
+    return error;
+  if (text.size() >= kBufferSize)
+    return writeAll(text);
   buffer.append(text);
-  return buffer.size() >= kBufferSize ? flush() : "";
+  return "";
 }
 
 std::string Output::commit() {

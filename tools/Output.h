@@ -49,6 +49,7 @@ public:
 
 private:
   std::string flush();
+  std::string writeAll(std::string_view text);
   std::string fail(const std::string &what, int error);
 
   std::string path;      ///< "" for stdout
