@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -319,30 +320,72 @@ bool Session::lowerAll() {
 
 namespace {
 
-/// Judges one lowered function with a lane's judge options, environment
-/// and contract memo: its verdicts, shapes (when asked), contract and the
-/// explanations of its safe obligations that are asked for.
+/// What a lane of functions judges with: one Z3 environment for the judge
+/// and the contract, and one for the shapes and explanations, which then
+/// run beside the contract. Each environment is asked the same questions
+/// in the same order whether or not they run at once, so the answers do
+/// not depend on the number of threads.
+struct Lane {
+  solver::JudgeOptions judge;
+  solver::SmtEnvironment environment, sideEnvironment;
+  solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
+  solver::ContractMemo contracts; ///< their contracts' answers
+  bool sideThread = false;        ///< a core is free for the side work
+};
+
+/// Judges one lowered function in `lane`: its verdicts, then its contract
+/// and, beside it, its shapes (when asked) and the explanations of its safe
+/// obligations that are asked for.
 void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
-              const solver::JudgeOptions &judge,
-              solver::SmtEnvironment &environment,
-              solver::ContractMemo &contracts) {
-  analysis.verdicts = solver::judgeFunction(*analysis.problem, judge);
-  if (options.computeShapes)
-    analysis.shapes = solver::refineShapes(*analysis.problem, analysis.verdicts,
-                                           judge.limits, &environment);
-  analysis.contract =
-      solver::computeContract(*analysis.problem, analysis.verdicts,
-                              judge.limits, &environment, &contracts);
+              Lane &lane) {
+  const solver::Problem &problem = *analysis.problem;
+  analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
   std::vector<size_t> explained;
-  for (size_t k = 0; k < analysis.problem->obligations.size(); ++k)
+  for (size_t k = 0; k < problem.obligations.size(); ++k)
     if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
         (options.explainAll ||
          (options.explainChecks &&
-          solver::isRuntimeCheck(analysis.problem->obligations[k].kind))))
+          solver::isRuntimeCheck(problem.obligations[k].kind))))
       explained.push_back(k);
-  analysis.impliedBy =
-      solver::explainSafe(*analysis.problem, analysis.verdicts, explained,
-                          judge.limits, &environment);
+  auto side = [&] {
+    const solver::SmtLimits &limits = lane.judge.limits;
+    if (options.computeShapes)
+      analysis.shapes = solver::refineShapes(problem, analysis.verdicts, limits,
+                                             &lane.sideEnvironment);
+    analysis.impliedBy = solver::explainSafe(
+        problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
+  };
+  auto contract = [&] {
+    analysis.contract =
+        solver::computeContract(problem, analysis.verdicts, lane.judge.limits,
+                                &lane.environment, &lane.contracts);
+  };
+  if (!lane.sideThread || (!options.computeShapes && explained.empty())) {
+    contract();
+    side();
+    return;
+  }
+  // Both only read the problem (the contract builds its formulas in a
+  // store of its own); the dim graph's components, which both ask for,
+  // are cached before they share it.
+  (void)problem.graph.components();
+  std::exception_ptr failed;
+  std::thread beside([&] {
+    try {
+      side();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  try {
+    contract();
+  } catch (...) {
+    beside.join();
+    throw;
+  }
+  beside.join();
+  if (failed)
+    std::rethrow_exception(failed);
 }
 
 } // namespace
@@ -372,21 +415,20 @@ bool Session::judgeAll() {
   std::atomic<size_t> nextLane{0}, judgedCount{0}, judgedObligations{0};
   std::atomic<bool> outOfMemory{false};
   auto worker = [&] {
-    for (size_t lane; !outOfMemory && (lane = nextLane++) < lanes;) {
-      solver::SmtEnvironment environment;
-      solver::JudgeOptions judge = options.judge;
+    for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
+      Lane lane;
+      lane.judge = options.judge;
       if (options.progress) // progress inside a large function too
-        judge.judged = [&](size_t judged) {
+        lane.judge.judged = [&](size_t judged) {
           options.progress("obligations judged", judgedObligations += judged,
                            obligations);
         };
-      judge.environment = &environment;
-      solver::JudgeMemo memo; // what the lane's earlier functions learnt
-      judge.memo = &memo;
-      solver::ContractMemo contracts; // their contracts' answers, same context
-      for (size_t i = lane; !outOfMemory && i < work.size(); i += lanes) {
+      lane.judge.environment = &lane.environment;
+      lane.judge.memo = &lane.memo;
+      lane.sideThread = lanes < options.jobs;
+      for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {
-          judgeOne(*work[i], options, judge, environment, contracts);
+          judgeOne(*work[i], options, lane);
         } catch (const std::bad_alloc &) {
           outOfMemory = true; // reported below, once
         }
