@@ -2,8 +2,9 @@
 //
 // The input half of Session: files, modules and assumptions in, then
 // analyze(): lowering every function (in parallel, merged in source order)
-// and judging them in lanes of one Z3 context each. The reports of the
-// results are in SessionReports.cpp.
+// and judging them in lanes (a Z3 context for the judge and the contract,
+// one for the shapes and explanations, which run beside the contract). The
+// reports of the results are in SessionReports.cpp.
 //
 //===----------------------------------------------------------------------===//
 
