@@ -2,6 +2,8 @@
 
 #include "symshape/driver/RefinedType.h"
 
+#include <algorithm>
+
 namespace symshape::frontend {
 
 Type refinedType(const Type &declared, const solver::ValueInfo &info,
@@ -27,6 +29,13 @@ Type refinedType(const Type &declared, const solver::ValueInfo &info,
     refined.dims.push_back(size);
   }
   return refined;
+}
+
+bool mayRefine(const Type &declared) {
+  return declared.isTensor() &&
+         (declared.kind != TypeKind::RankedTensor ||
+          std::find(declared.dims.begin(), declared.dims.end(), kDynamic) !=
+              declared.dims.end());
 }
 
 } // namespace symshape::frontend

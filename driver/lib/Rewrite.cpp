@@ -96,6 +96,8 @@ std::optional<Type> refinedType(const Value &value,
                                 const solver::ValueInfo &info,
                                 const solver::Problem &problem,
                                 const solver::ShapeRefinement &shapes) {
+  if (!mayRefine(value.type))
+    return std::nullopt;
   Type refined = frontend::refinedType(value.type, info, problem, &shapes);
   if (refined == value.type)
     return std::nullopt;

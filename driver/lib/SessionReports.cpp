@@ -112,7 +112,8 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
         const Function &function = *task.analysis->function;
         for (size_t v = task.from; v < task.to; ++v) {
           const solver::ValueInfo &info = problem.values[v];
-          if (v >= function.values.size() || !function.values[v].typeKnown) {
+          if (v >= function.values.size() || !function.values[v].typeKnown ||
+              !mayRefine(function.values[v].type)) {
             fn.refinedTypes[v] = info.type;
             continue;
           }

@@ -11,6 +11,8 @@
 
 #include "symshape/driver/Session.h"
 
+#include "symshape/driver/RefinedType.h"
+
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -260,4 +262,39 @@ TEST_CASE("static sizes are labelled only when the DOT graph asks",
   CHECK(labels(true, 0) == Names{"%a[0]"});
   CHECK(labels(false, 1).empty()); // the constant 4
   CHECK(labels(true, 1) == Names{"%a[1]"});
+}
+
+TEST_CASE("a type mayRefine leaves out is its own refined type", "[session]") {
+  // Static tensors, vectors and scalars beside dynamic and unranked
+  // tensors whose sizes the program fixes: each value's refined type is
+  // its declared one unless mayRefine says it may not be.
+  const char *program = R"mlir(
+func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x4xf32>, %u: tensor<*xf32>,
+             %i: index, %v: vector<4xf32>) -> tensor<?x4xf32> {
+  %0 = "test.broadcastable"(%a, %b) : (tensor<?x4xf32>, tensor<3x4xf32>) -> tensor<?x4xf32>
+  %1 = "test.broadcastable"(%0, %b) : (tensor<?x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %2 = "test.broadcastable"(%u, %b) : (tensor<*xf32>, tensor<3x4xf32>) -> tensor<*xf32>
+  %3 = "test.broadcastable"(%1, %b) : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x4xf32>
+}
+)mlir";
+  Session session(withShapes());
+  REQUIRE(session.addFile("f.mlir", program));
+  REQUIRE(session.analyze());
+  const FunctionAnalysis &fn = session.files().at(0)->functions.at(0);
+  REQUIRE(fn.shapes);
+  size_t refined = 0, kept = 0;
+  for (size_t v = 0; v < fn.function->values.size(); ++v) {
+    const Type &declared = fn.function->values[v].type;
+    Type type =
+        refinedType(declared, fn.problem->values[v], *fn.problem, &*fn.shapes);
+    if (!mayRefine(declared)) {
+      CHECK(type == declared);
+      ++kept;
+    } else {
+      refined += type != declared;
+    }
+  }
+  CHECK(kept >= 4);    // %b, %i, %v, %1
+  CHECK(refined >= 2); // %a and %0 are 3x4, %3 too
 }

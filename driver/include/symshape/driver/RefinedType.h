@@ -28,6 +28,11 @@ Type refinedType(const Type &declared, const solver::ValueInfo &info,
                  const solver::Problem &problem,
                  const solver::ShapeRefinement *shapes);
 
+/// Whether refinedType can give something other than `declared`: a tensor
+/// with a `?` dim or of unknown rank. Else it comes back as declared,
+/// whatever the problem says.
+bool mayRefine(const Type &declared);
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_DRIVER_REFINEDTYPE_H
