@@ -296,17 +296,10 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   // Kinds and verdicts are the schema's own names: nothing to escape. A
   // million findings are a million lines: the keys around them are
   // appended in as few pieces as can be.
-  out += ", \"kind\": \"";
-  out += entry.kind;
-  if (entry.dim >= 0) {
-    out += "\", \"dim\": ";
+  out += scratch.kindPart(entry.kind, entry.dim >= 0);
+  if (entry.dim >= 0)
     appendInt(out, entry.dim);
-    out += ", \"verdict\": \"";
-  } else {
-    out += "\", \"verdict\": \"";
-  }
-  out += verdictName(entry.verdict);
-  out += '"';
+  out += scratch.verdictPart(entry.verdict);
   appendJudgement(w, entry);
   out += ", \"message\": ";
   appendQuotedBy(out, scratch.message, [&](std::string &text) {

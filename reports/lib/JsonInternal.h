@@ -214,6 +214,39 @@ struct FindingScratch {
     }
     return headText;
   }
+
+  /// `, "kind": "K"` and, for a finding with a dim, `, "dim": ` after it.
+  const std::string &kindPart(std::string_view kind, bool withDim) {
+    if (kind.data() != kindName.data() || kind.size() != kindName.size() ||
+        withDim != kindDim || kindText.empty()) {
+      kindName = kind;
+      kindDim = withDim;
+      // Kinds are the schema's own names: nothing to escape.
+      kindText = ", \"kind\": \"";
+      kindText += kind;
+      kindText += withDim ? "\", \"dim\": " : "\"";
+    }
+    return kindText;
+  }
+
+  /// `, "verdict": "V"`.
+  const std::string &verdictPart(Verdict verdict) {
+    if (size_t(verdict) >= verdictTexts.size())
+      verdictTexts.resize(size_t(verdict) + 1);
+    std::string &text = verdictTexts[size_t(verdict)];
+    if (text.empty()) {
+      text = ", \"verdict\": \"";
+      text += verdictName(verdict);
+      text += '"';
+    }
+    return text;
+  }
+
+private:
+  std::string_view kindName;
+  bool kindDim = false;
+  std::string kindText;
+  std::vector<std::string> verdictTexts; ///< by verdict, once made
 };
 
 /// A finding on one line: `{"loc": ..., "message": ...}`.
