@@ -31,14 +31,14 @@ const Module *Session::moduleOf(uint32_t buffer) const {
 
 solver::SourcePosition Session::position(solver::Location loc) const {
   SourceLoc at = fromSolver(loc);
-  LineCol lc = sourceManager.lineCol(at);
+  std::string_view line;
+  LineCol lc = sourceManager.lineCol(at, &line);
   solver::SourcePosition out;
   out.file = sourceManager.name(at.buffer);
   out.line = lc.line;
   out.column = lc.col;
   // Code points before the column: every byte that does not continue a
   // UTF-8 sequence starts one.
-  std::string_view line = sourceManager.lineText(at);
   uint32_t points = 0;
   for (size_t i = 0; i + 1 < lc.col && i < line.size(); ++i)
     points += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;

@@ -220,8 +220,8 @@ void DiagnosticEngine::render(std::string &out, const Diagnostic &diag,
 }
 
 std::string DiagnosticEngine::sourceSnippet(SourceLoc loc) const {
-  std::string_view line = sources.lineText(loc);
-  size_t col = sources.lineCol(loc).col - 1;
+  std::string_view line;
+  size_t col = sources.lineCol(loc, &line).col - 1;
   if (col > line.size())
     col = line.size();
   auto [begin, end] = shownWindow(line, col);

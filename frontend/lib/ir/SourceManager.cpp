@@ -43,18 +43,22 @@ std::pair<size_t, uint32_t> SourceManager::lineIndex(SourceLoc loc) const {
   return {static_cast<size_t>(it - buf.lineStarts.begin()) - 1, offset};
 }
 
-LineCol SourceManager::lineCol(SourceLoc loc) const {
-  auto [line, offset] = lineIndex(loc);
+LineCol SourceManager::lineCol(SourceLoc loc, std::string_view *line) const {
+  auto [index, offset] = lineIndex(loc);
   const Buffer &buf = *buffers[loc.buffer];
   LineCol result;
-  result.line = static_cast<uint32_t>(line) + buf.firstLine;
-  result.col = offset - buf.lineStarts[line] + 1;
+  result.line = static_cast<uint32_t>(index) + buf.firstLine;
+  result.col = offset - buf.lineStarts[index] + 1;
+  if (line)
+    *line = textOfLine(buf, index);
   return result;
 }
 
 std::string_view SourceManager::lineText(SourceLoc loc) const {
-  size_t line = lineIndex(loc).first;
-  const Buffer &buf = *buffers[loc.buffer];
+  return textOfLine(*buffers[loc.buffer], lineIndex(loc).first);
+}
+
+std::string_view SourceManager::textOfLine(const Buffer &buf, size_t line) {
   uint32_t begin = buf.lineStarts[line];
   uint32_t end = line + 1 < buf.lineStarts.size()
                      ? buf.lineStarts[line + 1] - 1

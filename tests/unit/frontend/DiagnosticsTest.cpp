@@ -21,6 +21,14 @@ TEST_CASE("line and column of offsets", "[diagnostics]") {
   CHECK(lc(10) == std::make_pair(4u, 4u)); // end of buffer
   CHECK(sources.lineText(SourceLoc{id, 4}) == "cd");
   CHECK(sources.lineText(SourceLoc{id, 6}) == "");
+  // lineCol gives the line's text too, from the same search.
+  for (uint32_t offset = 0; offset <= 10; ++offset) {
+    std::string_view line = "unset";
+    LineCol both = sources.lineCol(SourceLoc{id, offset}, &line);
+    CHECK(line == sources.lineText(SourceLoc{id, offset}));
+    CHECK(both.line == lc(offset).first);
+    CHECK(both.col == lc(offset).second);
+  }
   CHECK(sources.format(SourceLoc{id, 8}) == "x.mlir:4:2");
   CHECK(sources.name(id) == "x.mlir");
   CHECK(sources.numBuffers() == 1);

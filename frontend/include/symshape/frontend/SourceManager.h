@@ -49,8 +49,9 @@ public:
   const std::string &name(uint32_t id) const;
   size_t numBuffers() const { return buffers.size(); }
 
-  /// Line and column of `loc` (columns count bytes, as mlir-opt does).
-  LineCol lineCol(SourceLoc loc) const;
+  /// Line and column of `loc` (columns count bytes, as mlir-opt does);
+  /// `line` (when given) gets the line's text, as lineText gives it.
+  LineCol lineCol(SourceLoc loc, std::string_view *line = nullptr) const;
   /// The text of the line holding `loc`, without its newline.
   std::string_view lineText(SourceLoc loc) const;
   /// "name:line:col".
@@ -67,6 +68,8 @@ private:
     std::vector<uint32_t> lineStarts; // offsets of each line's first byte
     uint32_t firstLine = 1;
   };
+  /// The text of line `line` (an index into lineStarts) of `buf`.
+  static std::string_view textOfLine(const Buffer &buf, size_t line);
   std::vector<std::unique_ptr<Buffer>> buffers;
 };
 
