@@ -65,12 +65,14 @@ static size_t countOps(const Region &region) {
 
 static void collectCallees(const Region &region,
                            std::vector<std::string> &callees) {
+  static const std::string kCallee = "callee";
   for (const Block &block : region.blocks)
     for (const Operation &op : block.operations) {
-      if (isCallOp(op.name))
-        if (const Attribute *callee = findAttr(op.attributes, "callee"))
-          if (callee->kind == AttrKind::SymbolRef)
-            callees.push_back(callee->str);
+      // Every op is looked at: its few attributes are read before its
+      // name is looked up in the op table.
+      if (const Attribute *callee = findAttr(op.attributes, kCallee))
+        if (callee->kind == AttrKind::SymbolRef && isCallOp(op.name))
+          callees.push_back(callee->str);
       for (const Region &inner : op.regions)
         collectCallees(inner, callees);
     }
@@ -84,6 +86,10 @@ std::unordered_set<std::string> calledNames(const Module &module) {
 }
 
 std::vector<const Function *> privateCallees(const Module &module) {
+  if (std::none_of(
+          module.functions.begin(), module.functions.end(),
+          [](const Function &f) { return f.isPrivate && !f.isDeclaration; }))
+    return {}; // no body to find calls of: no op need be looked at
   std::unordered_set<std::string> called; // by some other function
   for (const Function &caller : module.functions) {
     std::vector<std::string> names;
