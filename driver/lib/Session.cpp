@@ -321,17 +321,18 @@ bool Session::lowerAll() {
 
 namespace {
 
-/// What a lane of functions judges with: one Z3 environment for the judge
-/// and the contract, and one for the shapes and explanations, which then
-/// run beside the contract. Each environment is asked the same questions
-/// in the same order whether or not they run at once, so the answers do
-/// not depend on the number of threads.
+/// What a lane of functions judges with: one Z3 environment for the judge,
+/// and one for the shapes and explanations, which run beside the contract.
+/// Each environment is asked the same questions in the same order whether
+/// or not they run at once, so the answers do not depend on the number of
+/// threads. A contract is computed in a Z3 context of its own: its answers
+/// depend on its questions alone, so every lane shares their memo.
 struct Lane {
   solver::JudgeOptions judge;
   solver::SmtEnvironment environment, sideEnvironment;
-  solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
-  solver::ContractMemo contracts; ///< their contracts' answers
-  bool sideThread = false;        ///< a core is free for the side work
+  solver::JudgeMemo memo; ///< what the lane's earlier functions learnt
+  solver::ContractMemo *contracts = nullptr; ///< every lane's answers
+  bool sideThread = false; ///< a core is free for the side work
 };
 
 /// Judges one lowered function in `lane`: its verdicts, then its contract
@@ -357,9 +358,8 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
         problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
   };
   auto contract = [&] {
-    analysis.contract =
-        solver::computeContract(problem, analysis.verdicts, lane.judge.limits,
-                                &lane.environment, &lane.contracts);
+    analysis.contract = solver::computeContract(
+        problem, analysis.verdicts, lane.judge.limits, nullptr, lane.contracts);
   };
   if (!lane.sideThread || (!options.computeShapes && explained.empty())) {
     contract();
@@ -415,6 +415,7 @@ bool Session::judgeAll() {
                          std::max<size_t>(1, std::min(kMaxLanes, work.size())));
   std::atomic<size_t> nextLane{0}, judgedCount{0}, judgedObligations{0};
   std::atomic<bool> outOfMemory{false};
+  solver::ContractMemo contracts; // shared: see Lane
   auto worker = [&] {
     for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
       Lane lane;
@@ -426,6 +427,7 @@ bool Session::judgeAll() {
         };
       lane.judge.environment = &lane.environment;
       lane.judge.memo = &lane.memo;
+      lane.contracts = &contracts;
       lane.sideThread = lanes < options.jobs;
       for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {

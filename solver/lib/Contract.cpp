@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -22,7 +23,20 @@ struct ContractRecording {
 };
 
 struct ContractMemo::Impl {
+  std::mutex mutex; ///< guards `recordings`; a recording never changes
   std::unordered_map<std::string, ContractRecording> recordings;
+
+  const ContractRecording *find(const std::string &key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = recordings.find(key);
+    return it == recordings.end() ? nullptr : &it->second;
+  }
+  /// Keeps the first recording of a key: any other is the same (the
+  /// answers depend on the key alone).
+  void record(const std::string &key, ContractRecording recording) {
+    std::lock_guard<std::mutex> lock(mutex);
+    recordings.emplace(key, std::move(recording));
+  }
 };
 
 ContractMemo::ContractMemo() : impl_(std::make_unique<Impl>()) {}
@@ -213,10 +227,10 @@ private:
         // conjuncts.
         if (checked)
           asserted.push_back(*checked);
-        key = keyOf(asserted, checks, requirements);
-        auto it = memo->impl().recordings.find(key);
-        if (it != memo->impl().recordings.end())
-          replaying = &it->second;
+        key = keyOf(asserted, checks, requirements, [&](FormulaId id) {
+          return componentsOf(id, slice, parts);
+        });
+        replaying = memo->impl().find(key);
       }
       if (replaying)
         return nullptr; // its answers are replayed
@@ -245,14 +259,17 @@ private:
     if (replaying && asked != replaying->answers.size())
       throw Diverged{};
     if (memo && !replaying && recordable && !key.empty())
-      memo->impl().recordings.emplace(key, std::move(recording));
+      memo->impl().record(key, std::move(recording));
   }
 
-  /// Every term and formula the solver is given, by number, and the
-  /// conjuncts' shape: equal keys mean equal questions to Z3 (symbols are
-  /// Z3 constants named by their numbers).
-  std::string keyOf(const std::vector<FormulaId> &asserted,
-                    const Conjuncts &checks, const Conjuncts &requirements) {
+  /// Every term and formula the solver is given, by number, the
+  /// components each formula is asked in, and the conjuncts' shape: equal
+  /// keys mean equal questions to Z3 (symbols are Z3 constants named by
+  /// their numbers), asked of solvers holding the same facts.
+  std::string
+  keyOf(const std::vector<FormulaId> &asserted, const Conjuncts &checks,
+        const Conjuncts &requirements,
+        const std::function<std::vector<uint32_t>(FormulaId)> &components) {
     std::string key;
     auto put = [&](uint64_t v) {
       key += std::to_string(v);
@@ -302,19 +319,22 @@ private:
         }
       }
     };
-    key += "asserted:";
-    for (FormulaId id : asserted) {
+    auto root = [&](FormulaId id) {
       put(id);
+      key += 'c';
+      for (uint32_t c : components(id))
+        put(c);
       formula(id);
-    }
+    };
+    key += "asserted:";
+    for (FormulaId id : asserted)
+      root(id);
     for (const Conjuncts *c : {&checks, &requirements}) {
       key += "conjuncts:";
       put(c->unsatisfiable);
       put(c->unrendered.size());
-      for (FormulaId id : c->holds) {
-        put(id);
-        formula(id);
-      }
+      for (FormulaId id : c->holds)
+        root(id);
     }
     return key;
   }
@@ -496,10 +516,10 @@ private:
   size_t checks = 0;
   ContractMemo *memo;
   std::string key; ///< of this contract's questions, once the first is asked
-  ContractRecording recording;            ///< the answers so far, to remember
-  bool recordable = false;                ///< every answer so far was a cover
-  ContractRecording *replaying = nullptr; ///< an earlier contract's answers
-  size_t asked = 0;                       ///< answers replayed so far
+  ContractRecording recording; ///< the answers so far, to remember
+  bool recordable = false;     ///< every answer so far was a cover
+  const ContractRecording *replaying = nullptr; ///< earlier answers
+  size_t asked = 0;                             ///< answers replayed so far
 };
 
 } // namespace

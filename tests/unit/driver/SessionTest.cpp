@@ -298,3 +298,55 @@ func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x4xf32>, %u: tensor<*xf32>,
   CHECK(kept >= 4);    // %b, %i, %v, %1
   CHECK(refined >= 2); // %a and %0 are 3x4, %3 too
 }
+
+TEST_CASE("functions alike share their contracts' answers on any number of "
+          "threads",
+          "[session]") {
+  // Twelve functions that differ in their names and in one static size
+  // (two keys of the contract memo), long enough to be judged in several
+  // lanes: each contract is its own function's, and every output is the
+  // same on 1, 2 and 4 threads, whichever lane asks a key first.
+  std::string program;
+  for (int f = 0; f < 12; ++f) {
+    std::string size = f % 2 ? "8" : "16",
+                type = "tensor<?x?x" + size + "xf32>";
+    program += "func.func @layer" + std::to_string(f) + "(%x: " + type +
+               ", %m: " + type + ", %s: tensor<4x1x" + size + "xf32>) -> " +
+               type + " {\n";
+    std::string last = "%x";
+    for (int i = 0; i < 400; ++i) {
+      std::string name = "%v" + std::to_string(i);
+      program += "  " + name + " = \"test.broadcastable\"(" + last + ", " +
+                 (i == 0 ? "%m" : "%x") + ") : (" + type + ", " + type +
+                 ") -> " + type + "\n";
+      last = name;
+    }
+    program += "  %r = \"test.broadcastable\"(" + last + ", %s) : (" + type +
+               ", tensor<4x1x" + size + "xf32>) -> " + type +
+               "\n  return %r : " + type + "\n}\n";
+  }
+  auto run = [&](unsigned jobs, std::vector<std::string> *contracts) {
+    SessionOptions options = withShapes();
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("layers.mlir", program));
+    REQUIRE(session.analyze());
+    if (contracts)
+      for (const FunctionAnalysis &fn : session.files().at(0)->functions)
+        contracts->push_back(fn.contract.requires);
+    return session.text() + session.json();
+  };
+  std::vector<std::string> contracts;
+  std::string one = run(1, &contracts);
+  REQUIRE(contracts.size() == 12);
+  for (const std::string &contract : contracts) {
+    INFO(contract);
+    // Each names its own function's arguments, and asks the broadcasts
+    // with %s (4 or 1 on dim 0) of its own rows.
+    CHECK(contract.find("%x[0]") != std::string::npos);
+    CHECK(contract.find("%m[0]") != std::string::npos);
+    CHECK(contract == contracts.front());
+  }
+  CHECK(run(2, nullptr) == one);
+  CHECK(run(4, nullptr) == one);
+}

@@ -65,11 +65,16 @@ struct Contract {
 /// text).
 constexpr size_t kMaxContractText = 400;
 
-/// The solver's answers of earlier contracts computed in one Z3 context,
-/// keyed by everything they were asked over: a function whose contract
-/// asks the very same questions (same terms, formulas and symbol numbers:
-/// the same Z3 terms) gets the same answers without asking again. Give the
-/// same memo only to functions judged with the same SmtEnvironment.
+/// The solver's answers of earlier contracts, keyed by everything they
+/// were asked over: a function whose contract asks the very same questions
+/// (same terms, formulas and symbol numbers: the same Z3 terms, of solvers
+/// holding the same facts) gets the same answers without asking again.
+/// Contracts computed without an environment (each in a Z3 context of its
+/// own) answer as a function of the key alone, so their memo can be
+/// shared by any functions and threads: which one asks first does not
+/// change an answer. Given an environment, the answers also depend on what
+/// it was asked before: give that memo only to the functions judged with
+/// it, in one order.
 class ContractMemo {
 public:
   ContractMemo();
