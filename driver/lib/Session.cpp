@@ -321,17 +321,19 @@ bool Session::lowerAll() {
 
 namespace {
 
-/// What a lane of functions judges with: one Z3 environment for the judge,
-/// and one for the shapes and explanations, which run beside the contract.
-/// Each environment is asked the same questions in the same order whether
-/// or not they run at once, so the answers do not depend on the number of
-/// threads. A contract is computed in a Z3 context of its own: its answers
-/// depend on its questions alone, so every lane shares their memo.
+/// What a lane of functions judges with: one Z3 environment for the judge
+/// and the contracts, and one for the shapes and explanations, which run
+/// beside the contract. Each environment is asked the same questions in
+/// the same order whether or not they run at once, so the answers do not
+/// depend on the number of threads.
 struct Lane {
   solver::JudgeOptions judge;
   solver::SmtEnvironment environment, sideEnvironment;
-  solver::JudgeMemo memo; ///< what the lane's earlier functions learnt
-  solver::ContractMemo *contracts = nullptr; ///< every lane's answers
+  solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
+  solver::ContractMemo contracts; ///< their contracts' answers
+  /// The contracts of functions built alike (see judgeAll): each in a Z3
+  /// context of its own, so that every lane can share their answers.
+  solver::ContractMemo *sharedContracts = nullptr;
   bool sideThread = false; ///< a core is free for the side work
 };
 
@@ -339,7 +341,7 @@ struct Lane {
 /// and, beside it, its shapes (when asked) and the explanations of its safe
 /// obligations that are asked for.
 void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
-              Lane &lane) {
+              Lane &lane, bool alike) {
   const solver::Problem &problem = *analysis.problem;
   analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
   std::vector<size_t> explained;
@@ -358,8 +360,10 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
         problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
   };
   auto contract = [&] {
-    analysis.contract = solver::computeContract(
-        problem, analysis.verdicts, lane.judge.limits, nullptr, lane.contracts);
+    analysis.contract =
+        solver::computeContract(problem, analysis.verdicts, lane.judge.limits,
+                                alike ? nullptr : &lane.environment,
+                                alike ? lane.sharedContracts : &lane.contracts);
   };
   if (!lane.sideThread || (!options.computeShapes && explained.empty())) {
     contract();
@@ -389,6 +393,53 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
     std::rethrow_exception(failed);
 }
 
+/// A hash of how `problem` is built: its terms, formulas, facts and
+/// obligations, not its names or places. Equal for functions built alike.
+size_t structureHash(const solver::Problem &problem) {
+  size_t h = 0;
+  auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ull + 0x9e37; };
+  const solver::DimGraph &graph = problem.graph;
+  mix(graph.numTerms());
+  for (solver::TermId t = 0; t < graph.numTerms(); ++t) {
+    const solver::TermNode &node = graph.term(t);
+    mix(uint64_t(node.kind));
+    mix(uint64_t(node.value));
+    for (solver::TermId op : node.operands)
+      mix(op);
+  }
+  mix(problem.formulas.size());
+  for (solver::FormulaId f = 0; f < problem.formulas.size(); ++f) {
+    const solver::FormulaNode &node = problem.formulas.node(f);
+    mix(uint64_t(node.kind));
+    for (uint32_t arg : node.args)
+      mix(arg);
+  }
+  for (solver::FormulaId fact : problem.facts)
+    mix(fact);
+  mix(problem.obligations.size());
+  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+    const solver::Obligation &ob = problem.obligations[k];
+    mix(uint64_t(ob.kind) << 2 | ob.conditional << 1 | ob.staticError);
+    mix(ob.violation);
+  }
+  return h;
+}
+
+/// For each function of `work`, whether another one is built alike
+/// (structureHash): computed from the input alone, before any is judged.
+std::vector<bool> builtAlike(const std::vector<FunctionAnalysis *> &work) {
+  std::vector<bool> alike(work.size(), false);
+  if (work.size() < 2)
+    return alike;
+  std::vector<size_t> hashes;
+  std::unordered_map<size_t, size_t> count;
+  for (const FunctionAnalysis *analysis : work)
+    ++count[hashes.emplace_back(structureHash(*analysis->problem))];
+  for (size_t i = 0; i < work.size(); ++i)
+    alike[i] = count[hashes[i]] > 1;
+  return alike;
+}
+
 } // namespace
 
 bool Session::judgeAll() {
@@ -415,7 +466,12 @@ bool Session::judgeAll() {
                          std::max<size_t>(1, std::min(kMaxLanes, work.size())));
   std::atomic<size_t> nextLane{0}, judgedCount{0}, judgedObligations{0};
   std::atomic<bool> outOfMemory{false};
-  solver::ContractMemo contracts; // shared: see Lane
+  // Functions built alike (layers of one model) mostly ask their contracts
+  // the same questions. Asked in a Z3 context of its own, a contract's
+  // answers depend on its questions alone, so those functions share them
+  // across lanes; a context costs milliseconds, so only they get one.
+  std::vector<bool> alike = builtAlike(work);
+  solver::ContractMemo sharedContracts;
   auto worker = [&] {
     for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
       Lane lane;
@@ -427,11 +483,11 @@ bool Session::judgeAll() {
         };
       lane.judge.environment = &lane.environment;
       lane.judge.memo = &lane.memo;
-      lane.contracts = &contracts;
+      lane.sharedContracts = &sharedContracts;
       lane.sideThread = lanes < options.jobs;
       for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {
-          judgeOne(*work[i], options, lane);
+          judgeOne(*work[i], options, lane, alike[i]);
         } catch (const std::bad_alloc &) {
           outOfMemory = true; // reported below, once
         }
