@@ -2,8 +2,9 @@
 //
 // The input half of Session: files, modules and assumptions in, then
 // analyze(): lowering every function (in parallel, merged in source order)
-// and judging them in lanes (a Z3 context for the judge and the contract,
-// one for the shapes and explanations, which run beside the contract). The
+// and judging them in lanes (a Z3 context for the judge and the contracts,
+// one for the shapes and explanations, which run beside the contract; the
+// contracts of functions built alike each get one of their own). The
 // reports of the results are in SessionReports.cpp.
 //
 //===----------------------------------------------------------------------===//
