@@ -2,10 +2,8 @@
 //
 // The input half of Session: files, modules and assumptions in, then
 // analyze(): lowering every function (in parallel, merged in source order)
-// and judging them in lanes (a Z3 context for the judge and the contracts,
-// one for the shapes and explanations, which run beside the contract; the
-// contracts of functions built alike each get one of their own). The
-// reports of the results are in SessionReports.cpp.
+// and judging them (SessionJudge.cpp). The reports of the results are in
+// SessionReports.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,11 +11,9 @@
 
 #include "symshape/driver/RefinedType.h"
 #include "symshape/frontend/Parser.h"
-#include "symshape/solver/Explain.h"
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -318,205 +314,6 @@ bool Session::lowerAll() {
   if (plan.lowered.size() > firstPass)
     lowerPlanned(plan, firstPass);
   return mergeLowered(plan);
-}
-
-namespace {
-
-/// What a lane of functions judges with: one Z3 environment for the judge
-/// and the contracts, and one for the shapes and explanations, which run
-/// beside the contract. Each environment is asked the same questions in
-/// the same order whether or not they run at once, so the answers do not
-/// depend on the number of threads.
-struct Lane {
-  solver::JudgeOptions judge;
-  solver::SmtEnvironment environment, sideEnvironment;
-  solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
-  solver::ContractMemo contracts; ///< their contracts' answers
-  /// The contracts of functions built alike (see judgeAll): each in a Z3
-  /// context of its own, so that every lane can share their answers.
-  solver::ContractMemo *sharedContracts = nullptr;
-  bool sideThread = false; ///< a core is free for the side work
-};
-
-/// Judges one lowered function in `lane`: its verdicts, then its contract
-/// and, beside it, its shapes (when asked) and the explanations of its safe
-/// obligations that are asked for.
-void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
-              Lane &lane, bool alike) {
-  const solver::Problem &problem = *analysis.problem;
-  analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
-  std::vector<size_t> explained;
-  for (size_t k = 0; k < problem.obligations.size(); ++k)
-    if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
-        (options.explainAll ||
-         (options.explainChecks &&
-          solver::isRuntimeCheck(problem.obligations[k].kind))))
-      explained.push_back(k);
-  auto side = [&] {
-    const solver::SmtLimits &limits = lane.judge.limits;
-    if (options.computeShapes)
-      analysis.shapes = solver::refineShapes(problem, analysis.verdicts, limits,
-                                             &lane.sideEnvironment);
-    analysis.impliedBy = solver::explainSafe(
-        problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
-  };
-  auto contract = [&] {
-    analysis.contract =
-        solver::computeContract(problem, analysis.verdicts, lane.judge.limits,
-                                alike ? nullptr : &lane.environment,
-                                alike ? lane.sharedContracts : &lane.contracts);
-  };
-  if (!lane.sideThread || (!options.computeShapes && explained.empty())) {
-    contract();
-    side();
-    return;
-  }
-  // Both only read the problem (the contract builds its formulas in a
-  // store of its own); the dim graph's components, which both ask for,
-  // are cached before they share it.
-  (void)problem.graph.components();
-  std::exception_ptr failed;
-  std::thread beside([&] {
-    try {
-      side();
-    } catch (...) {
-      failed = std::current_exception();
-    }
-  });
-  try {
-    contract();
-  } catch (...) {
-    beside.join();
-    throw;
-  }
-  beside.join();
-  if (failed)
-    std::rethrow_exception(failed);
-}
-
-/// A hash of how `problem` is built: its terms, formulas, facts and
-/// obligations, not its names or places. Equal for functions built alike.
-size_t structureHash(const solver::Problem &problem) {
-  size_t h = 0;
-  auto mix = [&h](uint64_t v) { h = (h ^ v) * 0x100000001b3ull + 0x9e37; };
-  const solver::DimGraph &graph = problem.graph;
-  mix(graph.numTerms());
-  for (solver::TermId t = 0; t < graph.numTerms(); ++t) {
-    const solver::TermNode &node = graph.term(t);
-    mix(uint64_t(node.kind));
-    mix(uint64_t(node.value));
-    for (solver::TermId op : node.operands)
-      mix(op);
-  }
-  mix(problem.formulas.size());
-  for (solver::FormulaId f = 0; f < problem.formulas.size(); ++f) {
-    const solver::FormulaNode &node = problem.formulas.node(f);
-    mix(uint64_t(node.kind));
-    for (uint32_t arg : node.args)
-      mix(arg);
-  }
-  for (solver::FormulaId fact : problem.facts)
-    mix(fact);
-  mix(problem.obligations.size());
-  for (size_t k = 0; k < problem.obligations.size(); ++k) {
-    const solver::Obligation &ob = problem.obligations[k];
-    mix(uint64_t(ob.kind) << 2 | ob.conditional << 1 | ob.staticError);
-    mix(ob.violation);
-  }
-  return h;
-}
-
-/// For each function of `work`, whether another one is built alike
-/// (structureHash): computed from the input alone, before any is judged.
-std::vector<bool> builtAlike(const std::vector<FunctionAnalysis *> &work) {
-  std::vector<bool> alike(work.size(), false);
-  if (work.size() < 2)
-    return alike;
-  std::vector<size_t> hashes;
-  std::unordered_map<size_t, size_t> count;
-  for (const FunctionAnalysis *analysis : work)
-    ++count[hashes.emplace_back(structureHash(*analysis->problem))];
-  for (size_t i = 0; i < work.size(); ++i)
-    alike[i] = count[hashes[i]] > 1;
-  return alike;
-}
-
-} // namespace
-
-bool Session::judgeAll() {
-  // Functions are independent problems (each judge owns its Z3 context),
-  // so they can be judged on worker threads; results land in place, so the
-  // output does not depend on the number of jobs.
-  std::vector<FunctionAnalysis *> work;
-  for (std::unique_ptr<FileAnalysis> &file : fileList)
-    for (FunctionAnalysis &analysis : file->functions)
-      work.push_back(&analysis);
-  // Reusing a Z3 context saves milliseconds per function, but its answers
-  // (witness values) depend on what it was asked before. So functions are
-  // dealt into lanes, each with its own context and its functions in
-  // order, and threads take whole lanes. The number of lanes depends on the
-  // input only (one per kObligationsPerLane obligations, at most
-  // kMaxLanes), so the output is the same for any -j, and a small file
-  // does not pay for eight contexts.
-  constexpr size_t kMaxLanes = 8, kObligationsPerLane = 2000;
-  size_t obligations = 0;
-  for (const FunctionAnalysis *analysis : work)
-    obligations += analysis->problem->obligations.size();
-  const size_t lanes =
-      std::clamp<size_t>(obligations / kObligationsPerLane, 1,
-                         std::max<size_t>(1, std::min(kMaxLanes, work.size())));
-  std::atomic<size_t> nextLane{0}, judgedCount{0}, judgedObligations{0};
-  std::atomic<bool> outOfMemory{false};
-  // Functions built alike (layers of one model) mostly ask their contracts
-  // the same questions. Asked in a Z3 context of its own, a contract's
-  // answers depend on its questions alone, so those functions share them
-  // across lanes; a context costs milliseconds, so only they get one.
-  std::vector<bool> alike = builtAlike(work);
-  solver::ContractMemo sharedContracts;
-  auto worker = [&] {
-    for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
-      Lane lane;
-      lane.judge = options.judge;
-      if (options.progress) // progress inside a large function too
-        lane.judge.judged = [&](size_t judged) {
-          options.progress("obligations judged", judgedObligations += judged,
-                           obligations);
-        };
-      lane.judge.environment = &lane.environment;
-      lane.judge.memo = &lane.memo;
-      lane.sharedContracts = &sharedContracts;
-      lane.sideThread = lanes < options.jobs;
-      for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
-        try {
-          judgeOne(*work[i], options, lane, alike[i]);
-        } catch (const std::bad_alloc &) {
-          outOfMemory = true; // reported below, once
-        }
-        if (options.progress)
-          options.progress("judging", ++judgedCount, work.size());
-      }
-    }
-  };
-  if (options.progress)
-    options.progress("judging", 0, work.size());
-  runOnThreads(worker, lanes);
-  if (outOfMemory) {
-    diags.error(work.front()->function->loc,
-                "out of memory while judging the obligations");
-    return false;
-  }
-  for (FunctionAnalysis *done : work)
-    addTotals(*done);
-  return true;
-}
-
-void Session::addTotals(const FunctionAnalysis &analysis) {
-  totals.add(*analysis.problem, analysis.verdicts);
-  const solver::JudgeStats &s = analysis.verdicts.stats;
-  statTotals.decidedStatically += s.decidedStatically;
-  statTotals.decidedBySolver += s.decidedBySolver;
-  statTotals.unknown += s.unknown;
-  statTotals.solverChecks += s.solverChecks;
 }
 
 /// Whether `ref` denotes a size in `fn`: a dim of a ranked value (a shape
