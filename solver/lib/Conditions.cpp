@@ -51,8 +51,8 @@ std::vector<TermId> symbolsOfCover(const DimGraph &graph,
 std::optional<std::vector<Cube>>
 coverOfViolation(SmtSolver &solver, const DimGraph &graph,
                  const FormulaStore &formulas, FormulaId violation,
-                 const KnownModels &known, std::string &whyNot,
-                 size_t &checks) {
+                 const KnownModels &known, std::string &whyNot, size_t &checks,
+                 const std::vector<FormulaId> *asserted) {
   // Symbols that P fixes to one value read better as that value; the
   // substitution is exact because it holds in every model of P.
   // One query per symbol, so only for conditions small enough to print.
@@ -76,6 +76,9 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
         if (std::optional<int64_t> v = solver.value(s))
           model[s] = *v;
       models.violating.push_back(std::move(model));
+      if (asserted)
+        addModelsByEvaluation(solver, graph, formulas, *asserted, violation,
+                              symbols, models);
     }
   }
   // Every known model is one of P.

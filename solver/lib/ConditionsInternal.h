@@ -109,11 +109,25 @@ private:
 std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover);
 
 /// describeViolation's cover, before it is printed (Conditions.cpp); for a
-/// formula that is neither True nor False.
+/// formula that is neither True nor False. `asserted`, when given, lists
+/// every assertion of `solver` (P): models of P found by evaluating it
+/// (addModelsByEvaluation) then spare queries.
 std::optional<std::vector<Cube>>
 coverOfViolation(SmtSolver &solver, const DimGraph &graph,
                  const FormulaStore &formulas, FormulaId violation,
-                 const KnownModels &known, std::string &whyNot, size_t &checks);
+                 const KnownModels &known, std::string &whyNot, size_t &checks,
+                 const std::vector<FormulaId> *asserted = nullptr);
+/// Adds to `models` the assignments near the solver's current model (one
+/// of P, which `asserted` lists) that move `symbols` (those of
+/// `violation`) over small values and the constants `violation` names,
+/// where the evaluator finds every assertion true: by whether `violation`
+/// holds there (ConditionModels.cpp).
+void addModelsByEvaluation(SmtSolver &solver, const DimGraph &graph,
+                           const FormulaStore &formulas,
+                           const std::vector<FormulaId> &asserted,
+                           FormulaId violation,
+                           const std::vector<TermId> &symbols,
+                           KnownModels &models);
 /// Merges cubes of `cover` that bound one size on adjacent ranges, when
 /// that is exact under the assertions of `solver` (P), by one query each
 /// (ConditionMerge.cpp):

@@ -65,8 +65,16 @@ std::string negated(const std::string &condition) {
   return "!(" + condition + ")";
 }
 
+/// A solver a contract asks, with what it was given (P).
+struct AskedSolver {
+  AskedSolver(SmtContext &context, const SmtLimits &limits)
+      : solver(context, limits) {}
+  SmtSolver solver;
+  std::vector<FormulaId> asserted;
+};
+
 /// The solver a formula's cover is asked of (null: replayed answers).
-using SolverFor = std::function<SmtSolver *(FormulaId)>;
+using SolverFor = std::function<AskedSolver *(FormulaId)>;
 
 class ContractBuilder {
 public:
@@ -200,7 +208,7 @@ private:
     // components only: the same cover, from a far smaller solver. Not when
     // the checks cannot all pass (`checked` is false whatever the
     // component).
-    std::map<std::vector<uint32_t>, std::unique_ptr<SmtSolver>> solvers;
+    std::map<std::vector<uint32_t>, std::unique_ptr<AskedSolver>> solvers;
     bool withChecks = false;
     const bool slice = !checks.unsatisfiable;
     // Computed on the first question only: most contracts ask none.
@@ -220,7 +228,7 @@ private:
     recordable = memo != nullptr;
     replaying = nullptr;
     asked = 0;
-    auto solverFor = [&](FormulaId formula) -> SmtSolver * {
+    auto solverFor = [&](FormulaId formula) -> AskedSolver * {
       if (memo && key.empty()) {
         // The first question: everything asked from here is over these
         // facts (and the checks' conjunction, when known) and over the
@@ -235,19 +243,21 @@ private:
       if (replaying)
         return nullptr; // its answers are replayed
       std::vector<uint32_t> set = componentsOf(formula, slice, parts);
-      std::unique_ptr<SmtSolver> &solver = solvers[set];
-      if (!solver) {
-        solver = std::make_unique<SmtSolver>(context, limits);
-        solver->shareAtoms();
+      std::unique_ptr<AskedSolver> &entry = solvers[set];
+      if (!entry) {
+        entry = std::make_unique<AskedSolver>(context, limits);
+        entry->solver.shareAtoms();
         for (FormulaId fact : facts)
           if (within(fact, set))
-            solver->add(fact);
+            entry->asserted.push_back(fact);
         if (withChecks)
           for (FormulaId holds : checks.holds)
             if (within(holds, set))
-              solver->add(holds);
+              entry->asserted.push_back(holds);
+        for (FormulaId f : entry->asserted)
+          entry->solver.add(f);
       }
-      return solver.get();
+      return entry.get();
     };
     render(solverFor, checks, out.checked, out.checkedParts, out);
     checked = f.mkAnd(checks.holds);
@@ -348,21 +358,21 @@ private:
       return std::vector<Cube>{Cube{}};
     if (f.isFalse(formula))
       return std::vector<Cube>{};
-    SmtSolver *s = solver(formula);
+    AskedSolver *s = solver(formula);
     if (replaying) {
       if (asked >= replaying->answers.size() ||
           replaying->answers[asked].first != formula)
         throw Diverged{};
       return replaying->answers[asked++].second;
     }
-    std::optional<std::vector<Cube>> found =
-        coverOfViolation(*s, problem.graph, f, formula, {}, whyNot, checks);
+    std::optional<std::vector<Cube>> found = coverOfViolation(
+        s->solver, problem.graph, f, formula, {}, whyNot, checks, &s->asserted);
     if (!found) {
       recordable = false; // a failure (a time-out?) is not replayed
       return std::nullopt;
     }
     // Pieces of one range are one range for a human (recorded merged).
-    mergeRanges(*s, problem.graph, *found);
+    mergeRanges(s->solver, problem.graph, *found);
     if (recordable)
       recording.answers.push_back({formula, *found});
     return found;
