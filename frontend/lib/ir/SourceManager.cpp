@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 namespace symshape::frontend {
 
@@ -14,10 +15,12 @@ uint32_t SourceManager::addBuffer(std::string name, std::string contents,
   buffer->firstLine = firstLine;
   buffer->text = std::move(contents);
   buffer->lineStarts.push_back(0);
-  const std::string &text = buffer->text;
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n')
-      buffer->lineStarts.push_back(static_cast<uint32_t>(i + 1));
+  // memchr scans a word or a vector register at a time: a byte loop was
+  // 3% of parsing an 11 MB file.
+  const char *begin = buffer->text.data(), *end = begin + buffer->text.size();
+  for (const char *p = begin;
+       (p = static_cast<const char *>(std::memchr(p, '\n', size_t(end - p))));)
+    buffer->lineStarts.push_back(static_cast<uint32_t>(++p - begin));
   buffers.push_back(std::move(buffer));
   return static_cast<uint32_t>(buffers.size() - 1);
 }
