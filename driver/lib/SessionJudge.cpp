@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 
@@ -35,7 +36,35 @@ struct Lane {
   /// context of its own, so that every lane can share their answers.
   solver::ContractMemo *sharedContracts = nullptr;
   bool sideThread = false; ///< a core is free for the side work
+  bool prepared = false;   ///< its Z3 contexts were made ahead (judgeOne)
 };
+
+/// On a free core, makes the Z3 contexts `lane` will ask ahead of the
+/// judge, which meanwhile partitions the function and decides what the
+/// types decide: a context costs milliseconds. Only for the lane's first
+/// function with sizes to ask about (a static one may never need Z3, and
+/// each context costs memory). The thread returned must be joined.
+std::thread prepareContexts(Lane &lane, const solver::Problem &problem,
+                            const SessionOptions &options) {
+  if (!lane.sideThread || lane.prepared || problem.graph.symbols().empty())
+    return {};
+  lane.prepared = true;
+  bool side =
+      options.computeShapes || options.explainAll || options.explainChecks;
+  try {
+    return std::thread([&lane, side] {
+      try {
+        lane.environment.prepare();
+        if (side)
+          lane.sideEnvironment.prepare();
+      } catch (...) {
+        // Out of memory: the first solver meets it again and reports it.
+      }
+    });
+  } catch (const std::system_error &) {
+    return {}; // no thread to spare: made when first needed, as before
+  }
+}
 
 /// Judges one lowered function in `lane`: its verdicts, then its contract
 /// and, beside it, its shapes (when asked) and the explanations of its safe
@@ -43,6 +72,13 @@ struct Lane {
 void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
               Lane &lane, bool alike) {
   const solver::Problem &problem = *analysis.problem;
+  struct Joined {
+    std::thread thread;
+    ~Joined() {
+      if (thread.joinable())
+        thread.join();
+    }
+  } preparing{prepareContexts(lane, problem, options)};
   analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
   std::vector<size_t> explained;
   for (size_t k = 0; k < problem.obligations.size(); ++k)

@@ -21,6 +21,21 @@ struct SmtEnvironment::Impl {
 SmtEnvironment::SmtEnvironment() = default;
 SmtEnvironment::~SmtEnvironment() = default;
 
+SmtEnvironment::Impl &SmtEnvironment::created() {
+  std::lock_guard<std::mutex> lock(creating);
+  if (!impl)
+    impl = std::make_unique<Impl>();
+  return *impl;
+}
+
+void SmtEnvironment::prepare() {
+  try {
+    created();
+  } catch (const z3::exception &) {
+    // The first solver tries again and reports it.
+  }
+}
+
 struct SmtContext::Impl {
   Impl(const DimGraph &graph, const FormulaStore &formulas,
        SmtEnvironment::Impl &environment)
@@ -292,10 +307,8 @@ SmtSolver::SmtSolver(SmtContext &context, SmtLimits limits) {
         context.ownEnvironment = std::make_unique<SmtEnvironment>();
         environment = context.ownEnvironment.get();
       }
-      if (!environment->impl)
-        environment->impl = std::make_unique<SmtEnvironment::Impl>();
       context.impl = std::make_unique<SmtContext::Impl>(
-          context.graph, context.formulas, *environment->impl);
+          context.graph, context.formulas, environment->created());
     }
     impl = std::make_unique<Impl>(*context.impl, limits);
   } catch (const z3::exception &e) {

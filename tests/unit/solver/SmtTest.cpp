@@ -111,3 +111,28 @@ TEST_CASE("max and min terms: folding, the evaluator and the encoding agree",
       CHECK(other.check() == SatResult::Unsat);
     }
 }
+
+TEST_CASE("an environment prepared on another thread serves its first solver",
+          "[smt]") {
+  Problem problem;
+  DimGraph &g = problem.graph;
+  FormulaStore &f = problem.formulas;
+  TermId a = g.symbol("%a[0]", SymbolOrigin::ArgumentDim);
+  for (int round = 0; round < 4; ++round) {
+    SmtEnvironment environment;
+    // The first solver is made while prepare() may still be running: it
+    // waits for the one context, and answers as without it.
+    std::thread preparing([&] { environment.prepare(); });
+    SmtContext context(g, f, &environment);
+    SmtSolver solver(context, SmtLimits{2000, 0});
+    solver.add(f.mkEq(a, g.constant(round + 2)));
+    CHECK(solver.check() == SatResult::Sat);
+    CHECK(solver.value(a) == std::optional<int64_t>(round + 2));
+    preparing.join();
+    environment.prepare(); // made already: nothing to do
+    SmtContext again(g, f, &environment);
+    SmtSolver second(again, SmtLimits{2000, 0});
+    second.add(f.mkNe(a, a));
+    CHECK(second.check() == SatResult::Unsat);
+  }
+}

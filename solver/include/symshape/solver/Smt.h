@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,7 +48,9 @@ using Lit = int32_t;
 
 /// A Z3 context and its time-out watchdog, reusable by problems judged one
 /// after another on one thread: creating a Z3 context costs milliseconds,
-/// more than judging a small function. Not thread-safe.
+/// more than judging a small function. Not thread-safe, except that
+/// prepare() may run on another thread while the environment's first
+/// solver is being made: that solver then waits for it.
 class SmtEnvironment {
 public:
   SmtEnvironment();
@@ -55,11 +58,20 @@ public:
   SmtEnvironment(const SmtEnvironment &) = delete;
   SmtEnvironment &operator=(const SmtEnvironment &) = delete;
 
+  /// Creates the Z3 context now rather than with the first solver (on a
+  /// core that would otherwise wait). Z3's answers do not depend on when
+  /// it was created. A Z3 error is left for the first solver to meet.
+  void prepare();
+
   struct Impl; ///< opaque: defined in Smt.cpp
 
 private:
   friend class SmtSolver;
-  std::unique_ptr<Impl> impl; ///< created with the first solver
+  /// The Z3 context, created on the first call (by prepare() or the
+  /// first solver); throws a Z3 error, and a later call tries again.
+  Impl &created();
+  std::mutex creating; ///< guards `impl` until it is made
+  std::unique_ptr<Impl> impl;
 };
 
 /// The encoding of one problem's terms and formulas, shared by the solvers
