@@ -287,12 +287,68 @@ void appendCallStacks(std::string &out, const Problem &problem,
 
 } // namespace
 
+bool FindingScratch::BodyKey::operator==(const BodyKey &o) const {
+  return kind == o.kind && entryDim == o.entryDim && dim == o.dim &&
+         obligationKind == o.obligationKind && form == o.form &&
+         inferredRank == o.inferredRank && declared == o.declared &&
+         refCount == o.refCount && std::equal(sizes, sizes + refCount, o.sizes);
+}
+
+const std::string *FindingScratch::keptBody(const ReportEntry &entry,
+                                            const Problem &problem,
+                                            std::string **slot) {
+  *slot = nullptr;
+  const Obligation *ob = entry.obligation;
+  const Finding *f = entry.finding;
+  // Nothing but the kind, dim, verdict and message: no condition,
+  // witness, reason, explanation or call stack.
+  if (!ob || !f || f->verdict != Verdict::Safe ||
+      entry.verdict != Verdict::Safe || f->hasWitness ||
+      !f->condition.empty() || !f->reason.empty() || entry.impliedBy ||
+      !entry.callStacks.empty() || ob->form == SubjectForm::Text ||
+      ob->refCount > 4)
+    return nullptr;
+  BodyKey key;
+  key.kind = entry.kind.data();
+  key.entryDim = entry.dim;
+  key.dim = ob->dim;
+  key.obligationKind = uint8_t(ob->kind);
+  key.form = uint8_t(ob->form);
+  key.inferredRank = ob->inferredRank;
+  key.declared = ob->declared;
+  key.refCount = ob->refCount;
+  for (uint32_t i = 0; i < ob->refCount; ++i) {
+    key.sizes[i] = problem.dimRefs[ob->refBegin + i].staticSize;
+    if (key.sizes[i] < 0)
+      return nullptr; // names a value: the message differs at each op
+  }
+  uint64_t h = uint64_t(key.obligationKind) << 8 ^ key.form ^
+               uint64_t(uint32_t(key.dim)) << 16 ^
+               uint64_t(key.declared) << 24 ^ uint64_t(key.inferredRank) << 40;
+  for (uint32_t r = 0; r < key.refCount; ++r)
+    h = (h ^ uint64_t(key.sizes[r])) * 0x9e3779b97f4a7c15ull;
+  h *= 0xff51afd7ed558ccdull;
+  size_t i = size_t(h >> 57) % kKeptBodies;
+  if (!bodies[i].empty() && bodyKeys[i] == key)
+    return &bodies[i];
+  bodyKeys[i] = key;
+  bodies[i].clear();
+  *slot = &bodies[i];
+  return nullptr;
+}
+
 /// A finding on one line: `{"loc": ..., "message": ...}`.
 void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
                   const ReportOptions &options, const PositionResolver &resolve,
                   FindingScratch &scratch) {
   std::string &out = w.out;
   out += scratch.head(entry.loc, entry.op, resolve, options);
+  std::string *slot;
+  if (const std::string *body = scratch.keptBody(entry, problem, &slot)) {
+    out += *body;
+    return;
+  }
+  const size_t bodyStart = out.size();
   // Kinds and verdicts are the schema's own names: nothing to escape. A
   // million findings are a million lines: the keys around them are
   // appended in as few pieces as can be.
@@ -310,6 +366,8 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   if (!entry.callStacks.empty())
     appendCallStacks(out, problem, entry.callStacks, resolve);
   out += '}';
+  if (slot)
+    slot->assign(out, bodyStart, std::string::npos);
 }
 
 } // namespace symshape::solver::json

@@ -242,11 +242,35 @@ struct FindingScratch {
     return text;
   }
 
+  /// What a safe finding whose subject names no value (sizes the types
+  /// fix, as in `the broadcast of operand sizes 4 and 4 (result dim 0)`)
+  /// prints after its head: a function of a few numbers, which a static
+  /// model repeats at every op. `slot` is where writeFinding keeps the
+  /// text it renders when nothing is kept yet; null when not such a
+  /// finding.
+  struct BodyKey {
+    const char *kind = nullptr; ///< ReportEntry::kind (a static name)
+    int entryDim = -1, dim = -1;
+    uint8_t obligationKind = 0, form = 0;
+    int32_t inferredRank = 0;
+    int64_t declared = 0;
+    uint32_t refCount = 0;
+    int64_t sizes[4] = {};
+    bool operator==(const BodyKey &o) const;
+  };
+  const std::string *keptBody(const ReportEntry &entry, const Problem &problem,
+                              std::string **slot);
+
 private:
   std::string_view kindName;
   bool kindDim = false;
   std::string kindText;
   std::vector<std::string> verdictTexts; ///< by verdict, once made
+  /// Kept by a hash of the key, a later one in a slot replacing the
+  /// earlier: a model's ops repeat a few dozen of them.
+  static constexpr size_t kKeptBodies = 128;
+  BodyKey bodyKeys[kKeptBodies];
+  std::string bodies[kKeptBodies]; ///< empty: not kept yet
 };
 
 /// A finding on one line: `{"loc": ..., "message": ...}`.

@@ -202,3 +202,73 @@ TEST_CASE("JSON messages are escaped like every other string", "[report]") {
   }
   CHECK(missing == 0);
 }
+
+TEST_CASE("JSON findings that repeat a message print as the first did",
+          "[report]") {
+  // A safe finding whose subject names no value is rendered once and
+  // copied at every later op that repeats it. Ops with sizes that repeat,
+  // mixed with ones that name a value or have another verdict, must each
+  // print the line their own fields give.
+  Fixture f;
+  for (int v = 0; v < 4; ++v) {
+    ValueInfo value;
+    value.name = "%v" + std::to_string(v);
+    f.problem.values.push_back(value);
+  }
+  for (uint32_t k = 0; k < 600; ++k) {
+    Obligation ob;
+    ob.kind =
+        k % 5 == 4 ? ObligationKind::ResultCast : ObligationKind::Broadcast;
+    ob.form = k % 5 == 4 ? SubjectForm::ResultCast : SubjectForm::Broadcast;
+    ob.dim = int(k % 3);
+    ob.declared = int64_t(k % 7 + 1);
+    ob.site = f.problem.addSite({0, k}, "tosa.add");
+    ob.refBegin = uint32_t(f.problem.dimRefs.size());
+    ob.refCount = 2 + k % 2;
+    for (uint32_t r = 0; r < ob.refCount; ++r) {
+      DimRef ref;
+      ref.value = (k + r) % 4;
+      ref.dim = r;
+      ref.staticSize = k % 11 == 3 && r == 1 ? -1 : int64_t((k * 7 + r) % 6);
+      f.problem.dimRefs.push_back(ref);
+    }
+    f.problem.obligations.push_back(ob);
+    Finding finding;
+    finding.verdict = k % 13 == 5 ? Verdict::UbPossible : Verdict::Safe;
+    if (finding.verdict == Verdict::UbPossible)
+      finding.condition = "%v0[0] != 1";
+    f.verdicts.findings.push_back(finding);
+  }
+  ReportOptions options;
+  std::vector<FileReport> files{{"x.mlir", {f.report()}}};
+  Summary summary;
+  summary.add(files[0], options);
+  std::string json = renderJson(files, summary, options, [](Location at) {
+    return SourcePosition{"x.mlir", 1, at.offset + 1, at.offset + 1, {}};
+  });
+  std::vector<ReportEntry> entries = reportEntries(f.report(), options);
+  REQUIRE(entries.size() == 600);
+  size_t from = 0, missing = 0;
+  for (const ReportEntry &entry : entries) {
+    const Finding &finding = *entry.finding;
+    std::string expected =
+        "{\"loc\": \"x.mlir:1:" + std::to_string(entry.loc.offset + 1) +
+        "\", \"op\": \"tosa.add\", \"kind\": \"" + std::string(entry.kind) +
+        "\", \"dim\": " + std::to_string(entry.dim) + ", \"verdict\": \"" +
+        verdictName(finding.verdict) + "\"";
+    if (finding.verdict != Verdict::Safe)
+      expected += ", \"condition\": \"" + finding.condition.str() +
+                  "\", \"witness\": {}";
+    expected +=
+        ", \"message\": " + referenceQuote(entry.message(f.problem)) + "}";
+    size_t found = json.find(expected, from);
+    if (found == std::string::npos) {
+      ++missing;
+      INFO("finding at offset " << entry.loc.offset << ": " << expected);
+      CHECK(found != std::string::npos);
+      continue;
+    }
+    from = found + expected.size();
+  }
+  CHECK(missing == 0);
+}
