@@ -15,9 +15,13 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <functional>
+#include <future>
+#include <optional>
 #include <system_error>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 
 namespace symshape::frontend {
 namespace {
@@ -39,94 +43,126 @@ struct Lane {
   bool prepared = false;   ///< its Z3 contexts were made ahead (judgeOne)
 };
 
-/// On a free core, makes the Z3 contexts `lane` will ask ahead of the
-/// judge, which meanwhile partitions the function and decides what the
-/// types decide: a context costs milliseconds. Only for the lane's first
-/// function with sizes to ask about (a static one may never need Z3, and
-/// each context costs memory). The thread returned must be joined.
-std::thread prepareContexts(Lane &lane, const solver::Problem &problem,
-                            const SessionOptions &options) {
-  if (!lane.sideThread || lane.prepared || problem.graph.symbols().empty())
-    return {};
-  lane.prepared = true;
-  bool side =
-      options.computeShapes || options.explainAll || options.explainChecks;
-  try {
-    return std::thread([&lane, side] {
-      try {
-        lane.environment.prepare();
-        if (side)
-          lane.sideEnvironment.prepare();
-      } catch (...) {
-        // Out of memory: the first solver meets it again and reports it.
-      }
-    });
-  } catch (const std::system_error &) {
-    return {}; // no thread to spare: made when first needed, as before
+/// Work on a thread of its own, joined by join() (or on destruction),
+/// which rethrows its exception. Without a thread to spare, the work runs
+/// at join().
+class Beside {
+public:
+  explicit Beside(std::function<void()> work) : work(std::move(work)) {
+    try {
+      thread = std::thread([this] {
+        try {
+          this->work();
+        } catch (...) {
+          failed = std::current_exception();
+        }
+      });
+    } catch (const std::system_error &) {
+      // no thread to spare: join() runs it
+    }
   }
-}
+  Beside(const Beside &) = delete;
+  Beside &operator=(const Beside &) = delete;
+  ~Beside() {
+    if (thread.joinable())
+      thread.join();
+  }
+  void join() {
+    if (thread.joinable())
+      thread.join();
+    else if (work)
+      work();
+    work = nullptr;
+    if (std::exception_ptr e = std::exchange(failed, nullptr))
+      std::rethrow_exception(e);
+  }
+
+private:
+  std::function<void()> work;
+  std::thread thread;
+  std::exception_ptr failed;
+};
 
 /// Judges one lowered function in `lane`: its verdicts, then its contract
 /// and, beside it, its shapes (when asked) and the explanations of its safe
 /// obligations that are asked for.
+///
+/// On a free core, the side work does not wait for the judge where it
+/// needs no verdict: it makes the lane's Z3 contexts (milliseconds each;
+/// ahead for the lane's first function with sizes to ask about, as a
+/// static one may never need Z3) and refines the shapes as if no
+/// obligation failed for certain, which they are unless
+/// refinementNeedsVerdicts says otherwise. Each environment is asked the
+/// same questions in the same order whether or not a core is free.
 void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
               Lane &lane, bool alike) {
   const solver::Problem &problem = *analysis.problem;
-  struct Joined {
-    std::thread thread;
-    ~Joined() {
-      if (thread.joinable())
-        thread.join();
-    }
-  } preparing{prepareContexts(lane, problem, options)};
-  analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
+  const solver::SmtLimits &limits = lane.judge.limits;
+  const bool explaining = options.explainAll || options.explainChecks;
+  std::optional<solver::ShapeRefinement> unjudged;
   std::vector<size_t> explained;
-  for (size_t k = 0; k < problem.obligations.size(); ++k)
-    if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
-        (options.explainAll ||
-         (options.explainChecks &&
-          solver::isRuntimeCheck(problem.obligations[k].kind))))
-      explained.push_back(k);
-  auto side = [&] {
-    const solver::SmtLimits &limits = lane.judge.limits;
+  auto judge = [&] {
+    analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
+    for (size_t k = 0; k < problem.obligations.size(); ++k)
+      if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
+          (options.explainAll ||
+           (options.explainChecks &&
+            solver::isRuntimeCheck(problem.obligations[k].kind))))
+        explained.push_back(k);
+  };
+  auto beforeVerdicts = [&] {
     if (options.computeShapes)
-      analysis.shapes = solver::refineShapes(problem, analysis.verdicts, limits,
-                                             &lane.sideEnvironment);
+      unjudged =
+          solver::refineShapesUnjudged(problem, limits, &lane.sideEnvironment);
+  };
+  auto afterVerdicts = [&] {
+    if (options.computeShapes)
+      analysis.shapes =
+          solver::refinementNeedsVerdicts(problem, analysis.verdicts)
+              ? solver::refineShapes(problem, analysis.verdicts, limits,
+                                     &lane.sideEnvironment)
+              : std::move(unjudged);
     analysis.impliedBy = solver::explainSafe(
         problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
   };
   auto contract = [&] {
-    analysis.contract =
-        solver::computeContract(problem, analysis.verdicts, lane.judge.limits,
-                                alike ? nullptr : &lane.environment,
-                                alike ? lane.sharedContracts : &lane.contracts);
+    analysis.contract = solver::computeContract(
+        problem, analysis.verdicts, limits, alike ? nullptr : &lane.environment,
+        alike ? lane.sharedContracts : &lane.contracts);
   };
-  if (!lane.sideThread || (!options.computeShapes && explained.empty())) {
+  const bool prepare = !lane.prepared && !problem.graph.symbols().empty();
+  if (!lane.sideThread || !(prepare || options.computeShapes || explaining)) {
+    judge();
     contract();
-    side();
+    beforeVerdicts();
+    afterVerdicts();
     return;
   }
-  // Both only read the problem (the contract builds its formulas in a
-  // store of its own); the dim graph's components, which both ask for,
-  // are cached before they share it.
+  lane.prepared |= prepare;
+  // Each only reads the problem (the contract builds its formulas in a
+  // store of its own); the dim graph's components, which all ask for, are
+  // cached before they share it.
   (void)problem.graph.components();
-  std::exception_ptr failed;
-  std::thread beside([&] {
-    try {
-      side();
-    } catch (...) {
-      failed = std::current_exception();
-    }
+  std::promise<void> judged;
+  std::future<void> verdicts = judged.get_future();
+  Beside side([&] {
+    if (prepare)
+      lane.environment.prepare();
+    if (prepare && !options.computeShapes && explaining)
+      lane.sideEnvironment.prepare();
+    beforeVerdicts();
+    verdicts.get(); // rethrows what stopped the judge
+    afterVerdicts();
   });
   try {
-    contract();
+    judge();
   } catch (...) {
-    beside.join();
+    judged.set_exception(std::current_exception());
     throw;
   }
-  beside.join();
-  if (failed)
-    std::rethrow_exception(failed);
+  judged.set_value();
+  contract();
+  side.join();
 }
 
 /// A hash of how `problem` is built: its terms, formulas, facts and

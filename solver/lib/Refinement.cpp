@@ -245,7 +245,10 @@ void ComponentRefiner::findClasses(
 /// W, per component: the facts and the "no violation" of every
 /// obligation later ones assume. Clears `defined` when W is known to be
 /// empty.
-void collectW(const Problem &problem, const FunctionVerdicts &verdicts,
+/// What W reads of the verdicts (`verdicts` null: as if no obligation were
+/// judged error, ub-guaranteed or unreachable): keep refinementNeedsVerdicts
+/// in step with it.
+void collectW(const Problem &problem, const FunctionVerdicts *verdicts,
               const Components &parts, bool &defined,
               std::vector<std::vector<FormulaId>> &facts,
               std::vector<std::vector<FormulaId>> &violations) {
@@ -266,15 +269,14 @@ void collectW(const Problem &problem, const FunctionVerdicts &verdicts,
   }
   for (size_t k = 0; k < problem.obligations.size(); ++k) {
     const Obligation &ob = problem.obligations[k];
-    if (ob.staticError || ob.conditional ||
-        verdicts.findings[k].verdict == Verdict::Error)
+    Verdict verdict = verdicts ? verdicts->findings[k].verdict : Verdict::Safe;
+    if (ob.staticError || ob.conditional || verdict == Verdict::Error)
       continue; // not assumed: static errors, contradictory assumptions
     if (formulas.isTrue(ob.violation))
       defined = false;
     // The judge already knows W empty: every size reaching this obligation
     // violates it, or none reaches it (a component without a value's dim
     // is never asked below).
-    Verdict verdict = verdicts.findings[k].verdict;
     if (verdict == Verdict::UbGuaranteed || verdict == Verdict::Unreachable)
       defined = false;
     // Too nonlinear for Z3: left out, W is then larger, and what holds in
@@ -398,8 +400,34 @@ void nameDims(const DimGraph &graph,
 
 } // namespace
 
+bool refinementNeedsVerdicts(const Problem &problem,
+                             const FunctionVerdicts &verdicts) {
+  for (size_t k = 0; k < problem.obligations.size(); ++k) {
+    const Obligation &ob = problem.obligations[k];
+    Verdict verdict = verdicts.findings[k].verdict;
+    if (!ob.staticError && !ob.conditional &&
+        (verdict == Verdict::Error || verdict == Verdict::UbGuaranteed ||
+         verdict == Verdict::Unreachable))
+      return true;
+  }
+  return false;
+}
+
 ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts &verdicts,
+                             const SmtLimits &limits,
+                             SmtEnvironment *environment) {
+  return refineShapes(problem, &verdicts, limits, environment);
+}
+
+ShapeRefinement refineShapesUnjudged(const Problem &problem,
+                                     const SmtLimits &limits,
+                                     SmtEnvironment *environment) {
+  return refineShapes(problem, nullptr, limits, environment);
+}
+
+ShapeRefinement refineShapes(const Problem &problem,
+                             const FunctionVerdicts *verdicts,
                              const SmtLimits &limits,
                              SmtEnvironment *environment) {
   ShapeRefinement out;

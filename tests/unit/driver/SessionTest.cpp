@@ -350,3 +350,67 @@ TEST_CASE("functions alike share their contracts' answers on any number of "
   CHECK(run(2, nullptr) == one);
   CHECK(run(4, nullptr) == one);
 }
+
+TEST_CASE("shapes refined beside the judge are the ones refined after it",
+          "[session]") {
+  // The side work refines the shapes before the verdicts are known, as if
+  // no obligation failed for certain, and again after them when one did:
+  // %e's cast fails for every size that reaches it (ub-guaranteed, not a
+  // static error), and the assumption that contradicts %b's type is
+  // judged `error` and left out of W, which it would empty.
+  const char *casts =
+      R"mlir(func.func @f(%a: tensor<?xi32>) -> tensor<5xi32> {
+  %c = tensor.cast %a : tensor<?xi32> to tensor<4xi32>
+  %d = tensor.cast %c : tensor<4xi32> to tensor<?xi32>
+  %e = tensor.cast %d : tensor<?xi32> to tensor<5xi32>
+  return %e : tensor<5xi32>
+}
+)mlir";
+  const char *assumed =
+      R"mlir(func.func @f(%a: tensor<?xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+)mlir";
+  struct Case {
+    const char *program, *assumption;
+    bool needsVerdicts, wellDefined;
+  };
+  bool rerunMatters = false;
+  for (Case c : {Case{kTwoFindings, nullptr, false, true},
+                 Case{casts, nullptr, true, false},
+                 Case{assumed, "%b[0] == 3", true, true}}) {
+    INFO(c.program);
+    std::string outputs[2];
+    for (unsigned jobs : {1u, 2u}) {
+      SessionOptions options = withShapes();
+      options.jobs = jobs;
+      Session session(options);
+      REQUIRE(session.addFile("f.mlir", c.program));
+      if (c.assumption)
+        REQUIRE(session.addAssumption(c.assumption));
+      REQUIRE(session.analyze());
+      const FunctionAnalysis &fn = session.files().at(0)->functions.at(0);
+      const solver::Problem &problem = *fn.problem;
+      CHECK(solver::refinementNeedsVerdicts(problem, fn.verdicts) ==
+            c.needsVerdicts);
+      solver::ShapeRefinement before =
+          solver::refineShapesUnjudged(problem, options.judge.limits);
+      solver::ShapeRefinement after =
+          solver::refineShapes(problem, fn.verdicts, options.judge.limits);
+      REQUIRE(fn.shapes);
+      CHECK(fn.shapes->wellDefined() == c.wellDefined);
+      CHECK(after.wellDefined() == c.wellDefined);
+      rerunMatters |= before.wellDefined() != after.wellDefined();
+      for (const solver::ValueInfo &value : problem.values)
+        for (solver::TermId dim : value.dims) {
+          CHECK(fn.shapes->dimText(dim) == after.dimText(dim));
+          if (!c.needsVerdicts)
+            CHECK(before.dimText(dim) == after.dimText(dim));
+        }
+      outputs[jobs - 1] = session.text() + session.json();
+    }
+    CHECK(outputs[0] == outputs[1]);
+  }
+  CHECK(rerunMatters);
+}

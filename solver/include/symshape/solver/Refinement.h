@@ -52,7 +52,7 @@ public:
   const RefinementStats &stats() const { return statistics; }
 
 private:
-  friend ShapeRefinement refineShapes(const Problem &, const FunctionVerdicts &,
+  friend ShapeRefinement refineShapes(const Problem &, const FunctionVerdicts *,
                                       const SmtLimits &, SmtEnvironment *);
   bool defined = true;
   std::unordered_map<TermId, int64_t> constants;
@@ -60,7 +60,6 @@ private:
   RefinementStats statistics;
 };
 
-/// Refines every dim of every value of `problem`.
 /// Refines every dim of every value of `problem`. W excludes obligations
 /// judged `error`: static errors, and assumptions that contradict the
 /// types (they are ignored).
@@ -68,6 +67,24 @@ ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts &verdicts,
                              const SmtLimits &limits,
                              SmtEnvironment *environment = nullptr);
+
+/// refineShapes() before the judge: as if no obligation were judged
+/// error, ub-guaranteed or unreachable. For any verdicts that
+/// refinementNeedsVerdicts() accepts it is refineShapes() exactly, asking
+/// the same questions, so it can run beside the judge.
+ShapeRefinement refineShapesUnjudged(const Problem &problem,
+                                     const SmtLimits &limits,
+                                     SmtEnvironment *environment = nullptr);
+/// Whether refineShapes() reads something of `verdicts`: an obligation
+/// it would assume (not a static error, not in code that may not run)
+/// judged error, ub-guaranteed or unreachable.
+bool refinementNeedsVerdicts(const Problem &problem,
+                             const FunctionVerdicts &verdicts);
+/// refineShapes(), `verdicts` null for refineShapesUnjudged().
+ShapeRefinement refineShapes(const Problem &problem,
+                             const FunctionVerdicts *verdicts,
+                             const SmtLimits &limits,
+                             SmtEnvironment *environment);
 
 } // namespace symshape::solver
 
