@@ -22,10 +22,13 @@ solver::Text Lowerer::opText(const Operation &op) {
   // An op gives several obligations, and a function many ops of one name:
   // they share the name's text.
   if (&op != lastOp) {
+    lastOp = &op;
+    // Consecutive ops mostly share a name: compared before it is hashed.
+    if (std::string_view(op.name) == lastOpName.view())
+      return lastOpName;
     auto [it, fresh] = opNames.try_emplace(op.name);
     if (fresh)
       it->second = op.name;
-    lastOp = &op;
     lastOpName = it->second;
   }
   return lastOpName;
