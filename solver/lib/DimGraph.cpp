@@ -3,8 +3,9 @@
 #include "symshape/solver/DimGraph.h"
 
 #include <algorithm>
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/connected_components.hpp>
+#include <boost/graph/edge_list.hpp>
+#include <boost/graph/incremental_components.hpp>
+#include <boost/pending/disjoint_sets.hpp>
 #include <unordered_set>
 
 namespace symshape::solver {
@@ -447,21 +448,37 @@ Components DimGraph::components() const {
   if (hasComponents && componentsTerms == terms.size() &&
       componentsEdges == edgeList.size())
     return lastComponents;
-  using Graph =
-      boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
-  Graph graph(terms.size());
+  // Boost.Graph's incremental components (disjoint sets, union by rank
+  // and path compression) over the edges, read as an edge-list graph:
+  // building an adjacency list to search cost a list node per edge, 7 ms
+  // of judging a 100k-op function. Components are numbered as
+  // boost::connected_components numbers them, by their first term.
+  const uint32_t n = uint32_t(terms.size());
+  std::vector<uint32_t> rank(n), parent(n);
+  boost::disjoint_sets<uint32_t *, uint32_t *> sets(rank.data(), parent.data());
+  for (uint32_t t = 0; t < n; ++t)
+    sets.make_set(t);
   // A constant has no unknowns: two dims that only meet a shared constant
   // (both >= 0, both compared with 4) are independent problems.
+  std::vector<std::pair<uint32_t, uint32_t>> linking;
+  linking.reserve(edgeList.size());
   for (const Edge &edge : edgeList)
     if (terms[edge.a].kind != TermKind::Const &&
         terms[edge.b].kind != TermKind::Const)
-      boost::add_edge(edge.a, edge.b, graph);
+      linking.emplace_back(edge.a, edge.b);
+  auto graph = boost::make_edge_list(linking.begin(), linking.end());
+  boost::incremental_components(graph, sets);
+  constexpr uint32_t kUnnumbered = ~0u;
+  std::vector<uint32_t> number(n, kUnnumbered);
   Components result;
-  result.of.resize(terms.size());
-  result.count =
-      terms.empty()
-          ? 0
-          : uint32_t(boost::connected_components(graph, result.of.data()));
+  result.of.resize(n);
+  result.count = 0;
+  for (uint32_t t = 0; t < n; ++t) {
+    uint32_t &root = number[sets.find_set(t)];
+    if (root == kUnnumbered)
+      root = result.count++;
+    result.of[t] = root;
+  }
   lastComponents = result;
   componentsTerms = terms.size();
   componentsEdges = edgeList.size();

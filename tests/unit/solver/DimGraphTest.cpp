@@ -10,6 +10,8 @@
 
 #include "Evaluate.h"
 
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
@@ -156,4 +158,44 @@ TEST_CASE("a formula store over another builds on it and leaves it as it was",
   CHECK(base.size() == before);
   CHECK(base.mkAnd({conflict, eq}) == both);
   CHECK(base.size() == before + 1);
+}
+
+TEST_CASE("components are boost::connected_components' over non-constant "
+          "edges",
+          "[dimgraph]") {
+  // The reference: an adjacency list searched by connected_components,
+  // which numbers components by their first term; edges to a constant
+  // link nothing. Random graphs of symbols and constants, growing, with
+  // components asked in between (the cache must follow the growth).
+  uint64_t state = 12345;
+  auto next = [&](uint32_t bound) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return uint32_t(state >> 33) % bound;
+  };
+  for (int round = 0; round < 20; ++round) {
+    DimGraph g;
+    std::vector<TermId> terms;
+    for (int step = 0; step < 4; ++step) {
+      for (int i = 0; i < 40; ++i)
+        terms.push_back(next(4) == 0
+                            ? g.constant(int64_t(next(6)))
+                            : g.symbol("%s" + std::to_string(terms.size()),
+                                       SymbolOrigin::ArgumentDim));
+      for (int e = 0; e < 25 + round; ++e)
+        g.relate(terms[next(uint32_t(terms.size()))],
+                 terms[next(uint32_t(terms.size()))], Relation::Equal);
+      using Graph =
+          boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+      Graph reference(g.numTerms());
+      for (const DimGraph::Edge &edge : g.edges())
+        if (!g.constantValue(edge.a) && !g.constantValue(edge.b))
+          boost::add_edge(edge.a, edge.b, reference);
+      std::vector<uint32_t> expected(g.numTerms());
+      uint32_t count =
+          uint32_t(boost::connected_components(reference, expected.data()));
+      Components found = g.components();
+      CHECK(found.count == count);
+      CHECK(found.of == expected);
+    }
+  }
 }
