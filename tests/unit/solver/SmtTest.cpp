@@ -115,9 +115,9 @@ TEST_CASE("max and min terms: folding, the evaluator and the encoding agree",
 TEST_CASE("an environment prepared on another thread serves its first solver",
           "[smt]") {
   Problem problem;
+  TermId a = problem.graph.symbol("%a[0]", SymbolOrigin::ArgumentDim);
   DimGraph &g = problem.graph;
   FormulaStore &f = problem.formulas;
-  TermId a = g.symbol("%a[0]", SymbolOrigin::ArgumentDim);
   for (int round = 0; round < 4; ++round) {
     SmtEnvironment environment;
     // The first solver is made while prepare() may still be running: it
