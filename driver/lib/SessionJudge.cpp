@@ -36,6 +36,7 @@ struct Lane {
   solver::SmtEnvironment environment, sideEnvironment;
   solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
   solver::ContractMemo contracts; ///< their contracts' answers
+  solver::RefinementMemo refinements; ///< what their refinements proved
   /// The contracts of functions built alike (see judgeAll): each in a Z3
   /// context of its own, so that every lane can share their answers.
   solver::ContractMemo *sharedContracts = nullptr;
@@ -112,15 +113,15 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   };
   auto beforeVerdicts = [&] {
     if (options.computeShapes)
-      unjudged =
-          solver::refineShapesUnjudged(problem, limits, &lane.sideEnvironment);
+      unjudged = solver::refineShapesUnjudged(
+          problem, limits, &lane.sideEnvironment, &lane.refinements);
   };
   auto afterVerdicts = [&] {
     if (options.computeShapes)
       analysis.shapes =
           solver::refinementNeedsVerdicts(problem, analysis.verdicts)
-              ? solver::refineShapes(problem, analysis.verdicts, limits,
-                                     &lane.sideEnvironment)
+              ? solver::refineShapes(problem, &analysis.verdicts, limits,
+                                     &lane.sideEnvironment, &lane.refinements)
               : std::move(unjudged);
     analysis.impliedBy = solver::explainSafe(
         problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);

@@ -422,14 +422,87 @@ ShapeRefinement refineShapes(const Problem &problem,
 
 ShapeRefinement refineShapesUnjudged(const Problem &problem,
                                      const SmtLimits &limits,
-                                     SmtEnvironment *environment) {
-  return refineShapes(problem, nullptr, limits, environment);
+                                     SmtEnvironment *environment,
+                                     RefinementMemo *memo) {
+  return refineShapes(problem, nullptr, limits, environment, memo);
 }
+
+/// What refineComponents proved for one set of questions.
+struct RefinementMemo::Impl {
+  struct Answer {
+    bool nonEmpty = true; ///< W has an execution
+    std::unordered_map<TermId, int64_t> constants;
+    std::vector<std::vector<TermId>> classes;
+    RefinementStats stats;
+  };
+  std::unordered_map<std::string, Answer> answers;
+};
+
+RefinementMemo::RefinementMemo() : impl_(std::make_unique<Impl>()) {}
+RefinementMemo::~RefinementMemo() = default;
+
+namespace {
+
+/// Everything refineComponents is asked, by number: the terms and
+/// formulas (symbols are Z3 constants named by their numbers), each
+/// component's W and candidates, and the constants known before. Equal
+/// keys mean equal questions.
+std::string
+refinementKey(const Problem &problem, uint32_t count,
+              const std::vector<std::vector<FormulaId>> &facts,
+              const std::vector<std::vector<FormulaId>> &violations,
+              const std::vector<std::vector<TermId>> &candidates,
+              const std::unordered_map<TermId, int64_t> &constants) {
+  std::string key;
+  auto put = [&key](uint64_t v) {
+    key.append(reinterpret_cast<const char *>(&v), sizeof v);
+  };
+  const DimGraph &graph = problem.graph;
+  put(graph.numTerms());
+  for (TermId t = 0; t < graph.numTerms(); ++t) {
+    const TermNode &node = graph.term(t);
+    put(uint64_t(node.kind) << 32 | node.operands.size());
+    put(uint64_t(node.value));
+    for (TermId op : node.operands)
+      put(op);
+  }
+  put(problem.formulas.size());
+  for (FormulaId f = 0; f < problem.formulas.size(); ++f) {
+    const FormulaNode &node = problem.formulas.node(f);
+    put(uint64_t(node.kind) << 32 | node.args.size());
+    for (uint32_t arg : node.args)
+      put(arg);
+  }
+  put(count);
+  for (const auto *lists : {&facts, &violations})
+    for (const std::vector<FormulaId> &list : *lists) {
+      put(list.size());
+      for (FormulaId f : list)
+        put(f);
+    }
+  for (const std::vector<TermId> &list : candidates) {
+    put(list.size());
+    for (TermId t : list)
+      put(t);
+  }
+  std::vector<std::pair<TermId, int64_t>> known(constants.begin(),
+                                                constants.end());
+  std::sort(known.begin(), known.end());
+  put(known.size());
+  for (const auto &[term, value] : known) {
+    put(term);
+    put(uint64_t(value));
+  }
+  return key;
+}
+
+} // namespace
 
 ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts *verdicts,
                              const SmtLimits &limits,
-                             SmtEnvironment *environment) {
+                             SmtEnvironment *environment,
+                             RefinementMemo *memo) {
   ShapeRefinement out;
   const DimGraph &graph = problem.graph;
   Components parts = graph.components();
@@ -444,9 +517,32 @@ ShapeRefinement refineShapes(const Problem &problem,
     return out;
 
   std::vector<std::vector<TermId>> classes;
-  if (!refineComponents(problem, limits, environment, parts.count, facts,
-                        violations, candidates, out.constants, classes,
-                        out.statistics)) {
+  std::string key;
+  const RefinementMemo::Impl::Answer *known = nullptr;
+  if (memo) {
+    key = refinementKey(problem, parts.count, facts, violations, candidates,
+                        out.constants);
+    auto it = memo->impl().answers.find(key);
+    known = it == memo->impl().answers.end() ? nullptr : &it->second;
+  }
+  bool nonEmpty;
+  if (known) { // asked before: the same answers, without a query
+    nonEmpty = known->nonEmpty;
+    out.constants = known->constants;
+    classes = known->classes;
+    out.statistics = known->stats;
+    out.statistics.checks = 0;
+  } else {
+    nonEmpty = refineComponents(problem, limits, environment, parts.count,
+                                facts, violations, candidates, out.constants,
+                                classes, out.statistics);
+    if (memo)
+      memo->impl().answers.emplace(
+          std::move(key),
+          RefinementMemo::Impl::Answer{nonEmpty, out.constants, classes,
+                                       out.statistics});
+  }
+  if (!nonEmpty) {
     ShapeRefinement none; // W is empty: nothing is well defined
     none.defined = false;
     none.statistics = out.statistics;

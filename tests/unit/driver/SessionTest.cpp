@@ -414,3 +414,44 @@ TEST_CASE("shapes refined beside the judge are the ones refined after it",
   }
   CHECK(rerunMatters);
 }
+
+TEST_CASE("a function built like an earlier one gets its refinement from the "
+          "memo",
+          "[session]") {
+  // Two layers built alike (other names): the second one's shapes come
+  // from what the first one's refinement proved, without a query, and are
+  // the ones it would prove itself. A third one with another size is
+  // asked anew.
+  auto layer = [](const std::string &name, const std::string &size) {
+    std::string type = "tensor<?x" + size + "xf32>";
+    return "func.func @" + name + "(%x: " + type + ", %y: " + type +
+           ") -> tensor<4x" + size + "xf32> {\n  %0 = \"test.broadcastable\"(" +
+           "%x, %y) : (" + type + ", " + type + ") -> tensor<4x" + size +
+           "xf32>\n  return %0 : tensor<4x" + size + "xf32>\n}\n";
+  };
+  Session session(withShapes());
+  REQUIRE(session.addFile("layers.mlir", layer("a", "8") + layer("b", "8") +
+                                             layer("c", "16")));
+  REQUIRE(session.analyze());
+  const auto &fns = session.files().at(0)->functions;
+  REQUIRE(fns.size() == 3);
+  solver::SmtLimits limits = SessionOptions().judge.limits;
+  solver::RefinementMemo memo;
+  std::vector<size_t> checks;
+  for (const FunctionAnalysis &fn : fns) {
+    const solver::Problem &problem = *fn.problem;
+    solver::ShapeRefinement shared =
+        solver::refineShapes(problem, &fn.verdicts, limits, nullptr, &memo);
+    solver::ShapeRefinement own =
+        solver::refineShapes(problem, fn.verdicts, limits);
+    checks.push_back(shared.stats().checks);
+    CHECK(own.stats().checks > 0);
+    CHECK(shared.wellDefined() == own.wellDefined());
+    for (const solver::ValueInfo &value : problem.values)
+      for (solver::TermId dim : value.dims)
+        CHECK(shared.dimText(dim) == own.dimText(dim));
+  }
+  CHECK(checks[0] > 0);
+  CHECK(checks[1] == 0); // from the memo
+  CHECK(checks[2] > 0);  // another size: other questions
+}

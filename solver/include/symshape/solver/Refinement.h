@@ -22,6 +22,7 @@
 #include "symshape/solver/Smt.h"
 #include "symshape/solver/Verdicts.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -35,6 +36,8 @@ struct RefinementStats {
   size_t checks = 0;     ///< solver queries
   size_t unknown = 0;    ///< components the solver gave up on
 };
+
+class RefinementMemo;
 
 class ShapeRefinement {
 public:
@@ -53,7 +56,8 @@ public:
 
 private:
   friend ShapeRefinement refineShapes(const Problem &, const FunctionVerdicts *,
-                                      const SmtLimits &, SmtEnvironment *);
+                                      const SmtLimits &, SmtEnvironment *,
+                                      RefinementMemo *);
   bool defined = true;
   std::unordered_map<TermId, int64_t> constants;
   std::unordered_map<TermId, std::string> names;
@@ -68,23 +72,45 @@ ShapeRefinement refineShapes(const Problem &problem,
                              const SmtLimits &limits,
                              SmtEnvironment *environment = nullptr);
 
+/// What the refinements of one thread's functions proved, by exactly
+/// what they asked: a function built like an earlier one (a layer of a
+/// model: the same terms, formulas and W, other names) gets its constants
+/// and classes without a query. Its answers do not depend on the Z3
+/// environment, only on what was asked. Used by one thread at a time.
+class RefinementMemo {
+public:
+  RefinementMemo();
+  ~RefinementMemo();
+  RefinementMemo(const RefinementMemo &) = delete;
+  RefinementMemo &operator=(const RefinementMemo &) = delete;
+
+  struct Impl; ///< opaque: defined in Refinement.cpp
+  Impl &impl() { return *impl_; }
+
+private:
+  std::unique_ptr<Impl> impl_;
+};
+
 /// refineShapes() before the judge: as if no obligation were judged
 /// error, ub-guaranteed or unreachable. For any verdicts that
 /// refinementNeedsVerdicts() accepts it is refineShapes() exactly, asking
 /// the same questions, so it can run beside the judge.
 ShapeRefinement refineShapesUnjudged(const Problem &problem,
                                      const SmtLimits &limits,
-                                     SmtEnvironment *environment = nullptr);
+                                     SmtEnvironment *environment = nullptr,
+                                     RefinementMemo *memo = nullptr);
 /// Whether refineShapes() reads something of `verdicts`: an obligation
 /// it would assume (not a static error, not in code that may not run)
 /// judged error, ub-guaranteed or unreachable.
 bool refinementNeedsVerdicts(const Problem &problem,
                              const FunctionVerdicts &verdicts);
-/// refineShapes(), `verdicts` null for refineShapesUnjudged().
+/// refineShapes(), `verdicts` null for refineShapesUnjudged(); with a
+/// memo, what an earlier function built alike proved is taken from it.
 ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts *verdicts,
                              const SmtLimits &limits,
-                             SmtEnvironment *environment);
+                             SmtEnvironment *environment,
+                             RefinementMemo *memo = nullptr);
 
 } // namespace symshape::solver
 
