@@ -2,9 +2,10 @@
 //
 // The judging half of Session::analyze(): functions dealt into lanes, each
 // with a Z3 context for the judge and the contracts and one for the shapes
-// and explanations, which run beside the contract; the contracts of
-// functions built alike each get a context of their own and share their
-// answers across lanes. Parsing and lowering are in Session.cpp.
+// and explanations, which run beside the judge and the contract when a
+// core is free; the contracts of functions built alike each get a context
+// of their own and share their answers across lanes. Parsing and lowering
+// are in Session.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +29,7 @@ namespace {
 
 /// What a lane of functions judges with: one Z3 environment for the judge
 /// and the contracts, and one for the shapes and explanations, which run
-/// beside the contract. Each environment is asked the same questions in
+/// beside them. Each environment is asked the same questions in
 /// the same order whether or not they run at once, so the answers do not
 /// depend on the number of threads.
 struct Lane {
