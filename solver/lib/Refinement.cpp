@@ -463,6 +463,7 @@ refinementKey(const Problem &problem, uint32_t count,
     const TermNode &node = graph.term(t);
     put(uint64_t(node.kind) << 32 | node.operands.size());
     put(uint64_t(node.value));
+    put(node.symbol); // a symbol's Z3 name, as the contract's key has it
     for (TermId op : node.operands)
       put(op);
   }
