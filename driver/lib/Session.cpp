@@ -9,6 +9,7 @@
 
 #include "symshape/driver/Session.h"
 
+#include "SessionStream.h"
 #include "symshape/driver/RefinedType.h"
 #include "symshape/frontend/Parser.h"
 
@@ -21,6 +22,8 @@
 namespace symshape::frontend {
 
 Session::Session(SessionOptions options) : options(std::move(options)) {}
+
+Session::~Session() = default;
 
 bool Session::acceptsInput(uint32_t buffer) {
   if (!analyzed)
@@ -35,8 +38,9 @@ bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   if (!acceptsInput(buffer))
     return false;
   std::optional<Module> module;
+  std::unique_ptr<StreamedFunction> first;
   try {
-    module = parseModule(sourceManager, buffer, diags);
+    module = parseFile(buffer, first);
   } catch (const std::bad_alloc &) {
     diags.error({buffer, 0}, "out of memory while parsing");
     return false;
@@ -57,7 +61,56 @@ bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   file->module = std::move(*module);
   moduleByBuffer.emplace(buffer, &file->module);
   fileList.push_back(std::move(file));
+  if (first)
+    streamed.emplace(buffer, std::move(first));
   return true;
+}
+
+std::optional<Module>
+Session::parseFile(uint32_t buffer, std::unique_ptr<StreamedFunction> &first) {
+  if (options.jobs < 2)
+    return parseModule(sourceManager, buffer, diags);
+  std::optional<Module> module;
+  {
+    StreamedLowering stream(sourceManager, options.lowering,
+                            !options.keepFunctionBodies, options.streamFrom);
+    module = parseModule(sourceManager, buffer, diags, &stream);
+    first = stream.take();
+  }
+  if (!module || !first || module->functions.empty() ||
+      module->functions.front().name != first->name) {
+    first.reset(); // a parse error: nothing is lowered
+    return module;
+  }
+  Function &fn = module->functions.front();
+  bool freed = !fn.body.blocks.empty() &&
+               fn.body.blocks.front().operations.firstHeld() > 0;
+  if (!freed)
+    fn.freedCallees.reset(); // the ops are there to read
+  // A call of it reads its ops: lowering it on its own did not free them.
+  if (first->abandoned || (freed && calledNames(*module).count(fn.name))) {
+    first.reset();
+    if (freed)
+      module = parseAgain(buffer);
+  }
+  return module;
+}
+
+std::optional<Module> Session::parseAgain(uint32_t buffer) {
+  // Its diagnostics were given the first time.
+  DiagnosticEngine quiet(sourceManager);
+  return parseModule(sourceManager, buffer, quiet);
+}
+
+void Session::forgetStreamed() {
+  for (std::unique_ptr<FileAnalysis> &file : fileList) {
+    if (!streamed.erase(file->buffer) || file->module.functions.empty() ||
+        !file->module.functions.front().freedCallees)
+      continue;
+    if (std::optional<Module> again = parseAgain(file->buffer))
+      file->module = std::move(*again);
+  }
+  streamed.clear();
 }
 
 bool Session::addModule(std::string name, Module module) {
@@ -160,6 +213,8 @@ bool Session::addAssumption(std::string text) {
     return false;
   options.lowering.assumptions.push_back(
       {std::move(*expr), std::move(text), start});
+  // The functions lowered while they were parsed did without it.
+  forgetStreamed();
   return true;
 }
 
@@ -210,6 +265,7 @@ struct Session::LoweringPlan {
     DiagnosticEngine diags;
     std::vector<bool> used;
     bool outOfMemory = false;
+    bool done = false; ///< lowered while it was parsed
   };
   /// A private function that other functions of its module call is judged
   /// through those calls (its ops under each caller's sizes), not on its
@@ -238,8 +294,21 @@ void Session::planLowering(LoweringPlan &plan, bool secondPass,
       plan.indexOf[&function] = plan.lowered.size();
       plan.lowered.push_back(LoweringPlan::Lowered{
           FunctionAnalysis(), &file->module, release ? &function : nullptr,
-          DiagnosticEngine(sourceManager), std::vector<bool>(), false});
-      plan.lowered.back().analysis.function = &function;
+          DiagnosticEngine(sourceManager), std::vector<bool>(), false, false});
+      LoweringPlan::Lowered &item = plan.lowered.back();
+      item.analysis.function = &function;
+      auto first = streamed.find(file->buffer);
+      if (!secondPass && first != streamed.end() &&
+          &function == &file->module.functions.front()) {
+        item.analysis.problem = std::move(first->second->problem);
+        for (const Diagnostic &d : first->second->diags.diagnostics())
+          item.diags.emit(d.loc, d.severity, d.message);
+        item.used = std::move(first->second->used);
+        item.outOfMemory = first->second->outOfMemory;
+        item.done = true;
+        ++streamedCount;
+        streamed.erase(first);
+      }
     }
   }
 }
@@ -250,6 +319,11 @@ void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
   auto lowerer = [&] {
     for (size_t i; (i = nextFunction++) < plan.lowered.size();) {
       LoweringPlan::Lowered &item = plan.lowered[i];
+      if (item.done) {
+        if (options.progress)
+          options.progress("lowering", ++loweredCount, plan.lowered.size());
+        continue;
+      }
       item.used.assign(options.lowering.assumptions.size(), false);
       try {
         item.analysis.problem =

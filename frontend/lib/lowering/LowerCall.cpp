@@ -49,6 +49,8 @@ const Function *Module::findFunction(const std::string &name) const {
 }
 
 const Function *Lowerer::findFunction(const std::string &name) const {
+  if (feed) // the callee may not be parsed yet
+    throw StreamAbandoned();
   return module ? module->findFunction(name) : nullptr;
 }
 
@@ -63,25 +65,34 @@ static size_t countOps(const Region &region) {
   return n;
 }
 
-static void collectCallees(const Region &region,
-                           std::vector<std::string> &callees) {
+void collectCallees(const Operation &op, std::vector<std::string> &callees) {
   static const std::string kCallee = "callee";
-  for (const Block &block : region.blocks)
-    for (const Operation &op : block.operations) {
-      // Every op is looked at: its few attributes are read before its
-      // name is looked up in the op table.
-      if (const Attribute *callee = findAttr(op.attributes, kCallee))
-        if (callee->kind == AttrKind::SymbolRef && isCallOp(op.name))
-          callees.push_back(callee->str);
-      for (const Region &inner : op.regions)
-        collectCallees(inner, callees);
-    }
+  // Every op is looked at: its few attributes are read before its name is
+  // looked up in the op table.
+  if (const Attribute *callee = findAttr(op.attributes, kCallee))
+    if (callee->kind == AttrKind::SymbolRef && isCallOp(op.name))
+      callees.push_back(callee->str);
+  for (const Region &inner : op.regions)
+    for (const Block &block : inner.blocks)
+      for (const Operation &nested : block.operations)
+        collectCallees(nested, callees);
+}
+
+void collectCallees(const Function &function, std::vector<std::string> &names) {
+  if (function.freedCallees) {
+    names.insert(names.end(), function.freedCallees->begin(),
+                 function.freedCallees->end());
+    return;
+  }
+  for (const Block &block : function.body.blocks)
+    for (const Operation &op : block.operations)
+      collectCallees(op, names);
 }
 
 std::unordered_set<std::string> calledNames(const Module &module) {
   std::vector<std::string> names;
   for (const Function &caller : module.functions)
-    collectCallees(caller.body, names);
+    collectCallees(caller, names);
   return {names.begin(), names.end()};
 }
 
@@ -93,7 +104,7 @@ std::vector<const Function *> privateCallees(const Module &module) {
   std::unordered_set<std::string> called; // by some other function
   for (const Function &caller : module.functions) {
     std::vector<std::string> names;
-    collectCallees(caller.body, names);
+    collectCallees(caller, names);
     for (std::string &name : names)
       if (name != caller.name)
         called.insert(std::move(name));
@@ -114,7 +125,7 @@ size_t Lowerer::inlineCost(const Function &callee, unsigned depth) {
   inlineCosts[&callee] = kRecursive; // reached again before it is done
   size_t cost = countOps(callee.body);
   std::vector<std::string> callees;
-  collectCallees(callee.body, callees);
+  collectCallees(callee, callees);
   for (const std::string &name : callees)
     if (const Function *f = findFunction(name); f && !f->isDeclaration) {
       size_t inner = inlineCost(*f, depth + 1);

@@ -72,6 +72,9 @@ void Lowerer::lowerOp(const Operation &op) {
 void Lowerer::lowerOpOnce(const Operation &op) {
   OpOccurrence occurrence{pending, pending.size()};
   const OpEntry *entry = findOp(op.name);
+  // The parser annotates a global's accesses once the module is read.
+  if (feed && entry && entry->global != GlobalAccess::None)
+    throw StreamAbandoned();
   if (entry && !entry->lower)
     return; // terminators: read by the op that owns the region
   for (const std::string &extra : options.broadcastable)

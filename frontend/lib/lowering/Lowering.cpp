@@ -18,11 +18,13 @@ using solver::SymbolOrigin;
 
 Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
                  DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-                 const Module *module, Function *release)
+                 const Module *module, Function *release, OpFeed *feed)
     : function(function), options(options), module(module), release(release),
-      frame(&function), diags(diags), assumptionUsed(assumptionUsed),
-      prob(std::make_unique<solver::Problem>()),
-      states(function.values.size()) {
+      feed(feed), frame(&function), diags(diags),
+      assumptionUsed(assumptionUsed), prob(std::make_unique<solver::Problem>()),
+      states(feed ? 0 : function.values.size()) {
+  if (feed)
+    return; // the values are being parsed: extendValues indexes them
   byName.reserve(function.values.size());
   bool distinct = true;
   for (ValueId id = 0; id < function.values.size(); ++id)
@@ -328,6 +330,10 @@ std::unique_ptr<solver::Problem> Lowerer::run() {
   for (ValueId arg : function.arguments)
     defineFromType(arg, SymbolOrigin::ArgumentDim);
   lowerRegion(function.body, false);
+  return finish();
+}
+
+std::unique_ptr<solver::Problem> Lowerer::finish() {
   addAssumptions();
   if (failed)
     return nullptr;

@@ -60,13 +60,28 @@ struct Column {
   void add(TermId size, solver::DimRef name, int64_t staticSize);
 };
 
+/// Thrown when a function lowered as it is parsed needs what is not
+/// parsed yet (LowerStream.cpp): its lowering is dropped and done again.
+struct StreamAbandoned {};
+
+/// Appends the callees of `op`'s calls (its own and its regions').
+void collectCallees(const Operation &op, std::vector<std::string> &callees);
+
 class Lowerer {
 public:
+  /// With a `feed`, the function is still being parsed: its values are
+  /// indexed as they are published (extendValues), and runStreamed lowers.
   Lowerer(const Function &function, const LoweringOptions &options,
           DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-          const Module *module = nullptr, Function *release = nullptr);
+          const Module *module = nullptr, Function *release = nullptr,
+          OpFeed *feed = nullptr);
 
   std::unique_ptr<solver::Problem> run();
+  std::unique_ptr<solver::Problem> runStreamed();
+  /// The lowering's tail, once every op is lowered.
+  std::unique_ptr<solver::Problem> finish();
+  /// Indexes the values published up to `n` (LowerStream.cpp).
+  void extendValues(size_t n);
 
   // --- shared helpers (Lowering.cpp) ---
   solver::Problem &problem() { return *prob; }
@@ -275,6 +290,9 @@ private:
   /// `function` itself when its body's ops are freed as they are lowered
   /// (see lowerFunction), else null.
   Function *release;
+  /// The ops of a function still being parsed (null: the function is
+  /// whole).
+  OpFeed *feed;
   /// The function whose values `states` and `displayNames` describe: the
   /// lowered function, or a callee being inlined.
   const Function *frame;

@@ -54,6 +54,8 @@ bool Parser::tryCustomSyntax(PendingOp &pending, const OpEntry &entry) {
   if (error.set && (error.hard || entry.strictSyntax))
     return emitError(error.loc, std::move(error.message));
   pending = std::move(saved);
+  if (numValues < fn->values.size() && published(ValueId(numValues)))
+    abandonStream(); // never: a trial parse starts after the last op
   fn->values.resize(numValues);
   scopes.resize(numScopes);
   while (!opScopes.empty() && opScopes.back() >= numScopes)

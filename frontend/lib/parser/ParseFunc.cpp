@@ -44,6 +44,7 @@ bool Parser::parseCustomFunc(Module &module) {
   if (!tok.is(TokenKind::AtIdent))
     return emitWrongToken("expected symbol name");
   Function func;
+  StreamScope streaming(*this); // declared after func: ends before it goes
   func.isPrivate = isPrivate;
   func.name = symbolName(tok.spelling);
   func.loc = tokLoc();
@@ -73,6 +74,8 @@ bool Parser::parseCustomFunc(Module &module) {
     // `func.func @f(i32) { ^bb0(%x: i32): ... }`: the entry block names
     // the arguments, as in the generic form.
     bool typeOnly = !named && !func.argumentTypes.empty();
+    if (!typeOnly) // else the entry block defines the arguments
+      streaming.begin(func, module);
     if (!parseRegion(func.body, typeOnly ? nullptr : &func.arguments))
       return false;
     if (typeOnly && !checkEntryBlock(func, locAt(start)))
@@ -85,6 +88,7 @@ bool Parser::parseCustomFunc(Module &module) {
   func.range = rangeFrom(start);
   if (!parseOptionalLoc(func.sourceLoc))
     return false;
+  streaming.end(true);
   module.addFunction(std::move(func));
   return true;
 }

@@ -194,6 +194,8 @@ bool Parser::setOperands(PendingOp &pending,
 bool Parser::checkUseType(const OperandUse &use, const Type &type) {
   Value &val = value(use.id);
   if (!val.typeKnown) {
+    if (published(use.id))
+      abandonStream(); // its definition was lowered without the type
     val.type = type;
     val.typeKnown = true;
     return true;
@@ -245,7 +247,7 @@ bool Parser::finishOp(PendingOp &pending, Block &block) {
       op.results.push_back(*id);
     }
   }
-  block.operations.push_back(std::move(op));
+  pushOp(block, std::move(op));
   return true;
 }
 

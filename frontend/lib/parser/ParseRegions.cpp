@@ -70,6 +70,8 @@ bool Parser::parseBlockHeader(Region &region) {
   if (labels.defined.count(label))
     return emitError(loc, "redefinition of block '^" + label + "'");
   labels.defined.emplace(label, loc);
+  if (streamed && &region == &streamed->body)
+    abandonStream(); // a second block: lowered as a CFG, all at once
   region.blocks.emplace_back();
   region.blocks.back().label = label;
   region.blocks.back().loc = loc;
@@ -159,7 +161,7 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   value.isBlockArgument = isBlockArgument;
   value.index = index;
   ValueId id = static_cast<ValueId>(fn->values.size());
-  fn->values.push_back(std::move(value));
+  pushValue(std::move(value));
   if (!name.empty())
     scopes.back().insert(fn->values, id);
   return id;

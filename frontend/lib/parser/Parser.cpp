@@ -6,9 +6,9 @@
 namespace symshape::frontend {
 
 Parser::Parser(const SourceManager &sources, uint32_t buffer,
-               DiagnosticEngine &diags)
+               DiagnosticEngine &diags, FunctionStream *stream)
     : sources(sources), bufferId(buffer), buf(sources.buffer(buffer)),
-      diags(diags), lexer(buf) {
+      diags(diags), lexer(buf), stream(stream) {
   tok = lexer.lex();
 }
 
@@ -486,8 +486,9 @@ FunctionScope::~FunctionScope() {
 }
 
 std::optional<Module> parseModule(const SourceManager &sources, uint32_t buffer,
-                                  DiagnosticEngine &diags) {
-  Parser parser(sources, buffer, diags);
+                                  DiagnosticEngine &diags,
+                                  FunctionStream *stream) {
+  Parser parser(sources, buffer, diags, stream);
   return parser.parseModule();
 }
 

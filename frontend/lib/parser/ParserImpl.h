@@ -26,6 +26,7 @@
 #include "ops/OpTable.h"
 #include "symshape/frontend/Diagnostics.h"
 #include "symshape/frontend/IR.h"
+#include "symshape/frontend/Parser.h"
 
 #include <optional>
 #include <string>
@@ -72,8 +73,8 @@ struct PendingOp {
 
 class Parser {
 public:
-  Parser(const SourceManager &sources, uint32_t buffer,
-         DiagnosticEngine &diags);
+  Parser(const SourceManager &sources, uint32_t buffer, DiagnosticEngine &diags,
+         FunctionStream *stream = nullptr);
 
   std::optional<Module> parseModule();
 
@@ -188,6 +189,20 @@ public:
   void useBlock(std::string label, SourceLoc loc);
   Value &value(ValueId id) { return fn->values[id]; }
 
+  //===--- Streaming a function as it is parsed (ParseStream.cpp) ---------===//
+  /// Appends a value to `fn`, with the stream's consumer held out when
+  /// the vector grows.
+  void pushValue(Value value);
+  /// Appends `op` to `block`; the streamed function's entry block then
+  /// publishes it (and the values defined so far).
+  void pushOp(Block &block, Operation op);
+  /// Whether `fn` is being streamed and value `id` was published.
+  bool published(ValueId id) const {
+    return streamed && fn == streamed && id < publishedValues;
+  }
+  /// What was published is about to change: the stream stops.
+  void abandonStream();
+
   //===--- Types (ParseTypes.cpp) -----------------------------------------===//
   std::optional<Type> parseType();
   bool parseTypeList(std::vector<Type> &types,
@@ -298,6 +313,12 @@ public:
   /// The function whose values are being defined (a scratch function for
   /// ops at module level), and its value scopes, innermost last.
   Function *fn = nullptr;
+  /// Where the entry blocks of functions go as they are parsed (null: no
+  /// streaming), the function being streamed (null: none, or abandoned),
+  /// and how many of its values were published.
+  FunctionStream *stream = nullptr;
+  Function *streamed = nullptr;
+  size_t publishedValues = 0;
   std::vector<ValueNames> scopes;
   /// The scopes (indices into `scopes`) holding the names an unknown op
   /// defines for its regions (ParseOpaqueOps.cpp).
@@ -322,6 +343,23 @@ private:
   std::vector<ValueNames> savedScopes;
   std::vector<size_t> savedOpScopes;
   std::vector<Parser::LabelScope> savedLabels;
+};
+
+/// Streams one custom-form function body (begin) until the scope ends:
+/// the stream is ended on every path out of parseCustomFunc, before the
+/// function it reads is moved or destroyed.
+class StreamScope {
+public:
+  explicit StreamScope(Parser &parser) : parser(parser) {}
+  ~StreamScope() { end(false); }
+  StreamScope(const StreamScope &) = delete;
+  StreamScope &operator=(const StreamScope &) = delete;
+  void begin(Function &func, const Module &module);
+  void end(bool ok);
+
+private:
+  Parser &parser;
+  bool began = false;
 };
 
 /// Builds a type from a fixed spelling ("index", "i1", "!shape.shape").

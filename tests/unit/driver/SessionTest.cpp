@@ -455,3 +455,137 @@ TEST_CASE("a function built like an earlier one gets its refinement from the "
   CHECK(checks[1] == 0); // from the memo
   CHECK(checks[2] > 0);  // another size: other questions
 }
+
+namespace {
+/// A chain of `n` broadcasts of %a with %b, named %<tag>0.. (the last
+/// one's name in `last`).
+std::string broadcastChain(int n, const std::string &tag, std::string &last) {
+  std::string text;
+  last = "%a";
+  for (int i = 0; i < n; ++i) {
+    std::string name = "%" + tag + std::to_string(i);
+    text += "  " + name + " = \"test.broadcastable\"(" + last +
+            ", %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>\n";
+    last = name;
+  }
+  return text;
+}
+
+const char *kHead = "func.func @f(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, "
+                    "%c: tensor<7x4xf32>) -> tensor<?x4xf32> {\n";
+
+/// @f: `before` broadcasts, then `middle`, then `after` broadcasts, a last
+/// one against %c (a finding) and the return.
+std::string streamProgram(int before, const std::string &middle, int after) {
+  std::string last, last2;
+  std::string text = kHead + broadcastChain(before, "p", last) + middle;
+  std::string rest = broadcastChain(after, "q", last2);
+  if (after > 0) {
+    rest.replace(rest.find("(%a,"), 4, "(" + last + ",");
+    last = last2;
+  }
+  return text + rest + "  %z = \"test.broadcastable\"(" + last +
+         ", %c) : (tensor<?x4xf32>, tensor<7x4xf32>) -> tensor<?x4xf32>\n"
+         "  return %z : tensor<?x4xf32>\n}\n";
+}
+
+struct StreamRun {
+  bool parsed = false, analysed = false;
+  std::string output; ///< text, JSON and diagnostics
+  size_t streamed = 0;
+};
+
+/// Analyses `program` on one thread, or on two with every first function
+/// lowered while it is parsed; `lateAssumption` is added after the file.
+StreamRun analyseStreamed(const std::string &program, unsigned jobs,
+                          const std::string &lateAssumption = "") {
+  SessionOptions options = withShapes();
+  options.keepFunctionBodies = false;
+  options.jobs = jobs;
+  options.streamFrom = 0;
+  Session session(options);
+  StreamRun run;
+  run.parsed = session.addFile("stream.mlir", program);
+  if (!lateAssumption.empty())
+    REQUIRE(session.addAssumption(lateAssumption));
+  run.analysed = run.parsed && session.analyze();
+  if (run.analysed)
+    run.output = session.text() + session.json();
+  run.output += session.diagnostics().renderAll();
+  run.streamed = session.loweredWhileParsed();
+  return run;
+}
+} // namespace
+
+TEST_CASE("a function lowered while it is parsed gives the output of "
+          "lowering it after",
+          "[session][stream]") {
+  // Over 4096 ops before what stops the stream: whole blocks of ops are
+  // freed by then, and the file is parsed again.
+  for (int before : {3, 5000}) {
+    struct Case {
+      const char *what;
+      std::string middle;
+      std::string tail; ///< after @f
+      size_t streamed;
+    };
+    const std::string op =
+        " : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>\n";
+    std::vector<Case> cases = {
+        {"nothing stops it", "", "", 1},
+        {"a second block",
+         "  cf.br ^bb1\n^bb1:\n  %m = \"test.broadcastable\"(%a, %b)" + op, "",
+         0},
+        {"a call of a function defined later",
+         "  %m = func.call @g(%a, %b)" + op,
+         "func.func private @g(%x: "
+         "tensor<?x4xf32>, %y: tensor<?x4xf32>) -> tensor<?x4xf32> {\n"
+         "  %0 = \"test.broadcastable\"(%x, %y)" +
+             op + "  return %0 : tensor<?x4xf32>\n}\n",
+         0},
+        {"a value whose type a later use gives",
+         "  %u = foo.bar %a\n  %m = \"test.broadcastable\"(%u, %b)" + op, "",
+         0},
+        {"two values of one name in sibling regions",
+         "  \"foo.op\"() ({\n  ^bb0(%x: i32):\n    \"foo.yield\"() : () -> ()\n"
+         "  }, {\n  ^bb0(%x: i32):\n    \"foo.yield\"() : () -> ()\n  }) : "
+         "() -> ()\n",
+         "", 0},
+        {"a call of it from a later function", "",
+         "func.func @h(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %c: "
+         "tensor<7x4xf32>) -> tensor<?x4xf32> {\n  %r = func.call @f(%a, %b, "
+         "%c) : (tensor<?x4xf32>, tensor<?x4xf32>, tensor<7x4xf32>) -> "
+         "tensor<?x4xf32>\n  return %r : tensor<?x4xf32>\n}\n",
+         before > 4096 ? 0u : 1u},
+    };
+    for (const Case &c : cases) {
+      INFO(c.what << ", " << before << " ops before");
+      std::string program = streamProgram(before, c.middle, 2) + c.tail;
+      StreamRun one = analyseStreamed(program, 1);
+      StreamRun two = analyseStreamed(program, 2);
+      REQUIRE(one.analysed);
+      CHECK(one.output.find("ub-possible") != std::string::npos);
+      CHECK(two.output == one.output);
+      CHECK(one.streamed == 0);
+      CHECK(two.streamed == c.streamed);
+    }
+  }
+}
+
+TEST_CASE("a stream stopped by a parse error or a late assumption changes no "
+          "output",
+          "[session][stream]") {
+  std::string bad =
+      streamProgram(5000, "  %m = \"test.broadcastable\"(%a\n", 2);
+  StreamRun one = analyseStreamed(bad, 1), two = analyseStreamed(bad, 2);
+  CHECK_FALSE(one.parsed);
+  CHECK(one.output.find("stream.mlir:5002:31: error: expected ')'") !=
+        std::string::npos);
+  CHECK(two.output == one.output);
+  // The assumption came after the function was lowered without it.
+  std::string good = streamProgram(5000, "", 2);
+  StreamRun late = analyseStreamed(good, 2, "%a[0] == 7");
+  CHECK(late.streamed == 0);
+  CHECK(late.output == analyseStreamed(good, 1, "%a[0] == 7").output);
+  CHECK(late.output.find("for example %a[0] = 7,") != std::string::npos);
+}

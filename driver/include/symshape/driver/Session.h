@@ -69,11 +69,16 @@ struct SessionOptions {
   /// Threads that lower and judge functions (the output does not depend
   /// on it).
   unsigned jobs = 1;
+  /// With jobs >= 2, a file's first function is lowered while it is
+  /// parsed when at least this many bytes of the file follow its '{'.
+  size_t streamFrom = 256 * 1024;
   /// Called (from any thread) after each function is lowered ("lowering")
   /// and judged ("judging"), with how many of `total` are done, and as
   /// obligations are judged ("obligations judged", of every function).
   std::function<void(const char *phase, size_t done, size_t total)> progress;
 };
+
+struct StreamedFunction;
 
 struct FunctionAnalysis {
   const Function *function = nullptr;
@@ -113,6 +118,7 @@ struct FileAnalysis {
 class Session {
 public:
   explicit Session(SessionOptions options);
+  ~Session();
   Session(const Session &) = delete;
   Session &operator=(const Session &) = delete;
   Session(Session &&) = delete;
@@ -143,6 +149,9 @@ public:
   const FunctionAnalysis *function(const std::string &name) const;
   DiagnosticEngine &diagnostics() { return diags; }
   const solver::Summary &summary() const { return totals; }
+  /// How many functions analyze() took as lowered while they were parsed
+  /// (SessionOptions::streamFrom).
+  size_t loweredWhileParsed() const { return streamedCount; }
   /// Solver statistics summed over every function.
   const solver::JudgeStats &stats() const { return statTotals; }
 
@@ -187,6 +196,15 @@ private:
   solver::PositionResolver resolver() const;
   /// The module read from `buffer`, or null.
   const Module *moduleOf(uint32_t buffer) const;
+  /// Parses `buffer`; with two threads, its first function may be lowered
+  /// meanwhile (`first`).
+  std::optional<Module> parseFile(uint32_t buffer,
+                                  std::unique_ptr<StreamedFunction> &first);
+  /// Parses `buffer` once more, without its diagnostics.
+  std::optional<Module> parseAgain(uint32_t buffer);
+  /// Drops the functions lowered while parsed (an assumption came after
+  /// them); a file whose ops were freed is parsed again.
+  void forgetStreamed();
   /// The work of analyze(), run once: lowerAll(), then judgeAll().
   bool analyzeOnce();
   /// The functions to lower and what lowering each said (Session.cpp).
@@ -223,6 +241,10 @@ private:
   DiagnosticEngine diags{sourceManager};
   std::vector<std::unique_ptr<FileAnalysis>> fileList;
   std::unordered_map<uint32_t, const Module *> moduleByBuffer;
+  /// By buffer: the file's first function, lowered while it was parsed
+  /// (SessionStream.h).
+  std::unordered_map<uint32_t, std::unique_ptr<StreamedFunction>> streamed;
+  size_t streamedCount = 0;
   solver::Summary totals;
   solver::JudgeStats statTotals;
   /// analyze()'s result, once it ran.

@@ -23,6 +23,7 @@
 #include "symshape/solver/ChunkedVector.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -115,6 +116,9 @@ struct Function {
   bool isPrivate = false;
   Region body;
   std::vector<Value> values; ///< every value of the function, by ValueId
+  /// The callees its calls name, when its ops were freed as they were
+  /// lowered while it was parsed: what calledNames reads instead.
+  std::optional<std::vector<std::string>> freedCallees;
 
   const Value &value(ValueId id) const { return values[id]; }
   /// The type of `op`'s operand `i` at this use: the one written there when

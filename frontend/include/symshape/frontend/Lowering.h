@@ -22,6 +22,7 @@
 #include "symshape/solver/Problem.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -64,6 +65,38 @@ std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
               DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
               const Module *module = nullptr, Function *release = nullptr);
+
+/// The consumer's side of a FunctionStream: a function's entry-block ops
+/// as the parser publishes them.
+class OpFeed {
+public:
+  struct Batch {
+    size_t ops = 0, values = 0; ///< how many are final
+    bool complete = false;      ///< the function is whole
+    bool abandoned = false;     ///< stop: what was published may change
+  };
+  virtual ~OpFeed() = default;
+  /// Waits until more than `have` ops are final, the function is whole or
+  /// the stream is abandoned. Until release(), the parser changes nothing
+  /// the batch covers.
+  virtual Batch acquire(size_t have) = 0;
+  virtual void release() = 0;
+};
+
+/// lowerFunction for a function still being parsed, its ops taken from
+/// `feed` as they come. Gives the same Problem and diagnostics as
+/// lowerFunction once the function is whole, or nullopt when the stream
+/// was abandoned or the function needs what is not parsed yet (a callee,
+/// two values of one name, a module global): then lower it again whole.
+std::optional<std::unique_ptr<solver::Problem>>
+lowerStreamedFunction(const Function &function, const LoweringOptions &options,
+                      DiagnosticEngine &diags,
+                      std::vector<bool> &assumptionUsed, Function *release,
+                      OpFeed &feed);
+
+/// The callees named by the calls of `function` (Function::freedCallees
+/// when its ops were freed), appended to `names`.
+void collectCallees(const Function &function, std::vector<std::string> &names);
 
 /// The names the calls of `module` name (a function calling itself
 /// included): lowering a call reads its callee's body.

@@ -13,13 +13,45 @@
 #include "symshape/frontend/IR.h"
 #include "symshape/frontend/SourceManager.h"
 
+#include <mutex>
 #include <optional>
 
 namespace symshape::frontend {
 
-/// Parses buffer `buffer` of `sources`. Errors go to `diags`.
+/// Hands a function's entry-block ops on while the parser reads them, so
+/// that another thread can work on them (the Session lowers them): the
+/// parser and the lowering then run side by side. The parser is the only
+/// writer. It publishes the ops and values that are final; a consumer
+/// reads only those, and only while it holds the data lock (hold()), which
+/// the parser takes before it changes anything a consumer may read (a
+/// vector that grows, a value already published).
+class FunctionStream {
+public:
+  virtual ~FunctionStream() = default;
+  /// At the '{' of `function`'s body (its signature and attributes are
+  /// parsed): whether to stream it. `remaining` is how many bytes of the
+  /// buffer follow.
+  virtual bool begin(Function &function, const Module &module,
+                     size_t remaining) = 0;
+  /// The entry block's first `ops` ops and the function's first `values`
+  /// values are final.
+  virtual void publish(size_t ops, size_t values) = 0;
+  /// Keeps the consumer out while the parser grows a vector it reads.
+  virtual std::unique_lock<std::mutex> hold() = 0;
+  /// What was published is about to change (a second block, a value's
+  /// type learnt late, an op the module annotates afterwards): the
+  /// consumer stops and its work is dropped.
+  virtual void abandon() = 0;
+  /// The function is whole (`ok`), its range and location set, or its
+  /// parse failed: returns once no consumer reads it any more.
+  virtual void end(bool ok) = 0;
+};
+
+/// Parses buffer `buffer` of `sources`. Errors go to `diags`. With a
+/// `stream`, the functions it accepts are handed on as they are parsed.
 std::optional<Module> parseModule(const SourceManager &sources, uint32_t buffer,
-                                  DiagnosticEngine &diags);
+                                  DiagnosticEngine &diags,
+                                  FunctionStream *stream = nullptr);
 
 } // namespace symshape::frontend
 

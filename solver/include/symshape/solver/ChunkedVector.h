@@ -81,6 +81,12 @@ public:
   T &back() { return (*this)[count - 1]; }
   const T &back() const { return (*this)[count - 1]; }
 
+  /// Whether the next push_back allocates (moving no element of another
+  /// block, but changing the table of blocks or the first block).
+  bool pushAllocates() const {
+    return count == chunks.size() << kShift ||
+           chunks.back().size() == chunks.back().capacity();
+  }
   void push_back(T value) {
     if (count == chunks.size() << kShift) { // no block, or the last is full
       chunks.emplace_back();
@@ -93,7 +99,7 @@ public:
   /// Frees the storage of every whole block before index `n`, for a
   /// sequence read once in order (a function's ops as they are lowered).
   /// Indices stay; the elements before the last freed block's end must not
-  /// be read or written again, and nothing may be appended afterwards.
+  /// be read or written again (iteration skips them); appending goes on.
   /// Returns how many blocks it freed.
   size_t releaseBefore(size_t n) {
     size_t before = released;
@@ -102,15 +108,18 @@ public:
       std::vector<T>().swap(chunks[released]);
     return released - before;
   }
+  /// The first index still held (0 until releaseBefore frees a block);
+  /// iteration starts there.
+  size_t firstHeld() const { return released << kShift; }
   void clear() {
     chunks.clear();
     count = 0;
     released = 0;
   }
 
-  iterator begin() { return iterator(this, 0); }
+  iterator begin() { return iterator(this, firstHeld()); }
   iterator end() { return iterator(this, count); }
-  const_iterator begin() const { return const_iterator(this, 0); }
+  const_iterator begin() const { return const_iterator(this, firstHeld()); }
   const_iterator end() const { return const_iterator(this, count); }
 
 private:

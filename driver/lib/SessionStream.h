@@ -1,0 +1,89 @@
+//===- SessionStream.h - Lowering a function as it is parsed ---*- C++ -*-===//
+//
+// With two threads or more, Session::addFile lowers the first function of
+// a large file on a second thread while the parser reads it, the way
+// lowerAll would lower it afterwards: a large single-function export then
+// costs about the longer of its parse and its lowering, not their sum.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_DRIVER_SESSIONSTREAM_H
+#define SYMSHAPE_DRIVER_SESSIONSTREAM_H
+
+#include "symshape/frontend/Lowering.h"
+#include "symshape/frontend/Parser.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace symshape::frontend {
+
+/// What lowering a function while it was parsed gave.
+struct StreamedFunction {
+  std::string name;
+  std::unique_ptr<solver::Problem> problem; ///< null: the lowering failed
+  DiagnosticEngine diags;
+  std::vector<bool> used; ///< the assumptions it applied
+  bool outOfMemory = false;
+  /// The lowering stopped (the function needs what came later); its
+  /// result is dropped.
+  bool abandoned = false;
+};
+
+/// The FunctionStream of one parse: streams the file's first function,
+/// when it is public and at least `minBytes` of the file follow its '{'.
+/// `release`: free its ops as they are lowered (the session drops bodies).
+class StreamedLowering final : public FunctionStream, private OpFeed {
+public:
+  StreamedLowering(const SourceManager &sources, const LoweringOptions &options,
+                   bool release, size_t minBytes);
+  ~StreamedLowering() override;
+  StreamedLowering(const StreamedLowering &) = delete;
+  StreamedLowering &operator=(const StreamedLowering &) = delete;
+
+  /// The streamed function's lowering, once the parse is over.
+  std::unique_ptr<StreamedFunction> take();
+
+  bool begin(Function &function, const Module &module,
+             size_t remaining) override;
+  void publish(size_t ops, size_t values) override;
+  std::unique_lock<std::mutex> hold() override;
+  void abandon() override;
+  void end(bool ok) override;
+
+private:
+  Batch acquire(size_t have) override;
+  void release() override;
+  void lower();
+  /// Wakes the consumer if it sleeps waiting for `ops` ops.
+  void wake(size_t ops);
+
+  const SourceManager &sources;
+  const LoweringOptions &options;
+  bool releaseOps;
+  size_t minBytes;
+  bool started = false; ///< one function per parse
+  Function *function = nullptr;
+  std::unique_ptr<StreamedFunction> result;
+  std::thread worker;
+
+  /// Held by the consumer while it reads a batch, by the parser while it
+  /// changes what a batch may cover.
+  std::mutex data;
+  std::atomic<size_t> ops{0}, values{0};
+  enum State { Running, Complete, Abandoned };
+  std::atomic<int> state{Running};
+  /// The consumer sleeps until `wanted` ops are published (or the state
+  /// changes): waking it for each op would cost a system call per op.
+  std::mutex gate;
+  std::condition_variable woken;
+  std::atomic<bool> sleeping{false};
+  std::atomic<size_t> wanted{0};
+};
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_DRIVER_SESSIONSTREAM_H
