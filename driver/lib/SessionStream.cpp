@@ -15,7 +15,7 @@ namespace symshape::frontend {
 
 namespace {
 constexpr size_t kMinBatch = 256;
-constexpr size_t kMaxBatch = 1024;
+constexpr size_t kMaxBatch = 256;
 } // namespace
 
 StreamedLowering::StreamedLowering(const SourceManager &sources,

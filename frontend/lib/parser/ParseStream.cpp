@@ -28,8 +28,12 @@ void Parser::pushOp(Block &block, Operation op) {
     block.operations.push_back(std::move(op));
     return;
   }
-  // pushAllocates reads the last block's size only when the table has
-  // room: a block the consumer frees is full, and then the table has none.
+  if (block.operations.empty()) { // room for as many ops as could follow
+    std::unique_lock<std::mutex> held = stream->hold();
+    block.operations.reserve(streamBytes / 32);
+  }
+  // pushAllocates reads the last block's size only when it has room: a
+  // block the consumer frees is full.
   if (block.operations.pushAllocates()) {
     std::unique_lock<std::mutex> held = stream->hold();
     block.operations.push_back(std::move(op));
@@ -57,6 +61,10 @@ void StreamScope::begin(Function &func, const Module &module) {
   began = true;
   parser.streamed = &func;
   parser.publishedValues = func.values.size();
+  parser.streamBytes = remaining;
+  // Room for as many values as the rest of the file could define (memory
+  // not written is not taken): the vector seldom grows under hold().
+  func.values.reserve(func.values.size() + remaining / 64);
 }
 
 void StreamScope::end(bool ok) {

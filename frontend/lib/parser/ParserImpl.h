@@ -319,6 +319,7 @@ public:
   FunctionStream *stream = nullptr;
   Function *streamed = nullptr;
   size_t publishedValues = 0;
+  size_t streamBytes = 0; ///< of the buffer after the streamed body's '{'
   std::vector<ValueNames> scopes;
   /// The scopes (indices into `scopes`) holding the names an unknown op
   /// defines for its regions (ParseOpaqueOps.cpp).

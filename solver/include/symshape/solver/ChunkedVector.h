@@ -81,11 +81,21 @@ public:
   T &back() { return (*this)[count - 1]; }
   const T &back() const { return (*this)[count - 1]; }
 
-  /// Whether the next push_back allocates (moving no element of another
-  /// block, but changing the table of blocks or the first block).
+  /// Room in the table of blocks for `n` elements, and a whole first
+  /// block: pushing then only allocates each new block, in place.
+  void reserve(size_t n) {
+    chunks.reserve((n >> kShift) + 1);
+    if (chunks.empty())
+      chunks.emplace_back();
+    chunks.front().reserve(kChunk);
+  }
+  /// Whether the next push_back moves something already there: the table
+  /// of blocks, or the first block's elements. (It reads the last block's
+  /// size only when that block has room.)
   bool pushAllocates() const {
-    return count == chunks.size() << kShift ||
-           chunks.back().size() == chunks.back().capacity();
+    if (count == chunks.size() << kShift)
+      return chunks.size() == chunks.capacity();
+    return chunks.back().size() == chunks.back().capacity();
   }
   void push_back(T value) {
     if (count == chunks.size() << kShift) { // no block, or the last is full
