@@ -77,10 +77,14 @@ Session::parseFile(uint32_t buffer, std::unique_ptr<StreamedFunction> &first) {
     module = parseModule(sourceManager, buffer, diags, &stream);
     first = stream.take();
   }
-  if (!module || !first || module->functions.empty() ||
-      module->functions.front().name != first->name) {
+  if (!module || !first) {
     first.reset(); // a parse error: nothing is lowered
     return module;
+  }
+  if (module->functions.empty() ||
+      module->functions.front().name != first->name) {
+    first.reset(); // never: the first function added is the one streamed
+    return parseAgain(buffer);
   }
   Function &fn = module->functions.front();
   bool freed = !fn.body.blocks.empty() &&
