@@ -98,11 +98,26 @@ std::vector<size_t> listedValues(const Problem &problem, bool &anyShape) {
   // first one wins should two ever collide (after U+FFFD replacement).
   // A name that is not ASCII is compared as made valid (kept in `made`).
   // `seen` indexes the names listed so far by their place in `names`.
+  std::vector<size_t> listed;
+  anyShape = false;
+  if (problem.uniqueValueNames) { // nothing to check unless made valid
+    bool ascii = true;
+    for (size_t i = 0; i < problem.values.size() && ascii; ++i) {
+      const ValueInfo &value = problem.values[i];
+      if (!listedValue(value))
+        continue;
+      ascii = isPlainAscii(value.name);
+      listed.push_back(i);
+      anyShape = anyShape || hasDims(value);
+    }
+    if (ascii)
+      return listed;
+    listed.clear();
+    anyShape = false;
+  }
   IdIndex seen;
   std::vector<std::string_view> names;
   std::deque<std::string> made;
-  std::vector<size_t> listed;
-  anyShape = false;
   seen.reserve(problem.values.size());
   for (size_t i = 0; i < problem.values.size(); ++i) {
     const ValueInfo &value = problem.values[i];

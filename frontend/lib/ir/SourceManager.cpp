@@ -40,10 +40,21 @@ std::pair<size_t, uint32_t> SourceManager::lineIndex(SourceLoc loc) const {
   const Buffer &buf = *buffers[loc.buffer];
   uint32_t offset =
       std::min<uint32_t>(loc.offset, static_cast<uint32_t>(buf.text.size()));
+  const std::vector<uint32_t> &starts = buf.lineStarts;
+  // Reports ask in source order: the line of the last answer on this
+  // thread, or one of the next few, is tried first (checked, so a hint
+  // from another buffer is only a miss).
+  thread_local size_t hint = 0;
+  for (size_t line = hint; line < std::min(hint + 4, starts.size()); ++line)
+    if (starts[line] <= offset &&
+        (line + 1 == starts.size() || offset < starts[line + 1])) {
+      hint = line;
+      return {line, offset};
+    }
   // The last line start that is <= offset.
-  auto it =
-      std::upper_bound(buf.lineStarts.begin(), buf.lineStarts.end(), offset);
-  return {static_cast<size_t>(it - buf.lineStarts.begin()) - 1, offset};
+  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+  hint = static_cast<size_t>(it - starts.begin()) - 1;
+  return {hint, offset};
 }
 
 LineCol SourceManager::lineCol(SourceLoc loc, std::string_view *line) const {

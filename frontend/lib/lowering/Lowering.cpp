@@ -280,6 +280,7 @@ void Lowerer::recordValues() {
   std::unordered_map<std::string, solver::Text> elements;
   const solver::Text unknown("?");
   prob->values.reserve(function.values.size());
+  prob->uniqueValueNames = true; // displayNames: see the constructor
   for (ValueId id = 0; id < function.values.size(); ++id) {
     const Value &v = function.values[id];
     ValueState &s = states[id];

@@ -34,6 +34,45 @@ TEST_CASE("line and column of offsets", "[diagnostics]") {
   CHECK(sources.numBuffers() == 1);
 }
 
+TEST_CASE("line and column of offsets asked in any order, of two buffers",
+          "[diagnostics]") {
+  // lineCol tries the line of its last answer first: forward, backward,
+  // skipping and alternating buffers must all give the plain count.
+  SourceManager sources;
+  std::string a, b;
+  for (int i = 0; i < 40; ++i)
+    a += std::string(size_t(i % 5), 'x') + "\n";
+  for (int i = 0; i < 7; ++i)
+    b += std::string(size_t(i * 3), 'y') + "\n";
+  uint32_t ia = sources.addBuffer("a.mlir", a), ib = sources.addBuffer("b", b);
+  auto expected = [](const std::string &text, uint32_t offset) {
+    uint32_t line = 1, col = 1;
+    for (uint32_t k = 0; k < offset; ++k)
+      if (text[k] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
+    return std::make_pair(line, col);
+  };
+  std::vector<std::pair<uint32_t, uint32_t>> asks; // (buffer, offset)
+  for (uint32_t o = 0; o <= a.size(); ++o)
+    asks.push_back({ia, o});
+  for (uint32_t o = uint32_t(a.size()) + 1; o-- > 0;)
+    asks.push_back({ia, o});
+  for (uint32_t o = 0; o <= a.size(); o += 7) {
+    asks.push_back({ia, o});
+    asks.push_back({ib, uint32_t(o % (b.size() + 1))});
+  }
+  for (auto [buffer, offset] : asks) {
+    LineCol got = sources.lineCol(SourceLoc{buffer, offset});
+    INFO("buffer " << buffer << ", offset " << offset);
+    CHECK(std::make_pair(got.line, got.col) ==
+          expected(buffer == ia ? a : b, offset));
+  }
+}
+
 TEST_CASE("diagnostics render with the source line and a caret",
           "[diagnostics]") {
   SourceManager sources;

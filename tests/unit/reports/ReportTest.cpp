@@ -274,3 +274,46 @@ TEST_CASE("JSON findings that repeat a message print as the first did",
   }
   CHECK(missingInOrder(json, expected) == 0);
 }
+
+TEST_CASE("JSON lists each value name once, checked unless the lowering "
+          "vouches for it",
+          "[report]") {
+  auto render = [](const std::vector<std::string> &names, bool unique) {
+    Fixture f;
+    f.problem.uniqueValueNames = unique;
+    for (const std::string &name : names) {
+      ValueInfo value;
+      value.kind = ValueInfo::Kind::Tensor;
+      value.name = name;
+      value.type = "tensor<f32>";
+      value.ranked = true;
+      f.problem.values.push_back(value);
+    }
+    return renderFixture(f, ReportOptions());
+  };
+  auto count = [](const std::string &json, const std::string &key) {
+    size_t n = 0;
+    for (size_t at = json.find(key); at != std::string::npos;
+         at = json.find(key, at + 1))
+      ++n;
+    return n;
+  };
+  // Unnamed results ("%") are never listed; a repeated name is listed
+  // once, and so are two bad names that read alike once made valid.
+  std::string checked =
+      render({"%a", "%", "%a", "%b", "%", "%\xff", "%\xfe"}, false);
+  CHECK(count(checked, "\"%a\": {") == 1);
+  CHECK(count(checked, "\"%b\": {") == 1);
+  CHECK(count(checked, "\"%\": {") == 0);
+  CHECK(count(checked, "\"%\xEF\xBF\xBD\": {") == 1);
+  // Names the lowering gave (unique but for "%") list the same with or
+  // without the check, ASCII or not.
+  for (const std::vector<std::string> &names :
+       {std::vector<std::string>{"%a", "%", "%b", "%", "%c_2"},
+        std::vector<std::string>{"%a", "%\xff", "%", "%b"}}) {
+    std::string vouched = render(names, true);
+    CHECK(vouched == render(names, false));
+    CHECK(count(vouched, "\"%a\": {") == 1);
+    CHECK(count(vouched, "\"%\": {") == 0);
+  }
+}

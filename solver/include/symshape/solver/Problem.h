@@ -203,6 +203,10 @@ public:
   /// Obligation::notes: entry 0 is no text.
   std::vector<ObligationNotes> notes{ObligationNotes()};
   std::vector<ValueInfo> values;
+  /// Whether two values share a name only when both are unnamed ("%"), as
+  /// the lowering names them (a repeated source name gets a suffix): the
+  /// reports then need not check.
+  bool uniqueValueNames = false;
   /// Ops not modelled, in program order (the coverage report).
   std::vector<OpaqueOp> opaque;
   /// Operand dims named by obligations' subjects.
