@@ -9,6 +9,8 @@
 
 #include "LoweringImpl.h"
 
+#include <exception>
+#include <thread>
 #include <unordered_map>
 
 namespace symshape::frontend {
@@ -273,15 +275,14 @@ struct TypeHash {
 };
 } // namespace
 
-void Lowerer::recordValues() {
-  // The last step of the lowering: the values' dims move into the problem.
-  // Values of one type share the text of that type (and of its element).
+void Lowerer::recordValues(size_t from, size_t to) {
+  // The last step of the lowering: the values' dims move into the problem
+  // (sized by finish()). Values of one type share the text of that type
+  // (and of its element).
   std::unordered_map<Type, solver::Text, TypeHash> typeTexts;
   std::unordered_map<std::string, solver::Text> elements;
   const solver::Text unknown("?");
-  prob->values.reserve(function.values.size());
-  prob->uniqueValueNames = true; // displayNames: see the constructor
-  for (ValueId id = 0; id < function.values.size(); ++id) {
+  for (ValueId id = ValueId(from); id < to; ++id) {
     const Value &v = function.values[id];
     ValueState &s = states[id];
     solver::ValueInfo info;
@@ -320,7 +321,7 @@ void Lowerer::recordValues() {
     if (info.typeRanked && !info.ranked)
       info.typeDims = v.type.dims;
     info.scalar = s.scalar;
-    prob->values.push_back(std::move(info));
+    prob->values[id] = std::move(info);
   }
 }
 
@@ -338,8 +339,37 @@ std::unique_ptr<solver::Problem> Lowerer::finish() {
   addAssumptions();
   if (failed)
     return nullptr;
-  prob->addObligations(std::move(pending));
-  recordValues();
+  size_t n = function.values.size();
+  prob->values.resize(n);
+  prob->uniqueValueNames = true; // displayNames: see the constructor
+  // A function lowered as it was parsed has the parser's thread waiting
+  // for it: a second thread records most values meanwhile (they read the
+  // states, the obligations the graph; the type texts are shared per
+  // thread).
+  if (feed && n >= 4096) {
+    size_t split = n * 3 / 10;
+    std::exception_ptr failure;
+    std::thread helper([&] {
+      try {
+        recordValues(split, n);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
+    try {
+      prob->addObligations(std::move(pending));
+      recordValues(0, split);
+    } catch (...) {
+      helper.join();
+      throw;
+    }
+    helper.join();
+    if (failure)
+      std::rethrow_exception(failure);
+  } else {
+    prob->addObligations(std::move(pending));
+    recordValues(0, n);
+  }
   return std::move(prob);
 }
 

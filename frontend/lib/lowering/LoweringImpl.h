@@ -274,8 +274,9 @@ private:
   /// are read when `region` is the body of `release`.
   void lowerBlockOps(const Region &region, size_t b);
   void addAssumptions();
-  /// The last step: moves what is known of each value into the problem.
-  void recordValues();
+  /// The last step: moves what is known of values [from, to) into the
+  /// problem's (finish() sizes them).
+  void recordValues(size_t from, size_t to);
   std::optional<TermId> lowerTerm(const Expr &expr, int node, bool report,
                                   std::string &missing);
   /// A value (`%n`) or one of its dims (`%x[1]`) in an expression.
