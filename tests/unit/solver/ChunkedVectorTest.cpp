@@ -66,3 +66,31 @@ TEST_CASE("ChunkedVector frees whole chunks read in order, keeping indices",
   CHECK(chunked[8192] == "value 8192");
   CHECK(chunked.back() == "value 9999");
 }
+
+TEST_CASE("ChunkedVector appends after freeing, and says when a push moves "
+          "what is there",
+          "[chunkedvector]") {
+  ChunkedVector<int> chunked;
+  CHECK(chunked.pushAllocates()); // no block yet
+  chunked.reserve(3 * 4096);
+  // Room for three blocks in the table and a whole first block: only the
+  // pushes that start a block past the reserved table allocate there.
+  std::vector<int> allocating;
+  for (int i = 0; i < 5 * 4096; ++i) {
+    if (chunked.pushAllocates())
+      allocating.push_back(i);
+    chunked.push_back(i);
+    if (i == 4096 + 10)
+      CHECK(chunked.releaseBefore(4096 + 10) == 1);
+  }
+  CHECK(allocating == std::vector<int>{3 * 4096});
+  // Iteration starts at the first element still held.
+  CHECK(chunked.firstHeld() == 4096);
+  CHECK(*chunked.begin() == 4096);
+  size_t visited = 0;
+  for (int value : chunked)
+    CHECK(value == int(4096 + visited++));
+  CHECK(visited == 4 * 4096);
+  CHECK(chunked.size() == 5 * 4096);
+  CHECK(chunked.back() == 5 * 4096 - 1);
+}

@@ -21,6 +21,7 @@
 #ifndef SYMSHAPE_SOLVER_CHUNKEDVECTOR_H
 #define SYMSHAPE_SOLVER_CHUNKEDVECTOR_H
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <stdexcept>
@@ -84,7 +85,7 @@ public:
   /// Room in the table of blocks for `n` elements, and a whole first
   /// block: pushing then only allocates each new block, in place.
   void reserve(size_t n) {
-    chunks.reserve((n >> kShift) + 1);
+    chunks.reserve(std::max<size_t>(1, (n + kMask) >> kShift));
     if (chunks.empty())
       chunks.emplace_back();
     chunks.front().reserve(kChunk);
@@ -111,10 +112,11 @@ public:
   /// Indices stay; the elements before the last freed block's end must not
   /// be read or written again (iteration skips them); appending goes on.
   /// Returns how many blocks it freed.
+  /// `n` is at most size(), which is not read: a parser appending on
+  /// another thread may be growing it (Parser::pushOp).
   size_t releaseBefore(size_t n) {
     size_t before = released;
-    for (; released < chunks.size() && (released + 1) << kShift <= n;
-         ++released)
+    for (; (released + 1) << kShift <= n; ++released)
       std::vector<T>().swap(chunks[released]);
     return released - before;
   }
