@@ -306,7 +306,15 @@ bool FindingScratch::BodyKey::operator==(const BodyKey &o) const {
   return kind == o.kind && entryDim == o.entryDim && dim == o.dim &&
          obligationKind == o.obligationKind && form == o.form &&
          inferredRank == o.inferredRank && declared == o.declared &&
-         refCount == o.refCount && std::equal(sizes, sizes + refCount, o.sizes);
+         refCount == o.refCount && sameSizes(o);
+}
+
+bool FindingScratch::BodyKey::sameSizes(const BodyKey &o) const {
+  // At most four: a loop, not a call to memcmp.
+  for (uint32_t i = 0; i < refCount; ++i)
+    if (sizes[i] != o.sizes[i])
+      return false;
+  return true;
 }
 
 const std::string *FindingScratch::keptBody(const ReportEntry &entry,

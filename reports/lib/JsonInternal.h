@@ -207,7 +207,7 @@ struct FindingScratch {
       op = name;
       SourcePosition resolved = resolve(at);
       headText = "{\"loc\": ";
-      appendQuoted(headText, resolved.str());
+      appendPosition(headText, resolved);
       appendSourceFields(headText, resolved.origin, options);
       headText += ", \"op\": ";
       appendQuoted(headText, name);
@@ -257,11 +257,33 @@ struct FindingScratch {
     uint32_t refCount = 0;
     int64_t sizes[4] = {};
     bool operator==(const BodyKey &o) const;
+    bool sameSizes(const BodyKey &o) const;
   };
   const std::string *keptBody(const ReportEntry &entry, const Problem &problem,
                               std::string **slot);
 
 private:
+  /// `"file:line:col"`, as appendQuoted(position.str()) writes it: the
+  /// quoted `"file:` is kept while the file stays the same (a line and
+  /// column are digits, which change nothing of how the name before them
+  /// is escaped or made valid).
+  void appendPosition(std::string &out, const SourcePosition &position) {
+    if (!hasFile || position.file != file) {
+      hasFile = true;
+      file = position.file;
+      filePrefix.clear();
+      appendQuoted(filePrefix, file + ":");
+      filePrefix.pop_back(); // the closing quote
+    }
+    out += filePrefix;
+    appendInt(out, position.line);
+    out += ':';
+    appendInt(out, position.column);
+    out += '"';
+  }
+
+  bool hasFile = false;
+  std::string file, filePrefix;
   std::string_view kindName;
   bool kindDim = false;
   std::string kindText;

@@ -30,6 +30,7 @@
 #include "JsonInternal.h"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -223,6 +224,9 @@ private:
 
 /// Members per chunk of a list rendered on several threads.
 constexpr size_t kMemberChunk = 8192;
+/// What a member's line is guessed to take before a chunk is rendered
+/// (a finding's is about 200 bytes, a value's about 110).
+constexpr size_t kGuessedMemberBytes = 256;
 
 /// Members [0, n) of w's innermost block, each written by
 /// `one(writer, context, i)` after its separator; `context` is a Context
@@ -245,7 +249,12 @@ void writeMembers(Writer &w, size_t n, unsigned threads, const One &one) {
   std::pair<std::string, std::string> separators = w.separators();
   const std::string &first = separators.first, &later = separators.second;
   size_t chunks = (n + kMemberChunk - 1) / kMemberChunk;
+  // A chunk's text is reserved whole, so it is not copied as it grows:
+  // a guess at first (pages not written are never touched), then a
+  // quarter more than the largest chunk so far.
+  std::atomic<size_t> largest{kMemberChunk * kGuessedMemberBytes};
   RenderQueue queue(chunks, 4 * threads, [&](size_t c, std::string &text) {
+    text.reserve(largest.load(std::memory_order_relaxed) * 5 / 4);
     Writer chunk(text, nullptr);
     Context context;
     for (size_t i = c * kMemberChunk; i < std::min(n, (c + 1) * kMemberChunk);
@@ -253,6 +262,10 @@ void writeMembers(Writer &w, size_t n, unsigned threads, const One &one) {
       text += i == 0 ? first : later;
       one(chunk, context, i);
     }
+    size_t seen = largest.load(std::memory_order_relaxed);
+    while (text.size() > seen &&
+           !largest.compare_exchange_weak(seen, text.size()))
+      ;
   });
   queue.run(threads, [&w](size_t, std::string &text) { handOver(w, text); });
   w.countMembers(n);
