@@ -402,6 +402,9 @@ void nameDims(const DimGraph &graph,
 
 bool refinementNeedsVerdicts(const Problem &problem,
                              const FunctionVerdicts &verdicts) {
+  // The worst finding is safe: none failed for certain or is unreachable.
+  if (verdicts.verdict == Verdict::Safe)
+    return false;
   for (size_t k = 0; k < problem.obligations.size(); ++k) {
     const Obligation &ob = problem.obligations[k];
     Verdict verdict = verdicts.findings[k].verdict;
