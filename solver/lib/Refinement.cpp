@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <mutex>
 #include <unordered_set>
 #include <utility>
 
@@ -94,12 +95,17 @@ private:
   }
   SatResult check(const std::vector<Lit> &lits) {
     ++stats.checks;
-    return solverNow().check(lits);
+    SatResult r = solverNow().check(lits);
+    stats.exact = stats.exact && r != SatResult::Unknown;
+    return r;
   }
   std::vector<int64_t> readModel() {
     std::vector<int64_t> values;
-    for (TermId t : candidates)
-      values.push_back(solver->value(t).value_or(INT64_MIN));
+    for (TermId t : candidates) {
+      std::optional<int64_t> value = solver->value(t);
+      stats.exact = stats.exact && value && *value != INT64_MIN;
+      values.push_back(value.value_or(INT64_MIN));
+    }
     return values;
   }
   /// A literal for "some of these atoms is false".
@@ -234,8 +240,10 @@ void ComponentRefiner::findClasses(
     // The counterexample must split the group; when it does not (values
     // beyond int64 read back alike), give the group up instead of asking
     // the same question again.
-    if (split.size() < 2)
+    if (split.size() < 2) {
+      stats.exact = false;
       continue;
+    }
     for (auto &[value, part] : split)
       if (part.size() > 1)
         work.push_back(part);
@@ -438,7 +446,19 @@ struct RefinementMemo::Impl {
     std::vector<std::vector<TermId>> classes;
     RefinementStats stats;
   };
+  std::mutex mutex; ///< guards `answers`; an answer never changes
   std::unordered_map<std::string, Answer> answers;
+
+  const Answer *find(const std::string &key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = answers.find(key);
+    return it == answers.end() ? nullptr : &it->second;
+  }
+  /// Keeps the first answer to a key: any other exact one is the same.
+  void record(std::string key, Answer answer) {
+    std::lock_guard<std::mutex> lock(mutex);
+    answers.emplace(std::move(key), std::move(answer));
+  }
 };
 
 RefinementMemo::RefinementMemo() : impl_(std::make_unique<Impl>()) {}
@@ -526,8 +546,7 @@ ShapeRefinement refineShapes(const Problem &problem,
   if (memo) {
     key = refinementKey(problem, parts.count, facts, violations, candidates,
                         out.constants);
-    auto it = memo->impl().answers.find(key);
-    known = it == memo->impl().answers.end() ? nullptr : &it->second;
+    known = memo->impl().find(key);
   }
   bool nonEmpty;
   if (known) { // asked before: the same answers, without a query
@@ -540,11 +559,12 @@ ShapeRefinement refineShapes(const Problem &problem,
     nonEmpty = refineComponents(problem, limits, environment, parts.count,
                                 facts, violations, candidates, out.constants,
                                 classes, out.statistics);
-    if (memo)
-      memo->impl().answers.emplace(
-          std::move(key),
-          RefinementMemo::Impl::Answer{nonEmpty, out.constants, classes,
-                                       out.statistics});
+    // Only an exact answer: every constant and class proved or refuted,
+    // none left to a time-out or a model value beyond int64.
+    if (memo && out.statistics.exact)
+      memo->impl().record(std::move(key), RefinementMemo::Impl::Answer{
+                                              nonEmpty, out.constants, classes,
+                                              out.statistics});
   }
   if (!nonEmpty) {
     ShapeRefinement none; // W is empty: nothing is well defined

@@ -16,6 +16,8 @@
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <optional>
+#include <thread>
 #include <type_traits>
 
 using namespace symshape;
@@ -454,6 +456,69 @@ TEST_CASE("a function built like an earlier one gets its refinement from the "
   CHECK(checks[0] > 0);
   CHECK(checks[1] == 0); // from the memo
   CHECK(checks[2] > 0);  // another size: other questions
+}
+
+TEST_CASE("the refinement memo keeps exact answers only and serves threads "
+          "at once",
+          "[session]") {
+  // Layers built alike, refined on two threads in environments of their
+  // own with one memo: each gets what it would prove alone. An answer
+  // the solver left unknown (a tiny resource limit) is not kept.
+  auto layer = [](const std::string &name) {
+    const std::string type = "tensor<?x8xf32>";
+    return "func.func @" + name + "(%x: " + type + ", %y: " + type +
+           ") -> tensor<4x8xf32> {\n  %0 = \"test.broadcastable\"(%x, %y) : (" +
+           type + ", " + type +
+           ") -> tensor<4x8xf32>\n  return %0 : " + "tensor<4x8xf32>\n}\n";
+  };
+  Session session(withShapes());
+  std::string text;
+  for (int i = 0; i < 8; ++i)
+    text += layer("l" + std::to_string(i));
+  REQUIRE(session.addFile("layers.mlir", text));
+  REQUIRE(session.analyze());
+  const auto &fns = session.files().at(0)->functions;
+  REQUIRE(fns.size() == 8);
+  solver::SmtLimits limits = SessionOptions().judge.limits;
+  std::vector<solver::ShapeRefinement> alone;
+  for (const FunctionAnalysis &fn : fns)
+    alone.push_back(solver::refineShapes(*fn.problem, fn.verdicts, limits));
+  REQUIRE(alone[0].stats().checks > 0);
+  CHECK(alone[0].stats().exact);
+
+  solver::RefinementMemo memo;
+  std::vector<std::optional<solver::ShapeRefinement>> shared(fns.size());
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < 2; ++t)
+    threads.emplace_back([&, t] {
+      solver::SmtEnvironment environment;
+      for (size_t i = t; i < fns.size(); i += 2)
+        shared[i] = solver::refineShapes(*fns[i].problem, &fns[i].verdicts,
+                                         limits, &environment, &memo);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  size_t asked = 0;
+  for (size_t i = 0; i < fns.size(); ++i) {
+    REQUIRE(shared[i]);
+    asked += shared[i]->stats().checks > 0;
+    for (const solver::ValueInfo &value : fns[i].problem->values)
+      for (solver::TermId dim : value.dims)
+        CHECK(shared[i]->dimText(dim) == alone[i].dimText(dim));
+  }
+  CHECK(asked >= 1);
+  CHECK(asked <= 2); // at most one per thread before the memo has it
+
+  solver::SmtLimits tiny;
+  tiny.rlimit = 1;
+  solver::RefinementMemo unkept;
+  solver::ShapeRefinement first = solver::refineShapes(
+      *fns[0].problem, &fns[0].verdicts, tiny, nullptr, &unkept);
+  REQUIRE(first.stats().checks > 0);
+  CHECK_FALSE(first.stats().exact);
+  solver::ShapeRefinement second = solver::refineShapes(
+      *fns[1].problem, &fns[1].verdicts, tiny, nullptr, &unkept);
+  CHECK(second.stats().checks > 0); // asked again, not replayed
 }
 
 namespace {

@@ -35,6 +35,10 @@ struct RefinementStats {
   size_t classes = 0;    ///< equality classes of two or more dims
   size_t checks = 0;     ///< solver queries
   size_t unknown = 0;    ///< components the solver gave up on
+  /// Every question was answered and every model read back in full: the
+  /// constants and classes are all that W implies, whatever Z3 environment
+  /// or models found them (RefinementMemo keeps only such answers).
+  bool exact = true;
 };
 
 class RefinementMemo;
@@ -72,11 +76,12 @@ ShapeRefinement refineShapes(const Problem &problem,
                              const SmtLimits &limits,
                              SmtEnvironment *environment = nullptr);
 
-/// What the refinements of one thread's functions proved, by exactly
-/// what they asked: a function built like an earlier one (a layer of a
-/// model: the same terms, formulas and W, other names) gets its constants
-/// and classes without a query. Its answers do not depend on the Z3
-/// environment, only on what was asked. Used by one thread at a time.
+/// What earlier refinements proved, by exactly what they asked: a
+/// function built like an earlier one (a layer of a model: the same
+/// terms, formulas and W, other names) gets its constants and classes
+/// without a query. Only exact answers are kept (RefinementStats::exact):
+/// what W implies, which no Z3 environment or order of questions
+/// changes. So one memo may serve every thread at once.
 class RefinementMemo {
 public:
   RefinementMemo();
