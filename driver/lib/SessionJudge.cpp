@@ -4,8 +4,8 @@
 // with a Z3 context for the judge and the contracts and one for the shapes
 // and explanations, which run beside the judge and the contract when a
 // core is free; the contracts of functions built alike each get a context
-// of their own and share their answers across lanes. Parsing and lowering
-// are in Session.cpp.
+// of their own and share their answers across lanes, and every lane shares
+// the refinements' exact answers. Parsing and lowering are in Session.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,8 @@
 #include <exception>
 #include <functional>
 #include <future>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <system_error>
 #include <thread>
@@ -37,7 +39,8 @@ struct Lane {
   solver::SmtEnvironment environment, sideEnvironment;
   solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
   solver::ContractMemo contracts; ///< their contracts' answers
-  solver::RefinementMemo refinements; ///< what their refinements proved
+  /// What every lane's refinements proved (exact answers only).
+  solver::RefinementMemo *refinements = nullptr;
   /// The contracts of functions built alike (see judgeAll): each in a Z3
   /// context of its own, so that every lane can share their answers.
   solver::ContractMemo *sharedContracts = nullptr;
@@ -102,28 +105,28 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   const solver::SmtLimits &limits = lane.judge.limits;
   const bool explaining = options.explainAll || options.explainChecks;
   std::optional<solver::ShapeRefinement> unjudged;
-  std::vector<size_t> explained;
   auto judge = [&] {
     analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
-    for (size_t k = 0; k < problem.obligations.size(); ++k)
-      if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
-          (options.explainAll ||
-           (options.explainChecks &&
-            solver::isRuntimeCheck(problem.obligations[k].kind))))
-        explained.push_back(k);
   };
   auto beforeVerdicts = [&] {
     if (options.computeShapes)
       unjudged = solver::refineShapesUnjudged(
-          problem, limits, &lane.sideEnvironment, &lane.refinements);
+          problem, limits, &lane.sideEnvironment, lane.refinements);
   };
   auto afterVerdicts = [&] {
     if (options.computeShapes)
       analysis.shapes =
           solver::refinementNeedsVerdicts(problem, analysis.verdicts)
               ? solver::refineShapes(problem, &analysis.verdicts, limits,
-                                     &lane.sideEnvironment, &lane.refinements)
+                                     &lane.sideEnvironment, lane.refinements)
               : std::move(unjudged);
+    // The safe obligations to explain: picked here, beside the contract.
+    std::vector<size_t> explained;
+    for (size_t k = 0; explaining && k < problem.obligations.size(); ++k)
+      if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
+          (options.explainAll ||
+           solver::isRuntimeCheck(problem.obligations[k].kind)))
+        explained.push_back(k);
     analysis.impliedBy = solver::explainSafe(
         problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
   };
@@ -245,10 +248,17 @@ bool Session::judgeAll() {
   // answers depend on its questions alone, so those functions share them
   // across lanes; a context costs milliseconds, so only they get one.
   std::vector<bool> alike = builtAlike(work);
-  solver::ContractMemo sharedContracts;
+  auto sharedContracts = std::make_shared<solver::ContractMemo>();
+  auto sharedRefinements = std::make_shared<solver::RefinementMemo>();
+  std::mutex retiring;
   auto worker = [&] {
     for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
-      Lane lane;
+      auto kept = std::make_shared<Lane>();
+      {
+        std::lock_guard<std::mutex> lock(retiring);
+        judgeContexts.push_back(kept);
+      }
+      Lane &lane = *kept;
       lane.judge = options.judge;
       if (options.progress) // progress inside a large function too
         lane.judge.judged = [&](size_t judged) {
@@ -257,7 +267,8 @@ bool Session::judgeAll() {
         };
       lane.judge.environment = &lane.environment;
       lane.judge.memo = &lane.memo;
-      lane.sharedContracts = &sharedContracts;
+      lane.sharedContracts = sharedContracts.get();
+      lane.refinements = sharedRefinements.get();
       lane.sideThread = lanes < options.jobs;
       for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {
@@ -273,6 +284,8 @@ bool Session::judgeAll() {
   if (options.progress)
     options.progress("judging", 0, work.size());
   runOnThreads(worker, lanes);
+  judgeContexts.push_back(std::move(sharedContracts));
+  judgeContexts.push_back(std::move(sharedRefinements));
   if (outOfMemory) {
     diags.error(work.front()->function->loc,
                 "out of memory while judging the obligations");
