@@ -18,8 +18,6 @@
 #include <exception>
 #include <functional>
 #include <future>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <system_error>
 #include <thread>
@@ -248,17 +246,12 @@ bool Session::judgeAll() {
   // answers depend on its questions alone, so those functions share them
   // across lanes; a context costs milliseconds, so only they get one.
   std::vector<bool> alike = builtAlike(work);
-  auto sharedContracts = std::make_shared<solver::ContractMemo>();
-  auto sharedRefinements = std::make_shared<solver::RefinementMemo>();
-  std::mutex retiring;
+  solver::ContractMemo sharedContracts;
+  solver::RefinementMemo sharedRefinements;
   auto worker = [&] {
     for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
-      auto kept = std::make_shared<Lane>();
-      {
-        std::lock_guard<std::mutex> lock(retiring);
-        judgeContexts.push_back(kept);
-      }
-      Lane &lane = *kept;
+      // A Z3 context holds about 16 MB: a lane's go when it is done.
+      Lane lane;
       lane.judge = options.judge;
       if (options.progress) // progress inside a large function too
         lane.judge.judged = [&](size_t judged) {
@@ -267,8 +260,8 @@ bool Session::judgeAll() {
         };
       lane.judge.environment = &lane.environment;
       lane.judge.memo = &lane.memo;
-      lane.sharedContracts = sharedContracts.get();
-      lane.refinements = sharedRefinements.get();
+      lane.sharedContracts = &sharedContracts;
+      lane.refinements = &sharedRefinements;
       lane.sideThread = lanes < options.jobs;
       for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {
@@ -284,8 +277,6 @@ bool Session::judgeAll() {
   if (options.progress)
     options.progress("judging", 0, work.size());
   runOnThreads(worker, lanes);
-  judgeContexts.push_back(std::move(sharedContracts));
-  judgeContexts.push_back(std::move(sharedRefinements));
   if (outOfMemory) {
     diags.error(work.front()->function->loc,
                 "out of memory while judging the obligations");

@@ -249,10 +249,6 @@ private:
   solver::JudgeStats statTotals;
   /// analyze()'s result, once it ran.
   std::optional<bool> analyzed;
-  /// The judge's Z3 contexts and what they learnt, freed with the session:
-  /// tearing a large function's down takes milliseconds, which a program
-  /// that exits without freeing (the CLI) then never pays.
-  std::vector<std::shared_ptr<void>> judgeContexts;
 };
 
 } // namespace symshape::frontend
