@@ -136,12 +136,18 @@ std::vector<size_t> listedValues(const Problem &problem, bool &anyShape) {
   return listed;
 }
 
-void writeValueMember(Writer &w, const FunctionReport &function, size_t i) {
+void writeValueMember(Writer &w, const FunctionReport &function, size_t i,
+                      ValueScratch &scratch) {
   const ValueInfo &value = function.problem->values[i];
   const Text &refined =
       i < function.refinedTypes.size() ? function.refinedTypes[i] : value.type;
   std::string &out = w.out;
   appendQuoted(out, value.name);
+  if (scratch.same(value, refined)) {
+    out += scratch.text;
+    return;
+  }
+  const size_t start = out.size();
   out += ": {\"type\": ";
   appendQuoted(out, value.type);
   appendKey(out, "shape");
@@ -149,6 +155,7 @@ void writeValueMember(Writer &w, const FunctionReport &function, size_t i) {
   appendKey(out, "refined");
   appendQuoted(out, refined);
   out += '}';
+  scratch.keep(value, refined, std::string_view(out).substr(start));
 }
 
 namespace {

@@ -160,9 +160,45 @@ bool listedValue(const ValueInfo &value);
 /// The values a function's `values` object lists, in order (the first
 /// value of each name); `anyShape`: whether one has a non-empty shape.
 std::vector<size_t> listedValues(const Problem &problem, bool &anyShape);
+/// What consecutive members of the `values` object share: a model's
+/// values repeat a type and shape (every value of a static chain is
+/// `tensor<4x8x16xf32>`, its dims the same constant terms), and then the
+/// text after the name is the same.
+struct ValueScratch {
+  bool kept = false;
+  ValueInfo::Kind kind = ValueInfo::Kind::Other;
+  bool ranked = false, typeRanked = false;
+  std::string type, refined;
+  std::vector<TermId> dims;
+  std::vector<int64_t> typeDims;
+  std::string text; ///< from `, "type": ` to the closing brace
+
+  /// Whether `value`, refined to `refinedType`, is written as the last
+  /// one kept (the shape's dims are the same terms, so the same text).
+  bool same(const ValueInfo &value, std::string_view refinedType) const {
+    return kept && value.kind == kind && value.ranked == ranked &&
+           value.typeRanked == typeRanked && value.dims == dims &&
+           value.typeDims == typeDims && value.type.view() == type &&
+           refinedType == refined;
+  }
+  void keep(const ValueInfo &value, std::string_view refinedType,
+            std::string_view written) {
+    kept = true;
+    kind = value.kind;
+    ranked = value.ranked;
+    typeRanked = value.typeRanked;
+    type = value.type.view();
+    refined = refinedType;
+    dims = value.dims;
+    typeDims = value.typeDims;
+    text = written;
+  }
+};
+
 /// A member of the `values` object, after its separator: the name of
 /// problem.values[i], then its type, shape and refined type.
-void writeValueMember(Writer &w, const FunctionReport &function, size_t i);
+void writeValueMember(Writer &w, const FunctionReport &function, size_t i,
+                      ValueScratch &scratch);
 
 /// Escapes out[start, end) as the body of a JSON string literal.
 void escapeFrom(std::string &out, size_t start, std::string &scratch);

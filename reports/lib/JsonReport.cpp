@@ -286,11 +286,11 @@ void writeValues(Writer &w, const FunctionReport &function,
     w.openBlock('{');
   else
     w.openInline('{');
-  struct NoContext {};
-  writeMembers<NoContext>(w, listed.size(), options.threads,
-                          [&](Writer &out, NoContext &, size_t k) {
-                            writeValueMember(out, function, listed[k]);
-                          });
+  writeMembers<ValueScratch>(w, listed.size(), options.threads,
+                             [&](Writer &out, ValueScratch &scratch, size_t k) {
+                               writeValueMember(out, function, listed[k],
+                                                scratch);
+                             });
   w.close();
 }
 
