@@ -2,11 +2,13 @@
 
 #include "symshape/solver/Explain.h"
 
+#include "Evaluate.h"
 #include "Judge.h"
 
 #include "symshape/solver/IdIndex.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 namespace symshape::solver {
@@ -49,11 +51,8 @@ public:
   SafeExplainer(const Problem &problem, const FunctionVerdicts &verdicts,
                 const SmtLimits &limits, SmtEnvironment *environment)
       : problem(problem), verdicts(verdicts), obs(problem.obligations),
-        context(problem.graph, problem.formulas, environment),
-        solver(context, limits), holds(problem.obligations.size(), 0) {
-    for (FormulaId fact : problem.facts)
-      if (solvable(fact))
-        solver.add(fact);
+        context(problem.graph, problem.formulas, environment), limits(limits),
+        holds(problem.obligations.size(), 0) {
     // A runtime check safe wherever its op is reached (every copy of a
     // private callee's): `refine --drop-redundant-checks` deletes it, so an
     // explanation names it only when nothing that stays would do.
@@ -75,11 +74,47 @@ private:
   bool solvable(FormulaId formula) const { // Judge.h: Z3's limit
     return problem.formulas.degreeOf(formula) <= detail::kMaxDegree;
   }
+  /// The solver holding the facts, made when first asked: a function
+  /// whose questions its types answer alone needs no Z3 context.
+  SmtSolver &solver() {
+    if (!made) {
+      made.emplace(context, limits);
+      for (FormulaId fact : problem.facts)
+        if (solvable(fact))
+          made->add(fact);
+    }
+    return *made;
+  }
+  /// Whether the types alone rule out `violation` (Unsat), allow it (Sat)
+  /// or the solver cannot say; asked once per formula.
+  SatResult typesAloneRuleOut(FormulaId violation) {
+    auto known = typesAlone.find(violation);
+    if (known != typesAlone.end())
+      return known->second;
+    SatResult r = solver().check({solver().track(violation)});
+    return typesAlone.emplace(violation, r).first->second;
+  }
+  /// Whether `violation` names no size and is false: nothing can violate
+  /// it, which the solver would say from the empty set (an explanation
+  /// naming nothing) once asked.
+  bool neverViolated(FormulaId violation) {
+    auto known = ground.find(violation);
+    if (known != ground.end())
+      return known->second;
+    bool symbolic = false;
+    detail::Evaluator eval(problem.graph, problem.formulas, [&](TermId) {
+      symbolic = true;
+      return int64_t(1);
+    });
+    std::optional<bool> holds = eval.holds(violation);
+    return ground.emplace(violation, !symbolic && holds && !*holds)
+        .first->second;
+  }
   /// The literal "obligation j holds" (made when first needed).
   Lit holdsLit(size_t j) {
     if (!holds[j])
-      holds[j] = solver.track(problem.obligations[j].violation,
-                              /*negated=*/true);
+      holds[j] = solver().track(problem.obligations[j].violation,
+                                /*negated=*/true);
     return holds[j];
   }
   uint64_t opKey(size_t j) const {
@@ -131,7 +166,8 @@ private:
   const FunctionVerdicts &verdicts;
   const ChunkedVector<Obligation> &obs;
   SmtContext context;
-  SmtSolver solver;
+  SmtLimits limits;
+  std::optional<SmtSolver> made; ///< solver()'s
   /// One literal per obligation: "it holds" (0 until made).
   std::vector<Lit> holds;
   std::unordered_map<uint64_t, bool> safeAt;
@@ -150,6 +186,7 @@ private:
   // Whether the types alone rule a violation out, by formula (the facts do
   // not change as k advances).
   std::unordered_map<FormulaId, SatResult> typesAlone;
+  std::unordered_map<FormulaId, bool> ground; ///< neverViolated()'s answers
 };
 
 void SafeExplainer::scanTo(size_t opStart) {
@@ -219,12 +256,12 @@ std::optional<bool> SafeExplainer::unsatWith(Lit violated,
   std::vector<Lit> assumptions{violated};
   for (size_t j : set)
     assumptions.push_back(holdsLit(j));
-  SatResult r = solver.check(assumptions);
+  SatResult r = solver().check(assumptions);
   if (r == SatResult::Unknown)
     return std::nullopt;
   if (r == SatResult::Unsat && core) {
     core->clear(); // in the order of `set`
-    const std::vector<Lit> &lits = solver.core();
+    const std::vector<Lit> &lits = solver().core();
     for (size_t j : set)
       if (std::find(lits.begin(), lits.end(), holds[j]) != lits.end())
         core->push_back(j);
@@ -260,7 +297,10 @@ void SafeExplainer::explain(size_t k, Explanations &out) {
       !solvable(problem.obligations[k].violation))
     return;
   const Obligation &ob = problem.obligations[k];
-  Lit violated = solver.track(ob.violation);
+  if (neverViolated(ob.violation)) {
+    out[k] = std::vector<uint32_t>();
+    return;
+  }
   // Obligations of k's own op (the run of them just before k) are
   // looked at for k alone; the ones before that run, once for every k.
   size_t opStart = k;
@@ -274,12 +314,7 @@ void SafeExplainer::explain(size_t k, Explanations &out) {
   if (!same)
     same = sameFormula(ob.violation, false);
   if (same) {
-    auto known = typesAlone.find(ob.violation);
-    SatResult alone =
-        known != typesAlone.end()
-            ? known->second
-            : typesAlone.emplace(ob.violation, solver.check({violated}))
-                  .first->second;
+    SatResult alone = typesAloneRuleOut(ob.violation);
     if (alone == SatResult::Unsat) {
       out[k] = std::vector<uint32_t>();
       return;
@@ -289,6 +324,7 @@ void SafeExplainer::explain(size_t k, Explanations &out) {
       return;
     }
   }
+  Lit violated = solver().track(ob.violation);
   std::vector<size_t> candidates = candidatesFor(k, opStart);
   std::vector<size_t> core;
   // Without the redundant checks first: each is implied by what comes

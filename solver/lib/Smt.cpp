@@ -28,6 +28,11 @@ SmtEnvironment::Impl &SmtEnvironment::created() {
   return *impl;
 }
 
+bool SmtEnvironment::hasContext() {
+  std::lock_guard<std::mutex> lock(creating);
+  return impl != nullptr;
+}
+
 void SmtEnvironment::prepare() {
   try {
     created();

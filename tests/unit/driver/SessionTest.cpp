@@ -12,6 +12,7 @@
 #include "symshape/driver/Session.h"
 
 #include "symshape/driver/RefinedType.h"
+#include "symshape/solver/Explain.h"
 
 #include <catch2/catch.hpp>
 
@@ -519,6 +520,57 @@ TEST_CASE("the refinement memo keeps exact answers only and serves threads "
   solver::ShapeRefinement second = solver::refineShapes(
       *fns[1].problem, &fns[1].verdicts, tiny, nullptr, &unkept);
   CHECK(second.stats().checks > 0); // asked again, not replayed
+}
+
+TEST_CASE("a check that no size can violate is explained without a Z3 "
+          "context",
+          "[session]") {
+  // Extents of constants only (64 with 1 and with 64) broadcast whatever
+  // the sizes: each check is implied by the types alone (no earlier
+  // obligation), as the solver would say, but none is asked. The check
+  // on a size (%x[0] with %y[0]) needs the solver.
+  const std::string head =
+      "func.func @f(%x: tensor<?x64xf32>, %y: tensor<?x64xf32>, "
+      "%b: tensor<1x64xf32>) -> !shape.witness {\n"
+      "  %sb = shape.shape_of %b : tensor<1x64xf32> -> tensor<2xindex>\n"
+      "  %sx = shape.shape_of %x : tensor<?x64xf32> -> tensor<2xindex>\n"
+      "  %sy = shape.shape_of %y : tensor<?x64xf32> -> tensor<2xindex>\n"
+      "  %w0 = shape.cstr_broadcastable %sb, %sb : tensor<2xindex>, "
+      "tensor<2xindex>\n";
+  const std::string sized =
+      "  %w1 = shape.cstr_broadcastable %sx, %sy : tensor<2xindex>, "
+      "tensor<2xindex>\n"
+      "  %w2 = shape.cstr_broadcastable %sx, %sy : tensor<2xindex>, "
+      "tensor<2xindex>\n";
+  const std::string tail = "  return %w0 : !shape.witness\n}\n";
+  for (bool withSized : {false, true}) {
+    CAPTURE(withSized);
+    Session session(withShapes());
+    REQUIRE(
+        session.addFile("ground.mlir", head + (withSized ? sized : "") + tail));
+    REQUIRE(session.analyze());
+    const FunctionAnalysis &fn = session.files().at(0)->functions.at(0);
+    const solver::Problem &problem = *fn.problem;
+    std::vector<size_t> safeChecks;
+    for (size_t k = 0; k < problem.obligations.size(); ++k)
+      if (solver::isRuntimeCheck(problem.obligations[k].kind) &&
+          fn.verdicts.findings[k].verdict == solver::Verdict::Safe)
+        safeChecks.push_back(k);
+    REQUIRE(!safeChecks.empty());
+    solver::SmtEnvironment environment;
+    auto explained =
+        solver::explainSafe(problem, fn.verdicts, safeChecks,
+                            SessionOptions().judge.limits, &environment);
+    // What the session's own explanations (asked of Z3 as well) say.
+    REQUIRE(fn.impliedBy.size() == explained.size());
+    for (size_t k : safeChecks)
+      CHECK(explained[k] == fn.impliedBy[k]);
+    size_t byTypes = 0;
+    for (size_t k : safeChecks)
+      byTypes += explained[k] && explained[k]->empty();
+    CHECK(byTypes >= 2); // the two extents of %w0
+    CHECK(environment.hasContext() == withSized);
+  }
 }
 
 namespace {

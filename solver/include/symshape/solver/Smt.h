@@ -62,6 +62,8 @@ public:
   /// core that would otherwise wait). Z3's answers do not depend on when
   /// it was created. A Z3 error is left for the first solver to meet.
   void prepare();
+  /// Whether the Z3 context was made (by prepare() or a solver).
+  bool hasContext();
 
   struct Impl; ///< opaque: defined in Smt.cpp
 
