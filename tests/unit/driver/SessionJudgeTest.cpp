@@ -1,0 +1,294 @@
+//===- SessionJudgeTest.cpp - What a session's judging shares ------------===//
+//
+// The judge's side work and what lanes share: contracts and refinements
+// of functions built alike, shapes refined beside the judge, explanations
+// that need no Z3 context. Each is checked against what a function gets
+// on its own, and on any number of threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/driver/Session.h"
+
+#include "symshape/solver/Explain.h"
+
+#include "SessionTestInputs.h"
+
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <thread>
+
+using namespace symshape;
+using namespace symshape::frontend;
+using namespace symshape::frontend::testing;
+
+TEST_CASE("functions alike share their contracts' answers on any number of "
+          "threads",
+          "[session]") {
+  // Twelve functions that differ in their names and in one static size
+  // (two keys of the contract memo), long enough to be judged in several
+  // lanes: each contract is its own function's, and every output is the
+  // same on 1, 2 and 4 threads, whichever lane asks a key first.
+  std::string program;
+  for (int f = 0; f < 12; ++f) {
+    std::string size = f % 2 ? "8" : "16",
+                type = "tensor<?x?x" + size + "xf32>";
+    program += "func.func @layer" + std::to_string(f) + "(%x: " + type +
+               ", %m: " + type + ", %s: tensor<4x1x" + size + "xf32>) -> " +
+               type + " {\n";
+    std::string last = "%x";
+    for (int i = 0; i < 400; ++i) {
+      std::string name = "%v" + std::to_string(i);
+      program += "  " + name + " = \"test.broadcastable\"(" + last + ", " +
+                 (i == 0 ? "%m" : "%x") + ") : (" + type + ", " + type +
+                 ") -> " + type + "\n";
+      last = name;
+    }
+    program += "  %r = \"test.broadcastable\"(" + last + ", %s) : (" + type +
+               ", tensor<4x1x" + size + "xf32>) -> " + type +
+               "\n  return %r : " + type + "\n}\n";
+  }
+  auto run = [&](unsigned jobs, std::vector<std::string> *contracts) {
+    SessionOptions options = withShapes();
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("layers.mlir", program));
+    REQUIRE(session.analyze());
+    if (contracts)
+      for (const FunctionAnalysis &fn : session.files().at(0)->functions)
+        contracts->push_back(fn.contract.requires);
+    return session.text() + session.json();
+  };
+  std::vector<std::string> contracts;
+  std::string one = run(1, &contracts);
+  REQUIRE(contracts.size() == 12);
+  for (const std::string &contract : contracts) {
+    INFO(contract);
+    // Each names its own function's arguments, and asks the broadcasts
+    // with %s (4 or 1 on dim 0) of its own rows.
+    CHECK(contract.find("%x[0]") != std::string::npos);
+    CHECK(contract.find("%m[0]") != std::string::npos);
+    CHECK(contract == contracts.front());
+  }
+  CHECK(run(2, nullptr) == one);
+  CHECK(run(4, nullptr) == one);
+}
+
+TEST_CASE("shapes refined beside the judge are the ones refined after it",
+          "[session]") {
+  // The side work refines the shapes before the verdicts are known, as if
+  // no obligation failed for certain, and again after them when one did:
+  // %e's cast fails for every size that reaches it (ub-guaranteed, not a
+  // static error), and the assumption that contradicts %b's type is
+  // judged `error` and left out of W, which it would empty.
+  const char *casts =
+      R"mlir(func.func @f(%a: tensor<?xi32>) -> tensor<5xi32> {
+  %c = tensor.cast %a : tensor<?xi32> to tensor<4xi32>
+  %d = tensor.cast %c : tensor<4xi32> to tensor<?xi32>
+  %e = tensor.cast %d : tensor<?xi32> to tensor<5xi32>
+  return %e : tensor<5xi32>
+}
+)mlir";
+  const char *assumed =
+      R"mlir(func.func @f(%a: tensor<?xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+)mlir";
+  struct Case {
+    const char *program, *assumption;
+    bool needsVerdicts, wellDefined;
+  };
+  bool rerunMatters = false;
+  for (Case c : {Case{kTwoFindings, nullptr, false, true},
+                 Case{casts, nullptr, true, false},
+                 Case{assumed, "%b[0] == 3", true, true}}) {
+    INFO(c.program);
+    std::string outputs[2];
+    for (unsigned jobs : {1u, 2u}) {
+      SessionOptions options = withShapes();
+      options.jobs = jobs;
+      Session session(options);
+      REQUIRE(session.addFile("f.mlir", c.program));
+      if (c.assumption)
+        REQUIRE(session.addAssumption(c.assumption));
+      REQUIRE(session.analyze());
+      const FunctionAnalysis &fn = session.files().at(0)->functions.at(0);
+      const solver::Problem &problem = *fn.problem;
+      CHECK(solver::refinementNeedsVerdicts(problem, fn.verdicts) ==
+            c.needsVerdicts);
+      solver::ShapeRefinement before =
+          solver::refineShapesUnjudged(problem, options.judge.limits);
+      solver::ShapeRefinement after =
+          solver::refineShapes(problem, fn.verdicts, options.judge.limits);
+      REQUIRE(fn.shapes);
+      CHECK(fn.shapes->wellDefined() == c.wellDefined);
+      CHECK(after.wellDefined() == c.wellDefined);
+      rerunMatters |= before.wellDefined() != after.wellDefined();
+      for (const solver::ValueInfo &value : problem.values)
+        for (solver::TermId dim : value.dims) {
+          CHECK(fn.shapes->dimText(dim) == after.dimText(dim));
+          if (!c.needsVerdicts)
+            CHECK(before.dimText(dim) == after.dimText(dim));
+        }
+      outputs[jobs - 1] = session.text() + session.json();
+    }
+    CHECK(outputs[0] == outputs[1]);
+  }
+  CHECK(rerunMatters);
+}
+
+TEST_CASE("a function built like an earlier one gets its refinement from the "
+          "memo",
+          "[session]") {
+  // Two layers built alike (other names): the second one's shapes come
+  // from what the first one's refinement proved, without a query, and are
+  // the ones it would prove itself. A third one with another size is
+  // asked anew.
+  auto layer = [](const std::string &name, const std::string &size) {
+    std::string type = "tensor<?x" + size + "xf32>";
+    return "func.func @" + name + "(%x: " + type + ", %y: " + type +
+           ") -> tensor<4x" + size + "xf32> {\n  %0 = \"test.broadcastable\"(" +
+           "%x, %y) : (" + type + ", " + type + ") -> tensor<4x" + size +
+           "xf32>\n  return %0 : tensor<4x" + size + "xf32>\n}\n";
+  };
+  Session session(withShapes());
+  REQUIRE(session.addFile("layers.mlir", layer("a", "8") + layer("b", "8") +
+                                             layer("c", "16")));
+  REQUIRE(session.analyze());
+  const auto &fns = session.files().at(0)->functions;
+  REQUIRE(fns.size() == 3);
+  solver::SmtLimits limits = SessionOptions().judge.limits;
+  solver::RefinementMemo memo;
+  std::vector<size_t> checks;
+  for (const FunctionAnalysis &fn : fns) {
+    const solver::Problem &problem = *fn.problem;
+    solver::ShapeRefinement shared =
+        solver::refineShapes(problem, &fn.verdicts, limits, nullptr, &memo);
+    solver::ShapeRefinement own =
+        solver::refineShapes(problem, fn.verdicts, limits);
+    checks.push_back(shared.stats().checks);
+    CHECK(own.stats().checks > 0);
+    CHECK(shared.wellDefined() == own.wellDefined());
+    for (const solver::ValueInfo &value : problem.values)
+      for (solver::TermId dim : value.dims)
+        CHECK(shared.dimText(dim) == own.dimText(dim));
+  }
+  CHECK(checks[0] > 0);
+  CHECK(checks[1] == 0); // from the memo
+  CHECK(checks[2] > 0);  // another size: other questions
+}
+
+TEST_CASE("the refinement memo keeps exact answers only and serves threads "
+          "at once",
+          "[session]") {
+  // Layers built alike, refined on two threads in environments of their
+  // own with one memo: each gets what it would prove alone. An answer
+  // the solver left unknown (a tiny resource limit) is not kept.
+  auto layer = [](const std::string &name) {
+    const std::string type = "tensor<?x8xf32>";
+    return "func.func @" + name + "(%x: " + type + ", %y: " + type +
+           ") -> tensor<4x8xf32> {\n  %0 = \"test.broadcastable\"(%x, %y) : (" +
+           type + ", " + type +
+           ") -> tensor<4x8xf32>\n  return %0 : " + "tensor<4x8xf32>\n}\n";
+  };
+  Session session(withShapes());
+  std::string text;
+  for (int i = 0; i < 8; ++i)
+    text += layer("l" + std::to_string(i));
+  REQUIRE(session.addFile("layers.mlir", text));
+  REQUIRE(session.analyze());
+  const auto &fns = session.files().at(0)->functions;
+  REQUIRE(fns.size() == 8);
+  solver::SmtLimits limits = SessionOptions().judge.limits;
+  std::vector<solver::ShapeRefinement> alone;
+  for (const FunctionAnalysis &fn : fns)
+    alone.push_back(solver::refineShapes(*fn.problem, fn.verdicts, limits));
+  REQUIRE(alone[0].stats().checks > 0);
+  CHECK(alone[0].stats().exact);
+
+  solver::RefinementMemo memo;
+  std::vector<std::optional<solver::ShapeRefinement>> shared(fns.size());
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < 2; ++t)
+    threads.emplace_back([&, t] {
+      solver::SmtEnvironment environment;
+      for (size_t i = t; i < fns.size(); i += 2)
+        shared[i] = solver::refineShapes(*fns[i].problem, &fns[i].verdicts,
+                                         limits, &environment, &memo);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  size_t asked = 0;
+  for (size_t i = 0; i < fns.size(); ++i) {
+    REQUIRE(shared[i]);
+    asked += shared[i]->stats().checks > 0;
+    for (const solver::ValueInfo &value : fns[i].problem->values)
+      for (solver::TermId dim : value.dims)
+        CHECK(shared[i]->dimText(dim) == alone[i].dimText(dim));
+  }
+  CHECK(asked >= 1);
+  CHECK(asked <= 2); // at most one per thread before the memo has it
+
+  solver::SmtLimits tiny;
+  tiny.rlimit = 1;
+  solver::RefinementMemo unkept;
+  solver::ShapeRefinement first = solver::refineShapes(
+      *fns[0].problem, &fns[0].verdicts, tiny, nullptr, &unkept);
+  REQUIRE(first.stats().checks > 0);
+  CHECK_FALSE(first.stats().exact);
+  solver::ShapeRefinement second = solver::refineShapes(
+      *fns[1].problem, &fns[1].verdicts, tiny, nullptr, &unkept);
+  CHECK(second.stats().checks > 0); // asked again, not replayed
+}
+
+TEST_CASE("a check that no size can violate is explained without a Z3 "
+          "context",
+          "[session]") {
+  // Extents of constants only (64 with 1 and with 64) broadcast whatever
+  // the sizes: each check is implied by the types alone (no earlier
+  // obligation), as the solver would say, but none is asked. The check
+  // on a size (%x[0] with %y[0]) needs the solver.
+  const std::string head =
+      "func.func @f(%x: tensor<?x64xf32>, %y: tensor<?x64xf32>, "
+      "%b: tensor<1x64xf32>) -> !shape.witness {\n"
+      "  %sb = shape.shape_of %b : tensor<1x64xf32> -> tensor<2xindex>\n"
+      "  %sx = shape.shape_of %x : tensor<?x64xf32> -> tensor<2xindex>\n"
+      "  %sy = shape.shape_of %y : tensor<?x64xf32> -> tensor<2xindex>\n"
+      "  %w0 = shape.cstr_broadcastable %sb, %sb : tensor<2xindex>, "
+      "tensor<2xindex>\n";
+  const std::string sized =
+      "  %w1 = shape.cstr_broadcastable %sx, %sy : tensor<2xindex>, "
+      "tensor<2xindex>\n"
+      "  %w2 = shape.cstr_broadcastable %sx, %sy : tensor<2xindex>, "
+      "tensor<2xindex>\n";
+  const std::string tail = "  return %w0 : !shape.witness\n}\n";
+  for (bool withSized : {false, true}) {
+    CAPTURE(withSized);
+    Session session(withShapes());
+    REQUIRE(
+        session.addFile("ground.mlir", head + (withSized ? sized : "") + tail));
+    REQUIRE(session.analyze());
+    const FunctionAnalysis &fn = session.files().at(0)->functions.at(0);
+    const solver::Problem &problem = *fn.problem;
+    std::vector<size_t> safeChecks;
+    for (size_t k = 0; k < problem.obligations.size(); ++k)
+      if (solver::isRuntimeCheck(problem.obligations[k].kind) &&
+          fn.verdicts.findings[k].verdict == solver::Verdict::Safe)
+        safeChecks.push_back(k);
+    REQUIRE(!safeChecks.empty());
+    solver::SmtEnvironment environment;
+    auto explained =
+        solver::explainSafe(problem, fn.verdicts, safeChecks,
+                            SessionOptions().judge.limits, &environment);
+    // What the session's own explanations (asked of Z3 as well) say.
+    REQUIRE(fn.impliedBy.size() == explained.size());
+    for (size_t k : safeChecks)
+      CHECK(explained[k] == fn.impliedBy[k]);
+    size_t byTypes = 0;
+    for (size_t k : safeChecks)
+      byTypes += explained[k] && explained[k]->empty();
+    CHECK(byTypes >= 2); // the two extents of %w0
+    CHECK(environment.hasContext() == withSized);
+  }
+}
