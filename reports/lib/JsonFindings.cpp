@@ -141,21 +141,22 @@ void writeValueMember(Writer &w, const FunctionReport &function, size_t i,
   const ValueInfo &value = function.problem->values[i];
   const Text &refined =
       i < function.refinedTypes.size() ? function.refinedTypes[i] : value.type;
-  std::string &out = w.out;
-  appendQuoted(out, value.name);
-  if (scratch.same(value, refined)) {
-    out += scratch.text;
-    return;
+  appendQuoted(w.out, value.name);
+  if (!scratch.same(value, refined)) {
+    // Written apart (all on one line, so at no depth), not in w.out: w may
+    // hand its text over in the middle of the shape list.
+    std::string text;
+    Writer line(text, nullptr);
+    text += ": {\"type\": ";
+    appendQuoted(text, value.type);
+    appendKey(text, "shape");
+    writeShape(line, function, value);
+    appendKey(text, "refined");
+    appendQuoted(text, refined);
+    text += '}';
+    scratch.keep(value, refined, std::move(text));
   }
-  const size_t start = out.size();
-  out += ": {\"type\": ";
-  appendQuoted(out, value.type);
-  appendKey(out, "shape");
-  writeShape(w, function, value);
-  appendKey(out, "refined");
-  appendQuoted(out, refined);
-  out += '}';
-  scratch.keep(value, refined, std::string_view(out).substr(start));
+  w.out += scratch.text;
 }
 
 namespace {
@@ -396,6 +397,8 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   if (!entry.callStacks.empty())
     appendCallStacks(out, problem, entry.callStacks, resolve);
   out += '}';
+  // A kept body was appended to `out` directly: nothing above went
+  // through w, which could have handed `out` over meanwhile.
   if (slot)
     slot->assign(out, bodyStart, std::string::npos);
 }

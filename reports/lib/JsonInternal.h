@@ -182,7 +182,7 @@ struct ValueScratch {
            refinedType == refined;
   }
   void keep(const ValueInfo &value, std::string_view refinedType,
-            std::string_view written) {
+            std::string written) {
     kept = true;
     kind = value.kind;
     ranked = value.ranked;
@@ -191,7 +191,7 @@ struct ValueScratch {
     refined = refinedType;
     dims = value.dims;
     typeDims = value.typeDims;
-    text = written;
+    text = std::move(written);
   }
 };
 

@@ -145,6 +145,36 @@ TEST_CASE("the JSON of long findings and values lists is the same on any "
   CHECK(render(3, true) == one);
 }
 
+TEST_CASE("a JSON values list of megabytes, each value its own shape, is "
+          "the same on any number of threads",
+          "[session][json]") {
+  // The writer hands the text over in pieces of a megabyte, which may
+  // start in the middle of a value's shape list (one thread); the text a
+  // value shares with the next is kept apart from those pieces. Values of
+  // sizes 1..5000 (no two alike) with names of 400 bytes: a megabyte
+  // mostly ends within a name, before its shape.
+  const std::string pad(400, 'n');
+  std::string program = "func.func @sizes() {\n";
+  for (int i = 1; i <= 5000; ++i)
+    program += "  %" + pad + std::to_string(i) +
+               " = tensor.empty() : " + "tensor<" + std::to_string(i) +
+               "xf32>\n";
+  program += "  return\n}\n";
+  auto render = [&](unsigned jobs) {
+    SessionOptions options = withShapes();
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("sizes.mlir", program));
+    REQUIRE(session.analyze());
+    return session.json();
+  };
+  std::string one = render(1);
+  CHECK(one.size() > (size_t(1) << 21));
+  CHECK(one.find(pad + "5000\": {\"type\": \"tensor<5000xf32>\", "
+                       "\"shape\": [\"5000\"]") != std::string::npos);
+  CHECK(render(2) == one);
+}
+
 TEST_CASE("freeing ops as they are lowered changes no output", "[session]") {
   // @helper and @priv (over 4096 ops each, so whole blocks of ops can be
   // freed) are called after they are lowered: their bodies must stay. The
