@@ -28,17 +28,22 @@ namespace symshape::frontend {
 namespace {
 
 /// What a lane of functions judges with: one Z3 environment for the judge
-/// and the contracts, and one for the shapes and explanations, which run
-/// beside them. Each environment is asked the same questions in
-/// the same order whether or not they run at once, so the answers do not
-/// depend on the number of threads.
+/// and the contracts, and one for the explanations (and, in the only
+/// lane, the shapes), which run beside them. Each environment is asked the
+/// same questions in the same order whether or not they run at once, so
+/// the answers do not depend on the number of threads.
 struct Lane {
   solver::JudgeOptions judge;
   solver::SmtEnvironment environment, sideEnvironment;
   solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
   solver::ContractMemo contracts; ///< their contracts' answers
-  /// What every lane's refinements proved (exact answers only).
+  /// What every lane's refinements proved (exact answers only). Which
+  /// lane asks a question first depends on timing, so with several lanes
+  /// the shapes are refined in `refineEnvironment`, the worker thread's,
+  /// not in the side environment, whose questions must not depend on it;
+  /// an answer that is not exact is asked again in a fresh context.
   solver::RefinementMemo *refinements = nullptr;
+  solver::SmtEnvironment *refineEnvironment = nullptr;
   /// The contracts of functions built alike (see judgeAll): each in a Z3
   /// context of its own, so that every lane can share their answers.
   solver::ContractMemo *sharedContracts = nullptr;
@@ -106,17 +111,25 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   auto judge = [&] {
     analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
   };
+  // The shapes (verdicts null: before the judge), exact or asked of a Z3
+  // context of their own.
+  auto refine = [&](const solver::FunctionVerdicts *verdicts) {
+    solver::ShapeRefinement shapes = solver::refineShapes(
+        problem, verdicts, limits, lane.refineEnvironment, lane.refinements);
+    if (!shapes.stats().exact &&
+        lane.refineEnvironment != &lane.sideEnvironment)
+      shapes = solver::refineShapes(problem, verdicts, limits, nullptr);
+    return shapes;
+  };
   auto beforeVerdicts = [&] {
     if (options.computeShapes)
-      unjudged = solver::refineShapesUnjudged(
-          problem, limits, &lane.sideEnvironment, lane.refinements);
+      unjudged = refine(nullptr);
   };
   auto afterVerdicts = [&] {
     if (options.computeShapes)
       analysis.shapes =
           solver::refinementNeedsVerdicts(problem, analysis.verdicts)
-              ? solver::refineShapes(problem, &analysis.verdicts, limits,
-                                     &lane.sideEnvironment, lane.refinements)
+              ? refine(&analysis.verdicts)
               : std::move(unjudged);
     // The safe obligations to explain: picked here, beside the contract.
     std::vector<size_t> explained;
@@ -249,6 +262,7 @@ bool Session::judgeAll() {
   solver::ContractMemo sharedContracts;
   solver::RefinementMemo sharedRefinements;
   auto worker = [&] {
+    solver::SmtEnvironment refineEnvironment; // made if a shape needs Z3
     for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
       // A Z3 context holds about 16 MB: a lane's go when it is done.
       Lane lane;
@@ -262,6 +276,8 @@ bool Session::judgeAll() {
       lane.judge.memo = &lane.memo;
       lane.sharedContracts = &sharedContracts;
       lane.refinements = &sharedRefinements;
+      lane.refineEnvironment =
+          lanes == 1 ? &lane.sideEnvironment : &refineEnvironment;
       lane.sideThread = lanes < options.jobs;
       for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {

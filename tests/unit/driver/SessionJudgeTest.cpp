@@ -28,7 +28,9 @@ TEST_CASE("functions alike share their contracts' answers on any number of "
   // Twelve functions that differ in their names and in one static size
   // (two keys of the contract memo), long enough to be judged in several
   // lanes: each contract is its own function's, and every output is the
-  // same on 1, 2 and 4 threads, whichever lane asks a key first.
+  // same on 1, 2 and 4 threads, whichever lane asks a key first (of the
+  // contracts' and the shapes' memos). Two runtime checks, the second
+  // implied by the first, are explained in each function.
   std::string program;
   for (int f = 0; f < 12; ++f) {
     std::string size = f % 2 ? "8" : "16",
@@ -36,6 +38,13 @@ TEST_CASE("functions alike share their contracts' answers on any number of "
     program += "func.func @layer" + std::to_string(f) + "(%x: " + type +
                ", %m: " + type + ", %s: tensor<4x1x" + size + "xf32>) -> " +
                type + " {\n";
+    program += "  %sx = shape.shape_of %x : " + type +
+               " -> tensor<3xindex>\n  %sm = shape.shape_of %m : " + type +
+               " -> tensor<3xindex>\n";
+    for (const char *w : {"%w0", "%w1"})
+      program += std::string("  ") + w +
+                 " = shape.cstr_broadcastable %sx, %sm : tensor<3xindex>, "
+                 "tensor<3xindex>\n";
     std::string last = "%x";
     for (int i = 0; i < 400; ++i) {
       std::string name = "%v" + std::to_string(i);
@@ -50,6 +59,7 @@ TEST_CASE("functions alike share their contracts' answers on any number of "
   }
   auto run = [&](unsigned jobs, std::vector<std::string> *contracts) {
     SessionOptions options = withShapes();
+    options.explainChecks = true;
     options.jobs = jobs;
     Session session(options);
     REQUIRE(session.addFile("layers.mlir", program));
@@ -62,6 +72,7 @@ TEST_CASE("functions alike share their contracts' answers on any number of "
   std::vector<std::string> contracts;
   std::string one = run(1, &contracts);
   REQUIRE(contracts.size() == 12);
+  CHECK(one.find("\"implied_by\": [\"layers.mlir:") != std::string::npos);
   for (const std::string &contract : contracts) {
     INFO(contract);
     // Each names its own function's arguments, and asks the broadcasts
