@@ -227,6 +227,8 @@ constexpr size_t kMemberChunk = 8192;
 /// What a member's line is guessed to take before a chunk is rendered
 /// (a finding's is about 200 bytes, a value's about 110).
 constexpr size_t kGuessedMemberBytes = 256;
+/// At most this much per member is reserved ahead (8 MiB a chunk).
+constexpr size_t kMaxReservedMemberBytes = 1024;
 
 /// Members [0, n) of w's innermost block, each written by
 /// `one(writer, context, i)` after its separator; `context` is a Context
@@ -251,10 +253,12 @@ void writeMembers(Writer &w, size_t n, unsigned threads, const One &one) {
   size_t chunks = (n + kMemberChunk - 1) / kMemberChunk;
   // A chunk's text is reserved whole, so it is not copied as it grows:
   // a guess at first (pages not written are never touched), then a
-  // quarter more than the largest chunk so far.
+  // quarter more than the largest chunk so far, up to a bound (address
+  // space counts against --memory-limit-mb; a larger chunk grows).
   std::atomic<size_t> largest{kMemberChunk * kGuessedMemberBytes};
   RenderQueue queue(chunks, 4 * threads, [&](size_t c, std::string &text) {
-    text.reserve(largest.load(std::memory_order_relaxed) * 5 / 4);
+    text.reserve(std::min(largest.load(std::memory_order_relaxed) * 5 / 4,
+                          kMemberChunk * kMaxReservedMemberBytes));
     Writer chunk(text, nullptr);
     Context context;
     for (size_t i = c * kMemberChunk; i < std::min(n, (c + 1) * kMemberChunk);
