@@ -38,9 +38,9 @@ bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   if (!acceptsInput(buffer))
     return false;
   std::optional<Module> module;
-  std::unique_ptr<StreamedFunction> first;
+  Early early;
   try {
-    module = parseFile(buffer, first);
+    module = parseFile(buffer, early);
   } catch (const std::bad_alloc &) {
     diags.error({buffer, 0}, "out of memory while parsing");
     return false;
@@ -61,41 +61,58 @@ bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   file->module = std::move(*module);
   moduleByBuffer.emplace(buffer, &file->module);
   fileList.push_back(std::move(file));
-  if (first)
-    streamed.emplace(buffer, std::move(first));
+  for (auto &[index, lowered] : early)
+    streamed.emplace(std::make_pair(buffer, index), std::move(lowered));
   return true;
 }
 
-std::optional<Module>
-Session::parseFile(uint32_t buffer, std::unique_ptr<StreamedFunction> &first) {
-  if (options.jobs < 2)
+std::optional<Module> Session::parseFile(uint32_t buffer, Early &early) {
+  const bool release = !options.keepFunctionBodies;
+  if (options.jobs < 2 && !release)
     return parseModule(sourceManager, buffer, diags);
   std::optional<Module> module;
   {
-    StreamedLowering stream(sourceManager, options.lowering,
-                            !options.keepFunctionBodies, options.streamFrom);
+    // With one thread, no function is streamed op by op, and the parser's
+    // thread lowers those that lower alone.
+    StreamedLowering stream(sourceManager, options.lowering, release,
+                            options.jobs < 2 ? SIZE_MAX : options.streamFrom,
+                            options.jobs - 1);
     module = parseModule(sourceManager, buffer, diags, &stream);
-    first = stream.take();
+    early = stream.finish(module ? &*module : nullptr);
   }
-  if (!module || !first) {
-    first.reset(); // a parse error: nothing is lowered
-    return module;
+  if (!module)
+    return module; // a parse error: nothing is lowered
+  if (!module->functions.empty()) {
+    // The first function, streamed op by op: its ops are there to read
+    // unless some were freed.
+    Function &fn = module->functions.front();
+    if (!fn.body.blocks.empty() &&
+        fn.body.blocks.front().operations.firstHeld() == 0)
+      fn.freedCallees.reset();
   }
-  if (module->functions.empty() ||
-      module->functions.front().name != first->name) {
-    first.reset(); // never: the first function added is the one streamed
-    return parseAgain(buffer);
+  bool again = false;
+  for (size_t k = 0; k < early.size();) {
+    const Function &fn = module->functions[early[k].first];
+    again |= early[k].second->name != fn.name; // never
+    if (!early[k].second->abandoned) {
+      ++k;
+      continue;
+    }
+    again |= fn.freedCallees.has_value(); // its ops are gone: read again
+    early.erase(early.begin() + std::ptrdiff_t(k));
   }
-  Function &fn = module->functions.front();
-  bool freed = !fn.body.blocks.empty() &&
-               fn.body.blocks.front().operations.firstHeld() > 0;
-  if (!freed)
-    fn.freedCallees.reset(); // the ops are there to read
-  // A call of it reads its ops: lowering it on its own did not free them.
-  if (first->abandoned || (freed && calledNames(*module).count(fn.name))) {
-    first.reset();
-    if (freed)
-      module = parseAgain(buffer);
+  // A call of a function whose ops were freed reads them.
+  if (!again && std::any_of(module->functions.begin(), module->functions.end(),
+                            [](const Function &fn) {
+                              return fn.freedCallees.has_value();
+                            })) {
+    std::unordered_set<std::string> called = calledNames(*module);
+    for (const Function &fn : module->functions)
+      again |= fn.freedCallees && called.count(fn.name);
+  }
+  if (again) {
+    early.clear();
+    module = parseAgain(buffer);
   }
   return module;
 }
@@ -108,8 +125,9 @@ std::optional<Module> Session::parseAgain(uint32_t buffer) {
 
 void Session::forgetStreamed() {
   for (std::unique_ptr<FileAnalysis> &file : fileList) {
-    if (!streamed.erase(file->buffer) || file->module.functions.empty() ||
-        !file->module.functions.front().freedCallees)
+    const std::vector<Function> &functions = file->module.functions;
+    if (std::none_of(functions.begin(), functions.end(),
+                     [](const Function &fn) { return fn.freedCallees; }))
       continue;
     if (std::optional<Module> again = parseAgain(file->buffer))
       file->module = std::move(*again);
@@ -289,7 +307,8 @@ void Session::planLowering(LoweringPlan &plan, bool secondPass,
     std::unordered_set<std::string> called;
     if (mayRelease)
       called = calledNames(file->module);
-    for (Function &function : file->module.functions) {
+    for (size_t index = 0; index < file->module.functions.size(); ++index) {
+      Function &function = file->module.functions[index];
       if (function.isDeclaration ||
           plan.throughCalls.count(&function) != size_t(secondPass) ||
           (secondPass && !notInlined.count(function.name)))
@@ -301,9 +320,8 @@ void Session::planLowering(LoweringPlan &plan, bool secondPass,
           DiagnosticEngine(sourceManager), std::vector<bool>(), false, false});
       LoweringPlan::Lowered &item = plan.lowered.back();
       item.analysis.function = &function;
-      auto first = streamed.find(file->buffer);
-      if (!secondPass && first != streamed.end() &&
-          &function == &file->module.functions.front()) {
+      auto first = streamed.find({file->buffer, index});
+      if (!secondPass && first != streamed.end()) {
         item.analysis.problem = std::move(first->second->problem);
         for (const Diagnostic &d : first->second->diags.diagnostics())
           item.diags.emit(d.loc, d.severity, d.message);
@@ -337,6 +355,9 @@ void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
         item.analysis.problem.reset();
         item.outOfMemory = true;
       }
+      // Nothing reads a body freed as it was lowered: its last ops go too.
+      if (item.release)
+        item.release->body = Region();
       if (options.progress)
         options.progress("lowering", ++loweredCount, plan.lowered.size());
     }

@@ -10,6 +10,7 @@
 #include "SessionStream.h"
 
 #include <algorithm>
+#include <system_error>
 
 namespace symshape::frontend {
 
@@ -18,11 +19,105 @@ constexpr size_t kMinBatch = 256;
 constexpr size_t kMaxBatch = 256;
 } // namespace
 
+ParsedLowering::ParsedLowering(const SourceManager &sources,
+                               const LoweringOptions &options, unsigned workers)
+    : sources(sources), options(options), workers(workers) {}
+
+ParsedLowering::~ParsedLowering() { stop(); }
+
+void ParsedLowering::stop() {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stopping = true;
+  }
+  changed.notify_all();
+  for (std::thread &thread : threads)
+    thread.join();
+  threads.clear();
+}
+
+void ParsedLowering::lower(Job &job) {
+  StreamedFunction &r = *job.result;
+  r.used.assign(options.assumptions.size(), false);
+  try {
+    // It lowers alone: no callee, so no module.
+    r.problem = lowerFunction(job.function, options, r.diags, r.used, nullptr,
+                              &job.function);
+  } catch (const std::bad_alloc &) {
+    r.problem.reset();
+    r.outOfMemory = true;
+  }
+  // What the session would drop after the lowering; no call names it.
+  job.function.body = Region();
+  job.function.freedCallees.emplace();
+}
+
+void ParsedLowering::work() {
+  std::unique_lock<std::mutex> lock(mutex);
+  while (true) {
+    changed.wait(lock, [&] { return stopping || next < jobs.size(); });
+    if (next == jobs.size())
+      return; // stopping, and nothing is left
+    Job &job = *jobs[next++];
+    lock.unlock();
+    lower(job);
+    lock.lock();
+    ++done;
+    changed.notify_all();
+  }
+}
+
+void ParsedLowering::take(Module &module, size_t index) {
+  Function &taken = module.functions[index];
+  auto job = std::make_unique<Job>(
+      Job{index, Function(),
+          std::make_unique<StreamedFunction>(
+              StreamedFunction{taken.name, nullptr, DiagnosticEngine(sources),
+                               std::vector<bool>(), false, false})});
+  job->function = std::move(taken);
+  taken = Function();
+  taken.name = job->function.name;
+  taken.loc = job->function.loc;
+  if (threads.size() < workers) {
+    try {
+      threads.emplace_back([this] { work(); });
+    } catch (const std::system_error &) {
+      workers = unsigned(threads.size()); // no thread to spare
+    }
+  }
+  if (threads.empty()) { // on the parser's thread
+    lower(*job);
+    std::lock_guard<std::mutex> lock(mutex);
+    jobs.push_back(std::move(job));
+    ++next;
+    ++done;
+    return;
+  }
+  std::unique_lock<std::mutex> lock(mutex);
+  // The parser waits rather than hold the ops of many functions.
+  changed.wait(lock, [&] { return jobs.size() - done < 2 * threads.size(); });
+  jobs.push_back(std::move(job));
+  changed.notify_all();
+}
+
+std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>>
+ParsedLowering::finish(Module *module) {
+  stop();
+  std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>> out;
+  if (module)
+    for (std::unique_ptr<Job> &job : jobs) {
+      module->functions[job->index] = std::move(job->function);
+      out.emplace_back(job->index, std::move(job->result));
+    }
+  jobs.clear();
+  return out;
+}
+
 StreamedLowering::StreamedLowering(const SourceManager &sources,
                                    const LoweringOptions &options, bool release,
-                                   size_t minBytes)
+                                   size_t minBytes, unsigned workers)
     : sources(sources), options(options), releaseOps(release),
-      minBytes(minBytes) {}
+      minBytes(minBytes), whole(sources, options, workers) {}
 
 StreamedLowering::~StreamedLowering() {
   if (worker.joinable()) { // a parse that threw: stop the consumer
@@ -31,8 +126,31 @@ StreamedLowering::~StreamedLowering() {
   }
 }
 
-std::unique_ptr<StreamedFunction> StreamedLowering::take() {
-  return std::move(result);
+void StreamedLowering::parsed(Module &module) {
+  Function &fn = module.functions.back();
+  if (std::exchange(justEnded, false)) {
+    // Streamed op by op: the session checks it, unless the stream was
+    // abandoned with every op still there. Then it is like any other.
+    bool abandoned = state == Abandoned || !result || result->abandoned;
+    if (!abandoned || fn.body.blocks.empty() ||
+        fn.body.blocks.front().operations.firstHeld() > 0)
+      return;
+    result.reset();
+    fn.freedCallees.reset();
+  }
+  if (!releaseOps || fn.isPrivate || fn.isDeclaration || !lowersAlone(fn))
+    return;
+  whole.take(module, module.functions.size() - 1);
+}
+
+std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>>
+StreamedLowering::finish(Module *module) {
+  std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>> out =
+      whole.finish(module);
+  if (module && result) // the first function, streamed
+    out.emplace(out.begin(), 0, std::move(result));
+  result.reset();
+  return out;
 }
 
 bool StreamedLowering::begin(Function &fn, const Module &module,
@@ -110,6 +228,7 @@ void StreamedLowering::end(bool ok) {
   }
   worker.join();
   function = nullptr;
+  justEnded = true;
 }
 
 OpFeed::Batch StreamedLowering::acquire(size_t have) {

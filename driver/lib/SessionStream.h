@@ -15,9 +15,12 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace symshape::frontend {
 
@@ -33,19 +36,67 @@ struct StreamedFunction {
   bool abandoned = false;
 };
 
+/// The functions of one parse that lowersAlone(), each lowered once it is
+/// whole (with its ops freed) while the parser reads on: the parse then
+/// holds the ops of a few functions at a time, not of the whole file. With
+/// `workers` threads they are lowered on those, else on the parser's.
+class ParsedLowering {
+public:
+  ParsedLowering(const SourceManager &sources, const LoweringOptions &options,
+                 unsigned workers);
+  ~ParsedLowering();
+  ParsedLowering(const ParsedLowering &) = delete;
+  ParsedLowering &operator=(const ParsedLowering &) = delete;
+
+  /// Takes `module`'s function `index` (leaving its name and location) and
+  /// lowers it; waits while `workers` x 2 functions wait to be lowered.
+  void take(Module &module, size_t index);
+  /// Once the parse is over: gives every function back to `module` (null:
+  /// the parse failed, they are dropped) and returns what lowering each
+  /// gave, by index.
+  std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>>
+  finish(Module *module);
+
+private:
+  struct Job {
+    size_t index;
+    Function function;
+    std::unique_ptr<StreamedFunction> result;
+  };
+  void lower(Job &job);
+  void work();
+  void stop();
+
+  const SourceManager &sources;
+  const LoweringOptions &options;
+  unsigned workers;
+  std::vector<std::unique_ptr<Job>> jobs;
+  std::vector<std::thread> threads;
+  std::mutex mutex;
+  std::condition_variable changed;
+  size_t next = 0; ///< jobs[next] is the first no worker took
+  size_t done = 0; ///< how many jobs are lowered
+  bool stopping = false;
+};
+
 /// The FunctionStream of one parse: streams the file's first function,
 /// when it is public and at least `minBytes` of the file follow its '{'.
-/// `release`: free its ops as they are lowered (the session drops bodies).
+/// `release`: free its ops as they are lowered (the session drops bodies);
+/// then every other public function that lowersAlone() is lowered once it
+/// is parsed (ParsedLowering, on `workers` threads).
 class StreamedLowering final : public FunctionStream, private OpFeed {
 public:
   StreamedLowering(const SourceManager &sources, const LoweringOptions &options,
-                   bool release, size_t minBytes);
+                   bool release, size_t minBytes, unsigned workers);
   ~StreamedLowering() override;
   StreamedLowering(const StreamedLowering &) = delete;
   StreamedLowering &operator=(const StreamedLowering &) = delete;
 
-  /// The streamed function's lowering, once the parse is over.
-  std::unique_ptr<StreamedFunction> take();
+  /// Once the parse is over: what lowering the functions while they were
+  /// parsed gave, by index into `module` (null: the parse failed), to
+  /// which the functions taken are given back.
+  std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>>
+  finish(Module *module);
 
   bool begin(Function &function, const Module &module,
              size_t remaining) override;
@@ -53,6 +104,7 @@ public:
   std::unique_lock<std::mutex> hold() override;
   void abandon() override;
   void end(bool ok) override;
+  void parsed(Module &module) override;
 
 private:
   Batch acquire(size_t have) override;
@@ -65,9 +117,11 @@ private:
   const LoweringOptions &options;
   bool releaseOps;
   size_t minBytes;
-  bool started = false; ///< one function per parse
+  bool started = false;   ///< one function per parse
+  bool justEnded = false; ///< parsed() is told of the streamed function
   Function *function = nullptr;
   std::unique_ptr<StreamedFunction> result;
+  ParsedLowering whole;
   std::thread worker;
 
   /// Held by the consumer while it reads a batch, by the parser while it

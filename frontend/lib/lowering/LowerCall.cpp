@@ -89,6 +89,25 @@ void collectCallees(const Function &function, std::vector<std::string> &names) {
       collectCallees(op, names);
 }
 
+/// Whether some op of `region` calls a function or reaches a global.
+static bool readsModule(const Region &region) {
+  for (const Block &block : region.blocks)
+    for (const Operation &op : block.operations) {
+      const OpEntry *entry = findOp(op.name);
+      if (entry &&
+          (entry->role == OpRole::Call || entry->global != GlobalAccess::None))
+        return true;
+      for (const Region &inner : op.regions)
+        if (readsModule(inner))
+          return true;
+    }
+  return false;
+}
+
+bool lowersAlone(const Function &function) {
+  return !function.freedCallees && !readsModule(function.body);
+}
+
 std::unordered_set<std::string> calledNames(const Module &module) {
   std::vector<std::string> names;
   for (const Function &caller : module.functions)

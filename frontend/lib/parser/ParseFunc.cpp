@@ -90,6 +90,7 @@ bool Parser::parseCustomFunc(Module &module) {
     return false;
   streaming.end(true);
   module.addFunction(std::move(func));
+  functionParsed(module);
   return true;
 }
 
@@ -250,6 +251,7 @@ bool Parser::parseGenericFunc(Module &module) {
         attr.name != "res_attrs" && attr.name != "tied_operands")
       func.attributes.push_back(std::move(attr));
   module.addFunction(std::move(func));
+  functionParsed(module);
   return true;
 }
 

@@ -51,6 +51,11 @@ void Parser::abandonStream() {
   streamed = nullptr;
 }
 
+void Parser::functionParsed(Module &module) {
+  if (stream && &module == topModule)
+    stream->parsed(module);
+}
+
 void StreamScope::begin(Function &func, const Module &module) {
   // One function at a time (a function nested in another's ops is not).
   if (!parser.stream || parser.streamed || began)

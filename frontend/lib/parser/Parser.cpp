@@ -161,10 +161,12 @@ std::optional<Module> Parser::parseModule() {
   }
   Module module;
   module.buffer = bufferId;
+  topModule = &module;
   Function scratch;
   FunctionScope scope(*this, scratch);
   if (!parseModuleBody(module, /*braced=*/false))
     return std::nullopt;
+  topModule = nullptr;
   resolveGlobals(module);
   resolveLocAliases();
   module.locations = std::move(locTable);

@@ -202,6 +202,8 @@ public:
   }
   /// What was published is about to change: the stream stops.
   void abandonStream();
+  /// Tells the stream that `module`'s last function is whole.
+  void functionParsed(Module &module);
 
   //===--- Types (ParseTypes.cpp) -----------------------------------------===//
   std::optional<Type> parseType();
@@ -318,6 +320,9 @@ public:
   /// and how many of its values were published.
   FunctionStream *stream = nullptr;
   Function *streamed = nullptr;
+  /// The module parseModule() returns: only its functions are handed to
+  /// the stream once whole (not one nested in another op).
+  Module *topModule = nullptr;
   size_t publishedValues = 0;
   size_t streamBytes = 0; ///< of the buffer after the streamed body's '{'
   std::vector<ValueNames> scopes;

@@ -33,11 +33,13 @@
 #include "symshape/solver/Verdicts.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace symshape::frontend {
@@ -196,10 +198,13 @@ private:
   solver::PositionResolver resolver() const;
   /// The module read from `buffer`, or null.
   const Module *moduleOf(uint32_t buffer) const;
-  /// Parses `buffer`; with two threads, its first function may be lowered
-  /// meanwhile (`first`).
-  std::optional<Module> parseFile(uint32_t buffer,
-                                  std::unique_ptr<StreamedFunction> &first);
+  /// What lowering a file's functions while it was parsed gave, by index.
+  using Early =
+      std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>>;
+  /// Parses `buffer`; some of its functions may be lowered meanwhile
+  /// (`early`: its first function op by op, with two threads; a function
+  /// that needs nothing else of the module once it is parsed).
+  std::optional<Module> parseFile(uint32_t buffer, Early &early);
   /// Parses `buffer` once more, without its diagnostics.
   std::optional<Module> parseAgain(uint32_t buffer);
   /// Drops the functions lowered while parsed (an assumption came after
@@ -241,9 +246,10 @@ private:
   DiagnosticEngine diags{sourceManager};
   std::vector<std::unique_ptr<FileAnalysis>> fileList;
   std::unordered_map<uint32_t, const Module *> moduleByBuffer;
-  /// By buffer: the file's first function, lowered while it was parsed
-  /// (SessionStream.h).
-  std::unordered_map<uint32_t, std::unique_ptr<StreamedFunction>> streamed;
+  /// By buffer and index in its module: the functions lowered while they
+  /// were parsed (SessionStream.h).
+  std::map<std::pair<uint32_t, size_t>, std::unique_ptr<StreamedFunction>>
+      streamed;
   size_t streamedCount = 0;
   solver::Summary totals;
   solver::JudgeStats statTotals;

@@ -98,6 +98,12 @@ lowerStreamedFunction(const Function &function, const LoweringOptions &options,
 /// when its ops were freed), appended to `names`.
 void collectCallees(const Function &function, std::vector<std::string> &names);
 
+/// Whether lowering `function` reads nothing but the function: no op of
+/// it calls a function or reaches a module global (whose type the parser
+/// gives its accesses once the whole module is read). Such a function can
+/// be lowered as soon as it is parsed.
+bool lowersAlone(const Function &function);
+
 /// The names the calls of `module` name (a function calling itself
 /// included): lowering a call reads its callee's body.
 std::unordered_set<std::string> calledNames(const Module &module);

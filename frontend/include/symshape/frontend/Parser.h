@@ -45,6 +45,12 @@ public:
   /// The function is whole (`ok`), its range and location set, or its
   /// parse failed: returns once no consumer reads it any more.
   virtual void end(bool ok) = 0;
+  /// `module`'s last function is whole (streamed or not; a function nested
+  /// in another op is not `module`'s). The stream may move it out of
+  /// `module`, leaving a function with its name and location alone, if
+  /// it gives it back once the parse is over: nothing the parser does
+  /// afterwards reads a function that lowersAlone() (Lowering.h).
+  virtual void parsed(Module &module) { (void)module; }
 };
 
 /// Parses buffer `buffer` of `sources`. Errors go to `diags`. With a
