@@ -76,7 +76,7 @@ std::optional<Module> Session::parseFile(uint32_t buffer, Early &early) {
     // thread lowers those that lower alone.
     StreamedLowering stream(sourceManager, options.lowering, release,
                             options.jobs < 2 ? SIZE_MAX : options.streamFrom,
-                            options.jobs - 1);
+                            options.jobs - 1, dropsValues());
     module = parseModule(sourceManager, buffer, diags, &stream);
     early = stream.finish(module ? &*module : nullptr);
   }
@@ -133,6 +133,12 @@ void Session::forgetStreamed() {
       file->module = std::move(*again);
   }
   streamed.clear();
+}
+
+bool Session::dropsValues() const {
+  // Until analyze(), an unused assumption's error names a function's values.
+  return !options.keepFunctionBodies && !options.keepFunctionValues &&
+         options.lowering.assumptions.empty();
 }
 
 bool Session::addModule(std::string name, Module module) {
@@ -358,6 +364,8 @@ void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
       // Nothing reads a body freed as it was lowered: its last ops go too.
       if (item.release)
         item.release->body = Region();
+      if (item.release && dropsValues())
+        std::vector<Value>().swap(item.release->values);
       if (options.progress)
         options.progress("lowering", ++loweredCount, plan.lowered.size());
     }

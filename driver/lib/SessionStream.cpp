@@ -20,8 +20,10 @@ constexpr size_t kMaxBatch = 256;
 } // namespace
 
 ParsedLowering::ParsedLowering(const SourceManager &sources,
-                               const LoweringOptions &options, unsigned workers)
-    : sources(sources), options(options), workers(workers) {}
+                               const LoweringOptions &options, unsigned workers,
+                               bool dropValues)
+    : sources(sources), options(options), workers(workers),
+      dropValues(dropValues) {}
 
 ParsedLowering::~ParsedLowering() { stop(); }
 
@@ -50,6 +52,8 @@ void ParsedLowering::lower(Job &job) {
   // What the session would drop after the lowering; no call names it.
   job.function.body = Region();
   job.function.freedCallees.emplace();
+  if (dropValues)
+    std::vector<Value>().swap(job.function.values);
 }
 
 void ParsedLowering::work() {
@@ -115,9 +119,10 @@ ParsedLowering::finish(Module *module) {
 
 StreamedLowering::StreamedLowering(const SourceManager &sources,
                                    const LoweringOptions &options, bool release,
-                                   size_t minBytes, unsigned workers)
+                                   size_t minBytes, unsigned workers,
+                                   bool dropValues)
     : sources(sources), options(options), releaseOps(release),
-      minBytes(minBytes), whole(sources, options, workers) {}
+      minBytes(minBytes), whole(sources, options, workers, dropValues) {}
 
 StreamedLowering::~StreamedLowering() {
   if (worker.joinable()) { // a parse that threw: stop the consumer

@@ -42,8 +42,10 @@ struct StreamedFunction {
 /// `workers` threads they are lowered on those, else on the parser's.
 class ParsedLowering {
 public:
+  /// `dropValues`: free each function's values too once it is lowered
+  /// (nothing reads them afterwards).
   ParsedLowering(const SourceManager &sources, const LoweringOptions &options,
-                 unsigned workers);
+                 unsigned workers, bool dropValues);
   ~ParsedLowering();
   ParsedLowering(const ParsedLowering &) = delete;
   ParsedLowering &operator=(const ParsedLowering &) = delete;
@@ -70,6 +72,7 @@ private:
   const SourceManager &sources;
   const LoweringOptions &options;
   unsigned workers;
+  bool dropValues;
   std::vector<std::unique_ptr<Job>> jobs;
   std::vector<std::thread> threads;
   std::mutex mutex;
@@ -83,11 +86,12 @@ private:
 /// when it is public and at least `minBytes` of the file follow its '{'.
 /// `release`: free its ops as they are lowered (the session drops bodies);
 /// then every other public function that lowersAlone() is lowered once it
-/// is parsed (ParsedLowering, on `workers` threads).
+/// is parsed (ParsedLowering, on `workers` threads, `dropValues` its).
 class StreamedLowering final : public FunctionStream, private OpFeed {
 public:
   StreamedLowering(const SourceManager &sources, const LoweringOptions &options,
-                   bool release, size_t minBytes, unsigned workers);
+                   bool release, size_t minBytes, unsigned workers,
+                   bool dropValues);
   ~StreamedLowering() override;
   StreamedLowering(const StreamedLowering &) = delete;
   StreamedLowering &operator=(const StreamedLowering &) = delete;

@@ -530,3 +530,33 @@ TEST_CASE("functions lowered whole once parsed give the output of lowering "
     CHECK(two.streamed == c.streamed);
   }
 }
+
+TEST_CASE("an assumption added after a file whose values were freed as it "
+          "was lowered still finds them",
+          "[session][stream]") {
+  const std::string v = "tensor<?xf32>";
+  std::string program =
+      broadcastFunction("a", v, v) + broadcastFunction("b", v, v);
+  auto run = [&](bool keepValues, unsigned jobs, const std::string &fact) {
+    SessionOptions options;
+    options.keepFunctionBodies = false;
+    options.keepFunctionValues = keepValues;
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("late.mlir", program));
+    REQUIRE(session.addAssumption(fact));
+    bool ok = session.analyze();
+    return std::make_pair(ok, session.diagnostics().renderAll() +
+                                  (ok ? session.text() : ""));
+  };
+  // Its error names the values of a function: "has no dim".
+  for (const char *fact : {"%x[3] == 2", "%x[0] == 2"})
+    for (unsigned jobs : {1u, 2u}) {
+      INFO(fact << " on " << jobs << " threads");
+      auto kept = run(true, jobs, fact), freed = run(false, jobs, fact);
+      CHECK(freed == kept);
+      CHECK(kept.first == (std::string(fact) == "%x[0] == 2"));
+    }
+  CHECK(run(false, 1, "%x[3] == 2").second.find("'%x' has no dim 3") !=
+        std::string::npos);
+}

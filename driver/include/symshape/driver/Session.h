@@ -210,6 +210,10 @@ private:
   /// Drops the functions lowered while parsed (an assumption came after
   /// them); a file whose ops were freed is parsed again.
   void forgetStreamed();
+  /// Whether a function's values go once it is lowered: analyzeOnce drops
+  /// them, and no assumption's error reads them (one added later makes a
+  /// file lowered while parsed parsed again).
+  bool dropsValues() const;
   /// The work of analyze(), run once: lowerAll(), then judgeAll().
   bool analyzeOnce();
   /// The functions to lower and what lowering each said (Session.cpp).
