@@ -143,9 +143,18 @@ void StreamedLowering::parsed(Module &module) {
     result.reset();
     fn.freedCallees.reset();
   }
-  if (!releaseOps || fn.isPrivate || fn.isDeclaration || !lowersAlone(fn))
+  if (!releaseOps || fn.isDeclaration)
     return;
-  whole.take(module, module.functions.size() - 1);
+  if (!lowersAlone(fn)) {
+    // A function it calls is not lowered alone when parsed later.
+    std::vector<std::string> callees;
+    collectCallees(fn, callees);
+    called.insert(callees.begin(), callees.end());
+    return;
+  }
+  // A later call of it would make the session parse the file again.
+  if (!fn.isPrivate && !called.count(fn.name))
+    whole.take(module, module.functions.size() - 1);
 }
 
 std::vector<std::pair<size_t, std::unique_ptr<StreamedFunction>>>

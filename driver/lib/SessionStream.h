@@ -19,6 +19,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -85,8 +86,9 @@ private:
 /// The FunctionStream of one parse: streams the file's first function,
 /// when it is public and at least `minBytes` of the file follow its '{'.
 /// `release`: free its ops as they are lowered (the session drops bodies);
-/// then every other public function that lowersAlone() is lowered once it
-/// is parsed (ParsedLowering, on `workers` threads, `dropValues` its).
+/// then every other public function that lowersAlone() and no call before
+/// it names is lowered once it is parsed (ParsedLowering, on `workers`
+/// threads, `dropValues` its).
 class StreamedLowering final : public FunctionStream, private OpFeed {
 public:
   StreamedLowering(const SourceManager &sources, const LoweringOptions &options,
@@ -126,6 +128,8 @@ private:
   Function *function = nullptr;
   std::unique_ptr<StreamedFunction> result;
   ParsedLowering whole;
+  /// What the calls of the functions parsed so far name.
+  std::unordered_set<std::string> called;
   std::thread worker;
 
   /// Held by the consumer while it reads a batch, by the parser while it

@@ -498,6 +498,13 @@ TEST_CASE("functions lowered whole once parsed give the output of lowering "
       "f", v, seven,
       "  %c = func.call @c(%y, %x) : (tensor<7xf32>, tensor<?xf32>) -> "
       "tensor<7xf32>\n");
+  // @g calls @h, parsed after it: @h is not lowered alone.
+  std::string callsEarlier =
+      broadcastFunction(
+          "g", v, v,
+          "  %h = func.call @h(%x, %y) : (tensor<?xf32>, tensor<?xf32>) -> "
+          "tensor<?xf32>\n") +
+      broadcastFunction("h", v, v);
   struct Case {
     const char *what;
     std::string program;
@@ -508,6 +515,7 @@ TEST_CASE("functions lowered whole once parsed give the output of lowering "
       {"a call of a private function", alone + callee + callsP, 3},
       {"a global declared after its load", alone + global, 3},
       {"a call of a function lowered before", alone + callsLater, 0},
+      {"a call of a function parsed after", alone + callsEarlier, 3},
   };
   for (const Case &c : cases) {
     INFO(c.what);
