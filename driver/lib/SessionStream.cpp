@@ -21,8 +21,8 @@ constexpr size_t kMaxBatch = 256;
 
 ParsedLowering::ParsedLowering(const SourceManager &sources,
                                const LoweringOptions &options, unsigned workers,
-                               bool dropValues)
-    : sources(sources), options(options), workers(workers),
+                               bool release, bool dropValues)
+    : sources(sources), options(options), workers(workers), release(release),
       dropValues(dropValues) {}
 
 ParsedLowering::~ParsedLowering() { stop(); }
@@ -44,11 +44,13 @@ void ParsedLowering::lower(Job &job) {
   try {
     // It lowers alone: no callee, so no module.
     r.problem = lowerFunction(job.function, options, r.diags, r.used, nullptr,
-                              &job.function);
+                              release ? &job.function : nullptr);
   } catch (const std::bad_alloc &) {
     r.problem.reset();
     r.outOfMemory = true;
   }
+  if (!release)
+    return;
   // What the session would drop after the lowering; no call names it.
   job.function.body = Region();
   job.function.freedCallees.emplace();
@@ -122,7 +124,8 @@ StreamedLowering::StreamedLowering(const SourceManager &sources,
                                    size_t minBytes, unsigned workers,
                                    bool dropValues)
     : sources(sources), options(options), releaseOps(release),
-      minBytes(minBytes), whole(sources, options, workers, dropValues) {}
+      minBytes(minBytes),
+      whole(sources, options, workers, release, dropValues) {}
 
 StreamedLowering::~StreamedLowering() {
   if (worker.joinable()) { // a parse that threw: stop the consumer
@@ -143,7 +146,7 @@ void StreamedLowering::parsed(Module &module) {
     result.reset();
     fn.freedCallees.reset();
   }
-  if (!releaseOps || fn.isDeclaration)
+  if (fn.isDeclaration)
     return;
   if (!lowersAlone(fn)) {
     // A function it calls is not lowered alone when parsed later.

@@ -38,15 +38,16 @@ struct StreamedFunction {
 };
 
 /// The functions of one parse that lowersAlone(), each lowered once it is
-/// whole (with its ops freed) while the parser reads on: the parse then
-/// holds the ops of a few functions at a time, not of the whole file. With
-/// `workers` threads they are lowered on those, else on the parser's.
+/// whole while the parser reads on. With `release`, its ops are freed
+/// then: the parse holds the ops of a few functions at a time, not of the
+/// whole file. With `workers` threads they are lowered on those, else on
+/// the parser's.
 class ParsedLowering {
 public:
   /// `dropValues`: free each function's values too once it is lowered
   /// (nothing reads them afterwards).
   ParsedLowering(const SourceManager &sources, const LoweringOptions &options,
-                 unsigned workers, bool dropValues);
+                 unsigned workers, bool release, bool dropValues);
   ~ParsedLowering();
   ParsedLowering(const ParsedLowering &) = delete;
   ParsedLowering &operator=(const ParsedLowering &) = delete;
@@ -73,7 +74,7 @@ private:
   const SourceManager &sources;
   const LoweringOptions &options;
   unsigned workers;
-  bool dropValues;
+  bool release, dropValues;
   std::vector<std::unique_ptr<Job>> jobs;
   std::vector<std::thread> threads;
   std::mutex mutex;
@@ -85,10 +86,10 @@ private:
 
 /// The FunctionStream of one parse: streams the file's first function,
 /// when it is public and at least `minBytes` of the file follow its '{'.
-/// `release`: free its ops as they are lowered (the session drops bodies);
-/// then every other public function that lowersAlone() and no call before
-/// it names is lowered once it is parsed (ParsedLowering, on `workers`
-/// threads, `dropValues` its).
+/// `release`: free its ops as they are lowered (the session drops bodies).
+/// Every other public function that lowersAlone() and no call before it
+/// names is lowered once it is parsed (ParsedLowering, on `workers`
+/// threads, `release` and `dropValues` its).
 class StreamedLowering final : public FunctionStream, private OpFeed {
 public:
   StreamedLowering(const SourceManager &sources, const LoweringOptions &options,

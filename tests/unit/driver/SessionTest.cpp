@@ -536,6 +536,16 @@ TEST_CASE("functions lowered whole once parsed give the output of lowering "
     CHECK(one.streamed == c.streamed);
     // On two threads the first is streamed op by op: the count is the same.
     CHECK(two.streamed == c.streamed);
+    // Bodies kept (refine), on two threads: lowered while parsed, nothing
+    // freed, so no call makes the file parsed again.
+    options.jobs = 2;
+    options.streamFrom = 0;
+    Session kept(options);
+    REQUIRE(kept.addFile("stream.mlir", c.program));
+    REQUIRE(kept.analyze());
+    CHECK(kept.text() + kept.json() + kept.diagnostics().renderAll() ==
+          expected);
+    CHECK(kept.loweredWhileParsed() == 3);
   }
 }
 
