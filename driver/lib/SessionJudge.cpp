@@ -4,8 +4,9 @@
 // with a Z3 context for the judge and the contracts and one for the shapes
 // and explanations, which run beside the judge and the contract when a
 // core is free; the contracts of functions built alike each get a context
-// of their own and share their answers across lanes, and every lane shares
-// the refinements' exact answers. Parsing and lowering are in Session.cpp.
+// of their own once the lanes are done, and share their answers, and every
+// lane shares the refinements' exact answers. Parsing and lowering are in
+// Session.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,9 +45,6 @@ struct Lane {
   /// an answer that is not exact is asked again in a fresh context.
   solver::RefinementMemo *refinements = nullptr;
   solver::SmtEnvironment *refineEnvironment = nullptr;
-  /// The contracts of functions built alike (see judgeAll): each in a Z3
-  /// context of its own, so that every lane can share their answers.
-  solver::ContractMemo *sharedContracts = nullptr;
   bool sideThread = false; ///< a core is free for the side work
   bool prepared = false;   ///< its Z3 contexts were made ahead (judgeOne)
 };
@@ -141,10 +139,13 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
     analysis.impliedBy = solver::explainSafe(
         problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
   };
+  // The contract of a function built alike is computed once every lane
+  // is done (judgeAll).
   auto contract = [&] {
-    analysis.contract = solver::computeContract(
-        problem, analysis.verdicts, limits, alike ? nullptr : &lane.environment,
-        alike ? lane.sharedContracts : &lane.contracts);
+    if (!alike)
+      analysis.contract =
+          solver::computeContract(problem, analysis.verdicts, limits,
+                                  &lane.environment, &lane.contracts);
   };
   const bool prepare = !lane.prepared && !problem.graph.symbols().empty();
   if (!lane.sideThread || !(prepare || options.computeShapes || explaining)) {
@@ -228,6 +229,37 @@ std::vector<bool> builtAlike(const std::vector<FunctionAnalysis *> &work) {
   return alike;
 }
 
+/// The contracts of the functions of `work` built alike, once every lane
+/// is done (no lane holds a Z3 context then, 16 MB each), on `run`'s
+/// threads. Each is asked in a Z3 context of its own: its answers depend
+/// on its questions alone, so the functions share them (`memo`), whatever
+/// the order.
+void contractsOfAlike(
+    const std::vector<FunctionAnalysis *> &work, const std::vector<bool> &alike,
+    const solver::SmtLimits &limits,
+    const std::function<void(const std::function<void()> &, size_t)> &run,
+    std::atomic<bool> &outOfMemory) {
+  std::vector<FunctionAnalysis *> todo;
+  for (size_t i = 0; i < work.size(); ++i)
+    if (alike[i])
+      todo.push_back(work[i]);
+  solver::ContractMemo memo;
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; !outOfMemory && (i = next++) < todo.size();) {
+      FunctionAnalysis &analysis = *todo[i];
+      try {
+        analysis.contract = solver::computeContract(
+            *analysis.problem, analysis.verdicts, limits, nullptr, &memo);
+      } catch (const std::bad_alloc &) {
+        outOfMemory = true; // reported once, by judgeAll
+      }
+    }
+  };
+  if (!todo.empty())
+    run(worker, todo.size());
+}
+
 } // namespace
 
 bool Session::judgeAll() {
@@ -255,11 +287,9 @@ bool Session::judgeAll() {
   std::atomic<size_t> nextLane{0}, judgedCount{0}, judgedObligations{0};
   std::atomic<bool> outOfMemory{false};
   // Functions built alike (layers of one model) mostly ask their contracts
-  // the same questions. Asked in a Z3 context of its own, a contract's
-  // answers depend on its questions alone, so those functions share them
-  // across lanes; a context costs milliseconds, so only they get one.
+  // the same questions: contractsOfAlike shares the answers. A context
+  // costs milliseconds, so only they get one each.
   std::vector<bool> alike = builtAlike(work);
-  solver::ContractMemo sharedContracts;
   solver::RefinementMemo sharedRefinements;
   auto worker = [&] {
     solver::SmtEnvironment refineEnvironment; // made if a shape needs Z3
@@ -274,7 +304,6 @@ bool Session::judgeAll() {
         };
       lane.judge.environment = &lane.environment;
       lane.judge.memo = &lane.memo;
-      lane.sharedContracts = &sharedContracts;
       lane.refinements = &sharedRefinements;
       lane.refineEnvironment =
           lanes == 1 ? &lane.sideEnvironment : &refineEnvironment;
@@ -293,6 +322,12 @@ bool Session::judgeAll() {
   if (options.progress)
     options.progress("judging", 0, work.size());
   runOnThreads(worker, lanes);
+  contractsOfAlike(
+      work, alike, options.judge.limits,
+      [this](const std::function<void()> &run, size_t tasks) {
+        runOnThreads(run, tasks);
+      },
+      outOfMemory);
   if (outOfMemory) {
     diags.error(work.front()->function->loc,
                 "out of memory while judging the obligations");
