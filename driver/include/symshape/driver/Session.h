@@ -151,8 +151,9 @@ public:
   const FunctionAnalysis *function(const std::string &name) const;
   DiagnosticEngine &diagnostics() { return diags; }
   const solver::Summary &summary() const { return totals; }
-  /// How many functions analyze() took as lowered while they were parsed
-  /// (SessionOptions::streamFrom).
+  /// How many functions analyze() took as lowered while they were parsed:
+  /// a large file's first one op by op (SessionOptions::streamFrom), any
+  /// other once it is whole, when it needs nothing else of its module.
   size_t loweredWhileParsed() const { return streamedCount; }
   /// Solver statistics summed over every function.
   const solver::JudgeStats &stats() const { return statTotals; }
