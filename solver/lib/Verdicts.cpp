@@ -37,6 +37,45 @@ const char *verdictName(Verdict verdict) {
   return "?";
 }
 
+const Finding &Findings::plain() {
+  static const Finding finding;
+  return finding;
+}
+
+bool Findings::isPlain(const Finding &finding) {
+  return finding.verdict == Verdict::Safe && !finding.hasWitness &&
+         !finding.bySolver && finding.witness.empty() &&
+         finding.condition.empty() && finding.reason.empty();
+}
+
+void Findings::push_back(Finding finding) {
+  slots.push_back(0);
+  set(slots.size() - 1, std::move(finding));
+}
+
+void Findings::resize(size_t n) {
+  for (size_t k = n; k < slots.size(); ++k)
+    if (slots[k])
+      set(k, Finding()); // forgotten, as set plain
+  slots.resize(n, 0);
+}
+
+void Findings::set(size_t k, Finding finding) {
+  uint32_t &slot = slots[k];
+  if (isPlain(finding)) {
+    if (slot) {
+      kept[slot - 1] = Finding(); // its texts go now
+      ++freed;
+      slot = 0;
+    }
+  } else if (slot) {
+    kept[slot - 1] = std::move(finding);
+  } else {
+    kept.push_back(std::move(finding));
+    slot = uint32_t(kept.size());
+  }
+}
+
 namespace detail {
 
 void Judge::partition() {
@@ -105,9 +144,10 @@ size_t Judge::componentOf(FormulaId f) const {
 }
 
 size_t Judge::componentOf(const Obligation &ob) const {
-  if (ob.anchor == kNoTerm)
+  TermId anchor = problem.anchorOf(ob);
+  if (anchor == kNoTerm)
     return options.fastPaths ? components.size() - 1 : 0;
-  return componentOfTerm[ob.anchor];
+  return componentOfTerm[anchor];
 }
 
 SmtSolver &Judge::solverOf(size_t c) {
@@ -412,7 +452,7 @@ void Judge::judgePhase(const std::vector<size_t> &phase,
                        FunctionVerdicts &result) {
   for (size_t k : phase) {
     const Obligation &ob = problem.obligations[k];
-    Finding &finding = result.findings[k];
+    Finding finding;
     if (ob.staticError) { // compile-time: independent of P
       finding.verdict = Verdict::Error;
       ++stats.decidedStatically;
@@ -427,6 +467,7 @@ void Judge::judgePhase(const std::vector<size_t> &phase,
     }
     if (isWorse(finding.verdict, result.verdict))
       result.verdict = finding.verdict;
+    result.findings.set(k, std::move(finding));
   }
   applyEffects();
 }

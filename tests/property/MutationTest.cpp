@@ -234,8 +234,11 @@ TEST_CASE("the property checker reports corrupted findings", "[property]") {
     auto [applied, tally] = mutateSomewhere(
         mixedOnly, false, [&](CheckOptions &options, bool &applied) {
           options.mutate = [&](const Problem &problem, FunctionVerdicts &v) {
-            for (size_t k = 0; !applied && k < v.findings.size(); ++k)
-              applied = mutation.apply(problem.obligations[k], v.findings[k]);
+            for (size_t k = 0; !applied && k < v.findings.size(); ++k) {
+              Finding finding = v.findings[k];
+              if ((applied = mutation.apply(problem.obligations[k], finding)))
+                v.findings.set(k, std::move(finding));
+            }
           };
         });
     REQUIRE(applied);

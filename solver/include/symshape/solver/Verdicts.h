@@ -20,8 +20,10 @@
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Smt.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -72,9 +74,66 @@ struct JudgeStats {
   size_t solverChecks = 0;
 };
 
+/// A function's findings, parallel to Problem::obligations. A function of
+/// 100k ops has 600k, nearly all safe without a word (no witness, text or
+/// solver query): those are one shared Finding, and only the others are
+/// kept, behind a 4-byte index per obligation where a vector of Findings
+/// holds 32 bytes each. It reads like a `const std::vector<Finding>`.
+class Findings {
+public:
+  class const_iterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Finding;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Finding *;
+    using reference = const Finding &;
+    const_iterator(const Findings &of, size_t k) : of(&of), k(k) {}
+    const Finding &operator*() const { return (*of)[k]; }
+    const Finding *operator->() const { return &(*of)[k]; }
+    const_iterator &operator++() {
+      ++k;
+      return *this;
+    }
+    bool operator==(const const_iterator &o) const { return k == o.k; }
+    bool operator!=(const const_iterator &o) const { return k != o.k; }
+
+  private:
+    const Findings *of;
+    size_t k;
+  };
+
+  size_t size() const { return slots.size(); }
+  bool empty() const { return slots.empty(); }
+  const Finding &operator[](size_t k) const {
+    return slots[k] ? kept[slots[k] - 1] : plain();
+  }
+  const_iterator begin() const { return {*this, 0}; }
+  const_iterator end() const { return {*this, size()}; }
+
+  /// Appends a finding (plain ones kept only as an index).
+  void push_back(Finding finding);
+  /// Sets finding `k` (k < size()). Like a vector's push_back, it may move
+  /// the kept findings: references to them last until the next change.
+  void set(size_t k, Finding finding);
+  /// Grows or shrinks to `n` findings; new ones are plain.
+  void resize(size_t n);
+  /// The findings kept apart from the shared plain one.
+  size_t keptCount() const { return kept.size() - freed; }
+
+  /// The shared safe finding: nothing but its verdict.
+  static const Finding &plain();
+  static bool isPlain(const Finding &finding);
+
+private:
+  std::vector<uint32_t> slots; ///< 0: plain; else 1 + an index into kept
+  std::vector<Finding> kept;
+  size_t freed = 0; ///< entries of kept no slot names (set plain again)
+};
+
 struct FunctionVerdicts {
   Verdict verdict = Verdict::Safe; ///< the worst finding
-  std::vector<Finding> findings;   ///< parallel to Problem::obligations
+  Findings findings;               ///< parallel to Problem::obligations
   JudgeStats stats;
 };
 
