@@ -345,7 +345,7 @@ const std::string *FindingScratch::keptBody(const ReportEntry &entry,
   key.dim = ob->dim;
   key.obligationKind = uint8_t(ob->kind);
   key.form = uint8_t(ob->form);
-  key.inferredRank = ob->inferredRank;
+  key.inferredRank = int32_t(ob->inferredRank());
   key.declared = ob->declared;
   key.refCount = ob->refCount;
   for (uint32_t i = 0; i < ob->refCount; ++i) {

@@ -178,8 +178,9 @@ struct ValueScratch {
   bool same(const ValueInfo &value, std::string_view refinedType) const {
     return kept && value.kind == kind && value.ranked == ranked &&
            value.typeRanked == typeRanked && value.dims == dims &&
-           value.typeDims == typeDims && value.type.view() == type &&
-           refinedType == refined;
+           static_cast<const std::vector<int64_t> &>(value.typeDims) ==
+               typeDims &&
+           value.type.view() == type && refinedType == refined;
   }
   void keep(const ValueInfo &value, std::string_view refinedType,
             std::string written) {

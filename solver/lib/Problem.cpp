@@ -67,7 +67,7 @@ void appendSubject(std::string &out, const Problem &problem,
     out += "the result rank ";
     appendNumber(out, ob.declared);
     out += " (inferred rank ";
-    appendNumber(out, ob.inferredRank);
+    appendNumber(out, ob.inferredRank());
     out += ')';
     return;
   }
@@ -116,22 +116,42 @@ void Problem::addFact(FormulaId fact) {
   facts.push_back(fact);
 }
 
-/// Joins the terms of `ob`'s violation and sets its anchor.
+/// Joins the terms of `ob`'s violation (anchorOf finds their component).
 static void anchor(DimGraph &graph, const FormulaStore &formulas,
-                   Obligation &ob) {
-  if (formulas.isTrue(ob.violation) || formulas.isFalse(ob.violation)) {
-    ob.anchor = kNoTerm; // mentions no term
-    return;
-  }
+                   const Obligation &ob) {
+  if (formulas.isTrue(ob.violation) || formulas.isFalse(ob.violation))
+    return; // mentions no term
   Relation relation = ob.kind == ObligationKind::Broadcast
                           ? Relation::BroadcastCompatible
                       : ob.kind == ObligationKind::Assume ? Relation::Fact
                                                           : Relation::Equal;
-  ob.anchor = joinTerms(graph, formulas, ob.violation, relation);
+  joinTerms(graph, formulas, ob.violation, relation);
+}
+
+TermId Problem::anchorOf(const Obligation &ob) const {
+  const FormulaNode &node = formulas.node(ob.violation);
+  auto unknown = [&](TermId t) { return !graph.constantValue(t); };
+  switch (node.kind) {
+  case FormulaKind::True:
+  case FormulaKind::False:
+    return kNoTerm;
+  case FormulaKind::Eq:
+  case FormulaKind::Le:
+  case FormulaKind::Lt:
+  case FormulaKind::Conflict: { // the common case: no walk
+    auto it = std::find_if(node.args.begin(), node.args.end(), unknown);
+    return it == node.args.end() ? kNoTerm : *it;
+  }
+  default:
+    break;
+  }
+  std::vector<TermId> terms = formulas.termsOf(ob.violation);
+  auto it = std::find_if(terms.begin(), terms.end(), unknown);
+  return it == terms.end() ? kNoTerm : *it;
 }
 
 // The layout note of Obligation (no padding) holds on the 64-bit targets.
-static_assert(sizeof(void *) != 8 || sizeof(Obligation) == 48,
+static_assert(sizeof(void *) != 8 || sizeof(Obligation) == 40,
               "Obligation has padding again");
 
 uint32_t Problem::addSite(Location loc, Text op, uint32_t callStack) {
@@ -140,7 +160,7 @@ uint32_t Problem::addSite(Location loc, Text op, uint32_t callStack) {
       last.loc.offset == loc.offset && last.loc.source == loc.source &&
       last.callStack == callStack && last.op.view() == op.view())
     return uint32_t(sites.size() - 1);
-  sites.push_back(ObligationSite{loc, std::move(op), callStack});
+  sites.push_back(ObligationSite{loc, callStack, std::move(op)});
   return uint32_t(sites.size() - 1);
 }
 

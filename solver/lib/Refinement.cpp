@@ -289,8 +289,9 @@ void collectW(const Problem &problem, const FunctionVerdicts *verdicts,
       defined = false;
     // Too nonlinear for Z3: left out, W is then larger, and what holds in
     // all of it still holds in the real W.
-    if (ob.anchor != kNoTerm && formulas.degreeOf(ob.violation) <= 8)
-      violations[parts.of[ob.anchor]].push_back(ob.violation);
+    TermId anchor = problem.anchorOf(ob);
+    if (anchor != kNoTerm && formulas.degreeOf(ob.violation) <= 8)
+      violations[parts.of[anchor]].push_back(ob.violation);
   }
 }
 

@@ -104,10 +104,13 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   ob.violation = violation;
   ob.staticError = staticError;
   ob.form = form;
-  ob.refCount = uint32_t(refs.size());
-  ob.refBegin = sharedRefs(refs);
   ob.declared = declared;
-  ob.inferredRank = int32_t(inferredRank);
+  if (form == solver::SubjectForm::Rank) {
+    ob.setInferredRank(uint32_t(inferredRank));
+  } else {
+    ob.refCount = uint32_t(refs.size());
+    ob.refBegin = sharedRefs(refs);
+  }
   ob.notes = prob->addNotes(solver::Text(), std::move(staticNote));
   ob.conditional = conditional;
   if (conditional)

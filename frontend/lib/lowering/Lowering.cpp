@@ -319,7 +319,7 @@ void Lowerer::recordValues(size_t from, size_t to) {
     }
     // The type's dims are what reports show of a value not followed.
     if (info.typeRanked && !info.ranked)
-      info.typeDims = v.type.dims;
+      info.typeDims = std::vector<int64_t>(v.type.dims);
     info.scalar = s.scalar;
     prob->values[id] = std::move(info);
   }

@@ -13,6 +13,7 @@
 #include "symshape/solver/ChunkedVector.h"
 #include "symshape/solver/DimGraph.h"
 #include "symshape/solver/Formula.h"
+#include "symshape/solver/LazyVector.h"
 #include "symshape/solver/Text.h"
 
 #include <cstdint>
@@ -100,11 +101,11 @@ constexpr uint32_t kNoOp = ~0u;
 /// its name (Problem::sites).
 struct ObligationSite {
   Location loc;
-  Text op; ///< op name, e.g. "test.broadcastable"
   /// Inside a private function judged through its calls: `loc` is the
   /// callee's op and this indexes Problem::callStacks (the calls that led
   /// there, outermost first); 0 for none.
   uint32_t callStack = 0;
+  Text op; ///< op name, e.g. "test.broadcastable"
 };
 
 /// The texts few obligations have (Problem::notes).
@@ -116,8 +117,9 @@ struct ObligationNotes {
 };
 
 /// A function of 100k ops has over 600k of these: what an op's obligations
-/// share, and the rare texts, are kept aside (`site`, `notes`), and the
-/// fields are ordered so that no padding is left between them (48 bytes).
+/// share, and the rare texts, are kept aside (`site`, `notes`), what can
+/// be recomputed is (Problem::anchorOf), and the fields are ordered so
+/// that no padding is left between them (40 bytes).
 struct Obligation {
   ObligationKind kind = ObligationKind::Broadcast;
   SubjectForm form = SubjectForm::Text;
@@ -133,17 +135,23 @@ struct Obligation {
   FormulaId violation = 0;
   /// Its op and location: an index into Problem::sites (0: none, nowhere).
   uint32_t site = 0;
-  uint32_t refBegin = 0, refCount = 0; ///< into Problem::dimRefs
-  /// A term of `violation` (kNoTerm when it has none): its component.
-  TermId anchor = kNoTerm;
+  /// Into Problem::dimRefs; a Rank names no dims, and keeps its inferred
+  /// rank in refBegin (inferredRank()).
+  uint32_t refBegin = 0, refCount = 0;
   /// The op occurrence it belongs to, set by the lowering. Consecutive
   /// obligations of one occurrence and one phase (result-cast: 2, the
   /// rest: 1) are judged independently of each other (SEMANTICS.md §4).
   uint32_t opIndex = kNoOp;
-  int32_t inferredRank = 0; ///< Rank
   /// Its subject and static note: an index into Problem::notes (0: none).
   uint32_t notes = 0;
   int64_t declared = 0; ///< ResultCast: size; Rank: rank
+
+  /// Rank: the rank inferred from the operands.
+  int64_t inferredRank() const { return int64_t(refBegin); }
+  void setInferredRank(uint32_t rank) {
+    refBegin = rank;
+    refCount = 0;
+  }
 };
 
 /// What symshape knows of one SSA value, for reports and refinement.
@@ -155,12 +163,12 @@ struct ValueInfo {
   /// follow (inside a region it does not interpret); `typeRanked` if any.
   /// typeDims is only filled in when the value is not `ranked`.
   bool typeRanked = false;
-  TermId scalar = kNoTerm;  ///< Size: its runtime value
-  Text name;                ///< "%0", "%a"
-  Text type;                ///< declared type as printed
-  Text element;             ///< element type text (tensor/vector)
-  std::vector<TermId> dims; ///< runtime dims (Tensor/Vector/Shape)
-  std::vector<int64_t> typeDims;
+  TermId scalar = kNoTerm;      ///< Size: its runtime value
+  Text name;                    ///< "%0", "%a"
+  Text type;                    ///< declared type as printed
+  Text element;                 ///< element type text (tensor/vector)
+  std::vector<TermId> dims;     ///< runtime dims (Tensor/Vector/Shape)
+  LazyVector<int64_t> typeDims; ///< nearly always empty: 8 bytes then
   Location loc;
 };
 
@@ -228,6 +236,10 @@ public:
   uint32_t addSite(Location loc, Text op, uint32_t callStack = 0);
   /// An entry of `notes` for these texts; 0 when both are empty.
   uint32_t addNotes(Text subject, Text staticNote = Text());
+
+  /// A term of `ob`'s violation that is not a constant (kNoTerm when it
+  /// has none): its component, as addObligation joined all of them.
+  TermId anchorOf(const Obligation &ob) const;
 
   const Location &locOf(const Obligation &ob) const {
     return sites[ob.site].loc;
