@@ -370,6 +370,11 @@ std::unique_ptr<solver::Problem> Lowerer::finish() {
     prob->addObligations(std::move(pending));
     recordValues(0, n);
   }
+  // Every problem is held until the end of the judging: none keeps the
+  // spare capacity its growth left (up to a block of obligations each).
+  prob->obligations.shrinkToFit();
+  prob->sites.shrinkToFit();
+  prob->dimRefs.shrink_to_fit();
   return std::move(prob);
 }
 

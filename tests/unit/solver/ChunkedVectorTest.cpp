@@ -1,6 +1,7 @@
 // solver/ChunkedVector.h: indexing and order across chunk boundaries,
 // checked against a std::vector kept beside it; past the first chunk,
-// appending never moves an element; freeing read chunks keeps the rest.
+// appending never moves an element; freeing read chunks keeps the rest;
+// shrinking the last chunk keeps every element.
 
 #include "symshape/solver/ChunkedVector.h"
 
@@ -93,4 +94,39 @@ TEST_CASE("ChunkedVector appends after freeing, and says when a push moves "
   CHECK(visited == 4 * 4096);
   CHECK(chunked.size() == 5 * 4096);
   CHECK(chunked.back() == 5 * 4096 - 1);
+}
+
+TEST_CASE("ChunkedVector shrinks its last chunk and grows again in order",
+          "[chunkedvector]") {
+  ChunkedVector<std::string> chunked;
+  std::vector<std::string> plain;
+  for (int i = 0; i < 5000; ++i) { // a full chunk and a partial one
+    chunked.push_back("value " + std::to_string(i));
+    plain.push_back("value " + std::to_string(i));
+  }
+  const std::string *first = &chunked[0];
+  chunked.shrinkToFit();
+  CHECK(&chunked[0] == first);        // full chunks stay where they are
+  for (int i = 5000; i < 9000; ++i) { // grows the shrunk chunk, then a new
+    chunked.push_back("value " + std::to_string(i));
+    plain.push_back("value " + std::to_string(i));
+  }
+  REQUIRE(chunked.size() == plain.size());
+  size_t wrong = 0;
+  for (size_t i = 0; i < plain.size(); ++i)
+    wrong += chunked[i] != plain[i];
+  CHECK(wrong == 0);
+  // Past the shrunk chunk's one move, appending never moves an element.
+  const std::string *late = &chunked[8200];
+  chunked.push_back("one more");
+  CHECK(&chunked[8200] == late);
+  CHECK(chunked.back() == "one more");
+
+  ChunkedVector<std::string> small; // only the first chunk
+  small.push_back("a");
+  small.push_back("b");
+  small.shrinkToFit();
+  small.push_back("c");
+  CHECK(small.size() == 3);
+  CHECK(small[2] == "c");
 }

@@ -103,9 +103,20 @@ public:
       chunks.emplace_back();
       if (chunks.size() > 1)
         chunks.back().reserve(kChunk);
+    } else if (chunks.size() > 1 &&
+               chunks.back().size() == chunks.back().capacity()) {
+      chunks.back().reserve(kChunk); // shrunk by shrinkToFit
     }
     chunks.back().push_back(std::move(value));
     ++count;
+  }
+  /// Frees the spare capacity of the last block (up to a block: a problem's
+  /// obligations are done growing). A later push_back moves that block's
+  /// elements once, as a vector's.
+  void shrinkToFit() {
+    if (!chunks.empty())
+      chunks.back().shrink_to_fit();
+    chunks.shrink_to_fit();
   }
   /// Frees the storage of every whole block before index `n`, for a
   /// sequence read once in order (a function's ops as they are lowered).
