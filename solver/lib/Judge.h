@@ -263,8 +263,10 @@ private:
   /// Grows the per-term marks to the graph's size.
   void resizeTermMarks();
   /// Judges the obligations `phase` (indices) of one op occurrence and
-  /// phase, each under the same P, then applies their effects.
-  void judgePhase(const std::vector<size_t> &phase, FunctionVerdicts &out);
+  /// phase, each under the same P, then applies their effects. Their
+  /// findings go to `findings`, the op's from obligation `first` on.
+  void judgePhase(const std::vector<size_t> &phase, size_t first,
+                  std::vector<Finding> &findings, FunctionVerdicts &out);
 
   const Problem &problem;
   const JudgeOptions &options;

@@ -49,31 +49,56 @@ bool Findings::isPlain(const Finding &finding) {
 }
 
 void Findings::push_back(Finding finding) {
-  slots.push_back(0);
-  set(slots.size() - 1, std::move(finding));
+  if (count % 64 == 0) {
+    bits.push_back(0);
+    before.push_back(uint32_t(kept.size()));
+  }
+  if (!isPlain(finding)) {
+    bits.back() |= uint64_t(1) << (count % 64);
+    kept.push_back(std::move(finding));
+  }
+  ++count;
 }
 
 void Findings::resize(size_t n) {
-  for (size_t k = n; k < slots.size(); ++k)
-    if (slots[k])
-      set(k, Finding()); // forgotten, as set plain
-  slots.resize(n, 0);
+  if (n < count) {
+    size_t keep = 0; // the kept findings before n
+    for (size_t w = 0; w * 64 < n; ++w) {
+      uint64_t word = bits[w];
+      if ((w + 1) * 64 > n)
+        word &= (uint64_t(1) << (n % 64)) - 1;
+      bits[w] = word;
+      keep = before[w] + size_t(__builtin_popcountll(word));
+    }
+    kept.resize(keep);
+    bits.resize((n + 63) / 64);
+    before.resize(bits.size());
+    count = n;
+  }
+  while (count < n)
+    push_back(Finding());
 }
 
 void Findings::set(size_t k, Finding finding) {
-  uint32_t &slot = slots[k];
-  if (isPlain(finding)) {
-    if (slot) {
-      kept[slot - 1] = Finding(); // its texts go now
-      ++freed;
-      slot = 0;
-    }
-  } else if (slot) {
-    kept[slot - 1] = std::move(finding);
-  } else {
-    kept.push_back(std::move(finding));
-    slot = uint32_t(kept.size());
+  size_t w = k / 64;
+  uint64_t bit = uint64_t(1) << (k % 64);
+  auto at = kept.begin() +
+            std::ptrdiff_t(before[w] +
+                           size_t(__builtin_popcountll(bits[w] & (bit - 1))));
+  bool has = bits[w] & bit, keep = !isPlain(finding);
+  if (has && keep) {
+    *at = std::move(finding);
+    return;
   }
+  if (has == keep)
+    return; // plain, and plain before
+  if (keep)
+    kept.insert(at, std::move(finding));
+  else
+    kept.erase(at);
+  bits[w] ^= bit;
+  for (size_t later = w + 1; later < before.size(); ++later)
+    before[later] = keep ? before[later] + 1 : before[later] - 1;
 }
 
 namespace detail {
@@ -448,11 +473,12 @@ void Judge::applyEffects() {
   unchecked.clear();
 }
 
-void Judge::judgePhase(const std::vector<size_t> &phase,
+void Judge::judgePhase(const std::vector<size_t> &phase, size_t first,
+                       std::vector<Finding> &findings,
                        FunctionVerdicts &result) {
   for (size_t k : phase) {
     const Obligation &ob = problem.obligations[k];
-    Finding finding;
+    Finding &finding = findings[k - first];
     if (ob.staticError) { // compile-time: independent of P
       finding.verdict = Verdict::Error;
       ++stats.decidedStatically;
@@ -467,7 +493,6 @@ void Judge::judgePhase(const std::vector<size_t> &phase,
     }
     if (isWorse(finding.verdict, result.verdict))
       result.verdict = finding.verdict;
-    result.findings.set(k, std::move(finding));
   }
   applyEffects();
 }
@@ -479,8 +504,8 @@ FunctionVerdicts Judge::run() {
   freshLeaves.resize(problem.obligations.size());
   FunctionVerdicts result;
   const ChunkedVector<Obligation> &obligations = problem.obligations;
-  result.findings.resize(obligations.size());
   std::vector<size_t> first, second;
+  std::vector<Finding> opFindings; // the op's, appended once both are done
   for (size_t k = 0; k < obligations.size();) {
     // One op occurrence: its operand requirements (and rank), then its
     // result casts, each phase under the same P.
@@ -495,8 +520,11 @@ FunctionVerdicts Judge::run() {
     for (size_t j = k; j < end; ++j)
       (obligations[j].kind == ObligationKind::ResultCast ? second : first)
           .push_back(j);
-    judgePhase(first, result);
-    judgePhase(second, result);
+    opFindings.assign(end - k, Finding());
+    judgePhase(first, k, opFindings, result);
+    judgePhase(second, k, opFindings, result);
+    for (Finding &finding : opFindings)
+      result.findings.push_back(std::move(finding));
     if (options.judged)
       options.judged(end - k);
     k = end;

@@ -1,7 +1,8 @@
 // solver/Verdicts.h's Findings: checked against a std::vector<Finding>
-// kept beside it. Plain safe findings (no witness, text or solver query)
-// are one shared entry, any other is kept as it was set, and setting a
-// kept one plain again forgets it.
+// kept beside it, through appends, sets anywhere and resizes across its
+// words of 64 bits. Plain safe findings (no witness, text or solver
+// query) are one shared entry, any other is kept as it was set, and
+// setting a kept one plain again forgets it.
 
 #include "symshape/solver/Verdicts.h"
 
@@ -86,6 +87,18 @@ TEST_CASE("Findings read like the vector of what was set", "[findings]") {
     wrong += !same(f, plain[k++]);
   CHECK(k == plain.size());
   CHECK(wrong == 0);
+  // Shrunk inside a word of bits, then grown plain again.
+  findings.resize(1000);
+  plain.resize(1000);
+  findings.resize(1200);
+  plain.resize(1200);
+  notPlain = 0;
+  for (size_t j = 0; j < plain.size(); ++j) {
+    wrong += !same(findings[j], plain[j]);
+    notPlain += !Findings::isPlain(plain[j]);
+  }
+  CHECK(wrong == 0);
+  CHECK(findings.keptCount() == notPlain);
 }
 
 TEST_CASE("a plain safe finding is not kept; any other word is", "[findings]") {

@@ -77,8 +77,9 @@ struct JudgeStats {
 /// A function's findings, parallel to Problem::obligations. A function of
 /// 100k ops has 600k, nearly all safe without a word (no witness, text or
 /// solver query): those are one shared Finding, and only the others are
-/// kept, behind a 4-byte index per obligation where a vector of Findings
-/// holds 32 bytes each. It reads like a `const std::vector<Finding>`.
+/// kept, in order, found through a bit per obligation (and a count per 64)
+/// where a vector of Findings holds 32 bytes each. It reads like a
+/// `const std::vector<Finding>`.
 class Findings {
 public:
   class const_iterator {
@@ -103,32 +104,37 @@ public:
     size_t k;
   };
 
-  size_t size() const { return slots.size(); }
-  bool empty() const { return slots.empty(); }
+  size_t size() const { return count; }
+  bool empty() const { return count == 0; }
   const Finding &operator[](size_t k) const {
-    return slots[k] ? kept[slots[k] - 1] : plain();
+    uint64_t word = bits[k >> 6], below = (uint64_t(1) << (k & 63)) - 1;
+    if (!(word >> (k & 63) & 1))
+      return plain();
+    return kept[before[k >> 6] + size_t(__builtin_popcountll(word & below))];
   }
   const_iterator begin() const { return {*this, 0}; }
   const_iterator end() const { return {*this, size()}; }
 
-  /// Appends a finding (plain ones kept only as an index).
+  /// Appends a finding (a plain one is only a bit): what the judge does,
+  /// in order.
   void push_back(Finding finding);
-  /// Sets finding `k` (k < size()). Like a vector's push_back, it may move
-  /// the kept findings: references to them last until the next change.
+  /// Sets finding `k` (k < size()); moves the kept findings after it, as
+  /// a vector's insert, so references to them last until the next change.
   void set(size_t k, Finding finding);
   /// Grows or shrinks to `n` findings; new ones are plain.
   void resize(size_t n);
   /// The findings kept apart from the shared plain one.
-  size_t keptCount() const { return kept.size() - freed; }
+  size_t keptCount() const { return kept.size(); }
 
   /// The shared safe finding: nothing but its verdict.
   static const Finding &plain();
   static bool isPlain(const Finding &finding);
 
 private:
-  std::vector<uint32_t> slots; ///< 0: plain; else 1 + an index into kept
-  std::vector<Finding> kept;
-  size_t freed = 0; ///< entries of kept no slot names (set plain again)
+  std::vector<uint64_t> bits;   ///< bit k % 64 of word k / 64: k is kept
+  std::vector<uint32_t> before; ///< per word: kept findings before it
+  std::vector<Finding> kept;    ///< in obligation order
+  size_t count = 0;
 };
 
 struct FunctionVerdicts {
