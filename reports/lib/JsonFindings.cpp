@@ -346,7 +346,7 @@ const std::string *FindingScratch::keptBody(const ReportEntry &entry,
   key.obligationKind = uint8_t(ob->kind);
   key.form = uint8_t(ob->form);
   key.inferredRank = int32_t(ob->inferredRank());
-  key.declared = ob->declared;
+  key.declared = problem.declaredOf(*ob);
   key.refCount = ob->refCount;
   for (uint32_t i = 0; i < ob->refCount; ++i) {
     key.sizes[i] = problem.dimRefs[ob->refBegin + i].staticSize;

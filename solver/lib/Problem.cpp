@@ -65,7 +65,7 @@ void appendSubject(std::string &out, const Problem &problem,
   }
   if (ob.form == SubjectForm::Rank) {
     out += "the result rank ";
-    appendNumber(out, ob.declared);
+    appendNumber(out, problem.declaredOf(ob));
     out += " (inferred rank ";
     appendNumber(out, ob.inferredRank());
     out += ')';
@@ -89,7 +89,7 @@ void appendSubject(std::string &out, const Problem &problem,
   }
   if (ob.form != SubjectForm::Broadcast) {
     out += ", cast to the declared ";
-    appendNumber(out, ob.declared);
+    appendNumber(out, problem.declaredOf(ob));
   }
   out += " (result dim ";
   appendNumber(out, ob.dim);
@@ -150,9 +150,8 @@ TermId Problem::anchorOf(const Obligation &ob) const {
   return it == terms.end() ? kNoTerm : *it;
 }
 
-// The layout note of Obligation (no padding) holds on the 64-bit targets.
-static_assert(sizeof(void *) != 8 || sizeof(Obligation) == 40,
-              "Obligation has padding again");
+// The layout note of Obligation (no padding) holds.
+static_assert(sizeof(Obligation) == 36, "Obligation has padding again");
 
 uint32_t Problem::addSite(Location loc, Text op, uint32_t callStack) {
   const ObligationSite &last = sites[sites.size() - 1];
@@ -169,6 +168,28 @@ uint32_t Problem::addNotes(Text subject, Text staticNote) {
     return 0;
   notes.push_back(ObligationNotes{std::move(subject), std::move(staticNote)});
   return uint32_t(notes.size() - 1);
+}
+
+void DimRefTable::push_back(const DimRef &ref) {
+  int32_t size = int32_t(ref.staticSize);
+  if (ref.staticSize < -1 || ref.staticSize > INT32_MAX) {
+    size = int32_t(-2 - int64_t(wide.size()));
+    wide.push_back(ref.staticSize);
+  }
+  refs.push_back(Packed{ref.value, ref.dim, size});
+}
+
+void Problem::setDeclared(Obligation &ob, int64_t declared) {
+  if (declared > INT32_MIN && declared <= INT32_MAX) {
+    ob.declared32 = int32_t(declared);
+    return;
+  }
+  ob.declared32 = Obligation::kWideDeclared;
+  if (ob.notes == 0) {
+    notes.push_back(ObligationNotes());
+    ob.notes = uint32_t(notes.size() - 1);
+  }
+  notes[ob.notes].wideDeclared = declared;
 }
 
 void Problem::addObligation(Obligation obligation) {

@@ -104,7 +104,6 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   ob.violation = violation;
   ob.staticError = staticError;
   ob.form = form;
-  ob.declared = declared;
   if (form == solver::SubjectForm::Rank) {
     ob.setInferredRank(uint32_t(inferredRank));
   } else {
@@ -112,6 +111,7 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
     ob.refBegin = sharedRefs(refs);
   }
   ob.notes = prob->addNotes(solver::Text(), std::move(staticNote));
+  prob->setDeclared(ob, declared);
   ob.conditional = conditional;
   if (conditional)
     ob.violation = withEarlier(violation, kind);
@@ -135,12 +135,16 @@ uint32_t Lowerer::sharedRefs(const std::vector<solver::DimRef> &refs) {
     if (earlier.form == solver::SubjectForm::Text ||
         earlier.refCount != refs.size() || refs.empty())
       continue;
-    if (std::equal(refs.begin(), refs.end(),
-                   prob->dimRefs.begin() + earlier.refBegin, same))
+    size_t i = 0;
+    while (i < refs.size() &&
+           same(refs[i], prob->dimRefs[earlier.refBegin + i]))
+      ++i;
+    if (i == refs.size())
       return earlier.refBegin;
   }
   uint32_t begin = uint32_t(prob->dimRefs.size());
-  prob->dimRefs.insert(prob->dimRefs.end(), refs.begin(), refs.end());
+  for (const solver::DimRef &ref : refs)
+    prob->dimRefs.push_back(ref);
   return begin;
 }
 

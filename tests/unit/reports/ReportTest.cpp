@@ -236,7 +236,7 @@ TEST_CASE("JSON findings that repeat a message print as the first did",
         k % 5 == 4 ? ObligationKind::ResultCast : ObligationKind::Broadcast;
     ob.form = k % 5 == 4 ? SubjectForm::ResultCast : SubjectForm::Broadcast;
     ob.dim = int(k % 3);
-    ob.declared = int64_t(k % 7 + 1);
+    f.problem.setDeclared(ob, int64_t(k % 7 + 1));
     ob.site = f.problem.addSite({0, k}, "tosa.add");
     ob.refBegin = uint32_t(f.problem.dimRefs.size());
     ob.refCount = 2 + k % 2;

@@ -1,11 +1,17 @@
-// solver/Problem.h: what an Obligation leaves out to stay 40 bytes is
-// recomputed exactly. anchorOf gives a term of the violation in the
-// component addObligation joined (none for a constant formula), and a
-// Rank obligation keeps its inferred rank, printed in its subject.
+// solver/Problem.h: what an Obligation leaves out to stay 36 bytes is
+// recomputed or kept aside exactly. anchorOf gives a term of the violation
+// in the component addObligation joined (none for a constant formula); a
+// Rank obligation keeps its inferred rank, and a declared size of over 32
+// bits goes to the obligation's notes, both printed in its subject; a
+// dim ref's static size of over 31 bits is kept aside.
 
 #include "symshape/solver/Problem.h"
 
 #include <catch2/catch.hpp>
+
+#include <climits>
+#include <cstdint>
+#include <vector>
 
 using namespace symshape::solver;
 
@@ -56,8 +62,8 @@ TEST_CASE("a Rank obligation keeps its inferred rank", "[problem]") {
   Problem p;
   Obligation ob = obligation(ObligationKind::Rank, p.formulas.mkBool(true));
   ob.form = SubjectForm::Rank;
-  ob.declared = 3;
   ob.setInferredRank(100000);
+  p.setDeclared(ob, 3);
   ob.site = p.addSite(Location{0, 7}, "tosa.add");
   p.addObligation(ob);
   const Obligation &kept = p.obligations[0];
@@ -66,4 +72,63 @@ TEST_CASE("a Rank obligation keeps its inferred rank", "[problem]") {
   CHECK(describeSubject(p, kept) == "the result rank 3 (inferred rank 100000)");
   CHECK(p.opOf(kept).view() == "tosa.add");
   CHECK(p.locOf(kept).offset == 7);
+}
+
+TEST_CASE("a declared size of over 32 bits is kept whole", "[problem]") {
+  Problem p;
+  TermId a = p.graph.symbol("%a[0]", SymbolOrigin::ArgumentDim);
+  auto cast = [&](int64_t declared, Text staticNote) {
+    Obligation ob = obligation(ObligationKind::ResultCast,
+                               p.formulas.mkNe(a, p.graph.constant(declared)));
+    ob.form = SubjectForm::ResultCast;
+    ob.dim = 0;
+    ob.notes = p.addNotes(Text(), std::move(staticNote));
+    p.setDeclared(ob, declared);
+    ob.refBegin = uint32_t(p.dimRefs.size());
+    ob.refCount = 1;
+    p.dimRefs.push_back(DimRef{0, 0, -1});
+    p.addObligation(ob);
+  };
+  ValueInfo value;
+  value.name = "%a";
+  p.values.push_back(value);
+  const int64_t wide = int64_t(1) << 40, low = INT64_MIN + 1;
+  cast(wide, Text());
+  cast(low, "a note");
+  cast(INT32_MAX, Text());
+  cast(int64_t(INT32_MIN), Text()); // the marker's value, kept aside
+  CHECK(p.declaredOf(p.obligations[0]) == wide);
+  CHECK(p.declaredOf(p.obligations[1]) == low);
+  CHECK(p.staticNoteOf(p.obligations[1]).view() == "a note");
+  CHECK(p.declaredOf(p.obligations[2]) == INT32_MAX);
+  CHECK(p.obligations[2].notes == 0); // fits: nothing aside
+  CHECK(p.declaredOf(p.obligations[3]) == int64_t(INT32_MIN));
+  CHECK(describeSubject(p, p.obligations[0]) ==
+        "the size inferred from %a[0], cast to the declared 1099511627776 "
+        "(result dim 0)");
+}
+
+TEST_CASE("dim refs keep every static size", "[problem]") {
+  DimRefTable refs;
+  const std::vector<int64_t> sizes = {-1,
+                                      0,
+                                      1,
+                                      128,
+                                      INT32_MAX,
+                                      int64_t(INT32_MAX) + 1,
+                                      int64_t(1) << 40,
+                                      INT64_MAX,
+                                      -2,
+                                      int64_t(INT32_MIN),
+                                      INT64_MIN};
+  for (size_t i = 0; i < sizes.size(); ++i)
+    refs.push_back(DimRef{uint32_t(i), uint32_t(i % 3), sizes[i]});
+  refs.shrink_to_fit();
+  REQUIRE(refs.size() == sizes.size());
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    DimRef ref = refs[i];
+    CHECK(ref.value == i);
+    CHECK(ref.dim == i % 3);
+    CHECK(ref.staticSize == sizes[i]);
+  }
 }

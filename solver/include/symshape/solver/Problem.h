@@ -16,6 +16,7 @@
 #include "symshape/solver/LazyVector.h"
 #include "symshape/solver/Text.h"
 
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -83,6 +84,32 @@ struct DimRef {
   int64_t staticSize = -1; ///< -1 for `?`
 };
 
+/// Problem::dimRefs, two or so per obligation: each DimRef in 12 bytes,
+/// not 16, with a static size of over 31 bits kept aside.
+class DimRefTable {
+public:
+  size_t size() const { return refs.size(); }
+  DimRef operator[](size_t i) const {
+    const Packed &p = refs[i];
+    return {p.value, p.dim,
+            p.size >= -1 ? int64_t(p.size) : wide[size_t(-2 - p.size)]};
+  }
+  void push_back(const DimRef &ref);
+  void shrink_to_fit() {
+    refs.shrink_to_fit();
+    wide.shrink_to_fit();
+  }
+
+private:
+  struct Packed {
+    uint32_t value, dim;
+    int32_t size; ///< the static size, -1; or -2 - an index into wide
+  };
+  static_assert(sizeof(Packed) == 12, "Packed has padding");
+  std::vector<Packed> refs;
+  std::vector<int64_t> wide;
+};
+
 /// How an obligation's subject is phrased; the frequent forms are kept as
 /// data and only turned into text when printed.
 enum class SubjectForm : uint8_t {
@@ -114,12 +141,15 @@ struct ObligationNotes {
   Text subject;
   /// Extra text for a static error (e.g. why MLIR's verifier differs).
   Text staticNote;
+  /// The obligation's declared size when it does not fit in 32 bits.
+  int64_t wideDeclared = 0;
 };
 
 /// A function of 100k ops has over 600k of these: what an op's obligations
 /// share, and the rare texts, are kept aside (`site`, `notes`), what can
-/// be recomputed is (Problem::anchorOf), and the fields are ordered so
-/// that no padding is left between them (40 bytes).
+/// be recomputed is (Problem::anchorOf), a size of over 32 bits is kept
+/// aside too, and the fields are ordered so that no padding is left
+/// between them (36 bytes).
 struct Obligation {
   ObligationKind kind = ObligationKind::Broadcast;
   SubjectForm form = SubjectForm::Text;
@@ -144,7 +174,11 @@ struct Obligation {
   uint32_t opIndex = kNoOp;
   /// Its subject and static note: an index into Problem::notes (0: none).
   uint32_t notes = 0;
-  int64_t declared = 0; ///< ResultCast: size; Rank: rank
+  /// ResultCast: the declared size; Rank: the declared rank. Set and read
+  /// through Problem::setDeclared and declaredOf: kWideDeclared says the
+  /// size is in `notes`.
+  int32_t declared32 = 0;
+  static constexpr int32_t kWideDeclared = INT32_MIN;
 
   /// Rank: the rank inferred from the operands.
   int64_t inferredRank() const { return int64_t(refBegin); }
@@ -218,7 +252,7 @@ public:
   /// Ops not modelled, in program order (the coverage report).
   std::vector<OpaqueOp> opaque;
   /// Operand dims named by obligations' subjects.
-  std::vector<DimRef> dimRefs;
+  DimRefTable dimRefs;
   /// Call chains into private functions (Obligation::callStack): each the
   /// calls, outermost first. Entry 0 is the empty chain.
   std::vector<std::vector<CallSite>> callStacks{{}};
@@ -236,6 +270,14 @@ public:
   uint32_t addSite(Location loc, Text op, uint32_t callStack = 0);
   /// An entry of `notes` for these texts; 0 when both are empty.
   uint32_t addNotes(Text subject, Text staticNote = Text());
+  /// Sets `ob`'s declared size (or rank), in its notes when it does not
+  /// fit in 32 bits: set `ob.notes` first.
+  void setDeclared(Obligation &ob, int64_t declared);
+  int64_t declaredOf(const Obligation &ob) const {
+    return ob.declared32 == Obligation::kWideDeclared
+               ? notes[ob.notes].wideDeclared
+               : ob.declared32;
+  }
 
   /// A term of `ob`'s violation that is not a constant (kNoTerm when it
   /// has none): its component, as addObligation joined all of them.
