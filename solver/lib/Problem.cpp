@@ -150,8 +150,9 @@ TermId Problem::anchorOf(const Obligation &ob) const {
   return it == terms.end() ? kNoTerm : *it;
 }
 
-// The layout note of Obligation (no padding) holds.
+// The layout notes of Obligation (no padding) and ValueInfo hold.
 static_assert(sizeof(Obligation) == 36, "Obligation has padding again");
+static_assert(sizeof(void *) != 8 || sizeof(ValueInfo) == 56, "ValueInfo grew");
 
 uint32_t Problem::addSite(Location loc, Text op, uint32_t callStack) {
   const ObligationSite &last = sites[sites.size() - 1];

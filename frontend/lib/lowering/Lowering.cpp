@@ -277,10 +277,8 @@ struct TypeHash {
 
 void Lowerer::recordValues(size_t from, size_t to) {
   // The last step of the lowering: the values' dims move into the problem
-  // (sized by finish()). Values of one type share the text of that type
-  // (and of its element).
+  // (sized by finish()). Values of one type share the text of that type.
   std::unordered_map<Type, solver::Text, TypeHash> typeTexts;
-  std::unordered_map<std::string, solver::Text> elements;
   const solver::Text unknown("?");
   for (ValueId id = ValueId(from); id < to; ++id) {
     const Value &v = function.values[id];
@@ -294,13 +292,6 @@ void Lowerer::recordValues(size_t from, size_t to) {
       info.type = at->second;
     } else {
       info.type = unknown;
-    }
-    info.loc = toSolver(v.loc);
-    if (!v.type.element.empty()) {
-      auto [at, fresh] = elements.try_emplace(v.type.element);
-      if (fresh)
-        at->second = v.type.element;
-      info.element = at->second;
     }
     using Kind = solver::ValueInfo::Kind;
     info.kind = v.type.isTensor()                 ? Kind::Tensor

@@ -188,7 +188,10 @@ struct Obligation {
   }
 };
 
-/// What symshape knows of one SSA value, for reports and refinement.
+/// What symshape knows of one SSA value, for reports and refinement. One
+/// per value of the function, held until the reports: what they do not
+/// read (where the value is defined, its element type) is left to the
+/// function's IR (56 bytes).
 struct ValueInfo {
   enum class Kind : uint8_t { Tensor, Vector, Shape, Size, Other };
   Kind kind = Kind::Other;
@@ -200,10 +203,8 @@ struct ValueInfo {
   TermId scalar = kNoTerm;      ///< Size: its runtime value
   Text name;                    ///< "%0", "%a"
   Text type;                    ///< declared type as printed
-  Text element;                 ///< element type text (tensor/vector)
   std::vector<TermId> dims;     ///< runtime dims (Tensor/Vector/Shape)
   LazyVector<int64_t> typeDims; ///< nearly always empty: 8 bytes then
-  Location loc;
 };
 
 /// A call on the way into a private function: where, and in which function.
