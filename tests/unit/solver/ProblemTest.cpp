@@ -68,6 +68,11 @@ TEST_CASE("a Rank obligation keeps its inferred rank", "[problem]") {
   p.addObligation(ob);
   const Obligation &kept = p.obligations[0];
   CHECK(kept.inferredRank() == 100000);
+  Obligation broadcast =
+      obligation(ObligationKind::Broadcast, p.formulas.mkBool(false));
+  broadcast.form = SubjectForm::Broadcast;
+  broadcast.refBegin = 17; // its dim refs, not a rank
+  CHECK(broadcast.inferredRank() == 0);
   CHECK(kept.refCount == 0); // it names no dims
   CHECK(describeSubject(p, kept) == "the result rank 3 (inferred rank 100000)");
   CHECK(p.opOf(kept).view() == "tosa.add");

@@ -180,8 +180,10 @@ struct Obligation {
   int32_t declared32 = 0;
   static constexpr int32_t kWideDeclared = INT32_MIN;
 
-  /// Rank: the rank inferred from the operands.
-  int64_t inferredRank() const { return int64_t(refBegin); }
+  /// Rank: the rank inferred from the operands; 0 for the other forms.
+  int64_t inferredRank() const {
+    return form == SubjectForm::Rank ? int64_t(refBegin) : 0;
+  }
   void setInferredRank(uint32_t rank) {
     refBegin = rank;
     refCount = 0;
