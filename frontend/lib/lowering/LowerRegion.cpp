@@ -12,6 +12,7 @@
 #include "LoweringImpl.h"
 #include "ops/OpContext.h"
 #include "ops/OpTable.h"
+#include "ops/broadcast/BroadcastRules.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -79,7 +80,8 @@ void Lowerer::lowerOpOnce(const Operation &op) {
     return; // terminators: read by the op that owns the region
   for (const std::string &extra : options.broadcastable)
     if (op.name == extra) {
-      lowerImplicitBroadcast(op);
+      OpContext ctx(*this, op);
+      lowerImplicitBroadcast(ctx, op.operands.size());
       return;
     }
   // An op whose custom syntax was not understood is opaque (its entry
@@ -271,6 +273,32 @@ void Lowerer::lowerBlockOps(const Region &region, size_t b) {
     if (freed && freed->operations.releaseBefore(k + 1) > 0)
       lastOp = nullptr; // its address may hold another op later
   }
+}
+
+bool Lowerer::foldRegion(const Operation &op, const Region &body,
+                         const std::vector<TermId> &elements) {
+  const Block &block = body.blocks[0];
+  std::vector<ValueState> acc;
+  for (size_t k = 1; k < op.operands.size(); ++k)
+    acc.push_back(state(op.operands[k]));
+  for (size_t i = 0; i < elements.size(); ++i) {
+    state(block.arguments[0]) = ValueState();
+    defineScalar(block.arguments[0], graph().constant(int64_t(i)));
+    state(block.arguments[1]) = ValueState();
+    defineScalar(block.arguments[1], elements[i]);
+    for (size_t k = 0; k < acc.size(); ++k)
+      state(block.arguments[2 + k]) = acc[k];
+    std::vector<ValueId> yielded = lowerInline(body);
+    if (yielded.size() != acc.size())
+      return false;
+    for (size_t k = 0; k < acc.size(); ++k)
+      acc[k] = state(yielded[k]);
+  }
+  for (size_t k = 0; k < op.results.size() && k < acc.size(); ++k) {
+    state(op.results[k]) = acc[k];
+    state(op.results[k]).defined = true;
+  }
+  return true;
 }
 
 } // namespace symshape::frontend

@@ -146,6 +146,44 @@ std::optional<std::vector<TermId>> Lowerer::extentsOf(ValueId id) {
   return s.extents;
 }
 
+namespace {
+
+/// index, i32, si64, ui8: an element type whose values can be sizes.
+bool isIntegerElement(const std::string &element) {
+  if (element == "index")
+    return true;
+  size_t p = element.rfind("si", 0) == 0 || element.rfind("ui", 0) == 0 ? 2
+             : element.rfind("i", 0) == 0                               ? 1
+                                                                        : 0;
+  if (p == 0 || p >= element.size())
+    return false;
+  for (; p < element.size(); ++p)
+    if (element[p] < '0' || element[p] > '9')
+      return false;
+  return true;
+}
+
+} // namespace
+
+std::optional<std::vector<TermId>> Lowerer::shapeExtents(ValueId id) {
+  if (std::optional<std::vector<TermId>> known = extentsOf(id))
+    return known;
+  // A 1-D integer tensor of static length read as a shape: one size per
+  // element, kept with the value so that every use sees the same sizes.
+  const Type &type = value(id).type;
+  if (!value(id).typeKnown || type.kind != TypeKind::RankedTensor ||
+      type.dims.size() != 1 || type.dims[0] == kDynamic ||
+      !isIntegerElement(type.element))
+    return std::nullopt;
+  ValueState &s = states[id];
+  s.hasExtents = true;
+  s.extents.clear();
+  for (int64_t i = 0; i < type.dims[0]; ++i)
+    s.extents.push_back(
+        freshDim(dimName(id, size_t(i)), SymbolOrigin::OpaqueDim));
+  return s.extents;
+}
+
 void Lowerer::alias(ValueId to, ValueId from) {
   ValueState copy = states[from];
   states[to] = copy;
@@ -252,6 +290,35 @@ void Lowerer::markOpaque(const Operation &op, std::string reason, bool always,
         return;
   prob->opaque.push_back({toSolver(op.loc, op.sourceLoc), op.name,
                           std::move(reason), privateChain, check});
+}
+
+std::vector<TermId> Lowerer::operandDims(const Operation &op, size_t i) {
+  const Type &type = operandType(op, i);
+  ValueState &s = state(op.operands[i]);
+  if (s.ranked && s.dims.size() == type.dims.size())
+    return s.dims;
+  // Not tracked (a value typed only by its uses): its type's facts, kept
+  // so that later uses share the same symbols.
+  std::vector<TermId> dims;
+  for (size_t d = 0; d < type.dims.size(); ++d)
+    dims.push_back(
+        type.dims[d] == kDynamic
+            ? freshDim(dimName(op.operands[i], d), SymbolOrigin::OpaqueDim)
+            : graph().constant(type.dims[d]));
+  defineDims(op.operands[i], dims);
+  return dims;
+}
+
+solver::DimRef Lowerer::operandDimRef(const Operation &op, size_t i,
+                                      size_t dim) const {
+  int64_t size = operandType(op, i).dims[dim];
+  return {op.operands[i], uint32_t(dim), size == kDynamic ? -1 : size};
+}
+
+std::string Lowerer::operandDimName(const Operation &op, size_t i,
+                                    size_t dim) const {
+  int64_t size = operandType(op, i).dims[dim];
+  return size == kDynamic ? dimName(op.operands[i], dim) : std::to_string(size);
 }
 
 void Lowerer::lowerOpaque(const Operation &op) {

@@ -48,18 +48,6 @@ struct ValueState {
   solver::LazyVector<TermId> matrix;
 };
 
-/// One result dim of a broadcast: the runtime sizes that reach it, how
-/// they print, and what static types infer for it.
-struct Column {
-  std::vector<TermId> sizes;
-  std::vector<solver::DimRef> names;
-  int64_t inferred = 1; ///< static inference (kDynamic for `?`)
-  bool staticError = false;
-  /// Add one operand's size, folding the static inference (the Broadcastable
-  /// trait's InferDim, left to right).
-  void add(TermId size, solver::DimRef name, int64_t staticSize);
-};
-
 /// Thrown when a function lowered as it is parsed needs what is not
 /// parsed yet (LowerStream.cpp): its lowering is dropped and done again.
 struct StreamAbandoned {};
@@ -146,23 +134,14 @@ public:
               int64_t inferredRank, bool staticError,
               std::string staticNote = "");
 
-  // --- op families ---
-  /// ops/broadcast/ImplicitBroadcast.cpp
-  void lowerImplicitBroadcast(const Operation &op);
-  /// Obligations and result of a broadcast whose operand sizes are already
-  /// aligned into `columns`: `broadcast` per column with 2+ sizes, `rank`,
-  /// `result-cast` per static result dim. `unranked`: an unranked operand
-  /// may supply leading dims and fill columns where the others give 1.
-  void finishBroadcast(const Operation &op, std::vector<Column> columns,
-                       bool unranked);
   /// The runtime dims of operand `i` (from its state, else its type).
   std::vector<TermId> operandDims(const Operation &op, size_t i);
   /// "%a[0]" for a dynamic operand dim, the size for a static one.
-  std::string operandDimName(const Operation &op, size_t i, size_t dim);
+  std::string operandDimName(const Operation &op, size_t i, size_t dim) const;
   /// The same, as data for a subject.
-  solver::DimRef operandDimRef(const Operation &op, size_t i, size_t dim);
-  /// Marks an op that had a static error: results follow their types.
-  bool structuralError(const Operation &op, const std::string &why);
+  solver::DimRef operandDimRef(const Operation &op, size_t i, size_t dim) const;
+  /// --strict: a dynamic size under a static result dim is an error.
+  bool strict() const { return options.strict; }
 
   // --- values of the shape and tensor glue ops (Lowering.cpp) ---
   /// The integer an index / !shape.size value holds; a fresh symbol named
@@ -198,11 +177,6 @@ public:
   /// Integers of an array / dense / array<i64: ..> attribute.
   static std::optional<std::vector<int64_t>> intList(const Attribute &attr);
 
-  /// ops/broadcast/XlaBroadcast.cpp (called by the stablehlo family's entries):
-  /// a binary op with `broadcast_dimensions`, broadcast_in_dim,
-  /// dynamic_broadcast_in_dim.
-  enum class XlaBroadcast { Binary, InDim, DynamicInDim };
-  void lowerXlaBroadcast(const Operation &op, XlaBroadcast form);
   /// The elements of a value used as a shape: its extents, or, for a 1-D
   /// integer tensor of static length, one fresh size per element (kept with
   /// the value). nullopt when its length is unknown.
@@ -212,8 +186,11 @@ public:
   void lowerNestedRegion(const Region &region, bool conditional) {
     lowerRegion(region, conditional);
   }
-  /// shape.reduce: runs the body once per extent when the rank is known.
-  void lowerShapeReduce(const Operation &op);
+  /// Runs `body` (one block) once per element of `elements` and gives
+  /// `op`'s results what the last run yields (OpContext::foldRegion).
+  /// False when a run does not yield one value per carried operand.
+  bool foldRegion(const Operation &op, const Region &body,
+                  const std::vector<TermId> &elements);
   /// Lowers the ops of `region` in place (not conditional) and returns the
   /// operands of its terminator.
   std::vector<ValueId> lowerInline(const Region &region);

@@ -51,6 +51,21 @@ std::optional<std::vector<TermId>> OpContext::elements(size_t i) {
   return low.extentsOf(operation.operands[i]);
 }
 
+const Type &OpContext::operandValueType(size_t i) const {
+  return low.value(operation.operands[i]).type;
+}
+
+std::optional<std::vector<TermId>> OpContext::knownDims(size_t i) {
+  const ValueState &s = low.state(operation.operands[i]);
+  if (!s.ranked)
+    return std::nullopt;
+  return s.dims;
+}
+
+std::optional<int64_t> OpContext::constantScalar(size_t i) {
+  return low.constantOf(operation.operands[i]);
+}
+
 std::optional<std::vector<int64_t>> OpContext::constantElements(size_t i) {
   std::optional<std::vector<TermId>> terms = elements(i);
   if (!terms)
@@ -130,6 +145,65 @@ void OpContext::require(ObligationKind kind, int dim, FormulaId violation,
   // A requirement that holds by construction is not worth a finding.
   if (formulas().isFalse(violation))
     return;
+  low.oblige(operation, kind, dim, violation, std::move(subject));
+}
+
+solver::DimRef OpContext::dimRef(size_t i, size_t d) const {
+  return low.operandDimRef(operation, i, d);
+}
+
+void OpContext::requireBroadcastable(int resultDim,
+                                     const std::vector<TermId> &sizes,
+                                     const std::vector<solver::DimRef> &names,
+                                     bool staticError, std::string note) {
+  low.oblige(operation, ObligationKind::Broadcast, resultDim,
+             formulas().mkConflict(sizes), solver::SubjectForm::Broadcast,
+             names, 0, 0, staticError, std::move(note));
+}
+
+void OpContext::requireResultRank(int64_t declared, int64_t inferred,
+                                  bool staticError, std::string note) {
+  low.oblige(operation, ObligationKind::Rank, -1,
+             formulas().mkBool(staticError), solver::SubjectForm::Rank, {},
+             declared, inferred, staticError, std::move(note));
+}
+
+void OpContext::requireBroadcastCast(int d, FormulaId violation,
+                                     const std::vector<solver::DimRef> &names,
+                                     int64_t declared, bool staticError,
+                                     std::string note) {
+  low.oblige(operation, ObligationKind::ResultCast, d, violation,
+             solver::SubjectForm::ResultCast, names, declared, 0, staticError,
+             std::move(note));
+}
+
+void OpContext::requireMappedDim(int resultDim, FormulaId violation,
+                                 std::string subject, bool staticError,
+                                 std::string note) {
+  low.oblige(operation, ObligationKind::MappedDim, resultDim, violation,
+             std::move(subject), staticError, std::move(note));
+}
+
+void OpContext::requireCast(int d, FormulaId violation, std::string subject,
+                            bool staticError) {
+  low.oblige(operation, ObligationKind::Cast, d, violation, std::move(subject),
+             staticError);
+}
+
+void OpContext::requireRuntimeCast(int d, FormulaId violation,
+                                   std::string subject) {
+  low.oblige(operation, ObligationKind::ResultCast, d, violation,
+             std::move(subject));
+}
+
+void OpContext::staticError(ObligationKind kind, std::string subject,
+                            std::string note) {
+  low.oblige(operation, kind, -1, formulas().mkTrue(), std::move(subject),
+             /*staticError=*/true, std::move(note));
+}
+
+void OpContext::requireAlways(ObligationKind kind, int dim, FormulaId violation,
+                              std::string subject) {
   low.oblige(operation, kind, dim, violation, std::move(subject));
 }
 
@@ -271,6 +345,117 @@ void OpContext::setElementsResult(size_t r, std::vector<TermId> elements) {
     return;
   resultSet[r] = true;
   low.defineShape(operation, operation.results[r], std::move(elements));
+}
+
+void OpContext::setShapeResult(size_t r,
+                               std::optional<std::vector<TermId>> extents) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  resultSet[r] = true;
+  low.defineShape(operation, operation.results[r], std::move(extents));
+}
+
+void OpContext::setResultExtents(size_t r, std::vector<TermId> extents,
+                                 bool label) {
+  ValueId id = operation.results[r];
+  if (label)
+    for (size_t i = 0; i < extents.size(); ++i)
+      low.labelDim(extents[i], id, i);
+  ValueState &s = low.state(id);
+  s.hasExtents = true;
+  s.extents = std::move(extents);
+}
+
+void OpContext::setUnknownScalarResult(size_t r) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  resultSet[r] = true;
+  low.scalarOf(operation.results[r]);
+}
+
+void OpContext::setResultAlias(size_t r, size_t i) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  resultSet[r] = true;
+  low.alias(operation.results[r], operation.operands[i]);
+}
+
+std::vector<ValueId> OpContext::lowerRegionInline(size_t k) {
+  return low.lowerInline(operation.regions[k]);
+}
+
+bool OpContext::setResultsFromCall(const std::string &callee,
+                                   std::string &whyNot) {
+  const Function *function = low.findFunction(callee);
+  if (!function) {
+    whyNot = "@" + callee + " is not defined in this module";
+    return false;
+  }
+  std::optional<std::vector<ValueState>> returned =
+      low.inlineCall(operation, *function, whyNot);
+  if (!returned)
+    return false;
+  for (size_t r = 0; r < numResults() && r < returned->size(); ++r) {
+    const ValueState &s = (*returned)[r];
+    const Type &type = resultType(r);
+    ValueId result = operation.results[r];
+    if (s.ranked && type.hasRank() && s.dims.size() == type.dims.size()) {
+      setResult(r, s.dims);
+      // The values a helper returns (JAX's `remainder`, `_where`, `clip`
+      // on 0-d integer tensors): a 0-d integer's scalar, a vector's
+      // elements, i1 predicates.
+      if (s.hasExtents)
+        setResultExtents(r, s.extents);
+      else if (s.scalar != solver::kNoTerm && type.dims.empty() && !failed())
+        low.setIntElements(result, {s.scalar});
+      if (s.hasBools && !failed())
+        low.setBoolElements(result, s.bools);
+    } else if (s.scalar != solver::kNoTerm &&
+               (type.isSizeLike() || type.kind == TypeKind::Integer)) {
+      setScalarResult(r, s.scalar);
+    } else if (s.hasBools && type.kind == TypeKind::Integer) {
+      low.setBoolElements(result, s.bools);
+    } else if (s.hasExtents && type.kind == TypeKind::Shape) {
+      setElementsResult(r, s.extents);
+    }
+  }
+  return true;
+}
+
+bool OpContext::foldRegion(size_t k, const std::vector<TermId> &elements) {
+  // The results it defines are skipped by flush(), the others follow their
+  // types.
+  return low.foldRegion(operation, operation.regions[k], elements);
+}
+
+void OpContext::setResultFromValue(size_t r, ValueId value) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  resultSet[r] = true;
+  low.alias(operation.results[r], value);
+}
+
+void OpContext::defineResult(size_t r, std::vector<TermId> dims) {
+  if (r >= numResults() || resultSet[r])
+    return;
+  resultSet[r] = true;
+  low.defineDims(operation.results[r], std::move(dims));
+}
+
+TermId OpContext::freshResultDim(size_t r, size_t d) {
+  return low.freshDim(low.dimName(operation.results[r], d),
+                      SymbolOrigin::OpaqueDim);
+}
+
+void OpContext::addFact(FormulaId fact) { low.problem().addFact(fact); }
+
+std::optional<std::vector<TermId>> OpContext::shapeOperand(size_t i) {
+  return low.shapeExtents(operation.operands[i]);
+}
+
+void OpContext::resultsFromTypes() {
+  low.lowerOpaque(operation);
+  std::fill(resultSet.begin(), resultSet.end(), true);
 }
 
 void OpContext::setResultFromType(size_t r) {

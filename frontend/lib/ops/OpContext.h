@@ -52,6 +52,7 @@ public:
   //===--- Operands and results ------------------------------------------===//
   size_t numOperands() const { return operation.operands.size(); }
   size_t numResults() const { return operation.results.size(); }
+  size_t numRegions() const { return operation.regions.size(); }
   /// The type written for operand `i` (or its value's type).
   const Type &operandType(size_t i) const;
   const Type &resultType(size_t r) const;
@@ -72,6 +73,14 @@ public:
   /// The elements of a 1-D integer operand when known: an extent tensor,
   /// or a constant (`arith.constant dense<..>`, `tosa.const`, ...).
   std::optional<std::vector<TermId>> elements(size_t i);
+  /// The type of operand `i`'s value where it is defined (a generic op may
+  /// write another one for its operand).
+  const Type &operandValueType(size_t i) const;
+  /// The runtime dims of operand `i` when its rank is known at runtime
+  /// (unlike dims(), nothing is made up for an untracked value).
+  std::optional<std::vector<TermId>> knownDims(size_t i);
+  /// The constant an index / size operand holds, if known.
+  std::optional<int64_t> constantScalar(size_t i);
   /// The same, when every element is a known constant.
   std::optional<std::vector<int64_t>> constantElements(size_t i);
 
@@ -104,6 +113,8 @@ public:
   }
   /// `t` is never negative, by its form (a dim, a constant >= 0, ...).
   bool provablyNonNegative(TermId t) { return graph().provablyNonNegative(t); }
+  /// --strict: a dynamic size under a static result dim is an error.
+  bool strict() const { return low.strict(); }
 
   //===--- Requirements (phase 1 of SEMANTICS.md §4)
   //-------------------------------===//
@@ -129,6 +140,50 @@ public:
   /// finding of its own: `safe`).
   void check(FormulaId holds, std::string subject,
              solver::ObligationKind kind = solver::ObligationKind::Assert);
+
+  //===--- Requirements stated as data (broadcasting) ---------------------===//
+  // The broadcast rules (ops/broadcast/) keep their subjects as data
+  // (printed only when reported) and list every requirement, even one that
+  // holds by construction or is a static error: the Broadcastable trait's
+  // report counts them all.
+  /// Dim `d` of operand `i`, named as data for a subject.
+  solver::DimRef dimRef(size_t i, size_t d) const;
+  /// Result dim `resultDim` broadcasts `sizes` (named `names`): kind
+  /// `broadcast`, violated when two of them differ and neither is 1.
+  /// `staticError`: the declared types already violate it (`note` says why).
+  void requireBroadcastable(int resultDim, const std::vector<TermId> &sizes,
+                            const std::vector<solver::DimRef> &names,
+                            bool staticError, std::string note);
+  /// The declared result rank against the inferred one (kind `rank`).
+  void requireResultRank(int64_t declared, int64_t inferred, bool staticError,
+                         std::string note);
+  /// Result dim `d`, declared `declared`, against the broadcast of `names`
+  /// (kind `result-cast`, violated exactly by `violation`).
+  void requireBroadcastCast(int d, FormulaId violation,
+                            const std::vector<solver::DimRef> &names,
+                            int64_t declared, bool staticError,
+                            std::string note);
+  /// A mapped operand dim (XLA's broadcast_dimensions; kind `mapped-dim`),
+  /// violated exactly by `violation`.
+  void requireMappedDim(int resultDim, FormulaId violation, std::string subject,
+                        bool staticError = false, std::string note = "");
+  /// tensor.cast's static target dim `d` (kind `cast`), violated exactly by
+  /// `violation`; `staticError` when both sizes are static and differ.
+  void requireCast(int d, FormulaId violation, std::string subject,
+                   bool staticError);
+  /// A cast of a computed size to the declared result dim `d` that is
+  /// judged at runtime even when both are known (kind `result-cast`).
+  void requireRuntimeCast(int d, FormulaId violation, std::string subject);
+  /// A static error of the requirement `kind` on `subject` (the op's
+  /// verifier rejects it; `note` says why). Unlike error(), the rule goes
+  /// on: it decides what its results are (usually resultsFromTypes).
+  void staticError(solver::ObligationKind kind, std::string subject,
+                   std::string note);
+  /// As require(), but listed even when it holds by construction or the op
+  /// already had an error: the shape dialect and the broadcast rules list
+  /// every requirement they state.
+  void requireAlways(solver::ObligationKind kind, int dim, FormulaId violation,
+                     std::string subject);
 
   //===--- Static checks (the op's verifier) ------------------------------===//
   /// A static error: verdict `error` at the op. Results then follow their
@@ -159,9 +214,58 @@ public:
   void setScalarResult(size_t r, TermId value);
   /// Result `r` holds the 1-D integer tensor / shape with these elements.
   void setElementsResult(size_t r, std::vector<TermId> elements);
+  /// Result `r`, already defined, also holds these integer elements (a small
+  /// integer constant, a shape computed as a 1-D tensor). `label`: name each
+  /// after the result in the dim graph (e.g. "%0[1]").
+  void setResultExtents(size_t r, std::vector<TermId> extents,
+                        bool label = true);
+  /// Result `r` is a shape (!shape.shape or an extent tensor) with these
+  /// extents; nullopt: unranked. An extent tensor whose static length is
+  /// not the rank is UB (a `rank` obligation).
+  void setShapeResult(size_t r, std::optional<std::vector<TermId>> extents);
+  /// Result `r` holds an integer no rule computes: a fresh unknown named
+  /// after it.
+  void setUnknownScalarResult(size_t r);
+  /// Result `r` is operand `i` (a pass-through op): everything known of it.
+  void setResultAlias(size_t r, size_t i);
+  /// Lowers region `k` of the op in place, once (its ops run exactly then:
+  /// shape.assuming's body), and returns the values its terminator yields.
+  std::vector<ValueId> lowerRegionInline(size_t k);
+  /// Runs region `k`'s one block once per element of `elements`, as
+  /// shape.reduce does: block argument 0 is the element's index, 1 the
+  /// element, the others carry what the previous run yielded (first the
+  /// operands after operand 0). The results are what the last run yields.
+  /// False (nothing defined) when a run does not yield one value per
+  /// carried operand.
+  bool foldRegion(size_t k, const std::vector<TermId> &elements);
+  /// The op calls function `callee` of the module: its body is lowered with
+  /// the operands' sizes (LowerCall.cpp), and the results get what it
+  /// returns (sizes, integer elements, i1 predicates). False, with
+  /// `whyNot`, for a callee that is not defined or cannot be inlined.
+  bool setResultsFromCall(const std::string &callee, std::string &whyNot);
+  /// Result `r` is `value` (a value the op's region yields).
+  void setResultFromValue(size_t r, ValueId value);
   /// Result `r` from its declared type alone (static dims facts, `?` fresh):
   /// for results whose sizes no rule relates to the operands.
   void setResultFromType(size_t r);
+  /// Result `r` has exactly the runtime dims `dims`, with no cast: the rule
+  /// already stated every requirement on them (the broadcast rules).
+  void defineResult(size_t r, std::vector<TermId> dims);
+  /// A fresh unknown size for dim `d` of result `r` (a size the operands do
+  /// not decide), named after it.
+  TermId freshResultDim(size_t r, size_t d);
+  /// `fact` holds once the op has run (a fresh result size's relation to
+  /// the operands).
+  void addFact(FormulaId fact);
+  /// The elements of 1-D integer operand `i` read as a shape: its extents
+  /// when known, else one unknown size per element of a static length (kept
+  /// with the value, so every use sees the same sizes). nullopt when its
+  /// length is unknown.
+  std::optional<std::vector<TermId>> shapeOperand(size_t i);
+  /// Every result from its declared type, as unknowns the op does not
+  /// relate to its operands, without listing the op as opaque: it was
+  /// judged (a static error, an unranked broadcast) but computes nothing.
+  void resultsFromTypes();
   /// The op is not modelled after all: every result from its declared
   /// type, and the op is listed in the coverage report with `reason`.
   void opaque(std::string reason);

@@ -6,9 +6,10 @@
 // requirements it adds, and whether `refine` may rewrite its result types.
 // One file per dialect family holds the entries (Tosa.cpp, Stablehlo.cpp,
 // ...); shared rules (elementwise, contraction, window arithmetic, reshape)
-// are helpers in OpRules.h that the entries call.
+// are helpers in rules/OpRules.h and broadcast/BroadcastRules.h that the
+// entries call.
 //
-//   {"tosa.matmul", parseTosaOp, lowerMatmul, Refine::Result,
+//   {"tosa.matmul", parseFunctionTypedForm, lowerMatmul, kRefineBoth,
 //    "[N,H,C] x [N,C,W] -> [N,H,W]; N and C equal"}
 //
 // Adding an op touches its family's file and its tests, nothing else.

@@ -148,9 +148,9 @@ void lowerIndexCast(OpContext &c, IntExtension extension) {
     return;
   if (anyShaped(c)) {
     lowerSameShape(c);
-    const ValueState &s = c.lowerer().state(c.op().operands[0]);
-    if (!c.failed() && s.hasExtents)
-      setExtents(c, 0, s.extents);
+    std::optional<std::vector<TermId>> elements = c.elements(0);
+    if (!c.failed() && elements)
+      setExtents(c, 0, std::move(*elements));
     return;
   }
   if (lowerIntConvert(c, extension))

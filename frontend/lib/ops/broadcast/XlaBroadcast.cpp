@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lowering/LoweringImpl.h"
+#include "BroadcastRules.h"
 
 #include <algorithm>
 
@@ -26,21 +26,6 @@ using solver::ObligationKind;
 using solver::SymbolOrigin;
 
 namespace {
-
-/// index, i32, si64, ui8: an element type whose values can be sizes.
-bool isIntegerElement(const std::string &element) {
-  if (element == "index")
-    return true;
-  size_t p = element.rfind("si", 0) == 0 || element.rfind("ui", 0) == 0 ? 2
-             : element.rfind("i", 0) == 0                               ? 1
-                                                                        : 0;
-  if (p == 0 || p >= element.size())
-    return false;
-  for (; p < element.size(); ++p)
-    if (element[p] < '0' || element[p] > '9')
-      return false;
-  return true;
-}
 
 std::string dimsText(const std::vector<int64_t> &dims) {
   std::string out = "(";
@@ -58,33 +43,15 @@ bool strictlyIncreasing(const std::vector<int64_t> &dims, int64_t limit) {
 
 } // namespace
 
-std::optional<std::vector<TermId>> Lowerer::shapeExtents(ValueId id) {
-  if (std::optional<std::vector<TermId>> known = extentsOf(id))
-    return known;
-  // A 1-D integer tensor of static length read as a shape: one size per
-  // element, kept with the value so that every use sees the same sizes.
-  const Type &type = value(id).type;
-  if (!value(id).typeKnown || type.kind != TypeKind::RankedTensor ||
-      type.dims.size() != 1 || type.dims[0] == kDynamic ||
-      !isIntegerElement(type.element))
-    return std::nullopt;
-  ValueState &s = states[id];
-  s.hasExtents = true;
-  s.extents.clear();
-  for (int64_t i = 0; i < type.dims[0]; ++i)
-    s.extents.push_back(
-        freshDim(dimName(id, size_t(i)), SymbolOrigin::OpaqueDim));
-  return s.extents;
-}
-
 namespace {
 
 /// The binary form's `broadcast_dimensions` as the dims of the higher-rank
 /// operand that the lower-rank one maps to, or nullopt after a static error.
 /// Operands of equal rank take only the identity (or no list).
-std::optional<std::vector<int64_t>>
-binaryMapping(Lowerer &l, const Operation &op, std::vector<int64_t> mapping,
-              size_t lowRank, size_t highRank) {
+std::optional<std::vector<int64_t>> binaryMapping(OpContext &ctx,
+                                                  std::vector<int64_t> mapping,
+                                                  size_t lowRank,
+                                                  size_t highRank) {
   if (lowRank == highRank) { // no rank change: only the identity makes sense
     bool identity = mapping.empty();
     if (mapping.size() == lowRank) {
@@ -93,11 +60,11 @@ binaryMapping(Lowerer &l, const Operation &op, std::vector<int64_t> mapping,
         identity &= mapping[i] == int64_t(i);
     }
     if (!identity) {
-      l.oblige(op, ObligationKind::MappedDim, -1, l.formulas().mkTrue(),
-               "the broadcast_dimensions " + dimsText(mapping), true,
-               "operands of equal rank take no broadcast_dimensions (seed "
-               "003)");
-      l.lowerOpaque(op);
+      ctx.staticError(ObligationKind::MappedDim,
+                      "the broadcast_dimensions " + dimsText(mapping),
+                      "operands of equal rank take no broadcast_dimensions "
+                      "(seed 003)");
+      ctx.resultsFromTypes();
       return std::nullopt;
     }
     mapping.clear();
@@ -105,12 +72,11 @@ binaryMapping(Lowerer &l, const Operation &op, std::vector<int64_t> mapping,
       mapping.push_back(int64_t(i));
   } else if (mapping.size() != lowRank ||
              !strictlyIncreasing(mapping, int64_t(highRank))) {
-    l.oblige(op, ObligationKind::MappedDim, -1, l.formulas().mkTrue(),
-             "the broadcast_dimensions " + dimsText(mapping), true,
-             "XLA broadcasting needs one strictly increasing dim of the "
-             "higher-rank "
-             "operand per dim of the lower-rank one");
-    l.lowerOpaque(op);
+    ctx.staticError(ObligationKind::MappedDim,
+                    "the broadcast_dimensions " + dimsText(mapping),
+                    "XLA broadcasting needs one strictly increasing dim of "
+                    "the higher-rank operand per dim of the lower-rank one");
+    ctx.resultsFromTypes();
     return std::nullopt;
   }
   return mapping;
@@ -123,30 +89,28 @@ binaryMapping(Lowerer &l, const Operation &op, std::vector<int64_t> mapping,
 /// in program order.
 class InDimBroadcast {
 public:
-  InDimBroadcast(Lowerer &l, const Operation &op, std::vector<int64_t> dims,
-                 bool dynamic)
-      : l(l), op(op), dims(std::move(dims)), dynamic(dynamic),
-        result(op.results[0]), resultType(l.value(result).type),
-        operand(l.operandType(op, 0)), rank(resultType.dims.size()) {}
+  InDimBroadcast(OpContext &ctx, std::vector<int64_t> dims, bool dynamic)
+      : ctx(ctx), dims(std::move(dims)), dynamic(dynamic),
+        resultType(ctx.resultType(0)), operand(ctx.operandType(0)),
+        rank(resultType.dims.size()) {}
 
   void lower() {
     if (!checkDims() || (dynamic && !readHints()) || !readOutputSizes())
       return;
-    xDims = l.operandDims(op, 0);
+    xDims = ctx.dims(0);
     if (!requireMappedDims())
       return;
     defineOpenDims();
     requireHints();
     castToDeclared();
-    l.defineDims(result, std::move(out));
+    ctx.defineResult(0, std::move(out));
   }
 
 private:
   /// A static error of the op: its result follows its declared type.
   bool fail(ObligationKind kind, std::string subject, std::string why) {
-    l.oblige(op, kind, -1, l.formulas().mkTrue(), std::move(subject), true,
-             std::move(why));
-    l.lowerOpaque(op);
+    ctx.staticError(kind, std::move(subject), std::move(why));
+    ctx.resultsFromTypes();
     return false;
   }
 
@@ -173,10 +137,9 @@ private:
     for (auto [name, list] :
          {std::pair{"known_expanding_dimensions", &expanding},
           std::pair{"known_nonexpanding_dimensions", &nonexpanding}}) {
-      const Attribute *hint = findAttr(op.attributes, name);
-      if (!hint)
+      if (!ctx.attr(name))
         continue;
-      std::optional<std::vector<int64_t>> ints = Lowerer::intList(*hint);
+      std::optional<std::vector<int64_t>> ints = ctx.ints(name);
       if (!ints)
         return fail(ObligationKind::MappedDim,
                     std::string("the ") + name + " attribute",
@@ -202,7 +165,7 @@ private:
   /// declared static size differing from one is a result-cast, judged after
   /// the mapped dims), else the declared type.
   bool readOutputSizes() {
-    extents = dynamic ? l.shapeExtents(op.operands[1]) : std::nullopt;
+    extents = dynamic ? ctx.shapeOperand(1) : std::nullopt;
     if (extents && extents->size() != rank)
       return fail(ObligationKind::Rank,
                   "the output shape of rank " +
@@ -215,16 +178,16 @@ private:
       if (extents)
         out[t] = (*extents)[t];
       else if (declared != kDynamic)
-        out[t] = l.graph().constant(declared);
+        out[t] = ctx.constant(declared);
     }
     // SEMANTICS.md §2: a dim is never negative, an element of the shape
     // operand can be (`in-bounds`, as tensor.empty's sizes).
     for (size_t t = 0; t < rank && extents; ++t)
-      if (!l.graph().provablyNonNegative(out[t]))
-        l.oblige(op, ObligationKind::InBounds, int(t),
-                 l.formulas().mkLt(out[t], l.graph().constant(0)),
-                 "element " + std::to_string(t) + " of the shape operand " +
-                     l.refName(op.operands[1]) + " (a size: not negative)");
+      if (!ctx.provablyNonNegative(out[t]))
+        ctx.require(ObligationKind::InBounds, int(t),
+                    ctx.formulas().mkLt(out[t], ctx.constant(0)),
+                    "element " + std::to_string(t) + " of the shape operand " +
+                        ctx.operandName(1) + " (a size: not negative)");
     return true;
   }
 
@@ -243,17 +206,16 @@ private:
       int64_t xs = operand.dims[i], rs = resultType.dims[t];
       bool error = xs != kDynamic && rs != kDynamic && xs != 1 && xs != rs;
       erroneous |= error;
-      l.oblige(op, ObligationKind::MappedDim, int(t),
-               l.formulas().mkAnd({l.formulas().mkNe(x, l.graph().constant(1)),
-                                   l.formulas().mkNe(x, out[t])}),
-               "the operand size " + l.operandDimName(op, 0, i) +
-                   " mapped to result dim " + std::to_string(t) +
-                   " (it must be 1 or equal)",
-               error,
-               error ? "the sizes differ and the operand's is not 1" : "");
+      ctx.requireMappedDim(
+          int(t),
+          ctx.formulas().mkAnd({ctx.formulas().mkNe(x, ctx.constant(1)),
+                                ctx.formulas().mkNe(x, out[t])}),
+          "the operand size " + ctx.dimName(0, i) + " mapped to result dim " +
+              std::to_string(t) + " (it must be 1 or equal)",
+          error, error ? "the sizes differ and the operand's is not 1" : "");
     }
     if (erroneous)
-      l.lowerOpaque(op);
+      ctx.resultsFromTypes();
     return !erroneous;
   }
 
@@ -261,15 +223,14 @@ private:
     for (const auto &[t, x] : openDims) {
       // A `?` result dim of broadcast_in_dim: the operand's size unless
       // that is 1.
-      TermId r = l.freshDim(l.dimName(result, t), SymbolOrigin::OpaqueDim);
-      l.problem().addFact(
-          l.formulas().mkOr({l.formulas().mkEq(x, l.graph().constant(1)),
-                             l.formulas().mkEq(r, x)}));
+      TermId r = ctx.freshResultDim(0, t);
+      ctx.addFact(ctx.formulas().mkOr({ctx.formulas().mkEq(x, ctx.constant(1)),
+                                       ctx.formulas().mkEq(r, x)}));
       out[t] = r;
     }
     for (size_t t = 0; t < rank; ++t)
       if (out[t] == solver::kNoTerm)
-        out[t] = l.freshDim(l.dimName(result, t), SymbolOrigin::OpaqueDim);
+        out[t] = ctx.freshResultDim(0, t);
   }
 
   /// A hint is a promise the lowerings build on (StableHLO's linalg
@@ -278,20 +239,19 @@ private:
   void requireHints() {
     for (int64_t i : expanding) {
       TermId x = xDims[size_t(i)];
-      l.oblige(op, ObligationKind::MappedDim, int(dims[size_t(i)]),
-               l.formulas().mkNe(x, l.graph().constant(1)),
-               "the operand size " + l.operandDimName(op, 0, size_t(i)) +
-                   " in known_expanding_dimensions (it must be 1)");
+      ctx.requireMappedDim(int(dims[size_t(i)]),
+                           ctx.formulas().mkNe(x, ctx.constant(1)),
+                           "the operand size " + ctx.dimName(0, size_t(i)) +
+                               " in known_expanding_dimensions (it must be 1)");
     }
     for (int64_t i : nonexpanding) {
       size_t t = size_t(dims[size_t(i)]);
       TermId x = xDims[size_t(i)];
-      l.oblige(op, ObligationKind::MappedDim, int(t),
-               l.formulas().mkNe(x, out[t]),
-               "the operand size " + l.operandDimName(op, 0, size_t(i)) +
-                   " in known_nonexpanding_dimensions (it must equal result "
-                   "dim " +
-                   std::to_string(t) + ")");
+      ctx.requireMappedDim(
+          int(t), ctx.formulas().mkNe(x, out[t]),
+          "the operand size " + ctx.dimName(0, size_t(i)) +
+              " in known_nonexpanding_dimensions (it must equal result dim " +
+              std::to_string(t) + ")");
     }
   }
 
@@ -303,20 +263,18 @@ private:
       int64_t declared = resultType.dims[t];
       if (declared == kDynamic)
         continue;
-      l.oblige(op, ObligationKind::ResultCast, int(t),
-               l.formulas().mkNe(out[t], l.graph().constant(declared)),
-               "element " + std::to_string(t) + " of the shape operand " +
-                   l.refName(op.operands[1]) + ", cast to the declared " +
-                   std::to_string(declared));
-      out[t] = l.graph().constant(declared);
+      ctx.requireRuntimeCast(
+          int(t), ctx.formulas().mkNe(out[t], ctx.constant(declared)),
+          "element " + std::to_string(t) + " of the shape operand " +
+              ctx.operandName(1) + ", cast to the declared " +
+              std::to_string(declared));
+      out[t] = ctx.constant(declared);
     }
   }
 
-  Lowerer &l;
-  const Operation &op;
+  OpContext &ctx;
   const std::vector<int64_t> dims; ///< broadcast_dimensions
   const bool dynamic;
-  const ValueId result;
   const Type &resultType;
   const Type &operand;
   const size_t rank; ///< the result's
@@ -329,24 +287,24 @@ private:
 
 /// The binary form: the lower-rank operand's dims go to the columns of
 /// the higher-rank one's that `dims` names.
-void lowerBinary(Lowerer &l, const Operation &op, std::vector<int64_t> dims) {
-  size_t lhsRank = l.operandType(op, 0).dims.size();
-  size_t rhsRank = l.operandType(op, 1).dims.size();
+void lowerBinary(OpContext &ctx, std::vector<int64_t> dims) {
+  size_t lhsRank = ctx.rank(0);
+  size_t rhsRank = ctx.rank(1);
   size_t low = lhsRank < rhsRank ? 0 : 1, high = 1 - low;
   size_t lowRank = std::min(lhsRank, rhsRank);
   size_t highRank = std::max(lhsRank, rhsRank);
   std::optional<std::vector<int64_t>> mapping =
-      binaryMapping(l, op, std::move(dims), lowRank, highRank);
+      binaryMapping(ctx, std::move(dims), lowRank, highRank);
   if (!mapping)
     return;
   // The higher-rank operand fills every column; the lower-rank operand
   // its mapped ones (it is 1 elsewhere). Keep operand order in columns.
   std::vector<Column> columns(highRank);
-  std::vector<TermId> highDims = l.operandDims(op, high);
-  std::vector<TermId> lowDims = l.operandDims(op, low);
+  std::vector<TermId> highDims = ctx.dims(high);
+  std::vector<TermId> lowDims = ctx.dims(low);
   auto addHigh = [&](size_t c) {
-    columns[c].add(highDims[c], l.operandDimRef(op, high, c),
-                   l.operandType(op, high).dims[c]);
+    columns[c].add(highDims[c], ctx.dimRef(high, c),
+                   ctx.operandType(high).dims[c]);
   };
   for (size_t c = 0; c < highRank; ++c) {
     auto it = std::find(mapping->begin(), mapping->end(), int64_t(c));
@@ -354,44 +312,42 @@ void lowerBinary(Lowerer &l, const Operation &op, std::vector<int64_t> dims) {
       addHigh(c);
     if (it != mapping->end()) {
       size_t i = size_t(it - mapping->begin());
-      columns[c].add(lowDims[i], l.operandDimRef(op, low, i),
-                     l.operandType(op, low).dims[i]);
+      columns[c].add(lowDims[i], ctx.dimRef(low, i),
+                     ctx.operandType(low).dims[i]);
       if (high == 1)
         addHigh(c);
     }
   }
-  l.finishBroadcast(op, std::move(columns), /*unranked=*/false);
+  finishBroadcast(ctx, std::move(columns), /*unranked=*/false);
 }
 
 } // namespace
 
-void Lowerer::lowerXlaBroadcast(const Operation &op, XlaBroadcast form) {
+void lowerXlaBroadcast(OpContext &ctx, XlaBroadcast form) {
   bool binary = form == XlaBroadcast::Binary;
   bool inDim = form == XlaBroadcast::InDim;
   // An unranked result is fine for the binary ops (the implicit-broadcast
   // rules skip its verification); broadcast_in_dim needs its result rank.
-  if (op.results.size() != 1 || op.operands.size() != (inDim ? 1u : 2u) ||
-      !operandType(op, 0).hasRank() ||
-      (binary && !operandType(op, 1).hasRank()) ||
-      (!binary && !value(op.results[0]).type.hasRank())) {
-    lowerOpaque(op); // unranked or malformed: nothing to check
+  if (ctx.numResults() != 1 || ctx.numOperands() != (inDim ? 1u : 2u) ||
+      !ctx.ranked(0) || (binary && !ctx.ranked(1)) ||
+      (!binary && !ctx.resultType(0).hasRank())) {
+    ctx.resultsFromTypes(); // unranked or malformed: nothing to check
     return;
   }
-  const Attribute *attr = findAttr(op.attributes, "broadcast_dimensions");
   std::optional<std::vector<int64_t>> dims =
-      attr ? intList(*attr) : std::optional<std::vector<int64_t>>();
+      ctx.attr("broadcast_dimensions") ? ctx.ints("broadcast_dimensions")
+                                       : std::nullopt;
   if (!dims) {
-    oblige(op, ObligationKind::MappedDim, -1, formulas().mkTrue(),
-           "the broadcast_dimensions attribute", true,
-           "expected a list of integers");
-    lowerOpaque(op);
+    ctx.staticError(ObligationKind::MappedDim,
+                    "the broadcast_dimensions attribute",
+                    "expected a list of integers");
+    ctx.resultsFromTypes();
     return;
   }
   if (binary)
-    lowerBinary(*this, op, std::move(*dims));
+    lowerBinary(ctx, std::move(*dims));
   else
-    InDimBroadcast(*this, op, std::move(*dims),
-                   form == XlaBroadcast::DynamicInDim)
+    InDimBroadcast(ctx, std::move(*dims), form == XlaBroadcast::DynamicInDim)
         .lower();
 }
 

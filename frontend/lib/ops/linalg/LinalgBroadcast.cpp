@@ -68,7 +68,6 @@ mappedDims(std::optional<std::vector<int64_t>> dims, bool rfc, size_t inRank,
 
 void lowerBroadcast(OpContext &c) {
   const Operation &op = c.op();
-  Lowerer &low = c.lowerer();
   if (c.numOperands() != 2 || !c.ranked(0) || !c.ranked(1)) {
     c.opaque("expects a ranked input and init");
     return;
@@ -79,8 +78,8 @@ void lowerBroadcast(OpContext &c) {
       mappedDims(c.ints("dimensions"), op.form == "inits", input.dims.size(),
                  init.dims.size(), problem);
   if (!target) {
-    low.oblige(op, ObligationKind::MappedDim, -1, c.formulas().mkTrue(),
-               "the dimensions attribute", true, problem);
+    c.staticError(ObligationKind::MappedDim, "the dimensions attribute",
+                  problem);
     return;
   }
   std::vector<TermId> in = c.dims(0), out = c.dims(1);
@@ -100,11 +99,11 @@ void lowerBroadcast(OpContext &c) {
               "size cannot map onto a static one"
             : "mapped sizes must be equal; there is no size-1 expansion "
               "(the linalg.broadcast RFC)";
-    low.oblige(op, ObligationKind::MappedDim, int(t),
-               c.formulas().mkNe(in[i], out[t]),
-               "the input size " + c.dimName(0, i) + " mapped to init size " +
-                   c.dimName(1, t) + " (dim " + std::to_string(t) + ")",
-               error, error ? why : "");
+    c.requireMappedDim(int(t), c.formulas().mkNe(in[i], out[t]),
+                       "the input size " + c.dimName(0, i) +
+                           " mapped to init size " + c.dimName(1, t) +
+                           " (dim " + std::to_string(t) + ")",
+                       error, error ? why : "");
   }
   if (c.numResults() == 1 && !erroneous)
     c.setResult(0, out);

@@ -57,7 +57,7 @@ TermId windowOutputSize(OpContext &c, TermId in, TermId padLo, TermId padHi,
 }
 
 void lowerImplicitBroadcastRule(OpContext &ctx) {
-  ctx.lowerer().lowerImplicitBroadcast(ctx.op());
+  lowerImplicitBroadcast(ctx, ctx.numOperands());
 }
 
 /// func.call @g(..): the callee's shape semantics (lowering/LowerCall.cpp).
@@ -67,43 +67,9 @@ void lowerFuncCall(OpContext &c) {
     c.opaque("the callee is not a symbol");
     return;
   }
-  Lowerer &low = c.lowerer();
-  const Function *function = low.findFunction(callee->str);
-  if (!function) {
-    c.opaque("@" + callee->str + " is not defined in this module");
-    return;
-  }
   std::string whyNot;
-  std::optional<std::vector<ValueState>> returned =
-      low.inlineCall(c.op(), *function, whyNot);
-  if (!returned) {
+  if (!c.setResultsFromCall(callee->str, whyNot))
     c.opaque(whyNot);
-    return;
-  }
-  for (size_t r = 0; r < c.numResults() && r < returned->size(); ++r) {
-    const ValueState &s = (*returned)[r];
-    const Type &type = c.resultType(r);
-    ValueId result = c.op().results[r];
-    if (s.ranked && type.hasRank() && s.dims.size() == type.dims.size()) {
-      c.setResult(r, s.dims);
-      // The values a helper returns (JAX's `remainder`, `_where`, `clip`
-      // on 0-d integer tensors): a 0-d integer's scalar, a vector's
-      // elements, i1 predicates.
-      if (s.hasExtents)
-        setExtents(c, r, s.extents);
-      else if (s.scalar != solver::kNoTerm && type.dims.empty() && !c.failed())
-        c.lowerer().setIntElements(result, {s.scalar});
-      if (s.hasBools && !c.failed())
-        c.lowerer().setBoolElements(result, s.bools);
-    } else if (s.scalar != solver::kNoTerm &&
-               (type.isSizeLike() || type.kind == TypeKind::Integer)) {
-      c.setScalarResult(r, s.scalar);
-    } else if (s.hasBools && type.kind == TypeKind::Integer) {
-      c.lowerer().setBoolElements(result, s.bools);
-    } else if (s.hasExtents && type.kind == TypeKind::Shape) {
-      c.setElementsResult(r, s.extents);
-    }
-  }
 }
 
 } // namespace symshape::frontend

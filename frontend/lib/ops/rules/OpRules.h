@@ -9,6 +9,7 @@
 #define SYMSHAPE_FRONTEND_OPS_OPRULES_H
 
 #include "ops/OpContext.h"
+#include "ops/broadcast/BroadcastRules.h"
 
 namespace symshape::frontend {
 

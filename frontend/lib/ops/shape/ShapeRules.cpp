@@ -58,24 +58,16 @@ bool expectArity(OpContext &c, int operands) {
 void lowerShapeOf(OpContext &c) {
   if (!expectArity(c, 1))
     return;
-  Lowerer &l = c.lowerer();
-  ValueState &s = l.state(c.op().operands[0]);
-  if (s.ranked)
-    l.defineShape(c.op(), c.op().results[0], s.dims);
-  else
-    l.defineShape(c.op(), c.op().results[0], std::nullopt);
+  c.setShapeResult(0, c.knownDims(0));
 }
 
 void lowerConstShape(OpContext &c) {
   if (!expectArity(c, -1))
     return;
-  Lowerer &l = c.lowerer();
-  ValueId result = c.op().results[0];
-  const Attribute *attr = c.attr("shape");
-  if (!attr)
-    attr = c.attr("value");
+  const char *name = c.attr("shape") ? "shape" : "value";
+  const Attribute *attr = c.attr(name);
   if (attr && attr->kind == AttrKind::Integer) { // a constant size
-    l.defineScalar(result, c.constant(attr->intValue));
+    c.setScalarResult(0, c.constant(attr->intValue));
     return;
   }
   std::optional<std::vector<TermId>> extents;
@@ -86,19 +78,18 @@ void lowerConstShape(OpContext &c) {
       if (e.kind == AttrKind::Integer)
         extents->push_back(c.constant(e.intValue));
       else if (e.kind == AttrKind::Dynamic) // `?`: an unknown extent
-        extents->push_back(
-            l.freshDim(l.dimName(result, i), SymbolOrigin::OpaqueDim));
+        extents->push_back(c.freshResultDim(0, i));
       else
         extents.reset(); // `*`: unranked
     }
   } else if (attr) {
-    if (std::optional<std::vector<int64_t>> ints = Lowerer::intList(*attr)) {
+    if (std::optional<std::vector<int64_t>> ints = c.ints(name)) {
       extents.emplace();
       for (int64_t v : *ints)
         extents->push_back(c.constant(v));
     }
   }
-  l.defineShape(c.op(), result, extents);
+  c.setShapeResult(0, extents);
 }
 
 void lowerConstSize(OpContext &c) {
@@ -108,18 +99,16 @@ void lowerConstSize(OpContext &c) {
   if (attr && attr->kind == AttrKind::Integer)
     c.setScalarResult(0, c.constant(attr->intValue));
   else
-    c.lowerer().scalarOf(c.op().results[0]);
+    c.setUnknownScalarResult(0);
 }
 
 void lowerSizeCast(OpContext &c) {
   if (!expectArity(c, 1))
     return;
-  Lowerer &l = c.lowerer();
-  ValueId operand = c.op().operands[0], result = c.op().results[0];
-  if (l.value(operand).type.isSizeLike())
-    l.defineScalar(result, l.scalarOf(operand));
+  if (c.operandValueType(0).isSizeLike())
+    c.setScalarResult(0, c.scalar(0));
   else
-    l.alias(result, operand);
+    c.setResultAlias(0, 0);
 }
 
 namespace {
@@ -144,7 +133,7 @@ void lowerRank(OpContext &c) {
   if (std::optional<std::vector<TermId>> e = c.elements(0))
     c.setScalarResult(0, c.constant(int64_t(e->size())));
   else
-    c.lowerer().scalarOf(c.op().results[0]);
+    c.setUnknownScalarResult(0);
 }
 
 void lowerNumElements(OpContext &c) {
@@ -153,33 +142,31 @@ void lowerNumElements(OpContext &c) {
   if (std::optional<std::vector<TermId>> e = c.elements(0))
     c.setScalarResult(0, c.product(*e));
   else
-    c.lowerer().scalarOf(c.op().results[0]);
+    c.setUnknownScalarResult(0);
 }
 
 void lowerGetExtent(OpContext &c) {
   if (!expectArity(c, 2))
     return;
-  Lowerer &l = c.lowerer();
   std::optional<std::vector<TermId>> e = c.elements(0);
-  std::optional<int64_t> index = l.constantOf(c.op().operands[1]);
+  std::optional<int64_t> index = c.constantScalar(1);
   if (e && index) {
     if (*index >= 0 && size_t(*index) < e->size()) {
       c.setScalarResult(0, (*e)[size_t(*index)]);
       return;
     }
-    l.oblige(c.op(), ObligationKind::Rank, -1, c.formulas().mkTrue(),
-             "the extent " + std::to_string(*index) + " of a shape of rank " +
-                 std::to_string(e->size()));
+    c.requireAlways(ObligationKind::Rank, -1, c.formulas().mkTrue(),
+                    "the extent " + std::to_string(*index) +
+                        " of a shape of rank " + std::to_string(e->size()));
   }
-  l.scalarOf(c.op().results[0]);
+  c.setUnknownScalarResult(0);
 }
 
 void lowerShapeDim(OpContext &c) {
   if (!expectArity(c, 2))
     return;
-  Lowerer &l = c.lowerer();
   const Type &type = c.operandType(0);
-  std::optional<int64_t> index = l.constantOf(c.op().operands[1]);
+  std::optional<int64_t> index = c.constantScalar(1);
   if (!type.isShaped() || !type.hasRank() || !index) {
     c.opaque(!index ? "the dim index is not a constant"
                     : "expects a ranked tensor operand");
@@ -191,11 +178,12 @@ void lowerShapeDim(OpContext &c) {
     return;
   }
   // The verifier rejects a constant index past a ranked operand's rank.
-  l.oblige(c.op(), ObligationKind::Rank, -1, c.formulas().mkTrue(),
-           "the dim " + std::to_string(*index) + " of " + c.operandName(0) +
-               " of rank " + std::to_string(dims.size()),
-           true, "index is out of range");
-  l.scalarOf(c.op().results[0]);
+  c.staticError(ObligationKind::Rank,
+                "the dim " + std::to_string(*index) + " of " +
+                    c.operandName(0) + " of rank " +
+                    std::to_string(dims.size()),
+                "index is out of range");
+  c.setUnknownScalarResult(0);
 }
 
 void lowerSizeDiv(OpContext &c) {
@@ -219,9 +207,8 @@ void lowerShapeMaxMin(OpContext &c, bool isMax) {
   auto pick = [&](TermId a, TermId b) {
     return isMax ? c.graph().max(a, b) : c.graph().min(a, b);
   };
-  Lowerer &l = c.lowerer();
-  if (l.value(c.op().operands[0]).type.isSizeLike() &&
-      l.value(c.op().operands[1]).type.isSizeLike()) {
+  if (c.operandValueType(0).isSizeLike() &&
+      c.operandValueType(1).isSizeLike()) {
     c.setScalarResult(0, pick(c.scalar(0), c.scalar(1)));
     return;
   }
@@ -247,7 +234,7 @@ void lowerShapeConcat(OpContext &c) {
     return;
   std::optional<std::vector<TermId>> a = c.elements(0), b = c.elements(1);
   if (!a || !b) { // an unranked shape: the result is unranked too
-    c.lowerer().defineShape(c.op(), c.op().results[0], std::nullopt);
+    c.setShapeResult(0, std::nullopt);
     return;
   }
   a->insert(a->end(), b->begin(), b->end());
@@ -266,26 +253,23 @@ void lowerFromExtents(OpContext &c) {
 void lowerToExtentTensor(OpContext &c) {
   if (!expectArity(c, 1))
     return;
-  c.lowerer().defineShape(c.op(), c.op().results[0], c.elements(0));
+  c.setShapeResult(0, c.elements(0));
 }
 
 void lowerCreateShape(OpContext &c) {
   if (!expectArity(c, 1))
     return;
-  Lowerer &l = c.lowerer();
-  ValueId result = c.op().results[0];
   // The shape dialect: the rank is the tensor's length, the extents its
   // elements.
   std::optional<std::vector<TermId>> extents = c.elements(0);
-  const Type &type = l.value(c.op().operands[0]).type;
+  const Type &type = c.operandValueType(0);
   if (!extents && type.hasRank() && type.dims.size() == 1 &&
       type.dims[0] != kDynamic) {
     extents.emplace();
     for (int64_t i = 0; i < type.dims[0]; ++i)
-      extents->push_back(
-          l.freshDim(l.dimName(result, size_t(i)), SymbolOrigin::OpaqueDim));
+      extents->push_back(c.freshResultDim(0, size_t(i)));
   }
-  l.defineShape(c.op(), result, extents);
+  c.setShapeResult(0, extents);
 }
 
 namespace {
@@ -296,7 +280,6 @@ enum class BroadcastOp { Broadcast, Cstr, IsBroadcastable };
 
 void lowerBroadcastShapes(OpContext &c, BroadcastOp kind) {
   const Operation &op = c.op();
-  Lowerer &l = c.lowerer();
   if (op.operands.empty()) {
     c.opaque("expects operands");
     return;
@@ -315,7 +298,7 @@ void lowerBroadcastShapes(OpContext &c, BroadcastOp kind) {
   if (unranked || kind == BroadcastOp::IsBroadcastable) {
     // The shape dialect: any unranked input makes the result unranked.
     if (hasResult && kind == BroadcastOp::Broadcast)
-      l.defineShape(op, op.results[0], std::nullopt);
+      c.setShapeResult(0, std::nullopt);
     return;
   }
   size_t rank = 0;
@@ -331,18 +314,18 @@ void lowerBroadcastShapes(OpContext &c, BroadcastOp kind) {
       std::vector<std::string> names;
       for (TermId t : columns[j])
         names.push_back(extentName(c.graph(), t, "?"));
-      l.oblige(op, isCstr ? ObligationKind::Cstr : ObligationKind::Broadcast,
-               int(j), c.formulas().mkConflict(columns[j]),
-               (isCstr ? "the constraint that extents " + listText(names) +
-                             " broadcast (extent "
-                       : "the broadcast of extents " + listText(names) +
-                             " (result extent ") +
-                   std::to_string(j) + errorNote(op) + ")");
+      c.requireAlways(isCstr ? ObligationKind::Cstr : ObligationKind::Broadcast,
+                      int(j), c.formulas().mkConflict(columns[j]),
+                      (isCstr ? "the constraint that extents " +
+                                    listText(names) + " broadcast (extent "
+                              : "the broadcast of extents " + listText(names) +
+                                    " (result extent ") +
+                          std::to_string(j) + errorNote(op) + ")");
     }
     extents.push_back(c.graph().broadcast(columns[j]));
   }
   if (hasResult && !isCstr)
-    l.defineShape(op, op.results[0], extents);
+    c.setShapeResult(0, extents);
 }
 
 } // namespace
@@ -362,7 +345,6 @@ namespace {
 /// `kind`: Join for shape.join / shape.meet, Cstr for shape.cstr_eq.
 void lowerJoinShapes(OpContext &c, ObligationKind kind) {
   const Operation &op = c.op();
-  Lowerer &l = c.lowerer();
   if (op.operands.size() < 2) {
     c.opaque("expects two or more operands");
     return;
@@ -371,12 +353,12 @@ void lowerJoinShapes(OpContext &c, ObligationKind kind) {
   bool cstr = kind == ObligationKind::Cstr;
   const char *what = cstr ? "the constraint that " : "the join of ";
   const char *agree = cstr ? " agree" : "";
-  if (l.value(op.operands[0]).type.isSizeLike()) { // sizes
+  if (c.operandValueType(0).isSizeLike()) { // sizes
     TermId first = c.scalar(0);
     for (size_t k = 1; k < op.operands.size(); ++k)
-      l.oblige(op, kind, -1, c.formulas().mkNe(first, c.scalar(k)),
-               std::string(what) + "sizes " + c.operandName(0) + " and " +
-                   c.operandName(k) + agree + errorNote(op));
+      c.requireAlways(kind, -1, c.formulas().mkNe(first, c.scalar(k)),
+                      std::string(what) + "sizes " + c.operandName(0) +
+                          " and " + c.operandName(k) + agree + errorNote(op));
     if (hasResult)
       c.setScalarResult(0, first);
     return;
@@ -395,20 +377,20 @@ void lowerJoinShapes(OpContext &c, ObligationKind kind) {
       continue;
     }
     if (e->size() != joined->size()) {
-      l.oblige(op, kind, -1, c.formulas().mkTrue(),
-               std::string(what) + "shapes of rank " +
-                   std::to_string(joined->size()) + " and " +
-                   std::to_string(e->size()) + agree + errorNote(op));
+      c.requireAlways(kind, -1, c.formulas().mkTrue(),
+                      std::string(what) + "shapes of rank " +
+                          std::to_string(joined->size()) + " and " +
+                          std::to_string(e->size()) + agree + errorNote(op));
       continue;
     }
     for (size_t i = 0; i < e->size(); ++i)
-      l.oblige(op, kind, int(i), c.formulas().mkNe((*joined)[i], (*e)[i]),
-               std::string(what) + "extent " + std::to_string(i) + " of " +
-                   c.operandName(joinedFrom) + " and " + c.operandName(k) +
-                   agree + errorNote(op));
+      c.requireAlways(kind, int(i), c.formulas().mkNe((*joined)[i], (*e)[i]),
+                      std::string(what) + "extent " + std::to_string(i) +
+                          " of " + c.operandName(joinedFrom) + " and " +
+                          c.operandName(k) + agree + errorNote(op));
   }
   if (hasResult && kind == ObligationKind::Join)
-    l.defineShape(op, op.results[0], joined);
+    c.setShapeResult(0, joined);
 }
 
 } // namespace
@@ -425,10 +407,10 @@ void lowerCstrRequire(OpContext &c) {
                     ObligationKind::Cstr);
 }
 
-void Lowerer::lowerShapeReduce(const Operation &op) {
+void lowerShapeReduceOp(OpContext &c) {
   std::optional<std::vector<TermId>> extents =
-      op.operands.empty() ? std::nullopt : extentsOf(op.operands[0]);
-  const Region *body = op.regions.empty() ? nullptr : &op.regions[0];
+      c.numOperands() == 0 ? std::nullopt : c.elements(0);
+  const Region *body = c.numRegions() == 0 ? nullptr : &c.op().regions[0];
   // Only bodies of size arithmetic are interpreted; anything else (or an
   // unknown rank) leaves the results opaque.
   static const char *const interpreted[] = {
@@ -438,7 +420,7 @@ void Lowerer::lowerShapeReduce(const Operation &op) {
       "arith.subi",          "arith.index_cast", "shape.get_extent"};
   bool simple = body && body->blocks.size() == 1 && extents &&
                 extents->size() <= 64 &&
-                body->blocks[0].arguments.size() == op.operands.size() + 1;
+                body->blocks[0].arguments.size() == c.numOperands() + 1;
   if (simple)
     for (const Operation &inner : body->blocks[0].operations) {
       bool known = false;
@@ -446,48 +428,19 @@ void Lowerer::lowerShapeReduce(const Operation &op) {
         known |= inner.name == name;
       simple &= known;
     }
-  if (!simple) {
-    lowerOpaque(op);
-    return;
-  }
-  const Block &block = body->blocks[0];
-  std::vector<ValueState> acc;
-  for (size_t k = 1; k < op.operands.size(); ++k)
-    acc.push_back(state(op.operands[k]));
-  for (size_t i = 0; i < extents->size(); ++i) {
-    state(block.arguments[0]) = ValueState();
-    defineScalar(block.arguments[0], graph().constant(int64_t(i)));
-    state(block.arguments[1]) = ValueState();
-    defineScalar(block.arguments[1], (*extents)[i]);
-    for (size_t k = 0; k < acc.size(); ++k)
-      state(block.arguments[2 + k]) = acc[k];
-    std::vector<ValueId> yielded = lowerInline(*body);
-    if (yielded.size() != acc.size()) {
-      lowerOpaque(op);
-      return;
-    }
-    for (size_t k = 0; k < acc.size(); ++k)
-      acc[k] = state(yielded[k]);
-  }
-  for (size_t k = 0; k < op.results.size() && k < acc.size(); ++k) {
-    state(op.results[k]) = acc[k];
-    state(op.results[k]).defined = true;
-  }
+  if (!simple || !c.foldRegion(0, *extents))
+    c.resultsFromTypes();
 }
-
-void lowerShapeReduceOp(OpContext &c) { c.lowerer().lowerShapeReduce(c.op()); }
 
 void lowerAssuming(OpContext &c) {
   // The body runs when the witness holds, and its cstr obligations are
   // assumed for what follows, so the region is inlined.
-  const Operation &op = c.op();
-  Lowerer &l = c.lowerer();
   std::vector<ValueId> yielded;
-  if (!op.regions.empty())
-    yielded = l.lowerInline(op.regions[0]);
-  for (size_t k = 0; k < op.results.size(); ++k) {
+  if (c.numRegions() > 0)
+    yielded = c.lowerRegionInline(0);
+  for (size_t k = 0; k < c.numResults(); ++k) {
     if (k < yielded.size())
-      l.alias(op.results[k], yielded[k]);
+      c.setResultFromValue(k, yielded[k]);
     else
       c.setResultFromType(k);
   }

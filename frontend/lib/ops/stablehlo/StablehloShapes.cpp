@@ -27,7 +27,7 @@ void lowerElementwiseScalars(OpContext &ctx) {
 void lowerBinary(OpContext &ctx) {
   if (ctx.attr(
           "broadcast_dimensions")) { // the old XLA style (XLA broadcasting)
-    ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::Binary);
+    lowerXlaBroadcast(ctx, XlaBroadcast::Binary);
     return;
   }
   lowerSameShape(ctx);
@@ -35,7 +35,7 @@ void lowerBinary(OpContext &ctx) {
 
 void lowerChloBroadcast(OpContext &ctx) {
   if (ctx.attr("broadcast_dimensions")) {
-    ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::Binary);
+    lowerXlaBroadcast(ctx, XlaBroadcast::Binary);
     return;
   }
   lowerImplicitBroadcastRule(ctx);
@@ -81,7 +81,7 @@ static std::vector<T> repeated(const std::vector<T> &values, size_t length) {
 void lowerBroadcastInDim(OpContext &ctx) {
   if (!ctx.expectRanked())
     return;
-  ctx.lowerer().lowerXlaBroadcast(ctx.op(), Lowerer::XlaBroadcast::InDim);
+  lowerXlaBroadcast(ctx, XlaBroadcast::InDim);
   // Integer values (JAX splats a scalar index into a vector of indices):
   // a 0-d or 1-element operand repeats, a same-length 1-d one is copied.
   const Type &out = ctx.resultType(0);
@@ -111,8 +111,7 @@ void lowerDynamicBroadcastInDim(OpContext &ctx) {
       ctx.resultType(0).hasRank())
     shapeOperand(ctx, 1); // an integer shape operand reads as an extent list
   if (ctx.expectRanked())
-    ctx.lowerer().lowerXlaBroadcast(ctx.op(),
-                                    Lowerer::XlaBroadcast::DynamicInDim);
+    lowerXlaBroadcast(ctx, XlaBroadcast::DynamicInDim);
 }
 
 /// stablehlo.broadcast: result = broadcast_sizes ++ operand dims.

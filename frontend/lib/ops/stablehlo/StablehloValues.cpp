@@ -133,7 +133,7 @@ std::optional<Fields> structFields(const Attribute &attr) {
 }
 
 std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i) {
-  return ctx.lowerer().shapeExtents(ctx.op().operands[i]);
+  return ctx.shapeOperand(i);
 }
 
 void requireShapeSizes(OpContext &ctx, const std::vector<TermId> &shape,

@@ -64,15 +64,13 @@ void lowerSplat(OpContext &c) { lowerDynamicSizes(c, 1); }
 
 /// tensor.dim %t, %i: dim i of %t, for a constant i.
 void lowerTensorDim(OpContext &c) {
-  Lowerer &low = c.lowerer();
-  const Operation &op = c.op();
   if (c.numOperands() != 2 || c.numResults() != 1) {
     c.opaque("expects a tensor and an index");
     return;
   }
-  const ValueState &source = low.state(op.operands[0]);
-  std::optional<int64_t> index = low.constantOf(op.operands[1]);
-  if (!source.ranked) {
+  std::optional<std::vector<TermId>> source = c.knownDims(0);
+  std::optional<int64_t> index = c.constantScalar(1);
+  if (!source) {
     c.opaque("unranked operand " + c.operandName(0) +
              ": its sizes are not checked");
     return;
@@ -81,39 +79,42 @@ void lowerTensorDim(OpContext &c) {
     c.opaque("the dim index " + c.operandName(1) + " is not a constant");
     return;
   }
-  if (*index >= 0 && size_t(*index) < source.dims.size()) {
-    c.setScalarResult(0, source.dims[size_t(*index)]);
+  if (*index >= 0 && size_t(*index) < source->size()) {
+    c.setScalarResult(0, (*source)[size_t(*index)]);
     return;
   }
   // An index past a ranked type's rank is a verifier error in mlir-opt; a
   // negative one, or a rank only known at runtime, is UB.
   bool tooLarge = *index >= 0 && c.operandType(0).hasRank();
-  low.oblige(op, ObligationKind::Rank, -1, c.formulas().mkTrue(),
-             "the dim " + std::to_string(*index) + " of a tensor of rank " +
-                 std::to_string(source.dims.size()),
-             tooLarge, tooLarge ? "the index is out of range" : "");
+  std::string subject = "the dim " + std::to_string(*index) +
+                        " of a tensor of rank " +
+                        std::to_string(source->size());
+  if (tooLarge)
+    c.staticError(ObligationKind::Rank, std::move(subject),
+                  "the index is out of range");
+  else
+    c.requireAlways(ObligationKind::Rank, -1, c.formulas().mkTrue(),
+                    std::move(subject));
 }
 
 /// tensor.cast: each static target dim is a `cast` obligation (an error
 /// when the source dim is static and different).
 void lowerTensorCast(OpContext &c) {
-  Lowerer &low = c.lowerer();
-  const Operation &op = c.op();
   if (c.numOperands() != 1 || c.numResults() != 1) {
     c.opaque("expects one operand");
     return;
   }
   const Type &from = c.operandType(0), &to = c.resultType(0);
   if (!to.hasRank()) { // to unranked: the dims are unchanged
-    low.alias(op.results[0], op.operands[0]);
+    c.setResultAlias(0, 0);
     return;
   }
   if (!c.expectRanked())
     return;
   if (from.dims.size() != to.dims.size()) {
-    low.oblige(op, ObligationKind::Cast, -1, c.formulas().mkTrue(),
-               "the cast of " + from.str() + " to " + to.str(), true,
-               "the ranks differ");
+    c.staticError(ObligationKind::Cast,
+                  "the cast of " + from.str() + " to " + to.str(),
+                  "the ranks differ");
     return;
   }
   std::vector<TermId> source = c.dims(0), dims;
@@ -127,11 +128,11 @@ void lowerTensorCast(OpContext &c) {
     // Both static and different: mlir-opt rejects the cast.
     bool error = from.dims[d] != kDynamic && from.dims[d] != to.dims[d];
     erroneous |= error;
-    low.oblige(
-        op, ObligationKind::Cast, int(d), c.formulas().mkNe(source[d], target),
-        "the cast of " + c.dimName(0, d) + " to " + std::to_string(to.dims[d]) +
-            " (dim " + std::to_string(d) + ")",
-        error);
+    c.requireCast(int(d), c.formulas().mkNe(source[d], target),
+                  "the cast of " + c.dimName(0, d) + " to " +
+                      std::to_string(to.dims[d]) + " (dim " +
+                      std::to_string(d) + ")",
+                  error);
     dims.push_back(target);
   }
   if (!erroneous)
@@ -161,14 +162,12 @@ void lowerFromElements(OpContext &c) {
 /// tensor.extract %t[%i]: a scalar; an element of a known integer or i1
 /// tensor (a shape, a 0-d JAX size) when the index is a constant.
 void lowerExtract(OpContext &c) {
-  Lowerer &low = c.lowerer();
-  const Operation &op = c.op();
   if (c.numOperands() < 1 || c.numOperands() > 2 || !c.ranked(0) ||
       c.rank(0) != c.numOperands() - 1)
     return;
   size_t at = 0;
   if (c.numOperands() == 2) {
-    std::optional<int64_t> index = low.constantOf(op.operands[1]);
+    std::optional<int64_t> index = c.constantScalar(1);
     if (!index || *index < 0)
       return;
     at = size_t(*index);

@@ -229,13 +229,7 @@ void lowerMul(OpContext &c) {
     c.error("expects a one-element shift, got '" + shift.str() + "'");
     return;
   }
-  Operation inputs = c.op();
-  inputs.operands.resize(2);
-  if (inputs.operandTypes.size() > 2)
-    inputs.operandTypes.resize(2);
-  if (inputs.operandRanges.size() > 2)
-    inputs.operandRanges.resize(2);
-  c.lowerer().lowerImplicitBroadcast(inputs);
+  lowerImplicitBroadcast(c, /*inputs=*/2);
 }
 
 /// Integer constants of at most this many elements keep their values (for
@@ -268,11 +262,10 @@ void lowerConst(OpContext &c) {
                    : value->ints;
   if (int64_t(ints.size()) != count)
     return;
-  ValueState &state = c.lowerer().state(c.op().results[0]);
-  state.hasExtents = true;
-  state.extents.clear();
+  std::vector<TermId> elements;
   for (int64_t v : ints)
-    state.extents.push_back(c.constant(v));
+    elements.push_back(c.constant(v));
+  c.setResultExtents(0, std::move(elements), /*label=*/false);
 }
 
 } // namespace

@@ -1,0 +1,48 @@
+//===- BroadcastRules.h - Broadcasting rules the op entries call -*- C++
+//-*-===//
+//
+// The Broadcastable trait's implicit broadcast (test.broadcastable, the
+// elementwise tosa ops, chlo.broadcast_* without broadcast_dimensions,
+// --broadcastable ops) and XLA's explicit broadcasts, written against the
+// one adaptor (OpContext) like every other rule.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_BROADCAST_BROADCASTRULES_H
+#define SYMSHAPE_FRONTEND_OPS_BROADCAST_BROADCASTRULES_H
+
+#include "ops/OpContext.h"
+
+namespace symshape::frontend {
+
+/// One result dim of a broadcast: the runtime sizes that reach it, how
+/// they print, and what static types infer for it.
+struct Column {
+  std::vector<TermId> sizes;
+  std::vector<solver::DimRef> names;
+  int64_t inferred = 1; ///< static inference (kDynamic for `?`)
+  bool staticError = false;
+  /// Add one operand's size, folding the static inference (the Broadcastable
+  /// trait's InferDim, left to right).
+  void add(TermId size, solver::DimRef name, int64_t staticSize);
+};
+
+/// The Broadcastable trait over the op's first `inputs` operands (tosa.mul's
+/// `shift` operand takes no part).
+void lowerImplicitBroadcast(OpContext &ctx, size_t inputs);
+
+/// Obligations and result of a broadcast whose operand sizes are already
+/// aligned into `columns`: `broadcast` per column with 2+ sizes, `rank`,
+/// `result-cast` per static result dim. `unranked`: an unranked operand
+/// may supply leading dims and fill columns where the others give 1.
+void finishBroadcast(OpContext &ctx, std::vector<Column> columns,
+                     bool unranked);
+
+/// XLA's explicit broadcasts: a binary op with `broadcast_dimensions`,
+/// broadcast_in_dim, dynamic_broadcast_in_dim.
+enum class XlaBroadcast { Binary, InDim, DynamicInDim };
+void lowerXlaBroadcast(OpContext &ctx, XlaBroadcast form);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_BROADCAST_BROADCASTRULES_H
