@@ -76,8 +76,13 @@ void Lowerer::lowerOpOnce(const Operation &op) {
   // The parser annotates a global's accesses once the module is read.
   if (feed && entry && entry->global != GlobalAccess::None)
     throw StreamAbandoned();
-  if (entry && !entry->lower)
-    return; // terminators: read by the op that owns the region
+  if (entry && !entry->lower) {
+    // A terminator is read by the op that owns its region; one whose
+    // custom syntax was not understood left its operands unread: listed.
+    if (op.skipped)
+      markOpaque(op, "custom syntax not understood");
+    return;
+  }
   for (const std::string &extra : options.broadcastable)
     if (op.name == extra) {
       OpContext ctx(*this, op);

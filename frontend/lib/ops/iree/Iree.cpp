@@ -43,8 +43,6 @@ using solver::SymbolOrigin;
 
 namespace {
 
-void lowerNothing(OpContext &) {}
-
 size_t dynamicDims(const Type &type) {
   size_t n = 0;
   for (int64_t d : type.dims)
@@ -268,7 +266,7 @@ static constexpr OpEntry globalOp(std::string_view name, ParseFn parse,
 
 static const OpEntry kEntries[] = {
     // util: functions (util.func itself is read by the parser)
-    {"util.return", terminator, lowerNothing, kRefineNone,
+    {"util.return", terminator, nullptr, kRefineNone,
      "terminator of util.func: returns its operands", false, OpRole::Return},
     {"util.call", parseUtilCall, lowerFuncCall, kRefineNone,
      "the callee's result shapes in terms of the call's operands (as "
@@ -283,7 +281,7 @@ static const OpEntry kEntries[] = {
      "each result is its operand; its unsigned bounds and divisor are facts "
      "from here on (`assume`)"},
     // util: globals
-    {"util.global", parseGlobal, lowerNothing, kRefineNone,
+    {"util.global", parseGlobal, lowerResultsFromTypes, kRefineNone,
      "module level: its declared type is what its loads read", false,
      OpRole::Global},
     globalOp("util.global.load", parseGlobalLoad, lowerGlobalLoad,
@@ -294,13 +292,13 @@ static const OpEntry kEntries[] = {
              lowerGlobalLoad, GlobalAccess::PointerOperand0,
              "as util.global.load, for the global of the util.global.address "
              "(else the pointer's `!util.ptr<T>`)"),
-    globalOp("util.global.address", parseGlobalLoad, lowerNothing,
+    globalOp("util.global.address", parseGlobalLoad, lowerResultsFromTypes,
              GlobalAccess::Address, "a pointer to the global (no sizes)"),
-    globalOp("util.global.store", parseGlobalStore, lowerNothing,
+    globalOp("util.global.store", parseGlobalStore, lowerResultsFromTypes,
              GlobalAccess::Named,
              "no sizes (loads read the global's declared type)"),
     globalOp("util.global.store.indirect", parseGlobalStoreIndirect,
-             lowerNothing, GlobalAccess::PointerOperand1,
+             lowerResultsFromTypes, GlobalAccess::PointerOperand1,
              "no sizes (loads read the global's declared type)"),
     // flow
     {"flow.tensor.tie_shape", parseTieShape, lowerTieShape, kRefineNone,
@@ -320,13 +318,13 @@ static const OpEntry kEntries[] = {
     {"hal.buffer_view.dim", parseBufferViewDim, lowerBufferViewDim, kRefineNone,
      "the buffer view's size `%view[i]`"},
     // the runtime plumbing of IREE's synchronous wrappers
-    {"util.null", parseUtilNull, lowerNothing, kRefineNone,
+    {"util.null", parseUtilNull, lowerResultsFromTypes, kRefineNone,
      "no sizes (a null reference)"},
-    {"hal.devices.get", parseDevicesGet, lowerNothing, kRefineNone,
+    {"hal.devices.get", parseDevicesGet, lowerResultsFromTypes, kRefineNone,
      "no sizes (a device)"},
-    {"hal.fence.create", parseFenceCreate, lowerNothing, kRefineNone,
+    {"hal.fence.create", parseFenceCreate, lowerResultsFromTypes, kRefineNone,
      "no sizes (a fence)"},
-    {"hal.fence.await", parseFenceAwait, lowerNothing, kRefineNone,
+    {"hal.fence.await", parseFenceAwait, lowerResultsFromTypes, kRefineNone,
      "no sizes (a status)"},
 };
 

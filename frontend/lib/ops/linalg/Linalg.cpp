@@ -11,6 +11,7 @@
 
 #include "LinalgInternal.h"
 #include "ops/OpTable.h"
+#include "ops/rules/OpRules.h"
 
 namespace symshape::frontend {
 
@@ -41,8 +42,6 @@ constexpr Window kDepthwise2dNchwChw{"NC01", "C01", "NC01"};
 constexpr Window kPoolNhwc{"N01C", "01", "N01C"};
 constexpr Window kPoolNchw{"NC01", "01", "NC01"};
 constexpr Window kPoolNwc{"N0C", "0", "N0C"};
-
-void lowerNothing(OpContext &) {}
 
 } // namespace
 
@@ -153,8 +152,9 @@ static const OpEntry kEntries[] = {
      "input and output of one shape; result = output"},
     {"linalg.generic", parseLinalgOp, lowerGeneric, kRefineNone,
      "dims bound to one loop by indexing_maps equal; result = outs"},
-    {"linalg.yield", nullptr, lowerNothing, kRefineNone, "body terminator"},
-    {"linalg.index", nullptr, lowerNothing, kRefineNone, "loop index (body)"},
+    {"linalg.yield", nullptr, nullptr, kRefineNone, "body terminator"},
+    {"linalg.index", nullptr, lowerResultsFromTypes, kRefineNone,
+     "loop index (body)"},
 };
 
 OpFamily linalgFamily() {

@@ -60,6 +60,11 @@ void lowerImplicitBroadcastRule(OpContext &ctx) {
   lowerImplicitBroadcast(ctx, ctx.numOperands());
 }
 
+void lowerResultsFromTypes(OpContext &ctx) {
+  for (size_t r = 0; r < ctx.numResults(); ++r)
+    ctx.setResultFromType(r);
+}
+
 /// func.call @g(..): the callee's shape semantics (lowering/LowerCall.cpp).
 void lowerFuncCall(OpContext &c) {
   const Attribute *callee = c.attr("callee");

@@ -31,6 +31,11 @@ TermId windowOutputSize(OpContext &ctx, TermId in, TermId padLo, TermId padHi,
                         TermId kernel, int64_t stride, int64_t dilation,
                         const std::string &what);
 
+/// An op whose results are facts of their declared types and that states
+/// nothing of its operands: a declaration, a loop index in a body, a handle
+/// (linalg.index, util.global, hal.devices.get).
+void lowerResultsFromTypes(OpContext &ctx);
+
 /// Implicit broadcast per the Broadcastable trait (test.broadcastable, tosa
 /// binary ops, chlo.broadcast_* without broadcast_dimensions).
 void lowerImplicitBroadcastRule(OpContext &ctx);

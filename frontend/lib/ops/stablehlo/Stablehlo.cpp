@@ -220,7 +220,7 @@ const OpEntry kEntries[] = {
         "carried types"),
     HLO("optimization_barrier", parseOptimizationBarrier, lowerPassThrough,
         kNone, "results = operands"),
-    HLO("return", parseReturn, lowerNothing, kNone, "terminator"),
+    HLO("return", parseReturn, nullptr, kNone, "terminator"),
     HLO_WITH_ROLE(
         "custom_call", parseCustomCall, lowerCustomCall, kNone,
         "an external function (opaque unless every type is static or "

@@ -152,7 +152,6 @@ void lowerDynamicIota(OpContext &ctx);
 void lowerGetDimensionSize(OpContext &ctx);
 void lowerConstant(OpContext &ctx);
 void lowerPassThrough(OpContext &ctx); ///< optimization_barrier
-void lowerNothing(OpContext &ctx);     ///< terminators
 /// fft_type FFT / IFFT / RFFT / IRFFT over the last size(fft_length) dims.
 void lowerFft(OpContext &ctx);
 // StablehloSlices.cpp

@@ -409,6 +409,4 @@ void lowerPassThrough(OpContext &ctx) {
     ctx.lowerer().alias(ctx.op().results[r], ctx.op().operands[r]);
 }
 
-void lowerNothing(OpContext &) {}
-
 } // namespace symshape::frontend::hlo

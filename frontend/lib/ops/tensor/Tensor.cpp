@@ -189,8 +189,6 @@ void lowerInsert(OpContext &c) {
   c.setResult(0, c.dims(1));
 }
 
-static void lowerNothing(OpContext &) {}
-
 /// tensor.bitcast: the elements change, the shape is kept.
 static void lowerBitcast(OpContext &c) { lowerSameShape(c); }
 
@@ -219,7 +217,7 @@ static const OpEntry kEntries[] = {
         {"tensor.extract", parseExtract, lowerExtract, kRefineNone,
          "scalar; a constant index into a known shape gives its extent"}),
     {"tensor.insert", parseInsert, lowerInsert, kRefineNone, "result = dest"},
-    {"tensor.yield", nullptr, lowerNothing, kRefineNone,
+    {"tensor.yield", nullptr, nullptr, kRefineNone,
      "terminator of pad / generate bodies"},
     {"tensor.reshape", parseReshape, lowerReshape, kRefineNone,
      "result dims = the shape operand's elements; element count kept"},
