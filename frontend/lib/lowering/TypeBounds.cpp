@@ -7,7 +7,8 @@
 //
 // (`?` for a dim without a bound; a static dim has none: the verifier's
 // `bounds` rule, hlo::verifyBounds, in stablehlo/dialect/Base.cpp). mhlo
-// spells it `#mhlo.type_extensions<bounds = [16, ?]>`. A bound is a fact
+// spells it `#mhlo.type_extensions<bounds = [16, ?]>` (older printers
+// `#stablehlo.type_extensions<bounds = [16, -1]>`). A bound is a fact
 // about the value from where it is defined on, like --assume. An encoding
 // that is not one of these, or does not fit the type, states nothing.
 //
@@ -26,11 +27,12 @@ std::optional<std::vector<int64_t>> typeBounds(const Type &type) {
   for (std::string_view prefix : {"#stablehlo.bounds<", "#mhlo.bounds<"})
     if (text.substr(0, prefix.size()) == prefix)
       start = prefix.size();
-  std::string_view ext = "#mhlo.type_extensions<bounds = [";
-  if (text.substr(0, ext.size()) == ext) {
-    start = ext.size();
-    close = ']';
-  }
+  for (std::string_view ext : {"#mhlo.type_extensions<bounds = [",
+                               "#stablehlo.type_extensions<bounds = ["})
+    if (text.substr(0, ext.size()) == ext) {
+      start = ext.size();
+      close = ']';
+    }
   if (start == std::string_view::npos || !type.hasRank())
     return std::nullopt;
   std::vector<int64_t> bounds;
@@ -44,6 +46,12 @@ std::optional<std::vector<int64_t>> typeBounds(const Type &type) {
     if (text[p] == '?') {
       bounds.push_back(kDynamic);
       ++p;
+    } else if (text.substr(p, 2) == "-1" &&
+               (p + 2 >= text.size() ||
+                !std::isdigit(static_cast<unsigned char>(text[p + 2])))) {
+      // The older printers' "no bound" (ShapedType's old kDynamic).
+      bounds.push_back(kDynamic);
+      p += 2;
     } else {
       size_t q = p;
       while (q < text.size() &&
