@@ -108,6 +108,7 @@ void Lowerer::defineFromType(ValueId id, SymbolOrigin origin) {
       dims.push_back(type.dims[d] == kDynamic ? freshDim(dimName(id, d), origin)
                                               : graph().constant(type.dims[d]));
     defineDims(id, std::move(dims));
+    addBoundFacts(id);
     return;
   }
   if (type.isSizeLike()) {

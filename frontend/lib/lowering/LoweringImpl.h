@@ -52,6 +52,11 @@ struct ValueState {
 /// parsed yet (LowerStream.cpp): its lowering is dropped and done again.
 struct StreamAbandoned {};
 
+/// The bounds a ranked tensor type's encoding states per dim
+/// (`#stablehlo.bounds<16, ?>`: kDynamic for none); nullopt when it states
+/// none (TypeBounds.cpp).
+std::optional<std::vector<int64_t>> typeBounds(const Type &type);
+
 /// Appends the callees of `op`'s calls (its own and its regions').
 void collectCallees(const Operation &op, std::vector<std::string> &callees);
 
@@ -118,6 +123,9 @@ public:
   /// Defines `id` from its declared type: static dims are constants, each
   /// `?` a fresh symbol, an index/!shape.size a fresh scalar.
   void defineFromType(ValueId id, solver::SymbolOrigin origin);
+  /// The `#stablehlo.bounds` of `id`'s type are facts on its dims
+  /// (TypeBounds.cpp).
+  void addBoundFacts(ValueId id);
   /// Defines a ranked value with the given runtime dims.
   void defineDims(ValueId id, std::vector<TermId> dims);
   void defineScalar(ValueId id, TermId scalar);

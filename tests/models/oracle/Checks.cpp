@@ -265,7 +265,39 @@ static bool select(Eval &e) {
   return e.setScalar(0, *c != 0 ? t : f);
 }
 
+/// check.expect_eq / expect_almost_eq (IREE's CheckOps.td, and StableHLO's
+/// interpreter tests): the test fails cleanly unless the two shapes are
+/// equal; _const forms compare with the constant attribute's type.
+static bool checkExpect(Eval &e) {
+  bool constant =
+      e.name().size() > 6 && e.name().substr(e.name().size() - 6) == "_const";
+  size_t n = e.numOperands();
+  if (n < (constant ? 1u : 2u))
+    return e.unsupported("operands missing");
+  const Shape *lhs = e.shape(constant ? n - 1 : n - 2);
+  if (!lhs)
+    return e.unsupported("no tensor to compare");
+  Shape other;
+  if (constant) {
+    const frontend::Attribute *value = e.attr("value");
+    if (!value || !value->hasType || !value->type.hasRank())
+      return e.unsupported("expected value without a type");
+    other = value->type.dims;
+  } else {
+    const Shape *rhs = e.shape(n - 1);
+    if (!rhs)
+      return e.unsupported("no tensor to compare");
+    other = *rhs;
+  }
+  return e.check(*lhs == other, "test assertion: shapes " + list(*lhs) +
+                                    " and " + list(other) + " differ");
+}
+
 void registerChecks() {
+  for (const char *op :
+       {"check.expect_eq", "check.expect_eq_const", "check.expect_almost_eq",
+        "check.expect_almost_eq_const"})
+    add(op, checkExpect);
   add("cf.assert", cfAssert);
   add("shape.cstr_broadcastable", cstrBroadcastable);
   add("shape.cstr_eq", cstrEq);

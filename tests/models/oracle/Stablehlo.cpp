@@ -159,8 +159,18 @@ static bool select(Eval &e) { // pred, on_true, on_false
 
 static bool clamp(Eval &e) { // min, operand, max
   const Shape *x = e.shape(1);
-  return x && scalarOrSame(e, 0, *x) && scalarOrSame(e, 2, *x) &&
-         e.setResult(0, *x);
+  if (!x || !scalarOrSame(e, 0, *x) || !scalarOrSame(e, 2, *x))
+    return false;
+  // Integer contents: min(max(operand, min), max), element by element.
+  auto lo = e.contents(0), v = e.contents(1), hi = e.contents(2);
+  std::optional<std::vector<int64_t>> out;
+  if (lo && v && hi && !lo->empty() && !hi->empty()) {
+    out.emplace();
+    for (size_t i = 0; i < v->size(); ++i)
+      out->push_back(std::min(std::max((*v)[i], (*lo)[lo->size() == 1 ? 0 : i]),
+                              (*hi)[hi->size() == 1 ? 0 : i]));
+  }
+  return e.setResult(0, *x, out);
 }
 
 /// A dimension list of dot_dimension_numbers, from `#stablehlo.dot<..>`
@@ -388,7 +398,18 @@ static bool broadcastInto(Eval &e, Shape out,
   for (int64_t d : out)
     if (d < 0)
       return e.unsupported("a `?` result dim that no operand dim gives");
-  return e.setResult(0, out);
+  // Integer contents of a result of rank 0 or 1: each element is the
+  // operand element its index maps to (one element repeats).
+  std::optional<std::vector<int64_t>> data;
+  auto contents = e.contents(0);
+  if (contents && out.size() <= 1 && !contents->empty()) {
+    size_t n = out.empty() ? 1 : size_t(out[0]);
+    if (contents->size() == 1)
+      data.emplace(n, contents->front());
+    else if (contents->size() == n)
+      data = contents;
+  }
+  return e.setResult(0, out, data);
 }
 
 static bool broadcastInDim(Eval &e) {
@@ -432,6 +453,45 @@ static bool dynamicBroadcastInDim(Eval &e) {
     }
   }
   return true;
+}
+
+/// set_dimension_size (XLA's SetDimensionSize): dim `dimension` becomes
+/// the size operand, which must be in [0, the static size or the
+/// `#stablehlo.bounds` bound of that dim, else its runtime size].
+static bool setDimensionSize(Eval &e) {
+  const Shape *in = e.shape(0);
+  auto dim = e.integer("dimension");
+  auto size = e.contents(1);
+  if (!in || !dim || *dim < 0 || size_t(*dim) >= in->size())
+    return in && e.unsupported("dimension not readable");
+  if (!size || size->size() != 1)
+    return e.unsupported("size operand not known");
+  int64_t limit = (*in)[*dim];
+  const frontend::Type &type = e.operandType(0);
+  if (type.dims[*dim] != frontend::kDynamic) {
+    limit = type.dims[*dim];
+  } else {
+    // `#stablehlo.bounds<b0, b1, ...>`, `?` for none.
+    const std::string &enc = type.encoding;
+    std::string prefix = "#stablehlo.bounds<";
+    if (enc.rfind(prefix, 0) == 0) {
+      std::vector<std::string> items(1);
+      for (char c : enc.substr(prefix.size()))
+        if (c == ',')
+          items.emplace_back();
+        else if (c != ' ' && c != '>')
+          items.back() += c;
+      if (items.size() == in->size() && items[*dim] != "?")
+        limit = std::stoll(items[*dim]);
+    }
+  }
+  int64_t n = (*size)[0];
+  if (!e.require(0 <= n && n <= limit, "size " + s(n) + " of dim " + s(*dim) +
+                                           " outside [0, " + s(limit) + "]"))
+    return false;
+  Shape out = *in;
+  out[*dim] = n;
+  return e.setResult(0, out);
 }
 
 static bool iota(Eval &e) { return e.setDeclaredResults(); }
@@ -527,6 +587,7 @@ void registerStablehlo() {
     add(d + "iota", iota);
     add(d + "dynamic_iota", dynamicIota);
     add(d + "get_dimension_size", getDimensionSize);
+    add(d + "set_dimension_size", setDimensionSize);
     add(d + "reduce", reduce);
     add(d + "broadcast_in_dim", broadcastInDim);
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);

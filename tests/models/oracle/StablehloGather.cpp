@@ -185,7 +185,19 @@ static bool gatherWith(Eval &e, const std::vector<int64_t> &slice) {
   for (size_t d = 0; d < resultRank; ++d)
     result.push_back(has(g->offsetDims, int64_t(d)) ? offsetSizes[nextOffset++]
                                                     : batchSizes[nextBatch++]);
-  return e.setResult(0, result);
+  // Contents, for single elements of a 1-D operand (a shape vector picked
+  // by indices): the spec clamps each start index to [0, size - 1].
+  std::optional<std::vector<int64_t>> data;
+  auto values = e.contents(0), index = e.contents(1);
+  if (values && index && operand->size() == 1 && slice[0] == 1 &&
+      g->collapsed == std::vector<int64_t>{0} && result.size() <= 1 &&
+      !values->empty()) {
+    data.emplace();
+    for (int64_t i : *index)
+      data->push_back(
+          (*values)[size_t(std::clamp<int64_t>(i, 0, (*operand)[0] - 1))]);
+  }
+  return e.setResult(0, result, data);
 }
 
 static bool gather(Eval &e) {

@@ -58,7 +58,16 @@ static bool dynamicSlice(Eval &e) { // operand, start indices..., slice_sizes
                    "dim " + s(d) + ": slice size " + s((*sizes)[d]) +
                        " exceeds " + s((*in)[d])))
       return false;
-  return e.setResult(0, *sizes);
+  // The contents of a 1-D tensor: the spec clamps the start index to
+  // [0, size - slice size].
+  auto data = e.contents(0);
+  auto start = e.numOperands() == 2 ? e.contents(1) : std::nullopt;
+  std::optional<std::vector<int64_t>> out;
+  if (in->size() == 1 && data && start && start->size() == 1) {
+    int64_t first = std::clamp<int64_t>((*start)[0], 0, (*in)[0] - (*sizes)[0]);
+    out.emplace(data->begin() + first, data->begin() + first + (*sizes)[0]);
+  }
+  return e.setResult(0, *sizes, out);
 }
 
 static bool realDynamicSlice(Eval &e) { // operand, start, limit, strides
@@ -79,7 +88,14 @@ static bool realDynamicSlice(Eval &e) { // operand, start, limit, strides
       return false;
     out.push_back((li - st + sd - 1) / sd);
   }
-  return e.setResult(0, out);
+  // A 1-D tensor keeps the contents it slices.
+  std::optional<std::vector<int64_t>> kept;
+  if (auto data = e.contents(0); data && rank == 1) {
+    kept.emplace();
+    for (int64_t i = (*start)[0]; i < (*limit)[0]; i += (*strides)[0])
+      kept->push_back((*data)[size_t(i)]);
+  }
+  return e.setResult(0, out, kept);
 }
 
 static bool pad(Eval &e) {

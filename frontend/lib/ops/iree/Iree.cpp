@@ -317,6 +317,16 @@ static const OpEntry kEntries[] = {
      "each result is its tensor"},
     {"hal.buffer_view.dim", parseBufferViewDim, lowerBufferViewDim, kRefineNone,
      "the buffer view's size `%view[i]`"},
+    // check: IREE's test assertions (IreeChecks.cpp)
+    {"check.expect_eq", parseCheckExpect, lowerCheckExpect, kRefineNone,
+     "a runtime check (`assert`) that the two shapes are equal"},
+    {"check.expect_eq_const", parseCheckExpect, lowerCheckExpect, kRefineNone,
+     "a runtime check (`assert`) that the shape is the constant's"},
+    {"check.expect_almost_eq", parseCheckExpect, lowerCheckExpect, kRefineNone,
+     "a runtime check (`assert`) that the two shapes are equal"},
+    {"check.expect_almost_eq_const", parseCheckExpect, lowerCheckExpect,
+     kRefineNone,
+     "a runtime check (`assert`) that the shape is the constant's"},
     // the runtime plumbing of IREE's synchronous wrappers
     {"util.null", parseUtilNull, lowerResultsFromTypes, kRefineNone,
      "no sizes (a null reference)"},

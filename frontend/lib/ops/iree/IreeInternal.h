@@ -58,6 +58,10 @@ bool parseGlobalStoreIndirect(Parser &p, PendingOp &pending);
 // flow (IreeForms.cpp)
 bool parseTieShape(Parser &p, PendingOp &pending);
 bool parseDynamicConstant(Parser &p, PendingOp &pending);
+// check (IreeChecks.cpp): check.expect_eq / _const, expect_almost_eq / _const
+bool parseCheckExpect(Parser &p, PendingOp &pending);
+class OpContext;
+void lowerCheckExpect(OpContext &c);
 // hal (HalForms.cpp)
 bool parseTensorImport(Parser &p, PendingOp &pending);
 bool parseTensorExport(Parser &p, PendingOp &pending);

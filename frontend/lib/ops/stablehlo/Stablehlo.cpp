@@ -120,7 +120,7 @@ const OpEntry kEntries[] = {
     PURE_HLO(
         "select", parseTyped, lowerHloSelect, kBoth,
         "elementwise; the predicate may be rank 0; integer values: the pick"),
-    HLO("clamp", parseTyped, lowerElementwiseScalars, kBoth,
+    HLO("clamp", parseTyped, lowerHloClamp, kBoth,
         "elementwise; min and max may be rank 0"),
     // Broadcasts (XLA broadcasting).
     PURE_HLO("broadcast_in_dim", parseBroadcastInDim, lowerBroadcastInDim,
@@ -145,6 +145,9 @@ const OpEntry kEntries[] = {
         "result = the shape operand; each size not negative (`in-bounds`)"),
     PURE_HLO("get_dimension_size", parseGetDimensionSize, lowerGetDimensionSize,
              kNone, "the size of one dim"),
+    HLO("set_dimension_size", parseConcatenate, lowerSetDimensionSize, kBoth,
+        "result dim = the size operand, within the operand's static size or "
+        "bound (`in-bounds`)"),
     PURE_HLO("constant", parseConstant, lowerConstant, kNone,
              "static; integer vectors and [N, 2] paddings carry their values"),
     // Slices and pads.

@@ -225,6 +225,42 @@ gatherShape(OpContext &ctx, const GatherDims &g,
   return dims;
 }
 
+/// The values of a gather of single elements of a 1-D integer tensor (a
+/// shape vector indexed by constants, as exporters pick a size): with
+/// collapsed_slice_dims = start_index_map = [0], no offset dims and a
+/// slice size of 1, result element k is operand[clamp(index k, 0, n - 1)]
+/// (the spec's gather clamps each start index to operand dim - slice
+/// size). Indices of rank 1 (index_vector_dim = 1, implied) or [N, 1].
+static void gatherValues(OpContext &ctx, const GatherDims &g,
+                         TermId sliceSize) {
+  std::optional<int64_t> size = ctx.graph().constantValue(sliceSize);
+  if (ctx.failed() || ctx.rank(0) != 1 || !size || *size != 1 ||
+      g.collapsed != std::vector<int64_t>{0} ||
+      g.startIndexMap != std::vector<int64_t>{0} || !g.offsetDims.empty() ||
+      !g.operandBatch.empty() || !ctx.resultType(0).hasRank() ||
+      ctx.resultType(0).dims.size() > 1)
+    return;
+  std::optional<std::vector<TermId>> values = intValues(ctx, 0);
+  std::optional<std::vector<TermId>> indices;
+  size_t indexRank = ctx.rank(1);
+  if (indexRank <= 1 && g.indexVectorDim == int64_t(indexRank))
+    indices = intValues(ctx, 1);
+  else if (indexRank == 2 && g.indexVectorDim == 1 &&
+           ctx.staticDim(1, 1) == std::optional<int64_t>(1))
+    indices = ctx.lowerer().matrixElements(ctx.op().operands[1]);
+  if (!values || values->empty() || !indices)
+    return;
+  std::vector<TermId> out;
+  int64_t last = int64_t(values->size()) - 1;
+  for (TermId index : *indices) {
+    std::optional<int64_t> i = ctx.graph().constantValue(index);
+    if (!i)
+      return;
+    out.push_back((*values)[size_t(std::clamp<int64_t>(*i, 0, last))]);
+  }
+  attachValues(ctx, 0, std::move(out));
+}
+
 void lowerGather(OpContext &ctx) {
   std::optional<Fields> dn = dimensionNumbers(ctx, "dimension_numbers");
   std::optional<std::vector<int64_t>> sizes = intsAttr(ctx, "slice_sizes");
@@ -247,8 +283,12 @@ void lowerGather(OpContext &ctx) {
   }
   if (!requireGatherIndices(ctx, *g, ""))
     return;
-  if (std::optional<std::vector<TermId>> dims = gatherShape(ctx, *g, sizeTerms))
+  if (std::optional<std::vector<TermId>> dims =
+          gatherShape(ctx, *g, sizeTerms)) {
     ctx.setResult(0, *dims);
+    if (!sizeTerms.empty())
+      gatherValues(ctx, *g, sizeTerms[0]);
+  }
 }
 
 /// dynamic_gather's slice sizes at runtime: each within its operand dim
@@ -317,6 +357,8 @@ void lowerDynamicGather(OpContext &ctx) {
     return;
   requireSliceSizes(ctx, *g, *sizes);
   ctx.setResultFromValues(0, *dims);
+  if (!sizes->empty())
+    gatherValues(ctx, *g, (*sizes)[0]);
 }
 
 /// inputs..., scatter_indices, updates...: results = inputs.

@@ -124,6 +124,12 @@ void attachValues(OpContext &ctx, size_t r, std::vector<TermId> elements);
 /// The elements of an integer tensor operand (rank 0 or 1), element by
 /// element (Lowerer::intElements): unknown ones of an input are fresh.
 std::optional<std::vector<TermId>> intValues(OpContext &ctx, size_t i);
+/// The number of elements of operand `i`, an integer tensor of rank 0 or
+/// 1 (its static length, or a length an op computed); nullopt otherwise.
+std::optional<int64_t> valueLength(OpContext &ctx, size_t i);
+/// intValues, or, when an op left them unknown, one fresh integer per
+/// element (kept with the operand): never the whole tensor unknown.
+std::optional<std::vector<TermId>> valuesOrFresh(OpContext &ctx, size_t i);
 
 //===--- Shape functions
 //---------------------------------------------------===//
@@ -137,6 +143,8 @@ void lowerIntArith(OpContext &ctx); ///< add/sub/mul: shapes, and values
 void lowerHloCompare(OpContext &ctx);
 void lowerHloLogic(OpContext &ctx); ///< and, or, xor, not
 void lowerHloSelect(OpContext &ctx);
+void lowerHloClamp(OpContext &ctx); ///< shapes, and integer values
+void lowerSetDimensionSize(OpContext &ctx);
 void lowerHloIntUnary(OpContext &ctx); ///< negate, abs, sign
 void lowerConvert(OpContext &ctx);
 void lowerBitcastConvert(OpContext &ctx);

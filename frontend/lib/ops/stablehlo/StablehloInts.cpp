@@ -122,6 +122,39 @@ void lowerHloSelect(OpContext &ctx) {
   attachValues(ctx, 0, std::move(out));
 }
 
+/// clamp(min, operand, max) = min(max(operand, min), max) element by
+/// element (the spec's clamp; clamp_c1: min and max are rank 0 or the
+/// operand's shape).
+void lowerHloClamp(OpContext &ctx) {
+  lowerElementwiseScalars(ctx);
+  std::optional<IntType> type = resultIntType(ctx, 0);
+  if (ctx.failed() || ctx.numOperands() != 3 || !type || type->isBool())
+    return;
+  std::optional<std::vector<TermId>> lo = intValues(ctx, 0),
+                                     x = intValues(ctx, 1),
+                                     hi = intValues(ctx, 2);
+  if (!lo || !x || !hi)
+    return;
+  auto at = [](const std::vector<TermId> &v, size_t k) {
+    return v.size() == 1 ? v[0] : v[k];
+  };
+  std::vector<TermId> out;
+  for (size_t k = 0; k < x->size(); ++k) {
+    if ((lo->size() != 1 && lo->size() != x->size()) ||
+        (hi->size() != 1 && hi->size() != x->size()))
+      return;
+    IntOp maxOp = type->isUnsigned ? IntOp::MaxU : IntOp::Max;
+    IntOp minOp = type->isUnsigned ? IntOp::MinU : IntOp::Min;
+    std::optional<TermId> raised = intBinary(ctx, maxOp, (*x)[k], at(*lo, k));
+    std::optional<TermId> v =
+        raised ? intBinary(ctx, minOp, *raised, at(*hi, k)) : std::nullopt;
+    if (!v)
+      return;
+    out.push_back(*v);
+  }
+  attachValues(ctx, 0, std::move(out));
+}
+
 void lowerIntArith(OpContext &ctx) {
   lowerBinary(ctx);
   if (ctx.failed() || ctx.numOperands() != 2 ||

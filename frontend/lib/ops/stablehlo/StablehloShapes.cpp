@@ -78,40 +78,58 @@ static std::vector<T> repeated(const std::vector<T> &values, size_t length) {
                                  : std::vector<T>(length, values.front());
 }
 
+/// Integer and i1 values through broadcast_in_dim / dynamic_broadcast_in_dim
+/// (JAX splats a scalar index into a vector of indices; TensorRT's
+/// pipelines broadcast a constant scalar to a `tensor<?xi32>`): a 0-d or
+/// 1-element operand repeats, a same-length 1-d one is copied. The
+/// result's length is its dim as the op defined it (the shape operand's
+/// element for the dynamic form).
+static void broadcastElements(OpContext &ctx) {
+  const Type &out = ctx.resultType(0);
+  if (ctx.failed() || !out.hasRank() || out.dims.size() > 1 || ctx.rank(0) > 1)
+    return;
+  Lowerer &low = ctx.lowerer();
+  ValueId operand = ctx.op().operands[0], result = ctx.op().results[0];
+  std::optional<int64_t> length = 1;
+  if (out.dims.size() == 1) {
+    const ValueState &s = low.state(result);
+    length = s.ranked && s.dims.size() == 1
+                 ? ctx.graph().constantValue(s.dims[0])
+                 : std::nullopt;
+  }
+  if (!length || *length < 0 || *length > 4096)
+    return;
+  // A vector no op computed (an argument) is data, not a size: reading it
+  // would make up element symbols named like its dims.
+  if (ctx.rank(0) == 1 && !low.state(operand).hasExtents &&
+      !low.state(operand).hasBools)
+    return;
+  size_t n = size_t(*length);
+  if (std::optional<std::vector<TermId>> values = intValues(ctx, 0)) {
+    if (values->size() == 1 || values->size() == n)
+      low.setIntElements(result, repeated(*values, n));
+  } else if (std::optional<std::vector<FormulaId>> bools =
+                 low.boolElements(operand)) {
+    if (bools->size() == 1 || bools->size() == n)
+      low.setBoolElements(result, repeated(*bools, n));
+  }
+}
+
 void lowerBroadcastInDim(OpContext &ctx) {
   if (!ctx.expectRanked())
     return;
   lowerXlaBroadcast(ctx, XlaBroadcast::InDim);
-  // Integer values (JAX splats a scalar index into a vector of indices):
-  // a 0-d or 1-element operand repeats, a same-length 1-d one is copied.
-  const Type &out = ctx.resultType(0);
-  if (ctx.failed() || out.dims.size() > 1 ||
-      (out.dims.size() == 1 && out.dims[0] == kDynamic))
-    return;
-  size_t length = out.dims.empty() ? 1 : size_t(out.dims[0]);
-  if (ctx.rank(0) > 1)
-    return;
-  ValueId operand = ctx.op().operands[0], result = ctx.op().results[0];
-  // A vector no op computed (an argument) is data, not a size: reading it
-  // would make up element symbols named like its dims.
-  if (ctx.rank(0) == 1 && !ctx.lowerer().state(operand).hasExtents)
-    return;
-  if (std::optional<std::vector<TermId>> values = intValues(ctx, 0)) {
-    if (values->size() == 1 || values->size() == length)
-      ctx.lowerer().setIntElements(result, repeated(*values, length));
-  } else if (std::optional<std::vector<FormulaId>> bools =
-                 ctx.lowerer().boolElements(operand)) {
-    if (bools->size() == 1 || bools->size() == length)
-      ctx.lowerer().setBoolElements(result, repeated(*bools, length));
-  }
+  broadcastElements(ctx);
 }
 
 void lowerDynamicBroadcastInDim(OpContext &ctx) {
   if (ctx.numOperands() == 2 && ctx.operandType(0).hasRank() &&
       ctx.resultType(0).hasRank())
     shapeOperand(ctx, 1); // an integer shape operand reads as an extent list
-  if (ctx.expectRanked())
-    lowerXlaBroadcast(ctx, XlaBroadcast::DynamicInDim);
+  if (!ctx.expectRanked())
+    return;
+  lowerXlaBroadcast(ctx, XlaBroadcast::DynamicInDim);
+  broadcastElements(ctx);
 }
 
 /// stablehlo.broadcast: result = broadcast_sizes ++ operand dims.
@@ -130,6 +148,29 @@ void lowerBroadcast(OpContext &ctx) {
 }
 
 //===--- Reshapes and permutations ----------------------------------------===//
+
+/// reshape and dynamic_reshape keep the elements of an integer tensor in
+/// the same (row-major) order (reshape's semantics in the spec): the
+/// values of a 0-d, 1-d or small 2-d operand go to a result of such a
+/// rank; i1 values too.
+static void keepElements(OpContext &ctx) {
+  size_t out = ctx.resultType(0).dims.size();
+  if (!ctx.resultType(0).hasRank() || out > 2 || ctx.rank(0) > 2)
+    return;
+  Lowerer &low = ctx.lowerer();
+  ValueId operand = ctx.op().operands[0], result = ctx.op().results[0];
+  if (ctx.rank(0) <= 1 && out <= 1)
+    if (std::optional<std::vector<FormulaId>> bools = low.boolElements(operand))
+      return low.setBoolElements(result, std::move(*bools));
+  std::optional<std::vector<TermId>> values =
+      ctx.rank(0) == 2 ? low.matrixElements(operand) : intValues(ctx, 0);
+  if (!values)
+    return;
+  if (out <= 1)
+    attachValues(ctx, 0, std::move(*values));
+  else
+    low.setMatrixElements(result, std::move(*values));
+}
 
 void lowerReshape(OpContext &ctx) {
   if (!ctx.expectRanks({-1}))
@@ -152,18 +193,8 @@ void lowerReshape(OpContext &ctx) {
                           "the element counts of " + ctx.operandName(0) +
                               " and the result");
   ctx.setResult(0, dims);
-  if (out.dims.size() > 2 || ctx.failed())
-    return;
-  std::optional<std::vector<TermId>> values =
-      ctx.rank(0) == 2 ? ctx.lowerer().matrixElements(ctx.op().operands[0])
-                       : intValues(ctx, 0);
-  if (!values)
-    return;
-  // The same elements in the same (row-major) order.
-  if (out.dims.size() <= 1)
-    attachValues(ctx, 0, std::move(*values));
-  else if (out.dims.size() == 2)
-    ctx.lowerer().setMatrixElements(ctx.op().results[0], std::move(*values));
+  if (!ctx.failed())
+    keepElements(ctx);
 }
 
 void lowerDynamicReshape(OpContext &ctx) {
@@ -182,6 +213,8 @@ void lowerDynamicReshape(OpContext &ctx) {
                           "the element counts of " + ctx.operandName(0) +
                               " and the output shape " + ctx.operandName(1));
   ctx.setResultFromValues(0, *shape);
+  if (!ctx.failed())
+    keepElements(ctx);
 }
 
 void lowerTranspose(OpContext &ctx) {
@@ -228,9 +261,12 @@ void lowerConcatenate(OpContext &ctx) {
   ctx.setResult(0, dims);
   if (rank != 1)
     return;
+  // Element by element (concatenate_c6: the pieces in order): a piece
+  // whose values are unknown gives fresh elements, its neighbours keep
+  // theirs.
   std::vector<TermId> values;
   for (size_t i = 0; i < ctx.numOperands(); ++i) {
-    std::optional<std::vector<TermId>> v = intValues(ctx, i);
+    std::optional<std::vector<TermId>> v = valuesOrFresh(ctx, i);
     if (!v)
       return;
     values.insert(values.end(), v->begin(), v->end());
@@ -287,6 +323,42 @@ void lowerGetDimensionSize(OpContext &ctx) {
     return ctx.error("expects dimension " + std::to_string(*dim) +
                      " of an operand of rank " + std::to_string(ctx.rank(0)));
   setIntValues(ctx, 0, {ctx.dim(0, size_t(*dim))});
+}
+
+/// set_dimension_size (StablehloOps.td; XLA's SetDimensionSize): the
+/// result is the operand with dim `dimension` of the runtime size `size`,
+/// a 0-d integer. The verifier (hlo::inferSetDimensionSizeOp) wants the
+/// dim in range and a 0-d size; at runtime the size must not exceed what
+/// the operand's buffer holds there: its static size, its
+/// `#stablehlo.bounds` bound, or else its runtime size (`in-bounds`).
+void lowerSetDimensionSize(OpContext &ctx) {
+  std::optional<int64_t> dim = ctx.integer("dimension");
+  if (!ctx.expectRanks({-1, 0}))
+    return;
+  if (!dim)
+    return ctx.opaque("dimension not understood");
+  if (*dim < 0 || size_t(*dim) >= ctx.rank(0))
+    return ctx.error("expects dimension " + std::to_string(*dim) +
+                     " of an operand of rank " + std::to_string(ctx.rank(0)));
+  std::optional<std::vector<TermId>> size = valuesOrFresh(ctx, 1);
+  if (!size || size->size() != 1)
+    return ctx.opaque("the size operand is not a 0-d integer");
+  size_t d = size_t(*dim);
+  std::optional<std::vector<int64_t>> bounds = typeBounds(ctx.operandType(0));
+  TermId limit = ctx.dim(0, d);
+  std::string limitName = ctx.dimName(0, d);
+  if (!ctx.staticDim(0, d) && bounds && (*bounds)[d] != kDynamic) {
+    limit = ctx.constant((*bounds)[d]);
+    limitName = "its bound " + std::to_string((*bounds)[d]);
+  }
+  solver::FormulaStore &f = ctx.formulas();
+  ctx.requireInBounds(
+      f.mkAnd({f.mkLe(ctx.constant(0), (*size)[0]), f.mkLe((*size)[0], limit)}),
+      "the size " + ctx.operandName(1) + " of dim " + std::to_string(d) +
+          " within " + limitName + " (0 <= size <= bound)");
+  std::vector<TermId> dims = ctx.dims(0);
+  dims[d] = (*size)[0];
+  ctx.setResultFromValues(0, dims);
 }
 
 void lowerConstant(OpContext &ctx) {
@@ -408,5 +480,6 @@ void lowerPassThrough(OpContext &ctx) {
   for (size_t r = 0; r < ctx.numResults() && r < ctx.numOperands(); ++r)
     ctx.lowerer().alias(ctx.op().results[r], ctx.op().operands[r]);
 }
+
 
 } // namespace symshape::frontend::hlo

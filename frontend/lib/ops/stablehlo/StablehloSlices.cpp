@@ -18,6 +18,8 @@
 
 #include "StablehloInternal.h"
 
+#include <algorithm>
+
 namespace symshape::frontend::hlo {
 
 void requireFits(OpContext &ctx, TermId size, size_t i, size_t d,
@@ -87,6 +89,22 @@ void lowerDynamicSlice(OpContext &ctx) {
                 "the slice size " + std::to_string((*sizes)[d]));
   }
   ctx.setResult(0, dims);
+  if (rank != 1 || ctx.failed() || ctx.numOperands() != 2)
+    return;
+  // The values of a 1-D integer tensor at a known start: the spec clamps
+  // the start to [0, size - slice_size] (dynamic_slice's semantics).
+  std::optional<std::vector<TermId>> values = intValues(ctx, 0);
+  std::optional<std::vector<TermId>> start = intValues(ctx, 1);
+  if (!values || !start || start->size() != 1)
+    return;
+  std::optional<int64_t> a = ctx.graph().constantValue((*start)[0]);
+  int64_t size = (*sizes)[0], n = int64_t(values->size());
+  if (!a || size > n)
+    return;
+  int64_t first = std::min(std::max<int64_t>(*a, 0), n - size);
+  attachValues(ctx, 0,
+               std::vector<TermId>(values->begin() + first,
+                                   values->begin() + first + size));
 }
 
 void lowerDynamicUpdateSlice(OpContext &ctx) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StablehloInternal.h"
+#include "lowering/IntTypes.h"
 
 #include <algorithm>
 #include <cctype>
@@ -166,6 +167,48 @@ std::optional<std::vector<TermId>> intValues(OpContext &ctx, size_t i) {
   if (!type.hasRank() || type.dims.size() > 1)
     return std::nullopt;
   return ctx.lowerer().intElements(ctx.op().operands[i]);
+}
+
+/// Entries of a 1-D integer tensor followed element by element (as
+/// Lowerer::intElements does); a longer tensor is data, not a size.
+static constexpr int64_t kMaxTrackedElements = 4096;
+
+std::optional<int64_t> valueLength(OpContext &ctx, size_t i) {
+  const Type &type = ctx.operandType(i);
+  if (!type.hasRank() || type.dims.size() > 1)
+    return std::nullopt;
+  if (type.dims.empty())
+    return 1;
+  if (type.dims[0] != kDynamic)
+    return type.dims[0];
+  return ctx.graph().constantValue(ctx.dim(i, 0));
+}
+
+std::optional<std::vector<TermId>> valuesOrFresh(OpContext &ctx, size_t i) {
+  if (std::optional<std::vector<TermId>> known = intValues(ctx, i))
+    return known;
+  std::optional<int64_t> length = valueLength(ctx, i);
+  std::optional<IntType> element = intType(ctx.operandType(i).element);
+  if (!length || *length > kMaxTrackedElements || !element || element->isBool())
+    return std::nullopt;
+  // SEMANTICS.md §2: one unknown element never makes its known neighbours
+  // unknown. The fresh integers are kept with the operand, so every use of
+  // it sees the same ones.
+  Lowerer &low = ctx.lowerer();
+  ValueId id = ctx.op().operands[i];
+  bool scalar = ctx.operandType(i).dims.empty();
+  std::vector<TermId> elements;
+  for (int64_t k = 0; k < *length; ++k) {
+    TermId symbol =
+        low.newSymbol(scalar ? low.refName(id) : low.dimName(id, size_t(k)),
+                      solver::SymbolOrigin::Scalar);
+    if (element->isUnsigned)
+      ctx.lowerer().problem().addFact(
+          ctx.formulas().mkLe(ctx.constant(0), symbol));
+    elements.push_back(symbol);
+  }
+  low.setIntElements(id, elements);
+  return elements;
 }
 
 TermId dilated(OpContext &ctx, TermId size, int64_t gap) {
