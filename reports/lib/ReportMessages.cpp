@@ -202,8 +202,10 @@ bool safeEntriesSpeak(const FunctionReport &function,
 
 void FindingMessages::emitAll() {
   // Opaque ops and no obligation: nothing was checked, which must not
-  // look like nothing found (SPEC.md §7).
-  if (problem.obligations.empty() && !problem.opaque.empty())
+  // look like nothing found (SPEC.md §7). Under --require-coverage each
+  // opaque op is an error already.
+  if (problem.obligations.empty() && !problem.opaque.empty() &&
+      !options.requireCoverage)
     emit(makeMessage(problem.loc, Severity::Warning,
                      "nothing checked in '@" + problem.function +
                          "': " + std::to_string(problem.opaque.size()) +

@@ -211,6 +211,9 @@ bool Parser::parseOtherTypeBody(const std::string &keyword, uint32_t start) {
     while (consumeIf(TokenKind::Comma))
       if (!parseAttribute())
         return false;
+    // mlir-opt's words.
+    if (!tok.is(TokenKind::Greater))
+      return emitWrongToken("expected ',' or '>' in memref type");
   }
   return expect(TokenKind::Greater, "'>'");
 }
@@ -313,10 +316,6 @@ bool Parser::parseDimensionList(std::vector<int64_t> &dims, bool isTensor,
           return emitError(locAt(dimStart), "integer too large");
         value = value * 10 + digit;
       }
-      // No size reaches the largest 64-bit integer (nor does any buffer:
-      // its byte size would wrap), the issue-45 reading of "invalid".
-      if (value == uint64_t(std::numeric_limits<int64_t>::max()))
-        return emitError(locAt(dimStart), "invalid dimension");
       dims.push_back(static_cast<int64_t>(value));
     } else if (c == '-' || c == '?' || c == '*') {
       return emitError(locAt(p), "expected dimension");
