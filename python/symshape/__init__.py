@@ -49,8 +49,8 @@ class Error(ValueError):
 
 def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
          jobs, refine):
-    if not isinstance(text, str):
-        raise TypeError("the module text must be a str, not "
+    if not isinstance(text, (str, bytes)):
+        raise TypeError("the module text must be a str (or bytes), not "
                         + type(text).__name__)
     if not isinstance(filename, str):
         raise TypeError("filename must be a str, not "
