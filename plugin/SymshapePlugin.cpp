@@ -167,8 +167,22 @@ struct CheckPass : public PassWrapper<CheckPass, OperationPass<ModuleOp>> {
       emitRemark(module->getLoc()) << "symshape: " << result.summary;
     // An error diagnostic means the pass failed (as `symshape check` exits
     // 1 on it).
-    if (staticError || (failOnUb && !result.allSafe))
+    if (staticError)
+      return signalPassFailure();
+    if (failOnUb && !result.allSafe) {
+      // The pass fails: an `error:` line says why (the findings above are
+      // warnings and notes), at the first finding.
+      bridge::Message why;
+      for (const bridge::Message &message : result.messages)
+        if (!message.kind.empty()) {
+          why.pos = message.pos;
+          break;
+        }
+      why.text = "symshape-check{fail-on-ub}: some obligation is not proved "
+                 "safe";
+      bridge::emitMessage(printed, why, DiagnosticSeverity::Error);
       signalPassFailure();
+    }
   }
 
   SharedOptions<CheckPass> shared{*this};

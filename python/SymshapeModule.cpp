@@ -22,7 +22,9 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <csignal>
 #include <memory>
+#include <pthread.h>
 #include <string>
 #include <thread>
 #include <vector>
@@ -51,6 +53,14 @@ py::tuple run(const std::string &text, const std::string &filename,
   auto session = std::make_unique<frontend::Session>(options);
   bool ok = true;
   std::string output;
+  // SIGINT stays pending while symshape runs, in this thread and the
+  // ones it starts: Z3 puts a SIGINT handler of its own in place while it
+  // solves, which would take a Ctrl-C from Python (the check cancelled,
+  // the run going on, no KeyboardInterrupt). Python then gets it below.
+  sigset_t interrupt, previous;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &interrupt, &previous);
   {
     py::gil_scoped_release release;
     for (const std::string &assumption : assume)
@@ -61,6 +71,10 @@ py::tuple run(const std::string &text, const std::string &filename,
           refine ? frontend::rewriteRefined(*session, *session->files().front())
                  : session->json();
   }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  // A Ctrl-C during the run: KeyboardInterrupt now.
+  if (PyErr_CheckSignals() != 0)
+    throw py::error_already_set();
   if (ok)
     return py::make_tuple(true,
                           py::bytes(output).attr("decode")("utf-8", "replace"));

@@ -70,6 +70,12 @@ options for check:
   --explain              for every safe obligation, a note naming the
                          earlier checks and ops that imply it (JSON:
                          "implied_by"; safe runtime checks always get it)
+  --fail-on=LEVEL        what makes the exit status 1: error,
+                         ub-guaranteed (and errors), ub-possible (the
+                         default: any obligation that is not safe, but
+                         runtime checks that can fail), unknown (the same:
+                         an undecided obligation is not proved safe), or
+                         opaque (also any op symshape cannot model)
   --loc=WHERE            where a finding goes when its op's loc(...) names
                          the exporter's source (JAX, torch-mlir: loc(
                          "model.py":12:4)): both (the default: at the
@@ -90,6 +96,8 @@ options for refine and graph:
 exit status:
   check          0 no UB can happen (every obligation safe but runtime
                  checks that can fail: the input contract), 1 otherwise
+                 (--fail-on changes what counts); a function whose ops
+                 are all opaque is a warning, "nothing checked"
   refine, graph  0 output written (with --strict-exit: 1 some obligation
                  not safe)
   all            2 bad input, usage or a failed write (bad files are
@@ -252,6 +260,24 @@ bool parseNamedOption(Arg &a, CommandLine &cl, std::string &error) {
       cl.locations = solver::LocationMode::Mlir;
     else
       error = "--loc expects both, source or mlir, got '" + v + "'";
+  } else if (arg == "--fail-on") {
+    static const std::pair<const char *, solver::FailOn> levels[] = {
+        {"error", solver::FailOn::Error},
+        {"ub-guaranteed", solver::FailOn::UbGuaranteed},
+        {"ub-possible", solver::FailOn::UbPossible},
+        {"unknown", solver::FailOn::Unknown},
+        {"opaque", solver::FailOn::Opaque}};
+    error = "--fail-on expects error, ub-guaranteed, ub-possible, unknown or "
+            "opaque";
+    if (!a.value(v))
+      return true;
+    for (const auto &[name, level] : levels)
+      if (v == name) {
+        cl.failOn = level;
+        error.clear();
+      }
+    if (!error.empty())
+      error += ", got '" + v + "'";
   } else if (arg == "--assume") {
     if (!a.value(v))
       error = "--assume needs an expression";
@@ -307,8 +333,8 @@ bool parseNumberOption(Arg &a, CommandLine &cl, std::string &error) {
     std::optional<int64_t> n;
     if (!a.value(v))
       error = arg + " needs a number";
-    else if (!(n = parseCount(v, int64_t(1) << 22)) || *n < 64)
-      error = arg + " expects a number of megabytes >= 64, got '" + v + "'";
+    else if (!(n = parseCount(v, int64_t(1) << 22)) || *n < 16)
+      error = arg + " expects a number of megabytes >= 16, got '" + v + "'";
     else
       cl.memoryLimitMb = *n;
   } else if (arg == "--timeout-ms" || arg == "--min-dim") {
@@ -361,8 +387,11 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
       error = parseFormat(a, formatGiven, cl);
     else if (!parseFlag(arg, cl) && !parseNamedOption(a, cl, error) &&
              !parseNumberOption(a, cl, error)) {
-      if (arg.size() > 1 && arg[0] == '-')
-        return "unknown option '" + arg + "'";
+      if (arg.size() > 1 && arg[0] == '-') {
+        std::string near = nearestName(arg);
+        return "unknown option '" + arg + "'" +
+               (near.empty() ? "" : "; did you mean '" + near + "'?");
+      }
       if (cl.command.empty())
         cl.command = arg;
       else
@@ -374,9 +403,74 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
   return "";
 }
 
+namespace {
+
+/// Levenshtein distance between `a` and `b`.
+size_t editDistance(const std::string &a, const std::string &b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                         diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+} // namespace
+
+std::string nearestName(const std::string &word) {
+  static const char *const names[] = {"check",
+                                      "refine",
+                                      "graph",
+                                      "--output",
+                                      "--func",
+                                      "--strict",
+                                      "--assume",
+                                      "--timeout-ms",
+                                      "--min-dim",
+                                      "--broadcastable",
+                                      "--no-fast-paths",
+                                      "--jobs",
+                                      "--memory-limit-mb",
+                                      "--solver-rlimit",
+                                      "--color",
+                                      "--progress",
+                                      "--split-input-file",
+                                      "--stats",
+                                      "--help",
+                                      "--version",
+                                      "--format",
+                                      "--json",
+                                      "--require-coverage",
+                                      "--explain",
+                                      "--loc",
+                                      "--fail-on",
+                                      "--drop-redundant-checks",
+                                      "--strict-exit"};
+  std::string name = word.substr(0, word.find('='));
+  std::string best;
+  size_t bestDistance = name.size() / 3 + 1;
+  for (const char *candidate : names) {
+    size_t d = editDistance(name, candidate);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
 std::string checkOptionsApply(const CommandLine &cl) {
   static const char *const checkOnly[] = {
-      "--json", "--format", "--require-coverage", "--explain", "--loc"};
+      "--json",    "--format", "--require-coverage",
+      "--explain", "--loc",    "--fail-on"};
   static const char *const notCheck[] = {"--strict-exit"};
   for (const std::string &option : cl.given) {
     if (option == "--drop-redundant-checks" && cl.command != "refine")

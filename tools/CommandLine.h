@@ -36,6 +36,8 @@ struct CommandLine {
   When color = When::Auto;
   When progress = When::Auto;
   int64_t memoryLimitMb = 0;
+  /// check --fail-on: what makes the exit status 1.
+  solver::FailOn failOn = solver::FailOn::UbPossible;
   /// --loc: where findings at ops with the exporter's positions go.
   solver::LocationMode locations = solver::LocationMode::Both;
   frontend::SessionOptions options;
@@ -49,6 +51,10 @@ extern const char *const kUsage;
 
 /// Fills `cl` from argv; returns an error message, or "" on success.
 std::string parseArgs(int argc, char **argv, CommandLine &cl);
+
+/// The known command or option nearest to `word` (at most a third of its
+/// letters changed), or "" when none is near: for "did you mean".
+std::string nearestName(const std::string &word);
 
 /// An error message when an option given does not apply to `cl.command`
 /// (`refine --json`), or "" when all do.

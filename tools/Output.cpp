@@ -1,6 +1,7 @@
 //===- Output.cpp - Reading inputs, writing outputs -----------------------===//
 
 #include "Output.h"
+#include "Interrupt.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -102,8 +103,10 @@ Output::Output(std::string path) : path(path == "-" ? "" : std::move(path)) {}
 Output::~Output() {
   if (ownsFd && fd >= 0)
     ::close(fd);
-  if (!temporary.empty())
+  if (!temporary.empty()) {
     std::remove(temporary.c_str());
+    setPendingTemporary("");
+  }
 }
 
 std::string Output::fail(const std::string &what, int error) {
@@ -111,8 +114,10 @@ std::string Output::fail(const std::string &what, int error) {
   if (ownsFd && fd >= 0)
     ::close(fd);
   fd = -1;
-  if (!temporary.empty())
+  if (!temporary.empty()) {
     std::remove(temporary.c_str());
+    setPendingTemporary("");
+  }
   temporary.clear();
   buffer.clear();
   std::string where = path.empty() ? "standard output" : "'" + path + "'";
@@ -145,9 +150,19 @@ std::string Output::open() {
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
   fd = ::mkstemp(name.data());
+  if (fd < 0 && exists &&
+      (errno == EACCES || errno == EROFS || errno == EPERM) &&
+      ::access(target.c_str(), W_OK) == 0) {
+    // A writable file in a directory that is not: as `>` would, written
+    // in place, but only once the output is whole (held until commit),
+    // so that a failed or interrupted run leaves the old file.
+    inPlace = true;
+    return "";
+  }
   if (fd < 0)
     return fail("cannot create a temporary file beside", errno);
   temporary = name.data();
+  setPendingTemporary(temporary);
   // mkstemp creates the file 0600; the result must not be more private
   // than what it replaces (or than a new file) is, and keeps its owner
   // when root replaces another user's file.
@@ -186,6 +201,10 @@ std::string Output::writeAll(std::string_view text) {
 std::string Output::write(std::string_view text) {
   if (failed)
     return "";
+  if (inPlace) {
+    buffer.append(text);
+    return "";
+  }
   if (fd < 0)
     return fail("cannot write to", EBADF);
   if (buffer.size() + text.size() < kBufferSize) {
@@ -202,9 +221,25 @@ std::string Output::write(std::string_view text) {
   return "";
 }
 
+std::string Output::commitInPlace() {
+  OutputChange change; // Ctrl-C waits until the file is whole
+  fd = ::open(target.c_str(), O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return fail("cannot write to", errno);
+  if (std::string error = flush(); !error.empty())
+    return error;
+  int closing = fd;
+  fd = -1;
+  if (::close(closing) != 0)
+    return fail("cannot write to", errno);
+  return "";
+}
+
 std::string Output::commit() {
   if (failed)
     return "";
+  if (inPlace)
+    return commitInPlace();
   if (fd < 0)
     return fail("cannot write to", EBADF);
   if (std::string error = flush(); !error.empty())
@@ -219,8 +254,16 @@ std::string Output::commit() {
     return fail("cannot write to", errno);
   if (temporary.empty())
     return "";
-  if (std::rename(temporary.c_str(), target.c_str()) != 0)
-    return fail("cannot write to", errno);
+  int renameError = 0;
+  {
+    OutputChange change; // Ctrl-C waits for the rename
+    if (std::rename(temporary.c_str(), target.c_str()) != 0)
+      renameError = errno;
+    else
+      change.temporaryGone();
+  }
+  if (renameError != 0)
+    return fail("cannot write to", renameError);
   temporary.clear();
   return "";
 }

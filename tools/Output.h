@@ -5,7 +5,10 @@
 // it, renamed over it once complete, so a failed run leaves the old FILE and no
 // partial one. Anything else is written through, as a shell's
 // `>` would: a device (`/dev/null`), a FIFO, and a symlink's target (a
-// regular target is itself replaced atomically, the link stays). A device,
+// regular target is itself replaced atomically, the link stays). A
+// writable FILE in a directory where no temporary file can be made is, as
+// with `>`, written in place: not atomic, but only once the output is
+// complete (held in memory until commit). A device,
 // a FIFO or a symlink is never replaced by a regular file. Every write is
 // checked: a failure is "symshape: error: ..." and exit status 2.
 //
@@ -51,6 +54,8 @@ private:
   std::string flush();
   std::string writeAll(std::string_view text);
   std::string fail(const std::string &what, int error);
+  /// commit() when FILE is written in place.
+  std::string commitInPlace();
 
   std::string path;      ///< "" for stdout
   std::string target;    ///< the file written (a symlink resolved)
@@ -59,6 +64,7 @@ private:
   int fd = -1;
   bool ownsFd = false;
   bool failed = false;
+  bool inPlace = false; ///< FILE rewritten in place at commit
 };
 
 /// Writes `text` to standard output or FILE in one go (Output above).

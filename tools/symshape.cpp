@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
+#include "Interrupt.h"
 #include "Output.h"
 #include "Terminal.h"
 
@@ -28,6 +29,7 @@
 #include <memory>
 #include <string>
 #include <sys/resource.h>
+#include <system_error>
 #include <unistd.h>
 #include <vector>
 
@@ -336,8 +338,14 @@ void printStats(const CommandLine &cl, const frontend::Session &session) {
 /// A usage error (exit status 2) when the command is unknown, an option
 /// does not apply to it or it has the wrong number of files; else 0.
 int checkUsage(const CommandLine &cl) {
-  if (cl.command != "check" && cl.command != "refine" && cl.command != "graph")
-    return usageError("unknown command '" + cl.command + "'");
+  if (cl.command != "check" && cl.command != "refine" &&
+      cl.command != "graph") {
+    std::string near = nearestName(cl.command);
+    return usageError("unknown command '" + cl.command + "'" +
+                      (near.empty() || near[0] == '-'
+                           ? ""
+                           : "; did you mean '" + near + "'?"));
+  }
   if (std::string error = checkOptionsApply(cl); !error.empty())
     return usageError(error);
   if (cl.files.empty())
@@ -376,7 +384,7 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
   }
   printStats(cl, session);
   bool failed = !analysis.errors.empty();
-  return failed ? 2 : summary.noUb() ? 0 : 1;
+  return failed ? 2 : summary.fails(cl.failOn) ? 1 : 0;
 }
 
 int run(const CommandLine &cl) {
@@ -437,6 +445,8 @@ int run(const CommandLine &cl) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // Before any thread starts (SIGINT stays blocked in all of them).
+  installInterruptHandler();
   // A standard stream the caller closed (`>&-`) is held by /dev/null, read
   // only for stdout so that every write to it fails (and is reported):
   // otherwise the next file opened would take its number and receive the
@@ -482,6 +492,10 @@ int main(int argc, char **argv) {
     status = run(cl);
   } catch (const std::bad_alloc &) {
     // Past the library's own checks (while printing): still a clean stop.
+    std::cerr << "symshape: error: out of memory\n";
+    std::_Exit(2);
+  } catch (const std::system_error &) {
+    // A thread or lock the system could not give (under a memory limit).
     std::cerr << "symshape: error: out of memory\n";
     std::_Exit(2);
   }

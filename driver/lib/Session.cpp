@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -251,8 +252,13 @@ void Session::runOnThreads(const std::function<void()> &worker,
   unsigned jobs = unsigned(std::max<size_t>(
       1, std::min<size_t>(options.jobs, std::max<size_t>(tasks, 1))));
   std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t)
-    threads.emplace_back(worker);
+  for (unsigned t = 1; t < jobs; ++t) {
+    try {
+      threads.emplace_back(worker);
+    } catch (const std::system_error &) {
+      break; // no memory for another thread: the ones started do the work
+    }
+  }
   worker();
   for (std::thread &thread : threads)
     thread.join();

@@ -49,6 +49,12 @@ class Error(ValueError):
 
 def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
          jobs, refine):
+    if not isinstance(text, (str, bytes)):
+        raise TypeError("the module text must be a str (or bytes), not "
+                        + type(text).__name__)
+    if not isinstance(filename, str):
+        raise TypeError("filename must be a str, not "
+                        + type(filename).__name__)
     if isinstance(assume, str):
         raise TypeError("assume takes a list of expressions, not one string")
     if isinstance(broadcastable, str):

@@ -145,3 +145,46 @@ def test_an_op_outside_any_function_is_listed_as_opaque():
 def test_empty_text_is_an_empty_module():
     for text in ["", "// only a comment\n", "module {\n}\n"]:
         assert sum(symshape.check(text)["summary"].values()) == 0
+
+
+def test_text_that_is_no_text_is_a_clear_type_error():
+    # Not pybind's TypeError listing the private run()'s signature.
+    for text in [None, 42, ["func.func"]]:
+        with pytest.raises(TypeError) as caught:
+            symshape.check(text)
+        assert str(caught.value).startswith("the module text must be a str")
+        assert "run()" not in str(caught.value)
+    with pytest.raises(TypeError, match="filename must be a str"):
+        symshape.check("", filename=None)
+
+
+def test_ctrl_c_during_check_is_not_lost():
+    # Z3's own SIGINT handler took the signal while it solved: the call
+    # returned normally. Now KeyboardInterrupt follows (once it returns).
+    import signal
+    import threading
+    args = ", ".join(f"%s{i}: tensor<3xindex>" for i in range(12))
+    lines = [f"func.func @f(%a: tensor<?x?x?xf32>, {args}) -> tensor<?x?x?xf32> {{"]
+    prev = "%a"
+    for i in range(12):
+        lines.append(f"  %r{i} = stablehlo.dynamic_reshape {prev}, %s{i} : "
+                     "(tensor<?x?x?xf32>, tensor<3xindex>) -> tensor<?x?x?xf32>")
+        lines.append(f"  %u{i} = stablehlo.add %r{i}, %r{i} : tensor<?x?x?xf32>")
+        prev = f"%u{i}"
+    lines += [f"  return {prev} : tensor<?x?x?xf32>", "}"]
+    # At the calling thread, as a terminal's Ctrl-C reaches a script whose
+    # only thread is calling check() (a process-directed kill would go to
+    # the timer's thread, where Z3's handler may still take it).
+    main = threading.main_thread().ident
+    timer = threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        symshape.check("\n".join(lines) + "\n", jobs=1)
+        # Had it ended before the timer: wait for the signal here.
+        timer.join()
+        time_left = 2.0
+        import time
+        while time_left > 0:
+            time.sleep(0.05)
+            time_left -= 0.05
+    timer.cancel()

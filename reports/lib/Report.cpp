@@ -256,6 +256,7 @@ void Summary::add(const Problem &problem, const FunctionVerdicts &verdicts) {
 void Summary::add(const FunctionReport &function,
                   const ReportOptions &options) {
   add(*function.problem, *function.verdicts);
+  opaqueOps += function.problem->opaque.size();
   if (options.requireCoverage)
     counts[size_t(Verdict::Error)] += function.problem->opaque.size();
 }
@@ -263,6 +264,7 @@ void Summary::add(const FunctionReport &function,
 void Summary::add(const FileReport &file, const ReportOptions &options) {
   for (const FunctionReport &function : file.functions)
     add(function, options);
+  opaqueOps += file.moduleOpaque.size();
   if (options.requireCoverage)
     counts[size_t(Verdict::Error)] += file.moduleOpaque.size();
 }
@@ -280,6 +282,23 @@ bool Summary::allSafe() const {
 
 bool Summary::noUb() const {
   return counts[size_t(Verdict::Safe)] + checksMayFail == total();
+}
+
+bool Summary::fails(FailOn level) const {
+  switch (level) {
+  case FailOn::Error:
+    return counts[size_t(Verdict::Error)] > 0;
+  case FailOn::UbGuaranteed:
+    return counts[size_t(Verdict::Error)] +
+               counts[size_t(Verdict::UbGuaranteed)] >
+           0;
+  case FailOn::UbPossible:
+  case FailOn::Unknown:
+    return !noUb();
+  case FailOn::Opaque:
+    return !noUb() || opaqueOps > 0;
+  }
+  return !noUb();
 }
 
 std::string Summary::line() const {

@@ -27,6 +27,35 @@ void appendWitnessText(std::string &text, const Witness &witness) {
 
 } // namespace
 
+ReportMessage::Severity severityOf(Verdict verdict, bool runtimeCheck) {
+  using Severity = ReportMessage::Severity;
+  switch (verdict) {
+  case Verdict::Error:
+  case Verdict::UbGuaranteed:
+    return Severity::Error;
+  case Verdict::UbPossible:
+    return runtimeCheck ? Severity::Note : Severity::Warning;
+  case Verdict::Unknown:
+  case Verdict::Unreachable:
+    return Severity::Warning;
+  case Verdict::Safe:
+    return Severity::Note;
+  }
+  return Severity::Warning;
+}
+
+const char *severityName(ReportMessage::Severity severity) {
+  switch (severity) {
+  case ReportMessage::Severity::Error:
+    return "error";
+  case ReportMessage::Severity::Warning:
+    return "warning";
+  case ReportMessage::Severity::Note:
+    return "note";
+  }
+  return "warning";
+}
+
 std::vector<ReportMessage> describeFindings(const FunctionReport &function,
                                             const ReportOptions &options) {
   std::vector<ReportMessage> out;
@@ -172,6 +201,16 @@ bool safeEntriesSpeak(const FunctionReport &function,
 }
 
 void FindingMessages::emitAll() {
+  // Opaque ops and no obligation: nothing was checked, which must not
+  // look like nothing found (SPEC.md §7). Under --require-coverage each
+  // opaque op is an error already.
+  if (problem.obligations.empty() && !problem.opaque.empty() &&
+      !options.requireCoverage)
+    emit(makeMessage(problem.loc, Severity::Warning,
+                     "nothing checked in '@" + problem.function +
+                         "': " + std::to_string(problem.opaque.size()) +
+                         (problem.opaque.size() == 1 ? " op is" : " ops are") +
+                         " opaque and no size is checked"));
   std::vector<ReportEntry> entries =
       reportEntries(function, options, safeEntriesSpeak(function, options));
   std::vector<size_t> unreachableAfter;
@@ -205,11 +244,9 @@ void FindingMessages::emitFinding(const ReportEntry &entry,
                                   const SourceOrigin &origin,
                                   const std::optional<SourceFrame> &at) const {
   // A runtime check that can fail is the input contract: a note.
-  bool contract = entry.obligation && isRuntimeCheck(entry.obligation->kind) &&
-                  entry.verdict == Verdict::UbPossible;
-  Severity severity = entry.verdict == Verdict::Error ? Severity::Error
-                      : contract                      ? Severity::Note
-                                                      : Severity::Warning;
+  Severity severity =
+      severityOf(entry.verdict,
+                 entry.obligation && isRuntimeCheck(entry.obligation->kind));
   ReportMessage header =
       makeMessage(entry.loc, severity,
                   entry.message(problem) + " [" + std::string(entry.kind) +

@@ -32,21 +32,9 @@ namespace {
 
 Json text(const std::string &s) { return Json(validUtf8(s)); }
 
-/// SARIF levels: a certain failure is an error, a possible one a warning,
-/// an unreachable obligation a note.
-const char *levelOf(Verdict verdict) {
-  switch (verdict) {
-  case Verdict::Error:
-  case Verdict::UbGuaranteed:
-    return "error";
-  case Verdict::UbPossible:
-  case Verdict::Unknown:
-    return "warning";
-  case Verdict::Unreachable:
-  case Verdict::Safe:
-    return "note";
-  }
-  return "warning";
+/// SARIF levels: SPEC.md §7's severity (severityOf).
+const char *levelOf(Verdict verdict, bool runtimeCheck = false) {
+  return severityName(severityOf(verdict, runtimeCheck));
 }
 
 /// What a rule checks, for `rules[].shortDescription`.
@@ -272,9 +260,7 @@ Json entryResult(const FunctionReport &function, const ReportEntry &entry,
   bool check = entry.obligation && isRuntimeCheck(entry.obligation->kind);
   size_t index = rules.index(std::string(entry.kind));
   // A runtime check that can fail is the input contract: a note.
-  const char *level = check && entry.verdict == Verdict::UbPossible
-                          ? "note"
-                          : levelOf(entry.verdict);
+  const char *level = levelOf(entry.verdict, check);
   // At the exporter's position when the op's `loc(...)` names one
   // (code scanning then annotates the model's own source), with the
   // MLIR op and the exporter's callers as related locations.

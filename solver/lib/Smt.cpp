@@ -11,8 +11,34 @@
 
 namespace symshape::solver {
 
+/// A new Z3 context, or a Z3 error when Z3 has no memory left for one
+/// (z3::context would hand the null context on to Z3_set_error_handler).
+static Z3_context newZ3Context() {
+  Z3_config config = Z3_mk_config();
+  if (!config)
+    throw z3::exception("out of memory");
+  Z3_context made = Z3_mk_context_rc(config);
+  Z3_del_config(config);
+  if (!made)
+    throw z3::exception("out of memory");
+  return made;
+}
+
+/// Owns a context made by newZ3Context, seen as a z3::context.
+struct OwnedZ3Context {
+  explicit OwnedZ3Context(Z3_context raw) : raw(raw), scoped(raw) {}
+  /// Deletes the context; `scoped` then only forgets it.
+  ~OwnedZ3Context() { Z3_del_context(raw); }
+  OwnedZ3Context(const OwnedZ3Context &) = delete;
+  OwnedZ3Context &operator=(const OwnedZ3Context &) = delete;
+  Z3_context raw;
+  z3::scoped_context scoped;
+};
+
 struct SmtEnvironment::Impl {
-  z3::context ctx;
+  Impl() : owned(newZ3Context()), ctx(owned.scoped()) {}
+  OwnedZ3Context owned;
+  z3::context &ctx;
   // Declared after ctx: stopped before it goes. Z3_interrupt makes the
   // running check return unknown ("canceled").
   Watchdog watchdog{[this] { Z3_interrupt(ctx); }};
@@ -421,9 +447,14 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
     // where the interrupt lands: both retry, so the answer does not hang
     // on the machine's load.
     bool nonlinear = impl->context.nonlinear;
-    if (armed.dog)
-      armed.dog->arm(nonlinear ? std::max(1u, impl->timeoutMs / 4)
-                               : impl->timeoutMs);
+    if (armed.dog &&
+        !armed.dog->arm(nonlinear ? std::max(1u, impl->timeoutMs / 4)
+                                  : impl->timeoutMs)) {
+      // No thread to stop it: not run at all rather than without a limit.
+      armed.dog = nullptr;
+      lastReason = "out of memory (no thread for the solver's time-out)";
+      return;
+    }
     z3::check_result answer = impl->solver.check(lits);
     if (armed.dog)
       armed.dog->disarm();
@@ -490,9 +521,9 @@ SmtSolver::Impl::retryIncomplete(const z3::expr_vector &assumptions) {
     z3::expr_vector assertions = solver.assertions();
     for (unsigned i = 0; i < assertions.size(); ++i)
       fresh.add(assertions[i]);
-    if (timeoutMs)
-      context.watchdog.arm(arithSolver ? timeoutMs
-                                       : std::max(1u, timeoutMs / 4));
+    if (timeoutMs && !context.watchdog.arm(
+                         arithSolver ? timeoutMs : std::max(1u, timeoutMs / 4)))
+      return z3::unknown;
     z3::check_result answer = fresh.check(assumptions);
     if (timeoutMs)
       context.watchdog.disarm();

@@ -12,20 +12,35 @@ Watchdog::~Watchdog() {
     stopping = true;
   }
   wake.notify_all();
-  if (thread.joinable())
-    thread.join();
+  if (started)
+    pthread_join(thread, nullptr);
 }
 
-void Watchdog::arm(unsigned ms) {
+bool Watchdog::start() {
+  pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0)
+    return false;
+  pthread_attr_setstacksize(&attributes, kStackBytes);
+  auto body = [](void *self) -> void * {
+    static_cast<Watchdog *>(self)->run();
+    return nullptr;
+  };
+  started = pthread_create(&thread, &attributes, body, this) == 0;
+  pthread_attr_destroy(&attributes);
+  return started;
+}
+
+bool Watchdog::arm(unsigned ms) {
   std::lock_guard<std::mutex> lock(mutex);
-  if (!thread.joinable())
-    thread = std::thread([this] { run(); });
+  if (!started && !start())
+    return false;
   deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
   // A tenth of the time-out, between 1 and 10 ms.
   period = std::chrono::milliseconds(std::clamp(ms / 10, 1u, 10u));
   armed = true;
   if (sleeping)
     wake.notify_all();
+  return true;
 }
 
 void Watchdog::disarm() {

@@ -17,6 +17,11 @@
 // sleeps until the next arm wakes it. A check is interrupted at most one
 // polling period after its deadline.
 //
+// The thread has a small stack (it only calls `interrupt`): under a memory
+// limit a default 8 MB stack may not fit. When no thread can be started,
+// arm() says so and the caller gives up on the check rather than run it
+// without a time limit.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYMSHAPE_SOLVER_WATCHDOG_H
@@ -26,7 +31,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
-#include <thread>
+#include <pthread.h>
 
 namespace symshape::solver {
 
@@ -38,20 +43,26 @@ public:
   Watchdog(const Watchdog &) = delete;
   Watchdog &operator=(const Watchdog &) = delete;
 
-  /// Arms the watchdog for one check of at most `ms` milliseconds.
-  void arm(unsigned ms);
+  /// Arms the watchdog for one check of at most `ms` milliseconds; false
+  /// (and not armed) when its thread cannot be started (out of memory).
+  [[nodiscard]] bool arm(unsigned ms);
   void disarm();
 
 private:
   void run();
+  /// Starts the thread (under `mutex`); false when it cannot.
+  bool start();
 
   /// Polls without a check before the thread sleeps until the next arm.
   static constexpr unsigned kIdlePolls = 50;
+  /// The thread's stack.
+  static constexpr size_t kStackBytes = size_t(256) << 10;
 
   std::function<void()> interrupt;
   std::mutex mutex;
   std::condition_variable wake;
-  std::thread thread;
+  pthread_t thread{};
+  bool started = false;
   std::chrono::steady_clock::time_point deadline;
   std::chrono::milliseconds period{10};
   bool armed = false, stopping = false, sleeping = false;

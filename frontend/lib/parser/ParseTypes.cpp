@@ -4,7 +4,8 @@
 //   vector<4x8xf32>    vector<[4]xf32> (scalable: kind Other)
 //   index  i32  si8  ui64  f16  bf16  f8E5M2  f4E2M1FN  none
 //   !shape.shape  !shape.size  !alias  !dialect.type<...>
-//   memref<..>  complex<..>  tuple<..>  (T) -> R      (kind Other, as text)
+//   memref<..>  complex<..>  tuple<..>  (T) -> R      (kind Other, as text,
+//                                                   checked as MLIR reads it)
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,8 +113,16 @@ std::optional<Type> Parser::parseType() {
       result = parseShapedType(name, start);
       if (result)
         typeCache.emplace(textFrom(start), *result);
-    } else if (name == "memref" || name == "complex" || name == "tuple" ||
-               name == "opaque") {
+    } else if (name == "memref" || name == "complex" || name == "tuple") {
+      // Kept as text, but read as MLIR reads them: garbage inside is an
+      // error, not an opaque type.
+      std::string keyword(name);
+      consume();
+      if (parseOtherTypeBody(keyword, start)) {
+        result = Type();
+        result->spelling = std::string(textFrom(start));
+      }
+    } else if (name == "opaque") {
       consume();
       if (!tok.is(TokenKind::Less)) {
         emitWrongToken("expected '<'");
@@ -180,6 +189,51 @@ std::optional<Type> Parser::parseDialectType(uint32_t start) {
   return alias->second;
 }
 
+/// After `memref` / `complex` / `tuple`: `<dims x element [, layout [,
+/// memory space]]>`, `<element>`, `<T, ...>` or `<>`.
+bool Parser::parseOtherTypeBody(const std::string &keyword, uint32_t start) {
+  if (!tok.is(TokenKind::Less))
+    return emitWrongToken("expected '<' in " + keyword + " type");
+  consume();
+  if (keyword == "tuple") {
+    std::vector<Type> elements;
+    if (!tok.is(TokenKind::Greater) && !parseTypeList(elements))
+      return false;
+  } else if (keyword == "complex") {
+    if (!parseType())
+      return false;
+  } else {
+    std::vector<int64_t> dims;
+    bool unranked = false, scalable = false;
+    if (!parseDimensionList(dims, /*isTensor=*/true, unranked, scalable) ||
+        !checkElementCount(dims, start) || !parseType())
+      return false;
+    while (consumeIf(TokenKind::Comma))
+      if (!parseAttribute())
+        return false;
+    // mlir-opt's words.
+    if (!tok.is(TokenKind::Greater))
+      return emitWrongToken("expected ',' or '>' in memref type");
+  }
+  return expect(TokenKind::Greater, "'>'");
+}
+
+bool Parser::checkElementCount(const std::vector<int64_t> &dims,
+                               uint32_t start) {
+  int64_t count = 1;
+  bool overflow = false;
+  for (int64_t dim : dims) {
+    if (dim == 0)
+      return true; // no elements, whatever the other sizes
+    if (dim != kDynamic && __builtin_mul_overflow(count, dim, &count))
+      overflow = true;
+  }
+  if (!overflow)
+    return true;
+  return emitError(locAt(start), "the static sizes of this type multiply "
+                                 "beyond 2^63 - 1 elements");
+}
+
 /// After `tensor` / `vector`: `<dims x element [, encoding]>`.
 std::optional<Type> Parser::parseShapedType(std::string_view keyword,
                                             uint32_t start) {
@@ -191,7 +245,8 @@ std::optional<Type> Parser::parseShapedType(std::string_view keyword,
   consume();
   Type type;
   bool unranked = false, scalable = false;
-  if (!parseDimensionList(type.dims, isTensor, unranked, scalable))
+  if (!parseDimensionList(type.dims, isTensor, unranked, scalable) ||
+      !checkElementCount(type.dims, start))
     return std::nullopt;
   std::optional<Type> element = parseType();
   if (!element)

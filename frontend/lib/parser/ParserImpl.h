@@ -209,6 +209,10 @@ public:
   std::optional<Type> parseType();
   bool parseTypeList(std::vector<Type> &types,
                      std::vector<SourceRange> *ranges = nullptr);
+  /// The parameters of `memref`, `complex` or `tuple` after its keyword.
+  bool parseOtherTypeBody(const std::string &keyword, uint32_t start);
+  /// An error at `start` when the static `dims` multiply beyond int64.
+  bool checkElementCount(const std::vector<int64_t> &dims, uint32_t start);
   /// `(T, ...) -> R` or `(T, ...) -> (R, ...)`.
   bool parseFunctionType(std::vector<Type> &inputs, std::vector<Type> &results,
                          std::vector<SourceRange> *resultRanges = nullptr,

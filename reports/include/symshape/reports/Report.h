@@ -113,6 +113,14 @@ struct ReportMessage {
   bool showSource = false;
 };
 
+/// SPEC.md §7's one severity mapping, for the text, the JSON, SARIF and
+/// the plugin alike: `error` and `ub-guaranteed` are errors; `ub-possible`,
+/// `unknown` and `unreachable` warnings; a runtime check that can fail
+/// (the input contract) and a safe one (redundant) notes.
+ReportMessage::Severity severityOf(Verdict verdict, bool runtimeCheck);
+/// "error", "warning" or "note".
+const char *severityName(ReportMessage::Severity severity);
+
 /// The one-sentence description of a finding ("... can fail at runtime").
 std::string findingMessage(const Problem &problem, const Obligation &obligation,
                            const Finding &finding);
@@ -261,8 +269,22 @@ void forEachFindingMessage(const FunctionReport &function,
                            const std::function<void(ReportMessage &&)> &emit);
 
 /// Counts of report entries per verdict, in Verdict order.
+/// `check --fail-on`: what makes the exit status 1 (SPEC.md §7), each
+/// level failing on everything the one before it does.
+enum class FailOn : uint8_t {
+  Error,        ///< an `error`
+  UbGuaranteed, ///< or an `ub-guaranteed`
+  /// Or any obligation not safe but a runtime check that can fail (the
+  /// default: not noUb()); an `unknown` counts, since UB is not ruled out.
+  UbPossible,
+  Unknown, ///< the same as UbPossible (named for CI configurations)
+  Opaque,  ///< or an op symshape cannot model, in a function or not
+};
+
 struct Summary {
   std::array<size_t, 6> counts{};
+  /// Opaque ops, in functions or at module level.
+  size_t opaqueOps = 0;
   /// Runtime checks (kinds `assert`, `cstr`) that can fail: counted as
   /// ub-possible, but they are the input contract, not alarms.
   size_t checksMayFail = 0;
@@ -278,6 +300,8 @@ struct Summary {
   /// fail (a check that always fails, or could not be decided, counts).
   /// The `check` exit status is 0 exactly then.
   bool noUb() const;
+  /// Whether the findings make `check --fail-on=level` exit with 1.
+  bool fails(FailOn level) const;
   /// "12 obligations: 10 safe, 1 ub-possible, 0 ub-guaranteed, 1 error,
   /// 0 unreachable, 0 unknown", with "(1 runtime check that can fail)"
   /// after the ub-possible count when there are such checks.
