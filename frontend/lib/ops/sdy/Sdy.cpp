@@ -28,9 +28,11 @@ constexpr OpEntry readingMeshes(OpEntry entry) {
   {"stablehlo." op, nullptr, lower, kBoth, summary}, {                         \
     "mhlo." op, nullptr, lower, kBoth, summary                                 \
   }
-/// A Shardy op whose result has its operand's type (the global view).
+/// A Shardy op whose result has its operand's type (the global view). Not
+/// refined: SameOperandsAndResultType rejects a result more static than its
+/// operand.
 #define SAME_TYPE(op, summary)                                                 \
-  { "sdy." op, parseSameType, lowerSameType, kBoth, summary }
+  { "sdy." op, parseSameType, lowerSameType, kNone, summary }
 
 const OpEntry kEntries[] = {
     // Collectives (replica_groups: groups of dim(replica_groups, 1)).
