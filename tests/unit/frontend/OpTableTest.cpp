@@ -87,6 +87,9 @@ TEST_CASE("the lowering, the parser and refine find ops by role", "[optable]") {
   CHECK(opRole("tensor.cast") == OpRole::Cast);
   CHECK(opRole("cf.assert") == OpRole::Assert);
   CHECK(opRole("util.global") == OpRole::Global);
+  CHECK(opRole("sdy.mesh") == OpRole::Mesh);
+  CHECK(opRole("sdy.return") == OpRole::Yield);
+  CHECK(opRole("stablehlo.composite") == OpRole::Call);
   CHECK(opRole("tosa.add") == OpRole::None);
   CHECK(opRole("no.such_op") == OpRole::None);
   // Entries without a shape function are the terminators the op owning
@@ -96,7 +99,7 @@ TEST_CASE("the lowering, the parser and refine find ops by role", "[optable]") {
     for (size_t i = 0; i < family.count; ++i)
       if (!family.entries[i].lower)
         terminators.insert(family.entries[i].name);
-  CHECK(terminators == std::set<std::string_view>{"func.return",
+  CHECK(terminators == std::set<std::string_view>{"func.return", "sdy.return",
                                                   "shape.assuming_yield",
                                                   "shape.yield"});
   // Only tosa.select's broadcast is left unchecked by mlir-opt 16.
