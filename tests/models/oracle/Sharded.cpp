@@ -33,9 +33,22 @@ static std::optional<int64_t> groupSize(Eval &e) {
   return a->type.dims[1];
 }
 
+/// all_gather / reduce_scatter: with channel_id > 0 and no
+/// use_global_device_ids the groups also span every partition
+/// (cross_replica_and_partition), a number the program does not give.
+static std::optional<int64_t> processGroupSize(Eval &e) {
+  const frontend::Attribute *channel = e.attr("channel_handle");
+  static const std::regex handle(R"(handle\s*=\s*(\d+))");
+  std::smatch m;
+  if (channel && std::regex_search(channel->text, m, handle) &&
+      std::stoll(m[1]) > 0 && !e.attr("use_global_device_ids"))
+    return std::nullopt;
+  return groupSize(e);
+}
+
 static bool allGather(Eval &e) {
   std::optional<int64_t> dim = e.integer("all_gather_dim");
-  std::optional<int64_t> size = groupSize(e);
+  std::optional<int64_t> size = processGroupSize(e);
   if (!dim || !size)
     return e.unsupported("all_gather_dim or replica_groups not readable");
   for (size_t i = 0; i < e.numOperands(); ++i) {
@@ -52,7 +65,7 @@ static bool allGather(Eval &e) {
 
 static bool reduceScatter(Eval &e) {
   std::optional<int64_t> dim = e.integer("scatter_dimension");
-  std::optional<int64_t> size = groupSize(e);
+  std::optional<int64_t> size = processGroupSize(e);
   if (!dim || !size)
     return e.unsupported("scatter_dimension or replica_groups not readable");
   const Shape *in = e.shape(0);

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SdyInternal.h"
+#include "ops/stablehlo/StablehloInternal.h"
 
 namespace symshape::frontend::sdy {
 
@@ -46,6 +47,35 @@ std::optional<int64_t> groupSize(OpContext &ctx) {
     return std::nullopt;
   }
   return type.dims[1];
+}
+
+/// The size of each process group of all_gather / reduce_scatter, whose
+/// mode the spec derives from channel_id and use_global_device_ids: with a
+/// channel_id > 0 and no use_global_device_ids (cross_replica_and_partition)
+/// each group also spans every partition, a number the program does not
+/// give; otherwise (cross_replica, flattened_ids) dim(replica_groups, 1).
+std::optional<int64_t> processGroupSize(OpContext &ctx) {
+  int64_t channel = 0;
+  if (const Attribute *handle = ctx.attr("channel_handle")) {
+    std::optional<hlo::Fields> fields = hlo::structFields(*handle);
+    auto at = fields ? fields->find("handle") : hlo::Fields::iterator();
+    if (!fields || (at != fields->end() && at->second.size() != 1)) {
+      ctx.opaque("channel_handle not understood");
+      return std::nullopt;
+    }
+    if (at != fields->end())
+      channel = at->second[0];
+  }
+  const Attribute *global = ctx.attr("use_global_device_ids");
+  bool flattened =
+      global && (global->kind == AttrKind::Unit ||
+                 (global->kind == AttrKind::Bool && global->boolValue));
+  if (channel > 0 && !flattened) {
+    ctx.opaque("cross_replica_and_partition: each group spans every "
+               "partition, a number the program does not give");
+    return std::nullopt;
+  }
+  return groupSize(ctx);
 }
 
 /// The integer attribute `name`, a dim of operand 0 (`rule`: 0 <= d <
@@ -112,7 +142,7 @@ void lowerAllGather(OpContext &ctx) {
   if (!expectPaired(ctx))
     return;
   std::optional<size_t> dim = dimAttr(ctx, "all_gather_dim", "all_gather_c1");
-  std::optional<int64_t> size = dim ? groupSize(ctx) : std::nullopt;
+  std::optional<int64_t> size = dim ? processGroupSize(ctx) : std::nullopt;
   if (!size)
     return;
   // all_gather_c6: the gathered dim times the group size.
@@ -128,7 +158,7 @@ void lowerReduceScatter(OpContext &ctx) {
     return;
   std::optional<size_t> dim =
       dimAttr(ctx, "scatter_dimension", "reduce_scatter_c2");
-  std::optional<int64_t> size = dim ? groupSize(ctx) : std::nullopt;
+  std::optional<int64_t> size = dim ? processGroupSize(ctx) : std::nullopt;
   if (!size)
     return;
   for (size_t i = 0; i < ctx.numOperands(); ++i) {

@@ -85,5 +85,10 @@ func.func @not_understood(%x: tensor<4x8xf32>) {
   // give.
   // expected-opaque @+1 {{stablehlo.all_gather}}
   %0 = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<> : tensor<0x0xi64>}> : (tensor<4x8xf32>) -> tensor<4x?xf32>
+  // A channel without use_global_device_ids: cross_replica_and_partition,
+  // each group also spans every partition (the spec's process groups), a
+  // number the program does not give.
+  // expected-opaque @+1 {{stablehlo.all_gather}}
+  %1 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>} : (tensor<4x8xf32>) -> tensor<4x?xf32>
   return
 }
