@@ -48,10 +48,11 @@ bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
   }
   if (!module)
     return false;
-  // A symbol is defined once per module (MLIR's symbol table rule).
+  // A symbol is defined once per module (MLIR's symbol table rule); a
+  // nested module has a table of its own.
   std::unordered_map<std::string, const Function *> symbols;
   for (const Function &function : module->functions)
-    if (!symbols.emplace(function.name, &function).second) {
+    if (!symbols.emplace(function.qualifiedName(), &function).second) {
       diags.error(function.loc,
                   "redefinition of symbol named '" + function.name + "'");
       return false;
@@ -109,7 +110,7 @@ std::optional<Module> Session::parseFile(uint32_t buffer, Early &early) {
                             })) {
     std::unordered_set<std::string> called = calledNames(*module);
     for (const Function &fn : module->functions)
-      again |= fn.freedCallees && called.count(fn.name);
+      again |= fn.freedCallees && called.count(fn.qualifiedName());
   }
   if (again) {
     early.clear();
@@ -323,9 +324,9 @@ void Session::planLowering(LoweringPlan &plan, bool secondPass,
       Function &function = file->module.functions[index];
       if (function.isDeclaration ||
           plan.throughCalls.count(&function) != size_t(secondPass) ||
-          (secondPass && !notInlined.count(function.name)))
+          (secondPass && !notInlined.count(function.qualifiedName())))
         continue;
-      bool release = mayRelease && !called.count(function.name);
+      bool release = mayRelease && !called.count(function.qualifiedName());
       plan.indexOf[&function] = plan.lowered.size();
       plan.lowered.push_back(LoweringPlan::Lowered{
           FunctionAnalysis(), &file->module, release ? &function : nullptr,

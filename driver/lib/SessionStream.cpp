@@ -156,7 +156,7 @@ void StreamedLowering::parsed(Module &module) {
     return;
   }
   // A later call of it would make the session parse the file again.
-  if (!fn.isPrivate && !called.count(fn.name))
+  if (!fn.isPrivate && !called.count(fn.qualifiedName()))
     whole.take(module, module.functions.size() - 1);
 }
 

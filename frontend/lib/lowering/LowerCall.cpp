@@ -37,21 +37,35 @@ static constexpr size_t kRecursive = SIZE_MAX;
 const Function *Module::findFunction(const std::string &name) const {
   auto it = functionIndex.find(name);
   if (it != functionIndex.end() && it->second < functions.size() &&
-      functions[it->second].name == name)
+      functions[it->second].qualifiedName() == name)
     return &functions[it->second];
   // Every function indexed under its own name: `name` is none of them.
   if (functionIndex.size() == functions.size() && it == functionIndex.end())
     return nullptr;
   for (const Function &f : functions) // built without the index
-    if (f.name == name)
+    if (f.qualifiedName() == name)
       return &f;
   return nullptr;
 }
 
-const Function *Lowerer::findFunction(const std::string &name) const {
+const Function *Lowerer::findFunction(const std::string &name,
+                                      const Function &from) const {
   if (feed) // the callee may not be parsed yet
     throw StreamAbandoned();
-  return module ? module->findFunction(name) : nullptr;
+  return module ? module->findFunction(from.calleeKey(name)) : nullptr;
+}
+
+const Function *Lowerer::findFunction(const std::string &name) const {
+  return findFunction(name, *frame);
+}
+
+const std::vector<MeshAxis> *Lowerer::findMesh(const std::string &name) const {
+  if (feed) // the mesh may not be parsed yet
+    throw StreamAbandoned();
+  if (!module)
+    return nullptr;
+  auto it = module->meshes.find(frame->calleeKey(name));
+  return it == module->meshes.end() || !it->second ? nullptr : &*it->second;
 }
 
 static size_t countOps(const Region &region) {
@@ -67,11 +81,14 @@ static size_t countOps(const Region &region) {
 
 void collectCallees(const Operation &op, std::vector<std::string> &callees) {
   static const std::string kCallee = "callee";
+  static const std::string kDecomposition = "decomposition";
   // Every op is looked at: its few attributes are read before its name is
-  // looked up in the op table.
-  if (const Attribute *callee = findAttr(op.attributes, kCallee))
-    if (callee->kind == AttrKind::SymbolRef && isCallOp(op.name))
-      callees.push_back(callee->str);
+  // looked up in the op table. A composite calls its decomposition.
+  const Attribute *callee = findAttr(op.attributes, kCallee);
+  if (!callee)
+    callee = findAttr(op.attributes, kDecomposition);
+  if (callee && callee->kind == AttrKind::SymbolRef && isCallOp(op.name))
+    callees.push_back(callee->str);
   for (const Region &inner : op.regions)
     for (const Block &block : inner.blocks)
       for (const Operation &nested : block.operations)
@@ -79,14 +96,18 @@ void collectCallees(const Operation &op, std::vector<std::string> &callees) {
 }
 
 void collectCallees(const Function &function, std::vector<std::string> &names) {
+  size_t first = names.size();
   if (function.freedCallees) {
     names.insert(names.end(), function.freedCallees->begin(),
                  function.freedCallees->end());
-    return;
+  } else {
+    for (const Block &block : function.body.blocks)
+      for (const Operation &op : block.operations)
+        collectCallees(op, names);
   }
-  for (const Block &block : function.body.blocks)
-    for (const Operation &op : block.operations)
-      collectCallees(op, names);
+  if (!function.scopePath.empty()) // in a nested module's symbol table
+    for (size_t i = first; i < names.size(); ++i)
+      names[i] = function.calleeKey(names[i]);
 }
 
 /// Whether some op of `region` calls a function or reaches a global.
@@ -125,12 +146,13 @@ std::vector<const Function *> privateCallees(const Module &module) {
     std::vector<std::string> names;
     collectCallees(caller, names);
     for (std::string &name : names)
-      if (name != caller.name)
+      if (name != caller.qualifiedName())
         called.insert(std::move(name));
   }
   std::vector<const Function *> out;
   for (const Function &callee : module.functions)
-    if (callee.isPrivate && !callee.isDeclaration && called.count(callee.name))
+    if (callee.isPrivate && !callee.isDeclaration &&
+        called.count(callee.qualifiedName()))
       out.push_back(&callee);
   return out;
 }
@@ -145,8 +167,9 @@ size_t Lowerer::inlineCost(const Function &callee, unsigned depth) {
   size_t cost = countOps(callee.body);
   std::vector<std::string> callees;
   collectCallees(callee, callees);
-  for (const std::string &name : callees)
-    if (const Function *f = findFunction(name); f && !f->isDeclaration) {
+  for (const std::string &name : callees) // qualified by collectCallees
+    if (const Function *f = module ? module->findFunction(name) : nullptr;
+        f && !f->isDeclaration) {
       size_t inner = inlineCost(*f, depth + 1);
       cost = inner == kRecursive ? kRecursive
                                  : std::min(kMaxInlinedOps + 1, cost + inner);
@@ -194,7 +217,7 @@ Lowerer::inlineCall(const Operation &call, const Function &callee,
   std::optional<std::vector<ValueState>> returned =
       inlineCallOnce(call, callee, whyNot);
   if (!returned)
-    prob->calleesNotInlined.push_back(callee.name);
+    prob->calleesNotInlined.push_back(callee.qualifiedName());
   return returned;
 }
 
@@ -278,7 +301,8 @@ Lowerer::lowerCallee(const Operation &call, const Function &callee,
     if (callee.isPrivate) {
       // One more call in the chain to this private callee's ops.
       std::vector<solver::CallSite> chain = prob->callStacks[privateChain];
-      chain.push_back({toSolver(call.loc, call.sourceLoc), frame->name});
+      chain.push_back(
+          {toSolver(call.loc, call.sourceLoc), frame->qualifiedName()});
       privateChain = uint32_t(prob->callStacks.size());
       prob->callStacks.push_back(std::move(chain));
       publicFrame = callStack.size() + 1;

@@ -36,7 +36,7 @@ void Lowerer::extendValues(size_t n) {
 }
 
 std::unique_ptr<solver::Problem> Lowerer::runStreamed() {
-  prob->function = function.name;
+  prob->function = function.qualifiedName();
   if (release)
     release->freedCallees.emplace();
   size_t k = 0;

@@ -385,7 +385,7 @@ void Lowerer::recordValues(size_t from, size_t to) {
 }
 
 std::unique_ptr<solver::Problem> Lowerer::run() {
-  prob->function = function.name;
+  prob->function = function.qualifiedName();
   prob->loc = toSolver(function.range.begin, function.sourceLoc);
   // Entry block arguments first: their `?` dims are the function's inputs.
   for (ValueId arg : function.arguments)

@@ -223,8 +223,15 @@ public:
   void lowerOpOnce(const Operation &op);
 
   // --- calls (LowerCall.cpp) ---
-  /// The function `name` of the module being analysed, or nullptr.
+  /// The function a call of @`name` in the current frame names (in that
+  /// frame's symbol table: its own module), or nullptr.
   const Function *findFunction(const std::string &name) const;
+  /// The axes of the device mesh @`name` of the current frame's symbol
+  /// table (sdy.mesh), or nullptr when no single one is declared.
+  const std::vector<MeshAxis> *findMesh(const std::string &name) const;
+  /// The same for a call in `from`.
+  const Function *findFunction(const std::string &name,
+                               const Function &from) const;
   /// Lowers the body of `callee` in a frame of its own, its arguments bound
   /// to the operands of `call`, and returns what is known of the values it
   /// returns. The callee's obligations become the call's (located at the

@@ -75,6 +75,9 @@ enum class OpRole : uint8_t {
   /// Declares a module-level global whose loads read its declared type
   /// (util.global; the parser records it).
   Global,
+  /// Declares a device mesh that sharded ops name (sdy.mesh; the parser
+  /// records it in Module::meshes).
+  Mesh,
   /// A constraint whose one result is the witness a shape.assuming reads
   /// (shape.cstr_*): `refine --drop-redundant-checks` removes it once
   /// proved safe.
@@ -99,6 +102,9 @@ enum class GlobalAccess : uint8_t {
   /// / operand 1 (util.global.store.indirect).
   PointerOperand0,
   PointerOperand1,
+  /// Names a device mesh (`sdy.mesh`) in its shardings: like a global, it
+  /// needs the module (sdy.manual_computation).
+  Mesh,
 };
 
 struct OpEntry {
@@ -169,6 +175,8 @@ OpFamily tensorFamily();
 OpFamily shapeFamily();
 OpFamily controlFlowFamily(); ///< cf.br, cf.cond_br
 OpFamily ireeFamily();        ///< IREE's util, flow and hal input ops
+/// Sharded StableHLO: Shardy's sdy ops and the stablehlo / mhlo collectives.
+OpFamily shardedFamily();
 
 /// Entry lists kept in their own family folders that the documentation
 /// lists in the tensor family.

@@ -47,6 +47,7 @@ bool Parser::parseCustomFunc(Module &module) {
   StreamScope streaming(*this); // declared after func: ends before it goes
   func.isPrivate = isPrivate;
   func.name = symbolName(tok.spelling);
+  func.scopePath = scopePath;
   func.loc = tokLoc();
   consume();
   FunctionScope scope(*this, func);
@@ -235,6 +236,7 @@ bool Parser::parseGenericFunc(Module &module) {
     return emitError(opLoc,
                      "'" + opName + "' op requires attribute 'sym_name'");
   func.name = symName->str;
+  func.scopePath = scopePath;
   func.loc = symName->loc;
   const Attribute *fnType = findAttr(attrs, "function_type");
   if (!fnType || fnType->kind != AttrKind::TypeAttr)

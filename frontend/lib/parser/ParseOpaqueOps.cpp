@@ -29,7 +29,8 @@ namespace symshape::frontend {
 /// `return`) opens a region; `{}` and a dictionary entry (`name =`,
 /// `name,`, `name}`, `"name" =`) do not, even when the entries start on the
 /// next line, and neither does a list of uses closed by `}` (IREE's
-/// dynamic dims, `tensor<?x?xf32>{%h, %w}`).
+/// dynamic dims, `tensor<?x?xf32>{%h, %w}`) or a Shardy dimension sharding
+/// (`{"x":(1)2, "y"}`).
 static bool opensRegion(std::string_view buf, uint32_t brace) {
   Lexer lexer(buf);
   lexer.resetTo(brace + 1);
@@ -51,7 +52,10 @@ static bool opensRegion(std::string_view buf, uint32_t brace) {
     return !next.is(TokenKind::RBrace);
   }
   case TokenKind::String:
-    return !entryEnd;
+    // A generic op `"d.op"(` opens a region; a quoted entry does not,
+    // whatever follows it: `{"x"}`, `"name" = v`, and Shardy's sub-axis
+    // `{"x":(1)2}` (an axis ref "x" split at pre-size 1, size 2).
+    return second.is(TokenKind::LParen);
   case TokenKind::BareIdent:
     if (second.is(TokenKind::RBrace)) // `{ d.op }` or `{ unit_attr }`
       return first.spelling.find('.') != std::string_view::npos ||

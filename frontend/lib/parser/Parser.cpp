@@ -2,6 +2,7 @@
 
 #include "symshape/frontend/Parser.h"
 #include "ParserImpl.h"
+#include "ops/sdy/SdyInternal.h"
 
 namespace symshape::frontend {
 
@@ -269,10 +270,35 @@ bool Parser::parseAliasDefinition() {
   return true;
 }
 
+void Parser::enterModuleScope(std::string_view name) {
+  ++modulesSeen;
+  // The file's first module is its outermost symbol table (as is the file
+  // itself when it has no module); any other module has a table of its
+  // own: `module @inner { func.func @f ... }` beside an outer @f is
+  // "inner::f".
+  if (moduleDepth++ == 0 && modulesSeen == 1)
+    return;
+  scopePath += name.empty() ? "<module " + std::to_string(modulesSeen) + ">"
+                            : std::string(name);
+  scopePath += "::";
+}
+
+void Parser::exitModuleScope(std::string saved) {
+  --moduleDepth;
+  scopePath = std::move(saved);
+}
+
 /// module [@name] [attributes {...}] { ... } [loc(...)]
 bool Parser::parseCustomModule(Module &module) {
   consume(); // 'module'
-  consumeIf(TokenKind::AtIdent);
+  std::string name;
+  if (tok.is(TokenKind::AtIdent)) {
+    std::string_view spelled = tok.spelling.substr(1);
+    name = !spelled.empty() && spelled.front() == '"'
+               ? decodeStringToken(spelled)
+               : std::string(spelled);
+    consume();
+  }
   if (tok.isKeyword("attributes")) {
     consume();
     std::vector<NamedAttribute> ignored;
@@ -281,11 +307,37 @@ bool Parser::parseCustomModule(Module &module) {
   }
   if (!enterNesting(tokLoc()))
     return false;
+  std::string saved = scopePath;
+  enterModuleScope(name);
   if (!expect(TokenKind::LBrace, "'{'") || !parseModuleBody(module, true) ||
       !expect(TokenKind::RBrace, "'}'"))
     return false;
+  exitModuleScope(std::move(saved));
   exitNesting();
   return parseOptionalLoc(module.sourceLoc);
+}
+
+std::string Parser::genericModuleName() {
+  uint32_t resume = tok.offset, savedPrev = prevEnd;
+  std::string name;
+  std::optional<uint32_t> end = skipBalanced(tok.offset);
+  if (end) {
+    resetTo(*end);
+    bool outer = speculating;
+    SwallowedError outerSwallowed = std::move(swallowed);
+    swallowed = SwallowedError();
+    speculating = true;
+    std::vector<NamedAttribute> attrs;
+    if (parseOptionalAttrDict(attrs))
+      if (const Attribute *sym = findAttr(attrs, "sym_name"))
+        if (sym->kind == AttrKind::String)
+          name = sym->str;
+    speculating = outer;
+    swallowed = std::move(outerSwallowed);
+  }
+  resetTo(resume);
+  prevEnd = savedPrev;
+  return name;
 }
 
 /// "builtin.module"() ({ ... }) {attrs} : () -> () [loc(...)]
@@ -295,10 +347,13 @@ bool Parser::parseGenericModule(Module &module) {
     return false;
   if (!enterNesting(tokLoc()))
     return false;
+  std::string saved = scopePath;
+  enterModuleScope(tok.is(TokenKind::LParen) ? genericModuleName() : "");
   if (!expect(TokenKind::LParen, "'('") || !expect(TokenKind::LBrace, "'{'") ||
       !parseModuleBody(module, true) || !expect(TokenKind::RBrace, "'}'") ||
       !expect(TokenKind::RParen, "')'"))
     return false;
+  exitModuleScope(std::move(saved));
   exitNesting();
   std::vector<NamedAttribute> ignored;
   if (!parseOptionalAttrDict(ignored) || !expect(TokenKind::Colon, "':'"))
@@ -382,6 +437,18 @@ bool Parser::parseModuleLevelOp(Module &module) {
     }
     return true;
   }
+  if (opRole(op.name) == OpRole::Mesh && !op.skipped) {
+    const Attribute *name = findAttr(op.attributes, "sym_name");
+    const Attribute *mesh = findAttr(op.attributes, "mesh");
+    if (name && name->kind == AttrKind::String && mesh) {
+      // A name declared twice in one symbol table is not read.
+      auto [at, fresh] = module.meshes.emplace(scopePath + name->str,
+                                               sdy::readMesh(mesh->text));
+      if (!fresh)
+        at->second.reset();
+      return true;
+    }
+  }
   if (!op.regions.empty())
     module.skipped.push_back(
         {op.name, op.loc,
@@ -450,6 +517,8 @@ void Parser::resolveGlobals(Module &module) {
       if (op->skipped)
         continue;
       GlobalAccess access = globalAccess(op->name);
+      if (access == GlobalAccess::Mesh) // read by the lowering (findMesh)
+        continue;
       if (access == GlobalAccess::Named || access == GlobalAccess::Address) {
         if (std::optional<Type> type = typeOf(*op))
           annotate(*op, *type);

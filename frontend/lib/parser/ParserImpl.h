@@ -144,6 +144,13 @@ public:
   bool parseAliasDefinition();
   bool parseCustomModule(Module &module);
   bool parseGenericModule(Module &module);
+  /// Opens the symbol table of a module named `name` (empty: unnamed) for
+  /// the functions read until exitModuleScope (Function::scopePath).
+  void enterModuleScope(std::string_view name);
+  void exitModuleScope(std::string saved);
+  /// The `sym_name` of a generic module whose region starts at the current
+  /// token (its attributes follow the region), without consuming anything.
+  std::string genericModuleName();
   bool parseModuleLevelOp(Module &module);
   void resolveGlobals(Module &module);
   bool parseCustomFunc(Module &module);
@@ -316,6 +323,10 @@ public:
   /// name is declared with two types, in two nested modules).
   std::unordered_map<std::string, std::optional<Type>> globals;
 
+  /// The symbol table the functions being read go to (Function::scopePath),
+  /// how many modules the file has opened, and how deep the current one is.
+  std::string scopePath;
+  unsigned modulesSeen = 0, moduleDepth = 0;
   /// The function whose values are being defined (a scratch function for
   /// ops at module level), and its value scopes, innermost last.
   Function *fn = nullptr;

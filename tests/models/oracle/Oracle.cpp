@@ -39,6 +39,7 @@ static void registerAll() {
     registerStablehloCustomCalls();
     registerTensor();
     registerIree();
+    registerSharded();
     registerChecks(); // after Tensor and Stablehlo: it refines some entries
   });
 }
@@ -184,7 +185,7 @@ struct Runner {
           "a region of " + std::to_string(region.blocks.size()) + " blocks");
     for (const Operation &op : region.blocks.front().operations) {
       bool terminator = op.name == "stablehlo.return" ||
-                        op.name == "mhlo.return" ||
+                        op.name == "mhlo.return" || op.name == "sdy.return" ||
                         (op.name.size() >= 5 &&
                          op.name.compare(op.name.size() - 5, 5, "yield") == 0);
       if (terminator) { // shape.assuming_yield, scf.yield, linalg.yield

@@ -191,6 +191,8 @@ void registerStablehloControl(const std::string &dialect);
 void registerLinalg();
 void registerLinalgRelayout(); ///< pack, unpack (linalg., tensor.), softmax
 void registerStablehloCustomCalls();
+/// The stablehlo / mhlo collectives and Shardy's sdy ops (Sharded.cpp).
+void registerSharded();
 void registerTensor();
 /// Runtime checks and the integer/i1 computations that feed them:
 /// cf.assert, stablehlo.custom_call @shape_assertion, shape.cstr_* and

@@ -87,6 +87,9 @@ TEST_CASE("the lowering, the parser and refine find ops by role", "[optable]") {
   CHECK(opRole("tensor.cast") == OpRole::Cast);
   CHECK(opRole("cf.assert") == OpRole::Assert);
   CHECK(opRole("util.global") == OpRole::Global);
+  CHECK(opRole("sdy.mesh") == OpRole::Mesh);
+  CHECK(opRole("sdy.return") == OpRole::Yield);
+  CHECK(opRole("stablehlo.composite") == OpRole::Call);
   CHECK(opRole("tosa.add") == OpRole::None);
   CHECK(opRole("no.such_op") == OpRole::None);
   // Entries without a shape function are the terminators the op owning
@@ -100,7 +103,7 @@ TEST_CASE("the lowering, the parser and refine find ops by role", "[optable]") {
   // rule (the README counts only modelled ops).
   CHECK(terminators == std::set<std::string_view>{
                            "func.return", "linalg.yield", "mhlo.return",
-                           "shape.assuming_yield", "shape.yield",
+                           "sdy.return", "shape.assuming_yield", "shape.yield",
                            "stablehlo.return", "tensor.yield", "util.return"});
   // Only tosa.select's broadcast is left unchecked by mlir-opt 16.
   CHECK(findOp("tosa.select")->shapesUnverified);

@@ -101,7 +101,12 @@ struct Operation {
 
 struct Function {
   std::string name; ///< symbol name without '@'
-  SourceLoc loc;    ///< the `@name` token
+  /// The symbol table it is defined in, as a prefix of its name: empty in
+  /// the outermost module, "inner::" in a `module @inner { ... }` nested in
+  /// it (each module has its own symbol table, as in MLIR; an unnamed one is
+  /// "<module N>::", N counting the modules of the file from 1).
+  std::string scopePath;
+  SourceLoc loc; ///< the `@name` token
   SourceRange range;
   LocId sourceLoc = 0;            ///< its `loc(...)`
   std::vector<ValueId> arguments; ///< entry block arguments
@@ -121,6 +126,15 @@ struct Function {
   std::optional<std::vector<std::string>> freedCallees;
 
   const Value &value(ValueId id) const { return values[id]; }
+  /// The name that tells it from every other function of the file:
+  /// "f" in the outermost module, "inner::f" in a nested one.
+  std::string qualifiedName() const { return scopePath + name; }
+  /// The function a call of @`callee` in this function names: `callee` in
+  /// this function's own symbol table (a flat reference resolves in the
+  /// nearest one, never in an enclosing module).
+  std::string calleeKey(const std::string &callee) const {
+    return scopePath + callee;
+  }
   /// The type of `op`'s operand `i` at this use: the one written there when
   /// it differs from the value's (or the syntax only implies it), else the
   /// value's.
@@ -141,6 +155,12 @@ struct SkippedOp {
   std::string reason;
 };
 
+/// An axis of a device mesh (Shardy: `sdy.mesh @mesh = <["x"=4, "y"=2]>`).
+struct MeshAxis {
+  std::string name;
+  int64_t size = 1;
+};
+
 struct Module {
   uint32_t buffer = 0;
   /// Every `loc(...)` of the module; ops, functions and arguments index it.
@@ -148,18 +168,24 @@ struct Module {
   LocId sourceLoc = 0; ///< the (outermost) module's `loc(...)`
   std::vector<Function> functions;
   std::vector<SkippedOp> skipped;
-  /// Name -> index into `functions` of the first function of that name,
+  /// The device meshes its `sdy.mesh` ops declare, by qualified name (as
+  /// functions: "mesh", "inner::mesh"); a name declared twice in one symbol
+  /// table is left out.
+  std::unordered_map<std::string, std::optional<std::vector<MeshAxis>>> meshes;
+  /// Qualified name (Function::qualifiedName) -> index into `functions` of
+  /// the first function of that name,
   /// kept by the parser (a call looks its callee up here: a scan of every
   /// function per call cost a chain of N calls N^2). A module built
   /// otherwise may leave it empty: lookups then scan `functions`.
   std::unordered_map<std::string, size_t> functionIndex;
 
-  /// Appends `function` and indexes its name.
+  /// Appends `function` and indexes its qualified name.
   void addFunction(Function function) {
-    functionIndex.emplace(function.name, functions.size());
+    functionIndex.emplace(function.qualifiedName(), functions.size());
     functions.push_back(std::move(function));
   }
-  /// The first function named `name`, or nullptr.
+  /// The first function whose qualified name is `name` ("f" in the
+  /// outermost module, "inner::f"), or nullptr.
   const Function *findFunction(const std::string &name) const;
 };
 

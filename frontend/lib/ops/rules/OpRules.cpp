@@ -66,8 +66,9 @@ void lowerResultsFromTypes(OpContext &ctx) {
 }
 
 /// func.call @g(..): the callee's shape semantics (lowering/LowerCall.cpp).
-void lowerFuncCall(OpContext &c) {
-  const Attribute *callee = c.attr("callee");
+void lowerFuncCall(OpContext &c) { lowerCallOf(c, c.attr("callee")); }
+
+void lowerCallOf(OpContext &c, const Attribute *callee) {
   if (!callee || callee->kind != AttrKind::SymbolRef) {
     c.opaque("the callee is not a symbol");
     return;

@@ -43,6 +43,9 @@ void lowerImplicitBroadcastRule(OpContext &ctx);
 /// A call of a function of the module (func.call, util.call): the callee's
 /// shape semantics in terms of the call's operands (lowering/LowerCall.cpp).
 void lowerFuncCall(OpContext &ctx);
+/// The same for the function `callee` names (stablehlo.composite's
+/// decomposition).
+void lowerCallOf(OpContext &c, const Attribute *callee);
 
 } // namespace symshape::frontend
 

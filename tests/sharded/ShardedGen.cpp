@@ -1,0 +1,206 @@
+//===- ShardedGen.cpp - Sharded programs as JAX prints them ---------------===//
+//
+// One shape of program, the tensor-parallel layer of a shard_map (as in
+// the corpus's jit_loss_fsdp): x [B, D] sharded [{"x"}, {"y"}], w [D, H]
+// sharded [{"y"}, {}]; the body multiplies its local parts ([b, d] x
+// [d, H]: partial sums over y) and combines them over the y groups with
+// one of:
+//
+//   psum          all_reduce                          -> [b, H]
+//   psum_scatter  reduce_scatter dim 1, all_gather dim 1 -> [b, H]
+//   ragged        all_reduce, all_to_all 1->0 and 0->1 -> [b, H]
+//
+// then optionally a collective_permute over the x groups and a tanh. The
+// body returns [b, H] and out_shardings [{"x"}, {}] make it [B, H].
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShardedGen.h"
+
+#include <random>
+
+namespace symshape::sharded {
+
+namespace {
+
+std::string t(int64_t a, int64_t b) {
+  return "tensor<" + std::to_string(a) + "x" + std::to_string(b) + "xf32>";
+}
+
+/// Devices are numbered x-major over the mesh [x=X, y=Y] (what
+/// use_global_device_ids means here): groups along y are rows of ids
+/// x*Y + j, groups along x columns i*Y + y.
+std::string groups(int64_t X, int64_t Y, bool alongY) {
+  int64_t count = alongY ? X : Y, size = alongY ? Y : X;
+  std::string out = "dense<[";
+  for (int64_t g = 0; g < count; ++g) {
+    out += g ? ", [" : "[";
+    for (int64_t k = 0; k < size; ++k)
+      out += (k ? ", " : "") + std::to_string(alongY ? g * Y + k : k * Y + g);
+    out += "]";
+  }
+  return out + "]> : tensor<" + std::to_string(count) + "x" +
+         std::to_string(size) + "xi64>";
+}
+
+struct Writer {
+  std::string body;
+  int next = 0;
+  int channel = 1;
+  std::string handle() {
+    return "channel_handle = #stablehlo.channel_handle<handle = " +
+           std::to_string(channel++) + ", type = 1>";
+  }
+  std::string fresh() { return "%" + std::to_string(next++); }
+};
+
+const char *kReducer = "      ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+                       "        %s = stablehlo.add %a, %b : tensor<f32>\n"
+                       "        stablehlo.return %s : tensor<f32>\n";
+
+} // namespace
+
+ShardedProgram generateSharded(uint64_t seed, bool planted) {
+  std::mt19937_64 rng(seed * 7919 + (planted ? 1 : 0));
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  ShardedProgram p;
+  p.seed = seed;
+  p.planted = planted;
+  const int64_t xs[] = {1, 2, 4}, ys[] = {2, 4};
+  int64_t X = xs[pick(0, 2)], Y = ys[pick(0, 1)];
+  int64_t b = 2 * pick(1, 4), d = 8 * pick(1, 4), h = 4 * pick(1, 8);
+  int64_t B = X * b, D = Y * d, H = Y * h;
+  int style = int(pick(0, 2)); // psum, psum_scatter, ragged
+  bool permute = pick(0, 1) == 1, activation = pick(0, 1) == 1;
+  // Planted: a batch its manual axes do not divide, or a reduce_scatter
+  // over a dim its group size does not divide.
+  bool plantBatch = planted && X > 1 && pick(0, 1) == 0;
+  bool plantScatter = planted && !plantBatch;
+  if (plantBatch)
+    B = X * b + pick(1, X - 1);
+  if (plantScatter) {
+    style = 1;
+    H = Y * h + pick(1, Y - 1);
+  }
+  int64_t Hout = plantScatter ? Y * h : H; // the scattered result, gathered
+  Writer w;
+  std::string &s = w.body;
+  std::string c = w.fresh();
+  s += "    " + c + " = sdy.sharding_constraint %arg0 <@mesh, [{\"x\"}, " +
+       "{\"y\"}]> : " + t(B, D) + "\n";
+  std::string mc = w.fresh();
+  if (plantBatch) {
+    p.plantedResult = mc;
+    p.plantedWhat =
+        "batch " + std::to_string(B) + " over x=" + std::to_string(X);
+  }
+  std::string outSharding =
+      plantScatter ? "[{\"x\"}, {\"y\"}]" : "[{\"x\"}, {}]";
+  s +=
+      "    " + mc + " = sdy.manual_computation(" + c +
+      ", %arg1) in_shardings=[<@mesh, [{\"x\"}, {\"y\"}]>, <@mesh, [{\"y\"}, " +
+      "{}]>] out_shardings=[<@mesh, " + outSharding +
+      ">] manual_axes={\"x\", \"y\"} (%arg2: " + t(b, d) +
+      ", %arg3: " + t(d, H) + ") {\n";
+  std::string v = w.fresh();
+  s += "      " + v + " = stablehlo.dot_general %arg2, %arg3, " +
+       "contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (" +
+       t(b, d) + ", " + t(d, H) + ") -> " + t(b, H) + "\n";
+  auto allReduce = [&](const std::string &in, int64_t cols) {
+    std::string r = w.fresh();
+    s += "      " + r + " = \"stablehlo.all_reduce\"(" + in + ") <{" +
+         w.handle() + ", replica_groups = " + groups(X, Y, true) +
+         ", use_global_device_ids}> ({\n" + kReducer + "      }) : (" +
+         t(b, cols) + ") -> " + t(b, cols) + "\n";
+    p.features.push_back("all_reduce");
+    return r;
+  };
+  if (style == 0) {
+    v = allReduce(v, H);
+  } else if (style == 1) {
+    std::string r = w.fresh();
+    if (plantScatter) {
+      p.plantedResult = r;
+      p.plantedWhat = "reduce_scatter of " + std::to_string(H) + " over " +
+                      std::to_string(Y);
+    }
+    s += "      " + r + " = \"stablehlo.reduce_scatter\"(" + v + ") <{" +
+         w.handle() + ", replica_groups = " + groups(X, Y, true) +
+         ", scatter_dimension = 1 : i64, use_global_device_ids}> ({\n" +
+         kReducer + "      }) : (" + t(b, H) + ") -> " + t(b, H / Y) + "\n";
+    p.features.push_back("reduce_scatter");
+    v = r;
+    if (!plantScatter) {
+      std::string g = w.fresh();
+      s += "      " + g + " = \"stablehlo.all_gather\"(" + v +
+           ") <{all_gather_dim = 1 : i64, " + w.handle() +
+           ", replica_groups = " + groups(X, Y, true) +
+           ", use_global_device_ids}> : (" + t(b, H / Y) + ") -> " + t(b, H) +
+           "\n";
+      p.features.push_back("all_gather");
+      v = g;
+    }
+  } else {
+    v = allReduce(v, H);
+    std::string a = w.fresh(), back = w.fresh();
+    s += "      " + a + " = \"stablehlo.all_to_all\"(" + v +
+         ") <{concat_dimension = 0 : i64, " + w.handle() +
+         ", replica_groups = " + groups(X, Y, true) +
+         ", split_count = " + std::to_string(Y) +
+         " : i64, split_dimension = 1 : i64}> : (" + t(b, H) + ") -> " +
+         t(b * Y, H / Y) + "\n";
+    s += "      " + back + " = \"stablehlo.all_to_all\"(" + a +
+         ") <{concat_dimension = 1 : i64, " + w.handle() +
+         ", replica_groups = " + groups(X, Y, true) +
+         ", split_count = " + std::to_string(Y) +
+         " : i64, split_dimension = 0 : i64}> : (" + t(b * Y, H / Y) + ") -> " +
+         t(b, H) + "\n";
+    p.features.push_back("all_to_all");
+    v = back;
+  }
+  int64_t cols = plantScatter ? h : H;
+  if (permute && X > 1) {
+    std::string r = w.fresh();
+    std::string pairs = "dense<[";
+    for (int64_t k = 0; k < X * Y; ++k)
+      pairs += (k ? ", [" : "[") + std::to_string(k) + ", " +
+               std::to_string((k + Y) % (X * Y)) + "]";
+    pairs += "]> : tensor<" + std::to_string(X * Y) + "x2xi64>";
+    s += "      " + r + " = \"stablehlo.collective_permute\"(" + v + ") <{" +
+         w.handle() + ", source_target_pairs = " + pairs + "}> : (" +
+         t(b, cols) + ") -> " + t(b, cols) + "\n";
+    p.features.push_back("collective_permute");
+    v = r;
+  }
+  if (activation) {
+    std::string r = w.fresh();
+    s += "      " + r + " = stablehlo.tanh " + v + " : " + t(b, cols) + "\n";
+    v = r;
+  }
+  s += "      sdy.return " + v + " : " + t(b, cols) + "\n";
+  s += "    } : (" + t(B, D) + ", " + t(D, H) + ") -> " + t(B, Hout) + "\n";
+  s += "    return " + mc + " : " + t(B, Hout) + "\n";
+  std::string head = "module @jit_layer attributes {mhlo.num_partitions = " +
+                     std::to_string(X * Y) +
+                     " : i32, mhlo.num_replicas = 1 : i32} {\n"
+                     "  sdy.mesh @mesh = <[\"x\"=" +
+                     std::to_string(X) + ", \"y\"=" + std::to_string(Y) +
+                     "]>\n"
+                     "  func.func public @main(%arg0: " +
+                     t(B, D) +
+                     " {sdy.sharding = #sdy.sharding<@mesh, [{\"x\"}, "
+                     "{\"y\"}]>}, %arg1: " +
+                     t(D, H) +
+                     " {sdy.sharding = #sdy.sharding<@mesh, [{\"y\"}, {}]>}) "
+                     "-> (" +
+                     t(B, Hout) +
+                     " {jax.result_info = \"result\", sdy.sharding = "
+                     "#sdy.sharding<@mesh, " +
+                     outSharding + ">}) {\n";
+  p.text = head + s + "  }\n}\n";
+  return p;
+}
+
+} // namespace symshape::sharded
