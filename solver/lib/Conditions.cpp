@@ -2,6 +2,7 @@
 
 #include "symshape/solver/Conditions.h"
 
+#include "BroadcastClosedForm.h"
 #include "ConditionsInternal.h"
 
 #include <algorithm>
@@ -23,10 +24,32 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   std::optional<std::vector<Cube>> cover = coverOfViolation(
       solver, graph, formulas, violation, known, whyNot, checks);
   if (!cover)
-    return std::nullopt;
+    return closedFormOfViolation(graph, formulas, violation, mentioned);
   if (mentioned)
     *mentioned = symbolsOfCover(graph, *cover);
   return renderCover(graph, *cover);
+}
+
+std::optional<std::string>
+closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
+                      FormulaId violation, std::vector<TermId> *mentioned) {
+  std::optional<std::vector<TermId>> column =
+      broadcastColumn(graph, formulas, violation, kMaxClosedFormSizes);
+  if (!column)
+    return std::nullopt;
+  std::optional<std::string> text = broadcastableText(graph, *column);
+  if (!text)
+    return std::nullopt;
+  if (mentioned) {
+    mentioned->clear();
+    for (TermId t : *column)
+      for (TermId s : graph.symbolsOf(t))
+        mentioned->push_back(s);
+    std::sort(mentioned->begin(), mentioned->end());
+    mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
+                     mentioned->end());
+  }
+  return "!" + *text;
 }
 
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,

@@ -136,6 +136,17 @@ void addModelsByEvaluation(SmtSolver &solver, const DimGraph &graph,
 void mergeRanges(SmtSolver &solver, const DimGraph &graph,
                  std::vector<Cube> &cover);
 
+/// Sizes of one broadcast column printed as a closed form at most.
+constexpr size_t kMaxClosedFormSizes = 64;
+
+/// The closed form of a broadcast violation the covers cannot print (too
+/// many sizes): `!broadcastable(t1, ..., tn)`, exact under P (the column's
+/// nested broadcasts are defined there). Its sizes' symbols go to
+/// `mentioned`. Nullopt for any other violation.
+std::optional<std::string>
+closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
+                      FormulaId violation, std::vector<TermId> *mentioned);
+
 /// The free symbols a cover's atoms mention, sorted by term.
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,
                                    const std::vector<Cube> &cover);

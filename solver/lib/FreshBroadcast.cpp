@@ -432,6 +432,9 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
     } else if (std::optional<std::vector<Cube>> renamedCover =
                    renamed(cover, leaves)) {
       finding.condition = renderCover(graph, *renamedCover);
+    } else if (std::optional<std::string> closed = closedFormOfViolation(
+                   graph, problem.formulas, ob.violation, nullptr)) {
+      finding.condition = std::move(*closed);
     } else {
       finding.reason =
           cover.cover ? "the condition's coefficients overflow" : cover.whyNot;
@@ -548,8 +551,13 @@ void Judge::concludeFreshBroadcast(size_t k, size_t c, TermId s,
       many ? mentionedNotOnes(c, violatingNotOnes, ob.violation)
            : symbolsOfFormula(ob.violation);
   if (many) {
-    // What describeViolation says without asking.
-    finding.reason = "the condition has too many cases to print";
+    // What describeViolation says without asking: the closed form, when
+    // the column is not too long to print.
+    if (std::optional<std::string> closed = closedFormOfViolation(
+            problem.graph, problem.formulas, ob.violation, nullptr))
+      finding.condition = std::move(*closed);
+    else
+      finding.reason = "the condition has too many cases to print";
   } else {
     describeFreshBroadcast(k, c, s, symbols, violating, holding, finding);
   }
