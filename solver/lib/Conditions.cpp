@@ -21,10 +21,14 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
     return std::string("true");
   if (formulas.isFalse(violation))
     return std::string("false");
+  // Closed form first: a broadcast column of four sizes or more.
+  if (std::optional<std::string> closed =
+          closedFormOfViolation(graph, formulas, violation, mentioned))
+    return closed;
   std::optional<std::vector<Cube>> cover = coverOfViolation(
       solver, graph, formulas, violation, known, whyNot, checks);
   if (!cover)
-    return closedFormOfViolation(graph, formulas, violation, mentioned);
+    return std::nullopt;
   if (mentioned)
     *mentioned = symbolsOfCover(graph, *cover);
   return renderCover(graph, *cover);
@@ -35,8 +39,8 @@ closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
                       FormulaId violation, std::vector<TermId> *mentioned) {
   std::optional<std::vector<TermId>> column =
       broadcastColumn(graph, formulas, violation, kMaxClosedFormSizes);
-  if (!column)
-    return std::nullopt;
+  if (!column || column->size() < kMinClosedFormSizes)
+    return std::nullopt; // the cover: short, and simpler under P
   std::optional<std::string> text = broadcastableText(graph, *column);
   if (!text)
     return std::nullopt;

@@ -420,6 +420,11 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
         .push_back(std::move(values));
   }
   std::string whyNot;
+  if (std::optional<std::string> closed = closedFormOfViolation(
+          graph, problem.formulas, ob.violation, nullptr)) {
+    finding.condition = std::move(*closed); // no query
+    return;
+  }
   // The solver of the projection is built only when its cover is not
   // known yet: building it per broadcast cost a rank-N add N solvers.
   if (std::optional<std::optional<FormulaId>> column = projection(k, s)) {
@@ -432,9 +437,6 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
     } else if (std::optional<std::vector<Cube>> renamedCover =
                    renamed(cover, leaves)) {
       finding.condition = renderCover(graph, *renamedCover);
-    } else if (std::optional<std::string> closed = closedFormOfViolation(
-                   graph, problem.formulas, ob.violation, nullptr)) {
-      finding.condition = std::move(*closed);
     } else {
       finding.reason =
           cover.cover ? "the condition's coefficients overflow" : cover.whyNot;
