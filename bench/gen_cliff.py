@@ -119,8 +119,10 @@ def random_func(rng, name, maxops, out):
         result, rty = prev, t
     elif family == "reshape":
         prev = arg(["?", 4])
-        for i in range(nops):
-            if i % 3 == 2:
+        i = 0
+        while len(lines) < nops:
+            i += 1
+            if i % 3 == 0 and len(lines) + 2 <= nops:
                 r = fresh()
                 lines.append(
                     '  %s = "tosa.reshape"(%s) {new_shape = array<i64: -1>} : (%s) -> tensor<?xf32>\n'
@@ -149,10 +151,9 @@ def random_func(rng, name, maxops, out):
             prev = add(prev, arg(["?", 2]), t2)
         result, rty = prev, t2
     else:  # check
-        shapes = []
         a0 = arg(["?", 4])
         prev = a0
-        for _ in range(nops):
+        for _ in range(max(1, nops // 6)):  # 6 ops a step
             a = arg(["?", 4])
             s1, s2, w = fresh(), fresh(), fresh()
             lines.append("  %s = shape.shape_of %s : %s -> tensor<2xindex>\n" % (s1, prev, T4))
@@ -169,9 +170,8 @@ def random_func(rng, name, maxops, out):
             )
             lines.append("    shape.assuming_yield %s : %s\n  }\n" % (inner, T4))
             prev = r
-            shapes.append(s1)
         result, rty = prev, T4
-    out.write("// family: %s, %d ops\n" % (family, len(lines)))
+    out.write("// family: %s, %d ops and a return\n" % (family, len(lines)))
     out.write("func.func @%s(%s) -> %s {\n" % (name, ", ".join(args), rty))
     out.writelines(lines)
     out.write("  return %s : %s\n}\n" % (result, rty))
