@@ -2,6 +2,7 @@
 
 #include "symshape/solver/Conditions.h"
 
+#include "BroadcastClosedForm.h"
 #include "ConditionsInternal.h"
 
 #include <algorithm>
@@ -20,6 +21,10 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
     return std::string("true");
   if (formulas.isFalse(violation))
     return std::string("false");
+  // Closed form first: a broadcast column of four sizes or more.
+  if (std::optional<std::string> closed =
+          closedFormOfViolation(graph, formulas, violation, mentioned))
+    return closed;
   std::optional<std::vector<Cube>> cover = coverOfViolation(
       solver, graph, formulas, violation, known, whyNot, checks);
   if (!cover)
@@ -27,6 +32,28 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   if (mentioned)
     *mentioned = symbolsOfCover(graph, *cover);
   return renderCover(graph, *cover);
+}
+
+std::optional<std::string>
+closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
+                      FormulaId violation, std::vector<TermId> *mentioned) {
+  std::optional<std::vector<TermId>> column =
+      broadcastColumn(graph, formulas, violation, kMaxClosedFormSizes);
+  if (!column || column->size() < kMinClosedFormSizes)
+    return std::nullopt; // the cover: short, and simpler under P
+  std::optional<std::string> text = broadcastableText(graph, *column);
+  if (!text)
+    return std::nullopt;
+  if (mentioned) {
+    mentioned->clear();
+    for (TermId t : *column)
+      for (TermId s : graph.symbolsOf(t))
+        mentioned->push_back(s);
+    std::sort(mentioned->begin(), mentioned->end());
+    mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
+                     mentioned->end());
+  }
+  return "!" + *text;
 }
 
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,

@@ -136,6 +136,23 @@ void addModelsByEvaluation(SmtSolver &solver, const DimGraph &graph,
 void mergeRanges(SmtSolver &solver, const DimGraph &graph,
                  std::vector<Cube> &cover);
 
+/// Sizes of one broadcast column printed as a closed form at most.
+constexpr size_t kMaxClosedFormSizes = 64;
+/// Sizes of a broadcast column printed as a closed form at least. With
+/// fewer, the cover is short and cheap, and P may simplify it: given
+/// broadcastable(%a, %b) and broadcastable(%b, %c), the column of %a, %b,
+/// %c fails exactly when %a != 1 && %c != 1 && %a != %c.
+constexpr size_t kMinClosedFormSizes = 4;
+
+/// The closed form of a broadcast violation of kMinClosedFormSizes or more:
+/// `!broadcastable(t1, ..., tn)`, exact under P (the column's nested
+/// broadcasts are defined there), shorter than its cover and found without
+/// a query. Its sizes' symbols go to `mentioned`. Nullopt for any other
+/// violation.
+std::optional<std::string>
+closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
+                      FormulaId violation, std::vector<TermId> *mentioned);
+
 /// The free symbols a cover's atoms mention, sorted by term.
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,
                                    const std::vector<Cube> &cover);

@@ -2,6 +2,7 @@
 
 #include "symshape/solver/Contract.h"
 
+#include "BroadcastClosedForm.h"
 #include "ConditionsInternal.h"
 #include "Judge.h"
 #include "symshape/solver/Conditions.h"
@@ -56,12 +57,21 @@ struct Conjuncts {
   bool unsatisfiable = false; ///< an obligation that always fails
 };
 
+/// Sizes of broadcast columns a contract states in closed form, over all
+/// its columns: past them (one function, a chain of hundreds of thousands
+/// of broadcasts) the columns are listed by finding.
+constexpr size_t kMaxColumnSizes = size_t(1) << 16;
+
 /// "!(cond)" of a finding's violating condition, read back as what holds.
 std::string negated(const std::string &condition) {
   if (condition == "true")
     return "false";
   if (condition == "false")
     return "true";
+  if (condition.rfind("!broadcastable(", 0) == 0 &&
+      condition.find(" && ") == std::string::npos &&
+      condition.find(" || ") == std::string::npos)
+    return condition.substr(1); // one atom: its terms hold no formula
   return "!(" + condition + ")";
 }
 
@@ -456,6 +466,87 @@ private:
       text = "false";
       return;
     }
+    if (renderColumns(solver, conjuncts, text, parts, out))
+      return;
+    renderCovers(solver, conjuncts, text, parts, out);
+  }
+
+  /// The broadcast columns among `conjuncts` in closed form (one
+  /// `broadcastable(...)` atom for each column no other one contains), the
+  /// rest by renderCovers, when some column has three sizes or more: the
+  /// covers of such a column are long, and costly past a few sizes.
+  /// Exact: each atom is its column, and a column within another is
+  /// implied by it. False, with nothing rendered, when no column is wide.
+  bool renderColumns(const SolverFor &solver, const Conjuncts &conjuncts,
+                     std::string &text, std::vector<ContractPart> &parts,
+                     Contract &out) {
+    std::vector<std::vector<TermId>> columns;
+    std::vector<std::string> atoms;
+    std::vector<size_t> ofColumn; // conjunct of each column
+    Conjuncts rest;
+    rest.unrendered = conjuncts.unrendered;
+    bool wide = false;
+    size_t budget = kMaxColumnSizes; // flattened sizes, over all columns
+    for (size_t i = 0; i < conjuncts.holds.size(); ++i) {
+      uint32_t k = conjuncts.obligations[i];
+      FormulaId violation = problem.obligations[k].violation;
+      std::optional<std::vector<TermId>> column;
+      if (conjuncts.holds[i] == formulas.mkNot(violation))
+        column = broadcastColumn(problem.graph, formulas, violation, budget);
+      std::optional<std::string> atom =
+          column ? broadcastableText(problem.graph, *column) : std::nullopt;
+      if (!atom) {
+        rest.obligations.push_back(k);
+        rest.holds.push_back(conjuncts.holds[i]);
+        continue;
+      }
+      budget -= column->size();
+      wide |= column->size() >= 3;
+      columns.push_back(std::move(*column));
+      atoms.push_back(std::move(*atom));
+      ofColumn.push_back(i);
+    }
+    if (!wide)
+      return false;
+    std::vector<size_t> kept = maximalColumns(columns);
+    std::string restText;
+    std::vector<ContractPart> restParts;
+    if (!rest.holds.empty() || !rest.unrendered.empty())
+      renderCovers(solver, rest, restText, restParts, out);
+    if (restParts.empty()) {
+      std::string whole = restText == "true" ? "" : restText;
+      if (whole.find(" || ") != std::string::npos)
+        whole = "(" + whole + ")";
+      for (size_t j : kept)
+        whole += (whole.empty() ? "" : " && ") + atoms[j];
+      if (restText == "false")
+        whole = "false";
+      if (whole.size() <= kMaxContractText) {
+        text = whole;
+        return true;
+      }
+      // Too long for one line: the rest by its conjuncts.
+      restParts.clear();
+      text.clear();
+      if (!rest.holds.empty() || !rest.unrendered.empty())
+        listByFinding(solver, rest, {}, restParts, out);
+    }
+    // By finding: the columns no other contains, and the rest's parts.
+    text.clear();
+    parts = std::move(restParts);
+    for (size_t j : kept)
+      parts.push_back({conjuncts.obligations[ofColumn[j]], atoms[j]});
+    std::sort(parts.begin(), parts.end(),
+              [](const ContractPart &a, const ContractPart &b) {
+                return a.obligation < b.obligation;
+              });
+    return true;
+  }
+
+  /// render() by the exact covers of the solver.
+  void renderCovers(const SolverFor &solver, const Conjuncts &conjuncts,
+                    std::string &text, std::vector<ContractPart> &parts,
+                    Contract &out) {
     FormulaStore &f = formulas;
     std::vector<std::string> texts; // of each conjunct, once computed
     if (conjuncts.unrendered.empty() &&
@@ -484,6 +575,14 @@ private:
     }
     // Too large to read as one formula: its conjuncts, by finding.
     text.clear();
+    listByFinding(solver, conjuncts, texts, parts, out);
+  }
+
+  /// Each conjunct of `conjuncts` as a part, with its text in `texts` when
+  /// known, else its own cover, else its finding's condition.
+  void listByFinding(const SolverFor &solver, const Conjuncts &conjuncts,
+                     const std::vector<std::string> &texts,
+                     std::vector<ContractPart> &parts, Contract &out) {
     for (size_t i = 0; i < conjuncts.holds.size(); ++i) {
       uint32_t k = conjuncts.obligations[i];
       std::string holds = i < texts.size() ? texts[i] : "";

@@ -420,6 +420,11 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
         .push_back(std::move(values));
   }
   std::string whyNot;
+  if (std::optional<std::string> closed = closedFormOfViolation(
+          graph, problem.formulas, ob.violation, nullptr)) {
+    finding.condition = std::move(*closed); // no query
+    return;
+  }
   // The solver of the projection is built only when its cover is not
   // known yet: building it per broadcast cost a rank-N add N solvers.
   if (std::optional<std::optional<FormulaId>> column = projection(k, s)) {
@@ -548,8 +553,13 @@ void Judge::concludeFreshBroadcast(size_t k, size_t c, TermId s,
       many ? mentionedNotOnes(c, violatingNotOnes, ob.violation)
            : symbolsOfFormula(ob.violation);
   if (many) {
-    // What describeViolation says without asking.
-    finding.reason = "the condition has too many cases to print";
+    // What describeViolation says without asking: the closed form, when
+    // the column is not too long to print.
+    if (std::optional<std::string> closed = closedFormOfViolation(
+            problem.graph, problem.formulas, ob.violation, nullptr))
+      finding.condition = std::move(*closed);
+    else
+      finding.reason = "the condition has too many cases to print";
   } else {
     describeFreshBroadcast(k, c, s, symbols, violating, holding, finding);
   }

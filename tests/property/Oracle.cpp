@@ -266,6 +266,20 @@ struct ConditionEvaluator {
           std::find(node.set.begin(), node.set.end(), *v) != node.set.end();
       return node.kind == ExprKind::In ? in : !in;
     }
+    case ExprKind::Broadcastable: { // the terms not 1 are all equal
+      std::optional<int64_t> notOne;
+      for (int arg : node.args) {
+        std::optional<int64_t> v = term(arg);
+        if (!v)
+          return std::nullopt;
+        if (*v == 1)
+          continue;
+        if (notOne && *notOne != *v)
+          return false;
+        notOne = *v;
+      }
+      return true;
+    }
     default:
       break;
     }

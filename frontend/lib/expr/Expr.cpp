@@ -10,6 +10,7 @@
 //   prod := atom (('*'|'floordiv'|'ceildiv'|'mod') atom)*
 //   atom := INT | '-' INT | '-' atom | REF | 'true' | 'false' | '(' or ')'
 //         | ('max'|'min') '(' sum ',' sum ')'
+//         | 'broadcastable' '(' sum (',' sum)+ ')'
 //
 // As in MLIR's affine expressions, the four multiplicative operators bind
 // alike (`%n floordiv 2 * 2` is `(%n floordiv 2) * 2`) and a leading '-'
@@ -160,6 +161,7 @@ private:
   std::optional<Sub> parseProduct();
   std::optional<Sub> parseAtom();
   std::optional<Sub> parseMaxMin();
+  std::optional<Sub> parseBroadcastable();
   std::optional<int64_t> parseInt();
 
   std::string_view text;
@@ -317,6 +319,42 @@ std::optional<Sub> ExprParser::parseMaxMin() {
   return make(std::move(node), false, &*lhs, &*rhs);
 }
 
+/// `broadcastable(t1, ..., tn)`, n >= 2, at the word: a Boolean atom.
+std::optional<Sub> ExprParser::parseBroadcastable() {
+  ExprNode node;
+  node.kind = ExprKind::Broadcastable;
+  node.loc = loc(tok.pos);
+  next();
+  if (tok.kind != Tok::LParen)
+    return fail(tok.pos, "expected '(' after 'broadcastable'");
+  if (++nesting > kMaxExprDepth)
+    return fail(tok.pos, "nesting too deep");
+  next();
+  int depth = 0;
+  do {
+    std::optional<Sub> arg = parseSum();
+    if (!arg || !requireSort(*arg, false))
+      return std::nullopt;
+    node.args.push_back(arg->node);
+    depth = std::max(depth, arg->depth);
+  } while (tok.kind == Tok::Comma && (next(), true));
+  if (tok.kind != Tok::RParen)
+    return fail(tok.pos, "expected ')'");
+  if (node.args.size() < 2)
+    return fail(node.loc.offset - start.offset,
+                "'broadcastable' needs at least two terms");
+  next();
+  --nesting;
+  Sub sub;
+  sub.boolean = true;
+  sub.depth = depth + 1;
+  if (sub.depth > kMaxExprDepth)
+    return fail(node.loc.offset - start.offset, "nesting too deep");
+  sub.node = static_cast<int>(expr.nodes.size());
+  expr.nodes.push_back(std::move(node));
+  return sub;
+}
+
 std::optional<int64_t> ExprParser::parseInt() {
   uint32_t pos = tok.pos;
   bool negative = tok.kind == Tok::Minus;
@@ -391,6 +429,8 @@ std::optional<Sub> ExprParser::parseAtom() {
   }
   if (isWord("max") || isWord("min"))
     return parseMaxMin();
+  if (isWord("broadcastable"))
+    return parseBroadcastable();
   if (isWord("true") || isWord("false")) {
     node.kind = isWord("true") ? ExprKind::True : ExprKind::False;
     next();

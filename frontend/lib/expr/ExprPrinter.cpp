@@ -34,6 +34,8 @@ static int precedence(ExprKind kind) {
   case ExprKind::NotIn:
   case ExprKind::InRange:
     return 4;
+  case ExprKind::Broadcastable:
+    return 7;
   case ExprKind::Add:
   case ExprKind::Sub:
     return 5;
@@ -138,6 +140,15 @@ static void print(const Expr &expr, int index, std::string &out) {
     print(expr, node.lhs, out);
     out += ", ";
     print(expr, node.rhs, out);
+    out += ')';
+    return;
+  case ExprKind::Broadcastable:
+    out += "broadcastable(";
+    for (size_t i = 0; i < node.args.size(); ++i) {
+      if (i)
+        out += ", ";
+      print(expr, node.args[i], out);
+    }
     out += ')';
     return;
   case ExprKind::Not:

@@ -203,6 +203,16 @@ std::optional<FormulaId> Lowerer::lowerBool(const Expr &expr, int index,
     FormulaId in = f.mkOr(cases);
     return node.kind == ExprKind::In ? in : f.mkNot(in);
   }
+  case ExprKind::Broadcastable: { // the broadcast rule, n-ary (§6)
+    std::vector<TermId> terms;
+    for (int arg : node.args) {
+      std::optional<TermId> t = lowerTerm(expr, arg, report, missing);
+      if (!t)
+        return std::nullopt;
+      terms.push_back(*t);
+    }
+    return f.mkNot(f.mkConflict(terms));
+  }
   default:
     diags.error(node.loc, "expected a condition");
     failed = true;

@@ -90,6 +90,12 @@ std::string tree(const Expr &expr, int index) {
     return set("NotIn");
   case ExprKind::InRange:
     return set("InRange");
+  case ExprKind::Broadcastable: {
+    std::string out = "Broadcastable(";
+    for (size_t i = 0; i < node.args.size(); ++i)
+      out += (i ? "," : "") + tree(expr, node.args[i]);
+    return out + ")";
+  }
   }
   return "?";
 }
@@ -120,6 +126,13 @@ TEST_CASE("expressions parse with the grammar's precedence", "[expr]") {
   CHECK(treeOf("((%a[0] == 1))") == "Eq(a[0],1)");
   CHECK(treeOf("false || %a == -9223372036854775808") ==
         "Or(false,Eq(a,-9223372036854775808))");
+}
+
+TEST_CASE("broadcastable is an n-ary Boolean atom", "[expr]") {
+  CHECK(treeOf("broadcastable(%a[0], %b[0], %c[0])") ==
+        "Broadcastable(a[0],b[0],c[0])");
+  CHECK(treeOf("!broadcastable(%a, 2 * %b) || %a == 1") ==
+        "Or(Not(Broadcastable(a,Mul(2,b))),Eq(a,1))");
 }
 
 TEST_CASE("division, mod, max and min bind as in MLIR affine expressions",
@@ -170,6 +183,7 @@ TEST_CASE("printExpr round-trips through parseExpr", "[expr]") {
       "%a floordiv (2 * %b) ceildiv (%c mod 3) == 1",
       "max(%a[0], %b[0] - 1) - min(%n, 3 * %m) >= -%k floordiv 2",
       "-(%a + %b) mod 5 != 0",
+      "broadcastable(%a[0], %b[0] + 1, 2 * %c) && !broadcastable(%x, %y)",
   };
   for (const char *input : inputs) {
     INFO(input);
@@ -230,6 +244,13 @@ TEST_CASE("expression errors are positioned", "[expr]") {
       {"-(%a == 1) == 1", "<command-line>:1:3: expected an integer term"},
       {"%a mod", "<command-line>:1:7: unexpected end of expression"},
       {"== 1", "<command-line>:1:1: expected integer, value reference or '('"},
+      {"broadcastable(%a)",
+       "<command-line>:1:1: 'broadcastable' needs at least two terms"},
+      {"broadcastable %a", "<command-line>:1:15: expected '(' after "
+                           "'broadcastable'"},
+      {"broadcastable(%a, %b == 1)", "<command-line>:1:22: expected ')'"},
+      {"broadcastable(%a, %b) + 1 == 2",
+       "<command-line>:1:1: expected an integer term"},
   };
   for (const Case &c : cases) {
     INFO(c.text);

@@ -5,6 +5,7 @@
 //
 //   %a[0] == 8 && (%b[1] in {1, 4} || %n >= 2 * %a[0] + 1)
 //   %n mod 2 == 0 && max(%a[0], %b[0]) <= (%n + 1) floordiv 2
+//   broadcastable(%a[0], %b[0], %c[0]) && %a[0] >= 2
 //
 // `*`, `floordiv`, `ceildiv` and `mod` bind alike and tighter than `+` and
 // `-`, left to right, as in MLIR's affine expressions.
@@ -55,6 +56,9 @@ enum class ExprKind {
   In,      ///< lhs in {set}
   NotIn,   ///< lhs not in {set}
   InRange, ///< lhs in [set[0], set[1]] (closed)
+  /// broadcastable(args...): the terms of `args` (two or more) that are not
+  /// 1 are all equal -- the broadcast rule, n-ary (SEMANTICS.md §6).
+  Broadcastable,
 };
 
 struct ExprNode {
@@ -64,6 +68,7 @@ struct ExprNode {
   std::optional<int64_t> dim; ///< Ref: the [INT] index, when written
   int lhs = -1, rhs = -1;     ///< child node indices
   std::vector<int64_t> set;   ///< In / NotIn elements; InRange {lo, hi}
+  std::vector<int> args;      ///< Broadcastable: its terms' node indices
   SourceLoc loc;
 };
 

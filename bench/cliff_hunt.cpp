@@ -1,0 +1,137 @@
+//===- cliff_hunt.cpp - The slowest functions of a generated file ---------===//
+//
+// Issue 46's cliff hunt: times `check` of each function of a file on its
+// own, as the command line does (a Session of that one function: parse,
+// lower, judge, contract, the text report), and prints the count, the
+// median and the maximum time, how many are over the limit, and the
+// slowest functions with the shape line that precedes each
+// (`// family: ...`, as bench/gen_cliff.py writes them):
+//
+//   symshape_cliff_hunt FILE [--top N] [--limit-ms MS]
+//
+// Exit status 0 when no function is over the limit, 1 otherwise, 2 on a
+// bad command line or input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/driver/Session.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Function {
+  std::string shape; ///< the comment line before it, if any
+  std::string text;
+  double ms = 0;
+};
+
+/// The functions of `text`, each with the comment line before it: a new
+/// function starts at each line beginning with "func.func".
+std::vector<Function> split(const std::string &text) {
+  std::vector<Function> out;
+  std::istringstream in(text);
+  std::string line, comment;
+  while (std::getline(in, line)) {
+    if (line.rfind("// family:", 0) == 0) {
+      comment = line.substr(3);
+      continue;
+    }
+    if (line.rfind("func.func", 0) == 0) {
+      out.push_back({comment, "", 0});
+      comment.clear();
+    }
+    if (!out.empty())
+      out.back().text += line + "\n";
+  }
+  return out;
+}
+
+double timeCheck(const std::string &text) {
+  auto start = std::chrono::steady_clock::now();
+  symshape::frontend::SessionOptions options;
+  options.explainChecks = false; // as `check` in text
+  options.keepFunctionBodies = false;
+  options.keepFunctionValues = false;
+  symshape::frontend::Session session(options);
+  if (session.addFile("cliff.mlir", text) && session.analyze()) {
+    std::string report = session.text();
+    if (report.empty())
+      std::fputs("", stdout); // keep the report from being optimised out
+  }
+  auto end = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(end - start).count();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string file;
+  size_t top = 10;
+  double limitMs = 50;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--top" && i + 1 < argc)
+      top = size_t(std::atoi(argv[++i]));
+    else if (arg == "--limit-ms" && i + 1 < argc)
+      limitMs = std::atof(argv[++i]);
+    else if (file.empty() && arg[0] != '-')
+      file = arg;
+    else {
+      std::fprintf(stderr, "usage: symshape_cliff_hunt FILE [--top N] "
+                           "[--limit-ms MS]\n");
+      return 2;
+    }
+  }
+  std::ifstream in(file);
+  if (file.empty() || !in) {
+    std::fprintf(stderr, "symshape_cliff_hunt: cannot read '%s'\n",
+                 file.c_str());
+    return 2;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::vector<Function> functions = split(buffer.str());
+  if (functions.empty()) {
+    std::fprintf(stderr, "symshape_cliff_hunt: no function in '%s'\n",
+                 file.c_str());
+    return 2;
+  }
+  timeCheck(functions.front().text); // warm-up: Z3's and the heap's
+  std::vector<double> times;
+  size_t over = 0;
+  for (Function &f : functions) {
+    f.ms = timeCheck(f.text);
+    times.push_back(f.ms);
+    over += f.ms > limitMs;
+  }
+  std::sort(times.begin(), times.end());
+  double total = 0;
+  for (double t : times)
+    total += t;
+  std::printf("functions: %zu  total: %.1f ms  median: %.3f ms  "
+              "p99: %.3f ms  max: %.3f ms  over %.0f ms: %zu\n",
+              times.size(), total, times[times.size() / 2],
+              times[std::min(times.size() - 1, times.size() * 99 / 100)],
+              times.back(), limitMs, over);
+  std::vector<const Function *> slowest;
+  for (const Function &f : functions)
+    slowest.push_back(&f);
+  std::stable_sort(
+      slowest.begin(), slowest.end(),
+      [](const Function *a, const Function *b) { return a->ms > b->ms; });
+  std::printf("slowest %zu:\n", std::min(top, slowest.size()));
+  for (size_t i = 0; i < top && i < slowest.size(); ++i) {
+    const Function &f = *slowest[i];
+    std::string name = f.text.substr(10, f.text.find('(') - 10);
+    std::printf("  %9.3f ms  %-8s %s\n", f.ms, name.c_str(), f.shape.c_str());
+  }
+  return over ? 1 : 0;
+}
