@@ -75,7 +75,12 @@ TEST_CASE("Expr reads SPEC section 6", "[exporters][expr]") {
   CHECK(holds("%arg0[1] - 3 mod 2 == -1", s));  // mod binds tighter
   CHECK(holds("(%arg0[1] - 3) mod 2 == 1", s)); // floor semantics
   CHECK(holds("true", s));
+  // broadcastable: the terms that are not 1 are all equal (SPEC section 6).
+  CHECK(holds("broadcastable(%a[0], 1, %b - 1)", s));
+  CHECK_FALSE(holds("broadcastable(%a[0], %b)", s));
+  CHECK(holds("!broadcastable(%a[0], %b, 1) && broadcastable(1, 1)", s));
   std::string error;
+  CHECK_FALSE(Expr::parse("broadcastable(%a[0])", error));
   CHECK_FALSE(Expr::parse("%a[0] ==", error));
   CHECK_FALSE(Expr::parse("%a[0] + 1", error)); // a term, not a formula
   CHECK_FALSE(Expr::parse("%a[0] in {}", error));

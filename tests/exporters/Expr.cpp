@@ -38,7 +38,8 @@ struct Expr::Node {
     Ge,
     In,
     NotIn,
-    Range, // comparisons
+    Range,
+    Broadcastable, // comparisons
     Int,
     Ref,
     Add,
@@ -150,6 +151,23 @@ private:
       return make(Op::True);
     if (lit("false"))
       return make(Op::False);
+    // broadcastable(t1, ..., tn): the terms that are not 1 are all equal.
+    if (lit("broadcastable")) {
+      if (!lit("("))
+        return fail("expected '('");
+      std::vector<NodeP> terms;
+      do {
+        NodeP t = term();
+        if (!t)
+          return nullptr;
+        terms.push_back(t);
+      } while (lit(","));
+      if (!lit(")"))
+        return fail("expected ')'");
+      if (terms.size() < 2)
+        return fail("broadcastable needs two or more terms");
+      return make(Op::Broadcastable, std::move(terms));
+    }
     space();
     if (peekLit("(")) {
       size_t save = at;
@@ -384,6 +402,20 @@ std::optional<bool> formula(const Expr::Node &n, const Sizes &s) {
     if (!a || !b)
       return std::nullopt;
     return n.op == Op::Or ? (*a || *b) : (*a && *b);
+  }
+  case Op::Broadcastable: {
+    std::optional<int64_t> seen;
+    for (const auto &kid : n.kids) {
+      auto v = term(*kid, s);
+      if (!v)
+        return std::nullopt;
+      if (*v == 1)
+        continue;
+      if (seen && *seen != *v)
+        return false;
+      seen = *v;
+    }
+    return true;
   }
   case Op::In:
   case Op::NotIn:
