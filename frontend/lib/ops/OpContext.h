@@ -130,6 +130,10 @@ public:
   void check(FormulaId holds, std::string subject,
              solver::ObligationKind kind = solver::ObligationKind::Assert);
 
+  /// An exporter's fact about sizes (PyTorch's `torch.symbolic_int` ranges
+  /// and bindings, SPEC §2): assumed like `--assume`, never reported.
+  void fact(FormulaId holds);
+
   //===--- Static checks (the op's verifier) ------------------------------===//
   /// A static error: verdict `error` at the op. Results then follow their
   /// declared types, and no further requirement is added.

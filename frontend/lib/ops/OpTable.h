@@ -168,6 +168,7 @@ OpFamily tensorFamily();
 OpFamily shapeFamily();
 OpFamily controlFlowFamily(); ///< cf.br, cf.cond_br
 OpFamily ireeFamily();        ///< IREE's util, flow and hal input ops
+OpFamily torchFamily();       ///< torch-mlir's torch and torch_c ops
 
 /// Entry lists kept in their own family folders that the documentation
 /// lists in the tensor family.

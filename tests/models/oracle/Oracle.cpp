@@ -39,6 +39,7 @@ static void registerAll() {
     registerStablehloCustomCalls();
     registerTensor();
     registerIree();
+    registerTorch();
     registerChecks(); // after Tensor and Stablehlo: it refines some entries
   });
 }

@@ -200,6 +200,8 @@ void registerChecks();
 /// call's dispatch (StablehloCustomCall.cpp).
 bool shapeAssertion(Eval &e);
 void registerIree();
+/// torch-mlir's torch dialect (Torch.cpp), from PyTorch's documentation.
+void registerTorch();
 
 } // namespace symshape::models::oracle
 
