@@ -1,13 +1,16 @@
 //===- Torch.cpp - torch-mlir's torch dialect at runtime sizes ------------===//
 //
-// Written from PyTorch's documentation, not from symshape's rules:
+// Written from PyTorch's documentation, not from symshape's rules (the
+// reshapes, slices, pads and indexing ops are in TorchShapes.cpp):
 // "Broadcasting semantics" (sizes aligned from the last dim, each pair
 // equal or one of them 1), Tensor.view / torch.reshape (one -1 inferred,
 // the element count kept), torch.transpose / permute / unsqueeze /
 // squeeze / flatten (dims in [-rank, rank)), Python slicing as
 // Tensor.__getitem__ clamps it, Tensor.expand, torch.mm / bmm / matmul,
 // torch.nn.functional.linear / embedding, and the reductions mean / sum /
-// amax over a dim list, constant_pad_nd, Tensor.repeat and torch.select.
+// amax over a dim list (sum / mean over all), constant_pad_nd,
+// Tensor.repeat, torch.select, index_select, gather, flip, pow.Scalar and
+// the factories new_zeros / new_full / empty_strided.
 // PyTorch's symbolic sizes (torch.symbolic_int, bind_symbolic_shape) are
 // facts about the inputs, not runtime behaviour: not modelled (a function
 // using them is not compared). `!torch.int` values are integers; int lists are
@@ -22,14 +25,11 @@
 
 namespace symshape::models::oracle {
 
-namespace {
-
-bool isNoneOperand(Eval &e, size_t i) {
+bool torchNone(Eval &e, size_t i) {
   return e.operandType(i).spelling == "!torch.none";
 }
 
-/// PyTorch's maybe_wrap_dim: dim in [-n, n) (n at least 1).
-std::optional<size_t> wrap(Eval &e, int64_t dim, size_t rank) {
+std::optional<size_t> torchWrap(Eval &e, int64_t dim, size_t rank) {
   int64_t n = std::max<int64_t>(int64_t(rank), 1);
   if (!e.require(dim >= -n && dim < n, "dim " + std::to_string(dim) +
                                            " out of range for rank " +
@@ -38,14 +38,16 @@ std::optional<size_t> wrap(Eval &e, int64_t dim, size_t rank) {
   return size_t(dim < 0 ? dim + n : dim);
 }
 
-std::optional<size_t> dimOperand(Eval &e, size_t i, size_t rank) {
+std::optional<size_t> torchDim(Eval &e, size_t i, size_t rank) {
   std::optional<int64_t> d = e.scalar(i);
   if (!d) {
     e.unsupported("dim not known");
     return std::nullopt;
   }
-  return wrap(e, *d, rank);
+  return torchWrap(e, *d, rank);
 }
+
+namespace {
 
 bool broadcastTensors(Eval &e) {
   Shape out;
@@ -73,202 +75,6 @@ bool broadcastTensors(Eval &e) {
 bool sameShape(Eval &e) {
   const Shape *s = e.shape(0);
   return s && e.setResult(0, *s);
-}
-
-bool view(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<std::vector<int64_t>> sizes = e.contents(1);
-  if (!s || !sizes)
-    return s ? e.unsupported("size list not known") : false;
-  Shape out = *sizes;
-  int64_t known = 1;
-  std::optional<size_t> infer;
-  for (size_t k = 0; k < out.size(); ++k) {
-    if (out[k] == -1) {
-      if (!e.require(!infer, "only one dimension can be inferred"))
-        return false;
-      infer = k;
-    } else if (!e.require(out[k] >= 0, "invalid shape dimension")) {
-      return false;
-    } else {
-      known *= out[k];
-    }
-  }
-  int64_t numel = product(*s);
-  if (infer) {
-    if (!e.require(known != 0 && numel % known == 0,
-                   "shape is invalid for input of size " +
-                       std::to_string(numel)))
-      return false;
-    out[*infer] = numel / known;
-  }
-  if (!e.require(product(out) == numel, "shape " + str(out) +
-                                            " is invalid for input of size " +
-                                            std::to_string(numel)))
-    return false;
-  return e.setResult(0, out);
-}
-
-bool transpose(Eval &e) {
-  const Shape *s = e.shape(0);
-  if (!s)
-    return false;
-  std::optional<size_t> a = dimOperand(e, 1, s->size());
-  std::optional<size_t> b = a ? dimOperand(e, 2, s->size()) : std::nullopt;
-  if (!b)
-    return false;
-  Shape out = *s;
-  if (!out.empty())
-    std::swap(out[*a], out[*b]);
-  return e.setResult(0, out);
-}
-
-bool permute(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<std::vector<int64_t>> order = e.contents(1);
-  if (!s || !order)
-    return s ? e.unsupported("permutation not known") : false;
-  if (!e.require(order->size() == s->size(), "number of dims don't match"))
-    return false;
-  Shape out;
-  std::vector<bool> seen(s->size(), false);
-  for (int64_t d : *order) {
-    std::optional<size_t> w = wrap(e, d, s->size());
-    if (!w || !e.require(!seen[*w], "repeated dim in permute"))
-      return false;
-    seen[*w] = true;
-    out.push_back((*s)[*w]);
-  }
-  return e.setResult(0, out);
-}
-
-bool unsqueeze(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<size_t> d = s ? dimOperand(e, 1, s->size() + 1) : std::nullopt;
-  if (!d)
-    return false;
-  Shape out = *s;
-  out.insert(out.begin() + std::ptrdiff_t(*d), 1);
-  return e.setResult(0, out);
-}
-
-bool squeezeDim(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<size_t> d = s ? dimOperand(e, 1, s->size()) : std::nullopt;
-  if (!d)
-    return false;
-  Shape out = *s;
-  if (!out.empty() && out[*d] == 1)
-    out.erase(out.begin() + std::ptrdiff_t(*d));
-  return e.setResult(0, out);
-}
-
-bool flatten(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<size_t> a = s ? dimOperand(e, 1, s->size()) : std::nullopt;
-  std::optional<size_t> b = a ? dimOperand(e, 2, s->size()) : std::nullopt;
-  if (!b)
-    return false;
-  if (s->empty())
-    return e.setResult(0, {1});
-  if (!e.require(*a <= *b, "start_dim cannot come after end_dim"))
-    return false;
-  Shape out(s->begin(), s->begin() + std::ptrdiff_t(*a));
-  out.push_back(product(Shape(s->begin() + std::ptrdiff_t(*a),
-                              s->begin() + std::ptrdiff_t(*b) + 1)));
-  out.insert(out.end(), s->begin() + std::ptrdiff_t(*b) + 1, s->end());
-  return e.setResult(0, out);
-}
-
-bool slice(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<size_t> d = s ? dimOperand(e, 1, s->size()) : std::nullopt;
-  if (!d)
-    return false;
-  if (s->empty())
-    return e.unsupported("slice of a rank-0 tensor");
-  int64_t n = (*s)[*d];
-  std::optional<int64_t> step = e.scalar(4);
-  std::optional<int64_t> start = isNoneOperand(e, 2) ? 0 : e.scalar(2);
-  std::optional<int64_t> end = isNoneOperand(e, 3) ? n : e.scalar(3);
-  if (!step || !start || !end)
-    return e.unsupported("slice bounds not known");
-  if (!e.require(*step > 0, "slice step must be positive"))
-    return false;
-  auto clamp = [n](int64_t v) {
-    if (v < 0)
-      v = std::max<int64_t>(v + n, 0);
-    return std::min(v, n);
-  };
-  int64_t lo = clamp(*start), hi = clamp(*end);
-  int64_t length = hi > lo ? (hi - lo + *step - 1) / *step : 0;
-  Shape out = *s;
-  out[*d] = length;
-  return e.setResult(0, out);
-}
-
-bool expand(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<std::vector<int64_t>> sizes = e.contents(1);
-  if (!s || !sizes)
-    return s ? e.unsupported("sizes not known") : false;
-  if (!e.require(sizes->size() >= s->size(), "too few sizes"))
-    return false;
-  size_t lead = sizes->size() - s->size();
-  Shape out;
-  for (size_t k = 0; k < sizes->size(); ++k) {
-    int64_t want = (*sizes)[k];
-    if (k < lead) {
-      if (!e.require(want >= 0, "invalid size in a new leading dim"))
-        return false;
-      out.push_back(want);
-      continue;
-    }
-    int64_t own = (*s)[k - lead];
-    if (want == -1) {
-      out.push_back(own);
-      continue;
-    }
-    if (!e.require(want >= 0 && (own == want || own == 1),
-                   "expanded size " + std::to_string(want) +
-                       " must match the existing size " + std::to_string(own)))
-      return false;
-    out.push_back(want);
-  }
-  return e.setResult(0, out);
-}
-
-bool reduce(Eval &e) {
-  const Shape *s = e.shape(0);
-  if (!s)
-    return false;
-  std::vector<bool> reduced(s->size(), isNoneOperand(e, 1));
-  if (!isNoneOperand(e, 1)) {
-    std::optional<std::vector<int64_t>> dims = e.contents(1);
-    if (!dims)
-      return e.unsupported("dims not known");
-    if (dims->empty())
-      reduced.assign(s->size(), true);
-    for (int64_t d : *dims) {
-      std::optional<size_t> w = wrap(e, d, s->size());
-      if (!w || !e.require(!reduced[*w], "dim appears multiple times"))
-        return false;
-      reduced[*w] = true;
-    }
-  }
-  // keepdim is operand 2, a !torch.bool constant.
-  const frontend::Operation *keepOp = e.definingOp(2);
-  const frontend::Attribute *keep =
-      keepOp ? frontend::findAttr(keepOp->attributes, "value") : nullptr;
-  if (!keep || keep->kind != frontend::AttrKind::Bool)
-    return e.unsupported("keepdim not known");
-  Shape out;
-  for (size_t d = 0; d < s->size(); ++d)
-    if (!reduced[d])
-      out.push_back((*s)[d]);
-    else if (keep->boolValue)
-      out.push_back(1);
-  return e.setResult(0, out);
 }
 
 bool mm(Eval &e) {
@@ -327,7 +133,7 @@ bool linear(Eval &e) {
     return false;
   Shape out = *x;
   out.back() = (*w)[0];
-  if (!isNoneOperand(e, 2)) {
+  if (!torchNone(e, 2)) {
     const Shape *bias = e.shape(2);
     if (!bias)
       return false;
@@ -353,65 +159,16 @@ bool embedding(Eval &e) {
   return e.setResult(0, out);
 }
 
-bool constantPad(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<std::vector<int64_t>> pads = e.contents(1);
-  if (!s || !pads)
-    return s ? e.unsupported("paddings not known") : false;
-  if (!e.require(pads->size() % 2 == 0 && pads->size() / 2 <= s->size(),
-                 "padding length must be even and at most twice the rank"))
-    return false;
-  Shape out = *s;
-  for (size_t k = 0; k < pads->size() / 2; ++k) {
-    int64_t &size = out[out.size() - 1 - k];
-    size += (*pads)[2 * k] + (*pads)[2 * k + 1];
-    if (!e.require(size >= 0, "negative output size after padding"))
-      return false;
-  }
-  return e.setResult(0, out);
-}
-
-bool repeat(Eval &e) {
-  const Shape *s = e.shape(0);
-  std::optional<std::vector<int64_t>> counts = e.contents(1);
-  if (!s || !counts)
-    return s ? e.unsupported("counts not known") : false;
-  if (!e.require(counts->size() >= s->size(), "too few repeat dims"))
-    return false;
-  size_t lead = counts->size() - s->size();
-  Shape out;
-  for (size_t k = 0; k < counts->size(); ++k) {
-    if (!e.require((*counts)[k] >= 0, "negative repeat count"))
-      return false;
-    out.push_back(k < lead ? (*counts)[k] : (*s)[k - lead] * (*counts)[k]);
-  }
-  return e.setResult(0, out);
-}
-
-bool selectInt(Eval &e) {
-  const Shape *s = e.shape(0);
-  if (!s || !e.require(!s->empty(), "select() of a 0-dim tensor"))
-    return false;
-  std::optional<size_t> d = dimOperand(e, 1, s->size());
-  std::optional<int64_t> index = e.scalar(2);
-  if (!d)
-    return false;
-  if (!index)
-    return e.unsupported("index not known");
-  int64_t n = (*s)[*d];
-  if (!e.require(*index >= -n && *index < n, "select index out of range"))
-    return false;
-  Shape out = *s;
-  out.erase(out.begin() + std::ptrdiff_t(*d));
-  return e.setResult(0, out);
-}
-
 } // namespace
 
 void registerTorch() {
-  add("torch.aten.constant_pad_nd", constantPad);
-  add("torch.aten.repeat", repeat);
-  add("torch.aten.select.int", selectInt);
+  registerTorchShapes();
+  add("torch.aten.pow.Scalar", [](Eval &e) {
+    const Shape *s = e.shape(1);
+    return s && e.setResult(0, *s);
+  });
+  for (const char *name : {"torch.aten.sum", "torch.aten.mean"})
+    add(name, [](Eval &e) { return e.shape(0) && e.setResult(0, {}); });
   add("torch.constant.int", [](Eval &e) {
     std::optional<int64_t> v = e.integer("value");
     return v ? e.setScalar(0, *v) : e.unsupported("no value");
@@ -438,7 +195,7 @@ void registerTorch() {
     add(name, sameShape);
   add("torch.aten.size.int", [](Eval &e) {
     const Shape *s = e.shape(0);
-    std::optional<size_t> d = s ? dimOperand(e, 1, s->size()) : std::nullopt;
+    std::optional<size_t> d = s ? torchDim(e, 1, s->size()) : std::nullopt;
     return d && e.setScalar(0, (*s)[*d]);
   });
   add("torch.aten.dim", [](Eval &e) {
@@ -522,19 +279,8 @@ void registerTorch() {
        {"softmax.int", "_softmax", "log_softmax.int", "_log_softmax"})
     add(std::string("torch.aten.") + name, [](Eval &e) {
       const Shape *s = e.shape(0);
-      return s && dimOperand(e, 1, s->size()) && e.setResult(0, *s);
+      return s && torchDim(e, 1, s->size()) && e.setResult(0, *s);
     });
-  for (const char *name : {"view", "reshape", "_unsafe_view"})
-    add(std::string("torch.aten.") + name, view);
-  add("torch.aten.transpose.int", transpose);
-  add("torch.aten.permute", permute);
-  add("torch.aten.unsqueeze", unsqueeze);
-  add("torch.aten.squeeze.dim", squeezeDim);
-  add("torch.aten.flatten.using_ints", flatten);
-  add("torch.aten.slice.Tensor", slice);
-  add("torch.aten.expand", expand);
-  for (const char *name : {"mean.dim", "sum.dim_IntList", "amax"})
-    add(std::string("torch.aten.") + name, reduce);
   add("torch.aten.mm", mm);
   add("torch.aten.bmm", bmm);
   add("torch.aten.matmul", matmul);

@@ -174,4 +174,37 @@ bool parseBindSymbolicShape(Parser &p, PendingOp &pending) {
                        typesLoc);
 }
 
+bool parseTorchCopyForm(Parser &p, PendingOp &pending) {
+  // torch.copy.to_vtensor %t : R / torch.copy.to_tensor %v : R: the
+  // operand's type is its value's.
+  std::optional<OperandUse> operand = p.parseValueUse();
+  if (!operand || !p.parseOptionalAttrDict(pending.op.attributes) ||
+      !p.expect(TokenKind::Colon, "':'"))
+    return false;
+  std::optional<Type> result = parseResultType(p, pending);
+  if (!result)
+    return false;
+  pending.resultTypes.push_back(*result);
+  Type own = p.value(operand->id).type;
+  return p.setOperands(pending, {*operand}, {own}, /*written=*/false,
+                       p.tokLoc());
+}
+
+bool parseOverwriteForm(Parser &p, PendingOp &pending) {
+  // torch.overwrite.tensor.contents %v overwrites %t : T1, T2
+  std::optional<OperandUse> value = p.parseValueUse();
+  if (!value || !p.expectKeyword("overwrites"))
+    return false;
+  std::optional<OperandUse> target = p.parseValueUse();
+  if (!target || !p.parseOptionalAttrDict(pending.op.attributes) ||
+      !p.expect(TokenKind::Colon, "':'"))
+    return false;
+  SourceLoc typesLoc = p.tokLoc();
+  std::vector<Type> types;
+  if (!p.parseTypeList(types))
+    return false;
+  return p.setOperands(pending, {*value, *target}, std::move(types),
+                       /*written=*/true, typesLoc);
+}
+
 } // namespace symshape::frontend

@@ -4,8 +4,9 @@
 // forms (TorchForms.cpp), the integer values, constants, bridges and
 // PyTorch's symbolic-size facts (TorchValues.cpp, TorchFacts.cpp) and the
 // tensor ops' shape rules (TorchElementwise.cpp, TorchShapes.cpp,
-// TorchRepeat.cpp, TorchLinalg.cpp), registered by Torch.cpp. Each rule follows
-// the op's PyTorch documentation (torch.* / Tensor.* pages), cited by op name.
+// TorchRepeat.cpp, TorchIndexing.cpp, TorchLinalg.cpp), registered by
+// Torch.cpp. Each rule follows the op's PyTorch documentation (torch.* /
+// Tensor.* pages), cited by op name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,11 @@ bool parseSymbolicInt(Parser &p, PendingOp &pending);
 /// `torch.bind_symbolic_shape %v, [%s0, ...], affine_map<..> : T`.
 bool parseBindSymbolicShape(Parser &p, PendingOp &pending);
 
+/// `torch.copy.to_vtensor %t : R` (the operand's type is its value's).
+bool parseTorchCopyForm(Parser &p, PendingOp &pending);
+/// `torch.overwrite.tensor.contents %v overwrites %t : T1, T2`.
+bool parseOverwriteForm(Parser &p, PendingOp &pending);
+
 // TorchValues.cpp: integers, constants and bridges.
 /// A `!torch.int` operand's value, nullopt when it is `!torch.none` (an
 /// optional left out).
@@ -56,6 +62,8 @@ void lowerSizeInt(OpContext &c);         ///< torch.aten.size.int
 void lowerDimOp(OpContext &c);           ///< torch.aten.dim
 void lowerNumel(OpContext &c);           ///< torch.aten.numel
 void lowerLiteral(OpContext &c);         ///< torch.vtensor.literal
+/// Reads or writes a mutable `!torch.tensor`: opaque with that reason.
+void lowerMutableTensor(OpContext &c);
 
 /// Integer arithmetic of `!torch.int` values (torch.aten.add.int, ...).
 enum class TorchIntOp { Add, Sub, Mul, FloorDiv, Max, Min };
@@ -91,6 +99,14 @@ void lowerTorchReduce(OpContext &c); ///< mean.dim, sum.dim_IntList, amax
 void lowerTorchConstantPad(OpContext &c); ///< constant_pad_nd
 void lowerTorchRepeat(OpContext &c);
 void lowerTorchSelectInt(OpContext &c);
+
+// TorchIndexing.cpp
+void lowerTorchIndexSelect(OpContext &c);
+void lowerTorchGather(OpContext &c);
+void lowerTorchFlip(OpContext &c);
+void lowerTorchPowScalar(OpContext &c);
+void lowerTorchReduceAll(OpContext &c);    ///< sum, mean (every dim)
+void lowerTorchSizedFactory(OpContext &c); ///< new_zeros, empty_strided, ...
 
 // TorchLinalg.cpp
 void lowerTorchMm(OpContext &c);

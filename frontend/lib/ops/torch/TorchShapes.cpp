@@ -258,15 +258,16 @@ void lowerTorchReduce(OpContext &c) {
   if (!rankedSelf(c) || c.numOperands() < 3)
     return;
   size_t rank = c.rank(0);
-  std::vector<bool> reduced(rank, false);
+  // A rank-0 tensor takes dim 0 / -1 and stays rank 0.
+  std::vector<bool> reduced(std::max<size_t>(rank, 1), false);
   if (isNone(c, 1)) {
-    reduced.assign(rank, true);
+    reduced.assign(reduced.size(), true);
   } else {
     std::optional<std::vector<TermId>> list = listOperand(c, 1);
     if (!list)
       return;
     if (list->empty())
-      reduced.assign(rank, true);
+      reduced.assign(reduced.size(), true);
     for (TermId t : *list) {
       std::optional<int64_t> v = c.constantValue(t);
       if (!v)
@@ -279,16 +280,11 @@ void lowerTorchReduce(OpContext &c) {
       reduced[*d] = true;
     }
   }
-  // keepdim is a !torch.bool operand: the declared result rank tells which
-  // (rank of self: kept; rank minus the reduced dims: dropped).
-  size_t kept = 0;
-  for (bool r : reduced)
-    kept += r ? 0 : 1;
-  const Type &result = c.resultType(0);
-  bool keepdim = result.hasRank() && result.dims.size() == rank;
-  if (!result.hasRank() ||
-      (result.dims.size() != rank && result.dims.size() != kept))
-    return c.opaque("keepdim is not known");
+  // keepdim is a !torch.bool operand (torch.constant.bool: 0 or 1).
+  std::optional<int64_t> keep = c.constantValue(c.scalar(2));
+  if (!keep)
+    return c.opaque("keepdim is not a constant");
+  bool keepdim = *keep != 0;
   std::vector<TermId> dims;
   for (size_t d = 0; d < rank; ++d) {
     if (!reduced[d])

@@ -55,9 +55,13 @@ void lowerTorchIntConstant(OpContext &c) {
   c.setScalarResult(0, c.constant(value->intValue));
 }
 
-void lowerTorchValueConstant(OpContext &) {
-  // !torch.bool, !torch.float, !torch.none, !torch.str, !torch.Device:
-  // nothing a size depends on (the result is defined from its type).
+void lowerTorchValueConstant(OpContext &c) {
+  // !torch.bool is 0 or 1 (keepdim flags are read); !torch.float,
+  // !torch.none, !torch.str, !torch.Device: nothing a size depends on (the
+  // result is defined from its type).
+  const Attribute *value = c.attr("value");
+  if (value && value->kind == AttrKind::Bool)
+    c.setScalarResult(0, c.constant(value->boolValue ? 1 : 0));
 }
 
 void lowerListConstruct(OpContext &c) {
@@ -119,6 +123,10 @@ void lowerLiteral(OpContext &c) {
   // The literal's own type gives its sizes: static facts.
   if (c.numResults() == 1)
     c.setResultFromType(0);
+}
+
+void lowerMutableTensor(OpContext &c) {
+  c.opaque("a mutable !torch.tensor: its sizes are not tracked");
 }
 
 void lowerTorchIntArith(OpContext &c, TorchIntOp kind) {
