@@ -23,7 +23,36 @@ std::string Type::str() const {
   return out;
 }
 
+/// torch-mlir's `!torch.vtensor<[2,?],f32>`, `!torch.vtensor<*,f32>`,
+/// `!torch.vtensor`.
+static void appendTorchTensor(std::string &out, const Type &type) {
+  out += type.spelling;
+  if (type.kind == TypeKind::UnrankedTensor && type.element.empty())
+    return;
+  if (type.kind == TypeKind::UnrankedTensor) {
+    out += "<*";
+  } else {
+    out += "<[";
+    for (size_t d = 0; d < type.dims.size(); ++d) {
+      if (d)
+        out += ',';
+      if (type.dims[d] == kDynamic)
+        out += '?';
+      else
+        out += std::to_string(type.dims[d]);
+    }
+    out += ']';
+  }
+  out += ',';
+  out += type.element.empty() ? "unk" : type.element;
+  out += '>';
+}
+
 void Type::appendTo(std::string &out) const {
+  if (isTensor() && !spelling.empty()) {
+    appendTorchTensor(out, *this);
+    return;
+  }
   switch (kind) {
   case TypeKind::RankedTensor:
     out += "tensor<";

@@ -214,6 +214,12 @@ void OpContext::check(FormulaId holds, std::string subject,
   low.oblige(operation, kind, -1, formulas().mkNot(holds), std::move(subject));
 }
 
+void OpContext::fact(FormulaId holds) {
+  // A fact stated in code that may not run holds only there: dropped.
+  if (!failed() && !low.inConditionalCode())
+    low.problem().addFact(holds);
+}
+
 void OpContext::overflow(std::string message) {
   if (failed())
     return;

@@ -184,6 +184,9 @@ public:
   /// every requirement they state.
   void requireAlways(solver::ObligationKind kind, int dim, FormulaId violation,
                      std::string subject);
+  /// An exporter's fact about sizes (PyTorch's `torch.symbolic_int` ranges
+  /// and bindings, SPEC §2): assumed like `--assume`, never reported.
+  void fact(FormulaId holds);
 
   //===--- Static checks (the op's verifier) ------------------------------===//
   /// A static error: verdict `error` at the op. Results then follow their

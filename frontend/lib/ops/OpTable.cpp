@@ -23,9 +23,9 @@ OpFamily tensorFamily() {
 
 const std::vector<OpFamily> &opFamilies() {
   static const std::vector<OpFamily> families = {
-      broadcastFamily(),   tosaFamily(),   stablehloFamily(),
-      linalgFamily(),      tensorFamily(), shapeFamily(),
-      controlFlowFamily(), ireeFamily(),   shardedFamily(),
+      broadcastFamily(), tosaFamily(),  stablehloFamily(),   linalgFamily(),
+      tensorFamily(),    shapeFamily(), controlFlowFamily(), ireeFamily(),
+      shardedFamily(),   torchFamily(),
   };
   return families;
 }

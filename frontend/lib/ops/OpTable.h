@@ -177,6 +177,7 @@ OpFamily controlFlowFamily(); ///< cf.br, cf.cond_br
 OpFamily ireeFamily();        ///< IREE's util, flow and hal input ops
 /// Sharded StableHLO: Shardy's sdy ops and the stablehlo / mhlo collectives.
 OpFamily shardedFamily();
+OpFamily torchFamily(); ///< torch-mlir's torch and torch_c ops
 
 /// Entry lists kept in their own family folders that the documentation
 /// lists in the tensor family.

@@ -163,6 +163,9 @@ std::optional<uint32_t> Parser::scanShapedType(uint32_t open) const {
 
 /// `!shape.shape`, `!dialect.type<...>`, `!dialect<...>`, `!alias`.
 std::optional<Type> Parser::parseDialectType(uint32_t start) {
+  if (tok.spelling.rfind("!torch.", 0) == 0) // ParseTorchTypes.cpp
+    if (std::optional<Type> torch = parseTorchType(start))
+      return torch;
   std::string name(tok.spelling.substr(1));
   SourceLoc loc = tokLoc();
   bool hasBody = tok.end() < buf.size() && buf[tok.end()] == '<';

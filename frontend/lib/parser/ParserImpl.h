@@ -234,6 +234,9 @@ public:
   bool parseDimensionList(std::vector<int64_t> &dims, bool isTensor,
                           bool &unranked, bool &scalable);
   std::optional<Type> parseDialectType(uint32_t start);
+  /// `!torch.vtensor<[2,?],f32>` as a tensor type (ParseTorchTypes.cpp);
+  /// nullopt, the lexer unmoved, for another `!torch.` type.
+  std::optional<Type> parseTorchType(uint32_t start);
 
   //===--- Attributes (ParseAttributes.cpp, ParseDense.cpp) ---------------===//
   std::optional<Attribute> parseAttribute(bool allowType = true);

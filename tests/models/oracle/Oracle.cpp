@@ -40,6 +40,7 @@ static void registerAll() {
     registerTensor();
     registerIree();
     registerSharded();
+    registerTorch();
     registerChecks(); // after Tensor and Stablehlo: it refines some entries
   });
 }

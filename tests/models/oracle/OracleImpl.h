@@ -202,6 +202,16 @@ void registerChecks();
 /// call's dispatch (StablehloCustomCall.cpp).
 bool shapeAssertion(Eval &e);
 void registerIree();
+/// torch-mlir's torch dialect (Torch.cpp, TorchShapes.cpp), from PyTorch's
+/// documentation.
+void registerTorch();
+void registerTorchShapes();
+/// Operand i is `!torch.none` (an optional left out).
+bool torchNone(Eval &e, size_t i);
+/// PyTorch's maybe_wrap_dim: `dim` in [-rank, rank) (rank at least 1), UB
+/// otherwise; torchDim reads it from scalar operand i.
+std::optional<size_t> torchWrap(Eval &e, int64_t dim, size_t rank);
+std::optional<size_t> torchDim(Eval &e, size_t i, size_t rank);
 
 } // namespace symshape::models::oracle
 

@@ -48,7 +48,9 @@ struct Type {
   /// Ranked tensor encoding attribute as source text, without the ", ".
   std::string encoding;
   /// Integer/Float kinds: the full spelling ("i32", "bf16"); Other: the
-  /// complete source text of the type.
+  /// complete source text of the type. Tensors: "!torch.vtensor" for
+  /// torch-mlir's value tensors, printed in its form
+  /// (`!torch.vtensor<[2,?],f32>`, element "" for its `unk` dtype).
   std::string spelling;
 
   bool isTensor() const {

@@ -1,0 +1,73 @@
+//===- TorchElementwise.cpp - Broadcasting and same-shape torch ops -------===//
+//
+// PyTorch's "Broadcasting semantics" page: two tensors are broadcastable
+// when, their dims aligned from the last, each pair of sizes is equal or
+// one of them is 1 (or missing); the result takes the larger size. Unary
+// ops, `.Scalar` forms and dtype conversions keep their operand's shape.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TorchInternal.h"
+
+namespace symshape::frontend {
+
+std::vector<TermId>
+broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes) {
+  size_t rank = 0;
+  for (const std::vector<TermId> &shape : shapes)
+    rank = std::max(rank, shape.size());
+  std::vector<TermId> out(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    std::vector<TermId> sizes;
+    for (const std::vector<TermId> &shape : shapes)
+      if (d + shape.size() >= rank)
+        sizes.push_back(shape[d + shape.size() - rank]);
+    if (sizes.size() == 1) {
+      out[d] = sizes[0];
+      continue;
+    }
+    out[d] = c.graph().broadcast(sizes);
+    c.require(solver::ObligationKind::Broadcast, int(d),
+              c.formulas().mkConflict(sizes),
+              "the sizes broadcast to result dim " + std::to_string(d));
+  }
+  return out;
+}
+
+void lowerTorchBroadcast(OpContext &c) {
+  // add/sub/mul/div.Tensor, where.self, maximum, minimum, comparisons,
+  // pow.Tensor_Tensor, ...: every tensor operand broadcasts (PyTorch
+  // "Broadcasting semantics"); scalar operands (alpha) do not.
+  if (!c.expectRanked())
+    return;
+  std::vector<std::vector<TermId>> shapes;
+  for (size_t i = 0; i < c.numOperands(); ++i)
+    if (c.ranked(i))
+      shapes.push_back(c.dims(i));
+  if (shapes.empty() || c.numResults() != 1)
+    return c.opaque("no tensor operand");
+  std::vector<TermId> dims = broadcastShapes(c, shapes);
+  c.setResult(0, std::move(dims));
+}
+
+void lowerTorchSameShape(OpContext &c) {
+  if (!c.expectRanked())
+    return;
+  if (c.numOperands() == 0 || !c.ranked(0) || c.numResults() != 1)
+    return c.opaque("operand 0 is not a ranked tensor");
+  c.setResult(0, c.dims(0));
+}
+
+void lowerTorchSoftmax(OpContext &c) {
+  // softmax.int(self, dim, dtype), _softmax(self, dim, half_to_float),
+  // log_softmax.int: the shape of self; `dim` must name one of its dims.
+  if (!c.expectRanked())
+    return;
+  if (c.numOperands() < 2 || !c.ranked(0) || c.numResults() != 1)
+    return c.opaque("operand 0 is not a ranked tensor");
+  if (!dimIndex(c, 1, c.rank(0)))
+    return;
+  c.setResult(0, c.dims(0));
+}
+
+} // namespace symshape::frontend

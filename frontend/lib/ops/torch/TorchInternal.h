@@ -1,0 +1,126 @@
+//===- TorchInternal.h - The torch family's forms and rules -----*- C++ -*-===//
+//
+// torch-mlir's `torch` dialect as its FX importer prints it: the custom
+// forms (TorchForms.cpp), the integer values, constants, bridges and
+// PyTorch's symbolic-size facts (TorchValues.cpp, TorchFacts.cpp) and the
+// tensor ops' shape rules (TorchElementwise.cpp, TorchShapes.cpp,
+// TorchRepeat.cpp, TorchIndexing.cpp, TorchLinalg.cpp), registered by
+// Torch.cpp. Each rule follows the op's PyTorch documentation (torch.* /
+// Tensor.* pages), cited by op name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_TORCH_TORCHINTERNAL_H
+#define SYMSHAPE_FRONTEND_OPS_TORCH_TORCHINTERNAL_H
+
+#include "ops/OpContext.h"
+#include "parser/ParserImpl.h"
+
+#include <optional>
+#include <vector>
+
+namespace symshape::frontend {
+
+// TorchForms.cpp
+/// `%a, %b {attrs} : T1, T2 -> R` (the torch dialect's default form; also
+/// `: -> R` and several results `-> R1, R2`).
+bool parseTorchOpForm(Parser &p, PendingOp &pending);
+/// `torch.constant.int -3`, `.bool true`, `.float 1.0e-05`, `.str "x"`,
+/// `.device "cpu"`, `.none`: the value as the `value` attribute.
+bool parseTorchConstant(Parser &p, PendingOp &pending);
+/// `%a, %b : (T1, T2) -> R` (torch.prim.ListConstruct).
+bool parseTorchListForm(Parser &p, PendingOp &pending);
+/// `torch.vtensor.literal(dense<..> : tensor<..>) : T`.
+bool parseTorchLiteral(Parser &p, PendingOp &pending);
+/// `torch.symbolic_int "s1" {min_val = 2, max_val = 3} : !torch.int`.
+bool parseSymbolicInt(Parser &p, PendingOp &pending);
+/// `torch.bind_symbolic_shape %v, [%s0, ...], affine_map<..> : T`.
+bool parseBindSymbolicShape(Parser &p, PendingOp &pending);
+
+/// `torch.copy.to_vtensor %t : R` (the operand's type is its value's).
+bool parseTorchCopyForm(Parser &p, PendingOp &pending);
+/// `torch.overwrite.tensor.contents %v overwrites %t : T1, T2`.
+bool parseOverwriteForm(Parser &p, PendingOp &pending);
+
+// TorchValues.cpp: integers, constants and bridges.
+/// A `!torch.int` operand's value, nullopt when it is `!torch.none` (an
+/// optional left out).
+bool isNone(OpContext &c, size_t i);
+/// The elements of a `!torch.list<int>` operand, when known.
+std::optional<std::vector<TermId>> intList(OpContext &c, size_t i);
+/// A dim index operand normalised as PyTorch does (`-1` is the last of
+/// `rank` dims); nullopt, after an error or making the op opaque, when it is
+/// not a known constant in [-rank, rank).
+std::optional<size_t> dimIndex(OpContext &c, size_t i, size_t rank);
+std::optional<size_t> normaliseDim(OpContext &c, int64_t dim, size_t rank);
+void lowerTorchIntConstant(OpContext &c);
+void lowerTorchValueConstant(OpContext &c); ///< bool, float, none, str, ...
+void lowerListConstruct(OpContext &c);
+void lowerSameShapeBridge(OpContext &c); ///< from/to_builtin_tensor, ...
+void lowerScalarBridge(OpContext &c);    ///< torch_c.to_i64 / from_i64
+void lowerSizeInt(OpContext &c);         ///< torch.aten.size.int
+void lowerDimOp(OpContext &c);           ///< torch.aten.dim
+void lowerNumel(OpContext &c);           ///< torch.aten.numel
+void lowerLiteral(OpContext &c);         ///< torch.vtensor.literal
+/// Reads or writes a mutable `!torch.tensor`: opaque with that reason.
+void lowerMutableTensor(OpContext &c);
+
+/// Integer arithmetic of `!torch.int` values (torch.aten.add.int, ...).
+enum class TorchIntOp { Add, Sub, Mul, FloorDiv, Max, Min };
+void lowerTorchIntArith(OpContext &c, TorchIntOp kind);
+
+// TorchFacts.cpp
+void lowerSymbolicInt(OpContext &c);
+void lowerBindSymbolicShape(OpContext &c);
+
+// TorchElementwise.cpp
+/// Broadcasting elementwise ops: every ranked tensor operand broadcasts
+/// with the others as NumPy does (PyTorch "Broadcasting semantics").
+void lowerTorchBroadcast(OpContext &c);
+/// Ops whose result has the shape of operand 0 (unary ops, `.Scalar`
+/// forms, dtype conversions).
+void lowerTorchSameShape(OpContext &c);
+/// torch.aten.softmax.int / _softmax / log_softmax.int: same shape, the
+/// dim operand (operand 1) in range.
+void lowerTorchSoftmax(OpContext &c);
+
+// TorchShapes.cpp
+void lowerTorchView(OpContext &c); ///< view, reshape, _unsafe_view
+void lowerTorchTranspose(OpContext &c);
+void lowerTorchPermute(OpContext &c);
+void lowerTorchUnsqueeze(OpContext &c);
+void lowerTorchSqueezeDim(OpContext &c);
+void lowerTorchFlatten(OpContext &c);
+void lowerTorchSlice(OpContext &c);
+void lowerTorchExpand(OpContext &c);
+void lowerTorchReduce(OpContext &c); ///< mean.dim, sum.dim_IntList, amax
+
+// TorchRepeat.cpp
+void lowerTorchConstantPad(OpContext &c); ///< constant_pad_nd
+void lowerTorchRepeat(OpContext &c);
+void lowerTorchSelectInt(OpContext &c);
+
+// TorchIndexing.cpp
+void lowerTorchIndexSelect(OpContext &c);
+void lowerTorchGather(OpContext &c);
+void lowerTorchFlip(OpContext &c);
+void lowerTorchPowScalar(OpContext &c);
+void lowerTorchReduceAll(OpContext &c);    ///< sum, mean (every dim)
+void lowerTorchSizedFactory(OpContext &c); ///< new_zeros, empty_strided, ...
+
+// TorchLinalg.cpp
+void lowerTorchMm(OpContext &c);
+void lowerTorchBmm(OpContext &c);
+void lowerTorchMatmul(OpContext &c);
+void lowerTorchLinear(OpContext &c);
+void lowerTorchEmbedding(OpContext &c);
+
+/// Broadcasts the dims lists `shapes` as NumPy does (trailing dims
+/// aligned): a `broadcast` obligation per result dim where two sizes meet,
+/// and the result dims.
+std::vector<TermId>
+broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_TORCH_TORCHINTERNAL_H

@@ -1,0 +1,126 @@
+//===- ParseTorchTypes.cpp - The tensor types of torch-mlir's torch dialect
+//===//
+//
+// torch-mlir prints a value tensor with its sizes in brackets and its dtype
+// after a comma (TorchTypes.cpp, `printTensorType`):
+//
+//   !torch.vtensor<[2,?,4],f32>   RankedTensor dims {2, kDynamic, 4}
+//   !torch.vtensor<[],si64>       RankedTensor of rank 0
+//   !torch.vtensor<*,f32>         UnrankedTensor (sizes unknown)
+//   !torch.vtensor                UnrankedTensor, dtype unknown
+//   !torch.vtensor<[2],unk>       dtype unknown, sizes known
+//
+// Such a value behaves as a ranked tensor everywhere; the type keeps the
+// torch spelling (`spelling` is "!torch.vtensor", see Type.h) so that it
+// prints as written. The mutable `!torch.tensor<...>`, `!torch.int`,
+// `!torch.list<int>`, ... stay types of kind Other, kept as text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParserImpl.h"
+
+#include <cstdint>
+
+namespace symshape::frontend {
+
+namespace {
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Reads the body between `<` and `>` of a value tensor type into `type`;
+/// false for any form it does not know (the type then stays Other).
+bool readVtensorBody(std::string_view body, Type &type) {
+  size_t p = 0;
+  auto skipSpace = [&] {
+    while (p < body.size() && isSpace(body[p]))
+      ++p;
+  };
+  skipSpace();
+  if (p < body.size() && body[p] == '*') {
+    type.kind = TypeKind::UnrankedTensor;
+    ++p;
+  } else if (p < body.size() && body[p] == '[') {
+    type.kind = TypeKind::RankedTensor;
+    ++p;
+    skipSpace();
+    if (p < body.size() && body[p] == ']') {
+      ++p;
+    } else {
+      while (true) {
+        skipSpace();
+        if (p < body.size() && body[p] == '?') {
+          type.dims.push_back(kDynamic);
+          ++p;
+        } else {
+          size_t start = p;
+          int64_t value = 0;
+          while (p < body.size() && body[p] >= '0' && body[p] <= '9') {
+            if (value > (INT64_MAX - 9) / 10)
+              return false;
+            value = value * 10 + (body[p] - '0');
+            ++p;
+          }
+          if (p == start)
+            return false;
+          type.dims.push_back(value);
+        }
+        skipSpace();
+        if (p < body.size() && body[p] == ',') {
+          ++p;
+          continue;
+        }
+        if (p < body.size() && body[p] == ']') {
+          ++p;
+          break;
+        }
+        return false;
+      }
+    }
+  } else {
+    return false;
+  }
+  skipSpace();
+  if (p >= body.size() || body[p] != ',')
+    return false;
+  ++p;
+  std::string_view dtype = body.substr(p);
+  while (!dtype.empty() && isSpace(dtype.front()))
+    dtype.remove_prefix(1);
+  while (!dtype.empty() && isSpace(dtype.back()))
+    dtype.remove_suffix(1);
+  if (dtype.empty())
+    return false;
+  type.element = dtype == "unk" ? "" : std::string(dtype);
+  return true;
+}
+
+} // namespace
+
+/// `!torch.vtensor<...>` (the lexer is on the `!torch.vtensor` token), or
+/// nullopt with the lexer unmoved when this is not a value tensor type.
+std::optional<Type> Parser::parseTorchType(uint32_t start) {
+  if (tok.spelling != "!torch.vtensor")
+    return std::nullopt;
+  Type type;
+  type.spelling = "!torch.vtensor";
+  uint32_t open = tok.end();
+  if (open >= buf.size() || buf[open] != '<') {
+    consume();
+    type.kind = TypeKind::UnrankedTensor;
+    return type;
+  }
+  std::optional<uint32_t> end = skipBalanced(open);
+  if (!end)
+    return std::nullopt;
+  if (!readVtensorBody(buf.substr(open + 1, *end - open - 2), type)) {
+    // A form this reader does not know: kept as text (an Other type).
+    resetTo(*end);
+    Type other;
+    other.spelling = std::string(textFrom(start));
+    return other;
+  }
+  resetTo(*end);
+  return type;
+}
+
+} // namespace symshape::frontend
