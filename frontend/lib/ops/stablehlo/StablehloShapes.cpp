@@ -481,5 +481,4 @@ void lowerPassThrough(OpContext &ctx) {
     ctx.lowerer().alias(ctx.op().results[r], ctx.op().operands[r]);
 }
 
-
 } // namespace symshape::frontend::hlo
