@@ -61,6 +61,12 @@ py::tuple run(const std::string &text, const std::string &filename,
   sigemptyset(&interrupt);
   sigaddset(&interrupt, SIGINT);
   pthread_sigmask(SIG_BLOCK, &interrupt, &previous);
+  // Z3 swaps the process's SIGINT handler in and out while it solves, from
+  // whichever thread solves; with several threads the last one out may
+  // leave its own handler behind. Python's is put back before the signal
+  // is let through.
+  struct sigaction pythonHandler;
+  sigaction(SIGINT, nullptr, &pythonHandler);
   {
     py::gil_scoped_release release;
     for (const std::string &assumption : assume)
@@ -71,6 +77,7 @@ py::tuple run(const std::string &text, const std::string &filename,
           refine ? frontend::rewriteRefined(*session, *session->files().front())
                  : session->json();
   }
+  sigaction(SIGINT, &pythonHandler, nullptr);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   // A Ctrl-C during the run: KeyboardInterrupt now.
   if (PyErr_CheckSignals() != 0)
