@@ -84,8 +84,11 @@ public:
   /// A value of the function being lowered (of the callee, inside an
   /// inlined call).
   const Value &value(ValueId id) const { return frame->value(id); }
+  /// The function whose ops are being lowered (a callee while it is
+  /// inlined).
+  const Function &currentFunction() const { return *frame; }
   ValueState &state(ValueId id) { return states[id]; }
-  /// "%a" for value a.
+  const ValueState &state(ValueId id) const { return states[id]; }
   /// "%a" for value a. A name defined again in a sibling region (legal in
   /// MLIR) is numbered from its second definition, "%t_2", so symbols,
   /// witnesses and JSON keys name one value each.

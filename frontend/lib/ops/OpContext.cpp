@@ -62,6 +62,10 @@ std::optional<std::vector<TermId>> OpContext::knownDims(size_t i) {
   return s.dims;
 }
 
+bool OpContext::operandOpaque(size_t i) const {
+  return low.state(operation.operands[i]).opaque;
+}
+
 std::optional<int64_t> OpContext::constantScalar(size_t i) {
   return low.constantOf(operation.operands[i]);
 }
@@ -82,6 +86,10 @@ std::optional<std::vector<int64_t>> OpContext::constantElements(size_t i) {
 
 const Attribute *OpContext::attr(std::string_view name) const {
   return findAttr(operation.attributes, std::string(name));
+}
+
+const Attribute *OpContext::functionAttr(std::string_view name) const {
+  return findAttr(low.currentFunction().attributes, std::string(name));
 }
 
 std::optional<std::vector<int64_t>>

@@ -79,6 +79,9 @@ public:
   /// The runtime dims of operand `i` when its rank is known at runtime
   /// (unlike dims(), nothing is made up for an untracked value).
   std::optional<std::vector<TermId>> knownDims(size_t i);
+  /// Operand `i` was made by an op symshape does not model: its declared
+  /// type is all that is known of it.
+  bool operandOpaque(size_t i) const;
   /// The constant an index / size operand holds, if known.
   std::optional<int64_t> constantScalar(size_t i);
   /// The same, when every element is a known constant.
@@ -91,6 +94,9 @@ public:
   std::optional<std::vector<int64_t>> ints(std::string_view name) const;
   /// An integer attribute (`3 : i64`, `3`).
   std::optional<int64_t> integer(std::string_view name) const;
+  /// Attribute `name` of the function the op is in (an exporter's
+  /// metadata: `torch.onnx_meta.opset_version`); null when absent.
+  const Attribute *functionAttr(std::string_view name) const;
 
   //===--- Terms ---------------------------------------------------------===//
   TermId constant(int64_t value) { return graph().constant(value); }

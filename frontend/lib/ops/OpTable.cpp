@@ -25,7 +25,7 @@ const std::vector<OpFamily> &opFamilies() {
   static const std::vector<OpFamily> families = {
       broadcastFamily(), tosaFamily(),  stablehloFamily(),   linalgFamily(),
       tensorFamily(),    shapeFamily(), controlFlowFamily(), ireeFamily(),
-      shardedFamily(),   torchFamily(),
+      shardedFamily(),   torchFamily(), onnxFamily(),
   };
   return families;
 }

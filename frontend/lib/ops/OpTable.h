@@ -178,6 +178,9 @@ OpFamily ireeFamily();        ///< IREE's util, flow and hal input ops
 /// Sharded StableHLO: Shardy's sdy ops and the stablehlo / mhlo collectives.
 OpFamily shardedFamily();
 OpFamily torchFamily(); ///< torch-mlir's torch and torch_c ops
+/// ONNX operators: onnx-mlir's onnx dialect and torch-mlir's
+/// `torch.operator "onnx.X"`.
+OpFamily onnxFamily();
 
 /// Entry lists kept in their own family folders that the documentation
 /// lists in the tensor family.

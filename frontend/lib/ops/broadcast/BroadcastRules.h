@@ -43,6 +43,15 @@ void finishBroadcast(OpContext &ctx, std::vector<Column> columns,
 enum class XlaBroadcast { Binary, InDim, DynamicInDim };
 void lowerXlaBroadcast(OpContext &ctx, XlaBroadcast form);
 
+/// Multidirectional (NumPy) broadcasting of the dims lists `shapes`, as
+/// PyTorch's "Broadcasting semantics" and ONNX's Broadcasting.md define it:
+/// trailing dims aligned, a `broadcast` requirement per result dim where two
+/// or more sizes meet; returns the result dims. Unlike
+/// lowerImplicitBroadcast it compares nothing with declared types: the
+/// caller sets the result (NumpyBroadcast.cpp).
+std::vector<TermId>
+broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes);
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_OPS_BROADCAST_BROADCASTRULES_H

@@ -8,31 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "TorchInternal.h"
+#include "ops/broadcast/BroadcastRules.h"
 
 namespace symshape::frontend {
-
-std::vector<TermId>
-broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes) {
-  size_t rank = 0;
-  for (const std::vector<TermId> &shape : shapes)
-    rank = std::max(rank, shape.size());
-  std::vector<TermId> out(rank);
-  for (size_t d = 0; d < rank; ++d) {
-    std::vector<TermId> sizes;
-    for (const std::vector<TermId> &shape : shapes)
-      if (d + shape.size() >= rank)
-        sizes.push_back(shape[d + shape.size() - rank]);
-    if (sizes.size() == 1) {
-      out[d] = sizes[0];
-      continue;
-    }
-    out[d] = c.graph().broadcast(sizes);
-    c.require(solver::ObligationKind::Broadcast, int(d),
-              c.formulas().mkConflict(sizes),
-              "the sizes broadcast to result dim " + std::to_string(d));
-  }
-  return out;
-}
 
 void lowerTorchBroadcast(OpContext &c) {
   // add/sub/mul/div.Tensor, where.self, maximum, minimum, comparisons,

@@ -115,12 +115,6 @@ void lowerTorchMatmul(OpContext &c);
 void lowerTorchLinear(OpContext &c);
 void lowerTorchEmbedding(OpContext &c);
 
-/// Broadcasts the dims lists `shapes` as NumPy does (trailing dims
-/// aligned): a `broadcast` obligation per result dim where two sizes meet,
-/// and the result dims.
-std::vector<TermId>
-broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes);
-
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_OPS_TORCH_TORCHINTERNAL_H

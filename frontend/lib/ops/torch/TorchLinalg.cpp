@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TorchInternal.h"
+#include "ops/broadcast/BroadcastRules.h"
 
 namespace symshape::frontend {
 

@@ -1,0 +1,183 @@
+//===- OnnxElementwise.cpp - Broadcasting and same-shape ONNX operators ---===//
+//
+// The ONNX operator docs' elementwise operators: those "supporting
+// multidirectional (i.e., Numpy-style) broadcasting" (Broadcasting.md:
+// trailing dims aligned, each pair equal or one of them 1), the variadic
+// Max / Min / Sum / Mean, Where (three inputs), PRelu (unidirectional: the
+// slope broadcasts to X), and the unary operators, whose output has the
+// shape of their input. On integer tensors of known elements (shape
+// computations: `Shape` then `Add`, `Mul`, ...), Add, Sub, Mul, Div, Max and
+// Min also compute the elements, exactly (SPEC 2).
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxInternal.h"
+#include "ops/rules/IntRules.h"
+
+namespace symshape::frontend {
+
+/// The result of broadcasting the inputs `inputs` (an opaque op when one is
+/// of unknown shape).
+static bool broadcastInputs(OpContext &c, const std::vector<size_t> &inputs) {
+  if (c.numResults() < 1)
+    return c.opaque("no result"), false;
+  std::vector<std::vector<TermId>> shapes;
+  for (size_t i : inputs) {
+    std::optional<std::vector<TermId>> dims = onnxDims(c, i);
+    if (!dims)
+      return c.opaque("input " + std::to_string(i) + " has an unknown shape"),
+             false;
+    shapes.push_back(std::move(*dims));
+  }
+  setOnnxResult(c, 0, broadcastShapes(c, shapes));
+  return true;
+}
+
+static std::vector<size_t> allInputs(const OpContext &c) {
+  std::vector<size_t> inputs;
+  for (size_t i = 0; i < c.numOperands(); ++i)
+    inputs.push_back(i);
+  return inputs;
+}
+
+/// Add, Sub, Mul, Div, Max, Min: broadcast, then the integer elements when
+/// the inputs' are known. ONNX's integer Div truncates (the C rule) for the
+/// sizes it sees, which are never negative; the value is left unknown when
+/// that cannot be shown.
+template <IntOp Op> static void lowerArithmetic(OpContext &c) {
+  if (!broadcastInputs(c, allInputs(c)) || c.failed() || c.numOperands() != 2)
+    return;
+  if (Op == IntOp::DivTrunc) {
+    std::optional<std::vector<TermId>> a = intOperand(c, 0),
+                                       b = intOperand(c, 1);
+    if (!a || !b)
+      return;
+    for (const std::vector<TermId> *side : {&*a, &*b})
+      for (TermId t : *side)
+        if (!c.provablyNonNegative(t))
+          return;
+  }
+  lowerIntPairs(c, Op);
+}
+
+/// Every other broadcasting operator: comparisons, logic, Pow, Mod,
+/// BitShift, Where, variadic Sum / Mean, ...
+static void lowerBroadcast(OpContext &c) { broadcastInputs(c, allInputs(c)); }
+
+/// PRelu(X, slope): the slope broadcasts to X (unidirectional): the output
+/// has X's shape, and each slope dim must be 1 or X's.
+static void lowerPRelu(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0), slope = onnxDims(c, 1);
+  if (!x || !slope)
+    return c.opaque("an input has an unknown shape");
+  if (slope->size() > x->size())
+    return c.error("the slope has rank " + std::to_string(slope->size()) +
+                   ", more than X's " + std::to_string(x->size()) +
+                   ": it does not broadcast to X (unidirectional)");
+  size_t offset = x->size() - slope->size();
+  for (size_t d = 0; d < slope->size(); ++d) {
+    TermId s = (*slope)[d], target = (*x)[offset + d];
+    FormulaId fits = c.formulas().mkOr(
+        {c.formulas().mkEq(s, c.constant(1)), c.formulas().mkEq(s, target)});
+    c.require(solver::ObligationKind::Broadcast, int(offset + d),
+              c.formulas().mkNot(fits),
+              "the slope size " + c.dimName(1, d) + " broadcast to X's " +
+                  c.dimName(0, offset + d) + " (unidirectional)");
+  }
+  setOnnxResult(c, 0, *x);
+}
+
+/// The unary operators: every output has the shape of input 0.
+static void lowerSameShape(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  for (size_t r = 0; r < c.numResults(); ++r)
+    setOnnxResult(c, r, *x);
+}
+
+#define ONNX_ARITH(NAME, OP)                                                   \
+  {                                                                            \
+    NAME, lowerArithmetic<IntOp::OP>,                                          \
+        "inputs broadcast (multidirectional); integer elements computed"       \
+  }
+#define ONNX_BROADCAST(NAME)                                                   \
+  { NAME, lowerBroadcast, "inputs broadcast (multidirectional)" }
+#define ONNX_UNARY(NAME)                                                       \
+  { NAME, lowerSameShape, "the shape of the input" }
+
+const std::vector<OnnxRule> &onnxElementwiseRules() {
+  static const std::vector<OnnxRule> rules = {
+      ONNX_ARITH("Add", Add),
+      ONNX_ARITH("Sub", Sub),
+      ONNX_ARITH("Mul", Mul),
+      ONNX_ARITH("Div", DivTrunc),
+      ONNX_ARITH("Max", Max),
+      ONNX_ARITH("Min", Min),
+      ONNX_BROADCAST("Pow"),
+      ONNX_BROADCAST("Mod"),
+      ONNX_BROADCAST("Equal"),
+      ONNX_BROADCAST("Greater"),
+      ONNX_BROADCAST("GreaterOrEqual"),
+      ONNX_BROADCAST("Less"),
+      ONNX_BROADCAST("LessOrEqual"),
+      ONNX_BROADCAST("And"),
+      ONNX_BROADCAST("Or"),
+      ONNX_BROADCAST("Xor"),
+      ONNX_BROADCAST("BitShift"),
+      ONNX_BROADCAST("BitwiseAnd"),
+      ONNX_BROADCAST("BitwiseOr"),
+      ONNX_BROADCAST("BitwiseXor"),
+      ONNX_BROADCAST("Where"),
+      ONNX_BROADCAST("Sum"),
+      ONNX_BROADCAST("Mean"),
+      {"PRelu", lowerPRelu,
+       "the shape of X; the slope broadcasts to X "
+       "(unidirectional)"},
+      ONNX_UNARY("Abs"),
+      ONNX_UNARY("Neg"),
+      ONNX_UNARY("Relu"),
+      ONNX_UNARY("Sigmoid"),
+      ONNX_UNARY("Tanh"),
+      ONNX_UNARY("Exp"),
+      ONNX_UNARY("Log"),
+      ONNX_UNARY("Sqrt"),
+      ONNX_UNARY("Reciprocal"),
+      ONNX_UNARY("Floor"),
+      ONNX_UNARY("Ceil"),
+      ONNX_UNARY("Round"),
+      ONNX_UNARY("Erf"),
+      ONNX_UNARY("Sin"),
+      ONNX_UNARY("Cos"),
+      ONNX_UNARY("Tan"),
+      ONNX_UNARY("Asin"),
+      ONNX_UNARY("Acos"),
+      ONNX_UNARY("Atan"),
+      ONNX_UNARY("Sinh"),
+      ONNX_UNARY("Cosh"),
+      ONNX_UNARY("Asinh"),
+      ONNX_UNARY("Acosh"),
+      ONNX_UNARY("Atanh"),
+      ONNX_UNARY("Not"),
+      ONNX_UNARY("Sign"),
+      ONNX_UNARY("IsNaN"),
+      ONNX_UNARY("IsInf"),
+      ONNX_UNARY("BitwiseNot"),
+      ONNX_UNARY("LeakyRelu"),
+      ONNX_UNARY("Elu"),
+      ONNX_UNARY("Selu"),
+      ONNX_UNARY("Celu"),
+      ONNX_UNARY("ThresholdedRelu"),
+      ONNX_UNARY("HardSigmoid"),
+      ONNX_UNARY("HardSwish"),
+      ONNX_UNARY("Softplus"),
+      ONNX_UNARY("Softsign"),
+      ONNX_UNARY("Mish"),
+      ONNX_UNARY("Gelu"),
+      ONNX_UNARY("Shrink"),
+      ONNX_UNARY("Clip"),
+  };
+  return rules;
+}
+
+} // namespace symshape::frontend

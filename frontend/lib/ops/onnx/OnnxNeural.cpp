@@ -1,0 +1,12 @@
+//===- OnnxNeural.cpp - ONNX operators (to be filled) ---------------------===//
+
+#include "OnnxInternal.h"
+
+namespace symshape::frontend {
+
+const std::vector<OnnxRule> &onnxNeuralRules() {
+  static const std::vector<OnnxRule> rules = {};
+  return rules;
+}
+
+} // namespace symshape::frontend
