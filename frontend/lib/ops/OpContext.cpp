@@ -66,6 +66,108 @@ bool OpContext::operandOpaque(size_t i) const {
   return low.state(operation.operands[i]).opaque;
 }
 
+std::optional<std::vector<TermId>> OpContext::intElements(size_t i) {
+  return low.intElements(operation.operands[i]);
+}
+
+std::optional<std::vector<FormulaId>> OpContext::boolElements(size_t i) {
+  return low.boolElements(operation.operands[i]);
+}
+
+std::optional<std::vector<TermId>> OpContext::matrixElements(size_t i) {
+  return low.matrixElements(operation.operands[i]);
+}
+
+bool OpContext::operandHasContents(size_t i) const {
+  const ValueState &s = low.state(operation.operands[i]);
+  return s.hasExtents || s.hasBools;
+}
+
+void OpContext::setIntElements(size_t r, std::vector<TermId> elements) {
+  low.setIntElements(operation.results[r], std::move(elements));
+}
+
+void OpContext::setBoolElements(size_t r, std::vector<FormulaId> elements) {
+  low.setBoolElements(operation.results[r], std::move(elements));
+}
+
+void OpContext::setMatrixElements(size_t r, std::vector<TermId> elements) {
+  low.setMatrixElements(operation.results[r], std::move(elements));
+}
+
+std::vector<TermId> OpContext::freshOperandElements(size_t i, size_t n,
+                                                    bool nonNegative) {
+  ValueId id = operation.operands[i];
+  bool scalar = operandType(i).dims.empty();
+  std::vector<TermId> elements;
+  for (size_t k = 0; k < n; ++k) {
+    TermId symbol = low.newSymbol(scalar ? low.refName(id) : low.dimName(id, k),
+                                  SymbolOrigin::Scalar);
+    if (nonNegative)
+      low.problem().addFact(formulas().mkLe(constant(0), symbol));
+    elements.push_back(symbol);
+  }
+  low.setIntElements(id, elements);
+  return elements;
+}
+
+TermId OpContext::resultScalar(size_t r) {
+  return low.scalarOf(operation.results[r]);
+}
+
+std::optional<std::vector<TermId>> OpContext::resultDims(size_t r) const {
+  const ValueState &s = low.state(operation.results[r]);
+  if (!s.ranked)
+    return std::nullopt;
+  return s.dims;
+}
+
+TermId OpContext::unrankedOperandDim(size_t i, size_t d) {
+  ValueId id = operation.operands[i];
+  // The rank stays unknown (`ranked` false); `dims` holds the dims read.
+  SymbolOrigin origin = low.value(id).isBlockArgument
+                            ? SymbolOrigin::ArgumentDim
+                            : SymbolOrigin::OpaqueDim;
+  low.state(id).defined = true;
+  while (low.state(id).dims.size() <= d) {
+    TermId size =
+        low.freshDim(low.dimName(id, low.state(id).dims.size()), origin);
+    low.state(id).dims.push_back(size);
+  }
+  return low.state(id).dims[d];
+}
+
+const Type &OpContext::valueType(ValueId id) const {
+  return low.value(id).type;
+}
+
+const Type &OpContext::useType(const Operation &op, size_t i) const {
+  return low.operandType(op, i);
+}
+
+std::optional<std::vector<TermId>> OpContext::valueDims(ValueId id) const {
+  const ValueState &s = low.state(id);
+  if (!s.defined || !s.ranked)
+    return std::nullopt;
+  return s.dims;
+}
+
+void OpContext::defineValueDims(ValueId id, std::vector<TermId> dims) {
+  low.defineDims(id, std::move(dims));
+}
+
+void OpContext::lowerRegionsConditionally() {
+  for (const Region &region : operation.regions)
+    low.lowerNestedRegion(region, /*conditional=*/true);
+}
+
+bool OpContext::inConditionalCode() const { return low.inConditionalCode(); }
+
+const std::vector<MeshAxis> *
+OpContext::findMesh(const std::string &name) const {
+  return low.findMesh(name);
+}
+
 std::optional<int64_t> OpContext::constantScalar(size_t i) {
   return low.constantOf(operation.operands[i]);
 }

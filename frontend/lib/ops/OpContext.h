@@ -45,7 +45,6 @@ public:
   OpContext &operator=(const OpContext &) = delete;
 
   const Operation &op() const { return operation; }
-  Lowerer &lowerer() { return low; }
   solver::DimGraph &graph() { return low.graph(); }
   solver::FormulaStore &formulas() { return low.formulas(); }
 
@@ -86,6 +85,59 @@ public:
   std::optional<int64_t> constantScalar(size_t i);
   /// The same, when every element is a known constant.
   std::optional<std::vector<int64_t>> constantElements(size_t i);
+
+  //===--- Integer and i1 contents (SEMANTICS.md §2) ----------------------===//
+  /// Operand `i`'s integer elements: an index / integer scalar or a 0-d
+  /// integer tensor has one, a 1-D one of static length one per entry (an
+  /// element no op computed is a fresh integer kept with the value).
+  std::optional<std::vector<TermId>> intElements(size_t i);
+  /// Operand `i`'s i1 elements, when every one is known.
+  std::optional<std::vector<FormulaId>> boolElements(size_t i);
+  /// The elements of rank-2 integer operand `i`, row by row, when an op
+  /// computed them (a padding operand [N, 2]).
+  std::optional<std::vector<TermId>> matrixElements(size_t i);
+  /// Operand `i`'s contents were computed by its producer (integer
+  /// elements or i1 predicates), not made up for an argument.
+  bool operandHasContents(size_t i) const;
+  /// Result `r`, already defined, holds these integer / i1 / row-by-row
+  /// elements too (its dims are left as they are).
+  void setIntElements(size_t r, std::vector<TermId> elements);
+  void setBoolElements(size_t r, std::vector<FormulaId> elements);
+  void setMatrixElements(size_t r, std::vector<TermId> elements);
+  /// `n` fresh integers for the elements of operand `i` (named "%a" for a
+  /// 0-d one, "%a[k]" otherwise), each `>= 0` when `nonNegative`, kept with
+  /// the value so that every use sees the same ones.
+  std::vector<TermId> freshOperandElements(size_t i, size_t n,
+                                           bool nonNegative);
+  /// The integer result `r` holds: a fresh unknown named after it unless an
+  /// op defined it (the result is defined by the call).
+  TermId resultScalar(size_t r);
+  /// The runtime dims result `r` was given, nullopt when it has none of
+  /// known rank (yet).
+  std::optional<std::vector<TermId>> resultDims(size_t r) const;
+  /// Dim `d` of operand `i`, whose rank is not known (a buffer view): the
+  /// same fresh size at every read of the value.
+  TermId unrankedOperandDim(size_t i, size_t d);
+
+  //===--- Values of the op's regions
+  //---------------------------------------===//
+  /// The type of `id`, a value of one of the op's regions (a block
+  /// argument); `useType` the type `op` (an op of a region) writes for its
+  /// operand `i`.
+  const Type &valueType(ValueId id) const;
+  const Type &useType(const Operation &op, size_t i) const;
+  /// The dims of region value `id` once its region was lowered, nullopt
+  /// when its rank is not known.
+  std::optional<std::vector<TermId>> valueDims(ValueId id) const;
+  /// Region value `id` (a body argument) has the runtime dims `dims`.
+  void defineValueDims(ValueId id, std::vector<TermId> dims);
+  /// Lowers every region of the op where it is, as code that may run any
+  /// number of times (its requirements are conditional).
+  void lowerRegionsConditionally();
+  /// The op is in code that may not run (a region of a loop or branch).
+  bool inConditionalCode() const;
+  /// The axes of device mesh @`name` of the module, null when undeclared.
+  const std::vector<MeshAxis> *findMesh(const std::string &name) const;
 
   //===--- Attributes ----------------------------------------------------===//
   const Attribute *attr(std::string_view name) const;

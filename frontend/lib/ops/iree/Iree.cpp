@@ -59,7 +59,7 @@ void lowerIdentity(OpContext &c) {
       return;
     }
   for (size_t r = 0; r < c.numResults(); ++r)
-    c.lowerer().alias(c.op().results[r], c.op().operands[r]);
+    c.setResultAlias(r, r);
 }
 
 /// The dims list of a shape-aware op: operands [first, first + count) are
@@ -110,7 +110,7 @@ void lowerTensorExport(OpContext &c) {
     return;
   }
   if (requireListedDims(c, 0, 1, c.numOperands() - 1))
-    c.lowerer().defineDims(c.op().results[0], c.dims(0));
+    c.defineResult(0, c.dims(0));
 }
 
 /// hal.tensor.import %b : ... -> T{dims}: the `?` dims of T are the listed
@@ -152,28 +152,16 @@ void lowerBufferViewDim(OpContext &c) {
     c.opaque("the dim index is not a constant in [0, 64]");
     return;
   }
-  Lowerer &low = c.lowerer();
-  ValueId view = c.op().operands[0];
-  ValueState &s = low.state(view);
-  if (s.ranked) {
-    if (size_t(*index) >= s.dims.size()) {
+  if (std::optional<std::vector<TermId>> dims = c.knownDims(0)) {
+    if (size_t(*index) >= dims->size()) {
       c.opaque("dim " + std::to_string(*index) + " of a buffer view of rank " +
-               std::to_string(s.dims.size()));
+               std::to_string(dims->size()));
       return;
     }
-    c.setScalarResult(0, s.dims[size_t(*index)]);
+    c.setScalarResult(0, (*dims)[size_t(*index)]);
     return;
   }
-  // The rank stays unknown (`ranked` false); `dims` holds the dims read.
-  SymbolOrigin origin = low.value(view).isBlockArgument
-                            ? SymbolOrigin::ArgumentDim
-                            : SymbolOrigin::OpaqueDim;
-  s.defined = true;
-  while (s.dims.size() <= size_t(*index)) {
-    TermId size = low.freshDim(low.dimName(view, s.dims.size()), origin);
-    low.state(view).dims.push_back(size);
-  }
-  c.setScalarResult(0, low.state(view).dims[size_t(*index)]);
+  c.setScalarResult(0, c.unrankedOperandDim(0, size_t(*index)));
 }
 
 /// flow.tensor.dynamic_constant V : T -> R: the `?` dims of R are T's.
@@ -235,13 +223,11 @@ void lowerGlobalLoad(OpContext &c) {
             " but the load is " + type.str());
     return;
   }
-  Lowerer &low = c.lowerer();
   std::vector<TermId> dims;
   for (size_t d = 0; d < type.dims.size(); ++d)
     dims.push_back(global->hasRank() && global->dims[d] != kDynamic
                        ? c.constant(global->dims[d])
-                       : low.freshDim(low.dimName(c.op().results[0], d),
-                                      SymbolOrigin::OpaqueDim));
+                       : c.freshResultDim(0, d));
   c.setResult(0, std::move(dims));
 }
 

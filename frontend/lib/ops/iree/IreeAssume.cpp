@@ -212,7 +212,7 @@ std::optional<TermId> assumedValue(OpContext &c, size_t i, TermId x,
       c.opaque("no value satisfies its assumptions");
       return std::nullopt;
     }
-    return c.lowerer().scalarOf(c.op().results[i]);
+    return c.resultScalar(i);
   }
   c.setScalarResult(i, x);
   return x;
@@ -228,8 +228,7 @@ void lowerAssumeInt(OpContext &c) {
     c.opaque("its assumptions are not one list per operand");
     return;
   }
-  Lowerer &low = c.lowerer();
-  bool conditional = low.inConditionalCode();
+  bool conditional = c.inConditionalCode();
   std::vector<FormulaId> facts;
   std::string text;
   for (size_t i = 0; i < c.numOperands(); ++i) {
@@ -265,7 +264,7 @@ void lowerAssumeInt(OpContext &c) {
     if (conditional) {
       // The rows hold of the result; it is the operand when the operand
       // satisfies them (always, where the op runs without UB).
-      low.problem().addFact(c.formulas().mkAnd(
+      c.addFact(c.formulas().mkAnd(
           {fact, c.formulas().mkImplies(c.formulas().mkOr(onX),
                                         c.formulas().mkEq(x, y))}));
       continue;
@@ -279,9 +278,9 @@ void lowerAssumeInt(OpContext &c) {
   }
   if (conditional || facts.empty())
     return;
-  low.oblige(c.op(), ObligationKind::Assume, -1,
-             c.formulas().mkNot(c.formulas().mkAnd(facts)),
-             "the util.assume.int assumption '" + text + "'");
+  c.requireAlways(ObligationKind::Assume, -1,
+                  c.formulas().mkNot(c.formulas().mkAnd(facts)),
+                  "the util.assume.int assumption '" + text + "'");
 }
 
 } // namespace symshape::frontend

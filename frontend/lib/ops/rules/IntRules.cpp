@@ -30,11 +30,11 @@ std::optional<IntType> resultIntType(const OpContext &c, size_t r) {
 }
 
 std::optional<std::vector<TermId>> intOperand(OpContext &c, size_t i) {
-  return c.lowerer().intElements(c.op().operands[i]);
+  return c.intElements(i);
 }
 
 std::optional<std::vector<FormulaId>> boolOperand(OpContext &c, size_t i) {
-  return c.lowerer().boolElements(c.op().operands[i]);
+  return c.boolElements(i);
 }
 
 /// Gives a tensor result its dims (rank 0, or rank 1 of `length`).
@@ -60,7 +60,7 @@ void setIntResult(OpContext &c, size_t r, std::vector<TermId> elements) {
   }
   setTensorDims(c, r, elements.size());
   if (!c.failed())
-    c.lowerer().setIntElements(c.op().results[r], std::move(elements));
+    c.setIntElements(r, std::move(elements));
 }
 
 void setBoolResult(OpContext &c, size_t r, std::vector<FormulaId> elements) {
@@ -68,7 +68,7 @@ void setBoolResult(OpContext &c, size_t r, std::vector<FormulaId> elements) {
     return;
   setTensorDims(c, r, elements.size());
   if (!c.failed())
-    c.lowerer().setBoolElements(c.op().results[r], std::move(elements));
+    c.setBoolElements(r, std::move(elements));
 }
 
 //===--- Arithmetic -------------------------------------------------------===//
@@ -382,13 +382,7 @@ void lowerRuntimeCheck(OpContext &c, size_t i, const std::string &message,
 }
 
 void setExtents(OpContext &c, size_t r, std::vector<TermId> extents) {
-  Lowerer &low = c.lowerer();
-  ValueId id = c.op().results[r];
-  for (size_t i = 0; i < extents.size(); ++i)
-    low.labelDim(extents[i], id, i);
-  ValueState &s = low.state(id);
-  s.hasExtents = true;
-  s.extents = std::move(extents);
+  c.setResultExtents(r, std::move(extents));
 }
 
 /// arith.constant: an integer, or a 1-D integer tensor's elements.
@@ -419,7 +413,7 @@ void lowerArithConstant(OpContext &c) {
     std::vector<FormulaId> bits;
     for (int64_t v : ints ? *ints : std::vector<int64_t>())
       bits.push_back(c.formulas().mkBool(v != 0));
-    c.lowerer().setBoolElements(c.op().results[0], std::move(bits));
+    c.setBoolElements(0, std::move(bits));
     return;
   }
   if (value->kind == AttrKind::DenseInt && type.hasRank() &&

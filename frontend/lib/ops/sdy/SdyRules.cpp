@@ -44,7 +44,7 @@ manualFactors(OpContext &ctx, const TensorSharding &sharding, size_t rank,
               const std::vector<std::string> &manual, const std::string &what) {
   const std::vector<MeshAxis> *mesh = &sharding.inlineMesh;
   if (!sharding.mesh.empty()) {
-    mesh = ctx.lowerer().findMesh(sharding.mesh);
+    mesh = ctx.findMesh(sharding.mesh);
     if (!mesh) {
       ctx.opaque("the mesh @" + sharding.mesh + " of " + what +
                  " is not declared in this module");
@@ -134,8 +134,7 @@ const Block *bodyBlock(OpContext &ctx) {
 /// Binds body argument `arg` to `dims`: its declared rank must match, and a
 /// declared static size another constant is an error (verifier 6).
 bool bindArgument(OpContext &ctx, ValueId arg, std::vector<TermId> dims) {
-  Lowerer &low = ctx.lowerer();
-  const Type &declared = low.value(arg).type;
+  const Type &declared = ctx.valueType(arg);
   if (!declared.hasRank() || declared.dims.size() != dims.size()) {
     ctx.error("expects a body argument of rank " + std::to_string(dims.size()) +
               ", got '" + declared.str() + "'");
@@ -157,7 +156,7 @@ bool bindArgument(OpContext &ctx, ValueId arg, std::vector<TermId> dims) {
                            " and the body argument's declared " +
                            std::to_string(declared.dims[d]));
   }
-  low.defineDims(arg, std::move(dims));
+  ctx.defineValueDims(arg, std::move(dims));
   return true;
 }
 
@@ -165,24 +164,23 @@ bool bindArgument(OpContext &ctx, ValueId arg, std::vector<TermId> dims) {
 /// `factors[r]` per dim (all 1 for a named computation).
 void finishBody(OpContext &ctx, const Block &body,
                 const std::vector<std::vector<int64_t>> &factors) {
-  Lowerer &low = ctx.lowerer();
-  std::vector<ValueId> returned = low.lowerInline(ctx.op().regions[0]);
+  std::vector<ValueId> returned = ctx.lowerRegionInline(0);
   if (returned.size() != ctx.numResults())
     return ctx.error("expects the body to return one value per result, got " +
                      std::to_string(returned.size()));
   (void)body;
   for (size_t r = 0; r < ctx.numResults(); ++r) {
-    const ValueState &s = low.state(returned[r]);
-    if (!ctx.resultType(r).hasRank() || !s.defined || !s.ranked ||
-        s.dims.size() != factors[r].size()) {
+    std::optional<std::vector<TermId>> local = ctx.valueDims(returned[r]);
+    if (!ctx.resultType(r).hasRank() || !local ||
+        local->size() != factors[r].size()) {
       ctx.setResultFromType(r);
       continue;
     }
     std::vector<TermId> dims;
-    for (size_t d = 0; d < s.dims.size(); ++d)
+    for (size_t d = 0; d < local->size(); ++d)
       dims.push_back(factors[r][d] == 1
-                         ? s.dims[d]
-                         : ctx.mul(s.dims[d], ctx.constant(factors[r][d])));
+                         ? (*local)[d]
+                         : ctx.mul((*local)[d], ctx.constant(factors[r][d])));
     ctx.setResult(r, std::move(dims));
   }
 }

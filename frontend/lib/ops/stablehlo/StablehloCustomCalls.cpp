@@ -318,8 +318,7 @@ void lowerDynamicReduceWindow(OpContext &ctx) {
                         ": its values are not known");
     w.push_back(std::move(*v));
   }
-  std::optional<std::vector<TermId>> pad =
-      ctx.lowerer().matrixElements(ctx.op().operands[2 * n + 4]);
+  std::optional<std::vector<TermId>> pad = ctx.matrixElements(2 * n + 4);
   if (!pad || pad->size() != 2 * rank)
     return ctx.opaque("padding " + ctx.operandName(2 * n + 4) +
                       ": its values are not known");

@@ -403,8 +403,7 @@ void dynamicConv(OpContext &ctx, bool mhlo) {
   if (padType.dims[1] != 2 && padType.dims[1] != kDynamic)
     return ctx.error("expects padding of shape [N, 2], got '" + padType.str() +
                      "' (dynamic_conv_c4)");
-  std::optional<std::vector<TermId>> pad =
-      ctx.lowerer().matrixElements(ctx.op().operands[2]);
+  std::optional<std::vector<TermId>> pad = ctx.matrixElements(2);
   if (!pad)
     return ctx.opaque("padding " + ctx.operandName(2) +
                       ": its values are not known");

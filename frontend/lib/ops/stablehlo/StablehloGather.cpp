@@ -247,7 +247,7 @@ static void gatherValues(OpContext &ctx, const GatherDims &g,
     indices = intValues(ctx, 1);
   else if (indexRank == 2 && g.indexVectorDim == 1 &&
            ctx.staticDim(1, 1) == std::optional<int64_t>(1))
-    indices = ctx.lowerer().matrixElements(ctx.op().operands[1]);
+    indices = ctx.matrixElements(1);
   if (!values || values->empty() || !indices)
     return;
   std::vector<TermId> out;
@@ -439,8 +439,7 @@ void lowerScatter(OpContext &ctx) {
   }
   for (size_t r = 0; r < n; ++r)
     ctx.setResult(r, ctx.dims(r));
-  for (const Region &region : ctx.op().regions)
-    ctx.lowerer().lowerNestedRegion(region, /*conditional=*/true);
+  ctx.lowerRegionsConditionally();
 }
 
 } // namespace symshape::frontend::hlo

@@ -21,10 +21,7 @@
 namespace symshape::frontend::hlo {
 
 /// Lowers every region of the op; they may run any number of times.
-static void lowerRegions(OpContext &ctx) {
-  for (const Region &region : ctx.op().regions)
-    ctx.lowerer().lowerNestedRegion(region, /*conditional=*/true);
-}
+static void lowerRegions(OpContext &ctx) { ctx.lowerRegionsConditionally(); }
 
 /// Operands [0, n) have operand 0's shape (kind `equal` per dim).
 static bool requireSameShapes(OpContext &ctx, size_t n, const char *role) {
@@ -319,10 +316,7 @@ static std::optional<std::vector<ValueId>> returned(const Region &region) {
 /// The dims of `id` when its rank is known (after its region was lowered).
 static std::optional<std::vector<TermId>> knownDims(OpContext &ctx,
                                                     ValueId id) {
-  const ValueState &s = ctx.lowerer().state(id);
-  if (!s.defined || !s.ranked)
-    return std::nullopt;
-  return s.dims;
+  return ctx.valueDims(id);
 }
 
 void lowerWhile(OpContext &ctx) {
@@ -350,11 +344,11 @@ void lowerWhile(OpContext &ctx) {
     const Block &entry = region.blocks.front();
     std::vector<Type> seen;
     for (ValueId arg : entry.arguments)
-      seen.push_back(ctx.lowerer().value(arg).type);
+      seen.push_back(ctx.valueType(arg));
     if (&region == &ctx.op().regions.back() && !entry.operations.empty()) {
       const Operation &yield = entry.operations.back();
       for (size_t i = 0; i < yield.operands.size(); ++i)
-        seen.push_back(ctx.lowerer().operandType(yield, i));
+        seen.push_back(ctx.useType(yield, i));
     }
     for (size_t k = 0; k < seen.size(); ++k) {
       const Type &in = ctx.operandType(k % ctx.numOperands());

@@ -52,11 +52,8 @@ void lowerBitcastConvert(OpContext &ctx) {
     ctx.setResult(0, dims);
   } else if (out == in + 1) { // the width ratio (a `?` in the type: fresh)
     int64_t ratio = ctx.resultType(0).dims.back();
-    dims.push_back(ratio != kDynamic
-                       ? ctx.constant(ratio)
-                       : ctx.lowerer().freshDim(
-                             ctx.lowerer().dimName(ctx.op().results[0], in),
-                             solver::SymbolOrigin::OpaqueDim));
+    dims.push_back(ratio != kDynamic ? ctx.constant(ratio)
+                                     : ctx.freshResultDim(0, in));
     ctx.setResult(0, dims);
   } else if (out + 1 == in) {
     dims.pop_back();
@@ -88,30 +85,26 @@ static void broadcastElements(OpContext &ctx) {
   const Type &out = ctx.resultType(0);
   if (ctx.failed() || !out.hasRank() || out.dims.size() > 1 || ctx.rank(0) > 1)
     return;
-  Lowerer &low = ctx.lowerer();
-  ValueId operand = ctx.op().operands[0], result = ctx.op().results[0];
   std::optional<int64_t> length = 1;
   if (out.dims.size() == 1) {
-    const ValueState &s = low.state(result);
-    length = s.ranked && s.dims.size() == 1
-                 ? ctx.graph().constantValue(s.dims[0])
-                 : std::nullopt;
+    std::optional<std::vector<TermId>> dims = ctx.resultDims(0);
+    length = dims && dims->size() == 1 ? ctx.graph().constantValue((*dims)[0])
+                                       : std::nullopt;
   }
   if (!length || *length < 0 || *length > 4096)
     return;
   // A vector no op computed (an argument) is data, not a size: reading it
   // would make up element symbols named like its dims.
-  if (ctx.rank(0) == 1 && !low.state(operand).hasExtents &&
-      !low.state(operand).hasBools)
+  if (ctx.rank(0) == 1 && !ctx.operandHasContents(0))
     return;
   size_t n = size_t(*length);
   if (std::optional<std::vector<TermId>> values = intValues(ctx, 0)) {
     if (values->size() == 1 || values->size() == n)
-      low.setIntElements(result, repeated(*values, n));
+      ctx.setIntElements(0, repeated(*values, n));
   } else if (std::optional<std::vector<FormulaId>> bools =
-                 low.boolElements(operand)) {
+                 ctx.boolElements(0)) {
     if (bools->size() == 1 || bools->size() == n)
-      low.setBoolElements(result, repeated(*bools, n));
+      ctx.setBoolElements(0, repeated(*bools, n));
   }
 }
 
@@ -157,19 +150,17 @@ static void keepElements(OpContext &ctx) {
   size_t out = ctx.resultType(0).dims.size();
   if (!ctx.resultType(0).hasRank() || out > 2 || ctx.rank(0) > 2)
     return;
-  Lowerer &low = ctx.lowerer();
-  ValueId operand = ctx.op().operands[0], result = ctx.op().results[0];
   if (ctx.rank(0) <= 1 && out <= 1)
-    if (std::optional<std::vector<FormulaId>> bools = low.boolElements(operand))
-      return low.setBoolElements(result, std::move(*bools));
+    if (std::optional<std::vector<FormulaId>> bools = ctx.boolElements(0))
+      return ctx.setBoolElements(0, std::move(*bools));
   std::optional<std::vector<TermId>> values =
-      ctx.rank(0) == 2 ? low.matrixElements(operand) : intValues(ctx, 0);
+      ctx.rank(0) == 2 ? ctx.matrixElements(0) : intValues(ctx, 0);
   if (!values)
     return;
   if (out <= 1)
     attachValues(ctx, 0, std::move(*values));
   else
-    low.setMatrixElements(result, std::move(*values));
+    ctx.setMatrixElements(0, std::move(*values));
 }
 
 void lowerReshape(OpContext &ctx) {
@@ -375,14 +366,14 @@ void lowerConstant(OpContext &ctx) {
     std::vector<TermId> values;
     for (int64_t v : *ints)
       values.push_back(ctx.constant(v));
-    ctx.lowerer().setMatrixElements(ctx.op().results[0], std::move(values));
+    ctx.setMatrixElements(0, std::move(values));
     return;
   }
   if (type.element == "i1") { // dense<true>: predicates
     std::vector<FormulaId> bits;
     for (int64_t v : *ints)
       bits.push_back(ctx.formulas().mkBool(v != 0));
-    ctx.lowerer().setBoolElements(ctx.op().results[0], std::move(bits));
+    ctx.setBoolElements(0, std::move(bits));
     return;
   }
   std::vector<TermId> values;
@@ -478,7 +469,7 @@ void lowerFft(OpContext &ctx) {
 
 void lowerPassThrough(OpContext &ctx) {
   for (size_t r = 0; r < ctx.numResults() && r < ctx.numOperands(); ++r)
-    ctx.lowerer().alias(ctx.op().results[r], ctx.op().operands[r]);
+    ctx.setResultAlias(r, r);
 }
 
 } // namespace symshape::frontend::hlo

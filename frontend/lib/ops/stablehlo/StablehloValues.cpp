@@ -150,7 +150,7 @@ void requireShapeSizes(OpContext &ctx, const std::vector<TermId> &shape,
 void attachValues(OpContext &ctx, size_t r, std::vector<TermId> elements) {
   if (ctx.failed() || !ctx.resultType(r).hasRank())
     return;
-  ctx.lowerer().setIntElements(ctx.op().results[r], std::move(elements));
+  ctx.setIntElements(r, std::move(elements));
 }
 
 void setIntValues(OpContext &ctx, size_t r, std::vector<TermId> elements) {
@@ -166,7 +166,7 @@ std::optional<std::vector<TermId>> intValues(OpContext &ctx, size_t i) {
   const Type &type = ctx.operandType(i);
   if (!type.hasRank() || type.dims.size() > 1)
     return std::nullopt;
-  return ctx.lowerer().intElements(ctx.op().operands[i]);
+  return ctx.intElements(i);
 }
 
 /// Entries of a 1-D integer tensor followed element by element (as
@@ -194,21 +194,7 @@ std::optional<std::vector<TermId>> valuesOrFresh(OpContext &ctx, size_t i) {
   // SEMANTICS.md §2: one unknown element never makes its known neighbours
   // unknown. The fresh integers are kept with the operand, so every use of
   // it sees the same ones.
-  Lowerer &low = ctx.lowerer();
-  ValueId id = ctx.op().operands[i];
-  bool scalar = ctx.operandType(i).dims.empty();
-  std::vector<TermId> elements;
-  for (int64_t k = 0; k < *length; ++k) {
-    TermId symbol =
-        low.newSymbol(scalar ? low.refName(id) : low.dimName(id, size_t(k)),
-                      solver::SymbolOrigin::Scalar);
-    if (element->isUnsigned)
-      ctx.lowerer().problem().addFact(
-          ctx.formulas().mkLe(ctx.constant(0), symbol));
-    elements.push_back(symbol);
-  }
-  low.setIntElements(id, elements);
-  return elements;
+  return ctx.freshOperandElements(i, size_t(*length), element->isUnsigned);
 }
 
 TermId dilated(OpContext &ctx, TermId size, int64_t gap) {
