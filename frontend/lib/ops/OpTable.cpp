@@ -37,8 +37,12 @@ const OpEntry *findOp(std::string_view name) {
       [] {
         std::unordered_map<std::string_view, const OpEntry *> map;
         for (const OpFamily &family : opFamilies())
-          for (size_t i = 0; i < family.count; ++i)
-            map.emplace(family.entries[i].name, &family.entries[i]);
+          for (size_t i = 0; i < family.count; ++i) {
+            const OpEntry &entry = family.entries[i];
+            map.emplace(entry.name, &entry);
+            if (!entry.shortName.empty())
+              map.emplace(entry.shortName, &entry);
+          }
         return map;
       }();
   auto it = index.find(name);

@@ -30,6 +30,7 @@ namespace symshape::frontend {
 class Parser;
 struct PendingOp;
 class OpContext;
+struct Operation;
 
 /// Reads the op's custom form after its name into the generic shape
 /// (operands and their types, results' types, attributes by their generic
@@ -128,11 +129,28 @@ struct OpEntry {
   /// The op has no effect but its results: `refine --drop-redundant-checks`
   /// removes it with the checks it fed (tensor.dim, stablehlo.compare).
   bool sideEffectFree = false;
+  /// The name it is printed with in a function body, where its dialect is
+  /// the default one (func.return as `return`); empty: none.
+  std::string_view shortName = {};
+  /// Makes its generic form read like its custom one where the two spell
+  /// an attribute differently (shape.const_shape's dense `shape`).
+  void (*normalizeGeneric)(Operation &op) = nullptr;
 };
 
 /// `entry` marked side-effect free.
 constexpr OpEntry withoutSideEffects(OpEntry entry) {
   entry.sideEffectFree = true;
+  return entry;
+}
+/// `entry` printed as `shortName` in a function body.
+constexpr OpEntry withShortName(OpEntry entry, std::string_view shortName) {
+  entry.shortName = shortName;
+  return entry;
+}
+/// `entry` whose generic form `normalize` makes read like its custom one.
+constexpr OpEntry withGenericNormalizer(OpEntry entry,
+                                        void (*normalize)(Operation &)) {
+  entry.normalizeGeneric = normalize;
   return entry;
 }
 /// `entry` with role `role` (for entries built by a family's macros).
@@ -147,7 +165,7 @@ struct OpFamily {
   size_t count;
 };
 
-/// The entry of `name`, or nullptr.
+/// The entry of `name` (or of its short name: `return`), or nullptr.
 const OpEntry *findOp(std::string_view name);
 /// Whether `name` calls a function of the module (func.call, util.call) /
 /// returns from one (func.return, util.return): the op table's roles.

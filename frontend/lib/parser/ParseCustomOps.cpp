@@ -19,13 +19,14 @@ namespace symshape::frontend {
 
 bool Parser::parseCustomOp(PendingOp &pending) {
   std::string &name = pending.op.name;
-  if (name == "return")
-    name = "func.return";
-  else if (name == "call")
-    name = "func.call";
-  else if (name == "func.func" || name == "util.func" || name == "flow.func")
+  // Function ops are not table entries: a function nested in another op's
+  // region (a hal.executable's module) is read as one.
+  if (name == "func.func" || name == "util.func" || name == "flow.func")
     return parseNestedFunc(pending);
-  if (const OpEntry *entry = findOp(name); entry && entry->parse)
+  const OpEntry *entry = findOp(name);
+  if (entry)
+    name = std::string(entry->name); // `return` is func.return
+  if (entry && entry->parse)
     return tryCustomSyntax(pending, *entry);
   return parseOpaqueOp(pending);
 }
@@ -75,32 +76,8 @@ void Parser::normalizeGeneric(PendingOp &pending) {
   // `#map` names an affine map defined at the top: keep the definition's
   // text, which shape functions read.
   resolveAliasText(op.attributes);
-  if (op.name != "shape.const_shape")
-    return;
-  // {shape = dense<[1, 2]> : tensor<2xindex>} reads as the extent list [1, 2].
-  for (NamedAttribute &attr : op.attributes) {
-    if (attr.name != "shape" || attr.value.kind != AttrKind::DenseInt)
-      continue;
-    Attribute &value = attr.value;
-    value.kind = AttrKind::Array;
-    // A splat dense<3> : tensor<2xindex> stands for every element.
-    if (value.splat && value.ints.size() == 1 && value.hasType &&
-        value.type.hasRank() && value.type.dims.size() == 1 &&
-        value.type.dims[0] > 1)
-      value.ints.assign(size_t(value.type.dims[0]), value.ints[0]);
-    for (int64_t extent : value.ints) {
-      Attribute element;
-      element.kind = AttrKind::Integer;
-      element.intValue = extent;
-      element.text = std::to_string(extent);
-      element.loc = value.loc;
-      value.elements.push_back(std::move(element));
-    }
-    value.ints.clear();
-    value.splat = false;
-    value.type = Type();
-    value.hasType = false;
-  }
+  if (const OpEntry *entry = findOp(op.name); entry && entry->normalizeGeneric)
+    entry->normalizeGeneric(op);
 }
 
 static void

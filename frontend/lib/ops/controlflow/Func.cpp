@@ -15,13 +15,17 @@
 namespace symshape::frontend {
 
 static const OpEntry kEntries[] = {
-    {"func.return",
-     [](Parser &p, PendingOp &o) { return parseTerminatorForm(p, o); }, nullptr,
-     kRefineNone, "terminator: read by the op that owns the region", true,
-     OpRole::Return},
-    {"func.call", parseFuncCall, lowerFuncCall, kRefineNone,
-     "the callee's result shapes in terms of the call's operands", false,
-     OpRole::Call},
+    withShortName(
+        {"func.return",
+         [](Parser &p, PendingOp &o) { return parseTerminatorForm(p, o); },
+         nullptr, kRefineNone,
+         "terminator: read by the op that owns the region", true,
+         OpRole::Return},
+        "return"),
+    withShortName({"func.call", parseFuncCall, lowerFuncCall, kRefineNone,
+                   "the callee's result shapes in terms of the call's operands",
+                   false, OpRole::Call},
+                  "call"),
 };
 
 OpFamily funcOps() {

@@ -33,11 +33,6 @@ using namespace iree;
 
 namespace {
 
-/// Whether the op compares with a constant attribute (`..._const`).
-bool isConstForm(std::string_view name) {
-  return name.size() > 6 && name.substr(name.size() - 6) == "_const";
-}
-
 /// `, atol 1.0e-04, rtol 0.0` (IREE) or `, tolerance = 0.1` (StableHLO's
 /// interpreter): float attributes.
 bool parseTolerances(Parser &p, PendingOp &pending, bool keyed) {
@@ -64,8 +59,7 @@ bool parseTolerances(Parser &p, PendingOp &pending, bool keyed) {
 /// Both printed forms of check.expect_eq / _const / expect_almost_eq /
 /// _const: operands (device, lhs[, rhs]) and the attribute `value` of a
 /// `_const` form. A form not listed above is not guessed (opaque).
-bool parseCheckExpect(Parser &p, PendingOp &pending) {
-  bool constant = isConstForm(pending.op.name);
+bool parseCheckExpect(Parser &p, PendingOp &pending, bool constant) {
   std::vector<OperandUse> uses;
   std::vector<Type> types;
   bool iree = p.tok.is(TokenKind::Less) || p.tok.is(TokenKind::LParen);
@@ -125,8 +119,7 @@ bool parseCheckExpect(Parser &p, PendingOp &pending) {
 
 /// The rule: the compared shapes are equal (a check per op), after the
 /// verifier's AllTypesMatch on the static types.
-void lowerCheckExpect(OpContext &c) {
-  bool constant = isConstForm(c.op().name);
+void lowerCheckExpect(OpContext &c, bool constant) {
   size_t n = c.numOperands();
   if (n < (constant ? 1u : 2u))
     return c.opaqueCheck("expects the compared operands");

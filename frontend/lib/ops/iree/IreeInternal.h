@@ -59,9 +59,17 @@ bool parseGlobalStoreIndirect(Parser &p, PendingOp &pending);
 bool parseTieShape(Parser &p, PendingOp &pending);
 bool parseDynamicConstant(Parser &p, PendingOp &pending);
 // check (IreeChecks.cpp): check.expect_eq / _const, expect_almost_eq / _const
-bool parseCheckExpect(Parser &p, PendingOp &pending);
+/// `constant`: the `_const` forms, which compare with the attribute
+/// `value` (the entries pass it as a template argument).
+bool parseCheckExpect(Parser &p, PendingOp &pending, bool constant);
 class OpContext;
-void lowerCheckExpect(OpContext &c);
+void lowerCheckExpect(OpContext &c, bool constant);
+template <bool Constant> bool parseCheckExpectOf(Parser &p, PendingOp &o) {
+  return parseCheckExpect(p, o, Constant);
+}
+template <bool Constant> void lowerCheckExpectOf(OpContext &c) {
+  lowerCheckExpect(c, Constant);
+}
 // hal (HalForms.cpp)
 bool parseTensorImport(Parser &p, PendingOp &pending);
 bool parseTensorExport(Parser &p, PendingOp &pending);

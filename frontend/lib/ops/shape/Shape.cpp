@@ -109,8 +109,11 @@ static const OpEntry kEntries[] = {
      true, OpRole::Yield},
     {"shape.assuming_yield", parseTerminatorForm, nullptr, kRefineNone,
      "terminator", true, OpRole::Yield},
-    withoutSideEffects({"shape.const_shape", parseConstShape, lowerConstShape,
-                        kRefineOperands, "constant extents (`?` fresh)", true}),
+    withGenericNormalizer(
+        withoutSideEffects({"shape.const_shape", parseConstShape,
+                            lowerConstShape, kRefineOperands,
+                            "constant extents (`?` fresh)", true}),
+        normalizeConstShape),
     {"shape.constant", parseShapeConstant, lowerConstShape, kRefineOperands,
      "constant shape or size", true},
     withoutSideEffects({"shape.const_size", parseConstSize, lowerConstSize,

@@ -103,6 +103,35 @@ bool parseUntyped(Parser &p, PendingOp &pending, const Type *operandType,
 }
 
 /// `{attrs} [1, ?, 2] : T`; the extents become the `shape` attribute.
+/// The generic form's `shape = dense<[1, 2]> : tensor<2xindex>` reads as
+/// the custom form's extent list [1, 2].
+void normalizeConstShape(Operation &op) {
+  // {shape = dense<[1, 2]> : tensor<2xindex>} reads as the extent list [1, 2].
+  for (NamedAttribute &attr : op.attributes) {
+    if (attr.name != "shape" || attr.value.kind != AttrKind::DenseInt)
+      continue;
+    Attribute &value = attr.value;
+    value.kind = AttrKind::Array;
+    // A splat dense<3> : tensor<2xindex> stands for every element.
+    if (value.splat && value.ints.size() == 1 && value.hasType &&
+        value.type.hasRank() && value.type.dims.size() == 1 &&
+        value.type.dims[0] > 1)
+      value.ints.assign(size_t(value.type.dims[0]), value.ints[0]);
+    for (int64_t extent : value.ints) {
+      Attribute element;
+      element.kind = AttrKind::Integer;
+      element.intValue = extent;
+      element.text = std::to_string(extent);
+      element.loc = value.loc;
+      value.elements.push_back(std::move(element));
+    }
+    value.ints.clear();
+    value.splat = false;
+    value.type = Type();
+    value.hasType = false;
+  }
+}
+
 bool parseConstShape(Parser &p, PendingOp &pending) {
   Operation &op = pending.op;
   if (!p.parseOptionalAttrDict(op.attributes))

@@ -25,6 +25,8 @@ bool parseColonTyped(Parser &p, PendingOp &pending, const Type &result);
 bool parseUntyped(Parser &p, PendingOp &pending, const Type *operandType,
                   const Type &result);
 bool parseConstShape(Parser &p, PendingOp &pending);
+/// Generic shape.const_shape: its dense `shape` as an extent list.
+void normalizeConstShape(Operation &op);
 bool parseShapeConstant(Parser &p, PendingOp &pending);
 bool parseConstSize(Parser &p, PendingOp &pending);
 bool parseConstWitness(Parser &p, PendingOp &pending);

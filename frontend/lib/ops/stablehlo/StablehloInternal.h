@@ -19,6 +19,7 @@
 
 #include "ops/OpContext.h"
 #include "ops/OpTable.h"
+#include "ops/rules/IntRules.h"
 #include "ops/rules/PrettyForms.h"
 
 #include <map>
@@ -138,14 +139,28 @@ void lowerElementwise(OpContext &ctx);
 void lowerElementwiseScalars(OpContext &ctx); ///< select, clamp
 void lowerBinary(OpContext &ctx); ///< XLA broadcast_dimensions or same shape
 void lowerChloBroadcast(OpContext &ctx);
-void lowerIntArith(OpContext &ctx); ///< add/sub/mul: shapes, and values
+/// add, subtract, ...: shapes, and the integer values by `op` (its
+/// unsigned form on unsigned integers). The entries name `op` as a template
+/// argument (lowerIntArithOf<IntOp::Add>).
+void lowerIntArith(OpContext &ctx, IntOp op);
+template <IntOp Op> void lowerIntArithOf(OpContext &ctx) {
+  lowerIntArith(ctx, Op);
+}
 // StablehloInts.cpp: integer and i1 values of size computations
 void lowerHloCompare(OpContext &ctx);
-void lowerHloLogic(OpContext &ctx); ///< and, or, xor, not
+enum class HloLogic : uint8_t { And, Or, Xor, Not };
+void lowerHloLogic(OpContext &ctx, HloLogic kind);
+template <HloLogic Kind> void lowerHloLogicOf(OpContext &ctx) {
+  lowerHloLogic(ctx, Kind);
+}
 void lowerHloSelect(OpContext &ctx);
 void lowerHloClamp(OpContext &ctx); ///< shapes, and integer values
 void lowerSetDimensionSize(OpContext &ctx);
-void lowerHloIntUnary(OpContext &ctx); ///< negate, abs, sign
+enum class HloIntUnary : uint8_t { Negate, Abs, Sign };
+void lowerHloIntUnary(OpContext &ctx, HloIntUnary kind);
+template <HloIntUnary Kind> void lowerHloIntUnaryOf(OpContext &ctx) {
+  lowerHloIntUnary(ctx, Kind);
+}
 void lowerConvert(OpContext &ctx);
 void lowerBitcastConvert(OpContext &ctx);
 void lowerBroadcastInDim(OpContext &ctx);

@@ -45,19 +45,17 @@ void lowerHloCompare(OpContext &ctx) {
     lowerIntCompare(ctx, *pred);
 }
 
-void lowerHloLogic(OpContext &ctx) {
+void lowerHloLogic(OpContext &ctx, HloLogic kind) {
   lowerBinary(ctx);
   std::optional<IntType> type = resultIntType(ctx, 0);
   if (ctx.failed() || ctx.attr("broadcast_dimensions") || !type ||
       !type->isBool())
     return; // bitwise on integers: no size rule
-  std::string_view name = ctx.op().name;
-  name = name.substr(name.find('.') + 1);
   solver::FormulaStore &f = ctx.formulas();
   std::optional<std::vector<FormulaId>> a = boolOperand(ctx, 0);
   if (!a)
     return;
-  if (name == "not") {
+  if (kind == HloLogic::Not) {
     std::vector<FormulaId> out;
     for (FormulaId x : *a)
       out.push_back(f.mkNot(x));
@@ -70,10 +68,11 @@ void lowerHloLogic(OpContext &ctx) {
   std::vector<FormulaId> out;
   for (size_t k = 0; k < a->size(); ++k) {
     FormulaId x = (*a)[k], y = (*b)[k];
-    out.push_back(name == "and"  ? f.mkAnd({x, y})
-                  : name == "or" ? f.mkOr({x, y})
-                                 : f.mkOr({f.mkAnd({x, f.mkNot(y)}),
-                                           f.mkAnd({f.mkNot(x), y})})); // xor
+    out.push_back(kind == HloLogic::And ? f.mkAnd({x, y})
+                  : kind == HloLogic::Or
+                      ? f.mkOr({x, y})
+                      : f.mkOr({f.mkAnd({x, f.mkNot(y)}),
+                                f.mkAnd({f.mkNot(x), y})})); // xor
   }
   setBoolResult(ctx, 0, std::move(out));
 }
@@ -155,44 +154,24 @@ void lowerHloClamp(OpContext &ctx) {
   attachValues(ctx, 0, std::move(out));
 }
 
-void lowerIntArith(OpContext &ctx) {
+void lowerIntArith(OpContext &ctx, IntOp op) {
   lowerBinary(ctx);
   if (ctx.failed() || ctx.numOperands() != 2 ||
       ctx.attr("broadcast_dimensions"))
     return;
-  struct Name {
-    std::string_view name;
-    IntOp op;
-  };
-  static constexpr Name kOps[] = {
-      {"add", IntOp::Add},
-      {"subtract", IntOp::Sub},
-      {"multiply", IntOp::Mul},
-      {"divide", IntOp::DivTrunc},
-      {"remainder", IntOp::RemTrunc},
-      {"maximum", IntOp::Max},
-      {"minimum", IntOp::Min},
-  };
   std::optional<IntType> type = resultIntType(ctx, 0);
   if (!type || type->isBool())
     return;
-  std::string_view name = ctx.op().name;
-  name = name.substr(name.find('.') + 1);
-  for (const Name &entry : kOps)
-    if (entry.name == name) {
-      IntOp op = entry.op;
-      if (type->isUnsigned && (op == IntOp::Max || op == IntOp::Min))
-        op = op == IntOp::Max ? IntOp::MaxU : IntOp::MinU;
-      if (type->isUnsigned && op == IntOp::DivTrunc)
-        op = IntOp::DivU;
-      if (type->isUnsigned && op == IntOp::RemTrunc)
-        op = IntOp::RemU;
-      lowerIntPairs(ctx, op);
-      return;
-    }
+  if (type->isUnsigned && (op == IntOp::Max || op == IntOp::Min))
+    op = op == IntOp::Max ? IntOp::MaxU : IntOp::MinU;
+  if (type->isUnsigned && op == IntOp::DivTrunc)
+    op = IntOp::DivU;
+  if (type->isUnsigned && op == IntOp::RemTrunc)
+    op = IntOp::RemU;
+  lowerIntPairs(ctx, op);
 }
 
-void lowerHloIntUnary(OpContext &ctx) {
+void lowerHloIntUnary(OpContext &ctx, HloIntUnary kind) {
   lowerElementwise(ctx);
   std::optional<IntType> type = resultIntType(ctx, 0);
   if (ctx.failed() || ctx.numOperands() != 1 || !type || type->isBool())
@@ -200,16 +179,14 @@ void lowerHloIntUnary(OpContext &ctx) {
   std::optional<std::vector<TermId>> a = intValues(ctx, 0);
   if (!a)
     return;
-  std::string_view name = ctx.op().name;
-  name = name.substr(name.find('.') + 1);
   solver::DimGraph &g = ctx.graph();
   TermId zero = ctx.constant(0), one = ctx.constant(1);
   std::vector<TermId> out;
   for (TermId x : *a) {
     TermId negated = ctx.sub(zero, x);
-    if (name == "negate")
+    if (kind == HloIntUnary::Negate)
       out.push_back(negated);
-    else if (name == "abs")
+    else if (kind == HloIntUnary::Abs)
       out.push_back(g.selectLe(zero, x, x, negated));
     else // sign: -1, 0 or 1
       out.push_back(g.selectLe(x, ctx.constant(-1), ctx.constant(-1),

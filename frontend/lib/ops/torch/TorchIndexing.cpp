@@ -100,10 +100,7 @@ void lowerTorchReduceAll(OpContext &c) {
   c.setResult(0, {});
 }
 
-void lowerTorchSizedFactory(OpContext &c) {
-  // new_zeros(self, size, ...), new_full(self, size, value, ...): the size
-  // list is operand 1; empty_strided(size, stride, ...): operand 0.
-  size_t list = c.op().name == "torch.aten.empty_strided" ? 0 : 1;
+void lowerTorchSizedFactory(OpContext &c, size_t list) {
   if (!c.expectRanked())
     return;
   std::optional<std::vector<TermId>> sizes = intList(c, list);

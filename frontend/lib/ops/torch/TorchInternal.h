@@ -105,8 +105,13 @@ void lowerTorchIndexSelect(OpContext &c);
 void lowerTorchGather(OpContext &c);
 void lowerTorchFlip(OpContext &c);
 void lowerTorchPowScalar(OpContext &c);
-void lowerTorchReduceAll(OpContext &c);    ///< sum, mean (every dim)
-void lowerTorchSizedFactory(OpContext &c); ///< new_zeros, empty_strided, ...
+void lowerTorchReduceAll(OpContext &c); ///< sum, mean (every dim)
+/// new_zeros(self, size, ...), new_full(self, size, value, ...): the size
+/// list is operand 1; empty_strided(size, stride, ...): operand 0.
+void lowerTorchSizedFactory(OpContext &c, size_t list);
+template <size_t List> void lowerTorchSizedFactoryAt(OpContext &c) {
+  lowerTorchSizedFactory(c, List);
+}
 
 // TorchLinalg.cpp
 void lowerTorchMm(OpContext &c);
