@@ -21,7 +21,7 @@ bool Parser::parseCustomOp(PendingOp &pending) {
   std::string &name = pending.op.name;
   // Function ops are not table entries: a function nested in another op's
   // region (a hal.executable's module) is read as one.
-  if (name == "func.func" || name == "util.func" || name == "flow.func")
+  if (isFunctionOp(name))
     return parseNestedFunc(pending);
   const OpEntry *entry = findOp(name);
   if (entry)

@@ -32,10 +32,18 @@ static std::string symbolName(std::string_view spelling) {
   return std::string(name);
 }
 
+FunctionOpKind functionOpKind(std::string_view name) {
+  if (name == "func.func")
+    return FunctionOpKind::Func;
+  if (name == "util.func" || name == "flow.func")
+    return FunctionOpKind::TiedResults;
+  return FunctionOpKind::None;
+}
+
 bool Parser::parseCustomFunc(Module &module) {
   uint32_t start = tok.offset;
   // IREE's util.func and flow.func (declarations only) tie results.
-  bool util = tok.spelling == "util.func" || tok.spelling == "flow.func";
+  bool util = functionOpKind(tok.spelling) == FunctionOpKind::TiedResults;
   consume(); // func.func / util.func
   bool isPrivate = tok.isKeyword("private");
   if (tok.isKeyword("private") || tok.isKeyword("public") ||

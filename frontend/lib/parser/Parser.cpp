@@ -206,8 +206,7 @@ bool Parser::parseModuleBody(Module &module, bool braced) {
           return false;
         continue;
       }
-      if (tok.spelling == "func.func" || tok.spelling == "func" ||
-          tok.spelling == "util.func" || tok.spelling == "flow.func") {
+      if (tok.spelling == "func" || isFunctionOp(tok.spelling)) {
         if (!parseCustomFunc(module))
           return false;
         continue;
@@ -219,7 +218,8 @@ bool Parser::parseModuleBody(Module &module, bool braced) {
           return false;
         continue;
       }
-      if (tok.spelling == "\"func.func\"" || tok.spelling == "\"util.func\"") {
+      if (tok.spelling.size() > 2 &&
+          isFunctionOp(tok.spelling.substr(1, tok.spelling.size() - 2))) {
         if (!parseGenericFunc(module))
           return false;
         continue;

@@ -59,6 +59,15 @@ struct ResultGroup {
 
 /// An operation being read. Results become values only once the whole op
 /// has been parsed (a region cannot use its own op's results).
+/// The function ops the parser reads as functions (not table entries):
+/// func.func, and IREE's util.func / flow.func, whose results may be tied
+/// to arguments (ParseFunc.cpp). The one place their names are spelled.
+enum class FunctionOpKind : uint8_t { None = 0, Func, TiedResults };
+FunctionOpKind functionOpKind(std::string_view name);
+inline bool isFunctionOp(std::string_view name) {
+  return functionOpKind(name) != FunctionOpKind::None;
+}
+
 struct PendingOp {
   Operation op;
   std::vector<ResultGroup> groups;
