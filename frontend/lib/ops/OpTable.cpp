@@ -49,6 +49,11 @@ const OpEntry *findOp(std::string_view name) {
   return it == index.end() ? nullptr : it->second;
 }
 
+bool isExactIntArith(std::string_view name) {
+  const OpEntry *entry = findOp(name);
+  return entry && entry->exactIntArith;
+}
+
 bool isCallOp(std::string_view name) {
   const OpEntry *entry = findOp(name);
   return entry && entry->role == OpRole::Call;

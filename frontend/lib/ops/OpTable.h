@@ -129,6 +129,10 @@ struct OpEntry {
   /// The op has no effect but its results: `refine --drop-redundant-checks`
   /// removes it with the checks it fed (tensor.dim, stablehlo.compare).
   bool sideEffectFree = false;
+  /// Its rule computes its integer results exactly and adds no requirement
+  /// of its own, so a body made of such ops can be run once per extent
+  /// (shape.reduce's), as can its terminator (shape.yield).
+  bool exactIntArith = false;
   /// The name it is printed with in a function body, where its dialect is
   /// the default one (func.return as `return`); empty: none.
   std::string_view shortName = {};
@@ -140,6 +144,11 @@ struct OpEntry {
 /// `entry` marked side-effect free.
 constexpr OpEntry withoutSideEffects(OpEntry entry) {
   entry.sideEffectFree = true;
+  return entry;
+}
+/// `entry` marked OpEntry::exactIntArith.
+constexpr OpEntry withExactIntArith(OpEntry entry) {
+  entry.exactIntArith = true;
   return entry;
 }
 /// `entry` printed as `shortName` in a function body.
@@ -167,6 +176,8 @@ struct OpFamily {
 
 /// The entry of `name` (or of its short name: `return`), or nullptr.
 const OpEntry *findOp(std::string_view name);
+/// Whether `name`'s entry is OpEntry::exactIntArith.
+bool isExactIntArith(std::string_view name);
 /// Whether `name` calls a function of the module (func.call, util.call) /
 /// returns from one (func.return, util.return): the op table's roles.
 bool isCallOp(std::string_view name);

@@ -47,9 +47,11 @@ static constexpr OpEntry elementwiseOp(std::string_view name) {
 }
 
 static const OpEntry kEntries[] = {
-    {"arith.constant", parseArithConstant, lowerArithConstant, kRefineNone,
-     "an integer, or a 1-D integer tensor's elements"},
-    intCastOp("arith.index_cast", lowerIntCast<IntExtension::Sign>),
+    withExactIntArith({"arith.constant", parseArithConstant, lowerArithConstant,
+                       kRefineNone,
+                       "an integer, or a 1-D integer tensor's elements"}),
+    withExactIntArith(
+        intCastOp("arith.index_cast", lowerIntCast<IntExtension::Sign>)),
     intCastOp("arith.index_castui", lowerIntCast<IntExtension::Zero>),
     {"arith.cmpf", parseCompare, lowerElementwise, kRefineNone,
      "elementwise: operands and result of one shape"},
@@ -57,9 +59,12 @@ static const OpEntry kEntries[] = {
      "elementwise on tensors; on integers, the comparison (a predicate)"},
     {"arith.select", parseSelect, lowerArithSelect, kRefineNone,
      "elementwise (an i1 condition applies to all); on integers, the pick"},
-    indexOp("arith.addi", lowerIntArith<IntOp::Add, BoolLogic::Xor>),
-    indexOp("arith.subi", lowerIntArith<IntOp::Sub, BoolLogic::Xor>),
-    indexOp("arith.muli", lowerIntArith<IntOp::Mul, BoolLogic::And>),
+    withExactIntArith(
+        indexOp("arith.addi", lowerIntArith<IntOp::Add, BoolLogic::Xor>)),
+    withExactIntArith(
+        indexOp("arith.subi", lowerIntArith<IntOp::Sub, BoolLogic::Xor>)),
+    withExactIntArith(
+        indexOp("arith.muli", lowerIntArith<IntOp::Mul, BoolLogic::And>)),
     indexOp("arith.floordivsi",
             lowerIntArith<IntOp::DivFloor, BoolLogic::Unknown>),
     indexOp("arith.ceildivsi",

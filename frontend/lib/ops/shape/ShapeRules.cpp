@@ -411,23 +411,15 @@ void lowerShapeReduceOp(OpContext &c) {
   std::optional<std::vector<TermId>> extents =
       c.numOperands() == 0 ? std::nullopt : c.elements(0);
   const Region *body = c.numRegions() == 0 ? nullptr : &c.op().regions[0];
-  // Only bodies of size arithmetic are interpreted; anything else (or an
-  // unknown rank) leaves the results opaque.
-  static const char *const interpreted[] = {
-      "shape.add",           "shape.mul",        "shape.index_to_size",
-      "shape.size_to_index", "shape.const_size", "shape.yield",
-      "arith.constant",      "arith.addi",       "arith.muli",
-      "arith.subi",          "arith.index_cast", "shape.get_extent"};
+  // Only bodies of exact size arithmetic (OpEntry::exactIntArith) are
+  // interpreted; anything else (or an unknown rank) leaves the results
+  // opaque.
   bool simple = body && body->blocks.size() == 1 && extents &&
                 extents->size() <= 64 &&
                 body->blocks[0].arguments.size() == c.numOperands() + 1;
   if (simple)
-    for (const Operation &inner : body->blocks[0].operations) {
-      bool known = false;
-      for (const char *name : interpreted)
-        known |= inner.name == name;
-      simple &= known;
-    }
+    for (const Operation &inner : body->blocks[0].operations)
+      simple &= isExactIntArith(inner.name);
   if (!simple || !c.foldRegion(0, *extents))
     c.resultsFromTypes();
 }
