@@ -225,6 +225,15 @@ static bool parseOperatorTerminator(Parser &p, PendingOp &pending) {
 }
 
 static void lowerTorchOperator(OpContext &c) {
+  // torch.operator also carries ops the FX importer has no op for
+  // (`torch.aten._scaled_dot_product_flash_attention_for_cpu`): only an
+  // `onnx.` name is an ONNX operator.
+  const Attribute *name = c.attr("name");
+  if (!name || name->kind != AttrKind::String ||
+      name->str.compare(0, 5, "onnx.") != 0)
+    return c.opaque("torch.operator '" +
+                    (name && name->kind == AttrKind::String ? name->str : "") +
+                    "' is not modelled");
   const OnnxRule *rule = findOnnxRule(onnxName(c));
   if (!rule)
     return c.opaque("ONNX operator '" + std::string(onnxName(c)) + "' (opset " +
