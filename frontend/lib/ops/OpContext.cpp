@@ -152,6 +152,8 @@ std::optional<std::vector<TermId>> OpContext::valueDims(ValueId id) const {
   return s.dims;
 }
 
+bool OpContext::valueOpaque(ValueId id) const { return low.state(id).opaque; }
+
 void OpContext::defineValueDims(ValueId id, std::vector<TermId> dims) {
   low.defineDims(id, std::move(dims));
 }

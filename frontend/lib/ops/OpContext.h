@@ -129,6 +129,8 @@ public:
   /// The dims of region value `id` once its region was lowered, nullopt
   /// when its rank is not known.
   std::optional<std::vector<TermId>> valueDims(ValueId id) const;
+  /// Region value `id` was made by an op symshape does not model.
+  bool valueOpaque(ValueId id) const;
   /// Region value `id` (a body argument) has the runtime dims `dims`.
   void defineValueDims(ValueId id, std::vector<TermId> dims);
   /// Lowers every region of the op where it is, as code that may run any
