@@ -209,11 +209,13 @@ static bool parseTorchOperator(Parser &p, PendingOp &pending) {
   return true;
 }
 
-/// `torch.operator_terminator %a, %b : T1, T2` (no operands: nothing after
-/// the name).
+/// `torch.operator_terminator %a, %b : T1, T2`, and onnx-mlir's
+/// `onnx.Return` / `onnx.Yield` (`attr-dict ($operands^ : type($operands))?`);
+/// no operands: nothing after the name.
 static bool parseOperatorTerminator(Parser &p, PendingOp &pending) {
   std::vector<OperandUse> uses;
-  if (!p.parseOperandList(uses))
+  if (!p.parseOptionalAttrDict(pending.op.attributes) ||
+      !p.parseOperandList(uses))
     return false;
   std::vector<Type> types;
   SourceLoc typesLoc = p.tokLoc();
@@ -274,10 +276,10 @@ static const OpEntry kFixedEntries[] = {
     withRole({"torch.operator_terminator", parseOperatorTerminator, nullptr,
               kRefineNone, "terminator of a torch.operator region"},
              OpRole::Yield),
-    withRole({"onnx.Return", nullptr, nullptr, kRefineNone,
+    withRole({"onnx.Return", parseOperatorTerminator, nullptr, kRefineNone,
               "terminator of a function"},
              OpRole::Return),
-    withRole({"onnx.Yield", nullptr, nullptr, kRefineNone,
+    withRole({"onnx.Yield", parseOperatorTerminator, nullptr, kRefineNone,
               "terminator of an onnx.If / onnx.Loop region"},
              OpRole::Yield),
     withoutSideEffects({"onnx.NoValue", nullptr, lowerNoValue, kRefineNone,
@@ -292,7 +294,9 @@ OpFamily onnxFamily() {
                              std::end(kFixedEntries));
     auto add = [&](std::string name, const OnnxRule &rule) {
       names.push_back(std::move(name));
-      OpEntry entry{names.back(), nullptr, rule.lower, kRefineResults,
+      // The generic form takes any compatible operand and result types
+      // (onnx-mlir's shape inference itself makes them more static).
+      OpEntry entry{names.back(), nullptr, rule.lower, kRefineBoth,
                     rule.summary};
       if (rule.name == "Constant")
         entry.parse = parseOnnxConstant;
