@@ -27,8 +27,9 @@ static constexpr std::string_view kTorchAttrPrefix = "torch.onnx.";
 
 static const std::vector<const std::vector<OnnxRule> *> &ruleLists() {
   static const std::vector<const std::vector<OnnxRule> *> lists = {
-      &onnxElementwiseRules(), &onnxShapeRules(), &onnxValueRules(),
-      &onnxNeuralRules(), &onnxReduceRules()};
+      &onnxElementwiseRules(), &onnxShapeRules(),  &onnxValueRules(),
+      &onnxNeuralRules(),      &onnxReduceRules(), &onnxConvRules(),
+      &onnxIndexingRules(),    &onnxEinsumRules()};
   return lists;
 }
 

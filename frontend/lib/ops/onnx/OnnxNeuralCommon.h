@@ -1,0 +1,52 @@
+//===- OnnxNeuralCommon.h - Helpers of the ONNX neural-network rules -*- C++
+//-*-===//
+//
+// Small steps the neural, window, reduction and indexing rules share: an
+// input's runtime dims (or an opaque op), a dim's name for messages, two
+// sizes that must be equal (a static `error` when both are constants and
+// differ), an input broadcast unidirectionally to a shape, and the optional
+// integer-list attributes with their ONNX defaults.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_FRONTEND_OPS_ONNX_ONNXNEURALCOMMON_H
+#define SYMSHAPE_FRONTEND_OPS_ONNX_ONNXNEURALCOMMON_H
+
+#include "OnnxInternal.h"
+
+#include <string>
+
+namespace symshape::frontend {
+
+/// The runtime dims of input `i` (onnxDims); the op is made opaque and
+/// nullopt returned when they are unknown.
+std::optional<std::vector<TermId>> onnxInputDims(OpContext &c, size_t i);
+
+/// "%x[1]" / "4": dim `d` of input `i`, named as the declared type allows
+/// (a torch `[]` standing for a computed shape: "%x[1]").
+std::string onnxDimName(const OpContext &c, size_t i, size_t d);
+
+/// `a` and `b` are equal at runtime (kind `equal`, subject `subject`); both
+/// constants and different: an `error` and false.
+bool onnxRequireEqual(OpContext &c, TermId a, TermId b,
+                      const std::string &subject);
+
+/// Input `i` of dims `dims` broadcasts unidirectionally to `target` (ONNX
+/// Broadcasting.md: trailing dims aligned, each dim 1 or the target's):
+/// false with an `error` when its rank is larger.
+bool onnxRequireUnidirectional(OpContext &c, size_t i,
+                               const std::vector<TermId> &dims,
+                               const std::vector<TermId> &target,
+                               const std::string &what);
+
+/// Integer-list attribute `name` of `length` entries, each at least
+/// `least`; `fallback` repeated when absent. An `error` and nullopt for
+/// another length or a smaller entry; opaque when it is not an integer list.
+std::optional<std::vector<int64_t>> onnxIntsOr(OpContext &c,
+                                               std::string_view name,
+                                               size_t length, int64_t least,
+                                               int64_t fallback);
+
+} // namespace symshape::frontend
+
+#endif // SYMSHAPE_FRONTEND_OPS_ONNX_ONNXNEURALCOMMON_H
