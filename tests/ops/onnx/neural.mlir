@@ -156,3 +156,41 @@ func.func @softmax(%arg0: tensor<?x4x5xf32>) -> tensor<*xf32> {
   %1 = "onnx.SoftmaxV11"(%0) {axis = 3 : si64} : (tensor<*xf32>) -> tensor<*xf32>
   onnx.Return %1 : tensor<*xf32>
 }
+
+// onnx-mlir leaves unused optional outputs as `none` (Mean, InvStdDev):
+// only Y is computed. Scale [?] must broadcast to X's last dim 5.
+func.func @layernorm_none(%arg0: tensor<?x3x5xf32>, %arg1: tensor<?xf32>) -> tensor<*xf32> {
+  %0 = "onnx.NoValue"() {value} : () -> none
+  // expected-ub-possible @+1 {{broadcast dim 2: %arg1[0] not in {1, 5}}}
+  %Y, %Mean, %InvStdDev = "onnx.LayerNormalization"(%arg0, %arg1, %0) {axis = -1 : si64, epsilon = 9.99999974E-6 : f32, stash_type = 1 : si64} : (tensor<?x3x5xf32>, tensor<?xf32>, none) -> (tensor<*xf32>, none, none)
+  onnx.Return %Y : tensor<*xf32>
+}
+
+// onnx.GroupNormalization-18 (onnx-mlir's GroupNormalizationV18): the
+// channels %arg0[1] a multiple of num_groups 2 (violated by an odd
+// %arg0[1]), scale and bias of size num_groups (C from opset 21 on).
+func.func @groupnorm_v18(%arg0: tensor<3x?x2x2xf32>, %arg1: tensor<2xf32>, %arg2: tensor<2xf32>) -> tensor<3x?x2x2xf32> {
+  // expected-ub-possible @+1 {{equal: %arg0[1] != 2 * (%arg0[1] floordiv 2)}}
+  %0 = "onnx.GroupNormalizationV18"(%arg0, %arg1, %arg2) {epsilon = 0.00999999977 : f32, num_groups = 2 : si64} : (tensor<3x?x2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<3x?x2x2xf32>
+  onnx.Return %0 : tensor<3x?x2x2xf32>
+}
+
+// onnx.Attention-23, 4-D: Q [?, 8, ?, 64], K and V [?, 2, ?, 64]: the batch
+// sizes and the kv sequence lengths must agree; 8 query heads share 2 kv
+// heads (group-query); Y is [%arg0[0], 8, %arg0[2], 64].
+func.func @attention_gqa(%arg0: !torch.vtensor<[?,8,?,64],f32>, %arg1: !torch.vtensor<[?,2,?,64],f32>, %arg2: !torch.vtensor<[?,2,?,64],f32>) -> !torch.vtensor<[?,8,?,64],f32> attributes {torch.onnx_meta.ir_version = 11 : si64, torch.onnx_meta.opset_version = 23 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  // expected-ub-possible @+3 {{equal: %arg0[0] != %arg1[0]}}
+  // expected-ub-possible @+2 {{equal: %arg0[0] != %arg2[0]}}
+  // expected-ub-possible @+1 {{equal: %arg1[2] != %arg2[2]}}
+  %0 = torch.operator "onnx.Attention"(%arg0, %arg1, %arg2) : (!torch.vtensor<[?,8,?,64],f32>, !torch.vtensor<[?,2,?,64],f32>, !torch.vtensor<[?,2,?,64],f32>) -> !torch.vtensor<[?,8,?,64],f32>
+  return %0 : !torch.vtensor<[?,8,?,64],f32>
+}
+
+// 3-D Attention with q_num_heads 4, kv_num_heads 2: Q [2, ?, 32] has head
+// size 32 / 4 = 8, K [2, 6, 16] 16 / 2 = 8, V [2, ?, 16] 16 / 2 = 8: Y is
+// [2, %arg0[1], 4 * 8]; the kv sequence lengths 6 and %arg2[1] must agree.
+func.func @attention_3d(%arg0: !torch.vtensor<[2,?,32],f32>, %arg1: !torch.vtensor<[2,6,16],f32>, %arg2: !torch.vtensor<[2,?,16],f32>) -> !torch.vtensor<[2,?,32],f32> attributes {torch.onnx_meta.ir_version = 11 : si64, torch.onnx_meta.opset_version = 23 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  // expected-ub-possible @+1 {{equal: %arg2[1] != 6}}
+  %0 = torch.operator "onnx.Attention"(%arg0, %arg1, %arg2) {torch.onnx.kv_num_heads = 2 : si64, torch.onnx.q_num_heads = 4 : si64} : (!torch.vtensor<[2,?,32],f32>, !torch.vtensor<[2,6,16],f32>, !torch.vtensor<[2,?,16],f32>) -> !torch.vtensor<[2,?,32],f32>
+  return %0 : !torch.vtensor<[2,?,32],f32>
+}

@@ -27,9 +27,8 @@ static constexpr std::string_view kTorchAttrPrefix = "torch.onnx.";
 
 static const std::vector<const std::vector<OnnxRule> *> &ruleLists() {
   static const std::vector<const std::vector<OnnxRule> *> lists = {
-      &onnxElementwiseRules(), &onnxShapeRules(),  &onnxValueRules(),
-      &onnxNeuralRules(),      &onnxReduceRules(), &onnxConvRules(),
-      &onnxIndexingRules(),    &onnxEinsumRules()};
+      &onnxElementwiseRules(), &onnxShapeRules(), &onnxValueRules(),
+      &onnxNeuralRules(), &onnxReduceRules()};
   return lists;
 }
 

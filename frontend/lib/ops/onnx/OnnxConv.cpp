@@ -144,7 +144,7 @@ void lowerConv(OpContext &c) {
                               onnxDimName(c, 1, 0)))
       return;
   }
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 /// onnx.ConvTranspose-22.
@@ -221,7 +221,7 @@ void lowerConvTranspose(OpContext &c) {
                               " and the output channels"))
       return;
   }
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 /// onnx.MaxPool-22, AveragePool-22, onnx-mlir's MaxPoolSingleOut.
@@ -251,7 +251,7 @@ void lowerPool(OpContext &c) {
   }
   // MaxPool's optional Indices have Y's shape.
   for (size_t r = 0; r < c.numResults(); ++r)
-    setOnnxResult(c, r, out);
+    setOnnxOutput(c, r, out);
 }
 
 /// onnx.GlobalAveragePool-22, GlobalMaxPool-22, GlobalLpPool-22.
@@ -264,7 +264,7 @@ void lowerGlobalPool(OpContext &c) {
   std::vector<TermId> out = *x;
   for (size_t d = 2; d < out.size(); ++d)
     out[d] = c.constant(1);
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 } // namespace

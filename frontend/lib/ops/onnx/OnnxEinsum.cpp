@@ -146,7 +146,7 @@ void lowerEinsum(OpContext &c) {
                      "' names no input dim");
     out.push_back(it->second);
   }
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 } // namespace

@@ -62,7 +62,7 @@ static void lowerGatherElements(OpContext &c) {
   std::optional<std::vector<TermId>> data = onnxInputDims(c, 0);
   std::optional<std::vector<TermId>> idx = data ? onnxInputDims(c, 1) : data;
   if (idx && elementsAxis(c, *data, *idx))
-    setOnnxResult(c, 0, *idx);
+    setOnnxOutput(c, 0, *idx);
 }
 
 static void lowerScatterElements(OpContext &c) {
@@ -78,7 +78,7 @@ static void lowerScatterElements(OpContext &c) {
                           "the sizes " + onnxDimName(c, 2, d) + " (updates) " +
                               "and " + onnxDimName(c, 1, d) + " (indices)"))
       return;
-  setOnnxResult(c, 0, *data);
+  setOnnxOutput(c, 0, *data);
 }
 
 /// The static m = indices[-1] of GatherND / ScatterND, checked against
@@ -124,7 +124,7 @@ static void lowerGatherND(OpContext &c) {
       return;
   std::vector<TermId> out(idx->begin(), idx->end() - 1);
   out.insert(out.end(), data->begin() + long(size_t(b) + *m), data->end());
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 /// onnx.ScatterND-18.
@@ -147,7 +147,7 @@ static void lowerScatterND(OpContext &c) {
                           "the updates size " + onnxDimName(c, 2, d) +
                               " and the size indices and data give"))
       return;
-  setOnnxResult(c, 0, *data);
+  setOnnxOutput(c, 0, *data);
 }
 
 /// onnx.OneHot-11: depth (a scalar or one-element input) is inserted at
@@ -169,7 +169,7 @@ static void lowerOneHot(OpContext &c) {
     return c.error("depth " + std::to_string((*depth)[0]) + " is not positive");
   std::vector<TermId> out = *idx;
   out.insert(out.begin() + long(axis), c.constant((*depth)[0]));
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 /// onnx.Trilu-14.
@@ -179,7 +179,7 @@ static void lowerTrilu(OpContext &c) {
     return;
   if (x->size() < 2)
     return c.error("Trilu needs an input of rank >= 2");
-  setOnnxResult(c, 0, *x);
+  setOnnxOutput(c, 0, *x);
 }
 
 /// onnx.Resize-19 and its versions: the output from `sizes` (input 3;
@@ -222,7 +222,7 @@ static void lowerResize(OpContext &c) {
     c.requireInBounds(c.formulas().mkLe(c.constant(0), s),
                       "a size of Resize (must not be negative)");
   if (onnxResultShapeUnknown(c, 0))
-    return setOnnxResult(c, 0, std::move(out));
+    return setOnnxOutput(c, 0, std::move(out));
   c.setResultFromValues(0, std::move(out));
 }
 

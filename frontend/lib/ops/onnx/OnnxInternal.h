@@ -51,9 +51,6 @@ const std::vector<OnnxRule> &onnxShapeRules();       ///< OnnxShapes.cpp
 const std::vector<OnnxRule> &onnxValueRules();       ///< OnnxValues.cpp
 const std::vector<OnnxRule> &onnxNeuralRules();      ///< OnnxNeural.cpp
 const std::vector<OnnxRule> &onnxReduceRules();      ///< OnnxReduce.cpp
-const std::vector<OnnxRule> &onnxConvRules();        ///< OnnxConv.cpp
-const std::vector<OnnxRule> &onnxIndexingRules();    ///< OnnxIndexing.cpp
-const std::vector<OnnxRule> &onnxEinsumRules();      ///< OnnxEinsum.cpp
 
 //===--- The spelling-free view of an ONNX op (Onnx.cpp)
 //--------------------===//

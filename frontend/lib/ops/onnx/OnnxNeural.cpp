@@ -9,6 +9,8 @@
 //     X [N, C, D...], scale / B / input_mean / input_var of size C, Y of X's
 //     shape, the running statistics (training mode) of size C;
 //   InstanceNormalization-22: X [N, C, D...], scale and B of size C;
+//   GroupNormalization-21: C a multiple of num_groups ("a divisor of the
+//     number of channels"), scale and bias of size C (num_groups at 18);
 //   LayerNormalization-17: Y of X's shape, Mean and InvStdDev of X's shape
 //     with the dims from `axis` on set to 1; Scale and B (its function body:
 //     Mul / Add with the normalised X) broadcast unidirectionally to X;
@@ -42,7 +44,7 @@ static void lowerMatMul(OpContext &c) {
     dims.push_back((*a)[ra - 2]);
   if (rb >= 2)
     dims.push_back((*b)[rb - 1]);
-  setOnnxResult(c, 0, std::move(dims));
+  setOnnxOutput(c, 0, std::move(dims));
 }
 
 /// onnx.Gemm-13: Y = alpha * A' B' + beta * C.
@@ -51,6 +53,8 @@ static void lowerGemm(OpContext &c) {
   std::optional<std::vector<TermId>> b = a ? onnxInputDims(c, 1) : a;
   if (!b)
     return;
+  if (onnxOpset(c) < 7)
+    return c.opaque("Gemm before opset 7 (its `broadcast` attribute)");
   if (a->size() != 2 || b->size() != 2)
     return c.error("Gemm needs 2-D A and B");
   bool transA = onnxInt(c, "transA").value_or(0) != 0;
@@ -66,7 +70,7 @@ static void lowerGemm(OpContext &c) {
     if (!bias || !onnxRequireUnidirectional(c, 2, *bias, {m, n}, "C"))
       return;
   }
-  setOnnxResult(c, 0, {m, n});
+  setOnnxOutput(c, 0, {m, n});
 }
 
 /// Inputs `first`..`last` are 1-D of size `channels` (BatchNormalization's
@@ -107,13 +111,40 @@ template <size_t LastVector> static void lowerChannelNorm(OpContext &c) {
     return c.opaque("an input of rank < 2 (no channel dim)");
   if (!requireChannelVectors(c, 1, LastVector, (*x)[1], onnxDimName(c, 0, 1)))
     return;
-  setOnnxResult(c, 0, *x);
+  setOnnxOutput(c, 0, *x);
   // Training mode: running_mean, running_var of size C.
   for (size_t r = 1; r < c.numResults(); ++r)
-    setOnnxResult(c, r, {(*x)[1]});
+    setOnnxOutput(c, r, {(*x)[1]});
 }
 
-/// onnx.LayerNormalization-17.
+/// onnx.GroupNormalization-21 (18 in onnx-mlir's GroupNormalizationV18):
+/// the channels a multiple of num_groups; scale and bias of size C (of size
+/// num_groups before opset 21).
+static void lowerGroupNorm(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  if (!x)
+    return;
+  if (x->size() < 2)
+    return c.opaque("an input of rank < 2 (no channel dim)");
+  std::optional<int64_t> groups = onnxInt(c, "num_groups");
+  if (!groups || *groups < 1)
+    return c.error("num_groups must be a positive integer");
+  TermId channels = (*x)[1], g = c.constant(*groups);
+  if (!onnxRequireEqual(c, c.mul(c.floorDiv(channels, g), g), channels,
+                        "the channels " + onnxDimName(c, 0, 1) +
+                            " (a multiple of num_groups " +
+                            std::to_string(*groups) + ")"))
+    return;
+  bool perGroup = onnxOpset(c) < 21;
+  if (!requireChannelVectors(c, 1, 2, perGroup ? g : channels,
+                             perGroup ? "num_groups " + std::to_string(*groups)
+                                      : onnxDimName(c, 0, 1)))
+    return;
+  setOnnxOutput(c, 0, *x);
+}
+
+/// onnx.LayerNormalization-17 (also RMSNormalization-23 and onnx-mlir's
+/// RMSLayerNormalization: Y and InvStdDev alike).
 static void lowerLayerNorm(OpContext &c) {
   std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
   if (!x)
@@ -130,12 +161,12 @@ static void lowerLayerNorm(OpContext &c) {
     if (!v || !onnxRequireUnidirectional(c, i, *v, *x, names[i]))
       return;
   }
-  setOnnxResult(c, 0, *x);
+  setOnnxOutput(c, 0, *x);
   std::vector<TermId> stats = *x;
   for (size_t d = *axis; d < stats.size(); ++d)
     stats[d] = c.constant(1);
   for (size_t r = 1; r < c.numResults(); ++r)
-    setOnnxResult(c, r, stats);
+    setOnnxOutput(c, r, stats);
 }
 
 /// onnx.Softmax-13, LogSoftmax-13, Hardmax-13.
@@ -146,10 +177,11 @@ static void lowerSoftmax(OpContext &c) {
   int64_t fallback = onnxOpset(c) < 13 ? 1 : -1;
   if (!onnxAxis(c, onnxInt(c, "axis").value_or(fallback), x->size(), "axis"))
     return;
-  setOnnxResult(c, 0, *x);
+  setOnnxOutput(c, 0, *x);
 }
 
-const std::vector<OnnxRule> &onnxNeuralRules() {
+/// This file's operators.
+static const std::vector<OnnxRule> &ownRules() {
   static const std::vector<OnnxRule> rules = {
       {"MatMul", lowerMatMul,
        "numpy.matmul: the inner sizes equal, batch dims broadcast"},
@@ -164,10 +196,32 @@ const std::vector<OnnxRule> &onnxNeuralRules() {
       {"LayerNormalization", lowerLayerNorm,
        "X's shape; Scale / B broadcast to X; Mean and "
        "InvStdDev keep the dims before `axis`"},
+      {"GroupNormalization", lowerGroupNorm,
+       "X's shape; C a multiple of num_groups; scale and bias of size C "
+       "(num_groups before opset 21)",
+       "18"},
+      {"RMSNormalization", lowerLayerNorm, "X's shape; Scale broadcasts to X"},
+      {"RMSLayerNormalization", lowerLayerNorm,
+       "onnx-mlir: X's shape; Scale / B broadcast to X; InvStdDev keeps the "
+       "dims before `axis`"},
       {"Softmax", lowerSoftmax, "the input's shape; `axis` in range", "11"},
       {"LogSoftmax", lowerSoftmax, "the input's shape; `axis` in range"},
       {"Hardmax", lowerSoftmax, "the input's shape; `axis` in range"},
   };
+  return rules;
+}
+
+/// This file's operators and those of the files it joins (convolutions,
+/// gathers, Einsum, Attention), so that Onnx.cpp lists one neural group.
+const std::vector<OnnxRule> &onnxNeuralRules() {
+  static const std::vector<OnnxRule> rules = [] {
+    std::vector<OnnxRule> all = ownRules();
+    for (const std::vector<OnnxRule> *list :
+         {&onnxConvRules(), &onnxIndexingRules(), &onnxEinsumRules(),
+          &onnxAttentionRules()})
+      all.insert(all.end(), list->begin(), list->end());
+    return all;
+  }();
   return rules;
 }
 

@@ -60,6 +60,14 @@ bool onnxRequireUnidirectional(OpContext &c, size_t i,
   return true;
 }
 
+void setOnnxOutput(OpContext &c, size_t r, std::vector<TermId> dims) {
+  const Type &type = c.resultType(r);
+  if (type.kind == TypeKind::Other &&
+      (type.spelling == "none" || type.spelling == "!torch.none"))
+    return c.setResultFromType(r);
+  setOnnxResult(c, r, std::move(dims));
+}
+
 std::optional<std::vector<int64_t>> onnxIntsOr(OpContext &c,
                                                std::string_view name,
                                                size_t length, int64_t least,

@@ -18,6 +18,13 @@
 
 namespace symshape::frontend {
 
+/// The rule lists of the files onnxNeuralRules() joins (OnnxNeural.cpp):
+/// convolutions and pooling, gathers and scatters, Einsum, Attention.
+const std::vector<OnnxRule> &onnxConvRules();      ///< OnnxConv.cpp
+const std::vector<OnnxRule> &onnxIndexingRules();  ///< OnnxIndexing.cpp
+const std::vector<OnnxRule> &onnxEinsumRules();    ///< OnnxEinsum.cpp
+const std::vector<OnnxRule> &onnxAttentionRules(); ///< OnnxAttention.cpp
+
 /// The runtime dims of input `i` (onnxDims); the op is made opaque and
 /// nullopt returned when they are unknown.
 std::optional<std::vector<TermId>> onnxInputDims(OpContext &c, size_t i);
@@ -38,6 +45,10 @@ bool onnxRequireUnidirectional(OpContext &c, size_t i,
                                const std::vector<TermId> &dims,
                                const std::vector<TermId> &target,
                                const std::string &what);
+
+/// Sets result `r` to `dims` (setOnnxResult), unless it is an optional
+/// output left out (type `none`, `!torch.none`): that one is only declared.
+void setOnnxOutput(OpContext &c, size_t r, std::vector<TermId> dims);
 
 /// Integer-list attribute `name` of `length` entries, each at least
 /// `least`; `fallback` repeated when absent. An `error` and nullopt for

@@ -58,7 +58,7 @@ static void lowerReduce(OpContext &c) {
   std::vector<bool> reduced(x->size(), axes->empty());
   if (axes->empty() && onnxOpset(c) >= axesInputOpset(onnxName(c)) &&
       onnxInt(c, "noop_with_empty_axes").value_or(0) != 0)
-    return setOnnxResult(c, 0, *x);
+    return setOnnxOutput(c, 0, *x);
   for (int64_t a : *axes) {
     std::optional<size_t> axis = onnxAxis(c, a, x->size(), "axis");
     if (!axis)
@@ -73,7 +73,7 @@ static void lowerReduce(OpContext &c) {
       out.push_back((*x)[d]);
     else if (keep)
       out.push_back(c.constant(1));
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 /// onnx.ArgMax-13 / ArgMin-13.
@@ -90,7 +90,7 @@ static void lowerArgReduce(OpContext &c) {
     out[*axis] = c.constant(1);
   else
     out.erase(out.begin() + long(*axis));
-  setOnnxResult(c, 0, std::move(out));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 /// The K of TopK: attribute `k` before opset 10, else the one element of
@@ -134,7 +134,7 @@ static void lowerTopK(OpContext &c) {
   std::vector<TermId> out = *x;
   out[*axis] = *k;
   for (size_t r = 0; r < c.numResults(); ++r)
-    setOnnxResult(c, r, out);
+    setOnnxOutput(c, r, out);
 }
 
 /// onnx.CumSum-14: the shape of X (the axis, a 0-D input, is checked when
@@ -146,7 +146,7 @@ static void lowerCumSum(OpContext &c) {
   if (std::optional<std::vector<int64_t>> axis = c.constantElements(1))
     if (axis->size() == 1 && !onnxAxis(c, (*axis)[0], x->size(), "axis"))
       return;
-  setOnnxResult(c, 0, *x);
+  setOnnxOutput(c, 0, *x);
 }
 
 #define ONNX_REDUCE(NAME, VERSIONS)                                            \
