@@ -85,6 +85,17 @@ std::optional<TermId> windowSize(OpContext &c, const Window &w, size_t s,
   return out;
 }
 
+/// W's spatial sizes: a static 0 is rejected by ONNX shape inference
+/// ("Bad spatial filter size: cannot be zero").
+bool checkKernelSizes(OpContext &c, const std::vector<TermId> &w) {
+  for (size_t d = 2; d < w.size(); ++d)
+    if (c.constantValue(w[d]) == 0) {
+      c.error("dim " + std::to_string(d) + " of W, a kernel size, is 0");
+      return false;
+    }
+  return true;
+}
+
 /// onnx.Conv-22.
 void lowerConv(OpContext &c) {
   std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
@@ -93,6 +104,8 @@ void lowerConv(OpContext &c) {
     return;
   if (x->size() < 3 || w->size() != x->size())
     return c.error("Conv needs X and W of the same rank >= 3");
+  if (!checkKernelSizes(c, *w))
+    return;
   size_t n = x->size() - 2;
   int64_t group = onnxInt(c, "group").value_or(1);
   if (group < 1)
@@ -155,6 +168,8 @@ void lowerConvTranspose(OpContext &c) {
     return;
   if (x->size() < 3 || w->size() != x->size())
     return c.error("ConvTranspose needs X and W of the same rank >= 3");
+  if (!checkKernelSizes(c, *w))
+    return;
   size_t n = x->size() - 2;
   int64_t group = onnxInt(c, "group").value_or(1);
   if (group < 1)

@@ -104,6 +104,15 @@ static std::optional<TermId> topK(OpContext &c) {
     }
     return c.constant(*k);
   }
+  // "A 1-D tensor containing a single positive value"; onnx-mlir also
+  // reads a 0-D K, which the docs do not allow: left opaque.
+  const Type &type = c.operandType(1);
+  if (type.hasRank() && (type.dims.size() > 1 ||
+                         (type.dims.size() == 1 && type.dims[0] != kDynamic &&
+                          type.dims[0] != 1))) {
+    c.error("K must be a 1-D tensor of one element, not '" + type.str() + "'");
+    return std::nullopt;
+  }
   std::optional<std::vector<TermId>> k = c.shapeOperand(1);
   if (!k || k->size() != 1) {
     c.opaque("K is not a tensor of one known integer element");
