@@ -194,3 +194,12 @@ func.func @attention_3d(%arg0: !torch.vtensor<[2,?,32],f32>, %arg1: !torch.vtens
   %0 = torch.operator "onnx.Attention"(%arg0, %arg1, %arg2) {torch.onnx.kv_num_heads = 2 : si64, torch.onnx.q_num_heads = 4 : si64} : (!torch.vtensor<[2,?,32],f32>, !torch.vtensor<[2,6,16],f32>, !torch.vtensor<[2,?,16],f32>) -> !torch.vtensor<[2,?,32],f32>
   return %0 : !torch.vtensor<[2,?,32],f32>
 }
+
+// A kernel of size 0 (W [5, 2, 0, 7]): ONNX shape inference's "Bad spatial
+// filter size: cannot be zero" (onnx-mlir's shape_inference_error.mlir).
+func.func @conv_zero_kernel(%arg0 : tensor<1x2x32x32xf32>, %arg1 : tensor<5x2x0x7xf32>) -> tensor<*xf32> {
+  %cst = "onnx.NoValue"() {value} : () -> none
+  // expected-error @+1 {{rank}}
+  %0 = "onnx.Conv"(%arg0, %arg1, %cst) {auto_pad = "NOTSET", group = 1 : si64} : (tensor<1x2x32x32xf32>, tensor<5x2x0x7xf32>, none) -> tensor<*xf32>
+  "onnx.Return"(%0) : (tensor<*xf32>) -> ()
+}

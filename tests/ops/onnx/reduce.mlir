@@ -87,3 +87,10 @@ func.func @cumsum(%arg0: tensor<?x3xf64>, %arg1: tensor<i32>, %arg2: tensor<2x?x
   %1 = "onnx.Add"(%0, %arg2) : (tensor<*xf64>, tensor<2x?xf64>) -> tensor<*xf64>
   onnx.Return %1 : tensor<*xf64>
 }
+
+// K must be 1-D (onnx-mlir's invalid.mlir: "rank should be < 2").
+func.func @top_k_rank(%arg0: tensor<3x4xi64>, %arg1: tensor<1x1xi64>) -> (tensor<*xf32>, tensor<*xi64>) {
+  // expected-error @+1 {{rank}}
+  %1, %2 = "onnx.TopK"(%arg0, %arg1) {axis = 1 : si64, largest = 1 : si64, sorted = 1 : si64} : (tensor<3x4xi64>, tensor<1x1xi64>) -> (tensor<*xf32>, tensor<*xi64>)
+  "onnx.Return"(%1, %2) : (tensor<*xf32>, tensor<*xi64>) -> ()
+}
