@@ -30,3 +30,13 @@ func.func @reduce_axes_input(%arg0: !torch.vtensor<[3,2,2],f32>, %arg1: !torch.v
   %0 = torch.operator "onnx.ReduceMean"(%arg0, %arg1) {torch.onnx.keepdims = 0 : si64} : (!torch.vtensor<[3,2,2],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,2],f32>
   return %0 : !torch.vtensor<[3,2],f32>
 }
+
+// ceil_mode with a window of 2, stride 2 and end padding 1: for D = 5 the
+// ceil formula gives ceil((5 + 2 - 2) / 2) + 1 = 4 windows, the last one
+// starting at 6 = pad_begin + D, in the end padding: not modelled.
+func.func @maxpool_ceil_padded(%arg0: !torch.vtensor<[1,1,5,?],f32>) -> !torch.vtensor<[1,1,3,?],f32> attributes {torch.onnx_meta.ir_version = 10 : si64, torch.onnx_meta.opset_version = 22 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-opaque @+1 {{torch.operator}}
+  %0 = torch.operator "onnx.MaxPool"(%arg0) {torch.onnx.ceil_mode = 1 : si64, torch.onnx.kernel_shape = [2 : si64, 2 : si64], torch.onnx.pads = [1 : si64, 1 : si64, 1 : si64, 1 : si64], torch.onnx.strides = [2 : si64, 2 : si64]} : (!torch.vtensor<[1,1,5,?],f32>) -> !torch.vtensor<[1,1,3,?],f32>
+  return %0 : !torch.vtensor<[1,1,3,?],f32>
+}

@@ -67,10 +67,11 @@ std::optional<TermId> windowSize(OpContext &c, const Window &w, size_t s,
     return windowOutputSize(c, in, padLo, padHi, kernel, stride, dilation,
                             what);
   // ceil_mode: O = ceil((D + pads - span) / stride) + 1. The docs and
-  // runtimes differ on a last window that would start in the end padding;
-  // it cannot when pad_end + stride <= span + pad_begin.
+  // runtimes differ on a last window that would start in the end padding,
+  // at (O - 1) * stride >= pad_begin + D. As (O - 1) * stride <=
+  // D + pads - span + stride - 1, it cannot when pad_end + stride <= span.
   std::optional<int64_t> k = c.constantValue(kernel);
-  if (!k || w.pads[s + n] + stride > dilation * (*k - 1) + 1 + w.pads[s]) {
+  if (!k || w.pads[s + n] + stride > dilation * (*k - 1) + 1) {
     c.opaque("ceil_mode where a last window may start in the end padding");
     return std::nullopt;
   }

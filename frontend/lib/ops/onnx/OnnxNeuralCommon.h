@@ -1,5 +1,4 @@
-//===- OnnxNeuralCommon.h - Helpers of the ONNX neural-network rules -*- C++
-//-*-===//
+//===- OnnxNeuralCommon.h - Helpers of the ONNX neural rules ----*- C++ -*-===//
 //
 // Small steps the neural, window, reduction and indexing rules share: an
 // input's runtime dims (or an opaque op), a dim's name for messages, two
