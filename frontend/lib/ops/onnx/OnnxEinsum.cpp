@@ -109,6 +109,10 @@ void lowerEinsum(OpContext &c) {
         sizes[term.letters[l]].push_back((*dims)[d++]);
     }
   }
+  if (output && output->ellipsis == std::string::npos)
+    for (const std::vector<TermId> &dims : ellipses)
+      if (!dims.empty())
+        return c.opaque("`...` dims that the explicit output leaves out");
   // Each letter's size, and the `...` dims: broadcast.
   std::map<char, TermId> size;
   for (auto &[letter, list] : sizes) {
@@ -120,6 +124,7 @@ void lowerEinsum(OpContext &c) {
   std::vector<TermId> ellipsis = broadcastShapes(c, ellipses);
   if (c.failed())
     return;
+
   if (!output) {
     output.emplace();
     if (anyEllipsis)

@@ -21,6 +21,8 @@
 
 #include "OnnxNeuralCommon.h"
 
+#include <algorithm>
+
 namespace symshape::frontend {
 
 /// Each dim of `indices` but `axis` is at most `data`'s, unless `indices`
@@ -201,6 +203,8 @@ static void lowerResize(OpContext &c) {
       std::optional<size_t> axis = onnxAxis(c, a, x->size(), "axis");
       if (!axis)
         return;
+      if (std::find(axes.begin(), axes.end(), *axis) != axes.end())
+        return c.opaque("a repeated axis (undefined behaviour, the docs say)");
       axes.push_back(*axis);
     }
   } else if (onnxAttr(c, "axes")) {
