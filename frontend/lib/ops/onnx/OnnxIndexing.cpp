@@ -165,8 +165,12 @@ static void lowerOneHot(OpContext &c) {
                    std::to_string(r + 1));
   size_t axis = size_t(a < 0 ? a + r + 1 : a);
   std::optional<std::vector<int64_t>> depth = c.constantElements(1);
-  if (!depth || depth->size() != 1)
-    return c.opaque("depth is not a known integer");
+  if (!depth || depth->size() != 1) {
+    std::optional<int64_t> scalar = c.constantScalar(1);
+    if (!scalar)
+      return c.opaque("depth is not a known integer");
+    depth = std::vector<int64_t>{*scalar};
+  }
   if ((*depth)[0] < 1)
     return c.error("depth " + std::to_string((*depth)[0]) + " is not positive");
   std::vector<TermId> out = *idx;
