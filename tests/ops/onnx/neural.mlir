@@ -11,6 +11,17 @@ func.func @matmul_torch(%arg0: !torch.vtensor<[?,?],f32>, %arg1: !torch.vtensor<
   return %0 : !torch.vtensor<[?,8],f32>
 }
 
+// The importer prints a result ONNX shape inference left unknown as `[]`:
+// the MatMul's computed [%arg0[0], %arg1[1]] is its shape all the same (no
+// rank error), which the Add then broadcasts with [3, 5].
+func.func @matmul_unknown_result(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[4,?],f32>, %arg2: !torch.vtensor<[3,5],f32>) -> !torch.vtensor<[],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 17 : si64, torch.onnx_meta.producer_name = "pytorch", torch.onnx_meta.producer_version = "2.1.0"} {
+  %0 = torch.operator "onnx.MatMul"(%arg0, %arg1) : (!torch.vtensor<[?,4],f32>, !torch.vtensor<[4,?],f32>) -> !torch.vtensor<[],f32>
+  // expected-ub-possible @+2 {{broadcast dim 0: %arg0[0] not in {1, 3}}}
+  // expected-ub-possible @+1 {{broadcast dim 1: %arg1[1] not in {1, 5}}}
+  %1 = torch.operator "onnx.Add"(%0, %arg2) : (!torch.vtensor<[],f32>, !torch.vtensor<[3,5],f32>) -> !torch.vtensor<[],f32>
+  return %1 : !torch.vtensor<[],f32>
+}
+
 // numpy.matmul's batch dims broadcast: [2, ?, 4] x [?, 4, 5] has batch
 // dims 2 and %arg1[0] (one of them 1, or equal); the inner sizes are 4 and
 // 4. The `tensor<*xf32>` result takes the computed [2 or %arg1[0], %arg0[1],
