@@ -214,3 +214,39 @@ func.func @conv_zero_kernel(%arg0 : tensor<1x2x32x32xf32>, %arg1 : tensor<5x2x0x
   %0 = "onnx.Conv"(%arg0, %arg1, %cst) {auto_pad = "NOTSET", group = 1 : si64} : (tensor<1x2x32x32xf32>, tensor<5x2x0x7xf32>, none) -> tensor<*xf32>
   "onnx.Return"(%0) : (tensor<*xf32>) -> ()
 }
+
+// onnx.MatMulInteger-10: the MatMul rule; a_zero_point per row of a 2-D A
+// is an M element vector (%arg2[0] against %arg0[0], or one element),
+// b_zero_point a scalar.
+func.func @matmul_integer(%arg0: tensor<?x32xui8>, %arg1: tensor<32x64xui8>, %arg2: tensor<?xui8>, %arg3: tensor<ui8>) -> tensor<?x64xi32> {
+  // expected-ub-possible @+1 {{broadcast dim 0: %arg2[0] != 1 && %arg0[0] != %arg2[0]}}
+  %0 = "onnx.MatMulInteger"(%arg0, %arg1, %arg2, %arg3) : (tensor<?x32xui8>, tensor<32x64xui8>, tensor<?xui8>, tensor<ui8>) -> tensor<?x64xi32>
+  onnx.Return %0 : tensor<?x64xi32>
+}
+
+// An N-D A [5, 16, 32] takes a zero point of shape [5, 16, 1]: [5, 1, 1]
+// is rejected (onnx-mlir's invalid.mlir; the docs give [D1, D2, M, 1]).
+func.func @matmul_integer_zp(%arg0: tensor<5x16x32xui8>, %arg1: tensor<5x32x64xui8>, %arg2: tensor<5x1x1xui8>, %arg3: tensor<1xui8>) -> tensor<5x16x64xi32> {
+  // expected-error @+1 {{rank}}
+  %0 = "onnx.MatMulInteger"(%arg0, %arg1, %arg2, %arg3) : (tensor<5x16x32xui8>, tensor<5x32x64xui8>, tensor<5x1x1xui8>, tensor<1xui8>) -> tensor<5x16x64xi32>
+  onnx.Return %0 : tensor<5x16x64xi32>
+}
+
+// onnx.ConvInteger-10 with kernel_shape [8, 9] for a W of 6 x 7 kernels
+// (onnx-mlir's shape inference test): ONNX shape inference reads the
+// attribute alone, but no convolution runs with it (onnxruntime: "kernel_shape
+// is not compatible with W shape"), so each pair fails at runtime.
+func.func @conv_integer_kernel_shape(%arg0 : tensor<1x2x32x64xi8>, %arg1 : tensor<5x2x6x7xi8>, %arg2 : tensor<i8>, %arg3 : tensor<i8>) -> tensor<*xi32> {
+  // expected-ub-guaranteed @+2 {{equal}}
+  // expected-ub-guaranteed @+1 {{equal}}
+  %0 = "onnx.ConvInteger"(%arg0, %arg1, %arg2, %arg3) {auto_pad = "NOTSET", group = 1 : si64, kernel_shape = [8, 9]} : (tensor<1x2x32x64xi8>, tensor<5x2x6x7xi8>, tensor<i8>, tensor<i8>) -> tensor<*xi32>
+  "onnx.Return"(%0) : (tensor<*xi32>) -> ()
+}
+
+// ConvInteger's w_zero_point is one value per output channel: [?] against
+// M = 5 (or one element); x_zero_point a scalar.
+func.func @conv_integer_zp(%arg0 : tensor<1x2x32x64xi8>, %arg1 : tensor<5x2x6x7xi8>, %arg2 : tensor<i8>, %arg3 : tensor<?xi8>) -> tensor<1x5x27x58xi32> {
+  // expected-ub-possible @+1 {{broadcast dim 0: %arg3[0] not in {1, 5}}}
+  %0 = "onnx.ConvInteger"(%arg0, %arg1, %arg2, %arg3) {auto_pad = "NOTSET", group = 1 : si64} : (tensor<1x2x32x64xi8>, tensor<5x2x6x7xi8>, tensor<i8>, tensor<?xi8>) -> tensor<1x5x27x58xi32>
+  "onnx.Return"(%0) : (tensor<1x5x27x58xi32>) -> ()
+}

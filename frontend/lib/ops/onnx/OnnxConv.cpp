@@ -86,6 +86,18 @@ std::optional<TermId> windowSize(OpContext &c, const Window &w, size_t s,
   return out;
 }
 
+/// `kernel_shape` must be W's spatial sizes. ONNX shape inference reads
+/// the attribute alone, so a mismatch is no static error, but the
+/// convolution cannot run with it (onnxruntime: "kernel_shape is not
+/// compatible with W shape"): kind `equal`.
+void requireKernelShape(OpContext &c, const std::vector<int64_t> &kernel,
+                        const std::vector<TermId> &w) {
+  for (size_t s = 0; s < kernel.size(); ++s)
+    c.requireEqual(c.constant(kernel[s]), w[s + 2],
+                   "kernel_shape's " + std::to_string(kernel[s]) +
+                       " and the kernel size " + onnxDimName(c, 1, s + 2));
+}
+
 /// W's spatial sizes: a static 0 is rejected by ONNX shape inference
 /// ("Bad spatial filter size: cannot be zero").
 bool checkKernelSizes(OpContext &c, const std::vector<TermId> &w) {
@@ -97,68 +109,79 @@ bool checkKernelSizes(OpContext &c, const std::vector<TermId> &w) {
   return true;
 }
 
-/// onnx.Conv-22.
-void lowerConv(OpContext &c) {
+} // namespace
+
+/// onnx.Conv-22's shape rule (also ConvInteger's, without a bias).
+std::optional<std::vector<TermId>> onnxConvDims(OpContext &c, bool bias) {
   std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
   std::optional<std::vector<TermId>> w = x ? onnxInputDims(c, 1) : x;
   if (!w)
-    return;
-  if (x->size() < 3 || w->size() != x->size())
-    return c.error("Conv needs X and W of the same rank >= 3");
+    return std::nullopt;
+  if (x->size() < 3 || w->size() != x->size()) {
+    c.error("Conv needs X and W of the same rank >= 3");
+    return std::nullopt;
+  }
   if (!checkKernelSizes(c, *w))
-    return;
+    return std::nullopt;
   size_t n = x->size() - 2;
   int64_t group = onnxInt(c, "group").value_or(1);
-  if (group < 1)
-    return c.error("group " + std::to_string(group) + " is not positive");
+  if (group < 1) {
+    c.error("group " + std::to_string(group) + " is not positive");
+    return std::nullopt;
+  }
   std::optional<std::vector<int64_t>> kernelShape;
   if (onnxAttr(c, "kernel_shape") &&
       !(kernelShape = onnxIntsOr(c, "kernel_shape", n, 1, 1)))
-    return;
+    return std::nullopt;
   std::optional<Window> win = readWindow(c, n);
   if (!win)
-    return;
+    return std::nullopt;
   TermId g = c.constant(group);
   if (!onnxRequireEqual(c, (*x)[1], c.mul(g, (*w)[1]),
                         "the channels " + onnxDimName(c, 0, 1) + " and group " +
                             std::to_string(group) + " * " +
                             onnxDimName(c, 1, 1)))
-    return;
+    return std::nullopt;
   TermId m = (*w)[0];
   if (group > 1 &&
       !onnxRequireEqual(c, c.mul(c.floorDiv(m, g), g), m,
                         "the output channels " + onnxDimName(c, 1, 0) +
                             " (a multiple of group " + std::to_string(group) +
                             ")"))
-    return;
+    return std::nullopt;
   if (kernelShape)
-    for (size_t s = 0; s < n; ++s)
-      if (!onnxRequireEqual(
-              c, c.constant((*kernelShape)[s]), (*w)[s + 2],
-              "kernel_shape's " + std::to_string((*kernelShape)[s]) +
-                  " and the kernel size " + onnxDimName(c, 1, s + 2)))
-        return;
+    requireKernelShape(c, *kernelShape, *w);
   std::vector<TermId> out = {(*x)[0], m};
   for (size_t s = 0; s < n; ++s) {
     TermId kernel = kernelShape ? c.constant((*kernelShape)[s]) : (*w)[s + 2];
     std::optional<TermId> o = windowSize(c, *win, s, n, (*x)[s + 2], kernel);
     if (!o)
-      return;
+      return std::nullopt;
     out.push_back(*o);
   }
-  if (!onnxAbsent(c, 2)) {
+  if (bias && !onnxAbsent(c, 2)) {
     std::optional<std::vector<TermId>> b = onnxInputDims(c, 2);
     if (!b)
-      return;
-    if (b->size() != 1)
-      return c.error("the bias B is not 1-D");
+      return std::nullopt;
+    if (b->size() != 1) {
+      c.error("the bias B is not 1-D");
+      return std::nullopt;
+    }
     if (!onnxRequireEqual(c, (*b)[0], m,
                           "the bias size " + onnxDimName(c, 2, 0) +
                               " and the output channels " +
                               onnxDimName(c, 1, 0)))
-      return;
+      return std::nullopt;
   }
-  setOnnxOutput(c, 0, std::move(out));
+  return out;
+}
+
+namespace {
+
+/// onnx.Conv-22.
+void lowerConv(OpContext &c) {
+  if (std::optional<std::vector<TermId>> out = onnxConvDims(c, true))
+    setOnnxOutput(c, 0, std::move(*out));
 }
 
 /// onnx.ConvTranspose-22.
@@ -193,12 +216,7 @@ void lowerConvTranspose(OpContext &c) {
                             onnxDimName(c, 1, 0)))
     return;
   if (kernelShape)
-    for (size_t s = 0; s < n; ++s)
-      if (!onnxRequireEqual(
-              c, c.constant((*kernelShape)[s]), (*w)[s + 2],
-              "kernel_shape's " + std::to_string((*kernelShape)[s]) +
-                  " and the kernel size " + onnxDimName(c, 1, s + 2)))
-        return;
+    requireKernelShape(c, *kernelShape, *w);
   TermId m = c.mul(c.constant(group), (*w)[1]);
   std::vector<TermId> out = {(*x)[0], m};
   bool same = win->autoPad == "SAME_UPPER" || win->autoPad == "SAME_LOWER";

@@ -23,28 +23,37 @@
 
 namespace symshape::frontend {
 
+std::optional<std::vector<TermId>>
+onnxMatMulDims(OpContext &c, const std::vector<TermId> &a,
+               const std::vector<TermId> &b) {
+  size_t ra = a.size(), rb = b.size();
+  if (ra == 0 || rb == 0) {
+    c.error("MatMul needs operands of rank 1 or more");
+    return std::nullopt;
+  }
+  size_t kb = rb == 1 ? 0 : rb - 2;
+  if (!onnxRequireEqual(c, a.back(), b[kb],
+                        "the inner sizes " + onnxDimName(c, 0, ra - 1) +
+                            " and " + onnxDimName(c, 1, kb)))
+    return std::nullopt;
+  std::vector<TermId> batchA(a.begin(), a.end() - (ra >= 2 ? 2 : 1));
+  std::vector<TermId> batchB(b.begin(), b.end() - (rb >= 2 ? 2 : 1));
+  std::vector<TermId> dims = broadcastShapes(c, {batchA, batchB});
+  if (ra >= 2)
+    dims.push_back(a[ra - 2]);
+  if (rb >= 2)
+    dims.push_back(b[rb - 1]);
+  return dims;
+}
+
 /// onnx.MatMul-13 (numpy.matmul).
 static void lowerMatMul(OpContext &c) {
   std::optional<std::vector<TermId>> a = onnxInputDims(c, 0);
   std::optional<std::vector<TermId>> b = a ? onnxInputDims(c, 1) : a;
-  if (!b)
-    return;
-  size_t ra = a->size(), rb = b->size();
-  if (ra == 0 || rb == 0)
-    return c.error("MatMul needs operands of rank 1 or more");
-  size_t kb = rb == 1 ? 0 : rb - 2;
-  if (!onnxRequireEqual(c, a->back(), (*b)[kb],
-                        "the inner sizes " + onnxDimName(c, 0, ra - 1) +
-                            " and " + onnxDimName(c, 1, kb)))
-    return;
-  std::vector<TermId> batchA(a->begin(), a->end() - (ra >= 2 ? 2 : 1));
-  std::vector<TermId> batchB(b->begin(), b->end() - (rb >= 2 ? 2 : 1));
-  std::vector<TermId> dims = broadcastShapes(c, {batchA, batchB});
-  if (ra >= 2)
-    dims.push_back((*a)[ra - 2]);
-  if (rb >= 2)
-    dims.push_back((*b)[rb - 1]);
-  setOnnxOutput(c, 0, std::move(dims));
+  std::optional<std::vector<TermId>> dims =
+      b ? onnxMatMulDims(c, *a, *b) : std::nullopt;
+  if (dims)
+    setOnnxOutput(c, 0, std::move(*dims));
 }
 
 /// onnx.Gemm-13: Y = alpha * A' B' + beta * C.
@@ -218,7 +227,7 @@ const std::vector<OnnxRule> &onnxNeuralRules() {
     std::vector<OnnxRule> all = ownRules();
     for (const std::vector<OnnxRule> *list :
          {&onnxConvRules(), &onnxIndexingRules(), &onnxEinsumRules(),
-          &onnxAttentionRules()})
+          &onnxAttentionRules(), &onnxQuantizedRules()})
       all.insert(all.end(), list->begin(), list->end());
     return all;
   }();

@@ -23,6 +23,18 @@ const std::vector<OnnxRule> &onnxConvRules();      ///< OnnxConv.cpp
 const std::vector<OnnxRule> &onnxIndexingRules();  ///< OnnxIndexing.cpp
 const std::vector<OnnxRule> &onnxEinsumRules();    ///< OnnxEinsum.cpp
 const std::vector<OnnxRule> &onnxAttentionRules(); ///< OnnxAttention.cpp
+const std::vector<OnnxRule> &onnxQuantizedRules(); ///< OnnxQuantized.cpp
+
+/// numpy.matmul's result dims for A (input 0) and B (input 1): the inner
+/// sizes equal, the batch dims broadcast (OnnxNeural.cpp); nullopt after an
+/// `error`.
+std::optional<std::vector<TermId>> onnxMatMulDims(OpContext &c,
+                                                  const std::vector<TermId> &a,
+                                                  const std::vector<TermId> &b);
+
+/// Conv's result dims (OnnxConv.cpp), X input 0, W input 1; the bias B
+/// (input 2) is read when `bias`. nullopt after an `error` or opaque.
+std::optional<std::vector<TermId>> onnxConvDims(OpContext &c, bool bias);
 
 /// The runtime dims of input `i` (onnxDims); the op is made opaque and
 /// nullopt returned when they are unknown.
