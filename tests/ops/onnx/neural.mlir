@@ -250,3 +250,20 @@ func.func @conv_integer_zp(%arg0 : tensor<1x2x32x64xi8>, %arg1 : tensor<5x2x6x7x
   %0 = "onnx.ConvInteger"(%arg0, %arg1, %arg2, %arg3) {auto_pad = "NOTSET", group = 1 : si64} : (tensor<1x2x32x64xi8>, tensor<5x2x6x7xi8>, tensor<i8>, tensor<?xi8>) -> tensor<1x5x27x58xi32>
   "onnx.Return"(%0) : (tensor<1x5x27x58xi32>) -> ()
 }
+
+// onnx.SoftmaxCrossEntropyLoss-13 as onnx-mlir prints it: scores [64, ?, 2,
+// 3], labels [64, 2, 3], weights [?] of the classes %arg0[1]; reduction
+// "none" keeps the labels' shape [64, 2, 3], log_prob the scores'.
+func.func @softmax_ce_loss(%arg0: tensor<64x?x2x3xf32>, %arg1: tensor<64x2x3xi64>, %arg2: tensor<?xf32>) -> (tensor<64x2x3xf32>, tensor<64x?x2x3xf32>) {
+  // expected-ub-possible @+1 {{equal: %arg0[1] != %arg2[0]}}
+  %output, %log_prob = "onnx.SoftmaxCrossEntropyLoss"(%arg0, %arg1, %arg2) {reduction = "none"} : (tensor<64x?x2x3xf32>, tensor<64x2x3xi64>, tensor<?xf32>) -> (tensor<64x2x3xf32>, tensor<64x?x2x3xf32>)
+  onnx.Return %output, %log_prob : tensor<64x2x3xf32>, tensor<64x?x2x3xf32>
+}
+
+// onnx.RoiAlign-16: [num_rois, C, output_height, output_width] = [100, 2,
+// 7, 7]; batch_indices [?] must have one index per roi.
+func.func @roi_align(%arg0: tensor<1x2x4x8xf32>, %arg1: tensor<100x4xf32>, %arg2: tensor<?xi64>) -> tensor<100x2x7x7xf32> {
+  // expected-ub-possible @+1 {{equal: %arg2[0] != 100}}
+  %0 = "onnx.RoiAlign"(%arg0, %arg1, %arg2) {output_height = 7 : si64, output_width = 7 : si64, sampling_ratio = 2 : si64, spatial_scale = 1.000000e+00 : f32} : (tensor<1x2x4x8xf32>, tensor<100x4xf32>, tensor<?xi64>) -> tensor<100x2x7x7xf32>
+  onnx.Return %0 : tensor<100x2x7x7xf32>
+}

@@ -6,8 +6,9 @@
 //     O = stride * (D - 1) + output_padding + ((k - 1) * dilation + 1)
 //         - pad_begin - pad_end,
 //     O = D * stride for SAME_UPPER / SAME_LOWER, or `output_shape`;
-//   MaxPool-22 / AveragePool-22 (and onnx-mlir's MaxPoolSingleOut):
-//     `kernel_shape`, Y [N, C, O1..On], floor or (ceil_mode) ceil;
+//   MaxPool-22 / AveragePool-22 / LpPool-22 (and onnx-mlir's
+//     MaxPoolSingleOut): `kernel_shape`, Y [N, C, O1..On], floor or
+//     (ceil_mode) ceil;
 //   GlobalAveragePool-22 / GlobalMaxPool-22 / GlobalLpPool-22: [N, C, 1..1].
 // A window's output size, auto_pad NOTSET (explicit `pads`) or VALID (no
 // padding), is the shared window rule (OpRules.h):
@@ -314,6 +315,7 @@ const std::vector<OnnxRule> &onnxConvRules() {
       {"MaxPoolSingleOut", lowerPool,
        "onnx-mlir's MaxPool without Indices: [N, C, O...]"},
       {"AveragePool", lowerPool, "[N, C, O...] by the window rule; ceil_mode"},
+      {"LpPool", lowerPool, "[N, C, O...] by the window rule; ceil_mode"},
       {"GlobalAveragePool", lowerGlobalPool, "[N, C, 1...]"},
       {"GlobalMaxPool", lowerGlobalPool, "[N, C, 1...]"},
       {"GlobalLpPool", lowerGlobalPool, "[N, C, 1...]"},

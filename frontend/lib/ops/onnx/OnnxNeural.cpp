@@ -14,6 +14,7 @@
 //   LayerNormalization-17: Y of X's shape, Mean and InvStdDev of X's shape
 //     with the dims from `axis` on set to 1; Scale and B (its function body:
 //     Mul / Add with the normalised X) broadcast unidirectionally to X;
+//   LRN-13, MeanVarianceNormalization-13, LpNormalization-22: X's shape;
 //   Softmax-13 / LogSoftmax-13 / Hardmax-13: the input's shape, `axis` in
 //     [-r, r-1] (default -1; 1 before opset 13).
 //
@@ -189,6 +190,27 @@ static void lowerSoftmax(OpContext &c) {
   setOnnxOutput(c, 0, *x);
 }
 
+/// onnx.LRN-13, MeanVarianceNormalization-13, LpNormalization-22: the
+/// input's shape; `axes` (MVN, default [0, 2, 3]) and `axis` (LpNormalization,
+/// default -1) in range.
+static void lowerSameShapeNorm(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  if (!x)
+    return;
+  if (onnxName(c) == "LpNormalization" &&
+      !onnxAxis(c, onnxInt(c, "axis").value_or(-1), x->size(), "axis"))
+    return;
+  if (onnxName(c) == "MeanVarianceNormalization" && onnxAttr(c, "axes")) {
+    std::optional<std::vector<int64_t>> axes = onnxInts(c, "axes");
+    if (!axes)
+      return c.opaque("attribute 'axes' is not an integer list");
+    for (int64_t a : *axes)
+      if (!onnxAxis(c, a, x->size(), "axis"))
+        return;
+  }
+  setOnnxOutput(c, 0, *x);
+}
+
 /// This file's operators.
 static const std::vector<OnnxRule> &ownRules() {
   static const std::vector<OnnxRule> rules = {
@@ -213,6 +235,11 @@ static const std::vector<OnnxRule> &ownRules() {
       {"RMSLayerNormalization", lowerLayerNorm,
        "onnx-mlir: X's shape; Scale / B broadcast to X; InvStdDev keeps the "
        "dims before `axis`"},
+      {"LRN", lowerSameShapeNorm, "the input's shape"},
+      {"MeanVarianceNormalization", lowerSameShapeNorm,
+       "the input's shape; `axes` in range"},
+      {"LpNormalization", lowerSameShapeNorm,
+       "the input's shape; `axis` in range"},
       {"Softmax", lowerSoftmax, "the input's shape; `axis` in range", "11"},
       {"LogSoftmax", lowerSoftmax, "the input's shape; `axis` in range"},
       {"Hardmax", lowerSoftmax, "the input's shape; `axis` in range"},
@@ -227,7 +254,8 @@ const std::vector<OnnxRule> &onnxNeuralRules() {
     std::vector<OnnxRule> all = ownRules();
     for (const std::vector<OnnxRule> *list :
          {&onnxConvRules(), &onnxIndexingRules(), &onnxEinsumRules(),
-          &onnxAttentionRules(), &onnxQuantizedRules()})
+          &onnxAttentionRules(), &onnxQuantizedRules(), &onnxLossRules(),
+          &onnxRoiRules()})
       all.insert(all.end(), list->begin(), list->end());
     return all;
   }();

@@ -18,12 +18,15 @@
 namespace symshape::frontend {
 
 /// The rule lists of the files onnxNeuralRules() joins (OnnxNeural.cpp):
-/// convolutions and pooling, gathers and scatters, Einsum, Attention.
+/// convolutions and pooling, gathers and scatters, Einsum, Attention,
+/// quantized products, losses, region-of-interest pooling.
 const std::vector<OnnxRule> &onnxConvRules();      ///< OnnxConv.cpp
 const std::vector<OnnxRule> &onnxIndexingRules();  ///< OnnxIndexing.cpp
 const std::vector<OnnxRule> &onnxEinsumRules();    ///< OnnxEinsum.cpp
 const std::vector<OnnxRule> &onnxAttentionRules(); ///< OnnxAttention.cpp
 const std::vector<OnnxRule> &onnxQuantizedRules(); ///< OnnxQuantized.cpp
+const std::vector<OnnxRule> &onnxLossRules();      ///< OnnxLoss.cpp
+const std::vector<OnnxRule> &onnxRoiRules();       ///< OnnxRoi.cpp
 
 /// numpy.matmul's result dims for A (input 0) and B (input 1): the inner
 /// sizes equal, the batch dims broadcast (OnnxNeural.cpp); nullopt after an
