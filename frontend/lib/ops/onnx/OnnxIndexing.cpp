@@ -1,0 +1,256 @@
+//===- OnnxIndexing.cpp - ONNX gathers, scatters, OneHot, Trilu, Resize ---===//
+//
+// From the ONNX operator docs (data of rank r, indices of rank q):
+//   GatherElements-13: indices of rank r, output of indices' shape; on the
+//     dims other than `axis` an index is the output position itself, so
+//     each such indices dim is at most data's (unless nothing is read);
+//   ScatterElements-18 (Scatter-9 in onnx-mlir): output of data's shape,
+//     updates of indices' shape, indices of rank r bounded as above;
+//   GatherND-13: m = indices[-1] (static, 1 <= m <= r - b), the first b =
+//     batch_dims dims of data and indices equal; output indices[:-1] ++
+//     data[b + m:];
+//   ScatterND-18: output of data's shape, updates of shape indices[:-1] ++
+//     data[m:];
+//   OneHot-11: indices' shape with `depth` inserted at `axis` (in [-r-1, r]);
+//   Trilu-14: the input's shape (rank >= 2);
+//   Resize-19 (ResizeV10/11/13/18): output dims = `sizes` exactly on the
+//     resized axes (`axes`, default all); from float `scales` the sizes are
+//     floor(D * scale), which symshape does not read: opaque.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxNeuralCommon.h"
+
+#include <algorithm>
+
+namespace symshape::frontend {
+
+/// Each dim of `indices` but `axis` is at most `data`'s, unless `indices`
+/// is empty (then nothing is read).
+static void requireIndexDims(OpContext &c, const std::vector<TermId> &data,
+                             const std::vector<TermId> &indices, size_t axis) {
+  std::vector<FormulaId> empty;
+  for (TermId t : indices)
+    empty.push_back(c.formulas().mkEq(t, c.constant(0)));
+  FormulaId isEmpty = c.formulas().mkOr(empty);
+  for (size_t d = 0; d < data.size(); ++d) {
+    if (d == axis)
+      continue;
+    c.requireInBounds(
+        c.formulas().mkOr({c.formulas().mkLe(indices[d], data[d]), isEmpty}),
+        "the indices dim " + onnxDimName(c, 1, d) + " within data's " +
+            onnxDimName(c, 0, d));
+  }
+}
+
+/// onnx.GatherElements-13 / ScatterElements-18: the rank and index dims;
+/// the axis, or nullopt.
+static std::optional<size_t> elementsAxis(OpContext &c,
+                                          const std::vector<TermId> &data,
+                                          const std::vector<TermId> &indices) {
+  if (indices.size() != data.size()) {
+    c.error("indices have rank " + std::to_string(indices.size()) + ", data " +
+            std::to_string(data.size()) + ": they must be equal");
+    return std::nullopt;
+  }
+  std::optional<size_t> axis =
+      onnxAxis(c, onnxInt(c, "axis").value_or(0), data.size(), "axis");
+  if (axis)
+    requireIndexDims(c, data, indices, *axis);
+  return axis;
+}
+
+static void lowerGatherElements(OpContext &c) {
+  std::optional<std::vector<TermId>> data = onnxInputDims(c, 0);
+  std::optional<std::vector<TermId>> idx = data ? onnxInputDims(c, 1) : data;
+  if (idx && elementsAxis(c, *data, *idx))
+    setOnnxOutput(c, 0, *idx);
+}
+
+static void lowerScatterElements(OpContext &c) {
+  std::optional<std::vector<TermId>> data = onnxInputDims(c, 0);
+  std::optional<std::vector<TermId>> idx = data ? onnxInputDims(c, 1) : data;
+  std::optional<std::vector<TermId>> upd = idx ? onnxInputDims(c, 2) : idx;
+  if (!upd || !elementsAxis(c, *data, *idx))
+    return;
+  if (upd->size() != idx->size())
+    return c.error("updates and indices differ in rank");
+  for (size_t d = 0; d < idx->size(); ++d)
+    if (!onnxRequireEqual(c, (*upd)[d], (*idx)[d],
+                          "the sizes " + onnxDimName(c, 2, d) + " (updates) " +
+                              "and " + onnxDimName(c, 1, d) + " (indices)"))
+      return;
+  setOnnxOutput(c, 0, *data);
+}
+
+/// The static m = indices[-1] of GatherND / ScatterND, checked against
+/// data's rank r less `batch`.
+static std::optional<size_t> indexDepth(OpContext &c,
+                                        const std::vector<TermId> &data,
+                                        const std::vector<TermId> &indices,
+                                        size_t batch) {
+  if (indices.empty()) {
+    c.error("indices must be of rank >= 1");
+    return std::nullopt;
+  }
+  std::optional<int64_t> m = c.constantValue(indices.back());
+  if (!m) {
+    c.opaque("the last dim of indices is not static");
+    return std::nullopt;
+  }
+  if (*m < 1 || size_t(*m) + batch > data.size()) {
+    c.error("the last dim of indices is " + std::to_string(*m) +
+            ", not in [1, " + std::to_string(data.size() - batch) + "]");
+    return std::nullopt;
+  }
+  return size_t(*m);
+}
+
+/// onnx.GatherND-13.
+static void lowerGatherND(OpContext &c) {
+  std::optional<std::vector<TermId>> data = onnxInputDims(c, 0);
+  std::optional<std::vector<TermId>> idx = data ? onnxInputDims(c, 1) : data;
+  if (!idx)
+    return;
+  int64_t b = onnxInt(c, "batch_dims").value_or(0);
+  if (b < 0 || size_t(b) >= std::min(data->size(), idx->size()))
+    return c.error("batch_dims " + std::to_string(b) +
+                   " must be less than both ranks");
+  std::optional<size_t> m = indexDepth(c, *data, *idx, size_t(b));
+  if (!m)
+    return;
+  for (size_t d = 0; d < size_t(b); ++d)
+    if (!onnxRequireEqual(c, (*data)[d], (*idx)[d],
+                          "the batch sizes " + onnxDimName(c, 0, d) + " and " +
+                              onnxDimName(c, 1, d)))
+      return;
+  std::vector<TermId> out(idx->begin(), idx->end() - 1);
+  out.insert(out.end(), data->begin() + long(size_t(b) + *m), data->end());
+  setOnnxOutput(c, 0, std::move(out));
+}
+
+/// onnx.ScatterND-18.
+static void lowerScatterND(OpContext &c) {
+  std::optional<std::vector<TermId>> data = onnxInputDims(c, 0);
+  std::optional<std::vector<TermId>> idx = data ? onnxInputDims(c, 1) : data;
+  std::optional<std::vector<TermId>> upd = idx ? onnxInputDims(c, 2) : idx;
+  if (!upd)
+    return;
+  std::optional<size_t> m = indexDepth(c, *data, *idx, 0);
+  if (!m)
+    return;
+  std::vector<TermId> want(idx->begin(), idx->end() - 1);
+  want.insert(want.end(), data->begin() + long(*m), data->end());
+  if (upd->size() != want.size())
+    return c.error("updates have rank " + std::to_string(upd->size()) +
+                   ", expected " + std::to_string(want.size()));
+  for (size_t d = 0; d < want.size(); ++d)
+    if (!onnxRequireEqual(c, (*upd)[d], want[d],
+                          "the updates size " + onnxDimName(c, 2, d) +
+                              " and the size indices and data give"))
+      return;
+  setOnnxOutput(c, 0, *data);
+}
+
+/// onnx.OneHot-11: depth (a scalar or one-element input) is inserted at
+/// `axis`; an unknown depth is a fresh size.
+static void lowerOneHot(OpContext &c) {
+  std::optional<std::vector<TermId>> idx = onnxInputDims(c, 0);
+  if (!idx)
+    return;
+  int64_t a = onnxInt(c, "axis").value_or(-1);
+  int64_t r = int64_t(idx->size());
+  if (a < -r - 1 || a > r)
+    return c.error("axis " + std::to_string(a) + " is out of range for rank " +
+                   std::to_string(r + 1));
+  size_t axis = size_t(a < 0 ? a + r + 1 : a);
+  std::optional<std::vector<int64_t>> depth = c.constantElements(1);
+  if (!depth || depth->size() != 1) {
+    std::optional<int64_t> scalar = c.constantScalar(1);
+    if (!scalar)
+      return c.opaque("depth is not a known integer");
+    depth = std::vector<int64_t>{*scalar};
+  }
+  if ((*depth)[0] < 1)
+    return c.error("depth " + std::to_string((*depth)[0]) + " is not positive");
+  std::vector<TermId> out = *idx;
+  out.insert(out.begin() + long(axis), c.constant((*depth)[0]));
+  setOnnxOutput(c, 0, std::move(out));
+}
+
+/// onnx.Trilu-14.
+static void lowerTrilu(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  if (!x)
+    return;
+  if (x->size() < 2)
+    return c.error("Trilu needs an input of rank >= 2");
+  setOnnxOutput(c, 0, *x);
+}
+
+/// onnx.Resize-19 and its versions: the output from `sizes` (input 3;
+/// absent before opset 11).
+static void lowerResize(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  if (!x)
+    return;
+  if (onnxOpset(c) < 11 || onnxAbsent(c, 3))
+    return c.opaque("Resize by float scales (floor(size * scale)) is not "
+                    "modelled");
+  std::string policy =
+      onnxString(c, "keep_aspect_ratio_policy").value_or("stretch");
+  if (policy != "stretch")
+    return c.opaque("keep_aspect_ratio_policy \"" + policy + "\"");
+  std::vector<size_t> axes;
+  if (std::optional<std::vector<int64_t>> given = onnxInts(c, "axes")) {
+    for (int64_t a : *given) {
+      std::optional<size_t> axis = onnxAxis(c, a, x->size(), "axis");
+      if (!axis)
+        return;
+      if (std::find(axes.begin(), axes.end(), *axis) != axes.end())
+        return c.opaque("a repeated axis (undefined behaviour, the docs say)");
+      axes.push_back(*axis);
+    }
+  } else if (onnxAttr(c, "axes")) {
+    return c.opaque("attribute 'axes' is not an integer list");
+  } else {
+    for (size_t d = 0; d < x->size(); ++d)
+      axes.push_back(d);
+  }
+  std::optional<std::vector<TermId>> sizes = c.shapeOperand(3);
+  if (!sizes)
+    return c.opaque("the length of sizes is unknown");
+  if (sizes->size() != axes.size())
+    return c.error("sizes has " + std::to_string(sizes->size()) +
+                   " elements, expected " + std::to_string(axes.size()));
+  std::vector<TermId> out = *x;
+  for (size_t k = 0; k < axes.size(); ++k)
+    out[axes[k]] = (*sizes)[k];
+  for (TermId s : *sizes)
+    c.requireInBounds(c.formulas().mkLe(c.constant(0), s),
+                      "a size of Resize (must not be negative)");
+  if (onnxResultShapeUnknown(c, 0))
+    return setOnnxOutput(c, 0, std::move(out));
+  c.setResultFromValues(0, std::move(out));
+}
+
+const std::vector<OnnxRule> &onnxIndexingRules() {
+  static const std::vector<OnnxRule> rules = {
+      {"GatherElements", lowerGatherElements,
+       "indices' shape; indices of data's rank"},
+      {"ScatterElements", lowerScatterElements,
+       "data's shape; updates of indices' shape"},
+      {"Scatter", lowerScatterElements,
+       "(opset 9-10) data's shape; updates of indices' shape"},
+      {"GatherND", lowerGatherND, "indices[:-1] ++ data[batch_dims + m:]"},
+      {"ScatterND", lowerScatterND,
+       "data's shape; updates of indices[:-1] ++ data[m:]"},
+      {"OneHot", lowerOneHot, "indices' shape with depth at `axis`"},
+      {"Trilu", lowerTrilu, "the input's shape"},
+      {"Resize", lowerResize,
+       "the input's shape with `sizes` on the resized axes", "10 11 13 18"},
+  };
+  return rules;
+}
+
+} // namespace symshape::frontend

@@ -1,0 +1,96 @@
+// ONNX reductions, ArgMax / ArgMin, TopK and CumSum in both spellings:
+// torch-mlir's ONNX importer (`torch.operator "onnx.X"`) and onnx-mlir's
+// onnx dialect (`"onnx.X"`, versioned names such as ReduceMeanV13 for the
+// older opsets). Each expectation follows the ONNX operator docs (rule ids
+// `onnx.<Op>-<opset>`) and SPEC §3-4. A reduction's result is made visible
+// by the broadcast of an Add after it.
+
+// ReduceMean at opset 17 reads its axes from the attribute (an input from
+// opset 18 on): [?, ?] over axis 1 with keepdims is [%arg0[0], 1], so the
+// Add with [?, 15] compares only dim 0 (its dim 1 is 1 and 15).
+func.func @reduce_mean_attr(%arg0: !torch.vtensor<[?,?],f32>, %arg1: !torch.vtensor<[?,15],f32>) -> !torch.vtensor<[?,15],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 17 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %0 = torch.operator "onnx.ReduceMean"(%arg0) {torch.onnx.axes = [1 : si64]} : (!torch.vtensor<[?,?],f32>) -> !torch.vtensor<[?,1],f32>
+  // expected-ub-possible @+1 {{broadcast dim 0: %arg0[0] != 1 && %arg1[0] != 1 && %arg0[0] != %arg1[0]}}
+  %1 = torch.operator "onnx.Add"(%0, %arg1) : (!torch.vtensor<[?,1],f32>, !torch.vtensor<[?,15],f32>) -> !torch.vtensor<[?,15],f32>
+  return %1 : !torch.vtensor<[?,15],f32>
+}
+
+// ReduceSum-13 with an empty axes input and noop_with_empty_axes = 1
+// (test_reduce_sum_empty_axes_input_noop): the input unchanged, [3, 2, 2].
+// The same without the noop flag reduces every dim (keepdims: [1, 1, 1]).
+func.func @reduce_sum_empty(%arg0: !torch.vtensor<[3,2,2],f32>, %arg1: !torch.vtensor<[0],si64>) -> (!torch.vtensor<[3,2,2],f32>, !torch.vtensor<[1,1,1],f32>) attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %0 = torch.operator "onnx.ReduceSum"(%arg0, %arg1) {torch.onnx.keepdims = 1 : si64, torch.onnx.noop_with_empty_axes = 1 : si64} : (!torch.vtensor<[3,2,2],f32>, !torch.vtensor<[0],si64>) -> !torch.vtensor<[3,2,2],f32>
+  %1 = torch.operator "onnx.ReduceSum"(%arg0, %arg1) {torch.onnx.keepdims = 1 : si64} : (!torch.vtensor<[3,2,2],f32>, !torch.vtensor<[0],si64>) -> !torch.vtensor<[1,1,1],f32>
+  return %0, %1 : !torch.vtensor<[3,2,2],f32>, !torch.vtensor<[1,1,1],f32>
+}
+
+// An axis outside [-r, r-1] is rejected by ONNX shape inference.
+func.func @reduce_max_bad_axis(%arg0: !torch.vtensor<[3,2],f32>) -> !torch.vtensor<[],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 17 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  // expected-error @+1 {{rank}}
+  %0 = torch.operator "onnx.ReduceMax"(%arg0) {torch.onnx.axes = [2 : si64], torch.onnx.keepdims = 0 : si64} : (!torch.vtensor<[3,2],f32>) -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}
+
+// onnx-mlir's ReduceMeanV13 (axes an attribute), keepdims 0: [?, ?, 4]
+// over axes [-2, 0] is [4]; added to [?] that is one broadcast, 4 against
+// %arg1[0].
+func.func @reduce_mean_v13(%arg0: tensor<?x?x4xf32>, %arg1: tensor<?xf32>) -> tensor<*xf32> {
+  %0 = "onnx.ReduceMeanV13"(%arg0) {axes = [-2, 0], keepdims = 0 : si64} : (tensor<?x?x4xf32>) -> tensor<*xf32>
+  // expected-ub-possible @+1 {{broadcast dim 0: %arg1[0] not in {1, 4}}}
+  %1 = "onnx.Add"(%0, %arg1) : (tensor<*xf32>, tensor<?xf32>) -> tensor<*xf32>
+  onnx.Return %1 : tensor<*xf32>
+}
+
+// ReduceSumSquare-18 with no axes input reduces every dim: keepdims gives
+// [1, 1], which the declared [1, 1] confirms; with keepdims 0 a rank-0
+// result.
+func.func @reduce_all(%arg0: tensor<?x?xf32>) -> (tensor<1x1xf32>, tensor<f32>) {
+  %0 = "onnx.NoValue"() {value} : () -> none
+  %1 = "onnx.ReduceSumSquare"(%arg0, %0) {keepdims = 1 : si64, noop_with_empty_axes = 0 : si64} : (tensor<?x?xf32>, none) -> tensor<1x1xf32>
+  %2 = "onnx.ReduceL2"(%arg0, %0) {keepdims = 0 : si64, noop_with_empty_axes = 0 : si64} : (tensor<?x?xf32>, none) -> tensor<f32>
+  onnx.Return %1, %2 : tensor<1x1xf32>, tensor<f32>
+}
+
+// onnx.ArgMax-13 keepdims 0 over axis 1: [?, 5, ?] -> [%arg0[0], %arg0[2]],
+// added to [?, 7]: dim 1 compares %arg0[2] with 7. ArgMin's axis 4 is out of
+// range for rank 4 (onnx-mlir's own invalid.mlir case).
+func.func @argmax(%arg0: tensor<?x5x?xf32>, %arg1: tensor<1x7xi64>) -> tensor<*xi64> {
+  %0 = "onnx.ArgMax"(%arg0) {axis = 1 : si64, keepdims = 0 : si64, select_last_index = 0 : si64} : (tensor<?x5x?xf32>) -> tensor<*xi64>
+  // expected-ub-possible @+1 {{broadcast dim 1: %arg0[2] not in {1, 7}}}
+  %1 = "onnx.Add"(%0, %arg1) : (tensor<*xi64>, tensor<1x7xi64>) -> tensor<*xi64>
+  onnx.Return %1 : tensor<*xi64>
+}
+
+func.func @argmin_bad_axis(%arg0: tensor<5x5x1x32xf32>) -> tensor<*xi64> {
+  // expected-error @+1 {{rank}}
+  %1 = "onnx.ArgMin"(%arg0) { axis = 4 : si64} : (tensor<5x5x1x32xf32>)  -> tensor<*xi64>
+  "onnx.Return"(%1) : (tensor<*xi64>) -> ()
+}
+
+// onnx.TopK-11 (test_top_k): K, the one element of input 1 (%arg1[0], read
+// as a size), must be within the axis' size 4; both outputs are [3, K],
+// declared [3, 3]: each cast holds only for K = 3.
+func.func @top_k(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vtensor<[1],si64>) -> (!torch.vtensor<[3,3],f32>, !torch.vtensor<[3,3],si64>) attributes {torch.onnx_meta.ir_version = 6 : si64, torch.onnx_meta.opset_version = 17 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-ub-possible @+3 {{in-bounds: %arg1[0] >= 5}}
+  // expected-ub-possible @+2 {{result-cast dim 1: %arg1[0] != 3}}
+  // expected-ub-possible @+1 {{result-cast dim 1: %arg1[0] != 3}}
+  %0:2 = torch.operator "onnx.TopK"(%arg0, %arg1) {torch.onnx.axis = 1 : si64} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[1],si64>) -> (!torch.vtensor<[3,3],f32>, !torch.vtensor<[3,3],si64>)
+  return %0#0, %0#1 : !torch.vtensor<[3,3],f32>, !torch.vtensor<[3,3],si64>
+}
+
+// onnx.CumSum-14 keeps X's shape.
+func.func @cumsum(%arg0: tensor<?x3xf64>, %arg1: tensor<i32>, %arg2: tensor<2x?xf64>) -> tensor<*xf64> {
+  %0 = "onnx.CumSum"(%arg0, %arg1) {exclusive = 0 : si64, reverse = 0 : si64} : (tensor<?x3xf64>, tensor<i32>) -> tensor<*xf64>
+  // expected-ub-possible @+2 {{broadcast dim 0: %arg0[0] not in {1, 2}}}
+  // expected-ub-possible @+1 {{broadcast dim 1: %arg2[1] not in {1, 3}}}
+  %1 = "onnx.Add"(%0, %arg2) : (tensor<*xf64>, tensor<2x?xf64>) -> tensor<*xf64>
+  onnx.Return %1 : tensor<*xf64>
+}
+
+// K must be 1-D (onnx-mlir's invalid.mlir: "rank should be < 2").
+func.func @top_k_rank(%arg0: tensor<3x4xi64>, %arg1: tensor<1x1xi64>) -> (tensor<*xf32>, tensor<*xi64>) {
+  // expected-error @+1 {{rank}}
+  %1, %2 = "onnx.TopK"(%arg0, %arg1) {axis = 1 : si64, largest = 1 : si64, sorted = 1 : si64} : (tensor<3x4xi64>, tensor<1x1xi64>) -> (tensor<*xf32>, tensor<*xi64>)
+  "onnx.Return"(%1, %2) : (tensor<*xf32>, tensor<*xi64>) -> ()
+}
