@@ -90,6 +90,9 @@ TEST_CASE("the lowering, the parser and refine find ops by role", "[optable]") {
   CHECK(opRole("sdy.mesh") == OpRole::Mesh);
   CHECK(opRole("sdy.return") == OpRole::Yield);
   CHECK(opRole("stablehlo.composite") == OpRole::Call);
+  CHECK(opRole("onnx.Return") == OpRole::Return);
+  CHECK(opRole("onnx.Yield") == OpRole::Yield);
+  CHECK(opRole("torch.operator_terminator") == OpRole::Yield);
   CHECK(opRole("tosa.add") == OpRole::None);
   CHECK(opRole("no.such_op") == OpRole::None);
   // Entries without a shape function are the terminators the op owning
@@ -101,10 +104,20 @@ TEST_CASE("the lowering, the parser and refine find ops by role", "[optable]") {
         terminators.insert(family.entries[i].name);
   // Every terminator is declared so, none as a modelled op with an empty
   // rule (the README counts only modelled ops).
-  CHECK(terminators == std::set<std::string_view>{
-                           "func.return", "linalg.yield", "mhlo.return",
-                           "sdy.return", "shape.assuming_yield", "shape.yield",
-                           "stablehlo.return", "tensor.yield", "util.return"});
+  CHECK(terminators ==
+        std::set<std::string_view>{"func.return", "linalg.yield", "mhlo.return",
+                                   "onnx.Return", "onnx.Yield", "sdy.return",
+                                   "shape.assuming_yield", "shape.yield",
+                                   "stablehlo.return", "tensor.yield",
+                                   "torch.operator_terminator", "util.return"});
+  // `return` and `call` in a function body are func.return and func.call.
+  CHECK(findOp("return") == findOp("func.return"));
+  CHECK(findOp("call") == findOp("func.call"));
+  // shape.reduce runs bodies of exact integer arithmetic only.
+  CHECK(isExactIntArith("arith.addi"));
+  CHECK(isExactIntArith("shape.yield"));
+  CHECK_FALSE(isExactIntArith("arith.floordivsi"));
+  CHECK_FALSE(isExactIntArith("shape.div"));
   // Only tosa.select's broadcast is left unchecked by mlir-opt 16.
   CHECK(findOp("tosa.select")->shapesUnverified);
   CHECK_FALSE(findOp("tosa.add")->shapesUnverified);
