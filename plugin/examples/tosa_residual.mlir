@@ -1,5 +1,5 @@
 // A residual block in TOSA 1.0 with a dynamic batch, for the pass plugin
-// (README, "Pass plugin"). The residual add needs the batches of %x and
+// (docs/PLUGIN.md). The residual add needs the batches of %x and
 // %skip to broadcast; the scale by %w then needs the batch to be 1 or 8,
 // so in every well-defined run %2 and %3 are 8x768.
 func.func @residual(%x: tensor<?x768xf32>, %bias: tensor<1x768xf32>, %skip: tensor<?x768xf32>, %w: tensor<8x768xf32>) -> tensor<?x768xf32> {

@@ -1,4 +1,4 @@
-"""The example script runs as the README shows it (README.md includes the
+"""The example script runs as docs/LIBRARY.md shows it (it includes the
 same file; package/readme-snippets checks that)."""
 
 import os

@@ -209,10 +209,10 @@ head -c 4096 "$symshape" | "$symshape" check - >"$work/out" 2>"$work/err"; statu
 
 # --- issue 23: usage and --help list every option ---------------------------
 "$symshape" --help >"$work/help"
-usage=$(sed -n '/^## Usage/,/^## /p' "$repo/README.md")
+usage=$(sed -n '/^## Usage/,/^## /p' "$repo/docs/USAGE.md")
 for option in $(grep -oE '"--?[a-z][a-z-]*"' "$repo/tools/CommandLine.cpp" | tr -d '"' | sort -u); do
   grep -q -- "$option\b" "$work/help" && ok || fail "--help does not list $option"
-  grep -q -- "$option\b" <<<"$usage" && ok || fail "README's Usage does not list $option"
+  grep -q -- "$option\b" <<<"$usage" && ok || fail "docs/USAGE.md's Usage does not list $option"
 done
 
 # --- item 9: refine and graph exit 0 once written; --strict-exit ----------

@@ -7,8 +7,8 @@
 //
 //   - wherever mlir-opt's result is static, symshape's is static and equal
 //     (never less specific, never a different size);
-//   - the count of dims only symshape makes static is what the README's
-//     table reports.
+//   - the count of dims only symshape makes static is what the table of
+//     docs/USAGE.md ("Most specific shapes") reports.
 //
 // Values are matched by source location (MlirOptOutput.h). For a value of
 // tensor type the dims are its type's dims: mlir-opt's are the printed

@@ -10,7 +10,7 @@
 # version (find_package(symshape VERSION) accepts this one and refuses a
 # newer one), runs the installed CLI and, when the Python module is built,
 # imports it from the prefix. Prints the size of the install; a Release
-# install must stay under 40 MB, and within 25% of what README.md says
+# install must stay under 40 MB, and within 25% of what docs/LIBRARY.md says
 # (Release, GCC, with the Python module).
 cmake_minimum_required(VERSION 3.20)
 
@@ -111,38 +111,45 @@ if(BUILD_TYPE STREQUAL "Release" AND bytes GREATER 40000000)
   message(FATAL_ERROR "a Release install takes ${megabytes} MB, over 40 MB")
 endif()
 
-# README.md states the size of a Release install built with GCC, with the
-# Python module, for each kind of library: it must stay within 25%.
-file(READ ${SOURCE_DIR}/README.md readme)
-string(REGEX REPLACE "[ \n]+" " " readme "${readme}")
+# docs/LIBRARY.md states the size of a Release install built with GCC,
+# with the Python module, for each kind of library, and README.md's Quick
+# start the default one: they must stay within 25%.
+set(documents "")
+foreach(document README.md docs/LIBRARY.md)
+  file(READ ${SOURCE_DIR}/${document} text)
+  string(APPEND documents "${text}\n")
+endforeach()
+string(REGEX REPLACE "[ \n]+" " " documents "${documents}")
 set(statement_static "The install is Release by default: about ([0-9]+) MB")
 set(statement_shared "the install is then about ([0-9]+) MB")
 foreach(statement ${statement_static} ${statement_shared}
         "Python module; Release, about ([0-9]+) MB")
-  if(NOT readme MATCHES "${statement}")
-    message(FATAL_ERROR "README.md no longer says '${statement}'")
+  if(NOT documents MATCHES "${statement}")
+    message(FATAL_ERROR "README.md and docs/LIBRARY.md no longer say "
+                        "'${statement}'")
   endif()
 endforeach()
-string(REGEX MATCH "${statement_${kind}}" ignored "${readme}")
+string(REGEX MATCH "${statement_${kind}}" ignored "${documents}")
 set(stated ${CMAKE_MATCH_1})
 if(BUILD_TYPE STREQUAL "Release" AND COMPILER_ID STREQUAL "GNU" AND PYTHON_DIR)
   math(EXPR low "${stated} * 750000")
   math(EXPR high "${stated} * 1250000")
   if(bytes LESS low OR bytes GREATER high)
-    message(FATAL_ERROR "README.md says a Release install (${kind} library) "
-                        "takes about ${stated} MB; this one takes "
-                        "${megabytes} MB: update README.md (Library)")
+    message(FATAL_ERROR "docs/LIBRARY.md says a Release install (${kind} "
+                        "library) takes about ${stated} MB; this one takes "
+                        "${megabytes} MB: update docs/LIBRARY.md and the "
+                        "README's Quick start")
   endif()
-  message(STATUS "README.md's ${stated} MB for a ${kind} install: ok")
+  message(STATUS "docs/LIBRARY.md's ${stated} MB for a ${kind} install: ok")
 endif()
 # The Quick start says the default (static) figure too: the same one.
-string(REGEX MATCH "${statement_static}" ignored "${readme}")
+string(REGEX MATCH "${statement_static}" ignored "${documents}")
 set(library_figure ${CMAKE_MATCH_1})
 string(REGEX MATCH "Python module; Release, about ([0-9]+) MB" ignored
-       "${readme}")
+       "${documents}")
 if(NOT CMAKE_MATCH_1 STREQUAL library_figure)
   message(FATAL_ERROR "README.md: the Quick start says ${CMAKE_MATCH_1} MB, "
-                      "Library ${library_figure} MB")
+                      "docs/LIBRARY.md ${library_figure} MB")
 endif()
 
 if(PYTHON_DIR)

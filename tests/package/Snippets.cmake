@@ -1,13 +1,15 @@
 # cmake -DSOURCE_DIR=... -P Snippets.cmake
 #
-# Every fenced block in README.md and docs/KINDS.md that follows a line
+# Every fenced block in the documents below (the C++ and Python examples
+# of docs/LIBRARY.md, the kinds' examples of docs/KINDS.md) that follows a
+# line
 #   <!-- snippet: PATH -->
 # must be exactly the file PATH (relative to the source tree). The tests
 # build and run those files, so what the documents show is what they run.
 cmake_minimum_required(VERSION 3.20)
 set(count 0)
 set(failed "")
-foreach(document README.md docs/KINDS.md)
+foreach(document docs/LIBRARY.md docs/KINDS.md)
 file(READ ${SOURCE_DIR}/${document} rest)
 set(marker "<!-- snippet: ")
 set(document_count ${count})

@@ -1,6 +1,7 @@
-"""The README's pass plugin outputs are what mlir-opt-22 prints with it.
+"""The documented pass plugin outputs are what mlir-opt-22 prints with it.
 
-Every fenced block of README.md that starts with `$ mlir-opt-22 ` is run
+Every fenced block of the DOCUMENTS (docs/PLUGIN.md) that starts with
+`$ mlir-opt-22 ` is run
 from the repository root by bash, with `build/lib/SymshapePlugin.so` read
 as the plugin given here, and compared line by line with the rest of the
 block (stdout, then stderr); a line `...` stands for any number of lines.
@@ -15,6 +16,9 @@ import os
 import re
 import subprocess
 import sys
+
+# The documents whose `$ mlir-opt-22` blocks are run; each must have one.
+DOCUMENTS = ["docs/PLUGIN.md"]
 
 
 def blocks(text):
@@ -58,10 +62,17 @@ def check_ci_command(repo):
 
 def main():
     plugin, repo = os.path.abspath(sys.argv[1]), sys.argv[2]
-    with open(os.path.join(repo, "README.md"), encoding="utf-8") as f:
-        found = blocks(f.read())
+    found = []
     failures = 0
-    for line, command, expected in found:
+    for document in DOCUMENTS:
+        with open(os.path.join(repo, document), encoding="utf-8") as f:
+            mine = blocks(f.read())
+        if not mine:
+            print("FAIL: no `$ mlir-opt-22` block in %s" % document)
+            failures += 1
+        found += [(document, line, command, expected)
+                  for line, command, expected in mine]
+    for document, line, command, expected in found:
         run = command.replace("build/lib/SymshapePlugin.so", plugin)
         proc = subprocess.run(["bash", "-c", run], cwd=repo,
                               capture_output=True, text=True, timeout=120)
@@ -70,13 +81,10 @@ def main():
             actual.pop()  # mlir-opt ends its print with an empty line
         if not matches(expected, actual):
             failures += 1
-            print("FAIL: README.md:%d: `%s` prints:" % (line, command))
+            print("FAIL: %s:%d: `%s` prints:" % (document, line, command))
             print("\n".join(actual[:60]))
-            print("--- the README shows:")
+            print("--- %s shows:" % document)
             print("\n".join(expected))
-    if not found:
-        print("FAIL: no `$ mlir-opt-22` block in README.md")
-        failures += 1
     failures += check_ci_command(repo)
     print("%d passed, %d failed" % (len(found) - min(failures, len(found)),
                                     failures))

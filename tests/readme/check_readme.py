@@ -2,8 +2,8 @@
 """What the documentation shows is what the tool prints (issues 14, 23).
 
     check_readme.py outputs  SYMSHAPE REPO_DIR
-        Every fenced block of README.md and docs/KINDS.md that starts with
-        `$ symshape ARGS` is run from the repository root (stdout, then
+        Every fenced block of the DOCUMENTS (README.md, docs/USAGE.md,
+        docs/KINDS.md) that starts with `$ symshape ARGS` is run from the repository root (stdout, then
         stderr) and compared line by line with the rest of the block; a
         line `...` stands for any number of lines.
     check_readme.py examples SYMSHAPE REPO_DIR
@@ -18,6 +18,11 @@
         solver/lib/Problem.cpp's obligationKindName, and `coverage`), each
         with its example docs/kinds/KIND.mlir; for a kind the tool reports,
         a `$ symshape` block (checked by `outputs`) shows the kind.
+    check_readme.py links    SYMSHAPE REPO_DIR
+        Every relative link of README.md and docs/*.md (outside fenced
+        blocks) names a file that exists, and a `#heading` in a Markdown
+        file that exists there (GitHub's anchors); README.md links every
+        docs/*.md, so no document is left unreachable.
 """
 import os
 import re
@@ -25,7 +30,8 @@ import shlex
 import subprocess
 import sys
 
-DOCUMENTS = ["README.md", "docs/KINDS.md"]
+# The documents whose `$ symshape` blocks are run; each must have one.
+DOCUMENTS = ["README.md", "docs/USAGE.md", "docs/KINDS.md"]
 
 # SPEC section 4's kinds, and the one --require-coverage adds.
 SPEC_KINDS = ["broadcast", "result-cast", "rank", "mapped-dim", "cast",
@@ -189,11 +195,61 @@ def check_kinds(symshape, repo):
     return failures
 
 
+def anchors(text):
+    """GitHub's anchors of the headings of a Markdown text."""
+    out = set()
+    text = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    for heading in re.findall(r"^#+ +(.*?) *$", text, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+        base, n = slug, 1
+        while slug in out:
+            slug = f"{base}-{n}"
+            n += 1
+        out.add(slug)
+    return out
+
+
+def check_links(symshape, repo):
+    del symshape  # links need no tool
+    names = ["README.md"] + sorted(
+        "docs/" + name for name in os.listdir(os.path.join(repo, "docs"))
+        if name.endswith(".md"))
+    failures = total = 0
+    for document in names:
+        text = re.sub(r"^```.*?^```", "", read(repo, document),
+                      flags=re.S | re.M)
+        for target in re.findall(r"\]\(([^()\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue  # https:, mailto:
+            total += 1
+            path, _, anchor = target.partition("#")
+            resolved = os.path.normpath(os.path.join(
+                os.path.dirname(document), path)) if path else document
+            problem = None
+            if resolved.startswith("..") or os.path.isabs(path):
+                problem = "leaves the repository"
+            elif not os.path.exists(os.path.join(repo, resolved)):
+                problem = f"names {resolved}, which does not exist"
+            elif anchor and resolved.endswith(".md") and \
+                    anchor not in anchors(read(repo, resolved)):
+                problem = f"names no heading #{anchor} of {resolved}"
+            if problem:
+                failures += 1
+                print(f"FAIL: {document}: the link ({target}) {problem}")
+    readme = read(repo, "README.md")
+    for document in names[1:]:
+        if f"]({document})" not in readme:
+            failures += 1
+            print(f"FAIL: README.md does not link {document}")
+    print(f"links: {total} relative links, {failures} failures")
+    return failures
+
+
 def main():
     mode, symshape, repo = sys.argv[1], os.path.abspath(sys.argv[2]), \
         sys.argv[3]
     check = {"outputs": check_outputs, "examples": check_examples,
-             "kinds": check_kinds}[mode]
+             "kinds": check_kinds, "links": check_links}[mode]
     return 1 if check(symshape, repo) else 0
 
 
