@@ -1,0 +1,100 @@
+//===- OnnxMain.cpp - symshape_models_onnx: generate and compare ONNX
+//------===//
+//
+//   symshape_models_onnx gen --seed 3 [--plant expand] [--spelling onnx]
+//   symshape_models_onnx compare [--count 20] [--plant reshape] [-v]
+//   symshape_models_onnx intent [--count 200]    # oracle vs generator only
+//
+// `compare` runs every seed in [0, count) with every plant (none,
+// broadcast, reshape, matmul, expand) unless one is named, in both
+// spellings, and exits 1 on any failure (OnnxCompare.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxCompare.h"
+
+#include <cstdlib>
+#include <iostream>
+
+using namespace symshape::models;
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    std::cerr << "usage: symshape_models_onnx gen|compare|intent [options]\n";
+    return 2;
+  }
+  std::string command = argv[1];
+  uint64_t seed = 0, count = 20;
+  std::optional<OnnxPlant> only;
+  OnnxSpelling spelling = OnnxSpelling::Torch;
+  bool verbose = false;
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      return i + 1 < argc ? argv[++i] : std::string();
+    };
+    if (a == "--seed") {
+      seed = std::strtoull(next().c_str(), nullptr, 10);
+    } else if (a == "--count") {
+      count = std::strtoull(next().c_str(), nullptr, 10);
+    } else if (a == "--plant") {
+      only = plantNamed(next());
+      if (!only) {
+        std::cerr << "unknown plant (none, broadcast, reshape, matmul, "
+                     "expand)\n";
+        return 2;
+      }
+    } else if (a == "--spelling") {
+      spelling = next() == "onnx" ? OnnxSpelling::Dialect : OnnxSpelling::Torch;
+    } else if (a == "-v") {
+      verbose = true;
+    } else {
+      std::cerr << "unknown option " << a << "\n";
+      return 2;
+    }
+  }
+  if (command == "gen") {
+    OnnxProgram p = generateOnnx(seed, only.value_or(OnnxPlant::None));
+    std::cout << p.text(spelling);
+    if (p.plantedNode >= 0)
+      std::cerr << "planted at op #" << p.plantedOp(spelling) << ": "
+                << p.plantedWhat << "\n";
+    return 0;
+  }
+  std::vector<OnnxPlant> plants = {OnnxPlant::None, OnnxPlant::Broadcast,
+                                   OnnxPlant::Reshape, OnnxPlant::MatMul,
+                                   OnnxPlant::Expand};
+  if (only)
+    plants = {*only};
+  if (command == "intent") {
+    size_t wrong = 0;
+    for (uint64_t s = 0; s < count; ++s)
+      for (OnnxPlant plant : plants) {
+        std::string why = checkOnnxIntent(generateOnnx(s, plant));
+        if (!why.empty()) {
+          ++wrong;
+          std::cout << "seed " << s << " " << plantName(plant) << ": " << why;
+        }
+      }
+    std::cout << "onnx intent: " << count * plants.size() << " programs, "
+              << wrong << " not as intended\n";
+    return wrong ? 1 : 0;
+  }
+  if (command != "compare") {
+    std::cerr << "unknown command " << command << "\n";
+    return 2;
+  }
+  OnnxStats stats;
+  for (uint64_t s = 0; s < count; ++s)
+    for (OnnxPlant plant : plants)
+      compareOnnx(generateOnnx(s, plant), stats);
+  size_t shown = 0;
+  for (const std::string &f : stats.failures)
+    if (verbose || shown++ < 20)
+      std::cout << f << "\n";
+  if (!verbose && stats.failures.size() > 20)
+    std::cout << "... " << stats.failures.size() - 20
+              << " more failures (-v shows all)\n";
+  std::cout << summarizeOnnx(stats) << "\n";
+  return stats.failures.empty() ? 0 : 1;
+}
