@@ -4,6 +4,7 @@
 //   symshape_models_onnx gen --seed 3 [--plant expand] [--spelling onnx]
 //   symshape_models_onnx compare [--count 20] [--plant reshape] [-v]
 //   symshape_models_onnx intent [--count 200]    # oracle vs generator only
+//   symshape_models_onnx file x.mlir [--planted-op 4] [--function f]
 //
 // `compare` runs every seed in [0, count) with every plant (none,
 // broadcast, reshape, matmul, expand) unless one is named, in both
@@ -14,13 +15,16 @@
 #include "OnnxCompare.h"
 
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 using namespace symshape::models;
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    std::cerr << "usage: symshape_models_onnx gen|compare|intent [options]\n";
+    std::cerr
+        << "usage: symshape_models_onnx gen|compare|intent|file [options]\n";
     return 2;
   }
   std::string command = argv[1];
@@ -28,6 +32,8 @@ int main(int argc, char **argv) {
   std::optional<OnnxPlant> only;
   OnnxSpelling spelling = OnnxSpelling::Torch;
   bool verbose = false;
+  std::string file, function = "main_graph";
+  int plantedOp = -1;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -46,6 +52,12 @@ int main(int argc, char **argv) {
       }
     } else if (a == "--spelling") {
       spelling = next() == "onnx" ? OnnxSpelling::Dialect : OnnxSpelling::Torch;
+    } else if (a == "--planted-op") {
+      plantedOp = std::atoi(next().c_str());
+    } else if (a == "--function") {
+      function = next();
+    } else if (command == "file" && file.empty() && a[0] != '-') {
+      file = a;
     } else if (a == "-v") {
       verbose = true;
     } else {
@@ -60,6 +72,27 @@ int main(int argc, char **argv) {
       std::cerr << "planted at op #" << p.plantedOp(spelling) << ": "
                 << p.plantedWhat << "\n";
     return 0;
+  }
+  if (command == "file") {
+    // One hand-written program against the oracle (Compare.h's checks).
+    std::ifstream in(file);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      std::cerr << "cannot read " << file << "\n";
+      return 2;
+    }
+    Program p;
+    p.function = function;
+    p.text = p.twin = text.str();
+    p.plantedOp = plantedOp;
+    p.plantedWhat = "given";
+    FamilyStats stats;
+    compareProgram(p, stats);
+    for (const std::string &f : stats.failures)
+      std::cout << f << "\n";
+    std::cout << summarize(p.family, stats) << "\n";
+    return stats.failures.empty() ? 0 : 1;
   }
   std::vector<OnnxPlant> plants = {OnnxPlant::None, OnnxPlant::Broadcast,
                                    OnnxPlant::Reshape, OnnxPlant::MatMul,
