@@ -78,7 +78,7 @@ Side judge(const OnnxProgram &p, OnnxSpelling s, OnnxStats &stats) {
   frontend::SessionOptions options;
   options.computeShapes = false;
   frontend::Session session(options);
-  if (!oracleSession.addFile("model.mlir", p.text(s)) ||
+  if (!oracleSession.addFile("twin.mlir", p.twin(s)) ||
       !session.addFile("model.mlir", p.text(s)) || !session.analyze()) {
     fail("rejected:\n" + session.diagnostics().renderAll());
     return side;
@@ -181,14 +181,15 @@ std::string checkOnnxIntent(const OnnxProgram &p) {
   for (OnnxSpelling s : kSpellings) {
     Program prog;
     prog.function = p.function;
-    prog.text = prog.twin = p.text(s);
+    prog.text = p.text(s);
+    prog.twin = p.twin(s);
     prog.plantedOp = p.plantedOp(s);
     prog.plantedWhat = p.plantedWhat;
     std::string why = checkGeneratorIntent(prog);
     if (!why.empty())
       os << spellingName(s) << ": " << why << "\n";
     frontend::Session session{frontend::SessionOptions{}};
-    if (!session.addFile("model.mlir", p.text(s)))
+    if (!session.addFile("twin.mlir", p.twin(s)))
       continue;
     const frontend::Module &module = session.files().front()->module;
     if (const frontend::Function *fn = findFunction(module, p.function)) {
@@ -217,7 +218,8 @@ void compareOnnx(const OnnxProgram &p, OnnxStats &stats) {
     prog.family = Family::Linalg; // only named in Compare's messages
     prog.seed = p.seed;
     prog.function = p.function;
-    prog.text = prog.twin = p.text(s);
+    prog.text = p.text(s);
+    prog.twin = p.twin(s);
     prog.plantedOp = p.plantedOp(s);
     prog.plantedWhat = p.plantedWhat;
     FamilyStats &fs = stats.perSpelling[size_t(s)];

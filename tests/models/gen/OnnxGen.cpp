@@ -243,7 +243,11 @@ OnnxProgram generateOnnx(uint64_t seed, OnnxPlant plant) {
   p.graph = std::move(b.g);
   p.unranked = rng.chance(40);
   p.torch = writeTorch(p.graph, p.function);
-  p.dialect = writeDialect(p.graph, p.function, p.unranked);
+  OnnxForms forms =
+      rng.chance(50) ? OnnxForms::Custom : OnnxForms::GenericReturn;
+  p.dialect = writeDialect(p.graph, p.function, p.unranked, forms);
+  p.dialectTwin =
+      writeDialect(p.graph, p.function, p.unranked, OnnxForms::Generic);
   return p;
 }
 

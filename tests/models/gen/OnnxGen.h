@@ -44,6 +44,14 @@ const char *plantName(OnnxPlant plant);
 std::optional<OnnxPlant> plantNamed(const std::string &name);
 const char *spellingName(OnnxSpelling spelling);
 
+/// How the dialect spelling writes onnx.Constant and onnx.Return: both in
+/// their custom forms (`onnx.Constant dense<..> : T`, `onnx.Return %x :
+/// T`), the constants custom and the return generic (`"onnx.Return"(%x) :
+/// (T) -> ()`), or both generic (the oracle's twin: the frontend reads
+/// every generic op, so the oracle does not depend on which custom forms
+/// it knows). onnx-mlir's own tests use each.
+enum class OnnxForms { Custom, GenericReturn, Generic };
+
 /// One value: its dims (-1 for a runtime size) and element type.
 struct OnnxValue {
   std::vector<int64_t> dims;
@@ -85,8 +93,9 @@ struct OnnxProgram {
   int plantedNode = -1; ///< index into graph.nodes; -1 when correct
   std::string plantedWhat;
   std::string function = "main_graph";
-  std::string torch;   ///< the torch-mlir importer's spelling
-  std::string dialect; ///< onnx-mlir's spelling
+  std::string torch;       ///< the torch-mlir importer's spelling
+  std::string dialect;     ///< onnx-mlir's spelling
+  std::string dialectTwin; ///< the same in generic forms (OnnxForms)
   /// The dialect spelling declares every computed result `tensor<*x..>`
   /// (before onnx-mlir's shape inference).
   bool unranked = false;
@@ -96,6 +105,11 @@ struct OnnxProgram {
   const std::string &text(OnnxSpelling spelling) const {
     return spelling == OnnxSpelling::Torch ? torch : dialect;
   }
+  /// What the oracle runs: the torch text itself (one form), the dialect's
+  /// generic twin.
+  const std::string &twin(OnnxSpelling spelling) const {
+    return spelling == OnnxSpelling::Torch ? torch : dialectTwin;
+  }
 };
 
 /// The program of `seed`, correct or with `plant`.
@@ -104,7 +118,7 @@ OnnxProgram generateOnnx(uint64_t seed, OnnxPlant plant);
 /// The graph printed in torch-mlir's importer spelling / onnx-mlir's.
 std::string writeTorch(const OnnxGraph &graph, const std::string &function);
 std::string writeDialect(const OnnxGraph &graph, const std::string &function,
-                         bool unranked);
+                         bool unranked, OnnxForms forms);
 
 } // namespace symshape::models
 

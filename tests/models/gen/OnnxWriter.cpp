@@ -12,8 +12,8 @@
 // - onnx-mlir: `"onnx.X"(..) {axis = 0 : si64} : (tensor<?x4xf32>) ->
 //   tensor<?x4xf32>`, lists `[1, 0]`, `onnx.Constant dense<..> :
 //   tensor<2xi64>`, arguments `{onnx.dim_params = "0:batch,1:seq"}`,
-//   `onnx.Return` (custom or generic form), results `tensor<*xf32>` when
-//   `unranked` (before shape inference).
+//   `onnx.Return` (custom or generic form, OnnxForms), results
+//   `tensor<*xf32>` when `unranked` (before shape inference).
 //
 // Attribute dictionaries are sorted by name, as MLIR prints them.
 //
@@ -141,7 +141,7 @@ std::string writeTorch(const OnnxGraph &g, const std::string &function) {
 }
 
 std::string writeDialect(const OnnxGraph &g, const std::string &function,
-                         bool unranked) {
+                         bool unranked, OnnxForms forms) {
   std::ostringstream os;
   std::string outType = dialectType(g.values[g.output], unranked);
   os << "module {\n  func.func @" << function << "(";
@@ -155,8 +155,14 @@ std::string writeDialect(const OnnxGraph &g, const std::string &function,
   for (size_t k = 0; k < g.nodes.size(); ++k) {
     const OnnxNode &n = g.nodes[k];
     const OnnxValue &r = g.values[n.result];
-    if (n.op == "Constant") {
+    if (n.op == "Constant" && forms != OnnxForms::Generic) {
       os << "    %" << k << " = onnx.Constant " << denseOf(n, r, "i64") << "\n";
+      continue;
+    }
+    if (n.op == "Constant") {
+      os << "    %" << k
+         << " = \"onnx.Constant\"() {value = " << denseOf(n, r, "i64")
+         << "} : () -> " << dialectType(r, false) << "\n";
       continue;
     }
     // Opset 17's reductions keep their axes attribute: onnx-mlir's
@@ -178,8 +184,12 @@ std::string writeDialect(const OnnxGraph &g, const std::string &function,
     os << ")" << attrDict(n.attrs, false) << " : (" << types << ") -> "
        << dialectType(r, unranked) << "\n";
   }
-  os << "    onnx.Return " << name(g, g.output) << " : " << outType
-     << "\n  }\n}\n";
+  if (forms == OnnxForms::Custom)
+    os << "    onnx.Return " << name(g, g.output) << " : " << outType;
+  else
+    os << "    \"onnx.Return\"(" << name(g, g.output) << ") : (" << outType
+       << ") -> ()";
+  os << "\n  }\n}\n";
   return os.str();
 }
 
