@@ -130,6 +130,46 @@ func.func @f(%arg0: tensor<?x4xf32>, %arg1: tensor<1x2x5x5xf32>) -> tensor<*xf32
   CHECK(ok.shapes["8"] == Shape{1, 4, 3, 3});
 }
 
+TEST_CASE("onnx oracle: shape arithmetic on contents (torch, opset 17)",
+          "[models][onnx]") {
+  // onnx.Slice-13 with step -2 from -1 to -1000 over [5]: start 4, end
+  // clamps to -1: elements 4, 2, 0; onnx.Where-16 on contents (the shape
+  // [?, 6] where [1, 0] picks [n, 1]); onnx.ConstantOfShape-21 of it;
+  // onnx.Flatten-21 axis -1 of [n, 1, 6] -> [n, 6]; Unsqueeze-11's axes
+  // attribute.
+  std::string text = R"(
+func.func @f(%arg0: !torch.vtensor<[?,6],f32>, %arg1: !torch.vtensor<[5],f32>) -> !torch.vtensor<[?,6],f32> attributes {torch.onnx_meta.opset_version = 17 : si64} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<-1> : tensor<1xsi64>} : () -> !torch.vtensor<[1],si64> 
+  %1 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<-1000> : tensor<1xsi64>} : () -> !torch.vtensor<[1],si64> 
+  %2 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<-2> : tensor<1xsi64>} : () -> !torch.vtensor<[1],si64> 
+  %3 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<0> : tensor<1xsi64>} : () -> !torch.vtensor<[1],si64> 
+  %4 = torch.operator "onnx.Slice"(%arg1, %0, %1, %3, %2) : (!torch.vtensor<[5],f32>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3],f32> 
+  %5 = torch.operator "onnx.Shape"(%arg0) : (!torch.vtensor<[?,6],f32>) -> !torch.vtensor<[2],si64> 
+  %6 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<[1, 0]> : tensor<2xsi64>} : () -> !torch.vtensor<[2],si64> 
+  %7 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<1> : tensor<2xsi64>} : () -> !torch.vtensor<[2],si64> 
+  %8 = torch.operator "onnx.Where"(%6, %5, %7) : (!torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[2],si64> 
+  %9 = torch.operator "onnx.ConstantOfShape"(%8) : (!torch.vtensor<[2],si64>) -> !torch.vtensor<[?,1],f32> 
+  %10 = torch.operator "onnx.Unsqueeze"(%9) {torch.onnx.axes = [1 : si64]} : (!torch.vtensor<[?,1],f32>) -> !torch.vtensor<[?,1,1],f32> 
+  %11 = torch.operator "onnx.Expand"(%10, %5) : (!torch.vtensor<[?,1,1],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,?,6],f32> 
+  %12 = torch.operator "onnx.Flatten"(%11) {torch.onnx.axis = -1 : si64} : (!torch.vtensor<[?,?,6],f32>) -> !torch.vtensor<[?,6],f32> 
+  return %12 : !torch.vtensor<[?,6],f32>
+})";
+  OracleResult ok = run(text, {{"%arg0[0]", 4}});
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["4"] == Shape{3});
+  CHECK(ok.shapes["8"] == Shape{2});
+  CHECK(ok.shapes["9"] == Shape{4, 1});
+  CHECK(ok.shapes["10"] == Shape{4, 1, 1});
+  // [4, 1, 1] against [4, 6]: [4, 4, 6], flattened before the last: [16, 6].
+  CHECK(ok.shapes["11"] == Shape{4, 4, 6});
+  CHECK(ok.shapes["12"] == Shape{16, 6});
+  // n = 2: [2, 1, 1] against [2, 6] -> [2, 2, 6], flattened [4, 6].
+  OracleResult two = run(text, {{"%arg0[0]", 2}});
+  REQUIRE(!two.ub);
+  CHECK(two.shapes["12"] == Shape{4, 6});
+}
+
 TEST_CASE("onnx generator: the oracle agrees with the intent",
           "[models][onnx]") {
   for (uint64_t seed = 0; seed < 6; ++seed)
