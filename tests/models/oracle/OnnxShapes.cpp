@@ -123,6 +123,9 @@ bool slice(Eval &e) {
       s = std::clamp<int64_t>(s, 0, dim);
       t = std::clamp<int64_t>(t, 0, dim);
       out[*ax] = t > s ? (t - s + step - 1) / step : 0;
+    } else if (dim == 0) { // [0, dim-1] is empty: nothing is copied
+      s = 0;
+      out[*ax] = 0;
     } else {
       s = std::clamp<int64_t>(s, 0, dim - 1);
       t = std::clamp<int64_t>(t, -1, dim - 1);
