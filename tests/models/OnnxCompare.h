@@ -7,7 +7,8 @@
 // only `safe` findings and no opaque op; a planted one a non-safe finding
 // at the planted op and nowhere else; every condition is exact on the box
 // (it holds exactly where the oracle's first UB is that op, among the
-// assignments reaching it) and every witness replays; and the two
+// assignments reaching it) and every witness replays (a `$name` of
+// onnx.dim_params sets the dims of that name); and the two
 // spellings give the same non-safe findings (same nodes, kinds, verdicts
 // and conditions).
 //
@@ -25,6 +26,10 @@ struct OnnxStats {
   size_t programs = 0, texts = 0, plantedFound = 0, plantedMissed = 0,
          conditionsExact = 0, conditionsWrong = 0, spellingsAgree = 0,
          spellingsDiffer = 0, intentWrong = 0;
+  /// Witnesses replayed by this driver (it reads onnx.dim_params' `$name`
+  /// sizes; Compare.h's own replay, whose counts perSpelling keeps, does
+  /// not).
+  size_t witnessReplayed = 0, witnessFailed = 0;
   FamilyStats perSpelling[2]; ///< Compare.h's per-op comparison
   std::vector<std::string> failures;
 };
