@@ -5,6 +5,7 @@
 //   symshape_models_onnx compare [--count 20] [--plant reshape] [-v]
 //   symshape_models_onnx intent [--count 200]    # oracle vs generator only
 //   symshape_models_onnx file x.mlir [--planted-op 4] [--function f]
+//   symshape_models_onnx file x.mlir --sizes %arg0[0]=2,%arg0[1]=3   # one run
 //
 // `compare` runs every seed in [0, count) with every plant (none,
 // broadcast, reshape, matmul, expand) unless one is named, in both
@@ -14,12 +15,50 @@
 
 #include "OnnxCompare.h"
 
+#include "symshape/driver/Session.h"
+
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 using namespace symshape::models;
+
+/// One oracle run of `text` with `sizes` ("%arg0[0]=2,%arg1[1]=3"):
+/// every value's shape, then the first UB.
+static int runOnce(const std::string &text, const std::string &function,
+                   const std::string &sizes) {
+  symshape::frontend::Session session{symshape::frontend::SessionOptions{}};
+  if (!session.addFile("x.mlir", text)) {
+    std::cerr << session.diagnostics().renderAll();
+    return 2;
+  }
+  const symshape::frontend::Module &module = session.files().front()->module;
+  Assignment a;
+  std::stringstream in(sizes);
+  std::string item;
+  while (std::getline(in, item, ','))
+    a[item.substr(0, item.find('='))] =
+        std::strtoll(item.substr(item.find('=') + 1).c_str(), nullptr, 10);
+  for (const symshape::frontend::Function &fn : module.functions) {
+    if (fn.name != function)
+      continue;
+    OracleResult r = Oracle(module).run(fn, a);
+    for (const auto &[name, shape] : r.shapes) {
+      std::cout << "%" << name << ": [";
+      for (size_t d = 0; d < shape.size(); ++d)
+        std::cout << (d ? ", " : "") << shape[d];
+      std::cout << "]\n";
+    }
+    if (r.ub)
+      std::cout << "UB at op #" << r.ub->opIndex << ": " << r.ub->rule << "\n";
+    if (!r.unsupported.empty())
+      std::cout << "unsupported: " << r.unsupported << "\n";
+    return 0;
+  }
+  std::cerr << "no function @" << function << "\n";
+  return 2;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -34,6 +73,7 @@ int main(int argc, char **argv) {
   bool verbose = false;
   std::string file, function = "main_graph";
   int plantedOp = -1;
+  std::string sizes;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -54,6 +94,8 @@ int main(int argc, char **argv) {
       spelling = next() == "onnx" ? OnnxSpelling::Dialect : OnnxSpelling::Torch;
     } else if (a == "--planted-op") {
       plantedOp = std::atoi(next().c_str());
+    } else if (a == "--sizes") {
+      sizes = next();
     } else if (a == "--function") {
       function = next();
     } else if (command == "file" && file.empty() && a[0] != '-') {
@@ -82,6 +124,8 @@ int main(int argc, char **argv) {
       std::cerr << "cannot read " << file << "\n";
       return 2;
     }
+    if (!sizes.empty())
+      return runOnce(text.str(), function, sizes);
     Program p;
     p.function = function;
     p.text = p.twin = text.str();
