@@ -30,6 +30,10 @@ struct OnnxStats {
   /// sizes; Compare.h's own replay, whose counts perSpelling keeps, does
   /// not).
   size_t witnessReplayed = 0, witnessFailed = 0;
+  /// Ops whose conditions cannot be evaluated somewhere in the box (a
+  /// division by zero), not judged there; `notes` says where.
+  size_t conditionsUndefined = 0;
+  std::vector<std::string> notes;
   FamilyStats perSpelling[2]; ///< Compare.h's per-op comparison
   std::vector<std::string> failures;
 };

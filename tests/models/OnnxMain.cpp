@@ -172,6 +172,9 @@ int main(int argc, char **argv) {
   if (!verbose && stats.failures.size() > 20)
     std::cout << "... " << stats.failures.size() - 20
               << " more failures (-v shows all)\n";
+  if (verbose)
+    for (const std::string &n : stats.notes)
+      std::cout << "note: " << n << "\n";
   std::cout << summarizeOnnx(stats) << "\n";
   return stats.failures.empty() ? 0 : 1;
 }
