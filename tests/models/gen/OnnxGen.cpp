@@ -292,8 +292,8 @@ OnnxProgram generateOnnx(uint64_t seed, OnnxPlant plant) {
       // allowzero: a runtime 0 in [B, S, E] (S = 0) must stay 0, not copy
       // the input's dim 1, E (onnx.Reshape-14); the other Reshapes to
       // Concat([B], [S], ..) copy the very dim a 0 stands for.
-      merged = b.node("Reshape", {merged, target}, outDims,
-                      {attr("allowzero", 1)});
+      merged =
+          b.node("Reshape", {merged, target}, outDims, {attr("allowzero", 1)});
     }
   }
   std::vector<int64_t> meanDims = outDims;
