@@ -41,6 +41,7 @@ static void registerAll() {
     registerIree();
     registerSharded();
     registerTorch();
+    registerOnnx();
     registerChecks(); // after Tensor and Stablehlo: it refines some entries
   });
 }

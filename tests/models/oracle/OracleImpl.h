@@ -206,6 +206,8 @@ void registerIree();
 /// documentation.
 void registerTorch();
 void registerTorchShapes();
+/// ONNX operators in both spellings (Onnx.cpp), from the ONNX docs.
+void registerOnnx();
 /// Operand i is `!torch.none` (an optional left out).
 bool torchNone(Eval &e, size_t i);
 /// PyTorch's maybe_wrap_dim: `dim` in [-rank, rank) (rank at least 1), UB
