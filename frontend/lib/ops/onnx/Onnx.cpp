@@ -28,7 +28,8 @@ static constexpr std::string_view kTorchAttrPrefix = "torch.onnx.";
 static const std::vector<const std::vector<OnnxRule> *> &ruleLists() {
   static const std::vector<const std::vector<OnnxRule> *> lists = {
       &onnxElementwiseRules(), &onnxShapeRules(),  &onnxValueRules(),
-      &onnxNeuralRules(),      &onnxReduceRules(), &onnxControlRules()};
+      &onnxSlicingRules(),     &onnxNeuralRules(), &onnxReduceRules(),
+      &onnxControlRules()};
   return lists;
 }
 
