@@ -353,23 +353,23 @@ template <bool ToSpace> static void lowerBlocks(OpContext &c) {
     return c.opaque("no positive integer `blocksize`");
   std::vector<TermId> dims = *in;
   TermId block = c.constant(*b), square = c.constant(*b * *b);
-  auto divide = [&](size_t d, TermId by, const std::string &what) {
-    TermId q = c.floorDiv((*in)[d], by);
-    bool ok = requireSameSize(c, c.mul(q, by), (*in)[d],
-                              declaredStatic(c, 0, d, 4), what);
+  auto divide = [&](size_t d, int64_t by, const char *what) {
+    TermId q = c.floorDiv((*in)[d], c.constant(by));
     dims[d] = q;
-    return ok;
+    return requireSameSize(c, c.mul(q, c.constant(by)), (*in)[d],
+                           declaredStatic(c, 0, d, 4),
+                           std::string(what) + " " + c.dimName(0, d) +
+                               " rounded down to a multiple of " +
+                               std::to_string(by) + " and itself");
   };
   if (ToSpace) {
-    if (!divide(1, square,
-                "The input tensor depth must be divisible by the (blocksize "
-                "* blocksize): the sizes"))
+    if (!divide(1, *b * *b, "the depth (divisible by blocksize^2):"))
       return;
     dims[2] = c.mul((*in)[2], block);
     dims[3] = c.mul((*in)[3], block);
   } else {
-    if (!divide(2, block, "the height must be divisible by the blocksize") ||
-        !divide(3, block, "the width must be divisible by the blocksize"))
+    if (!divide(2, *b, "the height (divisible by blocksize):") ||
+        !divide(3, *b, "the width (divisible by blocksize):"))
       return;
     dims[1] = c.mul((*in)[1], square);
   }
