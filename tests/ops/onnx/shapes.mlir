@@ -105,7 +105,7 @@ func.func @onnx_reshape_dims(%arg0: tensor<?x?x2048xf32>) -> tensor<?x?x32x64xf3
   %2 = "onnx.Dim"(%arg0) {axis = 1 : si64} : (tensor<?x?x2048xf32>) -> tensor<1xi64>
   %3 = "onnx.Concat"(%1, %2, %0) {axis = 0 : si64} : (tensor<1xi64>, tensor<1xi64>, tensor<2xi64>) -> tensor<4xi64>
   %4 = "onnx.Reshape"(%arg0, %3) {allowzero = 0 : si64} : (tensor<?x?x2048xf32>, tensor<4xi64>) -> tensor<?x?x32x64xf32>
-  onnx.Return %4 : tensor<?x?x32x64xf32>
+  "onnx.Return"(%4) : (tensor<?x?x32x64xf32>) -> ()
 }
 
 // The opset-11 forms keep `axes` and `split` as attributes: UnsqueezeV11
@@ -116,7 +116,7 @@ func.func @onnx_v11_attributes(%arg0: tensor<?x10xf32>, %arg1: tensor<?x?xf32>) 
   %1 = "onnx.SqueezeV11"(%0) {axes = [0, -2]} : (tensor<1x?x1x10xf32>) -> tensor<?x10xf32>
   // expected-ub-possible @+1 {{equal: %arg1[1] != 5}}
   %2:2 = "onnx.SplitV11"(%arg1) {axis = 1 : si64, split = [2, 3]} : (tensor<?x?xf32>) -> (tensor<?x2xf32>, tensor<?x3xf32>)
-  onnx.Return %1, %2#0, %2#1 : tensor<?x10xf32>, tensor<?x2xf32>, tensor<?x3xf32>
+  "onnx.Return"(%1, %2#0, %2#1) : (tensor<?x10xf32>, tensor<?x2xf32>, tensor<?x3xf32>) -> ()
 }
 
 // Static violations are errors, as ONNX shape inference rejects them:
@@ -128,5 +128,5 @@ func.func @onnx_static(%arg0: tensor<5x5x1x32xf32>, %arg1: tensor<5x5x3x32xf32>,
   %1 = onnx.Constant dense<[0, 4]> : tensor<2xi64>
   // expected-ub-guaranteed @+1 {{in-bounds}}
   %2 = "onnx.Gather"(%arg2, %1) {axis = 1 : si64} : (tensor<?x4xf32>, tensor<2xi64>) -> tensor<?x2xf32>
-  onnx.Return %0, %2 : tensor<*xf32>, tensor<?x2xf32>
+  "onnx.Return"(%0, %2) : (tensor<*xf32>, tensor<?x2xf32>) -> ()
 }
