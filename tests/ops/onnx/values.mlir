@@ -76,3 +76,22 @@ func.func @onnx_values(%arg0: tensor<?x?xf32>, %arg1: tensor<?xf32>) -> (tensor<
   %8 = "onnx.ConstantOfShape"(%7) {value = dense<1.000000e+00> : tensor<1xf32>} : (tensor<*xi64>) -> tensor<2x5x4xf32>
   "onnx.Return"(%3, %8) : (tensor<?x?xf32>, tensor<2x5x4xf32>) -> ()
 }
+
+// The expanded LayerNormalization's shape computation (onnx.Neg-13 of the
+// constant [-1] is [1]; ConstantOfShape([1]) filled with the int64 1 is
+// [1]; Slice [0:-1] of Shape(%arg0) is [%arg0[0]]): the Reshape of %arg1
+// to [%arg0[0], 1] keeps the count when %arg1[0] == %arg0[0], or when
+// %arg0[0] is 0, which copies %arg1[0] (onnx.Reshape-14, allowzero = 0).
+func.func @neg_constant_of_shape(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[?,1],f32>) -> !torch.vtensor<[?,1],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Shape"(%arg0) : (!torch.vtensor<[?,4],f32>) -> !torch.vtensor<[2],si64> 
+  %1 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<0> : tensor<1xsi64>} : () -> !torch.vtensor<[1],si64> 
+  %2 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<-1> : tensor<1xsi64>} : () -> !torch.vtensor<[1],si64> 
+  %3 = torch.operator "onnx.Slice"(%0, %1, %2) : (!torch.vtensor<[2],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[1],si64> 
+  %4 = torch.operator "onnx.Neg"(%2) : (!torch.vtensor<[1],si64>) -> !torch.vtensor<[1],si64> 
+  %5 = torch.operator "onnx.ConstantOfShape"(%4) {torch.onnx.value = dense<1> : tensor<1xsi64>} : (!torch.vtensor<[1],si64>) -> !torch.vtensor<[?],si64> 
+  %6 = torch.operator "onnx.Concat"(%3, %5) {torch.onnx.axis = 0 : si64} : (!torch.vtensor<[1],si64>, !torch.vtensor<[?],si64>) -> !torch.vtensor<[?],si64> 
+  // expected-ub-possible @+1 {{element-count: %arg0[0] != 0 && %arg0[0] != %arg1[0]}}
+  %7 = torch.operator "onnx.Reshape"(%arg1, %6) : (!torch.vtensor<[?,1],f32>, !torch.vtensor<[?],si64>) -> !torch.vtensor<[?,1],f32> 
+  return %7 : !torch.vtensor<[?,1],f32>
+}
