@@ -335,8 +335,8 @@ const std::vector<OnnxRule> &onnxShapeRules() {
        "the input and the shape broadcast (multidirectional)"},
       {"Transpose", lowerTranspose, "dims permuted by `perm` (reversed)"},
       {"Flatten", lowerFlatten, "2-D: the dims before and from `axis`"},
-      {"Unsqueeze", lowerUnsqueeze, "1s inserted at `axes`", "1 11"},
-      {"Squeeze", lowerSqueeze, "dims at `axes` (each 1) removed", "1 11"},
+      {"Unsqueeze", lowerUnsqueeze, "1s inserted at `axes`", "11"},
+      {"Squeeze", lowerSqueeze, "dims at `axes` (each 1) removed", "11"},
       {"Concat", lowerConcat,
        "equal dims but `axis`, whose sizes add up; integer elements joined"},
   };
