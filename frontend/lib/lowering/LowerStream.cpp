@@ -47,9 +47,11 @@ std::unique_ptr<solver::Problem> Lowerer::runStreamed() {
       throw StreamAbandoned();
     extendValues(batch.values);
     // Entry block arguments first, as run() does: the function's inputs.
-    if (first)
+    if (first) {
       for (ValueId arg : function.arguments)
         defineFromType(arg, solver::SymbolOrigin::ArgumentDim);
+      addDimParamFacts();
+    }
     if (batch.ops > k) {
       // One block (a second abandons): lowerRegion's walk of it.
       const Block &entry = function.body.blocks.front();

@@ -390,6 +390,7 @@ std::unique_ptr<solver::Problem> Lowerer::run() {
   // Entry block arguments first: their `?` dims are the function's inputs.
   for (ValueId arg : function.arguments)
     defineFromType(arg, SymbolOrigin::ArgumentDim);
+  addDimParamFacts();
   lowerRegion(function.body, false);
   return finish();
 }

@@ -129,6 +129,10 @@ public:
   /// The `#stablehlo.bounds` of `id`'s type are facts on its dims
   /// (TypeBounds.cpp).
   void addBoundFacts(ValueId id);
+  /// onnx-mlir's `onnx.dim_params` argument attributes name argument dims:
+  /// each is the size `$name`, so dims sharing a name are equal (facts;
+  /// DimParams.cpp).
+  void addDimParamFacts();
   /// Defines a ranked value with the given runtime dims.
   void defineDims(ValueId id, std::vector<TermId> dims);
   void defineScalar(ValueId id, TermId scalar);

@@ -135,6 +135,8 @@ bool Parser::parseFuncArgument(Function &func, bool &named, unsigned index) {
     return false;
   if (named)
     value(func.arguments.back()).sourceLoc = source;
+  func.argumentAttributes.resize(func.argumentTypes.size());
+  func.argumentAttributes.back() = std::move(argAttrs);
   return true;
 }
 

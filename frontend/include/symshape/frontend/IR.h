@@ -111,6 +111,9 @@ struct Function {
   LocId sourceLoc = 0;            ///< its `loc(...)`
   std::vector<ValueId> arguments; ///< entry block arguments
   std::vector<Type> argumentTypes;
+  /// Each argument's `{attrs}` in the custom form (onnx-mlir's
+  /// `{onnx.dim_params = "0:batch"}`), by argument; empty when none.
+  std::vector<std::vector<NamedAttribute>> argumentAttributes;
   std::vector<Type> resultTypes;
   /// From `attributes {...}` (custom form) or the generic op's attributes
   /// other than sym_name / function_type.

@@ -28,7 +28,8 @@ static constexpr std::string_view kTorchAttrPrefix = "torch.onnx.";
 static const std::vector<const std::vector<OnnxRule> *> &ruleLists() {
   static const std::vector<const std::vector<OnnxRule> *> lists = {
       &onnxElementwiseRules(), &onnxShapeRules(),  &onnxValueRules(),
-      &onnxNeuralRules(),      &onnxReduceRules(), &onnxControlRules()};
+      &onnxSlicingRules(),     &onnxNeuralRules(), &onnxReduceRules(),
+      &onnxControlRules()};
   return lists;
 }
 
@@ -250,7 +251,19 @@ static void lowerTorchOperator(OpContext &c) {
 /// constant with a `value`): the attribute is the value, its type the
 /// result's.
 static bool parseOnnxConstant(Parser &p, PendingOp &pending) {
-  if (!p.tok.isKeyword("dense"))
+  // Without a lone `value`, onnx-mlir prints `{attrs} : type`
+  // (`onnx.Constant {value_ints = [1, 2]} : tensor<2xi64>`).
+  if (p.tok.is(TokenKind::LBrace)) {
+    if (!p.parseOptionalAttrDict(pending.op.attributes) ||
+        !p.expect(TokenKind::Colon, "':'"))
+      return false;
+    std::optional<Type> type = p.parseType();
+    if (!type)
+      return false;
+    pending.resultTypes.push_back(*type);
+    return p.setOperands(pending, {}, {}, /*written=*/true, p.tokLoc());
+  }
+  if (!p.tok.isKeyword("dense") && !p.tok.isKeyword("dense_resource"))
     return false;
   NamedAttribute value;
   value.name = "value";

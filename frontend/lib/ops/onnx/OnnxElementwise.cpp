@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OnnxInternal.h"
+#include "OnnxIntValues.h"
 #include "ops/rules/IntRules.h"
 
 namespace symshape::frontend {
@@ -96,6 +96,24 @@ static void lowerSameShape(OpContext &c) {
     setOnnxResult(c, r, *x);
 }
 
+/// onnx.Neg-13: the input's shape; integer elements are negated (shape
+/// computations negate constants: `Neg([-1])` then ConstantOfShape).
+static void lowerNeg(OpContext &c) {
+  lowerSameShape(c);
+  std::optional<std::vector<TermId>> x =
+      c.failed() ? std::nullopt : onnxElements(c, 0);
+  if (!x)
+    return;
+  std::vector<TermId> out;
+  for (TermId t : *x) {
+    std::optional<int64_t> v = c.constantValue(t);
+    if (v && *v == INT64_MIN)
+      return; // wraps: left unknown
+    out.push_back(c.sub(c.constant(0), t));
+  }
+  setOnnxElements(c, 0, std::move(out), onnxIsScalar(c, 0));
+}
+
 #define ONNX_ARITH(NAME, OP)                                                   \
   {                                                                            \
     NAME, lowerArithmetic<IntOp::OP>,                                          \
@@ -135,7 +153,7 @@ const std::vector<OnnxRule> &onnxElementwiseRules() {
        "the shape of X; the slope broadcasts to X "
        "(unidirectional)"},
       ONNX_UNARY("Abs"),
-      ONNX_UNARY("Neg"),
+      {"Neg", lowerNeg, "the shape of the input; integer elements negated"},
       ONNX_UNARY("Relu"),
       ONNX_UNARY("Sigmoid"),
       ONNX_UNARY("Tanh"),

@@ -49,6 +49,7 @@ struct OnnxRule {
 const std::vector<OnnxRule> &onnxElementwiseRules(); ///< OnnxElementwise.cpp
 const std::vector<OnnxRule> &onnxShapeRules();       ///< OnnxShapes.cpp
 const std::vector<OnnxRule> &onnxValueRules();       ///< OnnxValues.cpp
+const std::vector<OnnxRule> &onnxSlicingRules();     ///< OnnxSlicing.cpp
 const std::vector<OnnxRule> &onnxNeuralRules();      ///< OnnxNeural.cpp
 const std::vector<OnnxRule> &onnxReduceRules();      ///< OnnxReduce.cpp
 const std::vector<OnnxRule> &onnxControlRules();     ///< OnnxControl.cpp
