@@ -32,9 +32,10 @@ func.func @if_branch_sizes(%c: tensor<i1>, %a: tensor<?x4xf32>, %b: tensor<?x4xf
   "onnx.Return"(%0) : (tensor<?x4xf32>) -> ()
 }
 
-// The torch spelling of the same If: regions after the functional type,
-// ended by torch.operator_terminator. A mismatch inside the then-branch is
-// found at its op, as conditional code.
+// The torch spelling of the same If: regions after the functional type
+// (the importer orders them by attribute name: else_branch, then
+// then_branch), ended by torch.operator_terminator. A mismatch inside a
+// branch is found at its op, as conditional code.
 func.func @if_torch(%arg0: !torch.vtensor<[],i1>, %arg1: !torch.vtensor<[?,4],f32>, %arg2: !torch.vtensor<[3,?],f32>) -> !torch.vtensor<[?,4],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
   %none = torch.constant.none
   %0 = torch.operator "onnx.If"(%arg0) : (!torch.vtensor<[],i1>) -> !torch.vtensor<[?,4],f32> {

@@ -21,6 +21,10 @@ namespace symshape::frontend {
 static bool broadcastInputs(OpContext &c, const std::vector<size_t> &inputs) {
   if (c.numResults() < 1)
     return c.opaque("no result"), false;
+  // Before opset 7, `broadcast = 1` (with `axis`) broadcast B onto A
+  // unidirectionally from `axis`, not as NumPy does: not modelled.
+  if (onnxAttr(c, "broadcast"))
+    return c.opaque("the legacy `broadcast` attribute (before opset 7)"), false;
   std::vector<std::vector<TermId>> shapes;
   for (size_t i : inputs) {
     std::optional<std::vector<TermId>> dims = onnxDims(c, i);

@@ -73,9 +73,14 @@ void setOnnxElements(OpContext &c, size_t r, std::vector<TermId> elements,
   if (scalar) {
     setOnnxResult(c, r, {});
     // The scalar is recorded whatever the declared type (setIntResult only
-    // adds it: the dims are already set).
-    if (!c.failed() && elements.size() == 1 && integerTensor(c.resultType(r)))
+    // adds it: the dims are already set); under `tensor<*xi64>` it is the
+    // value's integer, which onnxElements reads back.
+    if (c.failed() || elements.size() != 1 || !integerTensor(c.resultType(r)))
+      return;
+    if (c.resultType(r).kind == TypeKind::RankedTensor)
       setIntResult(c, r, std::move(elements));
+    else
+      c.setIntElements(r, std::move(elements));
     return;
   }
   setOnnxResult(c, r, {c.constant(int64_t(elements.size()))});
@@ -106,6 +111,8 @@ void forwardOnnxValues(OpContext &c, size_t r, size_t from,
     setOnnxResult(c, r, std::move(dims));
   if (!values || c.failed())
     return;
+  if (scalar && c.resultType(r).kind != TypeKind::RankedTensor)
+    return c.setIntElements(r, std::move(*values)); // under `tensor<*xi64>`
   if (scalar) // only adds the integer: the dims are set
     return setIntResult(c, r, std::move(*values));
   if (int64_t(values->size()) <= kOnnxMaxElements)
