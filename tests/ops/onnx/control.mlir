@@ -48,3 +48,20 @@ func.func @if_torch(%arg0: !torch.vtensor<[],i1>, %arg1: !torch.vtensor<[?,4],f3
   }
   return %0 : !torch.vtensor<[?,4],f32>
 }
+
+// A condition computed from sizes picks the branch: %r[0] is
+// (%a[0] == 4 ? %a[0] : %b[0]). Adding a [4, 4] tensor then fails exactly
+// when %a[0] is not 4 and %b[0] is neither 1 nor 4.
+func.func @if_known_condition(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %da = "onnx.Dim"(%a) {axis = 0 : si64} : (tensor<?x4xf32>) -> tensor<1xi64>
+  %c4 = onnx.Constant dense<4> : tensor<1xi64>
+  %cond = "onnx.Equal"(%da, %c4) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi1>
+  %r = "onnx.If"(%cond) ({
+    onnx.Yield %a : tensor<?x4xf32>
+  }, {
+    onnx.Yield %b : tensor<?x4xf32>
+  }) : (tensor<1xi1>) -> tensor<?x4xf32>
+  // expected-ub-possible @+1 {{broadcast dim 0: %a[0] != 4 && %b[0] not in {1, 4}}}
+  %s = "onnx.Add"(%r, %c) : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  "onnx.Return"(%s) : (tensor<4x4xf32>) -> ()
+}

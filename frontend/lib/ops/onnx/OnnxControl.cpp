@@ -1,14 +1,14 @@
-//===- OnnxControl.cpp - ONNX If
-//-------------------------------------------===//
+//===- OnnxControl.cpp - ONNX If ------------------------------------------===//
 //
 // onnx.If-21: runs `then_branch` when its one-element boolean `cond` holds,
 // else `else_branch`; its outputs are what the branch taken yields. Both
 // branches are lowered as code that may not run (their requirements are
 // conditional). An output has sizes when both branches yield the same
-// ones; otherwise they depend on the branch taken, which symshape does not
-// follow: the op is opaque with that reason unless the declared types fix
-// every size (Loop and Scan, whose outputs grow with the trip count, stay
-// opaque).
+// ones; where they differ and the condition is known (a comparison of
+// computed sizes), each size is `cond ? then : else`; otherwise the sizes
+// depend on a branch symshape cannot tell, and the op is opaque with that
+// reason unless the declared types fix every size. Loop and Scan, whose
+// outputs grow with the trip count, stay opaque.
 //
 //   %r = torch.operator "onnx.If"(%c) : (!torch.vtensor<[1],i1>)
 //        -> !torch.vtensor<[?],si64> { ... torch.operator_terminator %a }, {
@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxInternal.h"
+#include "ops/rules/IntRules.h"
 
 namespace symshape::frontend {
 
@@ -40,28 +41,61 @@ static std::optional<std::vector<TermId>> yieldedDims(OpContext &c,
   return c.valueDims(id);
 }
 
+/// The dims of output `r` of the branch in region `k`, nullopt when not
+/// known.
+static std::optional<std::vector<TermId>> branchDims(OpContext &c, size_t k,
+                                                     size_t r) {
+  std::optional<std::vector<ValueId>> out = yielded(c.op().regions[k]);
+  if (!out || out->size() != c.numResults())
+    return std::nullopt;
+  return yieldedDims(c, (*out)[r]);
+}
+
+/// Output dims the branches disagree on, chosen by the condition `cond`
+/// (`cond ? then : else` per dim); nullopt when a size cannot be selected.
+static std::optional<std::vector<TermId>>
+selectDims(OpContext &c, FormulaId cond, const std::vector<TermId> &then,
+           const std::vector<TermId> &otherwise) {
+  if (then.size() != otherwise.size())
+    return std::nullopt;
+  std::vector<TermId> dims;
+  for (size_t d = 0; d < then.size(); ++d) {
+    if (then[d] == otherwise[d]) {
+      dims.push_back(then[d]);
+      continue;
+    }
+    std::optional<TermId> pick = selectInt(c, cond, then[d], otherwise[d]);
+    if (!pick)
+      return std::nullopt;
+    dims.push_back(*pick);
+  }
+  return dims;
+}
+
 static void lowerIf(OpContext &c) {
   if (c.numOperands() != 1 || c.numRegions() != 2)
     return c.opaque("expects one condition and two branches");
+  // The condition, when known: a one-element boolean.
+  std::optional<std::vector<FormulaId>> cond = c.boolElements(0);
   c.lowerRegionsConditionally();
+  // onnx-mlir keeps the regions in the order then_branch, else_branch;
+  // torch-mlir's importer orders them by attribute name: else, then.
+  size_t thenRegion = isTorchSpelling(c) ? 1 : 0;
   bool differ = false;
   for (size_t r = 0; r < c.numResults(); ++r) {
-    std::optional<std::vector<TermId>> same;
-    bool agree = true;
-    for (const Region &region : c.op().regions) {
-      std::optional<std::vector<ValueId>> out = yielded(region);
-      std::optional<std::vector<TermId>> dims =
-          out && out->size() == c.numResults() ? yieldedDims(c, (*out)[r])
-                                               : std::nullopt;
-      agree = agree && dims && (!same || *same == *dims);
-      if (!agree)
-        break;
-      same = dims;
-    }
-    if (agree) {
-      setOnnxResult(c, r, *same);
+    std::optional<std::vector<TermId>> then = branchDims(c, thenRegion, r),
+                                       otherwise =
+                                           branchDims(c, 1 - thenRegion, r);
+    if (then && otherwise && *then == *otherwise) {
+      setOnnxResult(c, r, *then);
       continue;
     }
+    if (then && otherwise && cond && cond->size() == 1)
+      if (std::optional<std::vector<TermId>> dims =
+              selectDims(c, (*cond)[0], *then, *otherwise)) {
+        setOnnxResult(c, r, std::move(*dims));
+        continue;
+      }
     const Type &type = c.resultType(r);
     differ = differ || !type.hasRank() || onnxResultShapeUnknown(c, r) ||
              std::count(type.dims.begin(), type.dims.end(), kDynamic);

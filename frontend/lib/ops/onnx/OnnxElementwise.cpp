@@ -64,6 +64,15 @@ template <IntOp Op> static void lowerArithmetic(OpContext &c) {
   lowerIntPairs(c, Op);
 }
 
+/// Equal, Greater, GreaterOrEqual, Less, LessOrEqual: broadcast, then the
+/// truth of each element when the integer inputs' elements are known (the
+/// condition of an If on a computed size).
+template <CmpPred Pred> static void lowerComparison(OpContext &c) {
+  if (!broadcastInputs(c, allInputs(c)) || c.failed() || c.numOperands() != 2)
+    return;
+  lowerIntCompare(c, Pred);
+}
+
 /// Every other broadcasting operator: comparisons, logic, Pow, Mod,
 /// BitShift, Where, variadic Sum / Mean, ...
 static void lowerBroadcast(OpContext &c) { broadcastInputs(c, allInputs(c)); }
@@ -138,11 +147,16 @@ const std::vector<OnnxRule> &onnxElementwiseRules() {
       ONNX_ARITH("Min", Min),
       ONNX_BROADCAST("Pow"),
       ONNX_BROADCAST("Mod"),
-      ONNX_BROADCAST("Equal"),
-      ONNX_BROADCAST("Greater"),
-      ONNX_BROADCAST("GreaterOrEqual"),
-      ONNX_BROADCAST("Less"),
-      ONNX_BROADCAST("LessOrEqual"),
+      {"Equal", lowerComparison<CmpPred::Eq>,
+       "inputs broadcast (multidirectional); integer comparisons computed"},
+      {"Greater", lowerComparison<CmpPred::Gt>,
+       "inputs broadcast (multidirectional); integer comparisons computed"},
+      {"GreaterOrEqual", lowerComparison<CmpPred::Ge>,
+       "inputs broadcast (multidirectional); integer comparisons computed"},
+      {"Less", lowerComparison<CmpPred::Lt>,
+       "inputs broadcast (multidirectional); integer comparisons computed"},
+      {"LessOrEqual", lowerComparison<CmpPred::Le>,
+       "inputs broadcast (multidirectional); integer comparisons computed"},
       ONNX_BROADCAST("And"),
       ONNX_BROADCAST("Or"),
       ONNX_BROADCAST("Xor"),
