@@ -127,6 +127,21 @@ static void lowerNeg(OpContext &c) {
   setOnnxElements(c, 0, std::move(out), onnxIsScalar(c, 0));
 }
 
+/// RandomUniform-22 / RandomNormal-22: an output of the `shape` attribute.
+static void lowerShapeAttribute(OpContext &c) {
+  std::optional<std::vector<int64_t>> shape = onnxInts(c, "shape");
+  if (!shape)
+    return c.opaque("the `shape` attribute is not understood");
+  std::vector<TermId> dims;
+  for (int64_t d : *shape) {
+    if (d < 0)
+      return c.error("the `shape` attribute has a negative size " +
+                     std::to_string(d));
+    dims.push_back(c.constant(d));
+  }
+  setOnnxResult(c, 0, std::move(dims));
+}
+
 #define ONNX_ARITH(NAME, OP)                                                   \
   {                                                                            \
     NAME, lowerArithmetic<IntOp::OP>,                                          \
@@ -212,6 +227,15 @@ const std::vector<OnnxRule> &onnxElementwiseRules() {
       ONNX_UNARY("Gelu"),
       ONNX_UNARY("Shrink"),
       ONNX_UNARY("Clip"),
+      // RandomUniformLike-22, RandomNormalLike-22, Bernoulli-22: an output
+      // of the input's shape.
+      ONNX_UNARY("RandomUniformLike"),
+      ONNX_UNARY("RandomNormalLike"),
+      ONNX_UNARY("Bernoulli"),
+      {"RandomUniform", lowerShapeAttribute,
+       "the `shape` attribute's dims (RandomUniform-22)"},
+      {"RandomNormal", lowerShapeAttribute,
+       "the `shape` attribute's dims (RandomNormal-22)"},
   };
   return rules;
 }

@@ -7,7 +7,9 @@
 //     alike per column: an N element vector for a 2-D B [K, N], shape
 //     [D1, D2, 1, N] for an N-D B;
 //   ConvInteger-10: the Conv rule without a bias; x_zero_point is a scalar,
-//     w_zero_point a scalar or a 1-D tensor of M (output channels) elements.
+//     w_zero_point a scalar or a 1-D tensor of M (output channels) elements;
+//   QuantizeLinear-21 / DequantizeLinear-21: the shape of x, the scale and
+//     zero point per tensor or per axis.
 // A one-element vector counts as a scalar.
 //
 //===----------------------------------------------------------------------===//
@@ -98,6 +100,42 @@ void lowerConvInteger(OpContext &c) {
   setOnnxOutput(c, 0, std::move(*out));
 }
 
+/// QuantizeLinear-21 / DequantizeLinear-21: y has x's shape; the scale (and
+/// the zero point, which has the scale's shape) is a scalar (per tensor) or
+/// a 1-D tensor of x.shape[axis] elements (per axis, `axis` default 1).
+/// Blocked quantization (`block_size`, opset 21) is not modelled.
+void lowerQuantizeLinear(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0), scale = onnxDims(c, 1);
+  if (!x || !scale)
+    return c.opaque("an input has an unknown shape");
+  if (onnxInt(c, "block_size").value_or(0) != 0)
+    return c.opaque("blocked quantization (block_size) is not modelled");
+  if (scale->size() > 1)
+    return c.error("the scale has rank " + std::to_string(scale->size()) +
+                   ": a scalar or a 1-D tensor is expected");
+  if (scale->size() == 1) {
+    std::optional<size_t> axis =
+        onnxAxis(c, onnxInt(c, "axis").value_or(1), x->size(), "'axis' value");
+    if (!axis)
+      return;
+    c.requireEqual((*scale)[0], (*x)[*axis],
+                   "the per-axis scale's length " + c.dimName(1, 0) +
+                       " and the quantized axis' size " + c.dimName(0, *axis));
+  }
+  if (!onnxAbsent(c, 2)) {
+    std::optional<std::vector<TermId>> zero = onnxDims(c, 2);
+    if (!zero)
+      return c.opaque("the zero point has an unknown shape");
+    if (zero->size() != scale->size())
+      return c.error("the zero point's rank differs from the scale's");
+    if (zero->size() == 1)
+      c.requireEqual((*zero)[0], (*scale)[0],
+                     "the zero point's length " + c.dimName(2, 0) +
+                         " and the scale's " + c.dimName(1, 0));
+  }
+  setOnnxOutput(c, 0, std::move(*x));
+}
+
 } // namespace
 
 const std::vector<OnnxRule> &onnxQuantizedRules() {
@@ -106,6 +144,10 @@ const std::vector<OnnxRule> &onnxQuantizedRules() {
        "numpy.matmul; zero points per tensor, row (A) or column (B)"},
       {"ConvInteger", lowerConvInteger,
        "the Conv rule; zero points per tensor (w: or per output channel)"},
+      {"QuantizeLinear", lowerQuantizeLinear,
+       "x's shape; scale and zero point per tensor or of x.shape[axis]"},
+      {"DequantizeLinear", lowerQuantizeLinear,
+       "x's shape; scale and zero point per tensor or of x.shape[axis]"},
   };
   return rules;
 }
