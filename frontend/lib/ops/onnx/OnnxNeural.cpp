@@ -255,7 +255,7 @@ const std::vector<OnnxRule> &onnxNeuralRules() {
     for (const std::vector<OnnxRule> *list :
          {&onnxConvRules(), &onnxIndexingRules(), &onnxEinsumRules(),
           &onnxAttentionRules(), &onnxQuantizedRules(), &onnxLossRules(),
-          &onnxRoiRules()})
+          &onnxRoiRules(), &onnxRecurrentRules()})
       all.insert(all.end(), list->begin(), list->end());
     return all;
   }();
