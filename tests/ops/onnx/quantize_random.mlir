@@ -1,7 +1,8 @@
 // QuantizeLinear-21 / DequantizeLinear-21 (ONNX operator docs): y has x's
 // shape; a 1-D scale is per axis and must have x.shape[axis] elements, and
 // the zero point has the scale's shape. RandomUniform-22 takes its shape
-// from the `shape` attribute, RandomNormalLike-22 from its input.
+// from the `shape` attribute, RandomNormalLike-22 from its input;
+// GridSample-20 samples X at the grid's positions.
 
 // Per axis 1: the scale's and the zero point's lengths are runtime sizes
 // that must be the quantized dim and each other.
@@ -28,4 +29,13 @@ func.func @random(%x: tensor<?x4xf32>) -> tensor<*xf32> {
   // expected-ub-possible @+1 {{broadcast dim 0: %x[0] not in {1, 3}}}
   %2 = "onnx.Add"(%0, %1) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
   onnx.Return %2 : tensor<*xf32>
+}
+
+// GridSample-20: X [N, C, H, W] sampled at grid [N, Ho, Wo, 2] gives
+// [N, C, Ho, Wo]; the grid's batch must be X's.
+func.func @grid_sample(%x: tensor<?x3x32x32xf32>, %grid: tensor<?x8x8x2xf32>) -> tensor<*xf32> {
+  // expected-ub-possible @+1 {{equal: %x[0] != %grid[0]}}
+  %0 = "onnx.GridSample"(%x, %grid) {align_corners = 0 : si64, mode = "linear", padding_mode = "zeros"} : (tensor<?x3x32x32xf32>, tensor<?x8x8x2xf32>) -> tensor<*xf32>
+  %1 = "onnx.Relu"(%0) : (tensor<*xf32>) -> tensor<?x3x8x8xf32>
+  onnx.Return %1 : tensor<?x3x8x8xf32>
 }

@@ -4,7 +4,11 @@
 //   RoiAlign-16: rois [num_rois, 4], batch_indices [num_rois]
 //     -> [num_rois, C, output_height, output_width] (both default 1);
 //   MaxRoiPool-22: rois [num_rois, 5], `pooled_shape` [ph, pw] (required)
-//     -> [num_rois, C, ph, pw].
+//     -> [num_rois, C, ph, pw];
+//   GridSample-20 (-16: 2-D only): X [N, C, D1..Dr], grid [N, G1..Gr, r]
+//     -> [N, C, G1..Gr]; align_corners 0 or 1, mode linear / nearest /
+//     cubic (bilinear / bicubic, their names before opset 20, are read at
+//     any opset), padding_mode zeros / border / reflection.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,12 +76,59 @@ void lowerMaxRoiPool(OpContext &c) {
 
 } // namespace
 
+namespace {
+
+void lowerGridSample(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  std::optional<std::vector<TermId>> grid = x ? onnxInputDims(c, 1) : x;
+  if (!grid)
+    return;
+  if (x->size() < 3 || grid->size() != x->size())
+    return c.error("X has rank " + std::to_string(x->size()) +
+                   " and the grid rank " + std::to_string(grid->size()) +
+                   ": both must be r + 2 for r >= 1 spatial dims");
+  size_t r = x->size() - 2;
+  if (onnxOpset(c) < 20 && r != 2)
+    return c.error("GridSample before opset 20 samples 4-D inputs only");
+  int64_t align = onnxInt(c, "align_corners").value_or(0);
+  if (align != 0 && align != 1)
+    return c.error("align_corners is " + std::to_string(align) +
+                   ": it must be 0 or 1");
+  std::string mode =
+      onnxString(c, "mode").value_or(onnxOpset(c) < 20 ? "bilinear" : "linear");
+  // Opset 20 renamed bilinear / bicubic to linear / cubic; onnx-mlir reads
+  // both spellings at any opset, so neither is an error.
+  bool knownMode = mode == "nearest" || mode == "bilinear" ||
+                   mode == "bicubic" || mode == "linear" || mode == "cubic";
+  if (!knownMode)
+    return c.error("mode '" + mode + "' is not an interpolation mode");
+  std::string padding = onnxString(c, "padding_mode").value_or("zeros");
+  if (padding != "zeros" && padding != "border" && padding != "reflection")
+    return c.error("padding_mode '" + padding +
+                   "' is not one of zeros, "
+                   "border, reflection");
+  if (!onnxRequireEqual(c, (*grid)[0], (*x)[0],
+                        "the grid's batch and X's batch") ||
+      !onnxRequireEqual(c, grid->back(), c.constant(int64_t(r)),
+                        "the grid's last dim and the " + std::to_string(r) +
+                            " spatial dims"))
+    return;
+  std::vector<TermId> out = {(*x)[0], (*x)[1]};
+  out.insert(out.end(), grid->begin() + 1, grid->end() - 1);
+  setOnnxOutput(c, 0, std::move(out));
+}
+
+} // namespace
+
 const std::vector<OnnxRule> &onnxRoiRules() {
   static const std::vector<OnnxRule> rules = {
       {"RoiAlign", lowerRoiAlign,
        "[num_rois, C, output_height, output_width]; rois [num_rois, 4]"},
       {"MaxRoiPool", lowerMaxRoiPool,
        "[num_rois, C, pooled_shape]; rois [num_rois, 5]"},
+      {"GridSample", lowerGridSample,
+       "[N, C, grid's spatial dims]; the grid's batch is X's, its last dim "
+       "the number of spatial dims"},
   };
   return rules;
 }
