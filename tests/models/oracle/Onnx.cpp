@@ -340,6 +340,7 @@ void registerOnnx() {
   });
   registerOnnxShapes();
   registerOnnxNeural();
+  registerOnnxRecurrent();
 }
 
 } // namespace symshape::models::oracle::onnx

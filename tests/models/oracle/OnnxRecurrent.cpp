@@ -1,0 +1,124 @@
+//===- OnnxRecurrent.cpp - The oracle's ONNX LSTM/GRU/RNN, GridSample, ... ===//
+//
+// From the ONNX operator docs, on concrete shapes:
+//   LSTM-22 / GRU-22 / RNN-22: X [seq_length, batch_size, input_size]
+//     (layout 1: [batch_size, seq_length, input_size]); W [num_directions,
+//     G*hidden_size, input_size], R [num_directions, G*hidden_size,
+//     hidden_size], B [num_directions, 2*G*hidden_size], sequence_lens
+//     [batch_size], initial_h / initial_c [num_directions, batch_size,
+//     hidden_size] (layout 1: batch first), P [num_directions,
+//     3*hidden_size]; G = 4 (LSTM), 3 (GRU), 1 (RNN). Y [seq_length,
+//     num_directions, batch_size, hidden_size] (layout 1: [batch_size,
+//     seq_length, num_directions, hidden_size]), Y_h / Y_c like initial_h.
+//   GridSample-20: X [N, C, D1..Dr], grid [N, G1..Gr, r] -> [N, C,
+//     G1..Gr].
+//   QuantizeLinear-21 / DequantizeLinear-21: y has x's shape; a 1-D
+//     y_scale has x.shape[axis] elements (axis default 1); the zero point
+//     has the scale's shape.
+// A shape the docs do not allow is UB at the op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxImpl.h"
+
+namespace symshape::models::oracle::onnx {
+
+namespace {
+
+/// Input `i`, when present, has shape `want`.
+bool inputShape(Eval &e, size_t i, const Shape &want, const std::string &what) {
+  if (onnxAbsent(e, i))
+    return true;
+  const Shape *s = e.shape(i);
+  if (!s)
+    return false;
+  return e.require(*s == want, what + " is " + str(*s) + ", not " + str(want));
+}
+
+template <int64_t G> bool recurrent(Eval &e) {
+  const Shape *x = e.shape(0), *r = x ? e.shape(2) : nullptr;
+  if (!r)
+    return false;
+  if (!e.require(x->size() == 3 && r->size() == 3, "X and R of rank 3"))
+    return false;
+  const frontend::Attribute *dir = onnxAttr(e, "direction");
+  std::string direction = dir ? dir->str : "forward";
+  int64_t dirs = direction == "bidirectional" ? 2 : 1;
+  std::optional<int64_t> layout = onnxInt(e, "layout", 0);
+  std::optional<int64_t> hiddenAttr = onnxInt(e, "hidden_size", -1);
+  if (!layout || !hiddenAttr)
+    return false;
+  int64_t seq = (*x)[*layout == 0 ? 0 : 1], batch = (*x)[*layout == 0 ? 1 : 0],
+          input = (*x)[2];
+  int64_t hidden = *hiddenAttr >= 0 ? *hiddenAttr : (*r)[2];
+  Shape state =
+      *layout == 0 ? Shape{dirs, batch, hidden} : Shape{batch, dirs, hidden};
+  if (!inputShape(e, 1, {dirs, G * hidden, input}, "W") ||
+      !inputShape(e, 2, {dirs, G * hidden, hidden}, "R") ||
+      !inputShape(e, 3, {dirs, 2 * G * hidden}, "B") ||
+      !inputShape(e, 4, {batch}, "sequence_lens") ||
+      !inputShape(e, 5, state, "initial_h"))
+    return false;
+  if (G == 4 && (!inputShape(e, 6, state, "initial_c") ||
+                 !inputShape(e, 7, {dirs, 3 * hidden}, "P")))
+    return false;
+  Shape y = *layout == 0 ? Shape{seq, dirs, batch, hidden}
+                         : Shape{batch, seq, dirs, hidden};
+  for (size_t k = 0; k < e.numResults(); ++k) {
+    const frontend::Type &declared = e.declaredResult(k);
+    if (!declared.isTensor())
+      continue; // an output left out (`none`)
+    if (!e.setResult(k, k == 0 ? y : state))
+      return false;
+  }
+  return true;
+}
+
+bool gridSample(Eval &e) {
+  const Shape *x = e.shape(0), *grid = x ? e.shape(1) : nullptr;
+  if (!grid)
+    return false;
+  if (!e.require(x->size() >= 3 && grid->size() == x->size(),
+                 "X and grid of one rank r + 2"))
+    return false;
+  int64_t r = int64_t(x->size()) - 2;
+  if (!e.require((*grid)[0] == (*x)[0], "grid batch differs from X's") ||
+      !e.require(grid->back() == r, "grid's last dim is not r"))
+    return false;
+  Shape out = {(*x)[0], (*x)[1]};
+  out.insert(out.end(), grid->begin() + 1, grid->end() - 1);
+  return e.setResult(0, out);
+}
+
+bool quantizeLinear(Eval &e) {
+  const Shape *x = e.shape(0), *scale = x ? e.shape(1) : nullptr;
+  if (!scale)
+    return false;
+  if (!e.require(scale->size() <= 1, "a scale of rank > 1"))
+    return false;
+  if (scale->size() == 1) {
+    std::optional<int64_t> axis = onnxInt(e, "axis", 1);
+    if (!axis)
+      return false;
+    std::optional<size_t> a = onnxAxis(e, *axis, x->size(), "axis");
+    if (!a || !e.require((*scale)[0] == (*x)[*a],
+                         "the scale's length differs from x.shape[axis]"))
+      return false;
+  }
+  if (!inputShape(e, 2, *scale, "the zero point"))
+    return false;
+  return e.setResult(0, *x);
+}
+
+} // namespace
+
+void registerOnnxRecurrent() {
+  addOp("LSTM", recurrent<4>);
+  addOp("GRU", recurrent<3>);
+  addOp("RNN", recurrent<1>);
+  addOp("GridSample", gridSample);
+  addOp("QuantizeLinear", quantizeLinear);
+  addOp("DequantizeLinear", quantizeLinear);
+}
+
+} // namespace symshape::models::oracle::onnx
