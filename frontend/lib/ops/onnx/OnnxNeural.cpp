@@ -109,9 +109,11 @@ static bool requireChannelVectors(OpContext &c, size_t first, size_t last,
 
 /// onnx.BatchNormalization-15 / onnx.InstanceNormalization-22 (the inputs
 /// after X up to `lastVector` are of size C) and onnx-mlir's
-/// BatchNormalizationInferenceMode.
-template <size_t LastVector> static void lowerChannelNorm(OpContext &c) {
-  if (onnxName(c) == "BatchNormalization" && onnxOpset(c) < 9)
+/// BatchNormalizationInferenceMode. `SpatialBefore9`: BatchNormalization,
+/// whose `spatial` attribute before opset 9 is not modelled.
+template <size_t LastVector, bool SpatialBefore9 = false>
+static void lowerChannelNorm(OpContext &c) {
+  if (SpatialBefore9 && onnxOpset(c) < 9)
     return c.opaque("BatchNormalization before opset 9 (the `spatial` "
                     "attribute) is not modelled");
   std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
@@ -190,17 +192,20 @@ static void lowerSoftmax(OpContext &c) {
   setOnnxOutput(c, 0, *x);
 }
 
+/// Which axis attribute a same-shape normalisation checks.
+enum class NormAxes { None, Axes, Axis };
+
 /// onnx.LRN-13, MeanVarianceNormalization-13, LpNormalization-22: the
 /// input's shape; `axes` (MVN, default [0, 2, 3]) and `axis` (LpNormalization,
 /// default -1) in range.
-static void lowerSameShapeNorm(OpContext &c) {
+template <NormAxes Kind> static void lowerSameShapeNorm(OpContext &c) {
   std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
   if (!x)
     return;
-  if (onnxName(c) == "LpNormalization" &&
+  if (Kind == NormAxes::Axis &&
       !onnxAxis(c, onnxInt(c, "axis").value_or(-1), x->size(), "axis"))
     return;
-  if (onnxName(c) == "MeanVarianceNormalization" && onnxAttr(c, "axes")) {
+  if (Kind == NormAxes::Axes && onnxAttr(c, "axes")) {
     std::optional<std::vector<int64_t>> axes = onnxInts(c, "axes");
     if (!axes)
       return c.opaque("attribute 'axes' is not an integer list");
@@ -218,7 +223,7 @@ static const std::vector<OnnxRule> &ownRules() {
        "numpy.matmul: the inner sizes equal, batch dims broadcast"},
       {"Gemm", lowerGemm,
        "[M, K] x [K, N] (transA / transB); C broadcasts to [M, N]"},
-      {"BatchNormalization", lowerChannelNorm<4>,
+      {"BatchNormalization", lowerChannelNorm<4, true>,
        "X's shape; scale, B, mean, var of X's channel count"},
       {"BatchNormalizationInferenceMode", lowerChannelNorm<4>,
        "onnx-mlir: X's shape; scale, B, mean, var of X's channel count"},
@@ -235,10 +240,10 @@ static const std::vector<OnnxRule> &ownRules() {
       {"RMSLayerNormalization", lowerLayerNorm,
        "onnx-mlir: X's shape; Scale / B broadcast to X; InvStdDev keeps the "
        "dims before `axis`"},
-      {"LRN", lowerSameShapeNorm, "the input's shape"},
-      {"MeanVarianceNormalization", lowerSameShapeNorm,
+      {"LRN", lowerSameShapeNorm<NormAxes::None>, "the input's shape"},
+      {"MeanVarianceNormalization", lowerSameShapeNorm<NormAxes::Axes>,
        "the input's shape; `axes` in range"},
-      {"LpNormalization", lowerSameShapeNorm,
+      {"LpNormalization", lowerSameShapeNorm<NormAxes::Axis>,
        "the input's shape; `axis` in range"},
       {"Softmax", lowerSoftmax, "the input's shape; `axis` in range", "11"},
       {"LogSoftmax", lowerSoftmax, "the input's shape; `axis` in range"},
