@@ -210,23 +210,6 @@ static bool parseTorchOperator(Parser &p, PendingOp &pending) {
   return true;
 }
 
-/// `torch.operator_terminator %a, %b : T1, T2`, and onnx-mlir's
-/// `onnx.Return` / `onnx.Yield` (`attr-dict ($operands^ : type($operands))?`);
-/// no operands: nothing after the name.
-static bool parseOperatorTerminator(Parser &p, PendingOp &pending) {
-  std::vector<OperandUse> uses;
-  if (!p.parseOptionalAttrDict(pending.op.attributes) ||
-      !p.parseOperandList(uses))
-    return false;
-  std::vector<Type> types;
-  SourceLoc typesLoc = p.tokLoc();
-  if (!uses.empty() &&
-      (!p.expect(TokenKind::Colon, "':'") || !p.parseTypeList(types)))
-    return false;
-  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
-                       typesLoc);
-}
-
 static void lowerTorchOperator(OpContext &c) {
   // torch.operator also carries ops the FX importer has no op for
   // (`torch.aten._scaled_dot_product_flash_attention_for_cpu`): only an
@@ -286,13 +269,13 @@ static const OpEntry kFixedEntries[] = {
     {kTorchOperator, parseTorchOperator, lowerTorchOperator, kRefineNone,
      "the ONNX operator it names, by the onnx rule (torch-mlir's ONNX "
      "import)"},
-    withRole({"torch.operator_terminator", parseOperatorTerminator, nullptr,
+    withRole({"torch.operator_terminator", parseTerminatorForm, nullptr,
               kRefineNone, "terminator of a torch.operator region"},
              OpRole::Yield),
-    withRole({"onnx.Return", parseOperatorTerminator, nullptr, kRefineNone,
+    withRole({"onnx.Return", parseTerminatorForm, nullptr, kRefineNone,
               "terminator of a function"},
              OpRole::Return),
-    withRole({"onnx.Yield", parseOperatorTerminator, nullptr, kRefineNone,
+    withRole({"onnx.Yield", parseTerminatorForm, nullptr, kRefineNone,
               "terminator of an onnx.If / onnx.Loop region"},
              OpRole::Yield),
     withoutSideEffects({"onnx.NoValue", nullptr, lowerNoValue, kRefineNone,
