@@ -360,9 +360,10 @@ const std::string *FindingScratch::keptBody(const ReportEntry &entry,
     h = (h ^ uint64_t(key.sizes[r])) * 0x9e3779b97f4a7c15ull;
   h *= 0xff51afd7ed558ccdull;
   size_t i = size_t(h >> 57) % kKeptBodies;
-  if (!bodies[i].empty() && bodyKeys[i] == key)
+  if (!bodies[i].empty() && bodyKeys[i] == key && bodyRules[i] == entry.rule)
     return &bodies[i];
   bodyKeys[i] = key;
+  bodyRules[i] = entry.rule;
   bodies[i].clear();
   *slot = &bodies[i];
   return nullptr;
@@ -387,6 +388,7 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   if (entry.dim >= 0)
     appendInt(out, entry.dim);
   out += scratch.verdictPart(entry.verdict);
+  out += scratch.rulePart(entry.rule);
   appendJudgement(w, entry);
   out += ", \"message\": ";
   appendQuotedBy(out, scratch.message, [&](std::string &text) {

@@ -266,6 +266,16 @@ struct FindingScratch {
     return kindText;
   }
 
+  /// `, "rule": "R"`.
+  const std::string &rulePart(std::string_view rule) {
+    if (rule != ruleName || ruleText.empty()) {
+      ruleName = rule;
+      ruleText = ", \"rule\": ";
+      appendQuoted(ruleText, rule);
+    }
+    return ruleText;
+  }
+
   /// `, "verdict": "V"`.
   const std::string &verdictPart(Verdict verdict) {
     if (size_t(verdict) >= verdictTexts.size())
@@ -324,12 +334,14 @@ private:
   std::string_view kindName;
   bool kindDim = false;
   std::string kindText;
+  std::string ruleName, ruleText;
   std::vector<std::string> verdictTexts; ///< by verdict, once made
   /// Kept by a hash of the key, a later one in a slot replacing the
   /// earlier: a model's ops repeat a few dozen of them.
   static constexpr size_t kKeptBodies = 128;
   BodyKey bodyKeys[kKeptBodies];
-  std::string bodies[kKeptBodies]; ///< empty: not kept yet
+  std::string bodyRules[kKeptBodies]; ///< each kept body's rule id
+  std::string bodies[kKeptBodies];    ///< empty: not kept yet
 };
 
 /// A finding on one line: `{"loc": ..., "message": ...}`.

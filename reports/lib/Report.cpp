@@ -196,6 +196,7 @@ ReportEntry ReportList::operator[](size_t i) const {
     entry.loc = op.loc;
     entry.op = op.op;
     entry.kind = "coverage";
+    entry.rule = "coverage";
     entry.verdict = Verdict::Error;
     entry.opaque = &op;
     return entry;
@@ -212,6 +213,7 @@ ReportEntry ReportList::operator[](size_t i) const {
   entry.loc = site.loc;
   entry.op = site.op;
   entry.kind = obligationKindName(ob.kind);
+  entry.rule = ruleOf(problem, ob);
   entry.dim = ob.dim;
   entry.finding = &function->verdicts->findings[ref];
   entry.verdict = entry.finding->verdict;

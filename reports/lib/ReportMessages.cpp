@@ -247,10 +247,10 @@ void FindingMessages::emitFinding(const ReportEntry &entry,
   Severity severity =
       severityOf(entry.verdict,
                  entry.obligation && isRuntimeCheck(entry.obligation->kind));
-  ReportMessage header =
-      makeMessage(entry.loc, severity,
-                  entry.message(problem) + " [" + std::string(entry.kind) +
-                      ", " + verdictName(entry.verdict) + "]");
+  ReportMessage header = makeMessage(
+      entry.loc, severity,
+      entry.message(problem) + " [" + std::string(entry.kind) + ", " +
+          verdictName(entry.verdict) + ", " + std::string(entry.rule) + "]");
   header.kind = entry.kind;
   header.verdict = entry.verdict;
   header.at = at;
@@ -327,9 +327,10 @@ void FindingMessages::emitCalls(const ReportEntry &entry) const {
 /// --explain: why it is safe, each implying obligation at its place
 /// (the exporter's, when its loc(...) names one).
 void FindingMessages::emitExplanation(const ReportEntry &entry) const {
-  ReportMessage safe = placed(entry.loc, Severity::Note,
-                              entry.message(problem) + " [" +
-                                  std::string(entry.kind) + ", safe]");
+  ReportMessage safe =
+      placed(entry.loc, Severity::Note,
+             entry.message(problem) + " [" + std::string(entry.kind) +
+                 ", safe, " + std::string(entry.rule) + "]");
   safe.kind = entry.kind;
   safe.verdict = entry.verdict;
   emit(std::move(safe));

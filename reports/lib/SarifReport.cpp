@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cctype>
 
 namespace symshape::solver {
@@ -37,8 +38,8 @@ const char *levelOf(Verdict verdict, bool runtimeCheck = false) {
   return severityName(severityOf(verdict, runtimeCheck));
 }
 
-/// What a rule checks, for `rules[].shortDescription`.
-std::string ruleDescription(const std::string &kind) {
+/// What obligations of `kind` check.
+std::string kindDescription(const std::string &kind) {
   static const std::pair<const char *, const char *> known[] = {
       {"broadcast", "Two broadcast operand sizes are both != 1 and unequal"},
       {"result-cast", "A declared static result dim differs from the runtime "
@@ -56,6 +57,23 @@ std::string ruleDescription(const std::string &kind) {
     if (kind == name)
       return description;
   return "The runtime requirement '" + kind + "' of an op is violated";
+}
+
+/// What rule `id` checks, for `rules[].shortDescription`: the kind's
+/// description, and the rule where it is not the kind's own; a rule of
+/// several kinds lists them.
+std::string ruleDescription(const std::string &id,
+                            const std::vector<std::string> &kinds) {
+  if (kinds.size() != 1) {
+    std::string text = "The runtime requirements of " + id + " (";
+    for (size_t i = 0; i < kinds.size(); ++i)
+      text += (i ? ", " : "") + kinds[i];
+    return text + ")";
+  }
+  std::string text = kindDescription(kinds[0]);
+  if (id != kinds[0] && id != "broadcastable")
+    text += " (" + id + ")";
+  return text;
 }
 
 /// A URI reference for a file name: RFC 3986 unreserved characters and '/'
@@ -144,24 +162,34 @@ std::string witnessText(const Witness &witness) {
 /// The rules the results name, in order of first use.
 class RuleTable {
 public:
-  size_t index(const std::string &kind) {
-    for (size_t i = 0; i < ids.size(); ++i)
-      if (ids[i] == kind)
-        return i;
-    ids.push_back(kind);
-    return ids.size() - 1;
+  /// The index of rule `id`, which obligations of `kind` check (a rule such
+  /// as an op's name may check several kinds).
+  size_t index(const std::string &id, const std::string &kind) {
+    size_t i = 0;
+    while (i < ids.size() && ids[i] != id)
+      ++i;
+    if (i == ids.size()) {
+      ids.push_back(id);
+      kinds.emplace_back();
+    }
+    if (std::find(kinds[i].begin(), kinds[i].end(), kind) == kinds[i].end())
+      kinds[i].push_back(kind);
+    return i;
   }
   /// `tool.driver.rules`.
   Json rules() const {
     Json rules = Json::array();
-    for (const std::string &id : ids)
+    for (size_t i = 0; i < ids.size(); ++i)
       rules.push_back(
-          {{"id", id}, {"shortDescription", {{"text", ruleDescription(id)}}}});
+          {{"id", ids[i]},
+           {"shortDescription", {{"text", ruleDescription(ids[i], kinds[i])}}},
+           {"properties", {{"kinds", kinds[i]}}}});
     return rules;
   }
 
 private:
   std::vector<std::string> ids;
+  std::vector<std::vector<std::string>> kinds; ///< in the order seen
 };
 
 /// A result's properties (verdict, function, op, dim, condition, witness,
@@ -172,6 +200,7 @@ Json resultProperties(const FunctionReport &function, const ReportEntry &entry,
                       const PositionResolver &resolve, std::string &message) {
   const Problem &problem = *function.problem;
   Json properties = {{"verdict", verdictName(entry.verdict)},
+                     {"kind", std::string(entry.kind)},
                      {"function", text(problem.function)},
                      {"op", text(std::string(entry.op))}};
   if (entry.dim >= 0)
@@ -258,7 +287,7 @@ Json entryResult(const FunctionReport &function, const ReportEntry &entry,
   Json properties =
       resultProperties(function, entry, options, resolve, message);
   bool check = entry.obligation && isRuntimeCheck(entry.obligation->kind);
-  size_t index = rules.index(std::string(entry.kind));
+  size_t index = rules.index(std::string(entry.rule), std::string(entry.kind));
   // A runtime check that can fail is the input contract: a note.
   const char *level = levelOf(entry.verdict, check);
   // At the exporter's position when the op's `loc(...)` names one
@@ -269,7 +298,7 @@ Json entryResult(const FunctionReport &function, const ReportEntry &entry,
   bool fromSource =
       options.locations != LocationMode::Mlir && !origin.frames.empty();
   Json result = {
-      {"ruleId", std::string(entry.kind)},
+      {"ruleId", std::string(entry.rule)},
       {"ruleIndex", index},
       {"level", level},
       {"message", {{"text", text(message + ".")}}},
@@ -288,7 +317,7 @@ Json entryResult(const FunctionReport &function, const ReportEntry &entry,
 Json moduleOpaqueResult(const OpaqueOp &op, const PositionResolver &resolve,
                         RuleTable &rules) {
   return {{"ruleId", "coverage"},
-          {"ruleIndex", rules.index("coverage")},
+          {"ruleIndex", rules.index("coverage", "coverage")},
           {"level", "error"},
           {"message",
            {{"text", text("'" + std::string(op.op) +

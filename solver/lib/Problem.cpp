@@ -154,14 +154,28 @@ TermId Problem::anchorOf(const Obligation &ob) const {
 static_assert(sizeof(Obligation) == 36, "Obligation has padding again");
 static_assert(sizeof(void *) != 8 || sizeof(ValueInfo) == 56, "ValueInfo grew");
 
-uint32_t Problem::addSite(Location loc, Text op, uint32_t callStack) {
+uint32_t Problem::addSite(Location loc, Text op, uint32_t callStack,
+                          Text rule) {
   const ObligationSite &last = sites[sites.size() - 1];
   if (sites.size() > 1 && last.loc.buffer == loc.buffer &&
       last.loc.offset == loc.offset && last.loc.source == loc.source &&
-      last.callStack == callStack && last.op.view() == op.view())
+      last.callStack == callStack && last.op.view() == op.view() &&
+      last.rule.view() == rule.view())
     return uint32_t(sites.size() - 1);
-  sites.push_back(ObligationSite{loc, callStack, std::move(op)});
+  sites.push_back(
+      ObligationSite{loc, callStack, std::move(op), std::move(rule)});
   return uint32_t(sites.size() - 1);
+}
+
+std::string_view ruleOf(const Problem &problem, const Obligation &ob) {
+  const ObligationSite &site = problem.sites[ob.site];
+  if (!site.rule.empty())
+    return site.rule.view();
+  if (ob.kind == ObligationKind::Broadcast)
+    return "broadcastable";
+  if (!site.op.empty())
+    return site.op.view();
+  return obligationKindName(ob.kind);
 }
 
 uint32_t Problem::addNotes(Text subject, Text staticNote) {

@@ -129,7 +129,7 @@ def check_examples(symshape, repo):
         findings = []
         for k, line in enumerate(actual):
             kind = re.search(r": (?:warning|error|note): .*\[([a-z-]+), "
-                             r"(?!safe)[a-z-]+\]$", line)
+                             r"(?!safe)[a-z-]+, [^]]+\]$", line)
             if not kind:
                 continue
             for later in actual[k + 1:]:

@@ -100,8 +100,13 @@ def cross_check(report, sarif, name, seen, coverage):
     results = results[:len(findings)]
     for (function, contract, finding), result in zip(findings, results):
         what = f"{name}: finding {finding} vs result {result}"
-        assert result["ruleId"] == finding["kind"], what
-        assert rules[result["ruleIndex"]]["id"] == result["ruleId"], what
+        # The rule id (SPEC 3), listed in tool.driver.rules with the kind
+        # of the obligations that check it.
+        assert result["ruleId"] == finding["rule"], what
+        assert result["properties"]["kind"] == finding["kind"], what
+        rule = rules[result["ruleIndex"]]
+        assert rule["id"] == result["ruleId"], what
+        assert finding["kind"] in rule["properties"]["kinds"], what
         # A runtime check that can fail is the input contract: a note.
         check = finding["kind"] in ("assert", "cstr")
         assert result["level"] == ("note" if check and finding["verdict"] ==

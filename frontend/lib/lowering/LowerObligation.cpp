@@ -34,6 +34,19 @@ solver::Text Lowerer::opText(const Operation &op) {
   return lastOpName;
 }
 
+solver::Text Lowerer::ruleText(std::string_view id) {
+  if (id.empty())
+    return solver::Text();
+  // Consecutive ops mostly share one: compared before it is hashed.
+  if (id == lastRule.view())
+    return lastRule;
+  auto [it, fresh] = ruleTexts.try_emplace(std::string(id));
+  if (fresh)
+    it->second = id;
+  lastRule = it->second;
+  return lastRule;
+}
+
 void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      FormulaId violation, std::string subject, bool staticError,
                      std::string staticNote) {
@@ -51,8 +64,8 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   const Operation &at = reportedAt(op);
   Obligation ob;
   ob.kind = kind;
-  ob.site =
-      prob->addSite(toSolver(at.loc, at.sourceLoc), opText(at), privateChain);
+  ob.site = prob->addSite(toSolver(at.loc, at.sourceLoc), opText(at),
+                          privateChain, opRule);
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;
@@ -99,7 +112,8 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
   }
   Obligation ob;
   ob.kind = kind;
-  ob.site = prob->addSite(toSolver(op.loc, op.sourceLoc), opText(op));
+  ob.site =
+      prob->addSite(toSolver(op.loc, op.sourceLoc), opText(op), 0, opRule);
   ob.dim = dim;
   ob.violation = violation;
   ob.staticError = staticError;

@@ -93,6 +93,7 @@ void Lowerer::lowerOpOnce(const Operation &op) {
   // would read attributes the parse skipped).
   if (entry && entry->lower && !op.skipped) {
     OpContext ctx(*this, op);
+    ctx.setRule(defaultRuleId(*entry));
     entry->lower(ctx);
     return;
   }

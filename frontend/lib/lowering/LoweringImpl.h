@@ -149,6 +149,14 @@ public:
               int64_t inferredRank, bool staticError,
               std::string staticNote = "");
 
+  /// The id of the rule the obligations queued from now on check (SPEC 3),
+  /// as shared text; empty: the op's name (solver::ruleOf). Each OpContext
+  /// sets it for its op and gives the enclosing op's back when it ends.
+  solver::Text rule() const { return opRule; }
+  void setRule(solver::Text rule) { opRule = std::move(rule); }
+  /// `id` as shared text (one copy per distinct id).
+  solver::Text ruleText(std::string_view id);
+
   /// The runtime dims of operand `i` (from its state, else its type).
   std::vector<TermId> operandDims(const Operation &op, size_t i);
   /// "%a[0]" for a dynamic operand dim, the size for a static one.
@@ -352,6 +360,8 @@ private:
   std::unordered_map<std::string, solver::Text> opNames;
   const Operation *lastOp = nullptr;
   solver::Text lastOpName;
+  solver::Text opRule, lastRule;
+  std::unordered_map<std::string, solver::Text> ruleTexts;
   bool failed = false;
 };
 

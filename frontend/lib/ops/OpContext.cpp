@@ -10,9 +10,17 @@ using solver::ObligationKind;
 using solver::SymbolOrigin;
 
 OpContext::OpContext(Lowerer &lowerer, const Operation &op)
-    : low(lowerer), operation(op), resultSet(op.results.size(), false) {}
+    : low(lowerer), operation(op), outerRule(lowerer.rule()),
+      resultSet(op.results.size(), false) {
+  low.setRule(solver::Text());
+}
 
-OpContext::~OpContext() { flush(); }
+OpContext::~OpContext() {
+  flush();
+  low.setRule(std::move(outerRule));
+}
+
+void OpContext::setRule(std::string_view id) { low.setRule(low.ruleText(id)); }
 
 const Type &OpContext::operandType(size_t i) const {
   return low.operandType(operation, i);

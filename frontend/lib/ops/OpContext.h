@@ -178,6 +178,11 @@ public:
 
   //===--- Requirements (phase 1 of SEMANTICS.md §4)
   //-------------------------------===//
+  /// The id of the rule the requirements stated from now on check (SPEC 3:
+  /// StableHLO's "dot_general_c9", PyTorch's "aten::view"): shown with each
+  /// finding. The lowering sets the op family's default before the entry
+  /// runs (OpTable.h: ruleId); an empty id means the op's name.
+  void setRule(std::string_view id);
   /// Operand dims `i`/`di` and `j`/`dj` are equal at runtime (kind `equal`);
   /// `role` names them in the message: "the batch sizes %a[0] and %b[0]".
   /// Static and different in the declared types: an `error`.
@@ -341,6 +346,8 @@ private:
 
   Lowerer &low;
   const Operation &operation;
+  /// The enclosing op's rule, given back when this op ends.
+  solver::Text outerRule;
   bool hadError = false;
   bool madeOpaque = false;
   std::vector<bool> resultSet;

@@ -49,6 +49,39 @@ const OpEntry *findOp(std::string_view name) {
   return it == index.end() ? nullptr : it->second;
 }
 
+/// PyTorch's name of the torch-mlir op `name` ("torch.aten.add.Tensor" ->
+/// "aten::add.Tensor"); empty for an op that is no PyTorch operator
+/// (torch.constant.int, torch_c.*).
+static std::string pyTorchOperatorName(std::string_view name) {
+  for (std::string_view ns : {"aten", "prims", "prim"}) {
+    std::string prefix = "torch." + std::string(ns) + ".";
+    if (name.substr(0, prefix.size()) == prefix)
+      return std::string(ns) + "::" + std::string(name.substr(prefix.size()));
+  }
+  return {};
+}
+
+std::string_view defaultRuleId(const OpEntry &entry) {
+  if (!entry.rule.empty())
+    return entry.rule;
+  // Built once, like findOp's index.
+  static const std::unordered_map<const OpEntry *, std::string> ids = [] {
+    std::unordered_map<const OpEntry *, std::string> map;
+    for (const OpFamily &family : opFamilies()) {
+      if (family.ruleNaming != RuleNaming::PyTorch)
+        continue;
+      for (size_t i = 0; i < family.count; ++i) {
+        std::string id = pyTorchOperatorName(family.entries[i].name);
+        if (!id.empty())
+          map.emplace(&family.entries[i], std::move(id));
+      }
+    }
+    return map;
+  }();
+  auto it = ids.find(&entry);
+  return it == ids.end() ? std::string_view() : std::string_view(it->second);
+}
+
 bool isExactIntArith(std::string_view name) {
   const OpEntry *entry = findOp(name);
   return entry && entry->exactIntArith;

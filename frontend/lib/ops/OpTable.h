@@ -139,6 +139,10 @@ struct OpEntry {
   /// Makes its generic form read like its custom one where the two spell
   /// an attribute differently (shape.const_shape's dense `shape`).
   void (*normalizeGeneric)(Operation &op) = nullptr;
+  /// The id of the rule its requirements check where it is not the family's
+  /// (OpFamily::ruleNaming): onnx-mlir's `onnx.SqueezeV11` checks
+  /// "onnx.Squeeze". Empty: the family's.
+  std::string_view rule = {};
 };
 
 /// `entry` marked side-effect free.
@@ -168,14 +172,26 @@ constexpr OpEntry withRole(OpEntry entry, OpRole role) {
   return entry;
 }
 
+/// How a family names the rules its entries check (SPEC 3), where a rule
+/// does not name a finer one (OpContext::setRule).
+enum class RuleNaming : uint8_t {
+  OpName,  ///< the op's name: "stablehlo.dot_general"
+  PyTorch, ///< PyTorch's operator name: torch.aten.view.default's
+           ///< "aten::view" (torch.prim.* / torch.prims.* alike)
+};
+
 struct OpFamily {
   std::string_view name; ///< "tosa", "stablehlo", ...
   const OpEntry *entries;
   size_t count;
+  RuleNaming ruleNaming = RuleNaming::OpName;
 };
 
 /// The entry of `name` (or of its short name: `return`), or nullptr.
 const OpEntry *findOp(std::string_view name);
+/// The id of the rule `entry`'s requirements check unless its rule names a
+/// finer one; empty for the op's name (OpFamily::ruleNaming).
+std::string_view defaultRuleId(const OpEntry &entry);
 /// Whether `name`'s entry is OpEntry::exactIntArith.
 bool isExactIntArith(std::string_view name);
 /// Whether `name` calls a function of the module (func.call, util.call) /

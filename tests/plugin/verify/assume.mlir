@@ -7,7 +7,7 @@
 // expected-note @+1 {{input contract of @f: no UB exactly when %arg1[0] in {1, 4}}}
 func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
   // expected-error @+4 {{symshape-check{fail-on-ub}: some obligation is not proved safe}}
-  // expected-warning @+3 {{the broadcast of operand sizes %arg0[0] and %arg1[0] (result dim 0) can fail at runtime [broadcast, ub-possible]}}
+  // expected-warning @+3 {{the broadcast of operand sizes %arg0[0] and %arg1[0] (result dim 0) can fail at runtime [broadcast, ub-possible, broadcastable]}}
   // expected-note @+2 {{UB exactly when %arg1[0] not in}}
   // expected-note @+1 {{for example %arg0[0] = 4, %arg1[0] = 2}}
   %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>

@@ -10,7 +10,7 @@ func.func @f(%a: tensor<?xf32>, %b: tensor<4xf32>) -> tensor<?xf32> {
 
 // expected-note @+1 {{input contract of @g: no UB exactly when %arg0[0] in {1, 5}}}
 func.func @g(%c: tensor<?xf32>, %d: tensor<5xf32>) -> tensor<?xf32> {
-  // expected-warning @+3 {{the broadcast of operand sizes %arg0[0] and 5 (result dim 0) can fail at runtime [broadcast, ub-possible]}}
+  // expected-warning @+3 {{the broadcast of operand sizes %arg0[0] and 5 (result dim 0) can fail at runtime [broadcast, ub-possible, broadcastable]}}
   // expected-note @+2 {{UB exactly when %arg0[0] not in {1, 5}}}
   // expected-note @+1 {{for example %arg0[0] = 2}}
   %0 = tosa.add %c, %d : (tensor<?xf32>, tensor<5xf32>) -> tensor<?xf32>

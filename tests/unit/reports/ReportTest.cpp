@@ -174,7 +174,7 @@ TEST_CASE("obligations a certain failure makes unreachable are one note",
   std::vector<ReportMessage> messages = describeFindings(f.report());
   REQUIRE(messages.size() == 3);
   CHECK(messages[0].text == "first can fail at runtime [broadcast, "
-                            "ub-possible]");
+                            "ub-possible, broadcastable]");
   CHECK(messages[1].loc.offset == 20);
   CHECK(messages[2].severity == ReportMessage::Severity::Note);
   CHECK(messages[2].loc.offset == 20);
@@ -230,6 +230,7 @@ TEST_CASE("JSON findings that repeat a message print as the first did",
     value.name = "%v" + std::to_string(v);
     f.problem.values.push_back(value);
   }
+  std::vector<std::string> rules; // the rule id each one must print
   for (uint32_t k = 0; k < 600; ++k) {
     Obligation ob;
     ob.kind =
@@ -237,7 +238,14 @@ TEST_CASE("JSON findings that repeat a message print as the first did",
     ob.form = k % 5 == 4 ? SubjectForm::ResultCast : SubjectForm::Broadcast;
     ob.dim = int(k % 3);
     f.problem.setDeclared(ob, int64_t(k % 7 + 1));
-    ob.site = f.problem.addSite({0, k}, "tosa.add");
+    // Some sites name their rule (two ids, so that a kept line of one
+    // rule must not serve the other); the rest get the default: the
+    // seeds' "broadcastable" for a broadcast, the op's name otherwise.
+    std::string rule = k % 7 == 2 ? "add_c" + std::to_string(k % 2) : "";
+    ob.site = f.problem.addSite({0, k}, "tosa.add", 0, rule);
+    rules.push_back(!rule.empty()                          ? rule
+                    : ob.kind == ObligationKind::Broadcast ? "broadcastable"
+                                                           : "tosa.add");
     ob.refBegin = uint32_t(f.problem.dimRefs.size());
     ob.refCount = 2 + k % 2;
     for (uint32_t r = 0; r < ob.refCount; ++r) {
@@ -265,7 +273,8 @@ TEST_CASE("JSON findings that repeat a message print as the first did",
         "{\"loc\": \"x.mlir:1:" + std::to_string(entry.loc.offset + 1) +
         "\", \"op\": \"tosa.add\", \"kind\": \"" + std::string(entry.kind) +
         "\", \"dim\": " + std::to_string(entry.dim) + ", \"verdict\": \"" +
-        verdictName(finding.verdict) + "\"";
+        verdictName(finding.verdict) + "\", \"rule\": \"" +
+        rules[entry.loc.offset] + "\"";
     if (finding.verdict != Verdict::Safe)
       line += ", \"condition\": \"" + finding.condition.str() +
               "\", \"witness\": {}";

@@ -224,6 +224,8 @@ static void lowerTorchOperator(OpContext &c) {
   if (!rule)
     return c.opaque("ONNX operator '" + std::string(onnxName(c)) + "' (opset " +
                     std::to_string(onnxOpset(c)) + ") is not modelled");
+  // Both spellings check the rule of onnx-mlir's unversioned name.
+  c.setRule("onnx." + std::string(onnxName(c)));
   rule->lower(c);
 }
 
@@ -288,12 +290,14 @@ OpFamily onnxFamily() {
     static std::deque<std::string> names;
     std::vector<OpEntry> all(std::begin(kFixedEntries),
                              std::end(kFixedEntries));
-    auto add = [&](std::string name, const OnnxRule &rule) {
+    auto add = [&](std::string name, const OnnxRule &rule,
+                   std::string_view ruleId = {}) {
       names.push_back(std::move(name));
       // The generic form takes any compatible operand and result types
       // (onnx-mlir's shape inference itself makes them more static).
       OpEntry entry{names.back(), nullptr, rule.lower, kRefineBoth,
                     rule.summary};
+      entry.rule = ruleId;
       if (rule.name == "Constant")
         entry.parse = parseOnnxConstant;
       all.push_back(entry);
@@ -301,12 +305,13 @@ OpFamily onnxFamily() {
     for (const std::vector<OnnxRule> *list : ruleLists())
       for (const OnnxRule &rule : *list) {
         add("onnx." + std::string(rule.name), rule);
+        std::string_view unversioned = names.back();
         std::string_view versions = rule.dialectVersions;
         while (!versions.empty()) {
           size_t space = versions.find(' ');
           add("onnx." + std::string(rule.name) + "V" +
                   std::string(versions.substr(0, space)),
-              rule);
+              rule, unversioned);
           versions = space == std::string_view::npos
                          ? std::string_view()
                          : versions.substr(space + 1);

@@ -165,12 +165,14 @@ void lowerReduceScatter(OpContext &ctx) {
     std::vector<TermId> dims = ctx.dims(i);
     // reduce_scatter_c1: the group size divides the scattered dim;
     // reduce_scatter_c8: the result has the quotient there.
+    ctx.setRule("reduce_scatter_c1");
     std::optional<TermId> part = requireDivides(
         ctx, dims[*dim], *size, "the scattered size " + ctx.dimName(i, *dim),
         "reduce_scatter_c1");
     if (!part)
       return;
     dims[*dim] = *part;
+    ctx.setRule("reduce_scatter_c8");
     ctx.setResult(i, std::move(dims));
   }
 }
@@ -203,6 +205,7 @@ void lowerAllToAll(OpContext &ctx) {
     std::vector<TermId> dims = ctx.dims(i);
     // all_to_all_c2: split_count divides the split dim; c9: the result
     // has the quotient there and the concat dim times split_count.
+    ctx.setRule("all_to_all_c2");
     std::optional<TermId> part = requireDivides(
         ctx, dims[*split], *count, "the split size " + ctx.dimName(i, *split),
         "all_to_all_c2");
@@ -212,6 +215,7 @@ void lowerAllToAll(OpContext &ctx) {
       dims[*split] = *part;
       dims[*concat] = ctx.mul(dims[*concat], ctx.constant(*count));
     }
+    ctx.setRule("all_to_all_c9");
     ctx.setResult(i, std::move(dims));
   }
 }

@@ -101,7 +101,9 @@ void lowerDynamicTopK(OpContext &ctx) {
   std::optional<TermId> k = intScalar(ctx, 1);
   if (!k)
     return ctx.opaque("k " + ctx.operandName(1) + " not known");
+  ctx.setRule("dynamic_top_k_c3");
   requireK(ctx, *k, 1, 0, last, "dynamic_top_k_c3");
+  ctx.setRule("stablehlo.dynamic_top_k");
   std::vector<TermId> dims = ctx.dims(0);
   dims[last] = *k;
   ctx.setResultFromValues(0, dims);
@@ -164,12 +166,14 @@ void lowerDynamicApproxTopK(OpContext &ctx) {
   std::optional<TermId> k = intScalar(ctx, 2 * n);
   if (!k)
     return ctx.opaque("k " + ctx.operandName(2 * n) + " not known");
+  ctx.setRule("dynamic_approx_top_k_c4");
   for (size_t i = 1; i < n; ++i)
     for (size_t d = 0; d < rank; ++d)
       ctx.requireEqual(ctx.dim(0, d), ctx.dim(i, d),
                        "the input sizes " + ctx.dimName(0, d) + " and " +
                            ctx.dimName(i, d) + " (dynamic_approx_top_k_c4)");
   // JAX's approx_max_k rejects k above the reduced size.
+  ctx.setRule("stablehlo.dynamic_approx_top_k");
   requireK(ctx, *k, 2 * n, 0, size_t(rd),
            "approx_max_k: k at most the reduced size");
   std::vector<TermId> dims = ctx.dims(0);

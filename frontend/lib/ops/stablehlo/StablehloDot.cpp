@@ -78,10 +78,15 @@ void lowerDotGeneral(OpContext &ctx) {
     return ctx.error("has batching dims " + listText(lb) + " x " +
                      listText(rb) + " and contracting dims " + listText(lc) +
                      " x " + listText(rc) + " that do not fit its operands");
+  // The StableHLO spec's constraints on dot_general: C9 (batching dims
+  // equal), C10 (contracting dims equal), C12 (the result's shape).
+  ctx.setRule("dot_general_c9");
   for (size_t k = 0; k < lb.size(); ++k)
     ctx.requireSameDim(0, size_t(lb[k]), 1, size_t(rb[k]), "batch");
+  ctx.setRule("dot_general_c10");
   for (size_t k = 0; k < lc.size(); ++k)
     ctx.requireSameDim(0, size_t(lc[k]), 1, size_t(rc[k]), "contracted");
+  ctx.setRule("dot_general_c12");
   std::vector<TermId> dims;
   for (int64_t d : lb)
     dims.push_back(ctx.dim(0, size_t(d)));

@@ -474,6 +474,9 @@ void lowerCustomCall(OpContext &ctx) {
     target = a->str;
   else if (const Attribute *callee = ctx.attr("callee"))
     target = callee->str;
+  // A custom call checks the rules of its target: the target's name is
+  // the rule id (`shape_assertion`), where a rule names no finer one.
+  ctx.setRule(target);
   // JAX's shape-polymorphic export: the first operand is the predicate,
   // the others the values its error message formats.
   if (target == "shape_assertion") {

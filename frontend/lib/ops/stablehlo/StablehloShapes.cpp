@@ -413,6 +413,7 @@ static bool requireFftDim(OpContext &ctx, size_t d, int64_t size,
               std::to_string(*declared) + " (" + tag + ")");
     return false;
   }
+  ctx.setRule(tag);
   ctx.requireEqual(ctx.dim(0, d), ctx.constant(size),
                    "the size " + ctx.dimName(0, d) + " and " + what + " = " +
                        std::to_string(size) + " (" + tag + ")");
@@ -464,6 +465,7 @@ void lowerFft(OpContext &ctx) {
                      "fft_c5"))
     return;
   dims[last] = ctx.constant(type == "RFFT" ? half : n);
+  ctx.setRule({});
   ctx.setResult(0, dims);
 }
 

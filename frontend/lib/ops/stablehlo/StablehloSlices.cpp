@@ -152,11 +152,13 @@ void lowerRealDynamicSlice(OpContext &ctx) {
   std::vector<TermId> dims;
   for (size_t d = 0; d < rank; ++d) {
     TermId a = (*start)[d], b = (*limit)[d], s = (*strides)[d];
+    ctx.setRule("slice_c3");
     ctx.requireInBounds(f.mkAnd({f.mkLe(ctx.constant(0), a), f.mkLe(a, b),
                                  f.mkLe(b, ctx.dim(0, d))}),
                         "the slice of dim " + std::to_string(d) + " within " +
                             ctx.dimName(0, d) +
                             " (0 <= start <= limit <= size: slice_c3)");
+    ctx.setRule("slice_c4");
     ctx.requireInBounds(f.mkLe(ctx.constant(1), s),
                         "the stride of dim " + std::to_string(d) +
                             " (positive: slice_c4)");
@@ -164,6 +166,7 @@ void lowerRealDynamicSlice(OpContext &ctx) {
     TermId span = ctx.sub(ctx.add(ctx.sub(b, a), s), ctx.constant(1));
     dims.push_back(ctx.floorDiv(span, s));
   }
+  ctx.setRule("slice_c5");
   ctx.setResultFromValues(0, dims);
   // A slice of a 1-D integer tensor at constant indices keeps its values.
   std::optional<std::vector<TermId>> values = intValues(ctx, 0);

@@ -205,7 +205,8 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily torchFamily() {
-  return {"torch", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"torch", kEntries, sizeof(kEntries) / sizeof(kEntries[0]),
+          RuleNaming::PyTorch};
 }
 
 } // namespace symshape::frontend

@@ -33,7 +33,7 @@ namespace symshape::solver {
 /// The version of the `check --json` document (its schema is
 /// schema/symshape-report.schema.json). The major number changes when a
 /// field changes meaning or goes away, the minor one when fields are added.
-inline constexpr const char *kJsonReportVersion = "1.2";
+inline constexpr const char *kJsonReportVersion = "1.3";
 
 /// A position in the exporter's own source (the model's Python file), as
 /// an op's `loc(...)` gives it: line and column as written there.
@@ -186,6 +186,8 @@ struct ReportEntry {
   Location loc;
   std::string_view op;   ///< the obligation's or opaque op's name
   std::string_view kind; ///< obligation kind name, or "coverage"
+  /// The id of the rule it checks (solver::ruleOf), or "coverage".
+  std::string_view rule;
   int dim = -1;
   Verdict verdict = Verdict::Safe;
   const Obligation *obligation = nullptr;
@@ -199,7 +201,7 @@ struct ReportEntry {
   /// A safe finding that was explained: the obligations (indices) that
   /// imply it; null otherwise.
   const std::vector<uint32_t> *impliedBy = nullptr;
-  /// The message without the "[kind, verdict]" tag.
+  /// The message without the "[kind, verdict, rule]" tag.
   std::string message(const Problem &problem) const;
   /// message(), appended to `out`.
   void appendMessage(std::string &out, const Problem &problem) const;

@@ -58,6 +58,11 @@ const char *obligationKindName(ObligationKind kind);
 
 struct Obligation;
 class Problem;
+/// The id of the rule `ob` checks (SPEC 3): its site's rule when the op's
+/// family names one; else "broadcastable" (the seeds' Broadcastable rule)
+/// for a broadcast, the op's name for the requirements of other ops, and
+/// the kind's name for an obligation of no op (an assumption).
+std::string_view ruleOf(const Problem &problem, const Obligation &ob);
 /// What an obligation compares, as a phrase: "the broadcast of operand
 /// sizes %a[0] and 4 (result dim 0)".
 std::string describeSubject(const Problem &problem, const Obligation &ob);
@@ -133,6 +138,10 @@ struct ObligationSite {
   /// there, outermost first); 0 for none.
   uint32_t callStack = 0;
   Text op; ///< op name, e.g. "test.broadcastable"
+  /// The id of the rule its obligations check when the op's family names
+  /// one (StableHLO's "dot_general_c9", PyTorch's "aten::view", ONNX's
+  /// "onnx.Reshape"); empty: see ruleOf.
+  Text rule;
 };
 
 /// The texts few obligations have (Problem::notes).
@@ -270,7 +279,8 @@ public:
   void addObligation(Obligation obligation);
   /// A site for the next obligations: the last one when it is the same
   /// (the obligations of one op are made one after the other).
-  uint32_t addSite(Location loc, Text op, uint32_t callStack = 0);
+  uint32_t addSite(Location loc, Text op, uint32_t callStack = 0,
+                   Text rule = Text());
   /// An entry of `notes` for these texts; 0 when both are empty.
   uint32_t addNotes(Text subject, Text staticNote = Text());
   /// Sets `ob`'s declared size (or rank), in its notes when it does not
