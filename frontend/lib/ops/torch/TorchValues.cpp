@@ -81,7 +81,7 @@ std::optional<TorchPadMode> torchPadMode(std::string_view name) {
 
 void lowerListConstruct(OpContext &c) {
   if (c.resultType(0).spelling != "!torch.list<int>")
-    return lowerTensorListConstruct(c); // floats, ...: not sizes
+    return lowerTensorListConstruct(c); // tensors (other lists: nothing)
   std::vector<TermId> elements;
   for (size_t i = 0; i < c.numOperands(); ++i) {
     if (!isTorchInt(c.operandType(i))) {
