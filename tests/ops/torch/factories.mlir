@@ -124,6 +124,21 @@ func.func @int_bridges(%arg0: !torch.vtensor<[?,4],f32>) -> (!torch.vtensor<[?],
   return %5, %7, %8 : !torch.vtensor<[?],f32>, !torch.vtensor<[?,4],f32>, !torch.float
 }
 
+// torch_c.to_i64 / from_i64 carry the same integer: view(%arg0[0] * 4)
+// through them keeps the element count (no finding; an untracked integer
+// would leave an element-count requirement).
+func.func @c_bridges(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?],f32> {
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?,4],f32>, !torch.int -> !torch.int
+  %1 = torch_c.to_i64 %0
+  %2 = torch_c.from_i64 %1
+  %int4 = torch.constant.int 4
+  %3 = torch.aten.mul.int %2, %int4 : !torch.int, !torch.int -> !torch.int
+  %4 = torch.prim.ListConstruct %3 : (!torch.int) -> !torch.list<int>
+  %5 = torch.aten.view %arg0, %4 : !torch.vtensor<[?,4],f32>, !torch.list<int> -> !torch.vtensor<[?],f32>
+  return %5 : !torch.vtensor<[?],f32>
+}
+
 // Int.Tensor of a [?] tensor: int() needs exactly one element.
 func.func @int_of_vector(%arg0: !torch.vtensor<[?],si64>) -> !torch.int {
   // expected-ub-possible @+1 {{equal: %arg0[0] != 1}}
