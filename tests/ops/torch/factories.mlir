@@ -125,8 +125,8 @@ func.func @int_bridges(%arg0: !torch.vtensor<[?,4],f32>) -> (!torch.vtensor<[?],
 }
 
 // torch_c.to_i64 / from_i64 carry the same integer: view(%arg0[0] * 4)
-// through them keeps the element count (no finding; an untracked integer
-// would leave an element-count requirement).
+// through them keeps the element count (no finding; an untracked integer,
+// which may be -1, would make the view opaque).
 func.func @c_bridges(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?],f32> {
   %int0 = torch.constant.int 0
   %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?,4],f32>, !torch.int -> !torch.int
