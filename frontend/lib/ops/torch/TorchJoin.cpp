@@ -261,8 +261,18 @@ void lowerTorchUnbind(OpContext &c) {
   c.setListResult(0, std::move(items));
 }
 
-/// Result `r` is `item`. No verifier infers it: a declared size that
-/// differs is a runtime result-cast, even when both are constants.
+/// Whether `item` is known as far as result `r` needs: a ranked tensor
+/// result its dims, a !torch.int result its integer (other values carry
+/// nothing a size depends on).
+static bool itemKnown(OpContext &c, size_t r, const ListItem &item) {
+  if (c.resultType(r).hasRank())
+    return item.dims.has_value();
+  return !isTorchInt(c.resultType(r)) || item.scalar.has_value();
+}
+
+/// Result `r` is `item` (itemKnown). No verifier infers it: a declared
+/// size that differs is a runtime result-cast, even when both are
+/// constants.
 static void setItem(OpContext &c, size_t r, const ListItem &item) {
   if (item.dims && c.resultType(r).hasRank())
     return c.setResultFromValues(r, *item.dims);
@@ -302,6 +312,10 @@ void lowerListUnpack(OpContext &c) {
     return c.resultsFromTypes();
   }
   for (size_t r = 0; r < list->size(); ++r)
+    if (!itemKnown(c, r, (*list)[r]))
+      return c.opaque("element " + std::to_string(r) + " of " +
+                      c.operandName(0) + " is not known");
+  for (size_t r = 0; r < list->size(); ++r)
     setItem(c, r, (*list)[r]);
 }
 
@@ -324,7 +338,11 @@ void lowerListIndex(OpContext &c) {
                           c.operandName(0));
     return c.resultsFromTypes();
   }
-  setItem(c, 0, (*list)[size_t(*index < 0 ? *index + n : *index)]);
+  const ListItem &item = (*list)[size_t(*index < 0 ? *index + n : *index)];
+  if (!itemKnown(c, 0, item))
+    return c.opaque("element " + std::to_string(*index) + " of " +
+                    c.operandName(0) + " is not known");
+  setItem(c, 0, item);
 }
 
 void lowerTupleConstruct(OpContext &c) {
