@@ -299,3 +299,54 @@ func.func @model(%arg0: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?,4],f32> {
 })",
                    4, 6);
 }
+
+TEST_CASE("comparison: torch relayouts, tuples and factories",
+          "[models][torch]") {
+  // Correct: squeeze.dims of the static 1 (a dynamic size may be 1 too:
+  // not squeezed here), tile, roll, broadcast_to, expand_as, a tuple, the
+  // size list into a view, full and new_ones of computed sizes.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,1,3],f32>) -> (!torch.vtensor<[?,6],f32>, !torch.vtensor<[?,2,3],f32>, !torch.vtensor<[?,3],f32>, !torch.vtensor<[?,3],f32>) {
+  %int0 = torch.constant.int 0
+  %int-2 = torch.constant.int -2
+  %2 = torch.prim.ListConstruct %int-2 : (!torch.int) -> !torch.list<int>
+  %3 = torch.aten.squeeze.dims %arg0, %2 : !torch.vtensor<[?,1,3],f32>, !torch.list<int> -> !torch.vtensor<[?,3],f32>
+  %int2 = torch.constant.int 2
+  %4 = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %5 = torch.aten.tile %3, %4 : !torch.vtensor<[?,3],f32>, !torch.list<int> -> !torch.vtensor<[?,6],f32>
+  %int1 = torch.constant.int 1
+  %6 = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %int-1 = torch.constant.int -1
+  %7 = torch.prim.ListConstruct %int-1 : (!torch.int) -> !torch.list<int>
+  %8 = torch.aten.roll %5, %6, %7 : !torch.vtensor<[?,6],f32>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[?,6],f32>
+  %9 = torch.prim.ListConstruct %int-1, %int2, %int-1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %10 = torch.aten.broadcast_to %arg0, %9 : !torch.vtensor<[?,1,3],f32>, !torch.list<int> -> !torch.vtensor<[?,2,3],f32>
+  %11 = torch.aten.size %3 : !torch.vtensor<[?,3],f32> -> !torch.list<int>
+  %12 = torch.prim.TupleConstruct %3, %11 : !torch.vtensor<[?,3],f32>, !torch.list<int> -> !torch.tuple<vtensor, list<int>>
+  %13 = torch.prim.TupleIndex %12, %int0 : !torch.tuple<vtensor, list<int>>, !torch.int -> !torch.vtensor<[?,3],f32>
+  %14 = torch.aten.view %13, %11 : !torch.vtensor<[?,3],f32>, !torch.list<int> -> !torch.vtensor<[?,3],f32>
+  %float1 = torch.constant.float 1.000000e+00
+  %none = torch.constant.none
+  %cpu = torch.constant.device "cpu"
+  %false = torch.constant.bool false
+  %15 = torch.aten.full %11, %float1, %none, %none, %cpu, %false : !torch.list<int>, !torch.float, !torch.none, !torch.none, !torch.Device, !torch.bool -> !torch.vtensor<[?,3],f32>
+  %16 = torch.aten.new_ones %15, %11, %none, %none, %cpu, %false : !torch.vtensor<[?,3],f32>, !torch.list<int>, !torch.none, !torch.none, !torch.Device, !torch.bool -> !torch.vtensor<[?,3],f32>
+  %17 = torch.aten.expand_as %16, %14 : !torch.vtensor<[?,3],f32>, !torch.vtensor<[?,3],f32> -> !torch.vtensor<[?,3],f32>
+  return %8, %10, %14, %17 : !torch.vtensor<[?,6],f32>, !torch.vtensor<[?,2,3],f32>, !torch.vtensor<[?,3],f32>, !torch.vtensor<[?,3],f32>
+})",
+                   -1, 26);
+  // Planted: pad in constant mode crops 3 rows of a dynamic dim.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,7],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int-3 = torch.constant.int -3
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.ListConstruct %int1, %int2, %int-3, %int0 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %str = torch.constant.str "constant"
+  %float0.000000e00 = torch.constant.float 0.000000e+00
+  %1 = torch.aten.pad %arg0, %0, %str, %float0.000000e00 : !torch.vtensor<[?,4],f32>, !torch.list<int>, !torch.str, !torch.float -> !torch.vtensor<[?,7],f32>
+  return %1 : !torch.vtensor<[?,7],f32>
+})",
+                   7, 9);
+}
