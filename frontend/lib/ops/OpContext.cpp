@@ -119,6 +119,61 @@ std::vector<TermId> OpContext::freshOperandElements(size_t i, size_t n,
   return elements;
 }
 
+// A list / tuple value's elements are kept in its state's `matrix` (unused
+// for values that are not rank-2 integer tensors) as constants and terms:
+// the count, then per element a tag (its rank when a tensor, followed by
+// its dims; -1 followed by the integer; -2 for neither).
+std::optional<std::vector<OpContext::ListItem>> OpContext::listItems(size_t i) {
+  if (operandValueType(i).isShaped())
+    return std::nullopt;
+  const std::vector<TermId> &code = low.state(operation.operands[i]).matrix;
+  auto number = [&](size_t at) -> std::optional<int64_t> {
+    return at < code.size() ? constantValue(code[at]) : std::nullopt;
+  };
+  std::optional<int64_t> count = number(0);
+  if (!count)
+    return std::nullopt;
+  std::vector<ListItem> items;
+  size_t at = 1;
+  for (int64_t k = 0; k < *count; ++k) {
+    std::optional<int64_t> tag = number(at++);
+    if (!tag || at + size_t(std::max<int64_t>(*tag, 0)) > code.size())
+      return std::nullopt;
+    ListItem item;
+    if (*tag >= 0) {
+      item.dims.emplace(code.begin() + at, code.begin() + at + *tag);
+      at += size_t(*tag);
+    } else if (*tag == -1) {
+      if (at >= code.size())
+        return std::nullopt;
+      item.scalar = code[at++];
+    }
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
+void OpContext::setListResult(size_t r, std::vector<ListItem> items) {
+  if (r >= numResults() || resultSet[r] || resultType(r).isShaped())
+    return;
+  resultSet[r] = true;
+  std::vector<TermId> code = {constant(int64_t(items.size()))};
+  for (const ListItem &item : items) {
+    if (item.dims) {
+      code.push_back(constant(int64_t(item.dims->size())));
+      code.insert(code.end(), item.dims->begin(), item.dims->end());
+    } else if (item.scalar) {
+      code.push_back(constant(-1));
+      code.push_back(*item.scalar);
+    } else {
+      code.push_back(constant(-2));
+    }
+  }
+  ValueState &s = low.state(operation.results[r]);
+  s.defined = true;
+  s.matrix = std::move(code);
+}
+
 TermId OpContext::resultScalar(size_t r) {
   return low.scalarOf(operation.results[r]);
 }

@@ -119,6 +119,20 @@ public:
   /// same fresh size at every read of the value.
   TermId unrankedOperandDim(size_t i, size_t d);
 
+  //===--- Lists and tuples of values (torch) ----------------------------===//
+  /// One element of a list or tuple value (`!torch.list<vtensor>`,
+  /// `!torch.tuple<..>`): a tensor's runtime dims, an integer, or neither
+  /// (a value nothing is known of).
+  struct ListItem {
+    std::optional<std::vector<TermId>> dims;
+    std::optional<TermId> scalar;
+  };
+  /// The elements of list / tuple operand `i` when the op that made it
+  /// stated them (setListResult); nullopt otherwise.
+  std::optional<std::vector<ListItem>> listItems(size_t i);
+  /// Result `r`, a list or tuple (not a tensor), holds these elements.
+  void setListResult(size_t r, std::vector<ListItem> items);
+
   //===--- Values of the op's regions
   //---------------------------------------===//
   /// The type of `id`, a value of one of the op's regions (a block

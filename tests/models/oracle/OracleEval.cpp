@@ -174,6 +174,15 @@ bool Eval::setScalar(size_t r, std::optional<int64_t> value) {
   return true;
 }
 
+bool Eval::setValue(size_t r, RtValue value) {
+  if (r >= op.results.size())
+    return unsupported("result #" + std::to_string(r) + " missing");
+  if (value.kind == RtValue::Kind::Tensor)
+    return setResult(r, value.shape, value.data);
+  values[op.results[r]] = std::move(value);
+  return true;
+}
+
 bool Eval::setDeclaredResults() {
   for (size_t r = 0; r < op.results.size(); ++r) {
     const Type &t = declaredResult(r);

@@ -34,6 +34,10 @@ struct RtValue {
   Shape shape;                              ///< Tensor
   std::optional<std::vector<int64_t>> data; ///< Tensor: integer contents
   std::optional<int64_t> scalar;            ///< Scalar, when known
+  /// Other: a list or tuple (torch's !torch.list<vtensor>, !torch.tuple)
+  /// and its elements.
+  bool isList = false;
+  std::vector<RtValue> items;
 };
 
 /// Stop: a runtime check failed; the program stopped cleanly (not UB).
@@ -130,6 +134,8 @@ public:
   bool setResult(size_t r, Shape shape,
                  std::optional<std::vector<int64_t>> data = std::nullopt);
   bool setScalar(size_t r, std::optional<int64_t> value);
+  /// Result r is `value` (a list, a copy of an element).
+  bool setValue(size_t r, RtValue value);
   /// Results take the declared type (all static) — constants, sources.
   bool setDeclaredResults();
   /// Runs a callee; false on UB or unsupported inside it.
@@ -206,6 +212,12 @@ void registerIree();
 /// documentation.
 void registerTorch();
 void registerTorchShapes();
+/// Lists of tensors, relayouts, factories and integer bridges
+/// (TorchJoin.cpp); registered last, it reads tensor lists in
+/// torch.prim.ListConstruct too.
+void registerTorchJoin();
+/// Relayouts, factories and integer bridges (TorchRelayout.cpp).
+void registerTorchRelayout();
 /// ONNX operators in both spellings (Onnx.cpp), from the ONNX docs.
 void registerOnnx();
 /// Operand i is `!torch.none` (an optional left out).

@@ -286,6 +286,7 @@ void registerTorch() {
   add("torch.aten.matmul", matmul);
   add("torch.aten.linear", linear);
   add("torch.aten.embedding", embedding);
+  registerTorchJoin();
 }
 
 } // namespace symshape::models::oracle

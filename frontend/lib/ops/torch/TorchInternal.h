@@ -120,6 +120,56 @@ void lowerTorchMatmul(OpContext &c);
 void lowerTorchLinear(OpContext &c);
 void lowerTorchEmbedding(OpContext &c);
 
+// Joins, splits, factories and tuples.
+// TorchJoin.cpp: `!torch.list<vtensor>` and tuple values element by element
+// (OpContext::listItems).
+/// torch.prim.ListConstruct of tensors (lowerListConstruct's other lists).
+void lowerTensorListConstruct(OpContext &c);
+void lowerTorchCat(OpContext &c);
+void lowerTorchStack(OpContext &c);
+void lowerTorchSplit(OpContext &c); ///< split.Tensor
+void lowerTorchSplitWithSizes(OpContext &c);
+void lowerTorchChunk(OpContext &c);
+void lowerTorchUnbind(OpContext &c); ///< unbind.int
+void lowerListUnpack(OpContext &c);  ///< torch.prim.ListUnpack
+/// aten.__getitem__.t and prim.TupleIndex: one element, Python's indexing.
+void lowerListIndex(OpContext &c);
+void lowerTupleConstruct(OpContext &c);
+
+// TorchRelayout.cpp
+void lowerTorchNarrow(OpContext &c);
+void lowerTorchTile(OpContext &c);
+void lowerTorchRoll(OpContext &c);
+void lowerTorchExpandAs(OpContext &c);
+void lowerTorchT(OpContext &c);
+void lowerTorchSqueeze(OpContext &c);     ///< squeeze (every dim of size 1)
+void lowerTorchSqueezeDims(OpContext &c); ///< squeeze.dims
+void lowerTorchUnflatten(OpContext &c);   ///< unflatten.int
+void lowerTorchPad(OpContext &c);         ///< aten.pad
+/// torch.nn.functional.pad's modes: a `torch.constant.str` naming one holds
+/// its number as its integer (lowerTorchValueConstant), read by aten.pad.
+enum class TorchPadMode { Constant = 1, Reflect, Replicate, Circular };
+std::optional<TorchPadMode> torchPadMode(std::string_view name);
+
+// TorchFactories.cpp
+/// zeros / ones / empty.memory_format / full (size list operand 0),
+/// new_ones / new_empty (operand 1): sizes not negative.
+void lowerTorchSizeFactory(OpContext &c, size_t list);
+template <size_t List> void lowerTorchSizeFactoryAt(OpContext &c) {
+  lowerTorchSizeFactory(c, List);
+}
+/// arange (`Bounds` 1: end), arange.start (2), arange.start_step (3).
+void lowerTorchArange(OpContext &c, size_t bounds);
+template <size_t Bounds> void lowerTorchArangeOf(OpContext &c) {
+  lowerTorchArange(c, Bounds);
+}
+void lowerNumToTensor(OpContext &c);      ///< prim.NumToTensor.Scalar
+void lowerTorchIntTensor(OpContext &c);   ///< aten.Int.Tensor
+void lowerTorchFloatScalar(OpContext &c); ///< aten.Float.Scalar
+void lowerTorchSizeList(OpContext &c);    ///< aten.size
+/// `torch_c.to_i64 %v` / `torch_c.from_i64 %v` (no types written).
+bool parseTorchCBridge(Parser &p, PendingOp &pending);
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_OPS_TORCH_TORCHINTERNAL_H

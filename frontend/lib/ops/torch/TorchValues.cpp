@@ -62,11 +62,26 @@ void lowerTorchValueConstant(OpContext &c) {
   const Attribute *value = c.attr("value");
   if (value && value->kind == AttrKind::Bool)
     c.setScalarResult(0, c.constant(value->boolValue ? 1 : 0));
+  if (value && value->kind == AttrKind::String)
+    if (std::optional<TorchPadMode> mode = torchPadMode(value->str))
+      c.setScalarResult(0, c.constant(int64_t(*mode)));
+}
+
+std::optional<TorchPadMode> torchPadMode(std::string_view name) {
+  if (name == "constant")
+    return TorchPadMode::Constant;
+  if (name == "reflect")
+    return TorchPadMode::Reflect;
+  if (name == "replicate")
+    return TorchPadMode::Replicate;
+  if (name == "circular")
+    return TorchPadMode::Circular;
+  return std::nullopt;
 }
 
 void lowerListConstruct(OpContext &c) {
   if (c.resultType(0).spelling != "!torch.list<int>")
-    return; // a list of tensors, floats, ...: its elements are not sizes
+    return lowerTensorListConstruct(c); // tensors (other lists: nothing)
   std::vector<TermId> elements;
   for (size_t i = 0; i < c.numOperands(); ++i) {
     if (!isTorchInt(c.operandType(i))) {
