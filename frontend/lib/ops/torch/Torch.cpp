@@ -205,7 +205,6 @@ static const OpEntry kEntries[] = {
     broadcastOp("torch.aten.bitwise_or.Tensor"),
     broadcastOp("torch.aten.bitwise_xor.Tensor"),
     broadcastOp("torch.aten.logical_xor"),
-    broadcastOp("torch.aten.clamp.Tensor"),
     sameShapeOp("torch.aten.bitwise_not"),
     sameShapeOp("torch.aten.logical_not"),
     sameShapeOp("torch.aten.clamp"),

@@ -9,7 +9,7 @@
 //     greater than actual input size"); transposed: weight [C_in,
 //     C_out / groups, k...], C_out = groups * weight[1],
 //     out = (in - 1) * stride - 2 * padding + dilation * (k - 1)
-//           + output_padding + 1, at least 1;
+//           + output_padding + 1, not negative;
 //   max_pool2d / avg_pool2d: the same window with ceil_mode rounding up
 //     (a last window starting in the right padding is dropped), padding at
 //     most half the kernel, the output at least 1, the non-batch dims not
@@ -107,6 +107,10 @@ void lowerConv(OpContext &c, bool general) {
                          "the weight's dim 0 " + c.dimName(1, 0) +
                              " (a multiple of " + gs + " groups)"))
     return;
+  // ATen: "expected weight to be at least `groups` at dimension 0".
+  c.requireInBounds(c.formulas().mkLe(g, c.dim(1, 0)),
+                    "the weight's dim 0 " + c.dimName(1, 0) + " (at least " +
+                        gs + " groups)");
   TermId outChannels = *transposed ? c.mul(g, c.dim(1, 1)) : c.dim(1, 0);
   if (!isNone(c, 2)) {
     if (!c.ranked(2) || c.rank(2) != 1)
@@ -134,9 +138,10 @@ void lowerConv(OpContext &c, bool general) {
                     c.constant(2 * (*padding)[s])),
               c.add(c.mul(c.constant((*dilation)[s]), c.sub(k, c.constant(1))),
                     c.constant((*outPad)[s] + 1)));
-    c.requireInBounds(c.formulas().mkLe(c.constant(1), o),
+    // A negative size cannot be allocated; 0 is an empty result.
+    c.requireInBounds(c.formulas().mkLe(c.constant(0), o),
                       "the transposed output of " + what +
-                          " (it must be at least 1)");
+                          " (it must not be negative)");
     out.push_back(o);
   }
   c.setResult(0, std::move(out));

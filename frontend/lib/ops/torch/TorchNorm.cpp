@@ -8,8 +8,9 @@
 //     weight and bias have that shape; native_layer_norm's mean and rstd keep
 //     the leading dims and are 1 in the normalised ones;
 //   group_norm(input, num_groups, weight, bias): input [N, C, *], C divisible
-//     by num_groups, weight and bias of C elements; native_group_norm(input,
-//     weight, bias, N, C, HxW, group, eps) has mean and rstd [N, group];
+//     by num_groups, weight and bias 1-D of C elements;
+//     native_group_norm(input, weight, bias, N, C, HxW, group, eps) reads
+//     the input as [N, C, HxW] and has mean and rstd [N, group];
 //   batch_norm(input, weight, bias, running_mean, running_var, ...): input
 //     [N, C, *], each of the four vectors of C elements.
 //
@@ -22,18 +23,20 @@ namespace symshape::frontend {
 namespace {
 
 /// Optional per-channel operand `i` (weight, bias, running stats) has
-/// `channels` elements (operand 0's dim 1): ATen's "Expected weight to be a
-/// vector of size equal to the number of channels".
-void requireChannelVector(OpContext &c, size_t i, const std::string &what) {
-  if (isNone(c, i))
+/// `channels` elements: ATen's "Expected weight to be a vector of size
+/// equal to the number of channels" (group_norm also demands 1-D:
+/// `vector`).
+void requireChannelVector(OpContext &c, size_t i, TermId channels,
+                          const std::string &what, bool vector) {
+  if (isNone(c, i) || c.failed())
     return;
   if (!c.ranked(i))
     return c.opaque("the " + what + " is not a ranked tensor");
-  if (c.rank(i) == 1)
-    return c.requireSameDim(i, 0, 0, 1, "channel");
-  torchRequireEqual(c, c.product(c.dims(i)), c.dim(0, 1),
+  if (vector && c.rank(i) != 1)
+    return c.error("the " + what + " must be 1-D");
+  torchRequireEqual(c, c.product(c.dims(i)), channels,
                     "the elements of the " + what + " " + c.operandName(i) +
-                        " and the channels " + c.dimName(0, 1));
+                        " and the channels");
 }
 
 /// normalized_shape (operand 1) against the input's trailing dims and the
@@ -119,9 +122,10 @@ static bool channelsInput(OpContext &c) {
   return false;
 }
 
-/// C (dim 1 of the input) is a multiple of the constant `groups`
-/// (operand `i`); false after an error or opaque.
-static bool requireGroupsDivide(OpContext &c, size_t i) {
+/// `channels` is a multiple of the constant group count operand `i`;
+/// false after an error or opaque.
+static bool requireGroupsDivide(OpContext &c, size_t i, TermId channels,
+                                const std::string &name) {
   std::optional<int64_t> g = c.constantValue(c.scalar(i));
   if (!g) {
     c.opaque("the group count " + c.operandName(i) + " is not a constant");
@@ -131,39 +135,37 @@ static bool requireGroupsDivide(OpContext &c, size_t i) {
     c.error("the group count " + std::to_string(*g) + " is not positive");
     return false;
   }
-  TermId channels = c.dim(0, 1), groups = c.constant(*g);
-  return torchRequireEqual(
-      c, c.mul(c.floorDiv(channels, groups), groups), channels,
-      "the channels " + c.dimName(0, 1) + " (a multiple of " +
-          std::to_string(*g) + " groups)");
+  TermId groups = c.constant(*g);
+  return torchRequireEqual(c, c.mul(c.floorDiv(channels, groups), groups),
+                           channels,
+                           "the channels " + name + " (a multiple of " +
+                               std::to_string(*g) + " groups)");
 }
 
 void lowerTorchGroupNorm(OpContext &c) {
   // group_norm(input, num_groups, weight, bias, eps, cudnn_enabled).
   if (!torchTensors(c, {0}, 1) || c.numOperands() != 6 || !channelsInput(c) ||
-      !requireGroupsDivide(c, 1))
+      !requireGroupsDivide(c, 1, c.dim(0, 1), c.dimName(0, 1)))
     return;
-  requireChannelVector(c, 2, "weight");
-  requireChannelVector(c, 3, "bias");
+  requireChannelVector(c, 2, c.dim(0, 1), "weight", true);
+  requireChannelVector(c, 3, c.dim(0, 1), "bias", true);
   c.setResult(0, c.dims(0));
 }
 
 void lowerTorchNativeGroupNorm(OpContext &c) {
   // native_group_norm(input, weight, bias, N, C, HxW, group, eps) ->
-  // (output, mean [N, group], rstd [N, group]): the input holds N * C * HxW
-  // elements, dim 1 is C.
-  if (!torchTensors(c, {0}, 3) || c.numOperands() != 8 || !channelsInput(c))
+  // (output, mean [N, group], rstd [N, group]): the kernel reads the input
+  // as [N, C, HxW], so it must hold N * C * HxW elements.
+  if (!torchTensors(c, {0}, 3) || c.numOperands() != 8)
     return;
   TermId n = c.scalar(3), channels = c.scalar(4), hxw = c.scalar(5);
-  torchRequireEqual(c, channels, c.dim(0, 1),
-                    "C " + c.operandName(4) + " and " + c.dimName(0, 1));
   c.requireElementCount(c.product(c.dims(0)), c.mul(n, c.mul(channels, hxw)),
                         "the elements of " + c.operandName(0) +
                             " and N * C * HxW");
-  if (!requireGroupsDivide(c, 6))
+  if (!requireGroupsDivide(c, 6, channels, "C " + c.operandName(4)))
     return;
-  requireChannelVector(c, 1, "weight");
-  requireChannelVector(c, 2, "bias");
+  requireChannelVector(c, 1, channels, "weight", true);
+  requireChannelVector(c, 2, channels, "bias", true);
   c.setResult(0, c.dims(0));
   c.setResult(1, {n, c.scalar(6)});
   c.setResult(2, {n, c.scalar(6)});
@@ -179,10 +181,9 @@ void lowerTorchBatchNorm(OpContext &c) {
   if (!torchTensors(c, {0}, native ? 3 : 1) ||
       c.numOperands() != (native ? 7u : 9u) || !channelsInput(c))
     return;
-  requireChannelVector(c, 1, "weight");
-  requireChannelVector(c, 2, "bias");
-  requireChannelVector(c, 3, "running_mean");
-  requireChannelVector(c, 4, "running_var");
+  const char *names[] = {"weight", "bias", "running_mean", "running_var"};
+  for (size_t i = 1; i <= 4; ++i)
+    requireChannelVector(c, i, c.dim(0, 1), names[i - 1], false);
   c.setResult(0, c.dims(0));
   if (!native)
     return;
