@@ -339,3 +339,26 @@ func.func @model(%arg0: !torch.vtensor<[2,4,1,8],f32>, %arg1: !torch.vtensor<[2,
 })",
                    5, 7);
 }
+
+TEST_CASE("comparison: torch elementwise extras", "[models][torch][neural]") {
+  // masked_fill broadcasts self and mask (op 1); clamp keeps the shape.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[?,1],i1>) -> !torch.vtensor<[?,4],f32> {
+  %float0.000000e00 = torch.constant.float 0.000000e+00
+  %0 = torch.aten.masked_fill.Scalar %arg0, %arg1, %float0.000000e00 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,1],i1>, !torch.float -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.clamp_min %0, %float0.000000e00 : !torch.vtensor<[?,4],f32>, !torch.float -> !torch.vtensor<[?,4],f32>
+  return %1 : !torch.vtensor<[?,4],f32>
+})",
+                   1, 4);
+  // lerp.Tensor broadcasts its three tensors (op 0); atan2 of a value with
+  // itself and the unary ops after it are safe.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[4],f32>, %arg2: !torch.vtensor<[?,1],f32>) -> !torch.vtensor<[?,4],f32> {
+  %0 = torch.aten.lerp.Tensor %arg0, %arg1, %arg2 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[?,1],f32> -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.atan2 %0, %0 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %2 = torch.aten.mish %1 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %3 = torch.aten.expm1 %2 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  return %3 : !torch.vtensor<[?,4],f32>
+})",
+                   0, 5);
+}

@@ -211,7 +211,7 @@ func.func @batch_norm(%arg0: !torch.vtensor<[?,64,?,?],f32>, %arg1: !torch.vtens
   %float1.000000e-05 = torch.constant.float 1.000000e-05
   %0 = torch.aten.batch_norm %arg0, %arg1, %arg1, %arg1, %arg1, %false, %float1.000000e-01, %float1.000000e-05, %false : !torch.vtensor<[?,64,?,?],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[64],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[?,64,?,?],f32>
   %result0, %result1, %result2 = torch.aten._native_batch_norm_legit_no_training %arg0, %arg1, %arg1, %arg1, %arg1, %float1.000000e-01, %float1.000000e-05 : !torch.vtensor<[?,64,?,?],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[64],f32>, !torch.float, !torch.float -> !torch.vtensor<[?,64,?,?],f32>, !torch.vtensor<[0],f32>, !torch.vtensor<[0],f32>
-  // expected-error @+1 {{equal}}
+  // expected-error @+1 {{rank}}
   %1 = torch.aten.batch_norm %arg0, %arg1, %arg1, %arg2, %arg1, %false, %float1.000000e-01, %float1.000000e-05, %false : !torch.vtensor<[?,64,?,?],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[64],f32>, !torch.vtensor<[32],f32>, !torch.vtensor<[64],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[?,64,?,?],f32>
   return %0, %result0 : !torch.vtensor<[?,64,?,?],f32>, !torch.vtensor<[?,64,?,?],f32>
 }
@@ -249,4 +249,28 @@ func.func @attention(%arg0: !torch.vtensor<[4,16,1,64],f32>, %arg1: !torch.vtens
   // expected-ub-possible @+1 {{broadcast dim 3: %arg2[3] != 1 && %arg1[2] != %arg2[3]}}
   %1 = torch.aten.scaled_dot_product_attention %arg0, %arg1, %arg1, %arg2, %float0.000000e00, %false, %none_0, %false_1 : !torch.vtensor<[4,16,1,64],f32>, !torch.vtensor<[4,16,?,64],f32>, !torch.vtensor<[4,16,?,64],f32>, !torch.vtensor<[4,1,1,?],f32>, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[4,16,1,64],f32>
   return %0, %1 : !torch.vtensor<[4,16,1,64],f32>, !torch.vtensor<[4,16,1,64],f32>
+}
+
+// Elementwise extras: masked_fill broadcasts self [?, 8, ?, ?] with a mask
+// [?, 1, 1, ?] (an attention mask): dims 0 and 3 may clash, dims 1 and 2
+// expand the mask's 1s. lerp.Scalar broadcasts [4] with [?]: ? is 1 or 4.
+// atan2, bitwise_and and clamp / hardtanh are safe (equal or static
+// shapes). masked_fill.Tensor's value must be 0-d: [4] is a static error.
+func.func @elementwise(%arg0: !torch.vtensor<[?,8,?,?],f32>, %arg1: !torch.vtensor<[?,1,1,?],i1>, %arg2: !torch.vtensor<[4],f32>, %arg3: !torch.vtensor<[?],f32>, %arg4: !torch.vtensor<[?,4],si64>, %arg5: !torch.vtensor<[4],si64>) -> (!torch.vtensor<[?,8,?,?],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[?,4],si64>) {
+  %float-inf = torch.constant.float 0xFFF0000000000000
+  // expected-ub-possible @+2 {{broadcast dim 0: %arg0[0] != 1 && %arg1[0] != 1 && %arg0[0] != %arg1[0]}}
+  // expected-ub-possible @+1 {{broadcast dim 3: %arg0[3] != 1 && %arg1[3] != 1 && %arg0[3] != %arg1[3]}}
+  %0 = torch.aten.masked_fill.Scalar %arg0, %arg1, %float-inf : !torch.vtensor<[?,8,?,?],f32>, !torch.vtensor<[?,1,1,?],i1>, !torch.float -> !torch.vtensor<[?,8,?,?],f32>
+  %float5.000000e-01 = torch.constant.float 5.000000e-01
+  // expected-ub-possible @+1 {{broadcast dim 0: %arg3[0] not in {1, 4}}}
+  %1 = torch.aten.lerp.Scalar %arg2, %arg3, %float5.000000e-01 : !torch.vtensor<[4],f32>, !torch.vtensor<[?],f32>, !torch.float -> !torch.vtensor<[4],f32>
+  %2 = torch.aten.atan2 %1, %arg2 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %3 = torch.aten.bitwise_and.Tensor %arg4, %arg5 : !torch.vtensor<[?,4],si64>, !torch.vtensor<[4],si64> -> !torch.vtensor<[?,4],si64>
+  %float-1.000000e00 = torch.constant.float -1.000000e+00
+  %float1.000000e00 = torch.constant.float 1.000000e+00
+  %4 = torch.aten.clamp %0, %float-1.000000e00, %float1.000000e00 : !torch.vtensor<[?,8,?,?],f32>, !torch.float, !torch.float -> !torch.vtensor<[?,8,?,?],f32>
+  %5 = torch.aten.hardtanh %4, %float-1.000000e00, %float1.000000e00 : !torch.vtensor<[?,8,?,?],f32>, !torch.float, !torch.float -> !torch.vtensor<[?,8,?,?],f32>
+  // expected-error @+1 {{rank}}
+  %6 = torch.aten.masked_fill.Tensor %arg0, %arg1, %arg2 : !torch.vtensor<[?,8,?,?],f32>, !torch.vtensor<[?,1,1,?],i1>, !torch.vtensor<[4],f32> -> !torch.vtensor<[?,8,?,?],f32>
+  return %5, %2, %3 : !torch.vtensor<[?,8,?,?],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[?,4],si64>
 }
