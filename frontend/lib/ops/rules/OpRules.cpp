@@ -59,6 +59,18 @@ TermId windowOutputSize(OpContext &c, TermId in, TermId padLo, TermId padHi,
   return out;
 }
 
+bool requireSizesEqual(OpContext &c, TermId a, TermId b,
+                       const std::string &subject) {
+  std::optional<int64_t> ca = c.constantValue(a), cb = c.constantValue(b);
+  if (ca && cb && *ca != *cb) {
+    c.error(subject + " differ: " + std::to_string(*ca) + " and " +
+            std::to_string(*cb));
+    return false;
+  }
+  c.requireEqual(a, b, subject);
+  return true;
+}
+
 void lowerImplicitBroadcastRule(OpContext &ctx) {
   lowerImplicitBroadcast(ctx, ctx.numOperands());
 }

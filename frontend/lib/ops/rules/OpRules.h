@@ -33,6 +33,12 @@ TermId windowOutputSize(OpContext &ctx, TermId in, TermId padLo, TermId padHi,
                         TermId kernel, int64_t stride, int64_t dilation,
                         const std::string &what, int64_t least = 0);
 
+/// Sizes `a` and `b` are equal at runtime (kind `equal`, `subject` names
+/// them); both constants and different: a static `error` (the types alone
+/// violate it) and false.
+bool requireSizesEqual(OpContext &ctx, TermId a, TermId b,
+                       const std::string &subject);
+
 /// An op whose results are facts of their declared types and that states
 /// nothing of its operands: a declaration, a loop index in a body, a handle
 /// (linalg.index, util.global, hal.devices.get).

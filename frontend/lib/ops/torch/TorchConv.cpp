@@ -99,11 +99,11 @@ void lowerConv(OpContext &c, bool general) {
   size_t ci = batched ? 1 : 0, first = ci + 1;
   std::string gs = std::to_string(*groups);
   TermId inChannels = *transposed ? c.dim(1, 0) : c.mul(g, c.dim(1, 1));
-  if (!torchRequireEqual(
+  if (!requireSizesEqual(
           c, c.dim(0, ci), inChannels,
           "the input channels " + c.dimName(0, ci) + " and " +
               (*transposed ? c.dimName(1, 0) : gs + " * " + c.dimName(1, 1))) ||
-      !torchRequireEqual(c, c.mul(c.floorDiv(c.dim(1, 0), g), g), c.dim(1, 0),
+      !requireSizesEqual(c, c.mul(c.floorDiv(c.dim(1, 0), g), g), c.dim(1, 0),
                          "the weight's dim 0 " + c.dimName(1, 0) +
                              " (a multiple of " + gs + " groups)"))
     return;
@@ -115,7 +115,7 @@ void lowerConv(OpContext &c, bool general) {
   if (!isNone(c, 2)) {
     if (!c.ranked(2) || c.rank(2) != 1)
       return c.error("the bias must be 1-D");
-    if (!torchRequireEqual(c, c.dim(2, 0), outChannels,
+    if (!requireSizesEqual(c, c.dim(2, 0), outChannels,
                            "the bias size " + c.dimName(2, 0) +
                                " and the output channels"))
       return;

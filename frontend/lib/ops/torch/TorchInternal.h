@@ -129,10 +129,6 @@ void lowerTorchEmbedding(OpContext &c);
 /// `results` results: false otherwise.
 bool torchTensors(OpContext &c, std::initializer_list<size_t> tensors,
                   size_t results);
-/// Sizes `a` and `b` are equal at runtime (kind `equal`); both constants
-/// and different: a static `error` (the types alone violate it), false.
-bool torchRequireEqual(OpContext &c, TermId a, TermId b,
-                       const std::string &subject);
 /// A `!torch.bool` operand that is a constant (else opaque, nullopt).
 std::optional<bool> torchFlag(OpContext &c, size_t i);
 /// A `!torch.list<int>` operand whose elements are all constants (else

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TorchInternal.h"
+#include "ops/rules/OpRules.h"
 
 namespace symshape::frontend {
 
@@ -34,7 +35,7 @@ void requireChannelVector(OpContext &c, size_t i, TermId channels,
     return c.opaque("the " + what + " is not a ranked tensor");
   if (vector && c.rank(i) != 1)
     return c.error("the " + what + " must be 1-D");
-  torchRequireEqual(c, c.product(c.dims(i)), channels,
+  requireSizesEqual(c, c.product(c.dims(i)), channels,
                     "the elements of the " + what + " " + c.operandName(i) +
                         " and the channels");
 }
@@ -57,7 +58,7 @@ std::optional<size_t> normalisedAxis(OpContext &c,
   }
   size_t axis = rank - n;
   for (size_t k = 0; k < n; ++k)
-    if (!torchRequireEqual(c, (*shape)[k], c.dim(0, axis + k),
+    if (!requireSizesEqual(c, (*shape)[k], c.dim(0, axis + k),
                            "normalized_shape's size " + std::to_string(k) +
                                " and " + c.dimName(0, axis + k)))
       return std::nullopt;
@@ -75,7 +76,7 @@ std::optional<size_t> normalisedAxis(OpContext &c,
     }
     // ATen compares weight.sizes() with normalized_shape.
     for (size_t k = 0; k < n; ++k)
-      if (!torchRequireEqual(c, c.dim(i, k), (*shape)[k],
+      if (!requireSizesEqual(c, c.dim(i, k), (*shape)[k],
                              "the size " + c.dimName(i, k) +
                                  " and normalized_shape's size " +
                                  std::to_string(k)))
@@ -136,7 +137,7 @@ static bool requireGroupsDivide(OpContext &c, size_t i, TermId channels,
     return false;
   }
   TermId groups = c.constant(*g);
-  return torchRequireEqual(c, c.mul(c.floorDiv(channels, groups), groups),
+  return requireSizesEqual(c, c.mul(c.floorDiv(channels, groups), groups),
                            channels,
                            "the channels " + name + " (a multiple of " +
                                std::to_string(*g) + " groups)");

@@ -38,18 +38,6 @@ bool torchTensors(OpContext &c, std::initializer_list<size_t> tensors,
   return true;
 }
 
-bool torchRequireEqual(OpContext &c, TermId a, TermId b,
-                       const std::string &subject) {
-  std::optional<int64_t> ca = c.constantValue(a), cb = c.constantValue(b);
-  if (ca && cb && *ca != *cb) {
-    c.error(subject + " differ: " + std::to_string(*ca) + " and " +
-            std::to_string(*cb));
-    return false;
-  }
-  c.requireEqual(a, b, subject);
-  return true;
-}
-
 std::optional<bool> torchFlag(OpContext &c, size_t i) {
   std::optional<int64_t> v =
       i < c.numOperands() ? c.constantValue(c.scalar(i)) : std::nullopt;
