@@ -59,7 +59,7 @@ spatialList(OpContext &c, size_t i, size_t n, int64_t least, const char *what,
 /// dilation 5, then (convolution) transposed 6, output_padding 7, groups 8,
 /// or (convNd) groups 6.
 void lowerConv(OpContext &c, bool general) {
-  if (!torchTensors(c, {0, 1}, 1) || c.numOperands() != (general ? 9u : 7u))
+  if (!torchTensors(c, {0, 1}, 1, general ? 9 : 7))
     return;
   size_t wr = c.rank(1), xr = c.rank(0);
   if (wr < 3)
@@ -187,7 +187,7 @@ void lowerTorchPool2d(OpContext &c) {
   const std::string &name = c.op().name;
   bool avg = name == "torch.aten.avg_pool2d";
   size_t results = name == "torch.aten.max_pool2d_with_indices" ? 2 : 1;
-  if (!torchTensors(c, {0}, results) || c.numOperands() != (avg ? 7u : 6u))
+  if (!torchTensors(c, {0}, results, avg ? 7 : 6))
     return;
   size_t rank = c.rank(0);
   if (rank != 3 && rank != 4)
@@ -226,7 +226,7 @@ void lowerTorchPool2d(OpContext &c) {
 
 void lowerTorchAdaptiveAvgPool2d(OpContext &c) {
   // adaptive_avg_pool2d(self, output_size).
-  if (!torchTensors(c, {0}, 1) || c.numOperands() != 2)
+  if (!torchTensors(c, {0}, 1, 2))
     return;
   size_t rank = c.rank(0);
   if (rank != 3 && rank != 4)

@@ -125,10 +125,11 @@ void lowerTorchEmbedding(OpContext &c);
 // TorchMatrix.cpp, TorchConv.cpp), each
 // from its PyTorch documentation page, cited by op name.
 // TorchReduce.cpp
-/// The operands `tensors` are ranked tensors (else opaque) and the op has
-/// `results` results: false otherwise.
+/// The op has `operands` operands (or `operands`..`most`), `results`
+/// results, and the operands `tensors` are ranked tensors; otherwise it is
+/// made opaque (a form not read is never guessed) and false returned.
 bool torchTensors(OpContext &c, std::initializer_list<size_t> tensors,
-                  size_t results);
+                  size_t results, size_t operands, size_t most = 0);
 /// A `!torch.bool` operand that is a constant (else opaque, nullopt).
 std::optional<bool> torchFlag(OpContext &c, size_t i);
 /// A `!torch.list<int>` operand whose elements are all constants (else

@@ -52,7 +52,7 @@ bool requireExpandsTo(OpContext &c, size_t i,
 
 void lowerTorchAddmm(OpContext &c) {
   // addmm(input, mat1, mat2, beta, alpha).
-  if (!torchTensors(c, {0, 1, 2}, 1) || c.numOperands() != 5)
+  if (!torchTensors(c, {0, 1, 2}, 1, 5))
     return;
   if (c.rank(1) != 2 || c.rank(2) != 2)
     return c.error("mat1 and mat2 must be 2-D");
@@ -64,7 +64,7 @@ void lowerTorchAddmm(OpContext &c) {
 
 void lowerTorchBaddbmm(OpContext &c) {
   // baddbmm(input, batch1, batch2, beta, alpha).
-  if (!torchTensors(c, {0, 1, 2}, 1) || c.numOperands() != 5)
+  if (!torchTensors(c, {0, 1, 2}, 1, 5))
     return;
   if (c.rank(1) != 3 || c.rank(2) != 3)
     return c.error("batch1 and batch2 must be 3-D");
@@ -78,8 +78,7 @@ void lowerTorchBaddbmm(OpContext &c) {
 void lowerTorchAttention(OpContext &c) {
   // scaled_dot_product_attention(query, key, value, attn_mask, dropout_p,
   // is_causal, scale, enable_gqa); older exports leave enable_gqa out.
-  if (!torchTensors(c, {0, 1, 2}, 1) ||
-      (c.numOperands() != 7 && c.numOperands() != 8))
+  if (!torchTensors(c, {0, 1, 2}, 1, 7, 8))
     return;
   if (c.numOperands() == 8) {
     std::optional<bool> gqa = torchFlag(c, 7);

@@ -92,7 +92,7 @@ void lowerTorchLayerNorm(OpContext &c) {
   // native_layer_norm(input, normalized_shape, weight, bias, eps) ->
   // (output, mean, rstd).
   bool native = c.op().name == "torch.aten.native_layer_norm";
-  if (!torchTensors(c, {0}, native ? 3 : 1) || c.numOperands() < 5)
+  if (!torchTensors(c, {0}, native ? 3 : 1, native ? 5 : 6))
     return;
   std::optional<size_t> axis = normalisedAxis(c, {2, 3});
   if (!axis)
@@ -109,7 +109,7 @@ void lowerTorchLayerNorm(OpContext &c) {
 
 void lowerTorchRmsNorm(OpContext &c) {
   // rms_norm(input, normalized_shape, weight, eps).
-  if (!torchTensors(c, {0}, 1) || c.numOperands() != 4)
+  if (!torchTensors(c, {0}, 1, 4))
     return;
   if (normalisedAxis(c, {2}))
     c.setResult(0, c.dims(0));
@@ -145,7 +145,7 @@ static bool requireGroupsDivide(OpContext &c, size_t i, TermId channels,
 
 void lowerTorchGroupNorm(OpContext &c) {
   // group_norm(input, num_groups, weight, bias, eps, cudnn_enabled).
-  if (!torchTensors(c, {0}, 1) || c.numOperands() != 6 || !channelsInput(c) ||
+  if (!torchTensors(c, {0}, 1, 6) || !channelsInput(c) ||
       !requireGroupsDivide(c, 1, c.dim(0, 1), c.dimName(0, 1)))
     return;
   requireChannelVector(c, 2, c.dim(0, 1), "weight", true);
@@ -157,7 +157,7 @@ void lowerTorchNativeGroupNorm(OpContext &c) {
   // native_group_norm(input, weight, bias, N, C, HxW, group, eps) ->
   // (output, mean [N, group], rstd [N, group]): the kernel reads the input
   // as [N, C, HxW], so it must hold N * C * HxW elements.
-  if (!torchTensors(c, {0}, 3) || c.numOperands() != 8)
+  if (!torchTensors(c, {0}, 3, 8))
     return;
   TermId n = c.scalar(3), channels = c.scalar(4), hxw = c.scalar(5);
   c.requireElementCount(c.product(c.dims(0)), c.mul(n, c.mul(channels, hxw)),
@@ -179,8 +179,8 @@ void lowerTorchBatchNorm(OpContext &c) {
   // running_var, momentum, eps) -> (output, save_mean, save_invstd).
   bool native =
       c.op().name == "torch.aten._native_batch_norm_legit_no_training";
-  if (!torchTensors(c, {0}, native ? 3 : 1) ||
-      c.numOperands() != (native ? 7u : 9u) || !channelsInput(c))
+  if (!torchTensors(c, {0}, native ? 3 : 1, native ? 7 : 9) ||
+      !channelsInput(c))
     return;
   const char *names[] = {"weight", "bias", "running_mean", "running_var"};
   for (size_t i = 1; i <= 4; ++i)

@@ -23,9 +23,17 @@
 namespace symshape::frontend {
 
 bool torchTensors(OpContext &c, std::initializer_list<size_t> tensors,
-                  size_t results) {
+                  size_t results, size_t operands, size_t most) {
   if (!c.expectRanked())
     return false;
+  most = std::max(most, operands);
+  if (c.numOperands() < operands || c.numOperands() > most) {
+    c.opaque(std::to_string(c.numOperands()) + " operands, not the " +
+             std::to_string(operands) +
+             (most > operands ? ".." + std::to_string(most) : "") +
+             " of the ATen schema");
+    return false;
+  }
   for (size_t i : tensors)
     if (i >= c.numOperands() || !c.ranked(i)) {
       c.opaque("operand " + std::to_string(i) + " is not a ranked tensor");
@@ -162,19 +170,19 @@ bool plainOrder(OpContext &c, size_t i) {
 
 void lowerTorchAmin(OpContext &c) {
   // torch.amin(input, dim, keepdim).
-  if (torchTensors(c, {0}, 1) && c.numOperands() == 3)
+  if (torchTensors(c, {0}, 1, 3))
     reduceTo(c, 1, 2, /*single=*/false, /*notEmpty=*/true);
 }
 
 void lowerTorchMaxDim(OpContext &c) {
   // torch.max / torch.min(input, dim, keepdim) -> (values, indices).
-  if (torchTensors(c, {0}, 2) && c.numOperands() == 3)
+  if (torchTensors(c, {0}, 2, 3))
     reduceTo(c, 1, 2, /*single=*/true, /*notEmpty=*/true);
 }
 
 void lowerTorchArgReduce(OpContext &c) {
   // torch.argmax / argmin(input, dim=None, keepdim=False).
-  if (!torchTensors(c, {0}, 1) || c.numOperands() != 3)
+  if (!torchTensors(c, {0}, 1, 3))
     return;
   if (!isNone(c, 1))
     return reduceTo(c, 1, 2, /*single=*/true, /*notEmpty=*/true);
@@ -194,7 +202,7 @@ void lowerTorchArgReduce(OpContext &c) {
 
 void lowerTorchMaxAll(OpContext &c) {
   // torch.max / torch.min(input): the largest / smallest element.
-  if (!torchTensors(c, {0}, 1) || c.numOperands() != 1)
+  if (!torchTensors(c, {0}, 1, 1))
     return;
   c.requireInBounds(c.formulas().mkLe(c.constant(1), c.product(c.dims(0))),
                     "the elements of " + c.operandName(0) +
@@ -211,7 +219,8 @@ void lowerTorchStatReduce(OpContext &c) {
   bool norm = name == "torch.aten.norm.ScalarOpt_dim" ||
               name == "torch.aten.linalg_vector_norm";
   size_t results = name == "torch.aten.var_mean.correction" ? 2 : 1;
-  if (!torchTensors(c, {0}, results) || c.numOperands() < 4)
+  if (!torchTensors(c, {0}, results,
+                    name == "torch.aten.linalg_vector_norm" ? 5 : 4))
     return;
   if (norm && !plainOrder(c, 1))
     return;
@@ -221,14 +230,14 @@ void lowerTorchStatReduce(OpContext &c) {
 void lowerTorchReduceOneDim(OpContext &c) {
   // torch.any / torch.all(input, dim, keepdim), prod(input, dim, keepdim,
   // dtype).
-  if (torchTensors(c, {0}, 1) && c.numOperands() >= 3)
+  if (torchTensors(c, {0}, 1, 3, 4))
     reduceTo(c, 1, 2, /*single=*/true, /*notEmpty=*/false);
 }
 
 void lowerTorchTopk(OpContext &c) {
   // torch.topk(input, k, dim=-1, largest, sorted) -> (values, indices):
   // "selected index k out of range" unless 0 <= k <= input.size(dim).
-  if (!torchTensors(c, {0}, 2) || c.numOperands() != 5)
+  if (!torchTensors(c, {0}, 2, 5))
     return;
   std::optional<size_t> d = dimIndex(c, 2, c.rank(0));
   if (!d)
