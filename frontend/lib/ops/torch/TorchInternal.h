@@ -122,8 +122,9 @@ void lowerTorchLinear(OpContext &c);
 void lowerTorchEmbedding(OpContext &c);
 
 // Neural-network ops (TorchReduce.cpp, TorchNorm.cpp, TorchMasked.cpp,
-// TorchMatrix.cpp, TorchConv.cpp), each
-// from its PyTorch documentation page, cited by op name.
+// TorchMatrix.cpp, TorchConv.cpp), each from its PyTorch documentation page,
+// cited by op name; the helpers below are shared by those files.
+
 // TorchReduce.cpp
 /// The op has `operands` operands (or `operands`..`most`), `results`
 /// results, and the operands `tensors` are ranked tensors; otherwise it is
