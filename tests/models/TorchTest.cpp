@@ -362,3 +362,47 @@ func.func @model(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[4],f32
 })",
                    0, 5);
 }
+
+TEST_CASE("comparison: planted torch transposed conv, addmm and avg_pool",
+          "[models][torch][neural]") {
+  // ConvTranspose2d, kernel 3, padding 2, output_padding 0: out = (H - 1)
+  // - 4 + 2 + 0 + 1 = H - 2, negative for H < 2 (op 8).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[1,4,?,?],f32>, %arg1: !torch.vtensor<[4,2,3,3],f32>) -> !torch.vtensor<[1,2,?,?],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %2 = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %3 = torch.aten.convolution %arg0, %arg1, %none, %0, %1, %0, %true, %2, %int1 : !torch.vtensor<[1,4,?,?],f32>, !torch.vtensor<[4,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,?,?],f32>
+  return %3 : !torch.vtensor<[1,2,?,?],f32>
+})",
+                   8, 10);
+  // addmm's input [?, 1] must broadcast to [n, 5] (op 1).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,1],f32>, %arg1: !torch.vtensor<[?,3],f32>, %arg2: !torch.vtensor<[3,5],f32>) -> !torch.vtensor<[?,5],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.addmm %arg0, %arg1, %arg2, %int1, %int1 : !torch.vtensor<[?,1],f32>, !torch.vtensor<[?,3],f32>, !torch.vtensor<[3,5],f32>, !torch.int, !torch.int -> !torch.vtensor<[?,5],f32>
+  return %0 : !torch.vtensor<[?,5],f32>
+})",
+                   1, 3);
+  // avg_pool2d 3x3, stride 2, padding 1, ceil_mode on a dynamic image
+  // (op 6): non-empty dims and the output formula over the box.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,2,?,?],f32>) -> !torch.vtensor<[?,2,?,?],f32> {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %0 = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %2 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %3 = torch.aten.avg_pool2d %arg0, %0, %1, %2, %true, %true, %none : !torch.vtensor<[?,2,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[?,2,?,?],f32>
+  return %3 : !torch.vtensor<[?,2,?,?],f32>
+})",
+                   8, 10);
+}
