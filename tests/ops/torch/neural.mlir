@@ -274,3 +274,39 @@ func.func @elementwise(%arg0: !torch.vtensor<[?,8,?,?],f32>, %arg1: !torch.vtens
   %6 = torch.aten.masked_fill.Tensor %arg0, %arg1, %arg2 : !torch.vtensor<[?,8,?,?],f32>, !torch.vtensor<[?,1,1,?],i1>, !torch.vtensor<[4],f32> -> !torch.vtensor<[?,8,?,?],f32>
   return %5, %2, %3 : !torch.vtensor<[?,8,?,?],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[?,4],si64>
 }
+
+// native_group_norm as decompositions print it: N, C, HxW read off the
+// input with size.int, so N * C * HxW is the input's element count whatever
+// the sizes (safe); mean and rstd are [N, 32]. A literal HxW of 255 for
+// 16x16 images holds 2 * 64 * 255 elements, not 2 * 64 * 256: always UB.
+func.func @native_group_norm(%arg0: !torch.vtensor<[?,64,?,?],f32>, %arg1: !torch.vtensor<[2,64,16,16],f32>) -> !torch.vtensor<[?,32],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %int32 = torch.constant.int 32
+  %int64 = torch.constant.int 64
+  %none = torch.constant.none
+  %float1.000000e-05 = torch.constant.float 1.000000e-05
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?,64,?,?],f32>, !torch.int -> !torch.int
+  %1 = torch.aten.size.int %arg0, %int2 : !torch.vtensor<[?,64,?,?],f32>, !torch.int -> !torch.int
+  %2 = torch.aten.size.int %arg0, %int3 : !torch.vtensor<[?,64,?,?],f32>, !torch.int -> !torch.int
+  %3 = torch.aten.mul.int %1, %2 : !torch.int, !torch.int -> !torch.int
+  %result0, %result1, %result2 = torch.aten.native_group_norm %arg0, %none, %none, %0, %int64, %3, %int32, %float1.000000e-05 : !torch.vtensor<[?,64,?,?],f32>, !torch.none, !torch.none, !torch.int, !torch.int, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[?,64,?,?],f32>, !torch.vtensor<[?,32],f32>, !torch.vtensor<[?,32],f32>
+  %int255 = torch.constant.int 255
+  // expected-ub-guaranteed @+1 {{element-count}}
+  %result0_0, %result1_1, %result2_2 = torch.aten.native_group_norm %arg1, %none, %none, %int2, %int64, %int255, %int32, %float1.000000e-05 : !torch.vtensor<[2,64,16,16],f32>, !torch.none, !torch.none, !torch.int, !torch.int, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[2,64,16,16],f32>, !torch.vtensor<[2,32],f32>, !torch.vtensor<[2,32],f32>
+  return %result1 : !torch.vtensor<[?,32],f32>
+}
+
+// conv1d on an unbatched [C, L] input: [16, ?] -> [32, ?], padding 2, the
+// kernel of 5 fitting L + 4 only when L >= 1.
+func.func @conv1d_unbatched(%arg0: !torch.vtensor<[16,?],f32>, %arg1: !torch.vtensor<[32,16,5],f32>) -> !torch.vtensor<[32,?],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %0 = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  // expected-ub-possible @+1 {{in-bounds: %arg0[1] == 0}}
+  %2 = torch.aten.conv1d %arg0, %arg1, %none, %0, %1, %0, %int1 : !torch.vtensor<[16,?],f32>, !torch.vtensor<[32,16,5],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[32,?],f32>
+  return %2 : !torch.vtensor<[32,?],f32>
+}
