@@ -350,3 +350,285 @@ func.func @model(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,7],f32> 
 })",
                    7, 9);
 }
+
+//===-- Neural-network ops (issue 42)
+//--------------------------------------===//
+
+TEST_CASE("oracle: conv, ceil_mode pooling and layer_norm stats as PyTorch",
+          "[models][torch][neural]") {
+  std::string text = R"(
+func.func @f(%arg0: !torch.vtensor<[?,3,?,?],f32>, %arg1: !torch.vtensor<[8,3,3,3],f32>) -> !torch.vtensor<[?,8,?,?],f32> {
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %none = torch.constant.none
+  %2 = torch.aten.conv2d %arg0, %arg1, %none, %0, %1, %1, %int1 : !torch.vtensor<[?,3,?,?],f32>, !torch.vtensor<[8,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[?,8,?,?],f32>
+  %int3 = torch.constant.int 3
+  %3 = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %true = torch.constant.bool true
+  %4 = torch.aten.max_pool2d %2, %3, %3, %1, %1, %true : !torch.vtensor<[?,8,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[?,8,?,?],f32>
+  %5 = torch.prim.ListConstruct %int3 : (!torch.int) -> !torch.list<int>
+  %float1.000000e-05 = torch.constant.float 1.000000e-05
+  %result0, %result1, %result2 = torch.aten.native_layer_norm %4, %5, %none, %none, %float1.000000e-05 : !torch.vtensor<[?,8,?,?],f32>, !torch.list<int>, !torch.none, !torch.none, !torch.float -> !torch.vtensor<[?,8,?,?],f32>, !torch.vtensor<[?,8,?,1],f32>, !torch.vtensor<[?,8,?,1],f32>
+  return %result0 : !torch.vtensor<[?,8,?,?],f32>
+})";
+  // Conv2d's "Shape" section, kernel 3, stride 2, padding 1:
+  // H_out = floor((9 + 2 - 2 - 1) / 2) + 1 = 5, W_out = floor((11 + 2 - 2 -
+  // 1) / 2) + 1 = 6. MaxPool2d 3, stride 3, padding 1, ceil_mode:
+  // ceil((5 + 2 - 2 - 1) / 3) + 1 = 3 windows starting at -1, 2, 5; the
+  // last starts at 5, in the right padding of a dim of 5 ("windows that
+  // would start in the right padded region are ignored"): H 2. Over 6:
+  // ceil((6 + 2 - 2 - 1) / 3) + 1 = 3, the last starting at 5 < 6: W 3.
+  OracleResult r =
+      run(text, {{"%arg0[0]", 2}, {"%arg0[2]", 9}, {"%arg0[3]", 11}});
+  REQUIRE(!r.ub);
+  CHECK(r.shapes["2"] == Shape{2, 8, 5, 6});
+  CHECK(r.shapes["4"] == Shape{2, 8, 2, 3});
+  // LayerNorm over the last dim (3): mean and rstd are [2, 8, 2, 1].
+  CHECK(r.shapes["result1"] == Shape{2, 8, 2, 1});
+  // H = W = 4: conv gives floor((4 + 2 - 3) / 2) + 1 = 2; pooling 2:
+  // ceil((2 + 2 - 3) / 3) + 1 = 2, the second window starting at 3 >= 2 + 1
+  // (in the right padding): 1. normalized_shape [3] against a last dim of
+  // 1: UB at the layer norm (op 13).
+  OracleResult s =
+      run(text, {{"%arg0[0]", 1}, {"%arg0[2]", 4}, {"%arg0[3]", 4}});
+  CHECK(s.shapes["4"] == Shape{1, 8, 1, 1});
+  requireUbAt(s, 13, "normalized_shape");
+}
+
+TEST_CASE("oracle: topk, argmax, attention and transposed conv as PyTorch",
+          "[models][torch][neural]") {
+  std::string text = R"(
+func.func @f(%arg0: !torch.vtensor<[?,?],f32>, %arg1: !torch.vtensor<[2,4,?,8],f32>, %arg2: !torch.vtensor<[2,1,?,8],f32>, %arg3: !torch.vtensor<[2,1,?,5],f32>, %arg4: !torch.vtensor<[1,4,?,?],f32>, %arg5: !torch.vtensor<[4,2,3,3],f32>) -> !torch.vtensor<[?,?],f32> {
+  %int3 = torch.constant.int 3
+  %int-1 = torch.constant.int -1
+  %true = torch.constant.bool true
+  %values, %indices = torch.aten.topk %arg0, %int3, %int-1, %true, %true : !torch.vtensor<[?,?],f32>, !torch.int, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[?,3],f32>, !torch.vtensor<[?,3],si64>
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %0 = torch.aten.argmax %arg0, %none, %false : !torch.vtensor<[?,?],f32>, !torch.none, !torch.bool -> !torch.vtensor<[],si64>
+  %float0.000000e00 = torch.constant.float 0.000000e+00
+  %1 = torch.aten.scaled_dot_product_attention %arg1, %arg2, %arg3, %none, %float0.000000e00, %false, %none, %false : !torch.vtensor<[2,4,?,8],f32>, !torch.vtensor<[2,1,?,8],f32>, !torch.vtensor<[2,1,?,5],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[2,4,?,5],f32>
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %2 = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %3 = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %4 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %5 = torch.aten.convolution %arg4, %arg5, %none, %2, %3, %4, %true, %4, %int1 : !torch.vtensor<[1,4,?,?],f32>, !torch.vtensor<[4,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,?,?],f32>
+  return %values : !torch.vtensor<[?,3],f32>
+})";
+  Assignment sizes = {{"%arg0[0]", 2}, {"%arg0[1]", 5}, {"%arg1[2]", 7},
+                      {"%arg2[2]", 6}, {"%arg3[2]", 6}, {"%arg4[2]", 3},
+                      {"%arg4[3]", 1}};
+  OracleResult r = run(text, sizes);
+  REQUIRE(!r.ub);
+  CHECK(r.shapes["values"] == Shape{2, 3});
+  CHECK(r.shapes["0"] == Shape{});
+  // query [2, 4, 7, 8], key [2, 1, 6, 8], value [2, 1, 6, 5]: the heads 4
+  // and 1 broadcast, L = 7, Ev = 5.
+  CHECK(r.shapes["1"] == Shape{2, 4, 7, 5});
+  // ConvTranspose2d: (3 - 1) * 2 - 0 + 1 * (3 - 1) + 1 + 1 = 8 and
+  // (1 - 1) * 2 + 2 + 1 + 1 = 4; 2 channels per group, one group.
+  CHECK(r.shapes["5"] == Shape{1, 2, 8, 4});
+  // The top 3 of 2 elements: "selected index k out of range" (op 3).
+  sizes["%arg0[1]"] = 2;
+  requireUbAt(run(text, sizes), 3, "k out of range");
+  // An empty input: topk of 3 out of 0 first.
+  sizes["%arg0[0]"] = 0;
+  sizes["%arg0[1]"] = 4;
+  requireUbAt(run(text, sizes), 6, "argmax of an empty tensor");
+  // Keys of 6 and values of 5 positions.
+  sizes = {{"%arg0[0]", 1}, {"%arg0[1]", 3}, {"%arg1[2]", 7}, {"%arg2[2]", 6},
+           {"%arg3[2]", 5}, {"%arg4[2]", 1}, {"%arg4[3]", 1}};
+  requireUbAt(run(text, sizes), 8, "key and value lengths differ");
+}
+
+TEST_CASE("comparison: a correct torch CNN classifier",
+          "[models][torch][neural]") {
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,3,8,8],f32>, %arg1: !torch.vtensor<[8,3,3,3],f32>, %arg2: !torch.vtensor<[8],f32>, %arg3: !torch.vtensor<[8,10],f32>, %arg4: !torch.vtensor<[10],f32>) -> (!torch.vtensor<[?,10],f32>, !torch.vtensor<[?,1],f32>) {
+  %int1 = torch.constant.int 1
+  %0 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.conv2d %arg0, %arg1, %arg2, %0, %0, %0, %int1 : !torch.vtensor<[?,3,8,8],f32>, !torch.vtensor<[8,3,3,3],f32>, !torch.vtensor<[8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[?,8,8,8],f32>
+  %2 = torch.aten.relu %1 : !torch.vtensor<[?,8,8,8],f32> -> !torch.vtensor<[?,8,8,8],f32>
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %3 = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %4 = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %false = torch.constant.bool false
+  %result0, %result1 = torch.aten.max_pool2d_with_indices %2, %3, %3, %4, %0, %false : !torch.vtensor<[?,8,8,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[?,8,4,4],f32>, !torch.vtensor<[?,8,4,4],si64>
+  %float1.000000e-01 = torch.constant.float 1.000000e-01
+  %float1.000000e-05 = torch.constant.float 1.000000e-05
+  %5 = torch.aten.batch_norm %result0, %arg2, %arg2, %arg2, %arg2, %false, %float1.000000e-01, %float1.000000e-05, %false : !torch.vtensor<[?,8,4,4],f32>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[?,8,4,4],f32>
+  %6 = torch.aten.adaptive_avg_pool2d %5, %0 : !torch.vtensor<[?,8,4,4],f32>, !torch.list<int> -> !torch.vtensor<[?,8,1,1],f32>
+  %int-1 = torch.constant.int -1
+  %7 = torch.aten.flatten.using_ints %6, %int1, %int-1 : !torch.vtensor<[?,8,1,1],f32>, !torch.int, !torch.int -> !torch.vtensor<[?,8],f32>
+  %8 = torch.aten.addmm %arg4, %7, %arg3, %int1, %int1 : !torch.vtensor<[10],f32>, !torch.vtensor<[?,8],f32>, !torch.vtensor<[8,10],f32>, !torch.int, !torch.int -> !torch.vtensor<[?,10],f32>
+  %9 = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %true = torch.constant.bool true
+  %result0_0, %result1_1 = torch.aten.var_mean.correction %8, %9, %int1, %true : !torch.vtensor<[?,10],f32>, !torch.list<int>, !torch.int, !torch.bool -> !torch.vtensor<[?,1],f32>, !torch.vtensor<[?,1],f32>
+  return %8, %result0_0 : !torch.vtensor<[?,10],f32>, !torch.vtensor<[?,1],f32>
+})",
+                   -1, 21);
+}
+
+TEST_CASE("comparison: planted torch reductions and normalisations",
+          "[models][torch][neural]") {
+  // topk of 3 along a dynamic last dim (op 4).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,?],f32>) -> !torch.vtensor<[?,3],f32> {
+  %0 = torch.aten.relu %arg0 : !torch.vtensor<[?,?],f32> -> !torch.vtensor<[?,?],f32>
+  %int3 = torch.constant.int 3
+  %int-1 = torch.constant.int -1
+  %true = torch.constant.bool true
+  %values, %indices = torch.aten.topk %0, %int3, %int-1, %true, %true : !torch.vtensor<[?,?],f32>, !torch.int, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[?,3],f32>, !torch.vtensor<[?,3],si64>
+  return %values : !torch.vtensor<[?,3],f32>
+})",
+                   4, 6);
+  // layer_norm over [4] of a dynamic last dim (op 4; ops counted with
+  // the constants and the return).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,?],f32>, %arg1: !torch.vtensor<[4],f32>) -> !torch.vtensor<[?,?],f32> {
+  %int4 = torch.constant.int 4
+  %0 = torch.prim.ListConstruct %int4 : (!torch.int) -> !torch.list<int>
+  %float1.000000e-05 = torch.constant.float 1.000000e-05
+  %true = torch.constant.bool true
+  %1 = torch.aten.layer_norm %arg0, %0, %arg1, %arg1, %float1.000000e-05, %true : !torch.vtensor<[?,?],f32>, !torch.list<int>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.float, !torch.bool -> !torch.vtensor<[?,?],f32>
+  return %1 : !torch.vtensor<[?,?],f32>
+})",
+                   4, 6);
+  // group_norm with 2 groups: the channels must be even (op 4).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[2,?,4,4],f32>) -> !torch.vtensor<[2,?,4,4],f32> {
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %float1.000000e-05 = torch.constant.float 1.000000e-05
+  %false = torch.constant.bool false
+  %0 = torch.aten.group_norm %arg0, %int2, %none, %none, %float1.000000e-05, %false : !torch.vtensor<[2,?,4,4],f32>, !torch.int, !torch.none, !torch.none, !torch.float, !torch.bool -> !torch.vtensor<[2,?,4,4],f32>
+  return %0 : !torch.vtensor<[2,?,4,4],f32>
+})",
+                   4, 6);
+  // amin over a dynamic dim: "Expected reduction dim 0 to have non-zero
+  // size" when it is empty (op 3).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[3],f32> {
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %false = torch.constant.bool false
+  %1 = torch.aten.amin %arg0, %0, %false : !torch.vtensor<[?,3],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3],f32>
+  return %1 : !torch.vtensor<[3],f32>
+})",
+                   3, 5);
+}
+
+TEST_CASE("comparison: planted torch convolution, pooling and attention",
+          "[models][torch][neural]") {
+  // A 3x3 kernel without padding on dynamic H and W (op 5).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[1,3,?,?],f32>, %arg1: !torch.vtensor<[4,3,3,3],f32>) -> !torch.vtensor<[1,4,?,?],f32> {
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %none = torch.constant.none
+  %2 = torch.aten.conv2d %arg0, %arg1, %none, %0, %1, %0, %int1 : !torch.vtensor<[1,3,?,?],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[1,4,?,?],f32>
+  return %2 : !torch.vtensor<[1,4,?,?],f32>
+})",
+                   5, 7);
+  // ceil_mode max pooling, 3x3, stride 3, padding 1, on dynamic H, W (op 5):
+  // every output formula of the box against the brute force.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[1,2,?,?],f32>) -> !torch.vtensor<[1,2,?,?],f32> {
+  %int3 = torch.constant.int 3
+  %int1 = torch.constant.int 1
+  %0 = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %true = torch.constant.bool true
+  %2 = torch.aten.max_pool2d %arg0, %0, %0, %1, %1, %true : !torch.vtensor<[1,2,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,?,?],f32>
+  %3 = torch.aten.relu %2 : !torch.vtensor<[1,2,?,?],f32> -> !torch.vtensor<[1,2,?,?],f32>
+  return %3 : !torch.vtensor<[1,2,?,?],f32>
+})",
+                   5, 8);
+  // An attention mask whose last dim must be 1 or the key length (op 5).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[2,4,1,8],f32>, %arg1: !torch.vtensor<[2,4,?,8],f32>, %arg2: !torch.vtensor<[2,1,1,?],f32>) -> !torch.vtensor<[2,4,1,8],f32> {
+  %none = torch.constant.none
+  %float0.000000e00 = torch.constant.float 0.000000e+00
+  %false = torch.constant.bool false
+  %none_0 = torch.constant.none
+  %false_1 = torch.constant.bool false
+  %0 = torch.aten.scaled_dot_product_attention %arg0, %arg1, %arg1, %arg2, %float0.000000e00, %false, %none_0, %false_1 : !torch.vtensor<[2,4,1,8],f32>, !torch.vtensor<[2,4,?,8],f32>, !torch.vtensor<[2,4,?,8],f32>, !torch.vtensor<[2,1,1,?],f32>, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[2,4,1,8],f32>
+  return %0 : !torch.vtensor<[2,4,1,8],f32>
+})",
+                   5, 7);
+}
+
+TEST_CASE("comparison: torch elementwise extras", "[models][torch][neural]") {
+  // masked_fill broadcasts self and mask (op 1); clamp keeps the shape.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[?,1],i1>) -> !torch.vtensor<[?,4],f32> {
+  %float0.000000e00 = torch.constant.float 0.000000e+00
+  %0 = torch.aten.masked_fill.Scalar %arg0, %arg1, %float0.000000e00 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,1],i1>, !torch.float -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.clamp_min %0, %float0.000000e00 : !torch.vtensor<[?,4],f32>, !torch.float -> !torch.vtensor<[?,4],f32>
+  return %1 : !torch.vtensor<[?,4],f32>
+})",
+                   1, 4);
+  // lerp.Tensor broadcasts its three tensors (op 0); atan2 of a value with
+  // itself and the unary ops after it are safe.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[4],f32>, %arg2: !torch.vtensor<[?,1],f32>) -> !torch.vtensor<[?,4],f32> {
+  %0 = torch.aten.lerp.Tensor %arg0, %arg1, %arg2 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[?,1],f32> -> !torch.vtensor<[?,4],f32>
+  %1 = torch.aten.atan2 %0, %0 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %2 = torch.aten.mish %1 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  %3 = torch.aten.expm1 %2 : !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  return %3 : !torch.vtensor<[?,4],f32>
+})",
+                   0, 5);
+}
+
+TEST_CASE("comparison: planted torch transposed conv, addmm and avg_pool",
+          "[models][torch][neural]") {
+  // ConvTranspose2d, kernel 3, padding 2, output_padding 0: out = (H - 1)
+  // - 4 + 2 + 0 + 1 = H - 2, negative for H < 2 (op 8).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[1,4,?,?],f32>, %arg1: !torch.vtensor<[4,2,3,3],f32>) -> !torch.vtensor<[1,2,?,?],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %2 = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %3 = torch.aten.convolution %arg0, %arg1, %none, %0, %1, %0, %true, %2, %int1 : !torch.vtensor<[1,4,?,?],f32>, !torch.vtensor<[4,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,?,?],f32>
+  return %3 : !torch.vtensor<[1,2,?,?],f32>
+})",
+                   8, 10);
+  // addmm's input [?, 1] must broadcast to [n, 5] (op 1).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,1],f32>, %arg1: !torch.vtensor<[?,3],f32>, %arg2: !torch.vtensor<[3,5],f32>) -> !torch.vtensor<[?,5],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.addmm %arg0, %arg1, %arg2, %int1, %int1 : !torch.vtensor<[?,1],f32>, !torch.vtensor<[?,3],f32>, !torch.vtensor<[3,5],f32>, !torch.int, !torch.int -> !torch.vtensor<[?,5],f32>
+  return %0 : !torch.vtensor<[?,5],f32>
+})",
+                   1, 3);
+  // avg_pool2d 3x3, stride 2, padding 1, ceil_mode on a dynamic image
+  // (op 6): non-empty dims and the output formula over the box.
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,2,?,?],f32>) -> !torch.vtensor<[?,2,?,?],f32> {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %0 = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %2 = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %3 = torch.aten.avg_pool2d %arg0, %0, %1, %2, %true, %true, %none : !torch.vtensor<[?,2,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[?,2,?,?],f32>
+  return %3 : !torch.vtensor<[?,2,?,?],f32>
+})",
+                   8, 10);
+}

@@ -226,6 +226,15 @@ bool torchNone(Eval &e, size_t i);
 /// otherwise; torchDim reads it from scalar operand i.
 std::optional<size_t> torchWrap(Eval &e, int64_t dim, size_t rank);
 std::optional<size_t> torchDim(Eval &e, size_t i, size_t rank);
+/// The neural-network ops (TorchNeural.cpp: elementwise extras and
+/// reductions; TorchNeuralLayers.cpp: norms, addmm, attention, conv, pool).
+void registerTorchNeural();
+void registerTorchNeuralLayers();
+/// A `!torch.bool` or `!torch.int` constant operand's value (bool as 0/1).
+std::optional<int64_t> torchConstant(Eval &e, size_t i);
+/// NumPy broadcasting of two shapes (PyTorch "Broadcasting semantics"); UB
+/// and nullopt when they clash.
+std::optional<Shape> torchBroadcast(Eval &e, const Shape &a, const Shape &b);
 
 } // namespace symshape::models::oracle
 

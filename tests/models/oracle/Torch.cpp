@@ -163,6 +163,7 @@ bool embedding(Eval &e) {
 
 void registerTorch() {
   registerTorchShapes();
+  registerTorchNeural();
   add("torch.aten.pow.Scalar", [](Eval &e) {
     const Shape *s = e.shape(1);
     return s && e.setResult(0, *s);

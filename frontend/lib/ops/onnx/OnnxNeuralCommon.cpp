@@ -1,6 +1,7 @@
 //===- OnnxNeuralCommon.cpp - Helpers of the ONNX neural-network rules ----===//
 
 #include "OnnxNeuralCommon.h"
+#include "ops/rules/OpRules.h"
 
 namespace symshape::frontend {
 
@@ -20,14 +21,7 @@ std::string onnxDimName(const OpContext &c, size_t i, size_t d) {
 
 bool onnxRequireEqual(OpContext &c, TermId a, TermId b,
                       const std::string &subject) {
-  std::optional<int64_t> ca = c.constantValue(a), cb = c.constantValue(b);
-  if (ca && cb && *ca != *cb) {
-    c.error(subject + " differ: " + std::to_string(*ca) + " and " +
-            std::to_string(*cb));
-    return false;
-  }
-  c.requireEqual(a, b, subject);
-  return true;
+  return requireSizesEqual(c, a, b, subject);
 }
 
 bool onnxRequireUnidirectional(OpContext &c, size_t i,

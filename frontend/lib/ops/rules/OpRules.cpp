@@ -44,16 +44,31 @@ void lowerSameShape(OpContext &ctx, bool allowScalars) {
 
 TermId windowOutputSize(OpContext &c, TermId in, TermId padLo, TermId padHi,
                         TermId kernel, int64_t stride, int64_t dilation,
-                        const std::string &what) {
+                        const std::string &what, int64_t least) {
   TermId padded = c.add(in, c.add(padLo, padHi));
   TermId span = c.add(c.mul(c.constant(dilation), c.sub(kernel, c.constant(1))),
                       c.constant(1));
   TermId out =
       c.add(c.floorDiv(c.sub(padded, span), c.constant(stride)), c.constant(1));
-  c.requireInBounds(c.formulas().mkLe(c.constant(0), out),
+  c.requireInBounds(c.formulas().mkLe(c.constant(least), out),
                     "the window of " + what +
-                        " (its output size must not be negative)");
+                        (least == 0 ? std::string(" (its output size must "
+                                                  "not be negative)")
+                                    : " (its output size must be at least " +
+                                          std::to_string(least) + ")"));
   return out;
+}
+
+bool requireSizesEqual(OpContext &c, TermId a, TermId b,
+                       const std::string &subject) {
+  std::optional<int64_t> ca = c.constantValue(a), cb = c.constantValue(b);
+  if (ca && cb && *ca != *cb) {
+    c.error(subject + " differ: " + std::to_string(*ca) + " and " +
+            std::to_string(*cb));
+    return false;
+  }
+  c.requireEqual(a, b, subject);
+  return true;
 }
 
 void lowerImplicitBroadcastRule(OpContext &ctx) {

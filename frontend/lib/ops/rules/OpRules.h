@@ -26,10 +26,18 @@ void lowerSameShape(OpContext &ctx, bool allowScalars = false);
 /// with an `in-bounds` obligation that `out` is not negative (the dilated
 /// window fits in the padded input, up to one stride). `stride` must be a
 /// positive constant (the caller reports an error otherwise); `what` names
-/// the dim in the message ("spatial dim 1").
+/// the dim in the message ("spatial dim 1"). `least`: the smallest output
+/// size the op accepts (PyTorch's convolution and pooling demand 1, the
+/// window inside the padded input).
 TermId windowOutputSize(OpContext &ctx, TermId in, TermId padLo, TermId padHi,
                         TermId kernel, int64_t stride, int64_t dilation,
-                        const std::string &what);
+                        const std::string &what, int64_t least = 0);
+
+/// Sizes `a` and `b` are equal at runtime (kind `equal`, `subject` names
+/// them); both constants and different: a static `error` (the types alone
+/// violate it) and false.
+bool requireSizesEqual(OpContext &ctx, TermId a, TermId b,
+                       const std::string &subject);
 
 /// An op whose results are facts of their declared types and that states
 /// nothing of its operands: a declaration, a loop index in a body, a handle

@@ -16,6 +16,7 @@
 #include "ops/OpContext.h"
 #include "parser/ParserImpl.h"
 
+#include <initializer_list>
 #include <optional>
 #include <vector>
 
@@ -169,6 +170,63 @@ void lowerTorchFloatScalar(OpContext &c); ///< aten.Float.Scalar
 void lowerTorchSizeList(OpContext &c);    ///< aten.size
 /// `torch_c.to_i64 %v` / `torch_c.from_i64 %v` (no types written).
 bool parseTorchCBridge(Parser &p, PendingOp &pending);
+
+// Neural-network ops (TorchReduce.cpp, TorchNorm.cpp, TorchMasked.cpp,
+// TorchMatrix.cpp, TorchConv.cpp), each from its PyTorch documentation page,
+// cited by op name; the helpers below are shared by those files.
+
+// TorchReduce.cpp
+/// The op has `operands` operands (or `operands`..`most`), `results`
+/// results, and the operands `tensors` are ranked tensors; otherwise it is
+/// made opaque (a form not read is never guessed) and false returned.
+bool torchTensors(OpContext &c, std::initializer_list<size_t> tensors,
+                  size_t results, size_t operands, size_t most = 0);
+/// A `!torch.bool` operand that is a constant (else opaque, nullopt).
+std::optional<bool> torchFlag(OpContext &c, size_t i);
+/// A `!torch.list<int>` operand whose elements are all constants (else
+/// opaque, nullopt).
+std::optional<std::vector<int64_t>> torchConstantList(OpContext &c, size_t i);
+/// amin(self, dim, keepdim): the listed dims reduced, each not empty.
+void lowerTorchAmin(OpContext &c);
+/// max.dim / min.dim(self, dim, keepdim): values and indices.
+void lowerTorchMaxDim(OpContext &c);
+/// argmax / argmin(self, dim?, keepdim): none flattens to rank 0.
+void lowerTorchArgReduce(OpContext &c);
+/// max / min(self): rank 0, self not empty.
+void lowerTorchMaxAll(OpContext &c);
+/// var / std (.correction, .dim), var_mean.correction, norm.ScalarOpt_dim,
+/// linalg_vector_norm: a dim list (none: every dim) and keepdim; the
+/// operand positions differ per op (see Torch.cpp).
+void lowerTorchStatReduce(OpContext &c);
+/// any.dim / all.dim / prod.dim_int(self, dim, keepdim, ...): one dim.
+void lowerTorchReduceOneDim(OpContext &c);
+/// topk(self, k, dim, largest, sorted): dim `dim` becomes k <= its size.
+void lowerTorchTopk(OpContext &c);
+
+// TorchNorm.cpp
+void lowerTorchLayerNorm(OpContext &c); ///< layer_norm, native_layer_norm
+void lowerTorchRmsNorm(OpContext &c);
+void lowerTorchGroupNorm(OpContext &c);
+void lowerTorchNativeGroupNorm(OpContext &c);
+/// batch_norm, _native_batch_norm_legit_no_training.
+void lowerTorchBatchNorm(OpContext &c);
+
+// TorchMasked.cpp
+/// masked_fill.Scalar / .Tensor: self and mask broadcast; a tensor value
+/// is 0-d.
+void lowerTorchMaskedFill(OpContext &c);
+
+// TorchMatrix.cpp
+void lowerTorchAddmm(OpContext &c);
+void lowerTorchBaddbmm(OpContext &c);
+void lowerTorchAttention(OpContext &c); ///< scaled_dot_product_attention
+
+// TorchConv.cpp
+void lowerTorchConvolution(OpContext &c); ///< convolution
+void lowerTorchConvNd(OpContext &c);      ///< conv1d, conv2d, conv3d
+/// max_pool2d, max_pool2d_with_indices, avg_pool2d.
+void lowerTorchPool2d(OpContext &c);
+void lowerTorchAdaptiveAvgPool2d(OpContext &c);
 
 } // namespace symshape::frontend
 
