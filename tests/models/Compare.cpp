@@ -13,8 +13,6 @@ namespace symshape::models {
 
 using solver::Verdict;
 
-namespace {
-
 const frontend::Function *findFunction(const frontend::Module &module,
                                        const std::string &name) {
   for (const frontend::Function &fn : module.functions)
@@ -22,6 +20,17 @@ const frontend::Function *findFunction(const frontend::Module &module,
       return &fn;
   return nullptr;
 }
+
+std::vector<const frontend::Operation *>
+topLevelOps(const frontend::Function &fn) {
+  std::vector<const frontend::Operation *> all;
+  for (const frontend::Block &block : fn.body.blocks)
+    for (const frontend::Operation &op : block.operations)
+      all.push_back(&op);
+  return all;
+}
+
+namespace {
 
 /// Calls `visit` with every assignment of `symbols` in the box, keeping
 /// the values already in `fixed`.
@@ -158,15 +167,8 @@ void compareProgram(const Program &p, FamilyStats &stats) {
   if (!fa || !fn)
     return fail("symshape has no analysis of @" + p.function);
   // The ops of every block, block after block (the oracle's numbering).
-  auto flatten = [](const frontend::Function &f) {
-    std::vector<const frontend::Operation *> all;
-    for (const frontend::Block &block : f.body.blocks)
-      for (const frontend::Operation &op : block.operations)
-        all.push_back(&op);
-    return all;
-  };
-  std::vector<const frontend::Operation *> ops = flatten(*fn);
-  if (ops.size() != flatten(*twinFn).size())
+  std::vector<const frontend::Operation *> ops = topLevelOps(*fn);
+  if (ops.size() != topLevelOps(*twinFn).size())
     return fail("the text and its twin have different op counts");
   std::map<uint32_t, size_t> opAt;
   for (size_t k = 0; k < ops.size(); ++k)

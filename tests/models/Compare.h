@@ -27,6 +27,15 @@ namespace symshape::models {
 /// 0 and 1 (empty and broadcast sizes) are in it.
 constexpr int64_t kBoxLo = 0, kBoxHi = 4;
 
+/// The definition of @`name` in `module` (null when it has none).
+const frontend::Function *findFunction(const frontend::Module &module,
+                                       const std::string &name);
+
+/// The ops of every block of `fn`, block after block: the oracle's op
+/// numbering (OracleResult::executed, UbSite::opIndex).
+std::vector<const frontend::Operation *>
+topLevelOps(const frontend::Function &fn);
+
 /// The oracle's brute force over the box, per top-level op.
 struct BruteForce {
   size_t assignments = 0;
