@@ -4,11 +4,13 @@
 // s1 the exporter's symbols, as torch.export traces it and torch-mlir's FX
 // importer prints it (TorchWriter.h):
 //
+//   x = the input [B, S, H], or embedding(table [V, H], ids [B, S])
 //   h = x + pos[:, :x.size(1)]            position table [1, P, H]
 //   n = h * rsqrt(mean(h ** 2, -1, keepdim) + eps)      (RMS norm)
 //   q = linear(n, W, b)  or  (n.view(B*S, H) @ W.t()).view(B, S, H)
 //   r = q.view(B, S, nh, hd).transpose(1, 2)
-//   p = softmax(r @ r.transpose(-2, -1) + mask[:, None, None, :], -1)
+//   p = softmax(r @ r.transpose(-2, -1) + m, -1), m = mask[:, None, None, :]
+//       [B, 1, 1, S] or m.expand(-1, nh, -1, -1)
 //   c = (p @ r).transpose(1, 2), merged to [B, S, H] by view or flatten
 //       (or through view(-1, 2 * H) when B is even: s0 * 2)
 //   y = gelu(h + c)  or  silu(h + c)
@@ -45,6 +47,8 @@ struct Shape {
   bool positions = false, windowed = false, evenBatch = false;
   bool pairs = false, linear = false, norm = false, mask = false;
   bool flatten = false, gelu = false, pool = false;
+  bool embed = false, expandMask = false;
+  int64_t vocab = 16;
 };
 
 Shape chooseShape(gen::Rng &rng, TorchPlant plant,
@@ -67,6 +71,9 @@ Shape chooseShape(gen::Rng &rng, TorchPlant plant,
   s.flatten = rng.chance(50);
   s.gelu = rng.chance(50);
   s.pool = rng.chance(50);
+  s.embed = rng.chance(50);
+  s.expandMask = rng.chance(50);
+  s.vocab = rng.pick(std::vector<int64_t>{16, 100, 256});
   return s;
 }
 
@@ -178,8 +185,11 @@ TorchProgram generateTorch(uint64_t seed, TorchPlant plant,
   }
   TorchDim B = TorchDim::of(sb, s.evenBatch ? 2 : 1), S = TorchDim::of(ss);
   auto fix = TorchDim::fixed;
-  TVal x = w.arg({B, S, fix(h)});
-  TVal pos, y, weight, bias, mask, wc;
+  // The tokens' embeddings as an input, or token ids and the table.
+  TVal x = s.embed ? w.arg({B, S}, "si64") : w.arg({B, S, fix(h)});
+  TVal table, pos, y, weight, bias, mask, wc;
+  if (s.embed)
+    table = w.arg({fix(s.vocab), fix(h)});
   if (s.positions)
     pos = w.arg({fix(1), fix(s.rows), fix(h)});
   if (plant == TorchPlant::Broadcast)
@@ -194,7 +204,7 @@ TorchProgram generateTorch(uint64_t seed, TorchPlant plant,
     mask = w.arg({B, S});
   if (s.windowed)
     wc = w.arg({fix(s.window), fix(s.e)});
-  for (const TVal &a : {x, pos, y, weight, bias, mask, wc})
+  for (const TVal &a : {x, table, pos, y, weight, bias, mask, wc})
     if (!a.name.empty())
       w.bind(a);
 
@@ -204,6 +214,15 @@ TorchProgram generateTorch(uint64_t seed, TorchPlant plant,
     w.bind(v);
     return v;
   };
+  if (s.embed) {
+    at(1);
+    std::string pad = w.intConst(-1);
+    std::string scale = w.boolConst(false), sparse = w.boolConst(false);
+    x = bound(w.op("torch.aten.embedding",
+                   {table.name, x.name, pad, scale, sparse},
+                   {ty(table), ty(x), kInt, "!torch.bool", "!torch.bool"},
+                   {B, S, fix(h)}));
+  }
   TVal hid = x;
   if (s.positions) {
     at(1);
@@ -309,6 +328,13 @@ TorchProgram generateTorch(uint64_t seed, TorchPlant plant,
     std::string two = w.intConst(2);
     TVal u2 = bound(w.op("torch.aten.unsqueeze", {u1.name, two}, {ty(u1), kInt},
                          {B, fix(1), fix(1), S}));
+    if (s.expandMask) { // to every head: expand(-1, nh, -1, -1)
+      std::string sizes = w.intListOf({-1, s.nh, -1, -1});
+      std::string implicit = w.boolConst(false);
+      u2 = bound(w.op("torch.aten.expand", {u2.name, sizes, implicit},
+                      {ty(u2), "!torch.list<int>", "!torch.bool"},
+                      {B, fix(s.nh), fix(1), S}));
+    }
     std::string alpha = w.intConst(1);
     scores = bound(w.op("torch.aten.add.Tensor", {scores.name, u2.name, alpha},
                         {ty(scores), ty(u2), kInt}, scores.dims));
