@@ -330,8 +330,11 @@ void compareTorch(const TorchProgram &p, TorchStats &stats,
     std::string why;
     std::vector<int64_t> values = witnessValues(p, f, why);
     if (why.empty()) {
-      Run run = runAt(p, oracle, *twinFn, values, unsupported);
-      if (!run.ub || *run.ub != op)
+      std::string stopped;
+      Run run = runAt(p, oracle, *twinFn, values, stopped);
+      if (!stopped.empty())
+        why = " the oracle cannot run it: " + stopped;
+      else if (!run.ub || *run.ub != op)
         why = run.ub ? " its first UB is op #" + std::to_string(*run.ub)
                      : " it has no UB";
     }
