@@ -30,6 +30,24 @@ topLevelOps(const frontend::Function &fn) {
   return all;
 }
 
+const frontend::FunctionAnalysis *analyzeText(frontend::Session &session,
+                                              const std::string &text,
+                                              const std::string &name,
+                                              std::string &error) {
+  if (!session.addFile("model.mlir", text) || !session.analyze()) {
+    error =
+        "symshape rejects the program:\n" + session.diagnostics().renderAll();
+    return nullptr;
+  }
+  const frontend::FunctionAnalysis *fa = session.function(name);
+  if (!fa || !fa->function ||
+      fa->function != findFunction(session.files().front()->module, name)) {
+    error = "symshape has no analysis of @" + name;
+    return nullptr;
+  }
+  return fa;
+}
+
 namespace {
 
 /// Calls `visit` with every assignment of `symbols` in the box, keeping
@@ -158,14 +176,11 @@ void compareProgram(const Program &p, FamilyStats &stats) {
   frontend::SessionOptions options;
   options.computeShapes = false;
   frontend::Session session(options);
-  if (!session.addFile("model.mlir", p.text) || !session.analyze())
-    return fail("symshape rejects the program:\n" +
-                session.diagnostics().renderAll());
-  const frontend::FunctionAnalysis *fa = session.function(p.function);
-  const frontend::Function *fn =
-      findFunction(session.files().front()->module, p.function);
-  if (!fa || !fn)
-    return fail("symshape has no analysis of @" + p.function);
+  const frontend::FunctionAnalysis *fa =
+      analyzeText(session, p.text, p.function, error);
+  if (!fa)
+    return fail(error);
+  const frontend::Function *fn = fa->function;
   // The ops of every block, block after block (the oracle's numbering).
   std::vector<const frontend::Operation *> ops = topLevelOps(*fn);
   if (ops.size() != topLevelOps(*twinFn).size())

@@ -15,6 +15,7 @@
 
 #include "gen/Generator.h"
 #include "oracle/Oracle.h"
+#include "symshape/driver/Session.h"
 
 #include <map>
 #include <string>
@@ -35,6 +36,14 @@ const frontend::Function *findFunction(const frontend::Module &module,
 /// numbering (OracleResult::executed, UbSite::opIndex).
 std::vector<const frontend::Operation *>
 topLevelOps(const frontend::Function &fn);
+
+/// symshape's analysis of @`name` in `text` ("model.mlir"), read into
+/// `session` and analysed there; null with `error` set when the text is
+/// rejected or has no such function.
+const frontend::FunctionAnalysis *analyzeText(frontend::Session &session,
+                                              const std::string &text,
+                                              const std::string &name,
+                                              std::string &error);
 
 /// The oracle's brute force over the box, per top-level op.
 struct BruteForce {

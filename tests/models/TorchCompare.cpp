@@ -260,14 +260,12 @@ void compareTorch(const TorchProgram &p, TorchStats &stats,
   if (timeoutMs)
     options.judge.limits.timeoutMs = timeoutMs;
   frontend::Session session(options);
-  if (!session.addFile("model.mlir", p.text) || !session.analyze())
-    return fail("symshape rejects the program:\n" +
-                session.diagnostics().renderAll());
-  const frontend::FunctionAnalysis *fa = session.function(p.function);
-  const frontend::Function *fn =
-      findFunction(session.files().front()->module, p.function);
-  if (!fa || !fn)
-    return fail("symshape has no analysis of @" + p.function);
+  std::string rejected;
+  const frontend::FunctionAnalysis *fa =
+      analyzeText(session, p.text, p.function, rejected);
+  if (!fa)
+    return fail(rejected);
+  const frontend::Function *fn = fa->function;
   std::vector<const frontend::Operation *> ops = topLevelOps(*fn);
   if (ops.size() != topLevelOps(*twinFn).size() || int(ops.size()) != p.opCount)
     return fail("the text, its twin and the generator count different ops");
