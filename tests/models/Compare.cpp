@@ -13,8 +13,6 @@ namespace symshape::models {
 
 using solver::Verdict;
 
-namespace {
-
 const frontend::Function *findFunction(const frontend::Module &module,
                                        const std::string &name) {
   for (const frontend::Function &fn : module.functions)
@@ -22,6 +20,35 @@ const frontend::Function *findFunction(const frontend::Module &module,
       return &fn;
   return nullptr;
 }
+
+std::vector<const frontend::Operation *>
+topLevelOps(const frontend::Function &fn) {
+  std::vector<const frontend::Operation *> all;
+  for (const frontend::Block &block : fn.body.blocks)
+    for (const frontend::Operation &op : block.operations)
+      all.push_back(&op);
+  return all;
+}
+
+const frontend::FunctionAnalysis *analyzeText(frontend::Session &session,
+                                              const std::string &text,
+                                              const std::string &name,
+                                              std::string &error) {
+  if (!session.addFile("model.mlir", text) || !session.analyze()) {
+    error =
+        "symshape rejects the program:\n" + session.diagnostics().renderAll();
+    return nullptr;
+  }
+  const frontend::FunctionAnalysis *fa = session.function(name);
+  if (!fa || !fa->function ||
+      fa->function != findFunction(session.files().front()->module, name)) {
+    error = "symshape has no analysis of @" + name;
+    return nullptr;
+  }
+  return fa;
+}
+
+namespace {
 
 /// Calls `visit` with every assignment of `symbols` in the box, keeping
 /// the values already in `fixed`.
@@ -149,24 +176,14 @@ void compareProgram(const Program &p, FamilyStats &stats) {
   frontend::SessionOptions options;
   options.computeShapes = false;
   frontend::Session session(options);
-  if (!session.addFile("model.mlir", p.text) || !session.analyze())
-    return fail("symshape rejects the program:\n" +
-                session.diagnostics().renderAll());
-  const frontend::FunctionAnalysis *fa = session.function(p.function);
-  const frontend::Function *fn =
-      findFunction(session.files().front()->module, p.function);
-  if (!fa || !fn)
-    return fail("symshape has no analysis of @" + p.function);
+  const frontend::FunctionAnalysis *fa =
+      analyzeText(session, p.text, p.function, error);
+  if (!fa)
+    return fail(error);
+  const frontend::Function *fn = fa->function;
   // The ops of every block, block after block (the oracle's numbering).
-  auto flatten = [](const frontend::Function &f) {
-    std::vector<const frontend::Operation *> all;
-    for (const frontend::Block &block : f.body.blocks)
-      for (const frontend::Operation &op : block.operations)
-        all.push_back(&op);
-    return all;
-  };
-  std::vector<const frontend::Operation *> ops = flatten(*fn);
-  if (ops.size() != flatten(*twinFn).size())
+  std::vector<const frontend::Operation *> ops = topLevelOps(*fn);
+  if (ops.size() != topLevelOps(*twinFn).size())
     return fail("the text and its twin have different op counts");
   std::map<uint32_t, size_t> opAt;
   for (size_t k = 0; k < ops.size(); ++k)

@@ -15,6 +15,7 @@
 
 #include "gen/Generator.h"
 #include "oracle/Oracle.h"
+#include "symshape/driver/Session.h"
 
 #include <map>
 #include <string>
@@ -26,6 +27,23 @@ namespace symshape::models {
 /// (static 2, even batch, second batch) are decided inside this box, and
 /// 0 and 1 (empty and broadcast sizes) are in it.
 constexpr int64_t kBoxLo = 0, kBoxHi = 4;
+
+/// The definition of @`name` in `module` (null when it has none).
+const frontend::Function *findFunction(const frontend::Module &module,
+                                       const std::string &name);
+
+/// The ops of every block of `fn`, block after block: the oracle's op
+/// numbering (OracleResult::executed, UbSite::opIndex).
+std::vector<const frontend::Operation *>
+topLevelOps(const frontend::Function &fn);
+
+/// symshape's analysis of @`name` in `text` ("model.mlir"), read into
+/// `session` and analysed there; null with `error` set when the text is
+/// rejected or has no such function.
+const frontend::FunctionAnalysis *analyzeText(frontend::Session &session,
+                                              const std::string &text,
+                                              const std::string &name,
+                                              std::string &error);
 
 /// The oracle's brute force over the box, per top-level op.
 struct BruteForce {

@@ -40,22 +40,6 @@ void forEachInBox(const std::vector<std::string> &symbols, F visit) {
   }
 }
 
-std::vector<const frontend::Operation *> topLevel(const frontend::Function &f) {
-  std::vector<const frontend::Operation *> all;
-  for (const frontend::Block &block : f.body.blocks)
-    for (const frontend::Operation &op : block.operations)
-      all.push_back(&op);
-  return all;
-}
-
-const frontend::Function *findFunction(const frontend::Module &m,
-                                       const std::string &name) {
-  for (const frontend::Function &fn : m.functions)
-    if (fn.name == name && !fn.isDeclaration)
-      return &fn;
-  return nullptr;
-}
-
 /// The graph node of top-level op `op` in `spelling` (-1: none).
 int nodeOf(const OnnxProgram &p, OnnxSpelling s, size_t op) {
   int node = int(op) - (s == OnnxSpelling::Torch ? 1 : 0);
@@ -170,7 +154,7 @@ Side judge(const OnnxProgram &p, OnnxSpelling s, OnnxStats &stats) {
     fail("no function @" + p.function);
     return side;
   }
-  std::vector<const frontend::Operation *> ops = topLevel(*sfn);
+  std::vector<const frontend::Operation *> ops = topLevelOps(*sfn);
   std::map<uint32_t, size_t> opAt;
   for (size_t k = 0; k < ops.size(); ++k)
     opAt[ops[k]->loc.offset] = k;
