@@ -206,6 +206,8 @@ void registerIree();
 /// documentation.
 void registerTorch();
 void registerTorchShapes();
+/// !torch.int / !torch.bool predicates and the runtime checks reading them.
+void registerTorchScalars();
 /// ONNX operators in both spellings (Onnx.cpp), from the ONNX docs.
 void registerOnnx();
 /// Operand i is `!torch.none` (an optional left out).

@@ -286,6 +286,7 @@ void registerTorch() {
   add("torch.aten.matmul", matmul);
   add("torch.aten.linear", linear);
   add("torch.aten.embedding", embedding);
+  registerTorchScalars(); // after the constants: it reads torch.constant.bool
 }
 
 } // namespace symshape::models::oracle
