@@ -82,3 +82,25 @@ func.func @contradiction(%arg0: !torch.vtensor<[?],f32>, %arg1: !torch.vtensor<[
   %1 = torch.aten.add.Tensor %arg0, %arg2, %int1 : !torch.vtensor<[?],f32>, !torch.vtensor<[5],f32>, !torch.int -> !torch.vtensor<[5],f32>
   return %1 : !torch.vtensor<[5],f32>
 }
+
+// A private callee is judged through its calls (SPEC 2), under each
+// caller's sizes. Its promise is about the inputs it gets: a caller that
+// makes the promise too is narrowed by it (safe), a caller that does not
+// is not (the callee's broadcast is judged as without the attribute).
+func.func @plain_caller(%arg0: !torch.vtensor<[?],f32>, %arg1: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32> {
+  %0 = call @strict_callee(%arg0, %arg1) : (!torch.vtensor<[?],f32>, !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32>
+  return %0 : !torch.vtensor<[?],f32>
+}
+
+func.func @strict_caller(%arg0: !torch.vtensor<[?],f32>, %arg1: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32> attributes {torch.assume_strict_symbolic_shapes} {
+  %0 = call @strict_callee(%arg0, %arg1) : (!torch.vtensor<[?],f32>, !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32>
+  return %0 : !torch.vtensor<[?],f32>
+}
+
+func.func private @strict_callee(%arg0: !torch.vtensor<[?],f32>, %arg1: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?],f32> attributes {torch.assume_strict_symbolic_shapes} {
+  %int1 = torch.constant.int 1
+  // expected-ub-possible @+2 {{broadcast dim 0: %arg0[0] != 1 && %arg1[0] != 1 && %arg0[0] != %arg1[0]}}
+  // expected-safe @+1 {{broadcast dim 0}}
+  %0 = torch.aten.add.Tensor %arg0, %arg1, %int1 : !torch.vtensor<[?],f32>, !torch.vtensor<[?],f32>, !torch.int -> !torch.vtensor<[?],f32>
+  return %0 : !torch.vtensor<[?],f32>
+}

@@ -259,7 +259,12 @@ void assumeStrictBroadcast(
   // not an obligation (the broadcast's own requirement is still judged, and
   // holds under it). Two different static sizes are a static error of
   // their own, so a column without a `?` among them states nothing.
-  if (!c.functionAttr("torch.assume_strict_symbolic_shapes"))
+  // torch-mlir reads the attribute on the op's own function; its promise
+  // is about the inputs of the function judged, so an inlined callee's
+  // broadcasts are facts only when its caller makes the promise too (a
+  // callee's promise never narrows a caller that does not).
+  const char *strict = "torch.assume_strict_symbolic_shapes";
+  if (!c.functionAttr(strict) || !c.judgedFunctionAttr(strict))
     return;
   size_t rank = 0;
   for (const std::vector<BroadcastSize> &shape : shapes)
