@@ -36,6 +36,8 @@ const char *obligationKindName(ObligationKind kind) {
     return "assert";
   case ObligationKind::Overflow:
     return "overflow";
+  case ObligationKind::Bind:
+    return "bind";
   }
   return "?";
 }

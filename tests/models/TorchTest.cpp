@@ -632,3 +632,82 @@ func.func @model(%arg0: !torch.vtensor<[?,2,?,?],f32>) -> !torch.vtensor<[?,2,?,
 })",
                    8, 10);
 }
+
+TEST_CASE("oracle: torch predicates and runtime checks stop the run cleanly",
+          "[models][torch]") {
+  // torch.export's guard Eq(s0, s1) as the FX importer prints it: the run
+  // stops at the _assert_scalar (op #7) exactly when the sizes differ, and
+  // that is not UB.
+  std::string guard = R"(
+func.func @f(%arg0: !torch.vtensor<[64,?],f32>, %arg1: !torch.vtensor<[?,64],f32>) -> !torch.vtensor<[64,64],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.size.int %arg0, %int1 : !torch.vtensor<[64,?],f32>, !torch.int -> !torch.int
+  %int0 = torch.constant.int 0
+  %1 = torch.aten.size.int %arg1, %int0 : !torch.vtensor<[?,64],f32>, !torch.int -> !torch.int
+  %2 = torch.aten.eq.int %0, %1 : !torch.int, !torch.int -> !torch.bool
+  %3 = torch.aten.Int.bool %2 : !torch.bool -> !torch.int
+  %str = torch.constant.str "Runtime assertion failed for expression Eq(s0, s1) on node 'eq'"
+  torch.aten._assert_scalar %3, %str : !torch.int, !torch.str
+  %4 = torch.aten.matmul %arg0, %arg1 : !torch.vtensor<[64,?],f32>, !torch.vtensor<[?,64],f32> -> !torch.vtensor<[64,64],f32>
+  return %4 : !torch.vtensor<[64,64],f32>
+})";
+  OracleResult same = run(guard, {{"%arg0[1]", 8}, {"%arg1[0]", 8}});
+  CHECK(!same.ub);
+  CHECK(!same.stopped);
+  CHECK(same.shapes["4"] == Shape{64, 64});
+  OracleResult differ = run(guard, {{"%arg0[1]", 8}, {"%arg1[0]", 9}});
+  CHECK(!differ.ub);
+  REQUIRE(differ.stopped);
+  CHECK(differ.stopped->opIndex == 7);
+
+  // (s <= 2 or false) and bool(s), then sym_constrain_range_for_size with a
+  // max of 2, which ATen rejects whatever the size: 0 and 3 stop at the
+  // assert (op #10), 1 and 2 at the range check (op #11).
+  std::string logic = R"(
+func.func @g(%arg0: !torch.vtensor<[?],f32>) -> !torch.int {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?],f32>, !torch.int -> !torch.int
+  %1 = torch.aten.gt.int %0, %int2 : !torch.int, !torch.int -> !torch.bool
+  %2 = torch.aten.__not__ %1 : !torch.bool -> !torch.bool
+  %3 = torch.aten.__or__.bool %2, %false : !torch.bool, !torch.bool -> !torch.bool
+  %4 = torch.aten.Bool.int %0 : !torch.int -> !torch.bool
+  %5 = torch.aten.__and__.bool %3, %4 : !torch.bool, !torch.bool -> !torch.bool
+  torch.runtime.assert %5, "a small non-empty size"
+  torch.aten.sym_constrain_range_for_size %0, %none, %int2 : !torch.int, !torch.none, !torch.int
+  return %0 : !torch.int
+})";
+  for (int64_t size : {0, 1, 2, 3}) {
+    INFO("size " << size);
+    OracleResult r = run(logic, {{"%arg0[0]", size}});
+    CHECK(!r.ub);
+    REQUIRE(r.stopped);
+    CHECK(r.stopped->opIndex == (size == 1 || size == 2 ? 11u : 10u));
+  }
+}
+
+TEST_CASE("comparison: torch runtime checks that hold, then a planted "
+          "mismatch",
+          "[models][torch]") {
+  // The checks never stop the run (sizes are never negative; min 0 by
+  // default): symshape calls them safe (redundant) and agrees with the
+  // oracle at every op, and finds the planted broadcast (op #10).
+  requireAgreement(R"(
+func.func @model(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f32> {
+  %int0 = torch.constant.int 0
+  %none = torch.constant.none
+  %0 = torch.aten.size.int %arg0, %int0 : !torch.vtensor<[?,4],f32>, !torch.int -> !torch.int
+  torch.aten.sym_constrain_range_for_size %0, %none, %none : !torch.int, !torch.none, !torch.none
+  %1 = torch.aten.ge.int %0, %int0 : !torch.int, !torch.int -> !torch.bool
+  %2 = torch.aten.Int.bool %1 : !torch.bool -> !torch.int
+  %str = torch.constant.str "Runtime assertion failed for expression s0 >= 0 on node 'ge'"
+  torch.aten._assert_scalar %2, %str : !torch.int, !torch.str
+  %true = torch.constant.bool true
+  torch.runtime.assert %true, "always holds"
+  %3 = torch.aten.mul.Tensor %arg0, %arg1 : !torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32> -> !torch.vtensor<[?,4],f32>
+  return %3 : !torch.vtensor<[?,4],f32>
+})",
+                   10, 12);
+}

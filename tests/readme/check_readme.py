@@ -35,7 +35,7 @@ DOCUMENTS = ["README.md", "docs/USAGE.md", "docs/KINDS.md"]
 
 # SPEC section 4's kinds, and the one --require-coverage adds.
 SPEC_KINDS = ["broadcast", "result-cast", "rank", "mapped-dim", "cast",
-              "join", "cstr", "assert", "assume", "overflow", "equal",
+              "join", "cstr", "assert", "bind", "assume", "overflow", "equal",
               "element-count", "in-bounds", "coverage"]
 
 

@@ -87,6 +87,8 @@ public:
   /// The function whose ops are being lowered (a callee while it is
   /// inlined).
   const Function &currentFunction() const { return *frame; }
+  /// The function judged: the outermost one when a callee is inlined.
+  const Function &judgedFunction() const { return function; }
   ValueState &state(ValueId id) { return states[id]; }
   const ValueState &state(ValueId id) const { return states[id]; }
   /// "%a" for value a. A name defined again in a sibling region (legal in

@@ -259,6 +259,10 @@ const Attribute *OpContext::functionAttr(std::string_view name) const {
   return findAttr(low.currentFunction().attributes, std::string(name));
 }
 
+const Attribute *OpContext::judgedFunctionAttr(std::string_view name) const {
+  return findAttr(low.judgedFunction().attributes, std::string(name));
+}
+
 std::optional<std::vector<int64_t>>
 OpContext::ints(std::string_view name) const {
   const Attribute *a = attr(name);

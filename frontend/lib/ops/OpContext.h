@@ -165,6 +165,9 @@ public:
   /// Attribute `name` of the function the op is in (an exporter's
   /// metadata: `torch.onnx_meta.opset_version`); null when absent.
   const Attribute *functionAttr(std::string_view name) const;
+  /// The same of the function judged (the caller, when the op is in an
+  /// inlined callee).
+  const Attribute *judgedFunctionAttr(std::string_view name) const;
 
   //===--- Terms ---------------------------------------------------------===//
   TermId constant(int64_t value) { return graph().constant(value); }

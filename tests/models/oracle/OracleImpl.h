@@ -218,6 +218,8 @@ void registerTorchShapes();
 void registerTorchJoin();
 /// Relayouts, factories and integer bridges (TorchRelayout.cpp).
 void registerTorchRelayout();
+/// !torch.int / !torch.bool predicates and the runtime checks reading them.
+void registerTorchScalars();
 /// ONNX operators in both spellings (Onnx.cpp), from the ONNX docs.
 void registerOnnx();
 /// Operand i is `!torch.none` (an optional left out).

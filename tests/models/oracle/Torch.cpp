@@ -288,6 +288,7 @@ void registerTorch() {
   add("torch.aten.linear", linear);
   add("torch.aten.embedding", embedding);
   registerTorchJoin();
+  registerTorchScalars(); // after the constants: it reads torch.constant.bool
 }
 
 } // namespace symshape::models::oracle

@@ -36,10 +36,26 @@ static constexpr OpEntry intOp(std::string_view name, LowerFn lower) {
       torchOp(name, lower, "exact integer arithmetic on `!torch.int`"));
 }
 
+template <TorchPredicate Kind> static void lowerPredicate(OpContext &c) {
+  lowerTorchPredicate(c, Kind);
+}
+template <TorchCheck Kind> static void lowerCheck(OpContext &c) {
+  lowerTorchCheck(c, Kind);
+}
+static constexpr OpEntry predicateOp(std::string_view name, LowerFn lower) {
+  return withoutSideEffects(
+      torchOp(name, lower, "an exact predicate on `!torch.int`/`!torch.bool`"));
+}
+static constexpr OpEntry checkOp(std::string_view name, LowerFn lower,
+                                 std::string_view summary) {
+  return withRole({name, parseTorchNoResultForm, lower, kRefineNone, summary},
+                  OpRole::Assert);
+}
+
 static const OpEntry kEntries[] = {
     // Constants, lists, bridges and PyTorch's symbolic sizes.
     constantOp("torch.constant.int", lowerTorchIntConstant),
-    constantOp("torch.constant.bool", lowerTorchValueConstant),
+    constantOp("torch.constant.bool", lowerTorchBoolConstant),
     constantOp("torch.constant.float", lowerTorchValueConstant),
     constantOp("torch.constant.none", lowerTorchValueConstant),
     constantOp("torch.constant.str", lowerTorchValueConstant),
@@ -53,7 +69,7 @@ static const OpEntry kEntries[] = {
     {"torch.bind_symbolic_shape", parseBindSymbolicShape,
      lowerBindSymbolicShape, kRefineNone,
      "the value's dims equal the affine expressions: a fact for free sizes, "
-     "else an `equal` requirement"},
+     "else a `bind` requirement"},
     torchOp("torch_c.from_builtin_tensor", lowerSameShapeBridge,
             "the same sizes"),
     torchOp("torch_c.to_builtin_tensor", lowerSameShapeBridge,
@@ -75,6 +91,34 @@ static const OpEntry kEntries[] = {
     intOp("torch.aten.floordiv.int", lowerIntArith<TorchIntOp::FloorDiv>),
     intOp("torch.prim.max.int", lowerIntArith<TorchIntOp::Max>),
     intOp("torch.prim.min.int", lowerIntArith<TorchIntOp::Min>),
+    // Scalar predicates and runtime checks.
+    predicateOp("torch.aten.eq.int", lowerPredicate<TorchPredicate::Eq>),
+    predicateOp("torch.aten.ne.int", lowerPredicate<TorchPredicate::Ne>),
+    predicateOp("torch.aten.lt.int", lowerPredicate<TorchPredicate::Lt>),
+    predicateOp("torch.aten.le.int", lowerPredicate<TorchPredicate::Le>),
+    predicateOp("torch.aten.gt.int", lowerPredicate<TorchPredicate::Gt>),
+    predicateOp("torch.aten.ge.int", lowerPredicate<TorchPredicate::Ge>),
+    predicateOp("torch.aten.__and__.bool", lowerPredicate<TorchPredicate::And>),
+    predicateOp("torch.aten.__or__.bool", lowerPredicate<TorchPredicate::Or>),
+    predicateOp("torch.aten.__not__", lowerPredicate<TorchPredicate::Not>),
+    predicateOp("torch.aten.Bool.int",
+                lowerPredicate<TorchPredicate::BoolOfInt>),
+    predicateOp("torch.aten.Int.bool",
+                lowerPredicate<TorchPredicate::IntOfBool>),
+    {"torch.runtime.assert", parseRuntimeAssertForm,
+     lowerCheck<TorchCheck::RuntimeAssert>, kRefineNone,
+     "a runtime check of its `!torch.bool` (`assert`); later ops may assume "
+     "it holds",
+     false, OpRole::Assert},
+    checkOp("torch.aten._assert_scalar", lowerCheck<TorchCheck::AssertScalar>,
+            "a runtime check that its `!torch.int` is not 0 (`assert`)"),
+    checkOp("torch.aten.sym_constrain_range",
+            lowerCheck<TorchCheck::ConstrainRange>,
+            "a runtime check of `min <= size <= max` (`assert`)"),
+    checkOp("torch.aten.sym_constrain_range_for_size",
+            lowerCheck<TorchCheck::ConstrainRangeForSize>,
+            "a runtime check of `min <= size <= max`, `min` 0 by default, "
+            "`max > 2` (`assert`)"),
     // Broadcasting elementwise ops.
     broadcastOp("torch.aten.add.Tensor"),
     broadcastOp("torch.aten.sub.Tensor"),

@@ -19,11 +19,15 @@ void lowerTorchBroadcast(OpContext &c) {
   if (!c.expectRanked())
     return;
   std::vector<std::vector<TermId>> shapes;
+  std::vector<std::vector<BroadcastSize>> declared;
   for (size_t i = 0; i < c.numOperands(); ++i)
-    if (c.ranked(i))
+    if (c.ranked(i)) {
       shapes.push_back(c.dims(i));
+      declared.push_back(broadcastSizes(c, i));
+    }
   if (shapes.empty() || c.numResults() != 1)
     return c.opaque("no tensor operand");
+  assumeStrictBroadcast(c, declared);
   std::vector<TermId> dims = broadcastShapes(c, shapes);
   c.setResult(0, std::move(dims));
 }

@@ -7,24 +7,54 @@
 //   torch.bind_symbolic_shape %v, [%s], affine_map<()[s0] -> (1, s0 * 32)>
 //        %v's dims equal those expressions from there on: a fact for a dim
 //        no op determines (an argument's or opaque op's free size), an
-//        obligation where the ops determine it (the exporter's claim, which
-//        the program can contradict; later ops assume it).
+//        obligation of kind `bind` where the ops determine it (the
+//        exporter's claim, which the program can contradict; later ops
+//        assume it);
+//   func.func @f(...) attributes {torch.assume_strict_symbolic_shapes}
+//        no `?` dim of the function is expanded by a broadcast (facts).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TorchInternal.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 
 namespace symshape::frontend {
+
+std::string symbolName(std::string_view name) {
+  // torch.export names a size by its sympy expression: "s1", but also
+  // derived ones such as "16*s1" (IREE's sharktank exports print
+  // `torch.symbolic_int "16*s1"`). SPEC §6's `$NAME` takes letters,
+  // digits, `_` and `.`: an operator becomes a word between underscores
+  // ("16*s1" is `$16_mul_s1`), a space is dropped and any other character
+  // becomes `_`, so that every printed condition and witness parses.
+  std::string out = "$";
+  for (char ch : name) {
+    unsigned char u = static_cast<unsigned char>(ch);
+    if (std::isalnum(u) || ch == '_' || ch == '.')
+      out += ch;
+    else if (ch == '*')
+      out += "_mul_";
+    else if (ch == '+')
+      out += "_add_";
+    else if (ch == '-')
+      out += "_sub_";
+    else if (ch == '/')
+      out += "_div_";
+    else if (!std::isspace(u))
+      out += '_';
+  }
+  return out.size() == 1 ? "$_" : out;
+}
 
 void lowerSymbolicInt(OpContext &c) {
   const Attribute *name = c.attr("symbol_name");
   if (!name || name->kind != AttrKind::String || c.numResults() != 1)
     return c.opaque("no `symbol_name`");
   TermId symbol =
-      c.graph().symbol("$" + name->str, solver::SymbolOrigin::Scalar);
+      c.graph().symbol(symbolName(name->str), solver::SymbolOrigin::Scalar);
   if (std::optional<int64_t> low = c.integer("min_val"))
     c.fact(c.formulas().mkLe(c.constant(*low), symbol));
   if (std::optional<int64_t> high = c.integer("max_val"))
@@ -197,10 +227,65 @@ void lowerBindSymbolicShape(OpContext &c) {
       c.fact(c.formulas().mkEq(size, (*bound)[d]));
       continue;
     }
-    c.require(solver::ObligationKind::Equal, int(d),
+    c.require(solver::ObligationKind::Bind, int(d),
               c.formulas().mkNe(size, (*bound)[d]),
               "the size " + c.dimName(0, d) +
                   " and the one torch.bind_symbolic_shape binds it to");
+  }
+}
+
+std::vector<BroadcastSize> broadcastSizes(OpContext &c, size_t i, size_t first,
+                                          size_t count) {
+  std::vector<BroadcastSize> out;
+  for (size_t d = first; d < first + count && d < c.rank(i); ++d)
+    out.push_back({c.dim(i, d), c.staticDim(i, d)});
+  return out;
+}
+
+std::vector<BroadcastSize> broadcastSizes(OpContext &c, size_t i) {
+  return broadcastSizes(c, i, 0, c.rank(i));
+}
+
+void assumeStrictBroadcast(
+    OpContext &c, const std::vector<std::vector<BroadcastSize>> &shapes) {
+  // torch-mlir (Dialect/Torch/Utils/Utils.h, isAssumingStrictSymbolicShapes):
+  // "dynamic dimensions are strictly quantities and are not ambiguous with
+  // '1' symbols that can be interpreted to signal an expansion in various
+  // broadcasting scenarios" (torch.export's shape solver guarantees it); its
+  // elementwise lowering then iterates every operand dim that is not a
+  // static 1 over the whole result dim, with no check that they are equal.
+  // So in a column, the sizes not declared 1 are equal. This is the
+  // exporter's promise about the function's inputs, like --assume: a fact,
+  // not an obligation (the broadcast's own requirement is still judged, and
+  // holds under it). Two different static sizes are a static error of
+  // their own, so a column without a `?` among them states nothing.
+  // torch-mlir reads the attribute on the op's own function; its promise
+  // is about the inputs of the function judged, so an inlined callee's
+  // broadcasts are facts only when its caller makes the promise too (a
+  // callee's promise never narrows a caller that does not).
+  const char *strict = "torch.assume_strict_symbolic_shapes";
+  if (!c.functionAttr(strict) || !c.judgedFunctionAttr(strict))
+    return;
+  size_t rank = 0;
+  for (const std::vector<BroadcastSize> &shape : shapes)
+    rank = std::max(rank, shape.size());
+  for (size_t d = 0; d < rank; ++d) {
+    std::vector<BroadcastSize> column;
+    bool dynamic = false;
+    for (const std::vector<BroadcastSize> &shape : shapes) {
+      if (d + shape.size() < rank)
+        continue; // a missing dim is a 1
+      const BroadcastSize &s = shape[d + shape.size() - rank];
+      if (s.declared && *s.declared == 1)
+        continue;
+      dynamic = dynamic || !s.declared;
+      column.push_back(s);
+    }
+    if (!dynamic)
+      continue;
+    for (size_t k = 1; k < column.size(); ++k)
+      if (!column[0].declared || !column[k].declared)
+        c.fact(c.formulas().mkEq(column[0].size, column[k].size));
   }
 }
 

@@ -73,6 +73,54 @@ void lowerTorchIntArith(OpContext &c, TorchIntOp kind);
 // TorchFacts.cpp
 void lowerSymbolicInt(OpContext &c);
 void lowerBindSymbolicShape(OpContext &c);
+/// `$name` for torch.symbolic_int's `name`, made a SPEC §6 NAME: exporters
+/// also name derived sizes ("16*s1"); see TorchFacts.cpp.
+std::string symbolName(std::string_view name);
+/// A size that meets others in a broadcast, with its declared static size
+/// (nullopt for `?`).
+struct BroadcastSize {
+  TermId size;
+  std::optional<int64_t> declared;
+};
+/// Dims [first, first + count) of ranked operand `i` as BroadcastSizes.
+std::vector<BroadcastSize> broadcastSizes(OpContext &c, size_t i, size_t first,
+                                          size_t count);
+std::vector<BroadcastSize> broadcastSizes(OpContext &c, size_t i);
+/// In a function with `torch.assume_strict_symbolic_shapes`, the shapes
+/// broadcast (aligned from the last dim) never expand a `?` dim: facts.
+void assumeStrictBroadcast(
+    OpContext &c, const std::vector<std::vector<BroadcastSize>> &shapes);
+
+// TorchChecks.cpp: scalar predicates and runtime checks.
+/// `%cond, "message" {attrs}` (torch.runtime.assert).
+bool parseRuntimeAssertForm(Parser &p, PendingOp &pending);
+/// `%a, %b {attrs} : T1, T2` (an op without results: _assert_scalar).
+bool parseTorchNoResultForm(Parser &p, PendingOp &pending);
+void lowerTorchBoolConstant(OpContext &c); ///< torch.constant.bool
+/// `!torch.int` comparisons (the first six, in CmpPred's order), bool logic
+/// and the int / bool conversions: exact predicates.
+enum class TorchPredicate {
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
+  Not,
+  BoolOfInt,
+  IntOfBool
+};
+void lowerTorchPredicate(OpContext &c, TorchPredicate kind);
+/// Runtime checks (kind `assert`).
+enum class TorchCheck {
+  RuntimeAssert,        ///< torch.runtime.assert
+  AssertScalar,         ///< torch.aten._assert_scalar
+  ConstrainRange,       ///< torch.aten.sym_constrain_range
+  ConstrainRangeForSize ///< torch.aten.sym_constrain_range_for_size
+};
+void lowerTorchCheck(OpContext &c, TorchCheck kind);
 
 // TorchElementwise.cpp
 /// Broadcasting elementwise ops: every ranked tensor operand broadcasts

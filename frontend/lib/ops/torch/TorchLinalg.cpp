@@ -64,6 +64,8 @@ void lowerTorchMatmul(OpContext &c) {
                      kbName);
   std::vector<TermId> batchA(a.begin(), a.end() - (ra >= 2 ? 2 : 1));
   std::vector<TermId> batchB(b.begin(), b.end() - (rb >= 2 ? 2 : 1));
+  assumeStrictBroadcast(c, {broadcastSizes(c, 0, 0, batchA.size()),
+                            broadcastSizes(c, 1, 0, batchB.size())});
   std::vector<TermId> dims = broadcastShapes(c, {batchA, batchB});
   if (ra >= 2)
     dims.push_back(a[ra - 2]);
@@ -85,6 +87,9 @@ void lowerTorchLinear(OpContext &c) {
   if (!isNone(c, 2)) {
     if (!c.ranked(2))
       return c.opaque("the bias is not a ranked tensor");
+    std::vector<BroadcastSize> out = broadcastSizes(c, 0);
+    out.back() = {c.dim(1, 0), c.staticDim(1, 0)};
+    assumeStrictBroadcast(c, {out, broadcastSizes(c, 2)});
     dims = broadcastShapes(c, {dims, c.dims(2)});
   }
   c.setResult(0, std::move(dims));

@@ -44,6 +44,9 @@ enum class ObligationKind : uint8_t {
   Assert,
   /// Size arithmetic that wraps whatever the inputs (a static error).
   Overflow,
+  /// An exporter's binding of a size the ops determine (PyTorch's
+  /// torch.bind_symbolic_shape) that the program contradicts.
+  Bind,
 };
 
 /// A runtime check (Assert, Cstr): failing stops the program cleanly, so a
@@ -53,7 +56,8 @@ inline bool isRuntimeCheck(ObligationKind kind) {
 }
 
 /// "broadcast", "result-cast", "rank", "mapped-dim", "cast", "join", "cstr",
-/// "assume", "equal", "element-count", "in-bounds", "assert", "overflow".
+/// "assume", "equal", "element-count", "in-bounds", "assert", "overflow",
+/// "bind".
 const char *obligationKindName(ObligationKind kind);
 
 struct Obligation;
