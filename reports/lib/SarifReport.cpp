@@ -50,6 +50,9 @@ std::string kindDescription(const std::string &kind) {
       {"join", "Contradictory shapes give the invalid shape"},
       {"cstr", "A shape.cstr_* constraint fails"},
       {"assume", "A user fact contradicts the types or earlier facts"},
+      {"assert", "A runtime check can fail (an input contract, not UB)"},
+      {"bind", "An exporter's binding of sizes (torch.bind_symbolic_shape) "
+               "contradicts what the program computes"},
       {"coverage", "An op symshape cannot relate to its operands "
                    "(--require-coverage)"},
   };
