@@ -434,6 +434,15 @@ bool Session::lowerAll() {
 /// value's extents) or an index / !shape.size value.
 static bool resolves(const FunctionAnalysis &fn, const ExprNode &ref,
                      bool &nameExists) {
+  if (ref.name[0] == '$') {
+    // A size the exporter named: one of the function's symbols.
+    const std::vector<solver::SymbolInfo> &symbols =
+        fn.problem->graph.symbols();
+    nameExists = std::any_of(
+        symbols.begin(), symbols.end(),
+        [&](const solver::SymbolInfo &s) { return s.name == ref.name; });
+    return nameExists;
+  }
   std::optional<ValueId> id = fn.valueNamed(ref.name);
   nameExists = id.has_value();
   if (!id || *id >= fn.problem->values.size())
@@ -477,7 +486,7 @@ void Session::reportUnusedAssumption(const Assumption &assumption) {
     bool exists = false;
     if (best && resolves(*best, *ref, exists))
       continue;
-    std::string name = "%" + ref->name;
+    std::string name = ref->name[0] == '$' ? ref->name : "%" + ref->name;
     if (exists) {
       diags.error(ref->loc, ref->dim ? "'" + name + "' has no dim " +
                                            std::to_string(*ref->dim)
@@ -490,16 +499,23 @@ void Session::reportUnusedAssumption(const Assumption &assumption) {
     }
     bool anywhere = false;
     for (const std::unique_ptr<FileAnalysis> &file : fileList)
-      for (const FunctionAnalysis &fn : file->functions)
-        anywhere |= fn.valueNamed(ref->name).has_value();
+      for (const FunctionAnalysis &fn : file->functions) {
+        bool named = false;
+        resolves(fn, *ref, named);
+        anywhere |= named;
+      }
     if (!anywhere || refs.size() == 1) {
-      diags.error(ref->loc, "no function has a value named '" + name + "'");
+      diags.error(ref->loc,
+                  "no function has " +
+                      std::string(ref->name[0] == '$' ? "a size named '"
+                                                      : "a value named '") +
+                      name + "'");
       return;
     }
     std::string all;
     for (size_t k = 0; k < refs.size(); ++k)
       all += std::string(k ? (k + 1 == refs.size() ? " and " : ", ") : "") +
-             "'%" + refs[k]->name + "'";
+             "'" + (refs[k]->name[0] == '$' ? "" : "%") + refs[k]->name + "'";
     diags.error(ref->loc, (refs.size() == 2 ? "no function has both "
                                             : "no function has all of ") +
                               all);

@@ -409,8 +409,12 @@ std::optional<Sub> ExprParser::parseAtom() {
   }
   if (tok.kind == Tok::Ref) {
     node.kind = ExprKind::Ref;
-    node.name = std::string(tok.text.substr(1));
+    // An exporter's size keeps its `$`: `$s1` names no SSA value.
+    bool exporterSize = tok.text[0] == '$';
+    node.name = std::string(exporterSize ? tok.text : tok.text.substr(1));
     next();
+    if (exporterSize && tok.kind == Tok::LSquare)
+      return fail(tok.pos, "'" + node.name + "' is a size: it has no dims");
     if (tok.kind == Tok::LSquare) {
       next();
       std::optional<int64_t> dim = parseInt();

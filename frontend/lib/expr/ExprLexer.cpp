@@ -89,7 +89,8 @@ ExprToken lexAt(std::string_view text, uint32_t pos) {
     tok.kind = Tok::Int;
     while (end < text.size() && isDigit(text[end]))
       ++end;
-  } else if (c == '%') {
+  } else if (c == '%' || c == '$') {
+    // `%name`, `%name[0]`; `$name`: a size the exporter named (SPEC 6).
     tok.kind =
         end < text.size() && isNameChar(text[end]) ? Tok::Ref : Tok::Error;
     end = refEnd(text, end);

@@ -124,7 +124,8 @@ static void print(const Expr &expr, int index, std::string &out) {
     out += std::to_string(node.value);
     return;
   case ExprKind::Ref:
-    out += "%" + node.name;
+    // `$s1` (an exporter's size) keeps its `$` in its name.
+    out += node.name[0] == '$' ? node.name : "%" + node.name;
     if (node.dim)
       out += "[" + std::to_string(*node.dim) + "]";
     return;

@@ -47,6 +47,18 @@ static TermId lowerArithmetic(solver::DimGraph &g, ExprKind kind, TermId lhs,
 
 std::optional<TermId> Lowerer::lowerRef(const ExprNode &node, bool report,
                                         std::string &missing) {
+  if (!node.name.empty() && node.name[0] == '$') {
+    // A size the exporter named (torch.symbolic_int, onnx.dim_params):
+    // the function's symbol of that name.
+    for (const solver::SymbolInfo &symbol : graph().symbols())
+      if (symbol.name == node.name)
+        return symbol.term;
+    missing = node.name;
+    if (report)
+      diags.error(node.loc, "no size named '" + node.name + "' in function '" +
+                                function.name + "'");
+    return std::nullopt;
+  }
   std::optional<ValueId> id = byName.find(function.values, node.name);
   if (!id) {
     missing = "%" + node.name;

@@ -126,6 +126,9 @@ TEST_CASE("expressions parse with the grammar's precedence", "[expr]") {
   CHECK(treeOf("((%a[0] == 1))") == "Eq(a[0],1)");
   CHECK(treeOf("false || %a == -9223372036854775808") ==
         "Or(false,Eq(a,-9223372036854775808))");
+  // A size the exporter named (SPEC 6: `$NAME`) keeps its `$`.
+  CHECK(treeOf("$s0 == 2 * $batch_1") == "Eq($s0,Mul(2,$batch_1))");
+  CHECK(printExpr(*ExprParse("$s0 == %a[0]").expr) == "$s0 == %a[0]");
 }
 
 TEST_CASE("broadcastable is an n-ary Boolean atom", "[expr]") {
@@ -216,6 +219,8 @@ TEST_CASE("expression errors are positioned", "[expr]") {
       {"%a in {-9223372036854775809}", "<command-line>:1:8: integer too large"},
       {"%a && %b == 1", "<command-line>:1:1: expected a Boolean expression"},
       {"%a + 1", "<command-line>:1:1: expected a Boolean expression"},
+      {"$s0[0] == 1", "<command-line>:1:4: '$s0' is a size: it has no dims"},
+      {"$ == 1", "<command-line>:1:1: unexpected character"},
       {"!%a", "<command-line>:1:2: expected a Boolean expression"},
       {"(%a == 1) + 2 == 3", "<command-line>:1:2: expected an integer term"},
       {"%a == (%b < 1)", "<command-line>:1:8: expected an integer term"},
