@@ -161,6 +161,14 @@ std::optional<Type> Parser::parseTorchType(uint32_t start) {
     end = skipBalanced(open);
   if (!end)
     return std::nullopt;
+  // Large modules repeat a handful of types: reuse the read of the same
+  // text, as parseType does for builtin tensors (a 100k-op FX-style file
+  // spent most of its extra parsing time over StableHLO's reading these).
+  std::string_view text = buf.substr(start, *end - start);
+  if (auto it = typeCache.find(text); it != typeCache.end()) {
+    resetTo(*end);
+    return it->second;
+  }
   if (!readVtensorBody(buf.substr(open + 1, *end - open - 2), type)) {
     // A form this reader does not know: kept as text (an Other type).
     resetTo(*end);
@@ -169,6 +177,7 @@ std::optional<Type> Parser::parseTorchType(uint32_t start) {
     return other;
   }
   resetTo(*end);
+  typeCache.emplace(text, type);
   return type;
 }
 
