@@ -20,6 +20,9 @@
 //   argdag       the same, each add taking a random earlier value
 //   reusedag     one function: each add broadcasts the running value with
 //                a fresh argument or, half the time, an earlier result
+//   chain-stablehlo, chain-torch, chain-onnx  one chain of matmuls and
+//                elementwise ops in three dialect spellings
+//                (GenerateSpellings.cpp)
 //
 // "Ops" are operations in function bodies: terminators (`return`,
 // `shape.yield`, `shape.assuming_yield`) and ops inside regions count, the
@@ -46,6 +49,7 @@
 #include <vector>
 
 #include "GenerateModels.h"
+#include "GenerateSpellings.h"
 
 using namespace symshape_bench::generate;
 
@@ -122,10 +126,12 @@ Writes a deterministic .mlir file of exactly N ops (operations in function
 bodies, terminators and region ops included) to FILE (default: stdout).
 
   --family F       chain, transformer, random, transformer-ops, argchain,
-                   argdag or reusedag
+                   argdag, reusedag, chain-stablehlo, chain-torch or
+                   chain-onnx
   --ops N          total op count (N >= 1)
   --seed S         random seed (default 1)
-  --func-ops K     chain: ops per function (default 1000; 0 = one function)
+  --func-ops K     chain, chain-*: ops per function (default 1000; 0 = one
+                   function)
                    random: mean ops per function (default 400; 0 = one)
   --layers L       transformer, transformer-ops: layers per function
                    (default 12; 0 = one function holding every layer)
@@ -180,10 +186,12 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
+  symshape_bench::Spelling spelling;
+  bool spelled = symshape_bench::parseSpelling(family, spelling);
   if (ops < 1 ||
       (family != "chain" && family != "transformer" && family != "random" &&
        family != "transformer-ops" && family != "argchain" &&
-       family != "argdag" && family != "reusedag") ||
+       family != "argdag" && family != "reusedag" && !spelled) ||
       ubPermille > 1000) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -201,7 +209,7 @@ int main(int argc, char **argv) {
     }
   }
   Rng rng(uint64_t(seed) * 0x2545f4914f6cdd1dULL + 0x1234567ULL);
-  int64_t ubOps = 0;
+  int64_t ubOps = 0, extraOps = 0;
   bool ok;
   int64_t functions;
   {
@@ -221,7 +229,13 @@ int main(int argc, char **argv) {
       out.functions += w.functions;
     } else if (family == "argchain" || family == "argdag")
       generateArgumentGraph(rng, out, ops, family == "argdag");
-    else if (family == "reusedag")
+    else if (spelled) {
+      symshape_bench::Written w = symshape_bench::generateSpelledChain(
+          spelling, ops, funcOps < 0 ? 1000 : funcOps, extraOps,
+          [&](const std::string &t) { out.write(t); });
+      out.ops += w.ops;
+      out.functions += w.functions;
+    } else if (family == "reusedag")
       generateReuseGraph(rng, out, ops);
     else
       generateRandom(rng, out, ops, funcOps < 0 ? 400 : funcOps,
@@ -255,6 +269,7 @@ int main(int argc, char **argv) {
                (long long)ops, (long long)functions,
                family == "random"
                    ? (" ub-injections=" + std::to_string(ubOps)).c_str()
-                   : "");
+               : extraOps ? (" other-ops=" + std::to_string(extraOps)).c_str()
+                          : "");
   return 0;
 }
