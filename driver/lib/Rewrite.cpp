@@ -20,9 +20,10 @@ namespace {
 /// computed from the operands, and any compatible static type verifies.
 bool resultRefinable(const Operation &op) { return opRefinesResults(op.name); }
 
-/// Ops written in generic form that accept more static operand types.
+/// Ops that accept more static operand types, written with each operand's
+/// type on its own (the generic form, torch-mlir's `%a, %b : T1, T2 -> R`).
 bool operandsRefinable(const Operation &op) {
-  if (!op.generic || op.operandTypeRanges.size() != op.operands.size())
+  if (op.operandTypeRanges.size() != op.operands.size())
     return false;
   return opRefinesOperands(op.name);
 }
@@ -454,7 +455,11 @@ void EditList::castBack(const RefineStep &step) {
   std::string_view prefix = text.substr(lineStart, begin - lineStart);
   bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
   std::string indent = blank ? std::string(prefix) : std::string();
-  std::string line = "%" + name + " = tensor.cast %" +
+  // A torch-mlir value tensor casts with its dialect's own op.
+  std::string_view castOp = step.type.spelling.empty()
+                                ? "tensor.cast"
+                                : "torch.tensor_static_info_cast";
+  std::string line = "%" + name + " = " + std::string(castOp) + " %" +
                      fn.value(step.source).name + " : " + step.type.str() +
                      " to " + fn.value(step.value).type.str();
   // After another op on the same line (`return elim%2` is `return`

@@ -3,7 +3,7 @@
 
     check_readme.py outputs  SYMSHAPE REPO_DIR
         Every fenced block of the DOCUMENTS (README.md, docs/USAGE.md,
-        docs/KINDS.md) that starts with `$ symshape ARGS` is run from the repository root (stdout, then
+        docs/KINDS.md, docs/PYTORCH.md) that starts with `$ symshape ARGS` is run from the repository root (stdout, then
         stderr) and compared line by line with the rest of the block; a
         line `...` stands for any number of lines.
     check_readme.py examples SYMSHAPE REPO_DIR
@@ -31,7 +31,8 @@ import subprocess
 import sys
 
 # The documents whose `$ symshape` blocks are run; each must have one.
-DOCUMENTS = ["README.md", "docs/USAGE.md", "docs/KINDS.md"]
+DOCUMENTS = ["README.md", "docs/USAGE.md", "docs/KINDS.md",
+             "docs/PYTORCH.md"]
 
 # SPEC section 4's kinds, and the one --require-coverage adds.
 SPEC_KINDS = ["broadcast", "result-cast", "rank", "mapped-dim", "cast",

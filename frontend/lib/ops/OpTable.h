@@ -51,7 +51,8 @@ enum RefineFlags : uint8_t {
   /// The result types may be made more static on their own: the result is
   /// computed from the operands and any compatible static type verifies.
   kRefineResults = 1,
-  /// In generic form, the op also accepts more static operand types.
+  /// In a form writing each operand's type on its own (generic, torch), the
+  /// op also accepts more static operand types.
   kRefineOperands = 2,
   kRefineBoth = kRefineResults | kRefineOperands,
 };

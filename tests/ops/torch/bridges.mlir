@@ -55,3 +55,18 @@ module @module {
     util.return %0 : tensor<32x?x16xf32>
   }
 }
+
+// torch.tensor_static_info_cast in torch-mlir's printed form (TorchOps.td
+// Torch_TensorStaticInfoCastOp: `$operand attr-dict : type($operand) to
+// type($result)`) keeps the sizes: erasing a static dim is safe, and a more
+// static declared dim holds only for that size (`result-cast`).
+func.func @static_info_cast(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[2,3],f32> {
+  %0 = torch.tensor_static_info_cast %arg0 : !torch.vtensor<[2,3],f32> to !torch.vtensor<[?,3],f32>
+  %int1 = torch.constant.int 1
+  // %0[0] is %arg0[0]: the add has nothing to check.
+  %1 = torch.aten.add.Tensor %0, %arg0, %int1 : !torch.vtensor<[?,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+  // expected-ub-possible @+1 {{result-cast dim 0}}
+  %2 = torch.tensor_static_info_cast %arg1 : !torch.vtensor<[?,3],f32> to !torch.vtensor<[2,3],f32>
+  %3 = torch.aten.sub.Tensor %1, %2, %int1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+  return %3 : !torch.vtensor<[2,3],f32>
+}

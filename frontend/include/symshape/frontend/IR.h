@@ -80,7 +80,9 @@ struct Operation {
   /// Source range of each operand's `%name` token, parallel to operands.
   std::vector<SourceRange> operandRanges;
   /// Source range of each written operand type, parallel to operands, for
-  /// the generic form `(T1, T2) -> ...`; empty for custom forms.
+  /// the generic form `(T1, T2) -> ...` and the torch forms that write each
+  /// operand's type on its own (`%a, %b : T1, T2 -> R`); empty for other
+  /// custom forms.
   std::vector<SourceRange> operandTypeRanges;
   std::vector<ValueId> results;
   /// Source range of each result type as written, parallel to results;

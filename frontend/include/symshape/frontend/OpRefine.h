@@ -18,8 +18,9 @@ namespace symshape::frontend {
 /// more static on their own.
 bool opRefinesResults(std::string_view name);
 
-/// True when `name` is in the op table and, in generic form, it accepts
-/// more static operand types.
+/// True when `name` is in the op table and, in a form that writes each
+/// operand's type on its own (generic, torch), it accepts more static
+/// operand types.
 bool opRefinesOperands(std::string_view name);
 
 /// True when `name` casts between compatible shapes (tensor.cast): a cast

@@ -1,9 +1,15 @@
 //===- Torch.cpp - Op entries: torch-mlir's torch dialect -----------------===//
 //
 // One entry per op (see OpTable.h), named as torch-mlir names them; the
-// rules follow PyTorch's documentation of each op (TorchInternal.h). No
-// entry lets `refine` rewrite its types: `refine` keeps the torch types as
-// written. Ops not listed stay opaque with their name.
+// rules follow PyTorch's documentation of each op (TorchInternal.h). Ops
+// not listed stay opaque with their name.
+//
+// `refine`: the `torch.aten.*` ops written in torchOp's form take and give
+// any value tensor (torch-mlir's `AnyTorchTensorType`; its own shape
+// refinement rewrites these types in place, TorchOps.td
+// `AllowsTypeRefinement`), so their result and operand types may be made
+// more static. Other torch ops keep their types: a use that needs the old
+// type reads a `torch.tensor_static_info_cast` back to it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +24,9 @@ template <TorchIntOp Kind> static void lowerIntArith(OpContext &c) {
 
 static constexpr OpEntry torchOp(std::string_view name, LowerFn lower,
                                  std::string_view summary) {
-  return {name, parseTorchOpForm, lower, kRefineNone, summary};
+  bool aten = name.substr(0, 11) == "torch.aten.";
+  return {name, parseTorchOpForm, lower, aten ? kRefineBoth : kRefineNone,
+          summary};
 }
 static constexpr OpEntry broadcastOp(std::string_view name) {
   return torchOp(name, lowerTorchBroadcast,
@@ -74,8 +82,11 @@ static const OpEntry kEntries[] = {
             "the same sizes"),
     torchOp("torch_c.to_builtin_tensor", lowerSameShapeBridge,
             "the same sizes"),
-    torchOp("torch.tensor_static_info_cast", lowerSameShapeBridge,
-            "the same sizes; a more static declared dim is a result-cast"),
+    // `%1 = torch.tensor_static_info_cast %0 : T1 to T2` (TorchOps.td).
+    withRole({"torch.tensor_static_info_cast", parseTorchCastForm,
+              lowerSameShapeBridge, kRefineBoth,
+              "the same sizes; a more static declared dim is a result-cast"},
+             OpRole::Cast),
     {"torch.copy.to_vtensor", parseTorchCopyForm, lowerMutableTensor,
      kRefineNone, "opaque: reads a mutable `!torch.tensor`"},
     {"torch.copy.to_tensor", parseTorchCopyForm, lowerMutableTensor,

@@ -8,6 +8,7 @@
 //   %2 = torch.vtensor.literal(dense<1.0> : tensor<2xf32>) : !torch.vtensor<..>
 //   %3 = torch.symbolic_int "s0" {min_val = 2, max_val = 9} : !torch.int
 //   torch.bind_symbolic_shape %v, [%3], affine_map<()[s0] -> (s0)> : T
+//   %4 = torch.tensor_static_info_cast %v : T1 to T2
 //
 // A form not read here leaves the op opaque (tryCustomSyntax).
 //
@@ -32,7 +33,10 @@ bool parseTorchOpForm(Parser &p, PendingOp &pending) {
     return false;
   SourceLoc typesLoc = p.tokLoc();
   std::vector<Type> inputs;
-  if (!p.tok.is(TokenKind::Arrow) && !p.parseTypeList(inputs))
+  // Each operand's type is written on its own: `refine` may rewrite it in
+  // place (torch-mlir's ops accept any more static value tensor).
+  if (!p.tok.is(TokenKind::Arrow) &&
+      !p.parseTypeList(inputs, &pending.op.operandTypeRanges))
     return false;
   if (!p.expect(TokenKind::Arrow, "'->'") ||
       !p.parseTypeList(pending.resultTypes, &pending.op.resultTypeRanges))
@@ -172,6 +176,28 @@ bool parseBindSymbolicShape(Parser &p, PendingOp &pending) {
     types.push_back(torchType("!torch.int"));
   return p.setOperands(pending, uses, std::move(types), /*written=*/false,
                        typesLoc);
+}
+
+bool parseTorchCastForm(Parser &p, PendingOp &pending) {
+  // TorchOps.td Torch_TensorStaticInfoCastOp: `$operand attr-dict `:`
+  // qualified(type($operand)) `to` qualified(type($result))`.
+  std::optional<OperandUse> source = p.parseValueUse();
+  if (!source || !p.parseOptionalAttrDict(pending.op.attributes) ||
+      !p.expect(TokenKind::Colon, "':'"))
+    return false;
+  SourceLoc typesLoc = p.tokLoc();
+  uint32_t start = p.tok.offset;
+  std::optional<Type> from = p.parseType();
+  if (!from)
+    return false;
+  pending.op.operandTypeRanges.push_back(p.rangeFrom(start));
+  if (!p.expectKeyword("to"))
+    return false;
+  std::optional<Type> to = parseResultType(p, pending);
+  if (!to)
+    return false;
+  pending.resultTypes.push_back(*to);
+  return p.setOperands(pending, {*source}, {*from}, /*written=*/true, typesLoc);
 }
 
 bool parseTorchCopyForm(Parser &p, PendingOp &pending) {

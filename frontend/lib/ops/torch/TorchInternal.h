@@ -38,6 +38,9 @@ bool parseSymbolicInt(Parser &p, PendingOp &pending);
 /// `torch.bind_symbolic_shape %v, [%s0, ...], affine_map<..> : T`.
 bool parseBindSymbolicShape(Parser &p, PendingOp &pending);
 
+/// `torch.tensor_static_info_cast %v : T1 to T2`, T1's range kept for
+/// `refine`.
+bool parseTorchCastForm(Parser &p, PendingOp &pending);
 /// `torch.copy.to_vtensor %t : R` (the operand's type is its value's).
 bool parseTorchCopyForm(Parser &p, PendingOp &pending);
 /// `torch.overwrite.tensor.contents %v overwrites %t : T1, T2`.
