@@ -184,3 +184,52 @@ TEST_CASE("onnx generator: the oracle agrees with the intent",
       CHECK(p.torch.find("> \n") != std::string::npos);
     }
 }
+
+TEST_CASE("onnx oracle: DynamicQuantizeLinear, NonZero, EyeLike, ai.onnx.ml",
+          "[models][onnx]") {
+  // onnx.DynamicQuantizeLinear-11: y [?, 3], y_scale and y_zero_point
+  // scalars; onnx.NonZero-13 of [[1, 0, 2], [0, 0, 3]]: 3 nonzero
+  // elements of a rank-2 tensor -> [2, 3]; onnx.EyeLike-22 of [?, 3]
+  // keeps it; ai.onnx.ml Scaler-1 with 3 offsets and 1 scale over [?, 3]
+  // keeps it; Binarizer-1 and CategoryMapper-1 keep their input's shape;
+  // Scaler-1 with 3 offsets over [2, ?]: UB unless the features are 3.
+  std::string text = R"(
+func.func @f(%arg0: tensor<?x3xf32>, %arg1: tensor<2x?xf32>, %arg2: tensor<4x1xi64>) -> tensor<*xf32> {
+  %0:3 = "onnx.DynamicQuantizeLinear"(%arg0) {} : (tensor<?x3xf32>) -> (tensor<*xui8>, tensor<*xf32>, tensor<*xui8>)
+  %1 = "onnx.Constant"() {value = dense<[[1, 0, 2], [0, 0, 3]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
+  %2 = "onnx.NonZero"(%1) : (tensor<2x3xi64>) -> tensor<2x?xi64>
+  %3 = "onnx.EyeLike"(%arg0) {} : (tensor<?x3xf32>) -> tensor<*xf32>
+  %4 = "onnx.Scaler"(%arg0) {offset = [1.0 : f32, 2.0 : f32, 3.0 : f32], scale = [0.5 : f32]} : (tensor<?x3xf32>) -> tensor<*xf32>
+  %5 = "onnx.Binarizer"(%4) {threshold = 1.0 : f32} : (tensor<*xf32>) -> tensor<*xf32>
+  %6 = "onnx.CategoryMapper"(%arg2) {cats_int64s = [1, 2], cats_strings = ["a", "b"], default_string = "z" : !onnx.String} : (tensor<4x1xi64>) -> tensor<*x!onnx.String>
+  %7 = "onnx.Scaler"(%arg1) {offset = [1.0 : f32, 2.0 : f32, 3.0 : f32]} : (tensor<2x?xf32>) -> tensor<*xf32>
+  "onnx.Return"(%7) : (tensor<*xf32>) -> ()
+})";
+  OracleResult ok = run(text, {{"%arg0[0]", 5}, {"%arg1[1]", 3}});
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["0#0"] == Shape{5, 3});
+  REQUIRE(ok.shapes.count("0#1") + ok.shapes.count("0#2") == 2);
+  CHECK(ok.shapes["0#1"] == Shape{});
+  CHECK(ok.shapes["0#2"] == Shape{});
+  CHECK(ok.shapes["2"] == Shape{2, 3});
+  CHECK(ok.shapes["3"] == Shape{5, 3});
+  CHECK(ok.shapes["5"] == Shape{5, 3});
+  CHECK(ok.shapes["6"] == Shape{4, 1});
+  CHECK(ok.shapes["7"] == Shape{2, 3});
+  requireUbAt(run(text, {{"%arg0[0]", 5}, {"%arg1[1]", 4}}), 7,
+              "neither 1 nor X.shape[-1]");
+
+  // The torch spelling: NonZero of a rank-0 tensor is [0, n] (the docs:
+  // "for scalar input, NonZero produces output shape (0, N)"); EyeLike of
+  // a 3-D tensor is UB.
+  std::string torch = R"(
+func.func @g(%arg0: !torch.vtensor<[2,?,4],f32>) -> !torch.vtensor<[0,1],si64> attributes {torch.onnx_meta.opset_version = 17 : si64} {
+  %0 = torch.operator "onnx.Constant"() {torch.onnx.value_int = 7 : si64} : () -> !torch.vtensor<[],si64> 
+  %1 = torch.operator "onnx.NonZero"(%0) : (!torch.vtensor<[],si64>) -> !torch.vtensor<[0,1],si64> 
+  %2 = torch.operator "onnx.EyeLike"(%arg0) : (!torch.vtensor<[2,?,4],f32>) -> !torch.vtensor<[2,?,4],f32> 
+  return %1 : !torch.vtensor<[0,1],si64>
+})";
+  OracleResult bad = run(torch, {{"%arg0[1]", 3}});
+  CHECK(bad.shapes["1"] == Shape{0, 1});
+  requireUbAt(bad, 2, "not 2-D");
+}

@@ -15,6 +15,15 @@
 //   QuantizeLinear-21 / DequantizeLinear-21: y has x's shape; a 1-D
 //     y_scale has x.shape[axis] elements (axis default 1); the zero point
 //     has the scale's shape.
+//   DynamicQuantizeLinear-11: y has x's shape; y_scale and y_zero_point
+//     are scalars.
+//   NonZero-13: [rank(X), n], n the count of nonzero elements of X (from
+//     its known integer contents; without them the op is not run).
+//   EyeLike-22: the shape of a 2-D input ("Only 2D tensors are
+//     supported").
+//   ai.onnx.ml Scaler-1: Y = (X - offset) * scale, broadcast along X's
+//     features (last axis): each list has 1 or X.shape[-1] values.
+//   ai.onnx.ml Binarizer-1, CategoryMapper-1: the input's shape.
 // A shape the docs do not allow is UB at the op.
 //
 //===----------------------------------------------------------------------===//
@@ -110,6 +119,56 @@ bool quantizeLinear(Eval &e) {
   return e.setResult(0, *x);
 }
 
+bool dynamicQuantizeLinear(Eval &e) {
+  const Shape *x = e.shape(0);
+  return x && e.setResult(0, *x) && e.setResult(1, {}) && e.setResult(2, {});
+}
+
+bool nonZero(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  std::optional<std::vector<int64_t>> data = e.contents(0);
+  if (!data)
+    return e.unsupported("NonZero of an input whose contents are unknown");
+  int64_t n = 0;
+  for (int64_t v : *data)
+    n += v != 0;
+  return e.setResult(0, {int64_t(x->size()), n});
+}
+
+bool eyeLike(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x || !e.require(x->size() == 2, "EyeLike of a tensor that is not 2-D"))
+    return false;
+  return e.setResult(0, *x);
+}
+
+bool scaler(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  if (x->empty())
+    return e.unsupported("Scaler of a rank-0 X");
+  for (const char *name : {"offset", "scale"}) {
+    const frontend::Attribute *a = onnxAttr(e, name);
+    if (!a)
+      continue;
+    if (a->kind != frontend::AttrKind::Array || a->elements.empty())
+      return e.unsupported("Scaler's list is not understood");
+    int64_t k = int64_t(a->elements.size());
+    if (!e.require(k == 1 || k == x->back(),
+                   "Scaler's list has neither 1 nor X.shape[-1] values"))
+      return false;
+  }
+  return e.setResult(0, *x);
+}
+
+bool sameShapeMl(Eval &e) {
+  const Shape *x = e.shape(0);
+  return x && e.setResult(0, *x);
+}
+
 } // namespace
 
 void registerOnnxRecurrent() {
@@ -119,6 +178,12 @@ void registerOnnxRecurrent() {
   addOp("GridSample", gridSample);
   addOp("QuantizeLinear", quantizeLinear);
   addOp("DequantizeLinear", quantizeLinear);
+  addOp("DynamicQuantizeLinear", dynamicQuantizeLinear);
+  addOp("NonZero", nonZero);
+  addOp("EyeLike", eyeLike);
+  addOp("Scaler", scaler);
+  addOp("Binarizer", sameShapeMl);
+  addOp("CategoryMapper", sameShapeMl);
 }
 
 } // namespace symshape::models::oracle::onnx

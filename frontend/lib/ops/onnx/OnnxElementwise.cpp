@@ -127,6 +127,46 @@ static void lowerNeg(OpContext &c) {
   setOnnxElements(c, 0, std::move(out), onnxIsScalar(c, 0));
 }
 
+/// ai.onnx.ml Scaler-1: Y = (X - offset) * scale element-wise, so Y has
+/// X's shape. `offset` and `scale` "can be length of features in an [N,F]
+/// tensor or length 1": a length k other than 1 must be X's last size (the
+/// ONNX reference broadcasts them against X's last axis). A rank-0 X, an
+/// attribute that is not a list of floats, or an empty one is not modelled.
+static void lowerScaler(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  if (x->empty())
+    return c.opaque("a rank-0 X (no feature axis) is not modelled");
+  for (std::string_view name : {"offset", "scale"}) {
+    const Attribute *a = onnxAttr(c, name);
+    if (!a)
+      continue;
+    if (a->kind != AttrKind::Array || a->elements.empty())
+      return c.opaque("the `" + std::string(name) +
+                      "` attribute is not a list of floats");
+    size_t k = a->elements.size();
+    if (k != 1)
+      c.requireEqual(x->back(), c.constant(int64_t(k)),
+                     "the features " + c.dimName(0, x->size() - 1) + " and " +
+                         std::to_string(k) + " `" + std::string(name) +
+                         "` values");
+  }
+  setOnnxResult(c, 0, *x);
+}
+
+/// EyeLike-22: the shape of the input, which must be 2-D ("Only 2D tensors
+/// are supported").
+static void lowerEyeLike(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  if (x->size() != 2)
+    return c.error("the input has rank " + std::to_string(x->size()) +
+                   ": EyeLike takes a 2-D tensor");
+  setOnnxResult(c, 0, *x);
+}
+
 /// RandomUniform-22 / RandomNormal-22: an output of the `shape` attribute.
 static void lowerShapeAttribute(OpContext &c) {
   std::optional<std::vector<int64_t>> shape = onnxInts(c, "shape");
@@ -232,6 +272,14 @@ const std::vector<OnnxRule> &onnxElementwiseRules() {
       ONNX_UNARY("RandomUniformLike"),
       ONNX_UNARY("RandomNormalLike"),
       ONNX_UNARY("Bernoulli"),
+      // ai.onnx.ml Binarizer-1 and CategoryMapper-1 map each element:
+      // the output has the input's shape.
+      ONNX_UNARY("Binarizer"),
+      ONNX_UNARY("CategoryMapper"),
+      {"Scaler", lowerScaler,
+       "the shape of X; offset and scale of 1 or X's last size (ai.onnx.ml "
+       "Scaler-1)"},
+      {"EyeLike", lowerEyeLike, "the shape of the 2-D input (EyeLike-22)"},
       {"RandomUniform", lowerShapeAttribute,
        "the `shape` attribute's dims (RandomUniform-22)"},
       {"RandomNormal", lowerShapeAttribute,

@@ -184,6 +184,19 @@ static void lowerRange(OpContext &c) {
   setOnnxResult(c, 0, {length});
 }
 
+/// onnx.NonZero-13: the indices of the nonzero elements, "in
+/// row-major order": shape [rank(X), n] where n, the count of nonzero
+/// elements, is a fresh size with 0 <= n <= numel(X) as a fact.
+static void lowerNonZero(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  TermId n = c.freshResultDim(0, 1);
+  c.addFact(c.formulas().mkLe(c.constant(0), n));
+  c.addFact(c.formulas().mkLe(n, c.product(*x)));
+  setOnnxResult(c, 0, {c.constant(int64_t(x->size())), n});
+}
+
 /// onnx.Cast-19/21, onnx.CastLike-19/21: the input's shape; integer
 /// elements stay the same integers when they fit the target type (a
 /// constant that does not is left unknown: ONNX leaves it undefined).
@@ -236,6 +249,7 @@ const std::vector<OnnxRule> &onnxValueRules() {
       {"Range", lowerRange,
        "max(ceil((limit - start) / delta), 0) elements, computed for "
        "integers"},
+      {"NonZero", lowerNonZero, "[rank(X), n], 0 <= n <= numel(X) (n unknown)"},
       {"Cast", lowerCast, "the input's shape; integer elements carried"},
       {"CastLike", lowerCast, "the input's shape; integer elements carried"},
       {"Identity", lowerIdentity, "the input: shape and integer elements"},
