@@ -233,3 +233,32 @@ func.func @g(%arg0: !torch.vtensor<[2,?,4],f32>) -> !torch.vtensor<[0,1],si64> a
   CHECK(bad.shapes["1"] == Shape{0, 1});
   requireUbAt(bad, 2, "not 2-D");
 }
+
+TEST_CASE("onnx oracle: legacy broadcast (opset < 7), OneHotEncoder",
+          "[models][onnx]") {
+  // onnx.Mul-6 broadcast = 1, axis = 1: B [64] matches A's dim 1 of
+  // [?, 64, 7, 7]; onnx.Add-6 broadcast = 1 without axis: B [1, 1] has
+  // one element; suffix matching of B [?] against A [2, ?] needs B's
+  // size to be A's last or 1; ai.onnx.ml OneHotEncoder-1 of a float
+  // [?, 2] with cats_int64s [1, 2, 4] -> [?, 2, 3].
+  std::string text = R"(
+func.func @f(%arg0: tensor<?x64x7x7xf32>, %arg1: tensor<64xf32>, %arg2: tensor<1x1xf32>, %arg3: tensor<2x?xf32>, %arg4: tensor<?xf32>, %arg5: tensor<?x2xf32>) -> tensor<*xf32> {
+  %0 = "onnx.Mul"(%arg0, %arg1) {axis = 1 : si64, broadcast = 1 : si64} : (tensor<?x64x7x7xf32>, tensor<64xf32>) -> tensor<*xf32>
+  %1 = "onnx.Add"(%0, %arg2) {broadcast = 1 : si64} : (tensor<*xf32>, tensor<1x1xf32>) -> tensor<*xf32>
+  %2 = "onnx.OneHotEncoder"(%arg5) {cats_int64s = [1, 2, 4], zeros = 1 : si64} : (tensor<?x2xf32>) -> tensor<*xf32>
+  %3 = "onnx.Add"(%arg3, %arg4) {broadcast = 1 : si64} : (tensor<2x?xf32>, tensor<?xf32>) -> tensor<*xf32>
+  "onnx.Return"(%3) : (tensor<*xf32>) -> ()
+})";
+  Assignment sizes = {
+      {"%arg0[0]", 3}, {"%arg3[1]", 5}, {"%arg4[0]", 5}, {"%arg5[0]", 4}};
+  OracleResult ok = run(text, sizes);
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["0"] == Shape{3, 64, 7, 7});
+  CHECK(ok.shapes["1"] == Shape{3, 64, 7, 7});
+  CHECK(ok.shapes["2"] == Shape{4, 2, 3});
+  CHECK(ok.shapes["3"] == Shape{2, 5});
+  sizes["%arg4[0]"] = 1; // one element: fits too
+  CHECK(!run(text, sizes).ub);
+  sizes["%arg4[0]"] = 2; // neither 1 nor A's last (5)
+  requireUbAt(run(text, sizes), 3, "legacy broadcast");
+}

@@ -24,6 +24,10 @@
 //   ai.onnx.ml Scaler-1: Y = (X - offset) * scale, broadcast along X's
 //     features (last axis): each list has 1 or X.shape[-1] values.
 //   ai.onnx.ml Binarizer-1, CategoryMapper-1: the input's shape.
+//   ai.onnx.ml OneHotEncoder-1: X's shape and one more dim, the number of
+//     categories: cats_strings for a string X, cats_int64s for a numeric
+//     one ("the data will be cast to integers and the cats_int64s category
+//     list will be used").
 // A shape the docs do not allow is UB at the op.
 //
 //===----------------------------------------------------------------------===//
@@ -164,6 +168,24 @@ bool scaler(Eval &e) {
   return e.setResult(0, *x);
 }
 
+bool oneHotEncoder(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  const std::string &element = e.operandType(0).element;
+  bool strings = element == "!onnx.String";
+  const frontend::Attribute *cats =
+      onnxAttr(e, strings ? "cats_strings" : "cats_int64s");
+  if (!e.require(cats != nullptr, "OneHotEncoder without the category list "
+                                  "its input's type uses"))
+    return false;
+  if (cats->kind != frontend::AttrKind::Array)
+    return e.unsupported("a category list it does not read");
+  Shape out = *x;
+  out.push_back(int64_t(cats->elements.size()));
+  return e.setResult(0, out);
+}
+
 bool sameShapeMl(Eval &e) {
   const Shape *x = e.shape(0);
   return x && e.setResult(0, *x);
@@ -184,6 +206,7 @@ void registerOnnxRecurrent() {
   addOp("Scaler", scaler);
   addOp("Binarizer", sameShapeMl);
   addOp("CategoryMapper", sameShapeMl);
+  addOp("OneHotEncoder", oneHotEncoder);
 }
 
 } // namespace symshape::models::oracle::onnx

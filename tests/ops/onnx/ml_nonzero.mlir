@@ -80,3 +80,21 @@ func.func @category_planted(%c: tensor<20x1xi64>) -> tensor<20x2x!onnx.String> {
   %0 = "onnx.CategoryMapper"(%c) {cats_int64s = [1, 2, 3], cats_strings = ["cat", "dog", "human"], default_string = "unclassified" : !onnx.String} : (tensor<20x1xi64>) -> tensor<20x2x!onnx.String>
   onnx.Return %0 : tensor<20x2x!onnx.String>
 }
+
+// OneHotEncoder-1 (ai.onnx.ml): X's shape and the category count: two
+// strings for a string X, three integers for a numeric one (cats_int64s
+// is used for float input even when cats_strings is also given).
+func.func @one_hot_encoder(%s: tensor<?x1x!onnx.String>, %f: tensor<?x2xf32>) -> (tensor<?x1x2xf32>, tensor<?x2x3xf32>) {
+  %0 = "onnx.OneHotEncoder"(%s) {cats_strings = ["female", "male"], zeros = 1 : si64} : (tensor<?x1x!onnx.String>) -> tensor<*xf32>
+  %1 = "onnx.Relu"(%0) : (tensor<*xf32>) -> tensor<?x1x2xf32>
+  %2 = "onnx.OneHotEncoder"(%f) {cats_strings = ["female", "male"], cats_int64s = [1, 2, 4], zeros = 1 : si64} : (tensor<?x2xf32>) -> tensor<*xf32>
+  %3 = "onnx.Relu"(%2) : (tensor<*xf32>) -> tensor<?x2x3xf32>
+  onnx.Return %1, %3 : tensor<?x1x2xf32>, tensor<?x2x3xf32>
+}
+
+// Planted: 3 categories appended, declared 2.
+func.func @one_hot_encoder_planted(%f: tensor<4x2xf32>) -> tensor<4x2x2xf32> {
+  // expected-error @+1 {{result-cast dim 2}}
+  %0 = "onnx.OneHotEncoder"(%f) {cats_int64s = [1, 2, 4], zeros = 1 : si64} : (tensor<4x2xf32>) -> tensor<4x2x2xf32>
+  onnx.Return %0 : tensor<4x2x2xf32>
+}
