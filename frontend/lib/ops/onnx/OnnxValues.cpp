@@ -123,6 +123,11 @@ static void lowerConstantOfShape(OpContext &c) {
   std::optional<std::vector<TermId>> dims = onnxElements(c, 0);
   if (!dims && c.operandType(0).hasRank() && c.operandType(0).dims.size() == 1)
     dims = c.shapeOperand(0); // one unknown size per element
+  // A length computed (a Slice of a Concat) where the declared type has
+  // `?`: one unknown size per element too, each required >= 0 below.
+  if (std::optional<int64_t> n = c.constantValue((*shape)[0]);
+      !dims && n && *n <= kOnnxMaxElements)
+    dims = c.freshOperandElements(0, size_t(*n), /*nonNegative=*/false);
   if (!dims)
     return c.opaque("the shape input has an unknown length");
   for (size_t k = 0; k < dims->size(); ++k) {
