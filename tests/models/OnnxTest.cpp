@@ -262,3 +262,27 @@ func.func @f(%arg0: tensor<?x64x7x7xf32>, %arg1: tensor<64xf32>, %arg2: tensor<1
   sizes["%arg4[0]"] = 2; // neither 1 nor A's last (5)
   requireUbAt(run(text, sizes), 3, "legacy broadcast");
 }
+
+TEST_CASE("onnx oracle: Compress", "[models][onnx]") {
+  // onnx.Compress-11 with condition [1, 0, 1]: along axis 1 of [2, ?]
+  // (? = 4) two columns are kept -> [2, 2]; along axis -2 the condition is
+  // longer than the 2 rows, of which the first is kept -> [1, 4]; without
+  // axis two of the 8 elements -> [2]; a rank-2 condition is UB.
+  std::string text = R"(
+func.func @f(%arg0: tensor<2x?xf32>) -> tensor<*xf32> {
+  %0 = "onnx.Constant"() {value = dense<[true, false, true]> : tensor<3xi1>} : () -> tensor<3xi1>
+  %1 = "onnx.Constant"() {value = dense<[1, 0, 1]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %2 = "onnx.Cast"(%1) {to = i1} : (tensor<3xi64>) -> tensor<3xi1>
+  %3 = "onnx.Compress"(%arg0, %2) {axis = 1 : si64} : (tensor<2x?xf32>, tensor<3xi1>) -> tensor<*xf32>
+  %4 = "onnx.Compress"(%arg0, %2) {axis = -2 : si64} : (tensor<2x?xf32>, tensor<3xi1>) -> tensor<*xf32>
+  %5 = "onnx.Compress"(%arg0, %2) : (tensor<2x?xf32>, tensor<3xi1>) -> tensor<*xf32>
+  %6 = "onnx.Constant"() {value = dense<1> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
+  %7 = "onnx.Compress"(%arg0, %6) {axis = 0 : si64} : (tensor<2x?xf32>, tensor<2x2xi64>) -> tensor<*xf32>
+  "onnx.Return"(%3) : (tensor<*xf32>) -> ()
+})";
+  OracleResult r = run(text, {{"%arg0[1]", 4}});
+  CHECK(r.shapes["3"] == Shape{2, 2});
+  CHECK(r.shapes["4"] == Shape{1, 4});
+  CHECK(r.shapes["5"] == Shape{2});
+  requireUbAt(r, 7, "not 1-D");
+}

@@ -23,6 +23,10 @@
 //     supported").
 //   ai.onnx.ml Scaler-1: Y = (X - offset) * scale, broadcast along X's
 //     features (last axis): each list has 1 or X.shape[-1] values.
+//   Compress-11: along `axis` the slices whose condition entry is true (a
+//     condition shorter than the axis drops the rest), without `axis` the
+//     elements of the flattened input so selected: counted from the
+//     condition's known contents (without them the op is not run).
 //   ai.onnx.ml Binarizer-1, CategoryMapper-1: the input's shape.
 //   ai.onnx.ml OneHotEncoder-1: X's shape and one more dim, the number of
 //     categories: cats_strings for a string X, cats_int64s for a numeric
@@ -186,6 +190,39 @@ bool oneHotEncoder(Eval &e) {
   return e.setResult(0, out);
 }
 
+bool compress(Eval &e) {
+  const Shape *x = e.shape(0), *cond = x ? e.shape(1) : nullptr;
+  if (!cond)
+    return false;
+  if (!e.require(cond->size() == 1, "Compress with a condition not 1-D"))
+    return false;
+  std::optional<int64_t> axisAttr;
+  if (onnxAttr(e, "axis")) {
+    axisAttr = onnxInt(e, "axis", 0);
+    if (!axisAttr)
+      return false;
+  }
+  std::optional<size_t> axis;
+  if (axisAttr) {
+    axis = onnxAxis(e, *axisAttr, x->size(), "axis");
+    if (!axis)
+      return false;
+  }
+  std::optional<std::vector<int64_t>> data = e.contents(1);
+  if (!data)
+    return e.unsupported("Compress of a condition whose contents are unknown");
+  int64_t from = axis ? (*x)[*axis] : product(*x);
+  int64_t n = 0;
+  for (size_t k = 0; k < data->size() && int64_t(k) < from; ++k)
+    n += (*data)[k] != 0;
+  Shape out = {n};
+  if (axis) {
+    out = *x;
+    out[*axis] = n;
+  }
+  return e.setResult(0, out);
+}
+
 bool sameShapeMl(Eval &e) {
   const Shape *x = e.shape(0);
   return x && e.setResult(0, *x);
@@ -207,6 +244,7 @@ void registerOnnxRecurrent() {
   addOp("Binarizer", sameShapeMl);
   addOp("CategoryMapper", sameShapeMl);
   addOp("OneHotEncoder", oneHotEncoder);
+  addOp("Compress", compress);
 }
 
 } // namespace symshape::models::oracle::onnx

@@ -98,3 +98,25 @@ func.func @one_hot_encoder_planted(%f: tensor<4x2xf32>) -> tensor<4x2x2xf32> {
   %0 = "onnx.OneHotEncoder"(%f) {cats_int64s = [1, 2, 4], zeros = 1 : si64} : (tensor<4x2xf32>) -> tensor<4x2x2xf32>
   onnx.Return %0 : tensor<4x2x2xf32>
 }
+
+// Compress-11: along axis 1 of [3, ?], n of the columns (n unknown, at most
+// the condition's length and the axis' size); without axis, n elements of
+// the flattened input.
+func.func @compress(%x: tensor<3x?xf32>, %c: tensor<?xi1>) -> (tensor<3x?xf32>, tensor<?xf32>) {
+  %0 = "onnx.Compress"(%x, %c) {axis = 1 : si64} : (tensor<3x?xf32>, tensor<?xi1>) -> tensor<?x?xf32>
+  %1 = "onnx.Relu"(%0) : (tensor<?x?xf32>) -> tensor<3x?xf32>
+  %2 = "onnx.Compress"(%x, %c) : (tensor<3x?xf32>, tensor<?xi1>) -> tensor<*xf32>
+  %3 = "onnx.Relu"(%2) : (tensor<*xf32>) -> tensor<?xf32>
+  onnx.Return %1, %3 : tensor<3x?xf32>, tensor<?xf32>
+}
+
+// Planted: n columns against 4 fit only when the data selects 1 or 4; a
+// condition of rank 2 is rejected.
+func.func @compress_planted(%x: tensor<3x?xf32>, %c: tensor<?xi1>, %y: tensor<3x4xf32>, %c2: tensor<2x2xi1>) -> tensor<*xf32> {
+  %0 = "onnx.Compress"(%x, %c) {axis = -1 : si64} : (tensor<3x?xf32>, tensor<?xi1>) -> tensor<?x?xf32>
+  // expected-ub-possible @+1 {{broadcast dim 1}}
+  %1 = "onnx.Add"(%0, %y) : (tensor<?x?xf32>, tensor<3x4xf32>) -> tensor<*xf32>
+  // expected-error @+1 {{rank}}
+  %2 = "onnx.Compress"(%x, %c2) {axis = 0 : si64} : (tensor<3x?xf32>, tensor<2x2xi1>) -> tensor<*xf32>
+  onnx.Return %1 : tensor<*xf32>
+}

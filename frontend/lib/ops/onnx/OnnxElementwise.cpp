@@ -317,7 +317,9 @@ const std::vector<OnnxRule> &onnxElementwiseRules() {
       ONNX_UNARY("Mish"),
       ONNX_UNARY("Gelu"),
       ONNX_UNARY("Shrink"),
-      ONNX_UNARY("Clip"),
+      // Clip-13 (min and max inputs) and Clip-6 (onnx-mlir's ClipV6: min
+      // and max attributes): the shape of the input.
+      {"Clip", lowerSameShape, "the shape of the input", "6"},
       // RandomUniformLike-22, RandomNormalLike-22, Bernoulli-22: an output
       // of the input's shape.
       ONNX_UNARY("RandomUniformLike"),

@@ -12,6 +12,10 @@
 //   ScatterND-18: output of data's shape, updates of shape indices[:-1] ++
 //     data[m:];
 //   OneHot-11: indices' shape with `depth` inserted at `axis` (in [-r-1, r]);
+//   Compress-11: the slices (elements, without `axis`) where `condition`
+//     holds: along `axis` (in [-r, r-1]) n of them, else a 1-D output of n
+//     elements; n is a fresh size, 0 <= n <= the condition's length and
+//     the axis' size (the element count);
 //   ai.onnx.ml OneHotEncoder-1: X's shape and one more dim, the category
 //     count (cats_strings for string X, else cats_int64s: "If the input is
 //     a tensor of float, int32, or double, the data will be cast to
@@ -156,6 +160,37 @@ static void lowerScatterND(OpContext &c) {
   setOnnxOutput(c, 0, *data);
 }
 
+/// onnx.Compress-11: n selected slices along `axis` (elements of the
+/// flattened input without it), n unknown but at most the condition's
+/// length and the size it selects from.
+static void lowerCompress(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0), cond = onnxDims(c, 1);
+  if (!x || !cond)
+    return c.opaque(std::string("input ") + (x ? "1" : "0") +
+                    " has an unknown shape");
+  if (cond->size() != 1)
+    return c.error("the condition has rank " + std::to_string(cond->size()) +
+                   ": it must be 1-D");
+  std::optional<int64_t> axisAttr = onnxInt(c, "axis");
+  std::optional<size_t> axis;
+  if (axisAttr) {
+    axis = onnxAxis(c, *axisAttr, x->size(), "'axis' value");
+    if (!axis)
+      return;
+  }
+  TermId n = c.freshResultDim(0, axis ? *axis : 0);
+  TermId from = axis ? (*x)[*axis] : c.product(*x);
+  c.addFact(c.formulas().mkLe(c.constant(0), n));
+  c.addFact(c.formulas().mkLe(n, (*cond)[0]));
+  c.addFact(c.formulas().mkLe(n, from));
+  std::vector<TermId> out = {n};
+  if (axis) {
+    out = *x;
+    out[*axis] = n;
+  }
+  setOnnxOutput(c, 0, std::move(out));
+}
+
 /// ai.onnx.ml OneHotEncoder-1: Y is X's shape with the category count
 /// appended ("having one more dimension than X").
 static void lowerOneHotEncoder(OpContext &c) {
@@ -280,6 +315,9 @@ const std::vector<OnnxRule> &onnxIndexingRules() {
       {"ScatterND", lowerScatterND,
        "data's shape; updates of indices[:-1] ++ data[m:]"},
       {"OneHot", lowerOneHot, "indices' shape with depth at `axis`"},
+      {"Compress", lowerCompress,
+       "n slices along `axis` (or n elements), 0 <= n <= the condition's "
+       "length and the size selected from (n unknown)"},
       {"OneHotEncoder", lowerOneHotEncoder,
        "X's shape and the category count (ai.onnx.ml OneHotEncoder-1)"},
       {"Trilu", lowerTrilu, "the input's shape"},
