@@ -286,3 +286,30 @@ func.func @f(%arg0: tensor<2x?xf32>) -> tensor<*xf32> {
   CHECK(r.shapes["5"] == Shape{2});
   requireUbAt(r, 7, "not 1-D");
 }
+
+TEST_CASE("onnx oracle: Unique", "[models][onnx]") {
+  // onnx.Unique-11 of [[1, 2], [1, 2], [3, 4]]: along axis 0 two distinct
+  // rows -> Y [2, 2], indices and counts [2], inverse_indices [3]; along
+  // axis 1 the columns [1, 1, 3] and [2, 2, 4] differ -> Y [3, 2],
+  // inverse_indices [2]; without axis the values 1, 2, 3, 4 -> Y [4],
+  // inverse_indices [6]; sorted = 2 is UB ("must be one of 0, or 1").
+  std::string text = R"(
+func.func @f() -> tensor<*xi64> {
+  %0 = "onnx.Constant"() {value = dense<[[1, 2], [1, 2], [3, 4]]> : tensor<3x2xi64>} : () -> tensor<3x2xi64>
+  %1:4 = "onnx.Unique"(%0) {axis = 0 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %2:4 = "onnx.Unique"(%0) {axis = -1 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %3:4 = "onnx.Unique"(%0) {sorted = 0 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %4:4 = "onnx.Unique"(%0) {sorted = 2 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  "onnx.Return"(%1#0) : (tensor<*xi64>) -> ()
+})";
+  OracleResult r = run(text, {});
+  CHECK(r.shapes["1#0"] == Shape{2, 2});
+  CHECK(r.shapes["1#1"] == Shape{2});
+  CHECK(r.shapes["1#2"] == Shape{3});
+  CHECK(r.shapes["1#3"] == Shape{2});
+  CHECK(r.shapes["2#0"] == Shape{3, 2});
+  CHECK(r.shapes["2#2"] == Shape{2});
+  CHECK(r.shapes["3#0"] == Shape{4});
+  CHECK(r.shapes["3#2"] == Shape{6});
+  requireUbAt(r, 4, "sorted");
+}

@@ -27,6 +27,10 @@
 //     condition shorter than the axis drops the rest), without `axis` the
 //     elements of the flattened input so selected: counted from the
 //     condition's known contents (without them the op is not run).
+//   Unique-11: n distinct values of the flattened X (Y [n]) or distinct
+//     slices along `axis` (Y is X with n at `axis`); indices and counts
+//     [n], inverse_indices one per element (slice) of X; counted from X's
+//     known contents; `sorted` "must be one of 0, or 1".
 //   ai.onnx.ml Binarizer-1, CategoryMapper-1: the input's shape.
 //   ai.onnx.ml OneHotEncoder-1: X's shape and one more dim, the number of
 //     categories: cats_strings for a string X, cats_int64s for a numeric
@@ -37,6 +41,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxImpl.h"
+
+#include <algorithm>
 
 namespace symshape::models::oracle::onnx {
 
@@ -223,6 +229,53 @@ bool compress(Eval &e) {
   return e.setResult(0, out);
 }
 
+bool unique(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  std::optional<int64_t> sorted = onnxInt(e, "sorted", 1);
+  if (!sorted || !e.require(*sorted == 0 || *sorted == 1,
+                            "Unique's sorted is neither 0 nor 1"))
+    return false;
+  std::optional<size_t> axis;
+  if (onnxAttr(e, "axis")) {
+    std::optional<int64_t> a = onnxInt(e, "axis", 0);
+    if (!a || !(axis = onnxAxis(e, *a, x->size(), "axis")))
+      return false;
+  }
+  std::optional<std::vector<int64_t>> data = e.contents(0);
+  if (!data)
+    return e.unsupported("Unique of an input whose contents are unknown");
+  // Slice k along the axis (each element its own slice without one).
+  int64_t outer = 1, count = product(*x), inner = 1;
+  if (axis) {
+    count = (*x)[*axis];
+    for (size_t d = 0; d < *axis; ++d)
+      outer *= (*x)[d];
+    for (size_t d = *axis + 1; d < x->size(); ++d)
+      inner *= (*x)[d];
+  }
+  std::vector<std::vector<int64_t>> seen;
+  for (int64_t k = 0; k < count; ++k) {
+    std::vector<int64_t> slice;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i)
+        slice.push_back((*data)[size_t((o * count + k) * inner + i)]);
+    if (std::find(seen.begin(), seen.end(), slice) == seen.end())
+      seen.push_back(slice);
+  }
+  int64_t n = int64_t(seen.size());
+  Shape y = {n};
+  if (axis) {
+    y = *x;
+    y[*axis] = n;
+  }
+  for (size_t r = 0; r < e.numResults(); ++r)
+    if (!e.setResult(r, r == 0 ? y : Shape{r == 2 ? count : n}))
+      return false;
+  return true;
+}
+
 bool sameShapeMl(Eval &e) {
   const Shape *x = e.shape(0);
   return x && e.setResult(0, *x);
@@ -245,6 +298,7 @@ void registerOnnxRecurrent() {
   addOp("CategoryMapper", sameShapeMl);
   addOp("OneHotEncoder", oneHotEncoder);
   addOp("Compress", compress);
+  addOp("Unique", unique);
 }
 
 } // namespace symshape::models::oracle::onnx

@@ -120,3 +120,27 @@ func.func @compress_planted(%x: tensor<3x?xf32>, %c: tensor<?xi1>, %y: tensor<3x
   %2 = "onnx.Compress"(%x, %c2) {axis = 0 : si64} : (tensor<3x?xf32>, tensor<2x2xi1>) -> tensor<*xf32>
   onnx.Return %1 : tensor<*xf32>
 }
+
+// Unique-11 along axis 0 of [?, 2]: Y is [n, 2] with n unique rows,
+// indices and counts [n], inverse_indices one per row of X; without axis,
+// Y [n] of the flattened X and inverse_indices of X's element count.
+func.func @unique(%x: tensor<?x2xi64>) -> (tensor<?x2xi64>, tensor<?xi64>, tensor<?xi64>) {
+  %Y, %indices, %inverse_indices, %counts = "onnx.Unique"(%x) {axis = 0 : si64} : (tensor<?x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %0 = "onnx.Relu"(%Y) : (tensor<*xi64>) -> tensor<?x2xi64>
+  %1 = "onnx.Add"(%indices, %counts) : (tensor<*xi64>, tensor<*xi64>) -> tensor<?xi64>
+  %2:4 = "onnx.Unique"(%x) {sorted = 0 : si64} : (tensor<?x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %3 = "onnx.Add"(%2#0, %2#3) : (tensor<*xi64>, tensor<*xi64>) -> tensor<?xi64>
+  onnx.Return %0, %1, %2#2 : tensor<?x2xi64>, tensor<?xi64>, tensor<*xi64>
+}
+
+// Planted: inverse_indices (one per row of X) against Y's n rows agree
+// only when every row is unique, which the data decides; `sorted` 2 is
+// rejected.
+func.func @unique_planted(%x: tensor<?x2xi64>) -> tensor<*xi64> {
+  %Y, %indices, %inverse_indices, %counts = "onnx.Unique"(%x) {axis = 0 : si64} : (tensor<?x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  // expected-ub-possible @+1 {{broadcast dim 0}}
+  %0 = "onnx.Add"(%indices, %inverse_indices) : (tensor<*xi64>, tensor<*xi64>) -> tensor<*xi64>
+  // expected-error @+1 {{rank}}
+  %1:4 = "onnx.Unique"(%x) {axis = 0 : si64, sorted = 2 : si64} : (tensor<?x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  onnx.Return %0 : tensor<*xi64>
+}

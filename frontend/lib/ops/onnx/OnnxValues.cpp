@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxIntValues.h"
+#include "OnnxNeuralCommon.h"
 #include "ops/rules/IntRules.h"
 
 #include <algorithm>
@@ -202,6 +203,47 @@ static void lowerNonZero(OpContext &c) {
   setOnnxResult(c, 0, {c.constant(int64_t(x->size())), n});
 }
 
+/// onnx.Unique-11: n unique values (without `axis`, of the flattened X:
+/// Y [n]) or subtensors along `axis` (Y is X with n at `axis`); indices
+/// and counts have n elements, inverse_indices one per element of X (per
+/// slice along `axis`). n is a fresh size, 0 <= n <= what it picks from.
+/// `sorted` "must be one of 0, or 1".
+static void lowerUnique(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  int64_t sorted = onnxInt(c, "sorted").value_or(1);
+  if (sorted != 0 && sorted != 1)
+    return c.error("sorted is " + std::to_string(sorted) +
+                   ": it must be 0 or 1");
+  std::optional<size_t> axis;
+  if (std::optional<int64_t> a = onnxInt(c, "axis")) {
+    axis = onnxAxis(c, *a, x->size(), "'axis' value");
+    if (!axis)
+      return;
+  } else if (onnxAttr(c, "axis")) {
+    return c.opaque("the `axis` attribute is not an integer");
+  }
+  if (c.numResults() < 1 || c.numResults() > 4)
+    return c.opaque("not one to four outputs");
+  TermId n = c.freshResultDim(0, axis ? *axis : 0);
+  TermId from = axis ? (*x)[*axis] : c.product(*x);
+  c.addFact(c.formulas().mkLe(c.constant(0), n));
+  c.addFact(c.formulas().mkLe(n, from));
+  std::vector<TermId> y = {n};
+  if (axis) {
+    y = *x;
+    y[*axis] = n;
+  }
+  setOnnxOutput(c, 0, std::move(y));
+  if (c.numResults() > 1)
+    setOnnxOutput(c, 1, {n});
+  if (c.numResults() > 2)
+    setOnnxOutput(c, 2, {from});
+  if (c.numResults() > 3)
+    setOnnxOutput(c, 3, {n});
+}
+
 /// onnx.Cast-19/21, onnx.CastLike-19/21: the input's shape; integer
 /// elements stay the same integers when they fit the target type (a
 /// constant that does not is left unknown: ONNX leaves it undefined).
@@ -254,6 +296,9 @@ const std::vector<OnnxRule> &onnxValueRules() {
       {"Range", lowerRange,
        "max(ceil((limit - start) / delta), 0) elements, computed for "
        "integers"},
+      {"Unique", lowerUnique,
+       "Y of n values (or X with n slices at `axis`), indices and counts "
+       "[n], inverse_indices one per element (slice); 0 <= n (n unknown)"},
       {"NonZero", lowerNonZero, "[rank(X), n], 0 <= n <= numel(X) (n unknown)"},
       {"Cast", lowerCast, "the input's shape; integer elements carried"},
       {"CastLike", lowerCast, "the input's shape; integer elements carried"},
