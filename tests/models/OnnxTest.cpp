@@ -313,3 +313,18 @@ func.func @f() -> tensor<*xi64> {
   CHECK(r.shapes["3#2"] == Shape{6});
   requireUbAt(r, 4, "sorted");
 }
+
+TEST_CASE("onnx oracle: ReverseSequence", "[models][onnx]") {
+  // onnx.ReverseSequence-10 of [10, ?] with batch_axis 1: the input's
+  // shape when sequence_lens has the batch's ? elements, UB otherwise.
+  std::string text = R"(
+func.func @f(%arg0: tensor<10x?xf32>, %arg1: tensor<?xi64>) -> tensor<*xf32> {
+  %0 = "onnx.ReverseSequence"(%arg0, %arg1) {batch_axis = 1 : si64, time_axis = 0 : si64} : (tensor<10x?xf32>, tensor<?xi64>) -> tensor<*xf32>
+  "onnx.Return"(%0) : (tensor<*xf32>) -> ()
+})";
+  OracleResult ok = run(text, {{"%arg0[1]", 4}, {"%arg1[0]", 4}});
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["0"] == Shape{10, 4});
+  requireUbAt(run(text, {{"%arg0[1]", 4}, {"%arg1[0]", 10}}), 0,
+              "sequence_lens");
+}

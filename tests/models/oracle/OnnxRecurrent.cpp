@@ -31,6 +31,9 @@
 //     slices along `axis` (Y is X with n at `axis`); indices and counts
 //     [n], inverse_indices one per element (slice) of X; counted from X's
 //     known contents; `sorted` "must be one of 0, or 1".
+//   ReverseSequence-10: the input's shape (rank >= 2); batch_axis "one
+//     of 1 (default), or 0", time_axis "one of 0 (default), or 1";
+//     sequence_lens [batch_size].
 //   ai.onnx.ml Binarizer-1, CategoryMapper-1: the input's shape.
 //   ai.onnx.ml OneHotEncoder-1: X's shape and one more dim, the number of
 //     categories: cats_strings for a string X, cats_int64s for a numeric
@@ -276,6 +279,24 @@ bool unique(Eval &e) {
   return true;
 }
 
+bool reverseSequence(Eval &e) {
+  const Shape *x = e.shape(0), *lens = x ? e.shape(1) : nullptr;
+  if (!lens)
+    return false;
+  std::optional<int64_t> batch = onnxInt(e, "batch_axis", 1),
+                         time = onnxInt(e, "time_axis", 0);
+  if (!batch || !time)
+    return false;
+  if (!e.require(x->size() >= 2, "ReverseSequence of rank < 2") ||
+      !e.require((*batch == 0 || *batch == 1) && (*time == 0 || *time == 1) &&
+                     *batch != *time,
+                 "batch_axis and time_axis are not 0 and 1") ||
+      !e.require(lens->size() == 1 && (*lens)[0] == (*x)[size_t(*batch)],
+                 "sequence_lens is not [batch_size]"))
+    return false;
+  return e.setResult(0, *x);
+}
+
 bool sameShapeMl(Eval &e) {
   const Shape *x = e.shape(0);
   return x && e.setResult(0, *x);
@@ -299,6 +320,7 @@ void registerOnnxRecurrent() {
   addOp("OneHotEncoder", oneHotEncoder);
   addOp("Compress", compress);
   addOp("Unique", unique);
+  addOp("ReverseSequence", reverseSequence);
 }
 
 } // namespace symshape::models::oracle::onnx
