@@ -6,8 +6,10 @@
 //        ClosedPrograms.h, seeds 1..N)
 //
 // A function with no free symbol has one run: no argument with a `?` dim,
-// an unranked type or integer values (a size symshape would read), and no
-// opaque op (whose `?` dims are free). Every size in it is a constant that
+// an unranked type or integer values (a size symshape would read), no
+// opaque op (whose `?` dims are free) and no size the data decides (ONNX
+// NonZero, Compress, Unique: a fresh size, like an opaque op's). Every
+// size in it is a constant that
 // its ops compute, so each requirement is decided: `safe`, `error`,
 // `ub-guaranteed` or `unreachable`, never `ub-possible` or `unknown`. A
 // function that breaks this has lost a value on the way (issue 44: a
@@ -80,6 +82,8 @@ void checkChunk(const std::string &path, const std::string &text,
       if (!fn.function || !fn.problem->opaque.empty())
         continue;
       bool open = false;
+      for (const solver::SymbolInfo &symbol : fn.problem->graph.symbols())
+        open |= symbol.origin == solver::SymbolOrigin::OpaqueDim;
       for (const frontend::Type &type : fn.function->argumentTypes)
         open |= isOpenArgument(type);
       if (open)

@@ -184,3 +184,147 @@ TEST_CASE("onnx generator: the oracle agrees with the intent",
       CHECK(p.torch.find("> \n") != std::string::npos);
     }
 }
+
+TEST_CASE("onnx oracle: DynamicQuantizeLinear, NonZero, EyeLike, ai.onnx.ml",
+          "[models][onnx]") {
+  // onnx.DynamicQuantizeLinear-11: y [?, 3], y_scale and y_zero_point
+  // scalars; onnx.NonZero-13 of [[1, 0, 2], [0, 0, 3]]: 3 nonzero
+  // elements of a rank-2 tensor -> [2, 3]; onnx.EyeLike-22 of [?, 3]
+  // keeps it; ai.onnx.ml Scaler-1 with 3 offsets and 1 scale over [?, 3]
+  // keeps it; Binarizer-1 and CategoryMapper-1 keep their input's shape;
+  // Scaler-1 with 3 offsets over [2, ?]: UB unless the features are 3.
+  std::string text = R"(
+func.func @f(%arg0: tensor<?x3xf32>, %arg1: tensor<2x?xf32>, %arg2: tensor<4x1xi64>) -> tensor<*xf32> {
+  %0:3 = "onnx.DynamicQuantizeLinear"(%arg0) {} : (tensor<?x3xf32>) -> (tensor<*xui8>, tensor<*xf32>, tensor<*xui8>)
+  %1 = "onnx.Constant"() {value = dense<[[1, 0, 2], [0, 0, 3]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
+  %2 = "onnx.NonZero"(%1) : (tensor<2x3xi64>) -> tensor<2x?xi64>
+  %3 = "onnx.EyeLike"(%arg0) {} : (tensor<?x3xf32>) -> tensor<*xf32>
+  %4 = "onnx.Scaler"(%arg0) {offset = [1.0 : f32, 2.0 : f32, 3.0 : f32], scale = [0.5 : f32]} : (tensor<?x3xf32>) -> tensor<*xf32>
+  %5 = "onnx.Binarizer"(%4) {threshold = 1.0 : f32} : (tensor<*xf32>) -> tensor<*xf32>
+  %6 = "onnx.CategoryMapper"(%arg2) {cats_int64s = [1, 2], cats_strings = ["a", "b"], default_string = "z" : !onnx.String} : (tensor<4x1xi64>) -> tensor<*x!onnx.String>
+  %7 = "onnx.Scaler"(%arg1) {offset = [1.0 : f32, 2.0 : f32, 3.0 : f32]} : (tensor<2x?xf32>) -> tensor<*xf32>
+  "onnx.Return"(%7) : (tensor<*xf32>) -> ()
+})";
+  OracleResult ok = run(text, {{"%arg0[0]", 5}, {"%arg1[1]", 3}});
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["0#0"] == Shape{5, 3});
+  REQUIRE(ok.shapes.count("0#1") + ok.shapes.count("0#2") == 2);
+  CHECK(ok.shapes["0#1"] == Shape{});
+  CHECK(ok.shapes["0#2"] == Shape{});
+  CHECK(ok.shapes["2"] == Shape{2, 3});
+  CHECK(ok.shapes["3"] == Shape{5, 3});
+  CHECK(ok.shapes["5"] == Shape{5, 3});
+  CHECK(ok.shapes["6"] == Shape{4, 1});
+  CHECK(ok.shapes["7"] == Shape{2, 3});
+  requireUbAt(run(text, {{"%arg0[0]", 5}, {"%arg1[1]", 4}}), 7,
+              "neither 1 nor X.shape[-1]");
+
+  // The torch spelling: NonZero of a rank-0 tensor is [0, n] (the docs:
+  // "for scalar input, NonZero produces output shape (0, N)"); EyeLike of
+  // a 3-D tensor is UB.
+  std::string torch = R"(
+func.func @g(%arg0: !torch.vtensor<[2,?,4],f32>) -> !torch.vtensor<[0,1],si64> attributes {torch.onnx_meta.opset_version = 17 : si64} {
+  %0 = torch.operator "onnx.Constant"() {torch.onnx.value_int = 7 : si64} : () -> !torch.vtensor<[],si64> 
+  %1 = torch.operator "onnx.NonZero"(%0) : (!torch.vtensor<[],si64>) -> !torch.vtensor<[0,1],si64> 
+  %2 = torch.operator "onnx.EyeLike"(%arg0) : (!torch.vtensor<[2,?,4],f32>) -> !torch.vtensor<[2,?,4],f32> 
+  return %1 : !torch.vtensor<[0,1],si64>
+})";
+  OracleResult bad = run(torch, {{"%arg0[1]", 3}});
+  CHECK(bad.shapes["1"] == Shape{0, 1});
+  requireUbAt(bad, 2, "not 2-D");
+}
+
+TEST_CASE("onnx oracle: legacy broadcast (opset < 7), OneHotEncoder",
+          "[models][onnx]") {
+  // onnx.Mul-6 broadcast = 1, axis = 1: B [64] matches A's dim 1 of
+  // [?, 64, 7, 7]; onnx.Add-6 broadcast = 1 without axis: B [1, 1] has
+  // one element; suffix matching of B [?] against A [2, ?] needs B's
+  // size to be A's last or 1; ai.onnx.ml OneHotEncoder-1 of a float
+  // [?, 2] with cats_int64s [1, 2, 4] -> [?, 2, 3].
+  std::string text = R"(
+func.func @f(%arg0: tensor<?x64x7x7xf32>, %arg1: tensor<64xf32>, %arg2: tensor<1x1xf32>, %arg3: tensor<2x?xf32>, %arg4: tensor<?xf32>, %arg5: tensor<?x2xf32>) -> tensor<*xf32> {
+  %0 = "onnx.Mul"(%arg0, %arg1) {axis = 1 : si64, broadcast = 1 : si64} : (tensor<?x64x7x7xf32>, tensor<64xf32>) -> tensor<*xf32>
+  %1 = "onnx.Add"(%0, %arg2) {broadcast = 1 : si64} : (tensor<*xf32>, tensor<1x1xf32>) -> tensor<*xf32>
+  %2 = "onnx.OneHotEncoder"(%arg5) {cats_int64s = [1, 2, 4], zeros = 1 : si64} : (tensor<?x2xf32>) -> tensor<*xf32>
+  %3 = "onnx.Add"(%arg3, %arg4) {broadcast = 1 : si64} : (tensor<2x?xf32>, tensor<?xf32>) -> tensor<*xf32>
+  "onnx.Return"(%3) : (tensor<*xf32>) -> ()
+})";
+  Assignment sizes = {
+      {"%arg0[0]", 3}, {"%arg3[1]", 5}, {"%arg4[0]", 5}, {"%arg5[0]", 4}};
+  OracleResult ok = run(text, sizes);
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["0"] == Shape{3, 64, 7, 7});
+  CHECK(ok.shapes["1"] == Shape{3, 64, 7, 7});
+  CHECK(ok.shapes["2"] == Shape{4, 2, 3});
+  CHECK(ok.shapes["3"] == Shape{2, 5});
+  sizes["%arg4[0]"] = 1; // one element: fits too
+  CHECK(!run(text, sizes).ub);
+  sizes["%arg4[0]"] = 2; // neither 1 nor A's last (5)
+  requireUbAt(run(text, sizes), 3, "legacy broadcast");
+}
+
+TEST_CASE("onnx oracle: Compress", "[models][onnx]") {
+  // onnx.Compress-11 with condition [1, 0, 1]: along axis 1 of [2, ?]
+  // (? = 4) two columns are kept -> [2, 2]; along axis -2 the condition is
+  // longer than the 2 rows, of which the first is kept -> [1, 4]; without
+  // axis two of the 8 elements -> [2]; a rank-2 condition is UB.
+  std::string text = R"(
+func.func @f(%arg0: tensor<2x?xf32>) -> tensor<*xf32> {
+  %0 = "onnx.Constant"() {value = dense<[true, false, true]> : tensor<3xi1>} : () -> tensor<3xi1>
+  %1 = "onnx.Constant"() {value = dense<[1, 0, 1]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %2 = "onnx.Cast"(%1) {to = i1} : (tensor<3xi64>) -> tensor<3xi1>
+  %3 = "onnx.Compress"(%arg0, %2) {axis = 1 : si64} : (tensor<2x?xf32>, tensor<3xi1>) -> tensor<*xf32>
+  %4 = "onnx.Compress"(%arg0, %2) {axis = -2 : si64} : (tensor<2x?xf32>, tensor<3xi1>) -> tensor<*xf32>
+  %5 = "onnx.Compress"(%arg0, %2) : (tensor<2x?xf32>, tensor<3xi1>) -> tensor<*xf32>
+  %6 = "onnx.Constant"() {value = dense<1> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
+  %7 = "onnx.Compress"(%arg0, %6) {axis = 0 : si64} : (tensor<2x?xf32>, tensor<2x2xi64>) -> tensor<*xf32>
+  "onnx.Return"(%3) : (tensor<*xf32>) -> ()
+})";
+  OracleResult r = run(text, {{"%arg0[1]", 4}});
+  CHECK(r.shapes["3"] == Shape{2, 2});
+  CHECK(r.shapes["4"] == Shape{1, 4});
+  CHECK(r.shapes["5"] == Shape{2});
+  requireUbAt(r, 7, "not 1-D");
+}
+
+TEST_CASE("onnx oracle: Unique", "[models][onnx]") {
+  // onnx.Unique-11 of [[1, 2], [1, 2], [3, 4]]: along axis 0 two distinct
+  // rows -> Y [2, 2], indices and counts [2], inverse_indices [3]; along
+  // axis 1 the columns [1, 1, 3] and [2, 2, 4] differ -> Y [3, 2],
+  // inverse_indices [2]; without axis the values 1, 2, 3, 4 -> Y [4],
+  // inverse_indices [6]; sorted = 2 is UB ("must be one of 0, or 1").
+  std::string text = R"(
+func.func @f() -> tensor<*xi64> {
+  %0 = "onnx.Constant"() {value = dense<[[1, 2], [1, 2], [3, 4]]> : tensor<3x2xi64>} : () -> tensor<3x2xi64>
+  %1:4 = "onnx.Unique"(%0) {axis = 0 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %2:4 = "onnx.Unique"(%0) {axis = -1 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %3:4 = "onnx.Unique"(%0) {sorted = 0 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  %4:4 = "onnx.Unique"(%0) {sorted = 2 : si64} : (tensor<3x2xi64>) -> (tensor<*xi64>, tensor<*xi64>, tensor<*xi64>, tensor<*xi64>)
+  "onnx.Return"(%1#0) : (tensor<*xi64>) -> ()
+})";
+  OracleResult r = run(text, {});
+  CHECK(r.shapes["1#0"] == Shape{2, 2});
+  CHECK(r.shapes["1#1"] == Shape{2});
+  CHECK(r.shapes["1#2"] == Shape{3});
+  CHECK(r.shapes["1#3"] == Shape{2});
+  CHECK(r.shapes["2#0"] == Shape{3, 2});
+  CHECK(r.shapes["2#2"] == Shape{2});
+  CHECK(r.shapes["3#0"] == Shape{4});
+  CHECK(r.shapes["3#2"] == Shape{6});
+  requireUbAt(r, 4, "sorted");
+}
+
+TEST_CASE("onnx oracle: ReverseSequence", "[models][onnx]") {
+  // onnx.ReverseSequence-10 of [10, ?] with batch_axis 1: the input's
+  // shape when sequence_lens has the batch's ? elements, UB otherwise.
+  std::string text = R"(
+func.func @f(%arg0: tensor<10x?xf32>, %arg1: tensor<?xi64>) -> tensor<*xf32> {
+  %0 = "onnx.ReverseSequence"(%arg0, %arg1) {batch_axis = 1 : si64, time_axis = 0 : si64} : (tensor<10x?xf32>, tensor<?xi64>) -> tensor<*xf32>
+  "onnx.Return"(%0) : (tensor<*xf32>) -> ()
+})";
+  OracleResult ok = run(text, {{"%arg0[1]", 4}, {"%arg1[0]", 4}});
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["0"] == Shape{10, 4});
+  requireUbAt(run(text, {{"%arg0[1]", 4}, {"%arg1[0]", 10}}), 0,
+              "sequence_lens");
+}

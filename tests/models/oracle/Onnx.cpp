@@ -120,11 +120,48 @@ namespace {
 
 using Fold = std::optional<int64_t> (*)(const std::vector<int64_t> &);
 
+/// onnx.Add-6 (the binary operators before opset 7, with a `broadcast`
+/// attribute): the output has A's shape. broadcast = 0: B has A's shape;
+/// broadcast = 1: B "can either be of element size 1 (including a scalar
+/// tensor and any tensor with rank equal to or smaller than the first
+/// tensor), or having its shape as a contiguous subset of the first
+/// tensor's shape", starting at `axis` (default: suffix matching).
+bool legacyBroadcast(Eval &e) {
+  std::optional<int64_t> flag = onnxInt(e, "broadcast", 0);
+  if (!flag)
+    return false;
+  if (e.numOperands() != 2 || (*flag != 0 && *flag != 1))
+    return e.unsupported("a legacy broadcast it does not read");
+  const Shape *a = e.shape(0), *b = a ? e.shape(1) : nullptr;
+  if (!b)
+    return false;
+  if (*flag == 0)
+    return e.require(*a == *b, "A and B differ (no broadcast)") &&
+           e.setResult(0, *a);
+  if (!e.require(b->size() <= a->size(), "B's rank exceeds A's"))
+    return false;
+  std::optional<int64_t> axis =
+      onnxInt(e, "axis", int64_t(a->size() - b->size()));
+  if (!axis)
+    return false;
+  if (*axis < 0 || *axis + int64_t(b->size()) > int64_t(a->size()))
+    return e.unsupported("a legacy broadcast axis outside A");
+  bool match = std::equal(b->begin(), b->end(), a->begin() + *axis);
+  if (!e.require(product(*b) == 1 || match,
+                 "legacy broadcast: B is neither one element nor A's dims "
+                 "from axis"))
+    return false;
+  return e.setResult(0, *a);
+}
+
 /// A broadcasting elementwise operator over every input (onnx.Add-14,
 /// onnx.Max-13, onnx.Where-16, comparisons); `fold` computes one integer
 /// element from the inputs' elements (nullopt: UB, as a zero divisor).
+/// With a `broadcast` attribute: legacyBroadcast.
 Rule broadcasting(Fold fold) {
   return [fold](Eval &e) {
+    if (onnxAttr(e, "broadcast"))
+      return legacyBroadcast(e);
     Shape out;
     std::vector<const RtValue *> inputs;
     for (size_t i = 0; i < e.numOperands(); ++i) {

@@ -62,7 +62,8 @@ constexpr int64_t kMaxContents = 4096;
 void registerOnnxShapes();
 void registerOnnxNeural();
 void registerOnnxRecurrent(); ///< OnnxRecurrent.cpp: LSTM, GRU, RNN,
-                              ///< GridSample, QuantizeLinear
+                              ///< GridSample, QuantizeLinear,
+                              ///< NonZero, Scaler, ...
 
 } // namespace symshape::models::oracle::onnx
 

@@ -15,11 +15,37 @@
 //   QuantizeLinear-21 / DequantizeLinear-21: y has x's shape; a 1-D
 //     y_scale has x.shape[axis] elements (axis default 1); the zero point
 //     has the scale's shape.
+//   DynamicQuantizeLinear-11: y has x's shape; y_scale and y_zero_point
+//     are scalars.
+//   NonZero-13: [rank(X), n], n the count of nonzero elements of X (from
+//     its known integer contents; without them the op is not run).
+//   EyeLike-22: the shape of a 2-D input ("Only 2D tensors are
+//     supported").
+//   ai.onnx.ml Scaler-1: Y = (X - offset) * scale, broadcast along X's
+//     features (last axis): each list has 1 or X.shape[-1] values.
+//   Compress-11: along `axis` the slices whose condition entry is true (a
+//     condition shorter than the axis drops the rest), without `axis` the
+//     elements of the flattened input so selected: counted from the
+//     condition's known contents (without them the op is not run).
+//   Unique-11: n distinct values of the flattened X (Y [n]) or distinct
+//     slices along `axis` (Y is X with n at `axis`); indices and counts
+//     [n], inverse_indices one per element (slice) of X; counted from X's
+//     known contents; `sorted` "must be one of 0, or 1".
+//   ReverseSequence-10: the input's shape (rank >= 2); batch_axis "one
+//     of 1 (default), or 0", time_axis "one of 0 (default), or 1";
+//     sequence_lens [batch_size].
+//   ai.onnx.ml Binarizer-1, CategoryMapper-1: the input's shape.
+//   ai.onnx.ml OneHotEncoder-1: X's shape and one more dim, the number of
+//     categories: cats_strings for a string X, cats_int64s for a numeric
+//     one ("the data will be cast to integers and the cats_int64s category
+//     list will be used").
 // A shape the docs do not allow is UB at the op.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OnnxImpl.h"
+
+#include <algorithm>
 
 namespace symshape::models::oracle::onnx {
 
@@ -110,6 +136,172 @@ bool quantizeLinear(Eval &e) {
   return e.setResult(0, *x);
 }
 
+bool dynamicQuantizeLinear(Eval &e) {
+  const Shape *x = e.shape(0);
+  return x && e.setResult(0, *x) && e.setResult(1, {}) && e.setResult(2, {});
+}
+
+bool nonZero(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  std::optional<std::vector<int64_t>> data = e.contents(0);
+  if (!data)
+    return e.unsupported("NonZero of an input whose contents are unknown");
+  int64_t n = 0;
+  for (int64_t v : *data)
+    n += v != 0;
+  return e.setResult(0, {int64_t(x->size()), n});
+}
+
+bool eyeLike(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x || !e.require(x->size() == 2, "EyeLike of a tensor that is not 2-D"))
+    return false;
+  return e.setResult(0, *x);
+}
+
+bool scaler(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  if (x->empty())
+    return e.unsupported("Scaler of a rank-0 X");
+  for (const char *name : {"offset", "scale"}) {
+    const frontend::Attribute *a = onnxAttr(e, name);
+    if (!a)
+      continue;
+    if (a->kind != frontend::AttrKind::Array || a->elements.empty())
+      return e.unsupported("Scaler's list is not understood");
+    int64_t k = int64_t(a->elements.size());
+    if (!e.require(k == 1 || k == x->back(),
+                   "Scaler's list has neither 1 nor X.shape[-1] values"))
+      return false;
+  }
+  return e.setResult(0, *x);
+}
+
+bool oneHotEncoder(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  const std::string &element = e.operandType(0).element;
+  bool strings = element == "!onnx.String";
+  const frontend::Attribute *cats =
+      onnxAttr(e, strings ? "cats_strings" : "cats_int64s");
+  if (!e.require(cats != nullptr, "OneHotEncoder without the category list "
+                                  "its input's type uses"))
+    return false;
+  if (cats->kind != frontend::AttrKind::Array)
+    return e.unsupported("a category list it does not read");
+  Shape out = *x;
+  out.push_back(int64_t(cats->elements.size()));
+  return e.setResult(0, out);
+}
+
+bool compress(Eval &e) {
+  const Shape *x = e.shape(0), *cond = x ? e.shape(1) : nullptr;
+  if (!cond)
+    return false;
+  if (!e.require(cond->size() == 1, "Compress with a condition not 1-D"))
+    return false;
+  std::optional<int64_t> axisAttr;
+  if (onnxAttr(e, "axis")) {
+    axisAttr = onnxInt(e, "axis", 0);
+    if (!axisAttr)
+      return false;
+  }
+  std::optional<size_t> axis;
+  if (axisAttr) {
+    axis = onnxAxis(e, *axisAttr, x->size(), "axis");
+    if (!axis)
+      return false;
+  }
+  std::optional<std::vector<int64_t>> data = e.contents(1);
+  if (!data)
+    return e.unsupported("Compress of a condition whose contents are unknown");
+  int64_t from = axis ? (*x)[*axis] : product(*x);
+  int64_t n = 0;
+  for (size_t k = 0; k < data->size() && int64_t(k) < from; ++k)
+    n += (*data)[k] != 0;
+  Shape out = {n};
+  if (axis) {
+    out = *x;
+    out[*axis] = n;
+  }
+  return e.setResult(0, out);
+}
+
+bool unique(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  std::optional<int64_t> sorted = onnxInt(e, "sorted", 1);
+  if (!sorted || !e.require(*sorted == 0 || *sorted == 1,
+                            "Unique's sorted is neither 0 nor 1"))
+    return false;
+  std::optional<size_t> axis;
+  if (onnxAttr(e, "axis")) {
+    std::optional<int64_t> a = onnxInt(e, "axis", 0);
+    if (!a || !(axis = onnxAxis(e, *a, x->size(), "axis")))
+      return false;
+  }
+  std::optional<std::vector<int64_t>> data = e.contents(0);
+  if (!data)
+    return e.unsupported("Unique of an input whose contents are unknown");
+  // Slice k along the axis (each element its own slice without one).
+  int64_t outer = 1, count = product(*x), inner = 1;
+  if (axis) {
+    count = (*x)[*axis];
+    for (size_t d = 0; d < *axis; ++d)
+      outer *= (*x)[d];
+    for (size_t d = *axis + 1; d < x->size(); ++d)
+      inner *= (*x)[d];
+  }
+  std::vector<std::vector<int64_t>> seen;
+  for (int64_t k = 0; k < count; ++k) {
+    std::vector<int64_t> slice;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i)
+        slice.push_back((*data)[size_t((o * count + k) * inner + i)]);
+    if (std::find(seen.begin(), seen.end(), slice) == seen.end())
+      seen.push_back(slice);
+  }
+  int64_t n = int64_t(seen.size());
+  Shape y = {n};
+  if (axis) {
+    y = *x;
+    y[*axis] = n;
+  }
+  for (size_t r = 0; r < e.numResults(); ++r)
+    if (!e.setResult(r, r == 0 ? y : Shape{r == 2 ? count : n}))
+      return false;
+  return true;
+}
+
+bool reverseSequence(Eval &e) {
+  const Shape *x = e.shape(0), *lens = x ? e.shape(1) : nullptr;
+  if (!lens)
+    return false;
+  std::optional<int64_t> batch = onnxInt(e, "batch_axis", 1),
+                         time = onnxInt(e, "time_axis", 0);
+  if (!batch || !time)
+    return false;
+  if (!e.require(x->size() >= 2, "ReverseSequence of rank < 2") ||
+      !e.require((*batch == 0 || *batch == 1) && (*time == 0 || *time == 1) &&
+                     *batch != *time,
+                 "batch_axis and time_axis are not 0 and 1") ||
+      !e.require(lens->size() == 1 && (*lens)[0] == (*x)[size_t(*batch)],
+                 "sequence_lens is not [batch_size]"))
+    return false;
+  return e.setResult(0, *x);
+}
+
+bool sameShapeMl(Eval &e) {
+  const Shape *x = e.shape(0);
+  return x && e.setResult(0, *x);
+}
+
 } // namespace
 
 void registerOnnxRecurrent() {
@@ -119,6 +311,16 @@ void registerOnnxRecurrent() {
   addOp("GridSample", gridSample);
   addOp("QuantizeLinear", quantizeLinear);
   addOp("DequantizeLinear", quantizeLinear);
+  addOp("DynamicQuantizeLinear", dynamicQuantizeLinear);
+  addOp("NonZero", nonZero);
+  addOp("EyeLike", eyeLike);
+  addOp("Scaler", scaler);
+  addOp("Binarizer", sameShapeMl);
+  addOp("CategoryMapper", sameShapeMl);
+  addOp("OneHotEncoder", oneHotEncoder);
+  addOp("Compress", compress);
+  addOp("Unique", unique);
+  addOp("ReverseSequence", reverseSequence);
 }
 
 } // namespace symshape::models::oracle::onnx

@@ -65,3 +65,37 @@ func.func @if_known_condition(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %c: tens
   %s = "onnx.Add"(%r, %c) : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
   "onnx.Return"(%s) : (tensor<4x4xf32>) -> ()
 }
+
+// A condition that folds to a constant (AffineGrid's expansion tests
+// Size(size) == 4 on a `size` of 5 elements: false) takes its branch alone:
+// the else_branch (first region) splits `size` into five [1] parts, and
+// the other branch's Split of 5 into 4 parts (opaque: no valid last part)
+// never runs. The Concat is [5], its Slice [2:5] is [3], so the
+// ConstantOfShape has rank 3, its sizes the runtime `size` values, each
+// required >= 0. Planted: its last size against a [1, 1, 6] tensor.
+func.func @if_constant_condition(%arg0: !torch.vtensor<[1,1,6],f32>, %arg1: !torch.vtensor<[5],si64>) -> !torch.vtensor<[],f32> attributes {torch.onnx_meta.ir_version = 9 : si64, torch.onnx_meta.opset_version = 20 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Constant"() {torch.onnx.value_int = 4 : si64} : () -> !torch.vtensor<[],si64> 
+  %1 = torch.operator "onnx.Size"(%arg1) : (!torch.vtensor<[5],si64>) -> !torch.vtensor<[],si64> 
+  %2 = torch.operator "onnx.Equal"(%1, %0) : (!torch.vtensor<[],si64>, !torch.vtensor<[],si64>) -> !torch.vtensor<[],i1> 
+  %3:5 = torch.operator "onnx.If"(%2) : (!torch.vtensor<[],i1>) -> (!torch.vtensor<[?],si64>, !torch.vtensor<[?],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[?],si64>, !torch.vtensor<[?],si64>) {
+    %10:5 = torch.operator "onnx.Split"(%arg1) {torch.onnx.num_outputs = 5 : si64} : (!torch.vtensor<[5],si64>) -> (!torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) 
+    torch.operator_terminator %10#0, %10#1, %10#2, %10#3, %10#4 : !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>
+  }, {
+    // expected-opaque @+1 {{torch.operator}}
+    %10:4 = torch.operator "onnx.Split"(%arg1) {torch.onnx.num_outputs = 4 : si64} : (!torch.vtensor<[5],si64>) -> (!torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[?],si64>) 
+    %11 = torch.operator "onnx.Constant"() {torch.onnx.value_ints = [1 : si64]} : () -> !torch.vtensor<[1],si64> 
+    torch.operator_terminator %10#0, %10#1, %11, %10#2, %10#3 : !torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[?],si64>
+  }
+  %4 = torch.operator "onnx.Concat"(%3#0, %3#1, %3#2, %3#3, %3#4) {torch.onnx.axis = 0 : si64} : (!torch.vtensor<[?],si64>, !torch.vtensor<[?],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[?],si64>, !torch.vtensor<[?],si64>) -> !torch.vtensor<[?],si64> 
+  %5 = torch.operator "onnx.Constant"() {torch.onnx.value_ints = [2 : si64]} : () -> !torch.vtensor<[1],si64> 
+  %6 = torch.operator "onnx.Constant"() {torch.onnx.value_ints = [5 : si64]} : () -> !torch.vtensor<[1],si64> 
+  %7 = torch.operator "onnx.Slice"(%4, %5, %6) : (!torch.vtensor<[?],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[?],si64> 
+  // expected-ub-possible @+3 {{in-bounds: %7[0] <= -1}}
+  // expected-ub-possible @+2 {{in-bounds: %7[1] <= -1}}
+  // expected-ub-possible @+1 {{in-bounds: %7[2] <= -1}}
+  %8 = torch.operator "onnx.ConstantOfShape"(%7) : (!torch.vtensor<[?],si64>) -> !torch.vtensor<[],f32> 
+  // expected-ub-possible @+1 {{broadcast dim 2: %7[2] not in {1, 6}}}
+  %9 = torch.operator "onnx.Add"(%8, %arg0) : (!torch.vtensor<[],f32>, !torch.vtensor<[1,1,6],f32>) -> !torch.vtensor<[],f32> 
+  return %9 : !torch.vtensor<[],f32>
+}

@@ -5,7 +5,8 @@
 // branches are lowered as code that may not run (their requirements are
 // conditional). An output has sizes when both branches yield the same
 // ones; where they differ and the condition is known (a comparison of
-// computed sizes), each size is `cond ? then : else`; otherwise the sizes
+// computed sizes), each size is `cond ? then : else` (a constant condition
+// takes the outputs of its branch alone); otherwise the sizes
 // depend on a branch symshape cannot tell, and the op is opaque with that
 // reason unless the declared types fix every size. Loop and Scan, whose
 // outputs grow with the trip count, stay opaque.
@@ -81,8 +82,23 @@ static void lowerIf(OpContext &c) {
   // onnx-mlir keeps the regions in the order then_branch, else_branch;
   // torch-mlir's importer orders them by attribute name: else, then.
   size_t thenRegion = isTorchSpelling(c) ? 1 : 0;
+  // A condition known to be true or false (a comparison of constant
+  // sizes) takes one branch: the outputs are its own, whatever the other
+  // yields.
+  std::optional<size_t> taken;
+  if (cond && cond->size() == 1) {
+    if (c.formulas().isTrue((*cond)[0]))
+      taken = thenRegion;
+    else if (c.formulas().isFalse((*cond)[0]))
+      taken = 1 - thenRegion;
+  }
   bool differ = false;
   for (size_t r = 0; r < c.numResults(); ++r) {
+    if (taken)
+      if (std::optional<std::vector<TermId>> dims = branchDims(c, *taken, r)) {
+        setOnnxResult(c, r, std::move(*dims));
+        continue;
+      }
     std::optional<std::vector<TermId>> then = branchDims(c, thenRegion, r),
                                        otherwise =
                                            branchDims(c, 1 - thenRegion, r);

@@ -16,15 +16,66 @@
 
 namespace symshape::frontend {
 
+/// The binary operators before opset 7 (Add-6, Mul-6, ...): the output has
+/// A's shape. Without `broadcast = 1` B has A's shape; with it, "the second
+/// tensor can either be of element size 1 (including a scalar tensor and
+/// any tensor with rank equal to or smaller than the first tensor), or
+/// having its shape as a contiguous subset of the first tensor's shape. The
+/// starting of the mutually equal shape is specified by the argument
+/// `axis`, and if it is not set, suffix matching is assumed."
+static void lowerLegacyBroadcast(OpContext &c) {
+  std::optional<int64_t> flag = onnxInt(c, "broadcast");
+  if (c.numOperands() != 2 || !flag || (*flag != 0 && *flag != 1))
+    return c.opaque("the legacy `broadcast` attribute (before opset 7) is "
+                    "not understood");
+  std::optional<std::vector<TermId>> a = onnxDims(c, 0), b = onnxDims(c, 1);
+  if (!a || !b)
+    return c.opaque(std::string("input ") + (a ? "1" : "0") +
+                    " has an unknown shape");
+  if (b->size() > a->size() || (*flag == 0 && b->size() != a->size()))
+    return c.error("B has rank " + std::to_string(b->size()) + ", A " +
+                   std::to_string(a->size()) +
+                   (*flag ? ": B's rank may not exceed A's (legacy broadcast)"
+                          : ": they must be equal (no `broadcast`)"));
+  if (*flag == 0) {
+    for (size_t d = 0; d < a->size(); ++d)
+      c.requireEqual((*a)[d], (*b)[d],
+                     "the sizes " + c.dimName(0, d) + " and " +
+                         c.dimName(1, d) + " (no `broadcast`)");
+    return setOnnxResult(c, 0, *a);
+  }
+  int64_t axis = onnxInt(c, "axis").value_or(int64_t(a->size() - b->size()));
+  if (axis < 0 || axis + int64_t(b->size()) > int64_t(a->size()))
+    return c.opaque("legacy broadcast `axis` " + std::to_string(axis) +
+                    " is outside A's dims for B");
+  solver::FormulaStore &f = c.formulas();
+  std::vector<FormulaId> match;
+  for (size_t d = 0; d < b->size(); ++d)
+    match.push_back(f.mkEq((*b)[d], (*a)[size_t(axis) + d]));
+  FormulaId ok = f.mkOr({f.mkEq(c.product(*b), c.constant(1)), f.mkAnd(match)});
+  std::string subject = "B's shape, of one element or A's dims from " +
+                        std::to_string(axis) + " (legacy broadcast)";
+  if (f.isFalse(ok)) { // static sizes that never fit
+    c.staticError(solver::ObligationKind::Broadcast, subject,
+                  "B's static dims are neither one element nor A's from "
+                  "axis " +
+                      std::to_string(axis));
+    return setOnnxResult(c, 0, *a);
+  }
+  c.require(solver::ObligationKind::Broadcast, int(axis), f.mkNot(ok), subject);
+  setOnnxResult(c, 0, *a);
+}
+
 /// The result of broadcasting the inputs `inputs` (an opaque op when one is
 /// of unknown shape).
 static bool broadcastInputs(OpContext &c, const std::vector<size_t> &inputs) {
   if (c.numResults() < 1)
     return c.opaque("no result"), false;
-  // Before opset 7, `broadcast = 1` (with `axis`) broadcast B onto A
-  // unidirectionally from `axis`, not as NumPy does: not modelled.
+  // Before opset 7, `broadcast` (with `axis`) broadcast B onto A
+  // unidirectionally from `axis`, not as NumPy does. No integer elements
+  // are computed for it (false).
   if (onnxAttr(c, "broadcast"))
-    return c.opaque("the legacy `broadcast` attribute (before opset 7)"), false;
+    return lowerLegacyBroadcast(c), false;
   std::vector<std::vector<TermId>> shapes;
   for (size_t i : inputs) {
     std::optional<std::vector<TermId>> dims = onnxDims(c, i);
@@ -127,6 +178,46 @@ static void lowerNeg(OpContext &c) {
   setOnnxElements(c, 0, std::move(out), onnxIsScalar(c, 0));
 }
 
+/// ai.onnx.ml Scaler-1: Y = (X - offset) * scale element-wise, so Y has
+/// X's shape. `offset` and `scale` "can be length of features in an [N,F]
+/// tensor or length 1": a length k other than 1 must be X's last size (the
+/// ONNX reference broadcasts them against X's last axis). A rank-0 X, an
+/// attribute that is not a list of floats, or an empty one is not modelled.
+static void lowerScaler(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  if (x->empty())
+    return c.opaque("a rank-0 X (no feature axis) is not modelled");
+  for (std::string_view name : {"offset", "scale"}) {
+    const Attribute *a = onnxAttr(c, name);
+    if (!a)
+      continue;
+    if (a->kind != AttrKind::Array || a->elements.empty())
+      return c.opaque("the `" + std::string(name) +
+                      "` attribute is not a list of floats");
+    size_t k = a->elements.size();
+    if (k != 1)
+      c.requireEqual(x->back(), c.constant(int64_t(k)),
+                     "the features " + c.dimName(0, x->size() - 1) + " and " +
+                         std::to_string(k) + " `" + std::string(name) +
+                         "` values");
+  }
+  setOnnxResult(c, 0, *x);
+}
+
+/// EyeLike-22: the shape of the input, which must be 2-D ("Only 2D tensors
+/// are supported").
+static void lowerEyeLike(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  if (x->size() != 2)
+    return c.error("the input has rank " + std::to_string(x->size()) +
+                   ": EyeLike takes a 2-D tensor");
+  setOnnxResult(c, 0, *x);
+}
+
 /// RandomUniform-22 / RandomNormal-22: an output of the `shape` attribute.
 static void lowerShapeAttribute(OpContext &c) {
   std::optional<std::vector<int64_t>> shape = onnxInts(c, "shape");
@@ -226,12 +317,22 @@ const std::vector<OnnxRule> &onnxElementwiseRules() {
       ONNX_UNARY("Mish"),
       ONNX_UNARY("Gelu"),
       ONNX_UNARY("Shrink"),
-      ONNX_UNARY("Clip"),
+      // Clip-13 (min and max inputs) and Clip-6 (onnx-mlir's ClipV6: min
+      // and max attributes): the shape of the input.
+      {"Clip", lowerSameShape, "the shape of the input", "6"},
       // RandomUniformLike-22, RandomNormalLike-22, Bernoulli-22: an output
       // of the input's shape.
       ONNX_UNARY("RandomUniformLike"),
       ONNX_UNARY("RandomNormalLike"),
       ONNX_UNARY("Bernoulli"),
+      // ai.onnx.ml Binarizer-1 and CategoryMapper-1 map each element:
+      // the output has the input's shape.
+      ONNX_UNARY("Binarizer"),
+      ONNX_UNARY("CategoryMapper"),
+      {"Scaler", lowerScaler,
+       "the shape of X; offset and scale of 1 or X's last size (ai.onnx.ml "
+       "Scaler-1)"},
+      {"EyeLike", lowerEyeLike, "the shape of the 2-D input (EyeLike-22)"},
       {"RandomUniform", lowerShapeAttribute,
        "the `shape` attribute's dims (RandomUniform-22)"},
       {"RandomNormal", lowerShapeAttribute,

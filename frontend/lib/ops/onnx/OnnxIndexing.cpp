@@ -12,6 +12,14 @@
 //   ScatterND-18: output of data's shape, updates of shape indices[:-1] ++
 //     data[m:];
 //   OneHot-11: indices' shape with `depth` inserted at `axis` (in [-r-1, r]);
+//   Compress-11: the slices (elements, without `axis`) where `condition`
+//     holds: along `axis` (in [-r, r-1]) n of them, else a 1-D output of n
+//     elements; n is a fresh size, 0 <= n <= the condition's length and
+//     the axis' size (the element count);
+//   ai.onnx.ml OneHotEncoder-1: X's shape and one more dim, the category
+//     count (cats_strings for string X, else cats_int64s: "If the input is
+//     a tensor of float, int32, or double, the data will be cast to
+//     integers and the cats_int64s category list will be used");
 //   Trilu-14: the input's shape (rank >= 2);
 //   Resize-19 (ResizeV10/11/13/18): output dims = `sizes` exactly on the
 //     resized axes (`axes`, default all); from float `scales` the sizes are
@@ -152,6 +160,67 @@ static void lowerScatterND(OpContext &c) {
   setOnnxOutput(c, 0, *data);
 }
 
+/// onnx.Compress-11: n selected slices along `axis` (elements of the
+/// flattened input without it), n unknown but at most the condition's
+/// length and the size it selects from.
+static void lowerCompress(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0), cond = onnxDims(c, 1);
+  if (!x || !cond)
+    return c.opaque(std::string("input ") + (x ? "1" : "0") +
+                    " has an unknown shape");
+  if (cond->size() != 1)
+    return c.error("the condition has rank " + std::to_string(cond->size()) +
+                   ": it must be 1-D");
+  std::optional<int64_t> axisAttr = onnxInt(c, "axis");
+  std::optional<size_t> axis;
+  if (axisAttr) {
+    axis = onnxAxis(c, *axisAttr, x->size(), "'axis' value");
+    if (!axis)
+      return;
+  }
+  TermId n = c.freshResultDim(0, axis ? *axis : 0);
+  TermId from = axis ? (*x)[*axis] : c.product(*x);
+  c.addFact(c.formulas().mkLe(c.constant(0), n));
+  c.addFact(c.formulas().mkLe(n, (*cond)[0]));
+  c.addFact(c.formulas().mkLe(n, from));
+  std::vector<TermId> out = {n};
+  if (axis) {
+    out = *x;
+    out[*axis] = n;
+  }
+  setOnnxOutput(c, 0, std::move(out));
+}
+
+/// ai.onnx.ml OneHotEncoder-1: Y is X's shape with the category count
+/// appended ("having one more dimension than X").
+static void lowerOneHotEncoder(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  const std::string &element = c.operandType(0).element;
+  bool strings = element == "!onnx.String";
+  static const char *const numeric[] = {"f32",  "f64", "i32",
+                                        "si32", "i64", "si64"};
+  if (!strings && std::find(std::begin(numeric), std::end(numeric), element) ==
+                      std::end(numeric))
+    return c.opaque("element type '" + element + "' is not understood");
+  std::string name = strings ? "cats_strings" : "cats_int64s";
+  const Attribute *cats = onnxAttr(c, name);
+  if (!cats)
+    return c.error(std::string("the input is ") +
+                   (strings ? "a string tensor" : "a numeric tensor") +
+                   " but there is no " + name + " attribute");
+  std::optional<std::vector<int64_t>> ints =
+      strings ? std::nullopt : onnxInts(c, name);
+  if (strings ? cats->kind != AttrKind::Array : !ints)
+    return c.opaque("the " + name + " attribute is not understood");
+  int64_t count =
+      strings ? int64_t(cats->elements.size()) : int64_t(ints->size());
+  std::vector<TermId> out = *x;
+  out.push_back(c.constant(count));
+  setOnnxOutput(c, 0, std::move(out));
+}
+
 /// onnx.OneHot-11: depth (a scalar or one-element input) is inserted at
 /// `axis`; an unknown depth is a fresh size.
 static void lowerOneHot(OpContext &c) {
@@ -246,6 +315,11 @@ const std::vector<OnnxRule> &onnxIndexingRules() {
       {"ScatterND", lowerScatterND,
        "data's shape; updates of indices[:-1] ++ data[m:]"},
       {"OneHot", lowerOneHot, "indices' shape with depth at `axis`"},
+      {"Compress", lowerCompress,
+       "n slices along `axis` (or n elements), 0 <= n <= the condition's "
+       "length and the size selected from (n unknown)"},
+      {"OneHotEncoder", lowerOneHotEncoder,
+       "X's shape and the category count (ai.onnx.ml OneHotEncoder-1)"},
       {"Trilu", lowerTrilu, "the input's shape"},
       {"Resize", lowerResize,
        "the input's shape with `sizes` on the resized axes", "10 11 13 18"},

@@ -136,6 +136,20 @@ void lowerQuantizeLinear(OpContext &c) {
   setOnnxOutput(c, 0, std::move(*x));
 }
 
+/// DynamicQuantizeLinear-11: y has x's shape; y_scale and y_zero_point
+/// are scalars ("It's a scalar, which means a per-tensor/layer
+/// quantization").
+void lowerDynamicQuantizeLinear(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  if (c.numResults() != 3)
+    return c.opaque("not three outputs");
+  setOnnxOutput(c, 0, std::move(*x));
+  setOnnxOutput(c, 1, {});
+  setOnnxOutput(c, 2, {});
+}
+
 } // namespace
 
 const std::vector<OnnxRule> &onnxQuantizedRules() {
@@ -146,6 +160,8 @@ const std::vector<OnnxRule> &onnxQuantizedRules() {
        "the Conv rule; zero points per tensor (w: or per output channel)"},
       {"QuantizeLinear", lowerQuantizeLinear,
        "x's shape; scale and zero point per tensor or of x.shape[axis]"},
+      {"DynamicQuantizeLinear", lowerDynamicQuantizeLinear,
+       "y of x's shape; y_scale and y_zero_point scalars"},
       {"DequantizeLinear", lowerQuantizeLinear,
        "x's shape; scale and zero point per tensor or of x.shape[axis]"},
   };

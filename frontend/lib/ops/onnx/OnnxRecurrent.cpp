@@ -11,7 +11,9 @@
 //   Y [seq, D, batch, H] (layout 1: [batch, seq, D, H]), Y_h (and LSTM's
 //   Y_c) like initial_h.
 // Optional inputs left out are not checked; outputs left out are only
-// declared.
+// declared. ReverseSequence-10: the input's shape (rank >= 2), batch_axis
+// and time_axis "one of 1 (default), or 0" and "one of 0 (default), or 1",
+// sequence_lens of shape [batch_size].
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +85,31 @@ template <int Gates> void lowerRecurrent(OpContext &c) {
     setOnnxOutput(c, out, state);
 }
 
+/// onnx.ReverseSequence-10.
+void lowerReverseSequence(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  std::optional<std::vector<TermId>> lens = x ? onnxInputDims(c, 1) : x;
+  if (!lens)
+    return;
+  if (x->size() < 2)
+    return c.error("the input has rank " + std::to_string(x->size()) +
+                   ": ReverseSequence needs rank >= 2");
+  int64_t batch = onnxInt(c, "batch_axis").value_or(1);
+  int64_t time = onnxInt(c, "time_axis").value_or(0);
+  if ((batch != 0 && batch != 1) || (time != 0 && time != 1) || batch == time)
+    return c.error("batch_axis " + std::to_string(batch) + " and time_axis " +
+                   std::to_string(time) + ": one must be 0, the other 1");
+  if (lens->size() != 1)
+    return c.error("sequence_lens has rank " + std::to_string(lens->size()) +
+                   ": it must be [batch_size]");
+  if (!onnxRequireEqual(c, (*lens)[0], (*x)[size_t(batch)],
+                        "the sizes " + onnxDimName(c, 1, 0) +
+                            " of sequence_lens and the batch " +
+                            onnxDimName(c, 0, size_t(batch))))
+    return;
+  setOnnxOutput(c, 0, std::move(*x));
+}
+
 } // namespace
 
 const std::vector<OnnxRule> &onnxRecurrentRules() {
@@ -96,6 +123,8 @@ const std::vector<OnnxRule> &onnxRecurrentRules() {
       {"RNN", lowerRecurrent<1>,
        "Y [seq, D, batch, H], Y_h [D, batch, H] (layout 1: batch first); "
        "W, R, B, initial_h of the sizes X and H give"},
+      {"ReverseSequence", lowerReverseSequence,
+       "the input's shape; sequence_lens [batch_size]"},
   };
   return rules;
 }

@@ -128,7 +128,8 @@ const std::vector<OnnxRule> &onnxRoiRules() {
        "[num_rois, C, pooled_shape]; rois [num_rois, 5]"},
       {"GridSample", lowerGridSample,
        "[N, C, grid's spatial dims]; the grid's batch is X's, its last dim "
-       "the number of spatial dims"},
+       "the number of spatial dims",
+       "16"},
   };
   return rules;
 }

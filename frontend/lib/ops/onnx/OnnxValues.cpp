@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxIntValues.h"
+#include "OnnxNeuralCommon.h"
 #include "ops/rules/IntRules.h"
 
 #include <algorithm>
@@ -123,6 +124,11 @@ static void lowerConstantOfShape(OpContext &c) {
   std::optional<std::vector<TermId>> dims = onnxElements(c, 0);
   if (!dims && c.operandType(0).hasRank() && c.operandType(0).dims.size() == 1)
     dims = c.shapeOperand(0); // one unknown size per element
+  // A length computed (a Slice of a Concat) where the declared type has
+  // `?`: one unknown size per element too, each required >= 0 below.
+  if (std::optional<int64_t> n = c.constantValue((*shape)[0]);
+      !dims && n && *n <= kOnnxMaxElements)
+    dims = c.freshOperandElements(0, size_t(*n), /*nonNegative=*/false);
   if (!dims)
     return c.opaque("the shape input has an unknown length");
   for (size_t k = 0; k < dims->size(); ++k) {
@@ -184,6 +190,60 @@ static void lowerRange(OpContext &c) {
   setOnnxResult(c, 0, {length});
 }
 
+/// onnx.NonZero-13: the indices of the nonzero elements, "in
+/// row-major order": shape [rank(X), n] where n, the count of nonzero
+/// elements, is a fresh size with 0 <= n <= numel(X) as a fact.
+static void lowerNonZero(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  TermId n = c.freshResultDim(0, 1);
+  c.addFact(c.formulas().mkLe(c.constant(0), n));
+  c.addFact(c.formulas().mkLe(n, c.product(*x)));
+  setOnnxResult(c, 0, {c.constant(int64_t(x->size())), n});
+}
+
+/// onnx.Unique-11: n unique values (without `axis`, of the flattened X:
+/// Y [n]) or subtensors along `axis` (Y is X with n at `axis`); indices
+/// and counts have n elements, inverse_indices one per element of X (per
+/// slice along `axis`). n is a fresh size, 0 <= n <= what it picks from.
+/// `sorted` "must be one of 0, or 1".
+static void lowerUnique(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxDims(c, 0);
+  if (!x)
+    return c.opaque("input 0 has an unknown shape");
+  int64_t sorted = onnxInt(c, "sorted").value_or(1);
+  if (sorted != 0 && sorted != 1)
+    return c.error("sorted is " + std::to_string(sorted) +
+                   ": it must be 0 or 1");
+  std::optional<size_t> axis;
+  if (std::optional<int64_t> a = onnxInt(c, "axis")) {
+    axis = onnxAxis(c, *a, x->size(), "'axis' value");
+    if (!axis)
+      return;
+  } else if (onnxAttr(c, "axis")) {
+    return c.opaque("the `axis` attribute is not an integer");
+  }
+  if (c.numResults() < 1 || c.numResults() > 4)
+    return c.opaque("not one to four outputs");
+  TermId n = c.freshResultDim(0, axis ? *axis : 0);
+  TermId from = axis ? (*x)[*axis] : c.product(*x);
+  c.addFact(c.formulas().mkLe(c.constant(0), n));
+  c.addFact(c.formulas().mkLe(n, from));
+  std::vector<TermId> y = {n};
+  if (axis) {
+    y = *x;
+    y[*axis] = n;
+  }
+  setOnnxOutput(c, 0, std::move(y));
+  if (c.numResults() > 1)
+    setOnnxOutput(c, 1, {n});
+  if (c.numResults() > 2)
+    setOnnxOutput(c, 2, {from});
+  if (c.numResults() > 3)
+    setOnnxOutput(c, 3, {n});
+}
+
 /// onnx.Cast-19/21, onnx.CastLike-19/21: the input's shape; integer
 /// elements stay the same integers when they fit the target type (a
 /// constant that does not is left unknown: ONNX leaves it undefined).
@@ -236,6 +296,10 @@ const std::vector<OnnxRule> &onnxValueRules() {
       {"Range", lowerRange,
        "max(ceil((limit - start) / delta), 0) elements, computed for "
        "integers"},
+      {"Unique", lowerUnique,
+       "Y of n values (or X with n slices at `axis`), indices and counts "
+       "[n], inverse_indices one per element (slice); 0 <= n (n unknown)"},
+      {"NonZero", lowerNonZero, "[rank(X), n], 0 <= n <= numel(X) (n unknown)"},
       {"Cast", lowerCast, "the input's shape; integer elements carried"},
       {"CastLike", lowerCast, "the input's shape; integer elements carried"},
       {"Identity", lowerIdentity, "the input: shape and integer elements"},
