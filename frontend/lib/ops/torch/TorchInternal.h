@@ -138,6 +138,12 @@ void lowerTorchSoftmax(OpContext &c);
 
 // TorchShapes.cpp
 void lowerTorchView(OpContext &c); ///< view, reshape, _unsafe_view
+/// A view-like size list (view, unflatten): at most one `-1` (its index in
+/// `inferred`), the other sizes in `known`; false after an error or making
+/// the op opaque (a size that may be -1 at runtime).
+bool splitInferredSize(OpContext &c, const std::vector<TermId> &sizes,
+                       std::optional<size_t> &inferred,
+                       std::vector<TermId> &known);
 void lowerTorchTranspose(OpContext &c);
 void lowerTorchPermute(OpContext &c);
 void lowerTorchUnsqueeze(OpContext &c);
@@ -148,6 +154,9 @@ void lowerTorchExpand(OpContext &c);
 void lowerTorchReduce(OpContext &c); ///< mean.dim, sum.dim_IntList, amax
 
 // TorchRepeat.cpp
+/// Operand 0 ranked, `operands` operands and one result; else false, after
+/// an error or making the op opaque.
+bool selfAndList(OpContext &c, size_t operands);
 void lowerTorchConstantPad(OpContext &c); ///< constant_pad_nd
 void lowerTorchRepeat(OpContext &c);
 void lowerTorchSelectInt(OpContext &c);

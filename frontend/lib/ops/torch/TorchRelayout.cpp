@@ -14,22 +14,11 @@
 
 namespace symshape::frontend {
 
-/// Operand 0 ranked, `operands` operands and one result; else opaque.
-static bool selfWith(OpContext &c, size_t operands) {
-  if (!c.expectRanked())
-    return false;
-  if (c.numOperands() != operands || !c.ranked(0) || c.numResults() != 1) {
-    c.opaque("operand 0 is not a ranked tensor");
-    return false;
-  }
-  return true;
-}
-
 void lowerTorchNarrow(OpContext &c) {
   // torch.narrow(input, dim, start, length): "start ... Can be negative,
   // which means indexing from the end of dim"; start in [-n, n] and
   // start + length within the dim, length not negative.
-  if (!selfWith(c, 4))
+  if (!selfAndList(c, 4))
     return;
   if (c.rank(0) == 0)
     return c.error("narrow() cannot be applied to a 0-dim tensor");
@@ -56,7 +45,7 @@ void lowerTorchTile(OpContext &c) {
   // torch.tile(input, dims): "If dims specifies fewer dimensions than input
   // has, then ones are prepended to dims"; a longer dims treats input as
   // unsqueezed at dim 0. Then Tensor.repeat: a negative count is an error.
-  if (!selfWith(c, 2))
+  if (!selfAndList(c, 2))
     return;
   std::optional<std::vector<TermId>> counts = intList(c, 1);
   if (!counts)
@@ -78,7 +67,7 @@ void lowerTorchTile(OpContext &c) {
 void lowerTorchRoll(OpContext &c) {
   // torch.roll(input, shifts, dims): the shape of input; with no dims one
   // shift (the flattened tensor), else one shift per dim, dims in range.
-  if (!selfWith(c, 3))
+  if (!selfAndList(c, 3))
     return;
   std::optional<std::vector<TermId>> shifts = intList(c, 1);
   std::optional<std::vector<TermId>> dims = intList(c, 2);
@@ -101,7 +90,7 @@ void lowerTorchRoll(OpContext &c) {
 void lowerTorchExpandAs(OpContext &c) {
   // Tensor.expand_as(other): self.expand(other.size()): aligned from the
   // last dim, each size of self 1 or other's.
-  if (!selfWith(c, 2))
+  if (!selfAndList(c, 2))
     return;
   if (!c.ranked(1))
     return c.opaque("operand 1 is not a ranked tensor");
@@ -124,7 +113,7 @@ void lowerTorchExpandAs(OpContext &c) {
 void lowerTorchT(OpContext &c) {
   // torch.t(input): "Expects input to be <= 2-D tensor and transposes
   // dimensions 0 and 1. 0-D and 1-D tensors are returned as is."
-  if (!selfWith(c, 1))
+  if (!selfAndList(c, 1))
     return;
   if (c.rank(0) > 2)
     return c.error("t() expects a tensor with <= 2 dimensions, but self is " +
@@ -157,14 +146,14 @@ static void squeezeDims(OpContext &c, const std::vector<bool> &squeezed) {
 void lowerTorchSqueeze(OpContext &c) {
   // torch.squeeze(input): "all specified dimensions of input of size 1
   // removed" -- every dim when none is given.
-  if (!selfWith(c, 1))
+  if (!selfAndList(c, 1))
     return;
   squeezeDims(c, std::vector<bool>(c.rank(0), true));
 }
 
 void lowerTorchSqueezeDims(OpContext &c) {
   // torch.squeeze(input, dims) with a tuple of dims, each in range once.
-  if (!selfWith(c, 2))
+  if (!selfAndList(c, 2))
     return;
   std::optional<std::vector<TermId>> list = intList(c, 1);
   if (!list)
@@ -190,7 +179,7 @@ void lowerTorchUnflatten(OpContext &c) {
   // torch.unflatten(input, dim, sizes): dim becomes sizes; "One of its
   // elements can be -1 in which case the corresponding output dimension is
   // inferred. Otherwise, the product of sizes must equal input.shape[dim]."
-  if (!selfWith(c, 3))
+  if (!selfAndList(c, 3))
     return;
   if (c.rank(0) == 0)
     return c.error("unflatten() cannot be applied to a 0-dim tensor");
@@ -204,20 +193,8 @@ void lowerTorchUnflatten(OpContext &c) {
     return c.error("unflatten: sizes must be non-empty");
   std::optional<size_t> inferred;
   std::vector<TermId> known;
-  for (size_t k = 0; k < sizes->size(); ++k) {
-    std::optional<int64_t> v = c.constantValue((*sizes)[k]);
-    if (v && *v == -1) {
-      if (inferred)
-        return c.error("only one dimension can be inferred");
-      inferred = k;
-      continue;
-    }
-    if (v && *v < -1)
-      return c.error("invalid shape dimension " + std::to_string(*v));
-    if (!v && !c.provablyNonNegative((*sizes)[k]))
-      return c.opaque("a size that may be -1 at runtime");
-    known.push_back((*sizes)[k]);
-  }
+  if (!splitInferredSize(c, *sizes, inferred, known))
+    return;
   TermId n = c.dim(0, *d);
   std::vector<TermId> pieces = *sizes;
   FormulaId violation = c.formulas().mkFalse();
@@ -241,7 +218,7 @@ void lowerTorchPad(OpContext &c) {
   // from the last dim backwards; "constant" mode: a negative padding crops,
   // a size not negative after it. The other modes have limits of their own
   // (the padding below the input size): not read.
-  if (!selfWith(c, 4))
+  if (!selfAndList(c, 4))
     return;
   std::optional<int64_t> mode = c.constantValue(c.scalar(2));
   if (!mode || *mode != int64_t(TorchPadMode::Constant))

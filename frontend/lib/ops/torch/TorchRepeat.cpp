@@ -12,7 +12,7 @@
 
 namespace symshape::frontend {
 
-static bool selfAndList(OpContext &c, size_t operands) {
+bool selfAndList(OpContext &c, size_t operands) {
   if (!c.expectRanked())
     return false;
   if (c.numOperands() != operands || !c.ranked(0) || c.numResults() != 1) {

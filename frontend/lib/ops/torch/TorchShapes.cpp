@@ -34,6 +34,32 @@ static std::optional<std::vector<TermId>> listOperand(OpContext &c, size_t i) {
   return list;
 }
 
+bool splitInferredSize(OpContext &c, const std::vector<TermId> &sizes,
+                       std::optional<size_t> &inferred,
+                       std::vector<TermId> &known) {
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    std::optional<int64_t> v = c.constantValue(sizes[k]);
+    if (v && *v == -1) {
+      if (inferred) {
+        c.error("only one dimension can be inferred");
+        return false;
+      }
+      inferred = k;
+      continue;
+    }
+    if (v && *v < -1) {
+      c.error("invalid shape dimension " + std::to_string(*v));
+      return false;
+    }
+    if (!v && !c.provablyNonNegative(sizes[k])) {
+      c.opaque("a size that may be -1 at runtime");
+      return false;
+    }
+    known.push_back(sizes[k]);
+  }
+  return true;
+}
+
 void lowerTorchView(OpContext &c) {
   // Tensor.view / torch.reshape / _unsafe_view(self, size): the same
   // elements in `size`; one size may be -1, inferred from the others.
@@ -44,20 +70,8 @@ void lowerTorchView(OpContext &c) {
     return;
   std::optional<size_t> inferred;
   std::vector<TermId> known;
-  for (size_t k = 0; k < sizes->size(); ++k) {
-    std::optional<int64_t> v = c.constantValue((*sizes)[k]);
-    if (v && *v == -1) {
-      if (inferred)
-        return c.error("only one dimension can be inferred");
-      inferred = k;
-      continue;
-    }
-    if (v && *v < -1)
-      return c.error("invalid shape dimension " + std::to_string(*v));
-    if (!v && !c.provablyNonNegative((*sizes)[k]))
-      return c.opaque("a size that may be -1 at runtime");
-    known.push_back((*sizes)[k]);
-  }
+  if (!splitInferredSize(c, *sizes, inferred, known))
+    return;
   TermId numel = c.product(c.dims(0));
   std::vector<TermId> dims = *sizes;
   FormulaId violation = c.formulas().mkFalse();
