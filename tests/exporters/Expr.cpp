@@ -294,7 +294,8 @@ private:
         n->value = n->value * 10 + (text[at++] - '0');
       return n;
     }
-    if (at < text.size() && text[at] == '%') {
+    // REF (SPEC 6): `%name[i]`, `%name`, or an exporter's size `$name`.
+    if (at < text.size() && (text[at] == '%' || text[at] == '$')) {
       size_t start = at++;
       while (at < text.size() &&
              (std::isalnum((unsigned char)text[at]) || text[at] == '_' ||

@@ -97,9 +97,9 @@ struct TorchProgram {
 
 struct TorchGenOptions {
   /// Correct programs may view a batch bound to `s0 * 2` as [-1, 2 * H]
-  /// (its element count always divides). symshape decides that element
-  /// count `unknown` (a product of two symbols modulo 2 * H): off where a
-  /// run must pass until it does (the ctest); the View plant is kept.
+  /// (its element count always divides). `--no-even-batch-view` leaves it
+  /// out (the View plant is kept), to tell a failure of that view from
+  /// the rest's.
   bool evenBatchView = true;
 };
 

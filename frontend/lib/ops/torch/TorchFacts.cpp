@@ -53,9 +53,13 @@ void lowerSymbolicInt(OpContext &c) {
   const Attribute *name = c.attr("symbol_name");
   if (!name || name->kind != AttrKind::String || c.numResults() != 1)
     return c.opaque("no `symbol_name`");
-  TermId symbol =
-      c.graph().symbol(symbolName(name->str), solver::SymbolOrigin::Scalar);
-  if (std::optional<int64_t> low = c.integer("min_val"))
+  // A size symbol (SPEC 2): never negative when its range says so, like a
+  // dim, so that rules reading sizes (a view's -1) know it is not -1.
+  std::optional<int64_t> low = c.integer("min_val");
+  TermId symbol = c.graph().symbol(
+      symbolName(name->str), low && *low >= 0 ? solver::SymbolOrigin::SizeSymbol
+                                              : solver::SymbolOrigin::Scalar);
+  if (low)
     c.fact(c.formulas().mkLe(c.constant(*low), symbol));
   if (std::optional<int64_t> high = c.integer("max_val"))
     c.fact(c.formulas().mkLe(symbol, c.constant(*high)));
@@ -219,12 +223,19 @@ void lowerBindSymbolicShape(OpContext &c) {
   if (bound->size() != c.rank(0))
     return c.opaque("binds " + std::to_string(bound->size()) +
                     " dims of a value of rank " + std::to_string(c.rank(0)));
+  std::vector<TermId> dims = c.dims(0);
+  bool renamed = false;
   for (size_t d = 0; d < bound->size(); ++d) {
     TermId size = c.dim(0, d);
-    // The value's own free size (an argument's, an opaque op's): a fact.
+    // The value's own free size (an argument's, an opaque op's): a fact,
+    // and from here on the value's dim is the bound expression, so that
+    // what follows speaks PyTorch's symbols (`$s0`, `2*$s0`: conditions,
+    // contracts and products such as a view's element count read in them).
     if (c.graph().isSymbol(size) &&
         c.graph().symbolOf(size).name == c.dimName(0, d)) {
       c.fact(c.formulas().mkEq(size, (*bound)[d]));
+      dims[d] = (*bound)[d];
+      renamed = true;
       continue;
     }
     c.require(solver::ObligationKind::Bind, int(d),
@@ -232,6 +243,8 @@ void lowerBindSymbolicShape(OpContext &c) {
               "the size " + c.dimName(0, d) +
                   " and the one torch.bind_symbolic_shape binds it to");
   }
+  if (renamed)
+    c.defineValueDims(c.op().operands[0], std::move(dims));
 }
 
 std::vector<BroadcastSize> broadcastSizes(OpContext &c, size_t i, size_t first,

@@ -59,6 +59,9 @@ enum class SymbolOrigin : uint8_t {
   ArgumentDim, ///< a `?` dim of a function argument
   OpaqueDim,   ///< a `?` dim of an opaque op's result (or an erroneous op's)
   Scalar,      ///< an index / !shape.size value not computed by known ops
+  /// an exporter's size symbol with a range that excludes negative values
+  /// (PyTorch's `torch.symbolic_int "s0" {min_val = 2, ...}`: SPEC 2)
+  SizeSymbol,
 };
 
 struct TermNode {
