@@ -44,6 +44,7 @@ struct ShardedProgram {
   std::string plantedResult, plantedWhat;
   std::vector<std::string> features; ///< the collectives used, in order
   bool dynamic = false;
+  bool gspmd = false;
   /// The sizes the oracle runs with ("%arg0[0]" -> the batch; empty when
   /// every size is static).
   std::map<std::string, int64_t> sizes;
@@ -55,6 +56,14 @@ struct ShardedProgram {
 
 ShardedProgram generateSharded(uint64_t seed, bool planted,
                                bool dynamic = false);
+
+/// The same layer as JAX exports it without Shardy (GSPMD, as the corpus's
+/// ttmlir *_gspmd.mlir): `mhlo.sharding` strings, the body in a private
+/// @shmap_body called between @Sharding / @SPMDFullToShardShape and
+/// @Sharding / @SPMDShardToFullShape. Clean programs may have a batch the
+/// x devices do not divide (GSPMD pads the last shard: ceil(B / x) rows);
+/// planted ones declare a shard or a full size that is not the tiling's.
+ShardedProgram generateGspmd(uint64_t seed, bool planted);
 
 } // namespace symshape::sharded
 

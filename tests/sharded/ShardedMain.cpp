@@ -1,10 +1,11 @@
 //===- ShardedMain.cpp - Generated sharded programs against symshape ------===//
 //
-//   symshape_sharded gen --seed 3 [--planted] [--dynamic]
+//   symshape_sharded gen --seed 3 [--planted] [--dynamic | --gspmd]
 //   symshape_sharded check --symshape build/tools/symshape --count 24
 //
 // `check` generates `count` clean and `count` planted programs
-// (ShardedGen.h), each with static sizes and with a dynamic batch, runs
+// (ShardedGen.h), each with static sizes, with a dynamic batch and in
+// GSPMD's form, runs
 // each with the brute-force oracle of tests/models (at the generator's
 // sizes: one run) and with `symshape check --json`, and requires, as SPEC
 // sections 4, 5 and 7 say:
@@ -181,7 +182,8 @@ std::string checkSymshape(const sharded::ShardedProgram &p,
 }
 
 int usage() {
-  std::cerr << "usage: symshape_sharded gen --seed N [--planted] [--dynamic]\n"
+  std::cerr << "usage: symshape_sharded gen --seed N [--planted] [--dynamic | "
+               "--gspmd]\n"
                "       symshape_sharded check --symshape CLI --count N\n";
   return 2;
 }
@@ -193,13 +195,15 @@ int main(int argc, char **argv) {
     return usage();
   std::string command = argv[1], cli;
   uint64_t seed = 0, count = 24;
-  bool planted = false, dynamic = false;
+  bool planted = false, dynamic = false, gspmd = false;
   for (int i = 2; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--planted")
       planted = true;
     else if (arg == "--dynamic")
       dynamic = true;
+    else if (arg == "--gspmd")
+      gspmd = true;
     else if (arg == "--seed" && i + 1 < argc)
       seed = std::stoull(argv[++i]);
     else if (arg == "--count" && i + 1 < argc)
@@ -208,6 +212,10 @@ int main(int argc, char **argv) {
       cli = argv[++i];
     else
       return usage();
+  }
+  if (command == "gen" && gspmd) {
+    std::cout << sharded::generateGspmd(seed, planted).text;
+    return 0;
   }
   if (command == "gen") {
     std::cout << sharded::generateSharded(seed, planted, dynamic).text;
@@ -218,10 +226,13 @@ int main(int argc, char **argv) {
   unsigned failures = 0, programs = 0;
   std::string path = "symshape_sharded_" + std::to_string(::getpid()) + ".mlir";
   unsigned expectedFindings = 0;
+  const char *forms[] = {"static", "dynamic", "gspmd"};
   for (uint64_t s = 0; s < count; ++s)
-    for (bool dyn : {false, true})
+    for (int form = 0; form < 3; ++form)
       for (bool plant : {false, true}) {
-        sharded::ShardedProgram p = sharded::generateSharded(s, plant, dyn);
+        sharded::ShardedProgram p =
+            form == 2 ? sharded::generateGspmd(s, plant)
+                      : sharded::generateSharded(s, plant, form == 1);
         ++programs;
         expectedFindings += !p.expectedResult.empty();
         std::string why = checkOracle(p);
@@ -229,14 +240,14 @@ int main(int argc, char **argv) {
           why = checkSymshape(p, cli, path);
         if (!why.empty()) {
           ++failures;
-          std::cout << "FAIL seed " << s << (dyn ? " dynamic" : " static")
+          std::cout << "FAIL seed " << s << " " << forms[form]
                     << (plant ? " planted (" : " clean (") << p.plantedWhat
                     << "): " << why << "\n";
         }
       }
   std::cout << "sharded: " << programs - failures << "/" << programs
             << " programs agree (" << count << " clean and " << count
-            << " planted, static and dynamic; " << expectedFindings
-            << " dynamic batches that must divide)\n";
+            << " planted, Shardy static and dynamic, GSPMD; "
+            << expectedFindings << " dynamic batches that must divide)\n";
   return failures ? 1 : 0;
 }
