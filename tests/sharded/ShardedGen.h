@@ -16,12 +16,20 @@
 //               // not divide, or a reduce_scatter over a dim its group
 //               // size does not divide)
 //
+// The dynamic variant (`dynamic`) writes the batch as `?` everywhere (a
+// shape-polymorphic export: the global batch, the body's local one and
+// the all_to_all's gathered one), runs the oracle at a batch its manual
+// axes divide, and predicts the one finding that is real for some batch:
+// with x > 1 the global batch must be a multiple of x (`expectedResult`,
+// `expectedCondition`).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYMSHAPE_TESTS_SHARDED_SHARDEDGEN_H
 #define SYMSHAPE_TESTS_SHARDED_SHARDEDGEN_H
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,9 +43,27 @@ struct ShardedProgram {
   /// wrong with it.
   std::string plantedResult, plantedWhat;
   std::vector<std::string> features; ///< the collectives used, in order
+  bool dynamic = false;
+  bool gspmd = false;
+  /// The sizes the oracle runs with ("%arg0[0]" -> the batch; empty when
+  /// every size is static).
+  std::map<std::string, int64_t> sizes;
+  /// Dynamic only: the op of the finding that is real for some runtime
+  /// sizes ("%1", the manual computation) and its exact condition; empty
+  /// when there is none (x = 1).
+  std::string expectedResult, expectedCondition;
 };
 
-ShardedProgram generateSharded(uint64_t seed, bool planted);
+ShardedProgram generateSharded(uint64_t seed, bool planted,
+                               bool dynamic = false);
+
+/// The same layer as JAX exports it without Shardy (GSPMD, as the corpus's
+/// ttmlir *_gspmd.mlir): `mhlo.sharding` strings, the body in a private
+/// @shmap_body called between @Sharding / @SPMDFullToShardShape and
+/// @Sharding / @SPMDShardToFullShape. Clean programs may have a batch the
+/// x devices do not divide (GSPMD pads the last shard: ceil(B / x) rows);
+/// planted ones declare a shard or a full size that is not the tiling's.
+ShardedProgram generateGspmd(uint64_t seed, bool planted);
 
 } // namespace symshape::sharded
 

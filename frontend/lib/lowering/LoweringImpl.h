@@ -13,6 +13,7 @@
 #include "symshape/frontend/Lowering.h"
 #include "symshape/solver/LazyVector.h"
 
+#include <map>
 #include <optional>
 #include <unordered_map>
 
@@ -273,6 +274,16 @@ public:
                                       const std::vector<ValueState> &args);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
+  /// The `mhlo.sharding` text an op stated for value `id` of the current
+  /// frame (XLA's `Sharding` custom call), null when none did. A static
+  /// property of the value, so one entry serves every inlining of a callee.
+  const std::string *valueSharding(ValueId id) const {
+    auto it = shardings.find({frame, id});
+    return it == shardings.end() ? nullptr : &it->second;
+  }
+  void setValueSharding(ValueId id, std::string text) {
+    shardings[{frame, id}] = std::move(text);
+  }
   /// Whether the op being lowered may not run (a region of an unknown op,
   /// a block other than the entry block): a fact it states holds only there.
   bool inConditionalCode() const { return conditional; }
@@ -337,6 +348,8 @@ private:
   /// (Filled at the first inlined call; maps a name to the next suffix.)
   std::unordered_map<std::string, unsigned> shownNames;
   solver::ChunkedVector<solver::Obligation> pending;
+  /// valueSharding's entries, by frame and value.
+  std::map<std::pair<const Function *, ValueId>, std::string> shardings;
   bool conditional = false; // inside a region of an unknown op
   /// In conditional code (a region of an unknown op, a block other than
   /// the entry block): the violations of the earlier ops of the enclosing

@@ -233,6 +233,25 @@ OpContext::findMesh(const std::string &name) const {
   return low.findMesh(name);
 }
 
+const std::string *OpContext::operandSharding(size_t i) const {
+  ValueId id = operation.operands[i];
+  if (const std::string *stated = low.valueSharding(id))
+    return stated;
+  const Function &f = low.currentFunction();
+  const Value &v = low.value(id);
+  if (!v.isBlockArgument || v.index >= f.arguments.size() ||
+      f.arguments[v.index] != id || v.index >= f.argumentAttributes.size())
+    return nullptr;
+  for (const NamedAttribute &a : f.argumentAttributes[v.index])
+    if (a.name == "mhlo.sharding" && a.value.kind == AttrKind::String)
+      return &a.value.str;
+  return nullptr;
+}
+
+void OpContext::setResultSharding(size_t r, std::string text) {
+  low.setValueSharding(operation.results[r], std::move(text));
+}
+
 std::optional<int64_t> OpContext::constantScalar(size_t i) {
   return low.constantOf(operation.operands[i]);
 }

@@ -155,6 +155,13 @@ public:
   /// The axes of device mesh @`name` of the module, null when undeclared.
   const std::vector<MeshAxis> *findMesh(const std::string &name) const;
 
+  /// The `mhlo.sharding` text of operand `i` (XLA's GSPMD): what the op
+  /// that made it stated (setResultSharding), else the `mhlo.sharding`
+  /// attribute of the function argument it is; null when neither.
+  const std::string *operandSharding(size_t i) const;
+  /// Result `r` carries the sharding `text` (the `Sharding` custom call).
+  void setResultSharding(size_t r, std::string text);
+
   //===--- Attributes ----------------------------------------------------===//
   const Attribute *attr(std::string_view name) const;
   /// An integer list attribute (`[1, 2]`, `array<i64: 1, 2>`,

@@ -15,11 +15,23 @@
 //     strides, base dilations, window dilations, padding): reduce_window's
 //     result rule (C15) with those values
 //
+// and GSPMD's shard_map boundary (XLA's SPMD partitioner,
+// custom_call_handler.cc; shapes by HloSharding::TileShape, which makes
+// each tiled dim ceil(dim / tiles) and pads the last shard):
+//
+//   @Sharding(x): x, annotated with its `mhlo.sharding`
+//   @SPMDFullToShardShape(x): x tiled by the sharding of the @Sharding
+//     call that made it; the declared result must be that shape
+//   @SPMDShardToFullShape(x): the declared full shape, which tiled by the
+//     op's own sharding must give x's shape
+//
 // Other targets are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OracleImpl.h"
+
+#include <algorithm>
 
 namespace symshape::models::oracle {
 
@@ -129,6 +141,122 @@ static bool reduceWindow(Eval &e) {
   return true;
 }
 
+/// The tile count of each data dim of an `mhlo.sharding` text, written
+/// from HloSharding::Print's forms: none for {replicated}, {manual} and
+/// {maximal device=N}, the leading dims of `devices=[..]` less the
+/// trailing subgroup dims otherwise. nullopt for any other form (and for
+/// a manual subgroup, which this oracle does not run).
+static std::optional<std::vector<int64_t>> tiles(const std::string &text) {
+  if (text == "{replicated}" || text == "{manual}")
+    return std::vector<int64_t>{};
+  if (text.rfind("{maximal device=", 0) == 0)
+    return std::vector<int64_t>{};
+  const std::string head = "{devices=[";
+  if (text.rfind(head, 0) != 0)
+    return std::nullopt;
+  size_t close = text.find(']');
+  std::vector<int64_t> out;
+  if (close == std::string::npos)
+    return std::nullopt;
+  for (size_t at = head.size(); at < close;) {
+    size_t comma = std::min(text.find(',', at), close);
+    int64_t n = 0;
+    for (size_t k = at; k < comma; ++k) {
+      if (text[k] < '0' || text[k] > '9' || n > 1000000)
+        return std::nullopt;
+      n = n * 10 + (text[k] - '0');
+    }
+    if (comma == at || n < 1)
+      return std::nullopt;
+    out.push_back(n);
+    at = comma + 1;
+  }
+  size_t subgroups = 0;
+  if (text.find(" last_tile_dim_replicate") != std::string::npos)
+    subgroups = 1;
+  size_t dims = text.find(" last_tile_dims={");
+  if (dims != std::string::npos) {
+    std::string list = text.substr(dims);
+    if (list.find("manual") != std::string::npos)
+      return std::nullopt;
+    subgroups = size_t(std::count(list.begin(), list.end(), ',')) + 1;
+  }
+  if (subgroups > out.size())
+    return std::nullopt;
+  out.resize(out.size() - subgroups);
+  return out;
+}
+
+/// `shape` cut into tiles of `sharding`: ceil(dim / tiles) per tiled dim.
+static std::optional<Shape> tileShape(Eval &e, const Shape &shape,
+                                      const std::string &sharding) {
+  std::optional<std::vector<int64_t>> t = tiles(sharding);
+  if (!t) {
+    e.unsupported("sharding " + sharding);
+    return std::nullopt;
+  }
+  if (!t->empty() && t->size() != shape.size()) {
+    e.require(false, "sharding " + sharding + " of another rank");
+    return std::nullopt;
+  }
+  Shape out = shape;
+  for (size_t d = 0; d < t->size(); ++d)
+    out[d] = ((*t)[d] - 1 + shape[d]) / (*t)[d];
+  return out;
+}
+
+static const std::string *shardingOf(const frontend::Operation *op) {
+  const frontend::Attribute *a =
+      op ? frontend::findAttr(op->attributes, "mhlo.sharding") : nullptr;
+  return a && a->kind == frontend::AttrKind::String ? &a->str : nullptr;
+}
+
+static bool fullToShard(Eval &e) {
+  const Shape *in = e.shape(0);
+  if (!in)
+    return false;
+  const frontend::Operation *def = e.definingOp(0);
+  const frontend::Attribute *target = nullptr;
+  for (const char *key : {"call_target_name", "callee"}) // generic, pretty
+    if (def && !target)
+      target = frontend::findAttr(def->attributes, key);
+  const std::string *sharding = shardingOf(def);
+  if (!target || target->str != "Sharding" || !sharding)
+    return e.unsupported("SPMDFullToShardShape of a value no @Sharding made");
+  std::optional<Shape> shard = tileShape(e, *in, *sharding);
+  if (!shard)
+    return false;
+  const frontend::Type &declared = e.declaredResult(0);
+  for (size_t d = 0; d < shard->size(); ++d)
+    if (!e.require(d < declared.dims.size() &&
+                       (declared.dims[d] == frontend::kDynamic ||
+                        declared.dims[d] == (*shard)[d]),
+                   "shard dim " + s(int64_t(d)) + " is " + s((*shard)[d])))
+      return false;
+  return e.setResult(0, *shard);
+}
+
+static bool shardToFull(Eval &e) {
+  const Shape *in = e.shape(0);
+  const std::string *sharding = shardingOf(&e.operation());
+  if (!in || !sharding)
+    return in ? e.unsupported("SPMDShardToFullShape without a sharding")
+              : false;
+  const frontend::Type &declared = e.declaredResult(0);
+  Shape full;
+  for (int64_t d : declared.dims)
+    full.push_back(d);
+  for (size_t d = 0; d < full.size(); ++d)
+    if (full[d] == frontend::kDynamic)
+      return e.unsupported("SPMDShardToFullShape to a `?` size");
+  std::optional<Shape> shard = tileShape(e, full, *sharding);
+  if (!shard)
+    return false;
+  if (!e.require(*shard == *in, "the shard is not the full shape tiled"))
+    return false;
+  return e.setResult(0, full);
+}
+
 static bool customCall(Eval &e) {
   std::string target;
   if (const frontend::Attribute *a = e.attr("call_target_name"))
@@ -145,6 +273,14 @@ static bool customCall(Eval &e) {
     return rngBitGenerator(e);
   if (target == "stablehlo.dynamic_reduce_window")
     return reduceWindow(e);
+  if (target == "Sharding") {
+    const Shape *in = e.shape(0);
+    return in && e.setResult(0, *in);
+  }
+  if (target == "SPMDFullToShardShape")
+    return fullToShard(e);
+  if (target == "SPMDShardToFullShape")
+    return shardToFull(e);
   return e.unsupported("custom_call @" + target);
 }
 

@@ -229,7 +229,10 @@ const OpEntry kEntries[] = {
         "an external function (opaque unless every type is static or "
         "indices_of_shape_operands gives the result shapes); "
         "@stablehlo.dynamic_top_k, _approx_top_k, _rng_bit_generator, "
-        "_reduce_window: results from their operands' values",
+        "_reduce_window: results from their operands' values; GSPMD's "
+        "@Sharding (the operand, its mhlo.sharding kept), "
+        "@SPMDFullToShardShape (each dim ceil(dim / tiles) of the operand's "
+        "sharding), @SPMDShardToFullShape (ceil(full / tiles) = shard)",
         OpRole::CustomCall),
     // chlo: implicit broadcasting binary ops and elementwise ops.
     CHLO_BROADCAST("add"),

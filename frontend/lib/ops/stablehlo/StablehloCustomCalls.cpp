@@ -420,6 +420,9 @@ const TargetEntry kTargets[] = {
     {"stablehlo.dynamic_approx_top_k", lowerDynamicApproxTopK},
     {"stablehlo.dynamic_rng_bit_generator", lowerDynamicRngBitGenerator},
     {"stablehlo.dynamic_reduce_window", lowerDynamicReduceWindow},
+    {"Sharding", lowerShardingCall},
+    {"SPMDFullToShardShape", lowerFullToShard},
+    {"SPMDShardToFullShape", lowerShardToFull},
 };
 
 } // namespace

@@ -486,9 +486,8 @@ void lowerCustomCall(OpContext &ctx) {
   }
   // ByteIR's documented custom calls (byteir/Dialect/mhlo/Util/
   // CustomCallUtil.h): elementwise-shaped ones keep their operand's shape.
-  // XLA's `Sharding` custom call annotates its operand: the identity.
   bool sameShape = target == "byteir.gelu" || target == "byteir.softmax" ||
-                   target == "byteir.log_softmax" || target == "Sharding";
+                   target == "byteir.log_softmax";
   if (LowerFn lower = customCallTarget(target))
     return lower(ctx);
   if (sameShape && ctx.numOperands() == 1 && ctx.numResults() == 1 &&

@@ -22,6 +22,10 @@
 
 namespace symshape::frontend::hlo {
 
+/// The most select terms a dynamic_slice at an unknown start builds for its
+/// result's values (elements times the starts each may come from).
+static constexpr int64_t kMaxSelectTerms = 4096;
+
 void requireFits(OpContext &ctx, TermId size, size_t i, size_t d,
                  const std::string &what) {
   std::optional<int64_t> s = ctx.graph().constantValue(size);
@@ -91,20 +95,43 @@ void lowerDynamicSlice(OpContext &ctx) {
   ctx.setResult(0, dims);
   if (rank != 1 || ctx.failed() || ctx.numOperands() != 2)
     return;
-  // The values of a 1-D integer tensor at a known start: the spec clamps
-  // the start to [0, size - slice_size] (dynamic_slice's semantics).
+  // The values of a 1-D integer tensor: the spec clamps the start to
+  // [0, size - slice_size] (dynamic_slice's semantics), so result element
+  // k is operand element first + k for the clamped start `first`.
   std::optional<std::vector<TermId>> values = intValues(ctx, 0);
   std::optional<std::vector<TermId>> start = intValues(ctx, 1);
   if (!values || !start || start->size() != 1)
     return;
-  std::optional<int64_t> a = ctx.graph().constantValue((*start)[0]);
   int64_t size = (*sizes)[0], n = int64_t(values->size());
-  if (!a || size > n)
+  if (size > n)
     return;
-  int64_t first = std::min(std::max<int64_t>(*a, 0), n - size);
-  attachValues(ctx, 0,
-               std::vector<TermId>(values->begin() + first,
-                                   values->begin() + first + size));
+  int64_t last = n - size; // the largest clamped start
+  if (std::optional<int64_t> a = ctx.graph().constantValue((*start)[0])) {
+    int64_t first = std::min(std::max<int64_t>(*a, 0), last);
+    return attachValues(ctx, 0,
+                        std::vector<TermId>(values->begin() + first,
+                                            values->begin() + first + size));
+  }
+  // An unknown start: element k is one of values[k .. k + last], picked by
+  // the clamped start min(max(start, 0), last). The operand's elements stay
+  // as they are (SEMANTICS.md §2: an unknown never spreads to neighbours).
+  if ((last + 1) * size > kMaxSelectTerms)
+    return;
+  TermId zero = ctx.constant(0), top = ctx.constant(last);
+  TermId a = (*start)[0];
+  TermId low = ctx.selectLe(a, zero, zero, a);
+  TermId first = ctx.selectLe(low, top, low, top);
+  std::vector<TermId> picked;
+  for (int64_t k = 0; k < size; ++k) {
+    TermId e = (*values)[size_t(k + last)];
+    for (int64_t j = last - 1; j >= 0; --j) {
+      TermId v = (*values)[size_t(k + j)];
+      if (v != e) // equal picks need no select
+        e = ctx.selectEq(first, ctx.constant(j), v, e);
+    }
+    picked.push_back(e);
+  }
+  attachValues(ctx, 0, std::move(picked));
 }
 
 void lowerDynamicUpdateSlice(OpContext &ctx) {

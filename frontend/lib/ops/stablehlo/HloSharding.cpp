@@ -1,0 +1,201 @@
+//===- HloSharding.cpp - XLA's sharding text (`mhlo.sharding`) ------------===//
+//
+// GSPMD programs (JAX's export without Shardy, torch_xla) carry XLA's
+// shardings as the text HloSharding::Print writes (openxla/xla,
+// xla/hlo/ir/hlo_sharding.cc; the tile assignment by TileAssignment::Print,
+// xla/hlo/ir/tile_assignment.cc):
+//
+//   {replicated}  {manual}  {maximal device=3}
+//   {devices=[1,8]<=[8]}                  iota device list
+//   {devices=[4,2]<=[2,4]T(1,0)}          iota reshaped then transposed
+//   {devices=[2,2]0,2,1,3}                explicit device list
+//   {devices=[2,1,4]<=[8] last_tile_dim_replicate}
+//   {devices=[2,2,2]<=[8] last_tile_dims={manual, replicated}}
+//   {{replicated}, {devices=[2]<=[2]}}    a tuple (one per leaf)
+//
+// Only these forms are read; anything else (`{unknown}`, `{unreduced}`,
+// `metadata={..}`, `shard_as`, malformed counts) gives nullopt, and the op
+// reading it is then opaque.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StablehloInternal.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace symshape::frontend::hlo {
+
+namespace {
+
+struct Reader {
+  std::string_view s;
+  size_t at = 0;
+
+  void spaces() {
+    while (at < s.size() && std::isspace(static_cast<unsigned char>(s[at])))
+      ++at;
+  }
+  bool eat(std::string_view word) {
+    spaces();
+    if (s.substr(at, word.size()) != word)
+      return false;
+    at += word.size();
+    return true;
+  }
+  bool peek(char c) {
+    spaces();
+    return at < s.size() && s[at] == c;
+  }
+  std::optional<int64_t> number() {
+    spaces();
+    size_t start = at;
+    int64_t value = 0;
+    while (at < s.size() && std::isdigit(static_cast<unsigned char>(s[at]))) {
+      if (value > (INT64_MAX - 9) / 10)
+        return std::nullopt;
+      value = value * 10 + (s[at++] - '0');
+    }
+    if (at == start)
+      return std::nullopt;
+    return value;
+  }
+  /// `n, n, ...` (at least one).
+  std::optional<std::vector<int64_t>> numbers() {
+    std::vector<int64_t> out;
+    do {
+      std::optional<int64_t> n = number();
+      if (!n)
+        return std::nullopt;
+      out.push_back(*n);
+    } while (eat(","));
+    return out;
+  }
+  /// `[n, ...]`.
+  std::optional<std::vector<int64_t>> bracketed() {
+    if (!eat("["))
+      return std::nullopt;
+    std::optional<std::vector<int64_t>> out = numbers();
+    if (!out || !eat("]"))
+      return std::nullopt;
+    return out;
+  }
+};
+
+/// The product of `dims` when each is >= 1 and it fits int64.
+std::optional<int64_t> product(const std::vector<int64_t> &dims) {
+  int64_t p = 1;
+  for (int64_t d : dims) {
+    if (d < 1 || p > INT64_MAX / d)
+      return std::nullopt;
+    p *= d;
+  }
+  return p;
+}
+
+/// `devices=[..]<=[..]T(..)` or `devices=[..]0,1,...` and its suffixes,
+/// after the `{`.
+std::optional<HloSharding> readTiled(Reader &r) {
+  HloSharding out;
+  out.kind = HloSharding::Kind::Tiled;
+  std::optional<std::vector<int64_t>> tiles = r.bracketed();
+  std::optional<int64_t> count = tiles ? product(*tiles) : std::nullopt;
+  if (!count)
+    return std::nullopt;
+  out.tiles = std::move(*tiles);
+  if (r.eat("<=")) { // TileAssignment's iota form
+    std::optional<std::vector<int64_t>> reshape = r.bracketed();
+    if (!reshape || product(*reshape) != count)
+      return std::nullopt;
+    if (r.eat("T(")) {
+      std::optional<std::vector<int64_t>> perm = r.numbers();
+      if (!perm || !r.eat(")") || perm->size() != reshape->size())
+        return std::nullopt;
+      std::vector<int64_t> sorted = *perm;
+      std::sort(sorted.begin(), sorted.end());
+      for (size_t k = 0; k < sorted.size(); ++k)
+        if (sorted[k] != int64_t(k))
+          return std::nullopt;
+    }
+  } else { // one device id per tile
+    std::optional<std::vector<int64_t>> devices = r.numbers();
+    if (!devices || int64_t(devices->size()) != *count)
+      return std::nullopt;
+  }
+  if (r.eat("last_tile_dim_replicate"))
+    out.lastTileDimReplicate = true;
+  else if (r.eat("last_tile_dims={")) {
+    do {
+      if (r.eat("manual"))
+        out.lastTileDims.push_back("manual");
+      else if (r.eat("replicated"))
+        out.lastTileDims.push_back("replicated");
+      else
+        return std::nullopt; // maximal / unreduced subgroups: not read
+    } while (r.eat(","));
+    if (!r.eat("}"))
+      return std::nullopt;
+  }
+  size_t subgroups =
+      out.lastTileDims.size() + (out.lastTileDimReplicate ? 1 : 0);
+  if (subgroups > out.tiles.size())
+    return std::nullopt;
+  return out;
+}
+
+/// One sharding from its `{`.
+std::optional<HloSharding> readOne(Reader &r, unsigned depth) {
+  if (depth > 8 || !r.eat("{"))
+    return std::nullopt;
+  HloSharding out;
+  if (r.peek('{') || r.peek('}')) { // a tuple: `{}`, `{{..}, {..}}`
+    out.kind = HloSharding::Kind::Tuple;
+    if (!r.peek('}'))
+      do {
+        std::optional<HloSharding> e = readOne(r, depth + 1);
+        if (!e)
+          return std::nullopt;
+        out.elements.push_back(std::move(*e));
+      } while (r.eat(","));
+  } else if (r.eat("replicated")) {
+    out.kind = HloSharding::Kind::Replicated;
+  } else if (r.eat("manual")) {
+    out.kind = HloSharding::Kind::Manual;
+  } else if (r.eat("maximal device=")) {
+    out.kind = HloSharding::Kind::Maximal;
+    if (!r.number())
+      return std::nullopt;
+  } else if (r.eat("devices=")) {
+    std::optional<HloSharding> tiled = readTiled(r);
+    if (!tiled)
+      return std::nullopt;
+    out = std::move(*tiled);
+  } else {
+    return std::nullopt;
+  }
+  if (!r.eat("}"))
+    return std::nullopt;
+  return out;
+}
+
+} // namespace
+
+size_t HloSharding::dataRank() const {
+  return tiles.size() - lastTileDims.size() - (lastTileDimReplicate ? 1 : 0);
+}
+
+bool HloSharding::manualSubgroup() const {
+  return std::find(lastTileDims.begin(), lastTileDims.end(), "manual") !=
+         lastTileDims.end();
+}
+
+std::optional<HloSharding> readHloSharding(std::string_view text) {
+  Reader r{text};
+  std::optional<HloSharding> out = readOne(r, 0);
+  r.spaces();
+  if (!out || r.at != text.size())
+    return std::nullopt;
+  return out;
+}
+
+} // namespace symshape::frontend::hlo
