@@ -4,6 +4,7 @@
 usage: check_structure.py SYMSHAPE INPUT.mlir...
        check_structure.py --escaping SYMSHAPE ESCAPING.mlir
        check_structure.py --generate GENERATOR SYMSHAPE
+       check_structure.py --several SYMSHAPE [--split-input-file] INPUT...
 
 For each INPUT: the page is well formed; every finding of `check --json` on
 the same file stands under its line with the same kind, dim, verdict, rule,
@@ -15,6 +16,10 @@ JSON; each function has its graph or says why not; the page fetches nothing.
 locations hold `<script>` and `&`) is copied to a file whose own name holds
 them, and the page must hold one <script> element (its own), only the
 elements it writes, and every one of those strings as text.
+
+--several: one page for all INPUTs (a section per file, or per piece
+under --split-input-file, where a piece that does not parse is listed
+among the page's input errors, as in the JSON's `errors`).
 
 --generate: the INPUT is a 10k-op model of the benchmark's `transformer`
 family (bench/README.md), whose page must be under 5 MB (issue 45): past a
@@ -41,17 +46,19 @@ SVG_TAGS = {"svg", "g", "title", "polygon", "ellipse", "path", "text",
             "polyline"}
 
 
-def run(cmd):
+def run(cmd, bad_input=False):
+    """stdout of a check; exit 2 (bad input) only when `bad_input`."""
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True)
-    if r.returncode not in (0, 1):
+    if r.returncode not in ((0, 1, 2) if bad_input else (0, 1)):
         sys.exit("%s: exit %d\n%s" % (" ".join(cmd), r.returncode, r.stderr))
     return r.stdout
 
 
-def page_of(symshape, path, workdir):
+def page_of(symshape, paths, workdir, bad_input=False):
     out = os.path.join(workdir, "report.html")
-    run([symshape, "check", "--format", "html", path, "-o", out])
+    run([symshape, "check", "--format", "html"] + paths + ["-o", out],
+        bad_input)
     with open(out, encoding="utf-8") as f:
         return f.read()
 
@@ -181,6 +188,9 @@ def main():
     generate = args[0] == "--generate"
     if escaping or generate:
         args = args[1:]
+    several = args[0] == "--several"
+    if several:
+        args = args[1:]
     if generate:
         generator, args = args[0], args[1:]
     symshape, inputs = args[0], args[1:]
@@ -191,6 +201,23 @@ def main():
                             "10000", "-o", model], check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             inputs = [model]
+        if several:
+            options = [a for a in inputs if a.startswith("--")]
+            files = [a for a in inputs if not a.startswith("--")]
+            doc = json.loads(run([symshape, "check", "--json"] + inputs, True))
+            text = page_of(symshape, inputs, work, True)
+            root = check_page(text, doc, " ".join(options + [
+                os.path.basename(f) for f in files]))
+            sections = [s.attrs["data-file"]
+                        for s in root.find("section", "file")]
+            if sections != [f["file"] for f in doc["files"]]:
+                raise SystemExit("sections %s" % sections)
+            errors = [li.text() for li in root.find("ul", "errors")[0].find(
+                "li")] if doc["errors"] else []
+            if errors != ["%s: %s" % (e.get("loc", e["file"]), e["message"])
+                          for e in doc["errors"]]:
+                raise SystemExit("input errors %s" % errors)
+            return 0
         for path in inputs:
             if escaping:
                 # The file's own name holds HTML too.
@@ -198,7 +225,7 @@ def main():
                 shutil.copy(path, named)
                 path = named
             doc = json.loads(run([symshape, "check", "--json", path]))
-            text = page_of(symshape, path, work)
+            text = page_of(symshape, [path], work)
             size = len(text.encode("utf-8"))
             if generate and size >= 5 * 1000 * 1000:
                 raise SystemExit("10k-op page: %d bytes, not under 5 MB" % size)
