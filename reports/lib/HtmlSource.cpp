@@ -117,6 +117,8 @@ void writeDetails(Page &page, const Problem &problem, const ReportEntry &entry,
   }
   if (const std::vector<uint32_t> *why = entry.impliedBy) {
     line("implied by");
+    if (why->empty())
+      page.raw("the types alone"); // as the text report says
     std::vector<std::string> seen;
     for (uint32_t j : *why) {
       std::string where = resolve(problem.locOf(problem.obligations[j])).str();
