@@ -10,8 +10,6 @@
 
 #include "HtmlInternal.h"
 
-#include <algorithm>
-
 namespace symshape::solver::html {
 
 namespace {

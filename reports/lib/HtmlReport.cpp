@@ -12,6 +12,7 @@
 
 #include "HtmlInternal.h"
 
+#include <array>
 #include <map>
 
 namespace symshape::solver {

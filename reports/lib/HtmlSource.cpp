@@ -17,8 +17,9 @@
 //
 // A finding lists what the JSON report gives it: kind, dim, verdict, rule,
 // message, condition, witness, reason, implied_by, call stacks and the
-// exporter's position; a safe one only its line (a large model has tens
-// of thousands).
+// exporter's position; a safe one without its position (op, `loc(...)`)
+// and, past HtmlOptions::safeTextBudget, only counted per kind: a large
+// model has tens of thousands of them.
 //
 //===----------------------------------------------------------------------===//
 
