@@ -62,8 +62,10 @@ options for every command:
 
 options for check:
   --format FORMAT        text (compiler-style diagnostics, the default),
-                         json (SEMANTICS.md §7, schema/symshape-report.schema.json)
-                         or sarif (SARIF 2.1.0, for code scanning)
+                         json (SEMANTICS.md §7, schema/symshape-report.schema.json),
+                         sarif (SARIF 2.1.0, for code scanning) or html (one
+                         self-contained page: the source with each finding
+                         under its line, filters, contracts, dim graphs)
   --json                 the same as --format json
   --require-coverage     an op symshape cannot model (listed as `opaque`)
                          is an error
@@ -207,18 +209,25 @@ std::string parseFormat(Arg &a, bool &formatGiven, CommandLine &cl) {
   Format format = Format::Json;
   if (a.name == "--format") {
     if (!a.value(v))
-      return "--format needs text, json or sarif";
+      return "--format needs text, json, sarif or html";
     if (v == "text")
       format = Format::Text;
     else if (v == "sarif")
       format = Format::Sarif;
+    else if (v == "html")
+      format = Format::Html;
     else if (v != "json")
-      return "--format expects text, json or sarif, got '" + v + "'";
+      return "--format expects text, json, sarif or html, got '" + v + "'";
   }
-  if (formatGiven && format != cl.format)
+  if (formatGiven && format != cl.format) {
+    // Named by the one that is not JSON (either may come first).
+    Format other = cl.format == Format::Json ? format : cl.format;
     return "--json and --format " +
-           std::string(cl.format == Format::Sarif ? "sarif" : "text") +
+           std::string(other == Format::Sarif  ? "sarif"
+                       : other == Format::Html ? "html"
+                                               : "text") +
            " ask for two formats";
+  }
   formatGiven = true;
   cl.format = format;
   return "";

@@ -15,7 +15,7 @@
 
 namespace symshape::tool {
 
-enum class Format { Text, Json, Sarif };
+enum class Format { Text, Json, Sarif, Html };
 enum class When { Auto, Always, Never };
 
 struct CommandLine {

@@ -88,8 +88,8 @@ solver::InputError inputError(const frontend::Session &session,
   return error;
 }
 
-/// Prints `error` (and, for --json / --format sarif, a document listing it
-/// and the earlier input errors on stdout); exit status 2.
+/// Prints `error` (and, for --json / --format sarif / html, a document
+/// listing it and the earlier input errors on stdout); exit status 2.
 int fatal(const CommandLine &cl, Analysis &analysis,
           const std::string &rendered,
           std::optional<solver::InputError> error) {
@@ -101,10 +101,16 @@ int fatal(const CommandLine &cl, Analysis &analysis,
   solver::ReportOptions options;
   options.errors = analysis.errors;
   options.toolVersion = SYMSHAPE_VERSION;
-  std::string written =
-      writeOutput(cl.output, cl.format == Format::Json
-                                 ? solver::renderJsonErrors(options.errors)
-                                 : solver::renderSarif({}, options, {}));
+  std::string document;
+  if (cl.format == Format::Json)
+    document = solver::renderJsonErrors(options.errors);
+  else if (cl.format == Format::Sarif)
+    document = solver::renderSarif({}, options, {});
+  else
+    solver::renderHtml(
+        {}, solver::Summary(), options, {}, {},
+        [&document](std::string_view piece) { document += piece; });
+  std::string written = writeOutput(cl.output, document);
   if (!written.empty())
     printError(written + "\n");
   return 2;
@@ -154,9 +160,10 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   // Shapes for the JSON's `values`; SARIF too, so that its witnesses are
   // the JSON's (a Z3 context's answers depend on what it was asked before).
   options.computeShapes = cl.command != "check" || cl.format != Format::Text;
-  // Why each safe runtime check holds: only the JSON output and --explain
-  // show it.
-  options.explainChecks = cl.format == Format::Json || cl.explain;
+  // Why each safe runtime check holds: only the JSON and HTML outputs and
+  // --explain show it.
+  options.explainChecks =
+      cl.format == Format::Json || cl.format == Format::Html || cl.explain;
   // Only refine rewrites the module's ops.
   options.keepFunctionBodies = cl.command != "check";
   // The values' declared types: only the JSON's refined types read them.
@@ -365,7 +372,7 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
              const solver::ReportOptions &options, const Analysis &analysis,
              const solver::Summary &summary) {
   // Text has nothing to say when no input could be read: the errors are
-  // on stderr. JSON and SARIF always give a document.
+  // on stderr. JSON, SARIF and HTML always give a document.
   if (cl.format == Format::Json) {
     auto json = [&](const solver::TextSink &sink) {
       session.json(sink, options, cl.function);
@@ -374,6 +381,17 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
       return 2;
   } else if (cl.format == Format::Sarif) {
     if (emit(cl, session.sarif(options, cl.function), false) != 0)
+      return 2;
+  } else if (cl.format == Format::Html) {
+    // Graphs where Graphviz is on PATH (the page says when it is not).
+    solver::HtmlOptions page;
+    page.drawGraph = [](const std::string &dot, std::string &why) {
+      return solver::drawWithGraphviz(dot, why);
+    };
+    auto html = [&](const solver::TextSink &sink) {
+      session.html(sink, options, page, cl.function);
+    };
+    if (emitStream(cl, html, false) != 0)
       return 2;
   } else if (analysis.goodInputs > 0) {
     auto text = [&](const solver::TextSink &sink) {

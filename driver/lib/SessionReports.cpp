@@ -2,8 +2,8 @@
 //
 // The output half of Session: solver locations as file positions (with what
 // an op's `loc(...)` says), the reports' view of the analysed functions
-// (with refined types, computed on every thread), and the text, JSON, SARIF
-// and DOT renderings that `symshape check` and `graph` print. Parsing,
+// (with refined types, computed on every thread), and the text, JSON, SARIF,
+// HTML and DOT renderings that `symshape check` and `graph` print. Parsing,
 // lowering and judging are in Session.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -166,6 +166,21 @@ std::string Session::sarif(const solver::ReportOptions &options,
 
 std::string Session::dot(const std::string &only) const {
   return solver::renderDot(reports(only), resolver());
+}
+
+void Session::html(const solver::TextSink &sink,
+                   const solver::ReportOptions &options,
+                   solver::HtmlOptions page, const std::string &only) const {
+  std::vector<solver::FileReport> files = reports(only);
+  solver::Summary summary;
+  for (const solver::FileReport &file : files)
+    summary.add(file, options);
+  // reports() lists every file, in fileList's order.
+  page.sources.clear();
+  for (const std::unique_ptr<FileAnalysis> &file : fileList)
+    page.sources.push_back({sourceManager.buffer(file->buffer), file->buffer,
+                            sourceManager.lineCol({file->buffer, 0}).line});
+  solver::renderHtml(files, summary, options, page, resolver(), sink);
 }
 
 std::string Session::text(const solver::ReportOptions &options,

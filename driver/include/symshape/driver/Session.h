@@ -27,6 +27,7 @@
 #include "symshape/frontend/IR.h"
 #include "symshape/frontend/Lowering.h"
 #include "symshape/frontend/SourceManager.h"
+#include "symshape/reports/HtmlReport.h"
 #include "symshape/reports/Report.h"
 #include "symshape/solver/Contract.h"
 #include "symshape/solver/Refinement.h"
@@ -182,6 +183,10 @@ public:
                     const std::string &only = "") const;
   /// Graphviz DOT of the dim graphs.
   std::string dot(const std::string &only = "") const;
+  /// The `check --format html` page: the JSON report's findings under the
+  /// lines of each file's source (`page.sources` is filled here).
+  void html(const solver::TextSink &sink, const solver::ReportOptions &options,
+            solver::HtmlOptions page, const std::string &only = "") const;
   /// Compiler-style findings (with source lines and carets), the coverage
   /// line when some op is opaque, and the summary line, as `symshape check`
   /// prints them.
