@@ -53,7 +53,8 @@ void Gate::waive(const GateFinding &finding, solver::Waiver waiver) {
 }
 
 std::string Gate::applyBaseline(const CommandLine &cl,
-                                std::vector<const GateFinding *> &open) {
+                                std::vector<const GateFinding *> &open,
+                                bool inputsFailed) {
   // An opaque op that is no coverage error fails only --fail-on=opaque:
   // recorded and matched only then.
   std::vector<const GateFinding *> relevant;
@@ -62,6 +63,12 @@ std::string Gate::applyBaseline(const CommandLine &cl,
       relevant.push_back(finding);
   std::error_code ec;
   bool exists = std::filesystem::exists(cl.baselinePath, ec);
+  if ((!exists || cl.writeBaseline) && inputsFailed) {
+    noteText += cl.baselinePath +
+                ": note: baseline not written: some input could not be "
+                "judged\n";
+    return "";
+  }
   if (!exists || cl.writeBaseline) {
     std::string error =
         writeOutput(cl.baselinePath, renderBaseline(cl.baselinePath, relevant));
@@ -96,7 +103,8 @@ std::string Gate::applyBaseline(const CommandLine &cl,
 
 std::string Gate::run(const CommandLine &cl, const frontend::Session &session,
                       const solver::ReportOptions &options,
-                      const std::map<std::string, const Config *> &configOf) {
+                      const std::map<std::string, const Config *> &configOf,
+                      bool inputsFailed) {
   level = cl.failOn;
   findings = collectFindings(session, options, cl.function);
   std::vector<const GateFinding *> open;
@@ -129,7 +137,8 @@ std::string Gate::run(const CommandLine &cl, const frontend::Session &session,
       if (!used.count(&s))
         noteText += s.where + ": note: this suppression matches no finding\n";
   if (!cl.baselinePath.empty())
-    if (std::string error = applyBaseline(cl, open); !error.empty())
+    if (std::string error = applyBaseline(cl, open, inputsFailed);
+        !error.empty())
       return error;
   return "";
 }

@@ -32,10 +32,13 @@ public:
   /// Classifies `session`'s findings: suppressed by the configuration of
   /// their file (`configOf`: file name -> configuration, null for none),
   /// then baselined by cl.baselinePath (read, or written when missing or
-  /// under --write-baseline). Returns "" or an error (exit status 2).
+  /// under --write-baseline, unless `inputsFailed`: a baseline of the
+  /// good inputs alone would miss the others' findings). Returns "" or an
+  /// error (exit status 2).
   std::string run(const CommandLine &cl, const frontend::Session &session,
                   const solver::ReportOptions &options,
-                  const std::map<std::string, const Config *> &configOf);
+                  const std::map<std::string, const Config *> &configOf,
+                  bool inputsFailed);
 
   /// The waiver of an entry, for ReportOptions::waiverOf.
   const solver::Waiver *waiverOf(const solver::ReportEntry &entry) const;
@@ -54,7 +57,8 @@ public:
 private:
   void waive(const GateFinding &finding, solver::Waiver waiver);
   std::string applyBaseline(const CommandLine &cl,
-                            std::vector<const GateFinding *> &open);
+                            std::vector<const GateFinding *> &open,
+                            bool inputsFailed);
 
   std::vector<GateFinding> findings;
   std::vector<bool> waived;

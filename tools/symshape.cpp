@@ -370,7 +370,8 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
   std::optional<Gate> gate;
   if (setup.anySuppression() || !cl.baselinePath.empty()) {
     gate.emplace();
-    if (std::string error = gate->run(cl, session, options, setup.configOf);
+    if (std::string error = gate->run(cl, session, options, setup.configOf,
+                                      !analysis.errors.empty());
         !error.empty()) {
       printError(error + "\n");
       return 2;

@@ -184,5 +184,43 @@ run check empty --no-config
 [ "$status" -eq 2 ] && has "empty: error: no *.mlir file in this directory" err &&
   ok || fail "an empty directory: exit $status: $(cat err)"
 
+# --- opaque ops: baselined under --fail-on=opaque and as coverage errors --
+mkdir opaque && cp "$repo/tests/golden/output/coverage.mlir" \
+  "$repo/tests/golden/output/require-coverage-module-level.mlir" opaque/
+run check opaque --no-config --fail-on=opaque
+expected_status=$status
+run check opaque --no-config --fail-on=opaque --baseline opaque.json
+[ "$expected_status" -eq 1 ] && [ "$status" -eq 0 ] &&
+  has "opaque.json: note: baseline written with 4 findings" err &&
+  [ "$(grep -c '"verdict": "opaque"' opaque.json)" -eq 4 ] &&
+  ok || fail "opaque ops under --fail-on=opaque: exit $expected_status then $status: $(cat err)"
+# The same ops are the coverage errors of --require-coverage, also the one
+# outside any function.
+run check opaque --no-config --require-coverage --baseline opaque.json
+[ "$status" -eq 0 ] &&
+  has "opaque/require-coverage-module-level.mlir:8:1: note: baselined: 'foo.bar' is opaque" out &&
+  has "opaque/coverage.mlir:8:8: note: baselined: 'baz.qux' is opaque: op not modelled [coverage, error, coverage]" out &&
+  ! has "error:" out && ok || fail "coverage errors baselined: exit $status: $(cat out err)"
+# Recorded without --fail-on=opaque, an opaque op is no finding.
+run check opaque --no-config --baseline plain.json
+[ "$status" -eq 0 ] && has "plain.json: note: baseline written with 0 findings" err &&
+  ok || fail "opaque ops are findings of --fail-on=opaque only: $(cat err)"
+run check opaque --no-config --baseline plain.json --fail-on=opaque
+[ "$status" -eq 1 ] && has "4 new findings, 0 baselined" out &&
+  ok || fail "opaque ops not in the baseline fail --fail-on=opaque: exit $status"
+
+# A run with a bad input writes no baseline (it would miss that file's).
+printf 'func.func @broken(\n' >broken.mlir
+run check dup.mlir broken.mlir --no-config --baseline partial.json
+[ "$status" -eq 2 ] && [ ! -e partial.json ] &&
+  has "partial.json: note: baseline not written: some input could not be judged" err &&
+  ok || fail "a bad input and a new baseline: exit $status: $(cat err)"
+
+# --- standard input ------------------------------------------------------
+"$symshape" check - --no-config --baseline stdin.json <dup.mlir >out 2>err
+"$symshape" check - --no-config --baseline stdin.json <dup.mlir >out 2>err; status=$?
+[ "$status" -eq 0 ] && has '"file": "<stdin>"' stdin.json && has "<stdin>:2:8: note: baselined:" out &&
+  ok || fail "check - with a baseline: exit $status: $(cat out err)"
+
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]
