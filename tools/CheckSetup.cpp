@@ -67,14 +67,22 @@ std::string setUpCheck(const std::vector<std::string> &args, CommandLine &cl,
     if (!cl.configPath.empty() &&
         !(given = loadOnce(cl.configPath, setup, error)))
       return error + "\n";
+    // The files of one directory share its lookup.
+    std::map<std::string, const Config *> byDirectory;
     for (size_t i = 0; i < files.size(); ++i) {
       const Config *config = given;
-      if (!given) {
+      std::string dir =
+          files[i] == "-" ? "-" : fs::path(files[i]).parent_path().string();
+      if (auto known = byDirectory.find(dir);
+          !given && known != byDirectory.end()) {
+        config = known->second;
+      } else if (!given) {
         std::optional<std::string> path = findConfig(files[i], error);
         if (!path)
           return error + "\n";
         if (!path->empty() && !(config = loadOnce(*path, setup, error)))
           return error + "\n";
+        byDirectory[dir] = config;
       }
       if (i == 0)
         first = config;
