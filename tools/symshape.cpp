@@ -500,6 +500,17 @@ int main(int argc, char **argv) {
     std::cerr << kUsage;
     return 2;
   }
+  // check: directories and the configuration file (whose options, colour
+  // and memory limit included, hold from here on).
+  CheckSetup setup;
+  if (std::string error = setUpCheck(
+          std::vector<std::string>(argv + 1, argv + argc), cl, setup);
+      !error.empty()) {
+    printError(error);
+    return 2;
+  }
+  colorStderr = cl.color == When::Always ||
+                (cl.color == When::Auto && colorTerminal(stderr));
   // A write beyond `ulimit -f` fails with EFBIG and is reported, rather
   // than the signal ending the run with a half-written file.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -510,13 +521,6 @@ int main(int argc, char **argv) {
     struct rlimit limit = {bytes, bytes};
     setrlimit(RLIMIT_AS, &limit);
     solver::setSolverMemoryLimit(unsigned(cl.memoryLimitMb * 3 / 4));
-  }
-  CheckSetup setup;
-  if (std::string error = setUpCheck(
-          std::vector<std::string>(argv + 1, argv + argc), cl, setup);
-      !error.empty()) {
-    printError(error);
-    return 2;
   }
   int status;
   try {

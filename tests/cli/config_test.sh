@@ -74,6 +74,14 @@ run check opts/m.mlir --format text
 expect 0 "--format text over format = \"json\""
 has "symshape: 3 obligations: 3 safe" out && ok || fail "--format text not applied: $(cat out)"
 
+# Options that act before anything is read (colour, here) come from the
+# file too.
+mkdir colour && ub colour/m.mlir && echo 'color = "always"' >colour/symshape.toml
+run check colour/m.mlir
+[ "$status" -eq 1 ] && grep -q $'\e\[' out && ok || fail "color = \"always\" not applied"
+run check colour/m.mlir --baseline colour/b.json
+[ "$status" -eq 0 ] && grep -q $'\e\[' err && ok || fail "color = \"always\" not applied to stderr"
+
 # --- mistakes: FILE:LINE:COL: error, exit 2 ------------------------------
 mkdir bad && ub bad/m.mlir
 bad() { # LINE-TEXT EXPECTED-MESSAGE
