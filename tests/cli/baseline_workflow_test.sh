@@ -222,5 +222,27 @@ run check dup.mlir broken.mlir --no-config --baseline partial.json
 [ "$status" -eq 0 ] && has '"file": "<stdin>"' stdin.json && has "<stdin>:2:8: note: baselined:" out &&
   ok || fail "check - with a baseline: exit $status: $(cat out err)"
 
+# --- an empty baseline changes nothing but the gate line ------------------
+# The gate decides the exit status finding by finding; with nothing waived
+# it must agree with the summary's decision on every golden input and
+# level, and the report must be the same but for its last line.
+echo '{"version": 1, "findings": []}' >empty.json
+differ=0
+for f in "$repo"/tests/golden/output/*.mlir; do
+  for options in "--fail-on=error" "--fail-on=ub-guaranteed" "" \
+                 "--fail-on=opaque" "--require-coverage"; do
+    # shellcheck disable=SC2086
+    "$symshape" check "$f" --no-config $options >plain 2>/dev/null; a=$?
+    # shellcheck disable=SC2086
+    "$symshape" check "$f" --no-config $options --baseline empty.json >gated 2>/dev/null; b=$?
+    if [ "$a" -ne "$b" ] || ! diff -q plain <(grep -v '^symshape: gate' gated) >/dev/null ||
+       { [ "$a" -ne 2 ] && ! grep -q '^symshape: gate' gated; }; then
+      differ=$((differ + 1))
+      echo "  $f $options: exit $a without the baseline, $b with it"
+    fi
+  done
+done
+[ "$differ" -eq 0 ] && ok || fail "an empty baseline changed $differ runs"
+
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]
