@@ -131,6 +131,12 @@ run check sup/m.mlir
 [ "$status" -eq 0 ] && has "sup/m.mlir:2:8: note: suppressed because: the loader pads %a to 4" out &&
   has "sup/symshape.toml:10:1: note: this suppression matches no finding" err &&
   ok || fail "suppression with value and condition: exit $status: $(cat out err)"
+# [[tool.symshape.suppress]] in a pyproject.toml ("@f" or "f").
+mkdir pysup && ub pysup/m.mlir
+printf '[tool.symshape]\n\n[[tool.symshape.suppress]]\nfunc = "@f"\nop = "test.broadcastable"\nkind = "broadcast"\nrule = "broadcastable"\nreason = "checked upstream"\n' >pysup/pyproject.toml
+run check pysup/m.mlir
+[ "$status" -eq 0 ] && has "pysup/m.mlir:2:8: note: suppressed because: checked upstream" out &&
+  ok || fail "[[tool.symshape.suppress]]: exit $status: $(cat out err)"
 # A condition that differs does not suppress.
 sed -i 's/not in {1, 4}/not in {1, 5}/' sup/symshape.toml
 run check sup/m.mlir
