@@ -9,7 +9,7 @@
 namespace symshape::tool {
 
 const char *const kUsage =
-    R"(usage: symshape check FILE.mlir... [options]
+    R"(usage: symshape check FILE.mlir|DIR... [options]
        symshape refine FILE.mlir [-o OUT.mlir] [options]
        symshape graph FILE.mlir [-o OUT.dot] [options]
        symshape --help | --version

@@ -184,6 +184,14 @@ echo '{"version": 7, "findings": []}' >bad.json
 run check dup.mlir --no-config --baseline bad.json
 [ "$status" -eq 2 ] && has "bad.json: error: not a symshape baseline: version 7" err &&
   ok || fail "a baseline of another version: exit $status: $(cat err)"
+for doc in 'not json' '{"version": 1}' \
+           '{"version": 1, "findings": [{"file": "dup.mlir", "function": "f"}]}' \
+           '{"version": 1, "findings": [{"file": "x", "function": "f", "op": "o", "kind": "k", "rule": "r", "line": 3}]}'; do
+  echo "$doc" >bad.json
+  run check dup.mlir --no-config --baseline bad.json
+  [ "$status" -eq 2 ] && has "bad.json: error: not a symshape baseline: " err && [ ! -s out ] &&
+    ok || fail "baseline '$doc': exit $status, expected 2: $(cat err)"
+done
 run check dup.mlir --no-config --write-baseline
 [ "$status" -eq 2 ] && has "--write-baseline needs --baseline FILE" err &&
   ok || fail "--write-baseline alone: exit $status"
