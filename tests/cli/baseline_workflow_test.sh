@@ -6,8 +6,8 @@
 # leaves a stale entry. Directories are recursed in sorted order, with a
 # summary per file. Usage: baseline_workflow_test.sh SYMSHAPE REPO_DIR
 set -uo pipefail
-symshape=$1
-repo=$2
+symshape=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # the script cds
+repo=$(cd "$2" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0 passed=0

@@ -5,8 +5,8 @@
 # command line over the file, and every mistake in it an error at its
 # FILE:LINE:COL with exit status 2. Usage: config_test.sh SYMSHAPE REPO_DIR
 set -uo pipefail
-symshape=$1
-repo=$2
+symshape=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # the script cds
+repo=$(cd "$2" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0 passed=0
