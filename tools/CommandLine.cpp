@@ -9,7 +9,7 @@
 namespace symshape::tool {
 
 const char *const kUsage =
-    R"(usage: symshape check FILE.mlir... [options]
+    R"(usage: symshape check FILE.mlir|DIR... [options]
        symshape refine FILE.mlir [-o OUT.mlir] [options]
        symshape graph FILE.mlir [-o OUT.dot] [options]
        symshape --help | --version
@@ -19,7 +19,8 @@ reports which sizes trigger undefined behaviour, with a witness, and refines
 `?` dims to the most specific sizes.
 
 commands:
-  check FILE...          judge every obligation; FILE '-' reads stdin
+  check FILE...          judge every obligation; FILE '-' reads stdin, a
+                         directory its *.mlir files (recursively, sorted)
   refine FILE            print FILE with the most specific result types
                          (signatures never change; casts keep old uses valid)
   graph FILE             print the dim graph as Graphviz DOT: dims with their
@@ -85,6 +86,15 @@ options for check:
                          as a related location), source (the model's line
                          only, as mlir-opt reports), mlir (the MLIR op
                          only; JSON without source_* fields)
+  --config FILE          options and [[suppress]] tables from FILE (by
+                         default the nearest symshape.toml, or pyproject.toml
+                         with [tool.symshape], from each input's directory
+                         up; the command line overrides it)
+  --no-config            read no configuration file
+  --baseline FILE        findings recorded in FILE are notes ("baselined"),
+                         not failures: only new ones make the exit status 1;
+                         FILE is written with today's findings when missing
+  --write-baseline       write the --baseline FILE again from this run
 
 options for refine:
   --drop-redundant-checks
@@ -198,6 +208,10 @@ bool parseFlag(const std::string &arg, CommandLine &cl) {
     cl.options.lowering.strict = true;
   else if (arg == "--no-fast-paths")
     cl.options.judge.fastPaths = false;
+  else if (arg == "--no-config")
+    cl.noConfig = true;
+  else if (arg == "--write-baseline")
+    cl.writeBaseline = true;
   else
     return false;
   return true;
@@ -244,6 +258,11 @@ bool parseNamedOption(Arg &a, CommandLine &cl, std::string &error) {
       error = "-o needs a file name ('-' for stdout)";
     else
       cl.output = v;
+  } else if (arg == "--config" || arg == "--baseline") {
+    if (!a.value(v) || v.empty())
+      error = arg + " needs a file name";
+    else
+      (arg == "--config" ? cl.configPath : cl.baselinePath) = v;
   } else if (arg == "--func") {
     if (!a.value(v) || v.empty())
       error = "--func needs a function name";
@@ -370,7 +389,11 @@ bool parseNumberOption(Arg &a, CommandLine &cl, std::string &error) {
 } // namespace
 
 std::string parseArgs(int argc, char **argv, CommandLine &cl) {
-  std::vector<std::string> args(argv + 1, argv + argc);
+  return parseArgList(std::vector<std::string>(argv + 1, argv + argc), cl);
+}
+
+std::string parseArgList(const std::vector<std::string> &args,
+                         CommandLine &cl) {
   bool formatGiven = false;
   static const char *const flags[] = {"--help",
                                       "--json",
@@ -382,7 +405,9 @@ std::string parseArgs(int argc, char **argv, CommandLine &cl) {
                                       "--strict-exit",
                                       "--explain",
                                       "--drop-redundant-checks",
-                                      "--split-input-file"};
+                                      "--split-input-file",
+                                      "--no-config",
+                                      "--write-baseline"};
   for (size_t i = 0; i < args.size(); ++i) {
     Arg a(args, i);
     const std::string arg = a.name;
@@ -462,7 +487,11 @@ std::string nearestName(const std::string &word) {
                                       "--loc",
                                       "--fail-on",
                                       "--drop-redundant-checks",
-                                      "--strict-exit"};
+                                      "--strict-exit",
+                                      "--config",
+                                      "--no-config",
+                                      "--baseline",
+                                      "--write-baseline"};
   std::string name = word.substr(0, word.find('='));
   std::string best;
   size_t bestDistance = name.size() / 3 + 1;
@@ -478,8 +507,9 @@ std::string nearestName(const std::string &word) {
 
 std::string checkOptionsApply(const CommandLine &cl) {
   static const char *const checkOnly[] = {
-      "--json",    "--format", "--require-coverage",
-      "--explain", "--loc",    "--fail-on"};
+      "--json",     "--format",        "--require-coverage", "--explain",
+      "--loc",      "--fail-on",       "--config",           "--no-config",
+      "--baseline", "--write-baseline"};
   static const char *const notCheck[] = {"--strict-exit"};
   for (const std::string &option : cl.given) {
     if (option == "--drop-redundant-checks" && cl.command != "refine")

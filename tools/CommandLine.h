@@ -33,6 +33,12 @@ struct CommandLine {
   bool dropRedundantChecks = false; ///< refine --drop-redundant-checks
   bool strictExit = false;
   bool splitInput = false; ///< --split-input-file
+  /// check --config FILE: the configuration file (none looked for).
+  std::string configPath;
+  bool noConfig = false; ///< check --no-config
+  /// check --baseline FILE (a configuration's is relative to it).
+  std::string baselinePath;
+  bool writeBaseline = false; ///< check --write-baseline
   When color = When::Auto;
   When progress = When::Auto;
   int64_t memoryLimitMb = 0;
@@ -51,6 +57,9 @@ extern const char *const kUsage;
 
 /// Fills `cl` from argv; returns an error message, or "" on success.
 std::string parseArgs(int argc, char **argv, CommandLine &cl);
+/// parseArgs over arguments without the program name; a later option
+/// overrides what an earlier call set (a repeatable one adds to it).
+std::string parseArgList(const std::vector<std::string> &args, CommandLine &cl);
 
 /// The known command or option nearest to `word` (at most a third of its
 /// letters changed), or "" when none is near: for "did you mean".

@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CheckSetup.h"
 #include "CommandLine.h"
+#include "Gate.h"
 #include "Interrupt.h"
 #include "Output.h"
 #include "Terminal.h"
@@ -367,10 +369,25 @@ int checkUsage(const CommandLine &cl) {
 }
 
 /// `check`: the report in the format asked for, then --stats; the exit
-/// status.
+/// status. With suppressions or a baseline, the findings they accept are
+/// notes and only the others count (Gate.h).
 int runCheck(const CommandLine &cl, const frontend::Session &session,
-             const solver::ReportOptions &options, const Analysis &analysis,
-             const solver::Summary &summary) {
+             solver::ReportOptions &options, const Analysis &analysis,
+             const solver::Summary &summary, const CheckSetup &setup) {
+  std::optional<Gate> gate;
+  if (setup.anySuppression() || !cl.baselinePath.empty()) {
+    gate.emplace();
+    if (std::string error = gate->run(cl, session, options, setup.configOf,
+                                      !analysis.errors.empty());
+        !error.empty()) {
+      printError(error + "\n");
+      return 2;
+    }
+    options.waiverOf = [&gate](const solver::ReportEntry &entry) {
+      return gate->waiverOf(entry);
+    };
+    printError(gate->notes());
+  }
   // Text has nothing to say when no input could be read: the errors are
   // on stderr. JSON, SARIF and HTML always give a document.
   if (cl.format == Format::Json) {
@@ -396,16 +413,19 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
   } else if (analysis.goodInputs > 0) {
     auto text = [&](const solver::TextSink &sink) {
       session.text(sink, options, cl.function);
+      if (gate)
+        sink(gate->line());
     };
     if (emitStream(cl, text, true) != 0)
       return 2;
   }
   printStats(cl, session);
   bool failed = !analysis.errors.empty();
-  return failed ? 2 : summary.fails(cl.failOn) ? 1 : 0;
+  bool fails = gate ? gate->fails(cl.failOn) : summary.fails(cl.failOn);
+  return failed ? 2 : fails ? 1 : 0;
 }
 
-int run(const CommandLine &cl) {
+int run(const CommandLine &cl, const CheckSetup &setup) {
   if (int status = checkUsage(cl))
     return status;
   // auto: on a terminal, once a run has taken two seconds; always: from
@@ -437,11 +457,15 @@ int run(const CommandLine &cl) {
   options.locations = cl.locations;
   options.errors = analysis.errors;
   options.toolVersion = SYMSHAPE_VERSION;
+  // Several files judged: a summary line for each, then the overall one.
+  for (const auto &file : session.files())
+    options.fileSummaries =
+        options.fileSummaries || file->name != session.files()[0]->name;
   bool failed = !analysis.errors.empty();
   const solver::Summary summary = session.reportSummary(options, cl.function);
 
   if (cl.command == "check")
-    return runCheck(cl, session, options, analysis, summary);
+    return runCheck(cl, session, options, analysis, summary, setup);
   if (failed)
     return 2; // refine and graph read one file: nothing to write
   std::string out;
@@ -494,6 +518,17 @@ int main(int argc, char **argv) {
     std::cerr << kUsage;
     return 2;
   }
+  // check: directories and the configuration file (whose options, colour
+  // and memory limit included, hold from here on).
+  CheckSetup setup;
+  if (std::string error = setUpCheck(
+          std::vector<std::string>(argv + 1, argv + argc), cl, setup);
+      !error.empty()) {
+    printError(error);
+    return 2;
+  }
+  colorStderr = cl.color == When::Always ||
+                (cl.color == When::Auto && colorTerminal(stderr));
   // A write beyond `ulimit -f` fails with EFBIG and is reported, rather
   // than the signal ending the run with a half-written file.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -507,7 +542,7 @@ int main(int argc, char **argv) {
   }
   int status;
   try {
-    status = run(cl);
+    status = run(cl, setup);
   } catch (const std::bad_alloc &) {
     // Past the library's own checks (while printing): still a clean stop.
     std::cerr << "symshape: error: out of memory\n";

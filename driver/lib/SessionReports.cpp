@@ -202,19 +202,36 @@ void Session::text(const solver::TextSink &sink,
   std::string out;
   std::vector<solver::FileReport> files = reports(only);
   solver::Summary summary;
+  // Per file name (the pieces of a split file together), in order.
+  std::vector<std::pair<std::string, solver::Summary>> perFile;
   for (const solver::FileReport &file : files) {
     summary.add(file, options);
+    if (perFile.empty() || perFile.back().first != file.file)
+      perFile.emplace_back(file.file, solver::Summary());
+    perFile.back().second.add(file, options);
     // Under --require-coverage an op outside any function that is not
     // read is an error, as an opaque op in a function is (the summary
     // counts both).
     if (options.requireCoverage)
       for (const solver::OpaqueOp &op : file.moduleOpaque) {
+        solver::ReportEntry entry;
+        entry.loc = op.loc;
+        entry.op = op.op;
+        entry.opaque = &op;
+        const solver::Waiver *waiver = options.waiver(entry);
         Diagnostic diag;
         diag.loc = fromSolver(op.loc);
-        diag.severity = frontend::Severity::Error;
-        diag.message =
-            "'" + op.op + "' is opaque: " + op.reason + " [coverage, error]";
+        diag.severity =
+            waiver ? frontend::Severity::Note : frontend::Severity::Error;
+        diag.message = std::string(!waiver             ? ""
+                                   : waiver->baselined ? "baselined: "
+                                                       : "suppressed: ") +
+                       "'" + op.op + "' is opaque: " + op.reason +
+                       " [coverage, error]";
         printer.render(out, diag, printed);
+        if (waiver && !waiver->baselined)
+          out += format(op.loc) + ": note: suppressed because: " +
+                 escapeNonPrintable(waiver->reason) + "\n";
       }
     for (const solver::FunctionReport &fn : file.functions) {
       solver::forEachFindingMessage(
@@ -258,6 +275,10 @@ void Session::text(const solver::TextSink &sink,
           });
     }
   }
+  if (options.fileSummaries)
+    for (const auto &[name, fileSummary] : perFile)
+      out += "symshape: " + escapeNonPrintable(name) + ": " +
+             fileSummary.line() + "\n";
   std::string coverage = solver::coverageLine(files);
   if (!coverage.empty())
     out += "symshape: " + coverage + "\n";

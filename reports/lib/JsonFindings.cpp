@@ -310,6 +310,20 @@ void appendCallStacks(std::string &out, const Problem &problem,
 
 } // namespace
 
+void appendWaiver(std::string &out, const Waiver *waiver) {
+  if (!waiver)
+    return;
+  if (waiver->baselined) {
+    appendKey(out, "baselined");
+    out += "true";
+    return;
+  }
+  appendKey(out, "suppressed");
+  out += "{\"reason\": ";
+  appendQuoted(out, waiver->reason);
+  out += '}';
+}
+
 bool FindingScratch::BodyKey::operator==(const BodyKey &o) const {
   return kind == o.kind && entryDim == o.entryDim && dim == o.dim &&
          obligationKind == o.obligationKind && form == o.form &&
@@ -398,6 +412,7 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
     appendImpliedBy(out, problem, *why, resolve);
   if (!entry.callStacks.empty())
     appendCallStacks(out, problem, entry.callStacks, resolve);
+  appendWaiver(out, options.waiver(entry));
   out += '}';
   // A kept body was appended to `out` directly: nothing above went
   // through w, which could have handed `out` over meanwhile.

@@ -222,6 +222,10 @@ void appendQuotedBy(std::string &out, std::string &scratch, Body body) {
 void appendSourceFields(std::string &out, const SourceOrigin &origin,
                         const ReportOptions &options);
 
+/// `"baselined": true`, or `"suppressed": {"reason": ...}`, of a finding
+/// the user accepted; nothing when `waiver` is null.
+void appendWaiver(std::string &out, const Waiver *waiver);
+
 /// What consecutive findings share: most ops have several obligations at
 /// one position, whose lines begin alike, and every message is escaped
 /// in the same buffer.

@@ -470,6 +470,11 @@ void renderJson(const std::vector<FileReport> &files, const Summary &summary,
           w.field("loc", resolve(op.loc).str());
           w.field("op", op.op);
           w.field("reason", op.reason);
+          ReportEntry entry;
+          entry.loc = op.loc;
+          entry.op = op.op;
+          entry.opaque = &op;
+          json::appendWaiver(out, options.waiver(entry));
           w.close();
         }
         w.close();

@@ -247,14 +247,22 @@ void FindingMessages::emitFinding(const ReportEntry &entry,
   Severity severity =
       severityOf(entry.verdict,
                  entry.obligation && isRuntimeCheck(entry.obligation->kind));
+  const Waiver *waiver = options.waiver(entry);
   ReportMessage header = makeMessage(
-      entry.loc, severity,
-      entry.message(problem) + " [" + std::string(entry.kind) + ", " +
+      entry.loc, waiver ? Severity::Note : severity,
+      (waiver ? waiver->baselined ? "baselined: " : "suppressed: " : "") +
+          entry.message(problem) + " [" + std::string(entry.kind) + ", " +
           verdictName(entry.verdict) + ", " + std::string(entry.rule) + "]");
   header.kind = entry.kind;
   header.verdict = entry.verdict;
   header.at = at;
   emit(std::move(header));
+  if (waiver) {
+    // Accepted by the user: one line (and why), not the whole judgement.
+    if (!waiver->baselined)
+      note(entry, at, "suppressed because: " + waiver->reason);
+    return;
+  }
   if (at && options.locations == LocationMode::Both) {
     // The op in the MLIR text, with its line: where to look in the
     // module.

@@ -280,6 +280,19 @@ Json relatedLocations(const Problem &problem, const ReportEntry &entry,
   return related;
 }
 
+/// SARIF's `suppressions` of a finding the user accepted (§3.27.23, kind
+/// `external`: in a configuration file or the baseline, not the input),
+/// which code scanning shows as dismissed; nothing when `waiver` is null.
+void addSuppressions(Json &result, const Waiver *waiver) {
+  if (!waiver)
+    return;
+  result["suppressions"] = Json::array(
+      {{{"kind", "external"},
+        {"justification",
+         text(waiver->baselined ? std::string("recorded in the baseline")
+                                : waiver->reason)}}});
+}
+
 /// The result of an entry that is not safe.
 Json entryResult(const FunctionReport &function, const ReportEntry &entry,
                  const ReportOptions &options, const PositionResolver &resolve,
@@ -312,24 +325,31 @@ Json entryResult(const FunctionReport &function, const ReportEntry &entry,
       relatedLocations(problem, entry, position, fromSource, options, resolve);
   if (!related.empty())
     result["relatedLocations"] = std::move(related);
+  addSuppressions(result, options.waiver(entry));
   return result;
 }
 
 /// An op outside every function that symshape does not read, as a
 /// coverage error (--require-coverage).
-Json moduleOpaqueResult(const OpaqueOp &op, const PositionResolver &resolve,
-                        RuleTable &rules) {
-  return {{"ruleId", "coverage"},
-          {"ruleIndex", rules.index("coverage", "coverage")},
-          {"level", "error"},
-          {"message",
-           {{"text", text("'" + std::string(op.op) +
-                          "' is opaque: " + std::string(op.reason) + ".")}}},
-          {"locations", Json::array({location(resolve(op.loc))})},
-          {"properties",
-           {{"verdict", "error"},
-            {"op", text(std::string(op.op))},
-            {"reason", text(std::string(op.reason))}}}};
+Json moduleOpaqueResult(const OpaqueOp &op, const ReportOptions &options,
+                        const PositionResolver &resolve, RuleTable &rules) {
+  Json result = {{"ruleId", "coverage"},
+                 {"ruleIndex", rules.index("coverage", "coverage")},
+                 {"level", "error"},
+                 {"message",
+                  {{"text", text("'" + std::string(op.op) + "' is opaque: " +
+                                 std::string(op.reason) + ".")}}},
+                 {"locations", Json::array({location(resolve(op.loc))})},
+                 {"properties",
+                  {{"verdict", "error"},
+                   {"op", text(std::string(op.op))},
+                   {"reason", text(std::string(op.reason))}}}};
+  ReportEntry entry;
+  entry.loc = op.loc;
+  entry.op = op.op;
+  entry.opaque = &op;
+  addSuppressions(result, options.waiver(entry));
+  return result;
 }
 
 /// The run's invocation: failed when some input could not be read or
@@ -373,7 +393,7 @@ std::string renderSarif(const std::vector<FileReport> &files,
   if (options.requireCoverage)
     for (const FileReport &file : files)
       for (const OpaqueOp &op : file.moduleOpaque)
-        results.push_back(moduleOpaqueResult(op, resolve, rules));
+        results.push_back(moduleOpaqueResult(op, options, resolve, rules));
   Json driver = {{"name", "symshape"}};
   if (!options.toolVersion.empty())
     driver["version"] = options.toolVersion;

@@ -33,7 +33,7 @@ namespace symshape::solver {
 /// The version of the `check --json` document (its schema is
 /// schema/symshape-report.schema.json). The major number changes when a
 /// field changes meaning or goes away, the minor one when fields are added.
-inline constexpr const char *kJsonReportVersion = "1.3";
+inline constexpr const char *kJsonReportVersion = "1.4";
 
 /// A position in the exporter's own source (the model's Python file), as
 /// an op's `loc(...)` gives it: line and column as written there.
@@ -162,6 +162,17 @@ struct InputError {
   std::string message;
 };
 
+struct ReportEntry;
+
+/// A finding the user accepted (`check --baseline`, a `[[suppress]]` table
+/// of the configuration): reported as a note, and not counted for the exit
+/// status. Neither changes the verdict or the summary counts.
+struct Waiver {
+  /// Recorded in the baseline; otherwise suppressed for `reason`.
+  bool baselined = false;
+  std::string reason;
+};
+
 struct ReportOptions {
   /// Every opaque op is a finding of kind `coverage`, verdict `error`.
   bool requireCoverage = false;
@@ -178,6 +189,17 @@ struct ReportOptions {
   /// Where findings at ops with the exporter's positions are placed; with
   /// Mlir, the JSON report has no `source_*` fields.
   LocationMode locations = LocationMode::Both;
+  /// Text: a summary line per file ("symshape: x.mlir: 3 obligations:
+  /// ...") before the overall one (`check` with several files).
+  bool fileSummaries = false;
+  /// The waiver of a finding that is not safe, or null (none: every
+  /// finding is reported as judged). A module-level opaque op is asked
+  /// with an entry whose `opaque` is the op and `obligation` null.
+  std::function<const Waiver *(const ReportEntry &)> waiverOf;
+  /// waiverOf's answer, or null when there is none.
+  const Waiver *waiver(const ReportEntry &entry) const {
+    return waiverOf ? waiverOf(entry) : nullptr;
+  }
 };
 
 /// One finding of a report: an obligation's, or an opaque op's under
