@@ -65,6 +65,16 @@ void writeDetails(Page &page, const Problem &problem, const ReportEntry &entry,
     page.text(entry.op);
     page.raw("</code></div>");
   }
+  // Accepted by the team (`--baseline`, a `[[suppress]]` of the
+  // configuration): shown, but not counted for the exit status, as in the
+  // text, JSON and SARIF reports.
+  if (const Waiver *waiver = options.waiver(entry)) {
+    line(waiver->baselined ? "baselined" : "suppressed");
+    page.text(waiver->baselined ? "recorded in the baseline, not counted for "
+                                  "the exit status"
+                                : waiver->reason);
+    page.raw("</div>");
+  }
   if (options.locations != LocationMode::Mlir && !at.origin.frames.empty()) {
     line("source");
     page.text(at.origin.frames.front().str());

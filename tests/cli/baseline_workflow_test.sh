@@ -131,6 +131,10 @@ run check models/ --format sarif -o report.sarif
 [ "$status" -eq 0 ] && has '"justification": "the caller pads %a to 3"' report.sarif &&
   has '"justification": "recorded in the baseline"' report.sarif &&
   ok || fail "SARIF waivers: exit $status"
+run check models/ --format html -o report.html
+[ "$status" -eq 0 ] && has 'suppressed: the caller pads %a to 3' report.html &&
+  has 'baselined: recorded in the baseline' report.html &&
+  ok || fail "HTML waivers: exit $status"
 python3 - "$repo" <<'PY' && ok || fail "the reports with waivers do not validate"
 import json, sys, jsonschema
 repo = sys.argv[1]
