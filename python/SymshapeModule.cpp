@@ -1,7 +1,8 @@
 //===- SymshapeModule.cpp - The native half of the Python package --------===//
 //
 // symshape._symshape.run analyses one module text as `symshape check --json`
-// (or, with refine=True, `symshape refine`) does and returns
+// does (mode "check"; "refine": `symshape refine`; "graph": `symshape
+// graph`), for one function `func` when it is not empty, and returns
 //
 //   (True, output)                          the JSON document or the text
 //   (False, file, line, col, diagnostics)   bad input: the first error's
@@ -38,20 +39,59 @@ using namespace symshape;
 
 namespace {
 
+/// What the Python call asks besides the session's options.
+struct Request {
+  std::string mode; ///< "check", "refine" or "graph"
+  std::string func; ///< only this function, when not empty
+  bool explain = false;
+  bool requireCoverage = false;
+  bool dropRedundantChecks = false;
+};
+
+/// The output of `request` from an analysed session, or an error message
+/// (`func` names no function with a body).
+bool render(const frontend::Session &session, const Request &request,
+            std::string &output) {
+  if (!request.func.empty() && !session.function(request.func)) {
+    output = "error: no function named '@" + request.func + "' with a body";
+    return false;
+  }
+  if (request.mode == "refine") {
+    output = frontend::rewriteRefined(session, *session.files().front(),
+                                      nullptr, request.func,
+                                      request.dropRedundantChecks);
+  } else if (request.mode == "graph") {
+    output = session.dot(request.func);
+  } else {
+    solver::ReportOptions report;
+    report.explain = request.explain;
+    report.requireCoverage = request.requireCoverage;
+    output = session.json(report, request.func);
+  }
+  return true;
+}
+
 py::tuple run(const std::string &text, const std::string &filename,
               const std::vector<std::string> &assume, int64_t minDim,
               bool strict, const std::vector<std::string> &broadcastable,
-              unsigned timeoutMs, unsigned jobs, bool refine) {
+              unsigned timeoutMs, unsigned jobs, const std::string &mode,
+              const std::string &func, bool explain, bool requireCoverage,
+              bool dropRedundantChecks) {
+  Request request{mode, func, explain, requireCoverage, dropRedundantChecks};
   frontend::SessionOptions options;
   options.computeShapes = true; // the document lists most specific shapes
   options.lowering.minDim = minDim;
   options.lowering.strict = strict;
   options.lowering.broadcastable = broadcastable;
   options.judge.limits.timeoutMs = timeoutMs;
+  // Only the DOT graph draws the names of static sizes (as the CLI).
+  options.lowering.labelConstants = mode == "graph";
+  // What implies every safe obligation, not only the runtime checks.
+  options.explainAll = explain;
   options.jobs =
       jobs ? jobs : std::max(1u, std::thread::hardware_concurrency());
   auto session = std::make_unique<frontend::Session>(options);
-  bool ok = true;
+  bool ok = true, rendered = true;
   std::string output;
   // SIGINT stays pending while symshape runs, in this thread and the
   // ones it starts: Z3 puts a SIGINT handler of its own in place while it
@@ -73,15 +113,15 @@ py::tuple run(const std::string &text, const std::string &filename,
       ok = ok && session->addAssumption(assumption);
     ok = ok && session->addFile(filename, text) && session->analyze();
     if (ok)
-      output =
-          refine ? frontend::rewriteRefined(*session, *session->files().front())
-                 : session->json();
+      rendered = render(*session, request, output);
   }
   sigaction(SIGINT, &pythonHandler, nullptr);
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   // A Ctrl-C during the run: KeyboardInterrupt now.
   if (PyErr_CheckSignals() != 0)
     throw py::error_already_set();
+  if (ok && !rendered)
+    return py::make_tuple(false, filename, 0, 0, output);
   if (ok)
     return py::make_tuple(true,
                           py::bytes(output).attr("decode")("utf-8", "replace"));
@@ -95,10 +135,10 @@ py::tuple run(const std::string &text, const std::string &filename,
   frontend::SourceLoc loc =
       error != diags.end() ? error->loc : frontend::SourceLoc{};
   frontend::LineCol lineCol = session->sources().lineCol(loc);
-  std::string rendered = session->diagnostics().renderAll();
-  return py::make_tuple(false, session->sources().name(loc.buffer),
-                        lineCol.line, lineCol.col,
-                        py::bytes(rendered).attr("decode")("utf-8", "replace"));
+  std::string diagnostics = session->diagnostics().renderAll();
+  return py::make_tuple(
+      false, session->sources().name(loc.buffer), lineCol.line, lineCol.col,
+      py::bytes(diagnostics).attr("decode")("utf-8", "replace"));
 }
 
 } // namespace
@@ -108,5 +148,7 @@ PYBIND11_MODULE(_symshape, m) {
   m.attr("__version__") = SYMSHAPE_VERSION;
   m.def("run", &run, py::arg("text"), py::arg("filename"), py::arg("assume"),
         py::arg("min_dim"), py::arg("strict"), py::arg("broadcastable"),
-        py::arg("timeout_ms"), py::arg("jobs"), py::arg("refine"));
+        py::arg("timeout_ms"), py::arg("jobs"), py::arg("mode"),
+        py::arg("func"), py::arg("explain"), py::arg("require_coverage"),
+        py::arg("drop_redundant_checks"));
 }

@@ -21,7 +21,7 @@ import json as _json
 
 from . import _symshape
 
-__all__ = ["Error", "check", "refine", "__version__"]
+__all__ = ["Error", "check", "refine", "graph", "__version__"]
 
 #: The version of symshape (the same as `symshape --version` prints).
 __version__ = _symshape.__version__
@@ -48,7 +48,8 @@ class Error(ValueError):
 
 
 def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
-         jobs, refine):
+         jobs, mode, func=None, explain=False, require_coverage=False,
+         drop_redundant_checks=False):
     if not isinstance(text, (str, bytes)):
         raise TypeError("the module text must be a str (or bytes), not "
                         + type(text).__name__)
@@ -59,12 +60,18 @@ def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
         raise TypeError("assume takes a list of expressions, not one string")
     if isinstance(broadcastable, str):
         raise TypeError("broadcastable takes a list of op names")
+    if func is not None and not isinstance(func, str):
+        raise TypeError("func must be a function name (str), not "
+                        + type(func).__name__)
     if min_dim < 0:
         raise ValueError("min_dim must be >= 0")
     if timeout_ms < 0 or jobs < 0:
         raise ValueError("timeout_ms and jobs must be >= 0")
     result = _symshape.run(text, filename, list(assume), min_dim, strict,
-                           list(broadcastable), timeout_ms, jobs, refine)
+                           list(broadcastable), timeout_ms, jobs, mode,
+                           (func or "").lstrip("@"), bool(explain),
+                           bool(require_coverage),
+                           bool(drop_redundant_checks))
     if result[0]:
         return result[1]
     _, file, line, col, message = result
@@ -72,23 +79,42 @@ def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
 
 
 def check(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
-          broadcastable=(), timeout_ms=2000, jobs=0):
+          broadcastable=(), timeout_ms=2000, jobs=0, func=None,
+          explain=False, require_coverage=False):
     """Analyses the module `text`; returns `symshape check --json`'s document.
 
     assume: facts such as "%arg0[0] >= 1" (the --assume grammar);
     min_dim: every dynamic dim is at least this (--min-dim);
     filename: the name locations use; strict, broadcastable, timeout_ms:
-    as the CLI's options; jobs: threads (0: one per hardware thread).
-    Raises Error on bad input.
+    as the CLI's options; jobs: threads (0: one per hardware thread);
+    func: only this function ("f" or "@f", --func); explain: every safe
+    finding says what implies it (--explain); require_coverage: an op
+    symshape cannot model is a finding of kind `coverage`
+    (--require-coverage). Raises Error on bad input or an unknown func.
     """
     return _json.loads(_run(text, assume, min_dim, filename, strict,
-                            broadcastable, timeout_ms, jobs, refine=False))
+                            broadcastable, timeout_ms, jobs, "check", func,
+                            explain, require_coverage))
 
 
 def refine(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
-           broadcastable=(), timeout_ms=2000, jobs=0):
+           broadcastable=(), timeout_ms=2000, jobs=0, func=None,
+           drop_redundant_checks=False):
     """Returns `text` with every op result type made as static as every
     well-defined execution allows (`symshape refine`). Same arguments as
-    check(); raises Error on bad input."""
+    check(); func: refine only this function (--func);
+    drop_redundant_checks: remove every runtime check proved safe, with the
+    ops that only fed it (--drop-redundant-checks). Raises Error on bad
+    input or an unknown func."""
     return _run(text, assume, min_dim, filename, strict, broadcastable,
-                timeout_ms, jobs, refine=True)
+                timeout_ms, jobs, "refine", func,
+                drop_redundant_checks=drop_redundant_checks)
+
+
+def graph(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
+          broadcastable=(), timeout_ms=2000, jobs=0, func=None):
+    """Returns the dim graph as Graphviz DOT (`symshape graph`): dims with
+    their source names and refined sizes, obligations coloured by verdict.
+    Same arguments as check(); func: only this function (--func)."""
+    return _run(text, assume, min_dim, filename, strict, broadcastable,
+                timeout_ms, jobs, "graph", func)

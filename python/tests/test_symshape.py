@@ -188,3 +188,50 @@ def test_ctrl_c_during_check_is_not_lost():
             time.sleep(0.05)
             time_left -= 0.05
     timer.cancel()
+
+
+# Issue 45: every option of the CLI the library can take, each compared
+# with the CLI's own output on the same input.
+CONTRACT = "examples/torch_contract.mlir"
+
+
+def test_func_explain_require_coverage_are_the_cli_options():
+    text = (SOURCE / CONTRACT).read_text()
+    for kwargs, flags in (({"explain": True}, ["--explain"]),
+                          ({"require_coverage": True},
+                           ["--require-coverage"])):
+        doc = symshape.check(text, filename=CONTRACT, **kwargs)
+        assert doc == json.loads(cli("check", "--json", *flags,
+                                     CONTRACT).stdout)
+    functions = [f["name"] for f in symshape.check(
+        text, filename=CONTRACT)["files"][0]["functions"]]
+    name = functions[-1]
+    doc = symshape.check(text, filename=CONTRACT, func=name)
+    assert doc == json.loads(cli("check", "--json", "--func", name,
+                                 CONTRACT).stdout)
+    assert symshape.check(text, filename=CONTRACT, func="@" + name) == doc
+
+
+def test_refine_drop_redundant_checks_and_func_are_the_cli_options():
+    text = (SOURCE / CONTRACT).read_text()
+    run = cli("refine", "--drop-redundant-checks", CONTRACT)
+    assert run.returncode == 0
+    dropped = symshape.refine(text, filename=CONTRACT,
+                              drop_redundant_checks=True)
+    assert dropped == run.stdout
+    assert dropped != symshape.refine(text, filename=CONTRACT)
+
+
+def test_graph_is_the_cli_dot():
+    run = cli("graph", BIAS_ADD)
+    dot = symshape.graph((SOURCE / BIAS_ADD).read_text(), filename=BIAS_ADD)
+    assert dot == run.stdout
+    assert dot.startswith("digraph")
+
+
+def test_unknown_func_is_an_error_as_in_the_cli():
+    with pytest.raises(symshape.Error) as caught:
+        symshape.check(BATCH_8, func="nope")
+    assert "no function named '@nope'" in str(caught.value)
+    with pytest.raises(TypeError):
+        symshape.check(BATCH_8, func=3)
