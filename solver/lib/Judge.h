@@ -240,6 +240,11 @@ private:
   /// leaf `s`) is exactly its bounds and at most one assumed column: that
   /// column (nullopt inside: none), or nullopt when not exact.
   std::optional<std::optional<FormulaId>> projection(size_t k, TermId s);
+  /// The cover of that projection found by cases, without Z3
+  /// (ProjectedCoverByCases.cpp); nullopt when its atoms are not all
+  /// equalities of sizes and constants (then the solver's is asked).
+  std::optional<std::vector<std::vector<std::pair<Atom, bool>>>>
+  projectedCoverByCases(size_t k, std::optional<FormulaId> column);
   /// A solver holding that projection: the bounds of `k`'s sizes and the
   /// negated `column`.
   std::unique_ptr<SmtSolver> projectedSolver(size_t k,

@@ -84,8 +84,8 @@ trees() {
 }
 
 # The inputs: generated benchmark files (FAMILY:OPS:SEED), the wide
-# broadcasts, and the trees with no option and with --min-dim 2.
-cases="random:3000:1 random:3000:2 random:3000:3 chain:3000:1 transformer:2000:1 reusedag:80:1 reusedag:80:2 wide:0:0 trees:0:0 trees:0:2"
+# broadcasts, and the trees with no option, --min-dim 1 and --min-dim 2.
+cases="random:3000:1 random:3000:2 random:3000:3 chain:3000:1 transformer:2000:1 reusedag:80:1 reusedag:80:2 wide:0:0 trees:0:0 trees:0:1 trees:0:2"
 for case in $cases; do
   IFS=: read -r family ops seed <<<"$case"
   input="$work/$family-$ops-$seed.mlir"
