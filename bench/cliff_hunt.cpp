@@ -7,7 +7,11 @@
 // slowest functions with the shape line that precedes each
 // (`// family: ...`, as bench/gen_cliff.py writes them):
 //
-//   symshape_cliff_hunt FILE [--top N] [--limit-ms MS]
+//   symshape_cliff_hunt FILE [--top N] [--limit-ms MS] [--cpu]
+//
+// Times are wall-clock, or with --cpu the process's CPU time (every
+// thread's): on a machine other work loads, the wall-clock time of a
+// function grows with the load and its CPU time does not.
 //
 // Exit status 0 when no function is over the limit, 1 otherwise, 2 on a
 // bad command line or input.
@@ -20,6 +24,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -54,8 +59,20 @@ std::vector<Function> split(const std::string &text) {
   return out;
 }
 
-double timeCheck(const std::string &text) {
-  auto start = std::chrono::steady_clock::now();
+/// Milliseconds of the process's CPU time (`cpu`) or of the wall clock.
+double nowMs(bool cpu) {
+  if (cpu) {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+  }
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+double timeCheck(const std::string &text, bool cpu) {
+  double start = nowMs(cpu);
   symshape::frontend::SessionOptions options;
   options.explainChecks = false; // as `check` in text
   options.keepFunctionBodies = false;
@@ -66,8 +83,7 @@ double timeCheck(const std::string &text) {
     if (report.empty())
       std::fputs("", stdout); // keep the report from being optimised out
   }
-  auto end = std::chrono::steady_clock::now();
-  return std::chrono::duration<double, std::milli>(end - start).count();
+  return nowMs(cpu) - start;
 }
 
 } // namespace
@@ -76,17 +92,20 @@ int main(int argc, char **argv) {
   std::string file;
   size_t top = 10;
   double limitMs = 50;
+  bool cpu = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--top" && i + 1 < argc)
       top = size_t(std::atoi(argv[++i]));
     else if (arg == "--limit-ms" && i + 1 < argc)
       limitMs = std::atof(argv[++i]);
+    else if (arg == "--cpu")
+      cpu = true;
     else if (file.empty() && arg[0] != '-')
       file = arg;
     else {
       std::fprintf(stderr, "usage: symshape_cliff_hunt FILE [--top N] "
-                           "[--limit-ms MS]\n");
+                           "[--limit-ms MS] [--cpu]\n");
       return 2;
     }
   }
@@ -104,11 +123,11 @@ int main(int argc, char **argv) {
                  file.c_str());
     return 2;
   }
-  timeCheck(functions.front().text); // warm-up: Z3's and the heap's
+  timeCheck(functions.front().text, cpu); // warm-up: Z3's and the heap's
   std::vector<double> times;
   size_t over = 0;
   for (Function &f : functions) {
-    f.ms = timeCheck(f.text);
+    f.ms = timeCheck(f.text, cpu);
     times.push_back(f.ms);
     over += f.ms > limitMs;
   }
@@ -116,6 +135,7 @@ int main(int argc, char **argv) {
   double total = 0;
   for (double t : times)
     total += t;
+  std::printf("%s", cpu ? "CPU time. " : "");
   std::printf("functions: %zu  total: %.1f ms  median: %.3f ms  "
               "p99: %.3f ms  max: %.3f ms  over %.0f ms: %zu\n",
               times.size(), total, times[times.size() / 2],

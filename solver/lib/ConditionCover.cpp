@@ -157,6 +157,13 @@ std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
   std::vector<uint32_t> on = seededOn, off = seededOff;
   if (!enumerate(violated, on, whyNot) || !enumerate(holds, off, whyNot))
     return std::nullopt;
+  return minimalCover(atoms, on, off, whyNot);
+}
+
+std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
+                                              const std::vector<uint32_t> &on,
+                                              const std::vector<uint32_t> &off,
+                                              std::string &whyNot) {
   std::vector<uint32_t> sorted = off;
   std::sort(sorted.begin(), sorted.end());
   for (uint32_t m : on)
@@ -167,7 +174,8 @@ std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
   size_t n = atoms.size();
   std::vector<PrimeImplicant> primes = primeImplicants(n, on, off);
   // Greedy cover of the on-minterms: most new minterms, then fewest
-  // literals (primes are ordered by literal count already).
+  // literals (primes are ordered by literal count already). It depends on
+  // the sets of minterms only, not on the order they were found in.
   std::vector<bool> covered(on.size(), false);
   size_t remaining = on.size();
   std::vector<Cube> cover;
@@ -189,11 +197,11 @@ std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
         covered[i] = true;
         --remaining;
       }
-    std::vector<Lit> cube(n, 0);
+    Cube cube;
     for (size_t i = 0; i < n; ++i)
       if (primes[best].mask >> i & 1)
-        cube[i] = (primes[best].value >> i & 1) ? lits[i] : -lits[i];
-    cover.push_back(toCube(cube));
+        cube.push_back({atoms[i], (primes[best].value >> i & 1) != 0});
+    cover.push_back(std::move(cube));
   }
   return cover;
 }

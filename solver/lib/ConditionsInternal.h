@@ -101,6 +101,15 @@ private:
   std::vector<uint32_t> seededOn, seededOff; ///< minterms, no duplicates
 };
 
+/// CoverFinder::exact's minimisation: the cover of the on-minterms `on`
+/// over `atoms` (bit i: atom i holds) that meets no off-minterm, from the
+/// sets alone (the order they were found in does not matter); nullopt
+/// (with `whyNot`) when a minterm is in both.
+std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
+                                              const std::vector<uint32_t> &on,
+                                              const std::vector<uint32_t> &off,
+                                              std::string &whyNot);
+
 /// Prints a disjunction of cubes in the grammar of SEMANTICS.md §6, grouping
 /// literals on one size into `in {..}`, `not in {..}` and `in [lo, hi]`:
 ///

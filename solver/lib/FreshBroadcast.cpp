@@ -469,10 +469,13 @@ const ProjectedCover &Judge::projectedCover(size_t k, TermId s,
   if (it == projectedCovers.end()) {
     ProjectedCover computed;
     computed.leaves = leaves;
-    std::unique_ptr<SmtSolver> projected = projectedSolver(k, column);
-    computed.cover =
-        coverOfViolation(*projected, graph, problem.formulas, ob.violation,
-                         models, computed.whyNot, stats.solverChecks);
+    computed.cover = projectedCoverByCases(k, column);
+    if (!computed.cover) {
+      std::unique_ptr<SmtSolver> projected = projectedSolver(k, column);
+      computed.cover =
+          coverOfViolation(*projected, graph, problem.formulas, ob.violation,
+                           models, computed.whyNot, stats.solverChecks);
+    }
     computed.text = coverText(graph, computed);
     it = projectedCovers.emplace(key, std::move(computed)).first;
   }

@@ -240,12 +240,32 @@ private:
   /// leaf `s`) is exactly its bounds and at most one assumed column: that
   /// column (nullopt inside: none), or nullopt when not exact.
   std::optional<std::optional<FormulaId>> projection(size_t k, TermId s);
+  /// The cover of that projection found by cases, without Z3
+  /// (ProjectedCoverByCases.cpp); nullopt when its atoms are not all
+  /// equalities of sizes and constants (then the solver's is asked).
+  std::optional<std::vector<std::vector<std::pair<Atom, bool>>>>
+  projectedCoverByCases(size_t k, std::optional<FormulaId> column);
   /// A solver holding that projection: the bounds of `k`'s sizes and the
   /// negated `column`.
   std::unique_ptr<SmtSolver> projectedSolver(size_t k,
                                              std::optional<FormulaId> column);
   /// Position of `symbol` in comp.symbols.
   size_t slotOf(const Component &comp, TermId symbol) const;
+  // --- broadcasts of sides P does not link (IndependentBroadcast.cpp) ---
+  /// Decides broadcast `k` (in component c), whose leaves lie in two
+  /// classes of terms or more that P does not link, without the solver;
+  /// false when it cannot.
+  bool judgeIndependentBroadcast(size_t k, size_t c, Finding &finding);
+  /// P now holds formula `f`: its terms join one class.
+  void noteLinked(FormulaId f);
+  /// Links `root` with every term below it (once per term).
+  void touchLinks(TermId root);
+  void linkTerms(TermId a, TermId b);
+  uint32_t linkRoot(TermId t);
+  void growLinks();
+  /// Whether `root` is made of symbols and broadcasts only (memoized, with
+  /// the symbol reached by first operands in leftmostOf).
+  bool onlyBroadcastsBelow(TermId root);
   // --- broadcasts P already makes safe (CoveredBroadcast.cpp) ---
   /// Records a conflict P now holds: assumed avoided, or proved so.
   void noteHeldColumn(FormulaId violation);
@@ -306,6 +326,15 @@ private:
   /// Per term: 1 a symbol or a broadcast whose column (and inner ones) P
   /// assumes compatible, -1 not, 0 not known yet.
   std::vector<int8_t> wellDefined;
+  /// Classes of terms P links (a union-find by term; IndependentBroadcast):
+  /// a term with its operands once touched, the terms of each formula P
+  /// holds.
+  std::vector<uint32_t> linkParent;
+  std::vector<bool> linkTouched;
+  /// Per term: 1 made of symbols and broadcasts only, -1 not, 0 not known;
+  /// and then the symbol reached by first operands.
+  std::vector<int8_t> plainBroadcast;
+  std::vector<TermId> leftmostOf;
   /// Covers of fresh broadcasts by their projection (sizes, place of the
   /// fresh one, bounds).
   ProjectedCovers ownCovers;

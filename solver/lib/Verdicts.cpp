@@ -295,6 +295,9 @@ bool Judge::judgeWithoutSolver(size_t k, size_t c, Finding &finding) {
     ++stats.decidedStatically;
     return true;
   }
+  if (options.fastPaths && weakenedBy.empty() &&
+      judgeIndependentBroadcast(k, c, finding))
+    return true;
   if (uint32_t degree = problem.formulas.degreeOf(violation);
       degree > kMaxDegree) {
     finding.verdict = Verdict::Unknown;
@@ -432,6 +435,7 @@ void Judge::applyEffects() {
     if (options.fastPaths) {
       noteAvoided(comp, effect.violation);
       noteHeldColumn(effect.violation);
+      noteLinked(effect.violation);
     }
     comp.excluded.insert(effect.violation);
     comp.modelNotOnes.reset();
