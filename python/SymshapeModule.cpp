@@ -57,9 +57,9 @@ bool render(const frontend::Session &session, const Request &request,
     return false;
   }
   if (request.mode == "refine") {
-    output = frontend::rewriteRefined(session, *session.files().front(),
-                                      nullptr, request.func,
-                                      request.dropRedundantChecks);
+    output =
+        frontend::rewriteRefined(session, *session.files().front(), nullptr,
+                                 request.func, request.dropRedundantChecks);
   } else if (request.mode == "graph") {
     output = session.dot(request.func);
   } else {

@@ -35,10 +35,90 @@ std::string setText(const std::set<int64_t> &values) {
   return "{" + join(parts, ", ") + "}";
 }
 
+/// `t` as a polynomial of symbols when it is built from constants,
+/// symbols, sums and products only.
+std::optional<Polynomial> polynomialOfTerm(const DimGraph &graph, TermId t,
+                                           unsigned depth = 0) {
+  const TermNode &node = graph.term(t);
+  if (node.kind == TermKind::Const)
+    return Polynomial::constant(node.value);
+  if (node.kind == TermKind::Symbol)
+    return Polynomial::symbol(t);
+  if (depth > 32 || (node.kind != TermKind::Add && node.kind != TermKind::Sub &&
+                     node.kind != TermKind::Mul))
+    return std::nullopt;
+  std::optional<Polynomial> a =
+      polynomialOfTerm(graph, node.operands[0], depth + 1);
+  std::optional<Polynomial> b =
+      a ? polynomialOfTerm(graph, node.operands[1], depth + 1) : std::nullopt;
+  if (!b)
+    return std::nullopt;
+  return node.kind == TermKind::Add   ? Polynomial::add(*a, *b)
+         : node.kind == TermKind::Sub ? Polynomial::sub(*a, *b)
+                                      : Polynomial::mul(*a, *b);
+}
+
+int64_t gcd(int64_t a, int64_t b) {
+  while (b != 0) {
+    int64_t r = a % b;
+    a = b;
+    b = r;
+  }
+  return a < 0 ? -a : a;
+}
+
+/// The closed form of a divisibility (issue 46): `a*X - b*((c*X) floordiv
+/// d) == 0` with a*d == b*c (b != 0, d > 0) holds exactly when d divides
+/// c*X (b*floor(c*X/d) == (b*c/d)*X iff c*X/d is an integer), i.e. when
+/// X mod (d / gcd(c, d)) == 0: "%x[0] mod 16 != 0", not "15 * %x[0] != 16
+/// * ((%x[0] * 3600) floordiv 3840)". nullopt for any other atom.
+std::optional<std::string> renderDivisibility(const DimGraph &graph,
+                                              const Atom &atom, bool holds) {
+  const std::map<Monomial, int64_t> &terms = atom.poly.terms();
+  if (atom.rel != AtomRel::Eq || terms.size() != 2)
+    return std::nullopt;
+  const Monomial *x = nullptr, *div = nullptr;
+  int64_t a = 0, b = 0;
+  for (const auto &[m, coeff] : terms) {
+    if (m.size() == 1 && graph.term(m[0]).kind == TermKind::Div) {
+      div = &m;
+      b = coeff;
+    } else {
+      x = &m;
+      a = coeff;
+    }
+  }
+  if (!x || !div || x->empty() || a == INT64_MIN || b == INT64_MIN)
+    return std::nullopt;
+  b = -b; // a*X == b*D
+  const TermNode &node = graph.term((*div)[0]);
+  std::optional<int64_t> d = graph.constantValue(node.operands[1]);
+  std::optional<Polynomial> top = polynomialOfTerm(graph, node.operands[0]);
+  if (!d || *d <= 0 || !top || top->terms().size() != 1 ||
+      top->terms().begin()->first != *x)
+    return std::nullopt;
+  int64_t c = top->terms().begin()->second;
+  __int128 lhs = __int128(a) * *d, rhs = __int128(b) * c;
+  if (c == 0 || lhs != rhs)
+    return std::nullopt;
+  int64_t modulus = *d / gcd(c, *d);
+  if (modulus <= 1)
+    return std::nullopt; // always divisible: no condition to write
+  std::string text = printPolynomial(graph, Polynomial::symbol((*x)[0]));
+  for (size_t i = 1; i < x->size(); ++i)
+    text += " * " + printPolynomial(graph, Polynomial::symbol((*x)[i]));
+  if (x->size() > 1)
+    text = "(" + text + ")";
+  return text + " mod " + std::to_string(modulus) + (holds ? " == 0" : " != 0");
+}
+
 /// Splits `p REL 0` into two sides with positive coefficients and prints
 /// "lhs OP rhs" (OP is `==`/`!=` or `<=`/`>`, flipped when sides swap; `<`
 /// or `>=` for a left side `x + 1`).
 std::string renderGeneral(const DimGraph &graph, const Atom &atom, bool holds) {
+  if (std::optional<std::string> divisible =
+          renderDivisibility(graph, atom, holds))
+    return *divisible;
   Polynomial lhs, rhs;
   for (const auto &[m, c] : atom.poly.terms()) {
     Polynomial term =

@@ -480,12 +480,18 @@ void Judge::applyEffects() {
 void Judge::judgePhase(const std::vector<size_t> &phase, size_t first,
                        std::vector<Finding> &findings,
                        FunctionVerdicts &result) {
+  bool wraps = false;
   for (size_t k : phase) {
     const Obligation &ob = problem.obligations[k];
     Finding &finding = findings[k - first];
     if (ob.staticError) { // compile-time: independent of P
       finding.verdict = Verdict::Error;
       ++stats.decidedStatically;
+      // Size arithmetic that wraps whatever the inputs (SPEC 2): every run
+      // that gets there has UB, so no later obligation is reached (unlike
+      // a type error, whose declared result still describes the runs).
+      wraps = wraps || (ob.kind == ObligationKind::Overflow &&
+                        !ob.conditional && reachable);
     } else if (!reachable) {
       finding.verdict = Verdict::Unreachable;
       finding.reason = unreachableReason;
@@ -499,6 +505,10 @@ void Judge::judgePhase(const std::vector<size_t> &phase, size_t first,
       result.verdict = finding.verdict;
   }
   applyEffects();
+  if (wraps) {
+    reachable = false;
+    unreachableReason = "the size arithmetic before it always wraps";
+  }
 }
 
 FunctionVerdicts Judge::run() {

@@ -73,7 +73,7 @@ func.func @unflatten(%arg0: !torch.vtensor<[?,?],f32>) -> !torch.vtensor<[?,?,64
   %int-1 = torch.constant.int -1
   %int64 = torch.constant.int 64
   %0 = torch.prim.ListConstruct %int-1, %int64 : (!torch.int, !torch.int) -> !torch.list<int>
-  // expected-ub-possible @+1 {{element-count: %arg0[1] != 64 * (%arg0[1] floordiv 64)}}
+  // expected-ub-possible @+1 {{element-count: %arg0[1] mod 64 != 0}}
   %1 = torch.aten.unflatten.int %arg0, %int-1, %0 : !torch.vtensor<[?,?],f32>, !torch.int, !torch.list<int> -> !torch.vtensor<[?,?,64],f32>
   return %1 : !torch.vtensor<[?,?,64],f32>
 }

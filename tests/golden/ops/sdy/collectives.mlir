@@ -27,7 +27,7 @@ func.func @all_gather_static(%x: tensor<4x8xf32>) {
 func.func @reduce_scatter(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
   // Scattering dim 0 over groups of 4: %x[0] must be a multiple of 4
   // (reduce_scatter_c1); the result has %x[0] / 4 rows.
-  // expected-ub-possible @+1 {{equal: %x[0] != 4 * (%x[0] floordiv 4)}}
+  // expected-ub-possible @+1 {{equal: %x[0] mod 4 != 0}}
   %0 = "stablehlo.reduce_scatter"(%x) <{replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, scatter_dimension = 0 : i64}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -56,7 +56,7 @@ func.func @reduce_scatter_static(%x: tensor<6x8xf32>) {
 func.func @all_to_all(%x: tensor<?x6xf32>, %y: tensor<2x4xi64>) -> tensor<?x12xf32> {
   // Dim 0 split into 2 parts (%x[0] must be even: all_to_all_c2), dim 1
   // concatenated twice: [%x[0] / 2, 12].
-  // expected-ub-possible @+1 {{equal: %x[0] != 2 * (%x[0] floordiv 2)}}
+  // expected-ub-possible @+1 {{equal: %x[0] mod 2 != 0}}
   %0 = "stablehlo.all_to_all"(%x) {split_dimension = 0 : i64, concat_dimension = 1 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<?x6xf32>) -> tensor<?x12xf32>
   // Split and concatenated on one dim: the shapes stay (all_to_all_c9).
   %1:2 = "stablehlo.all_to_all"(%y, %y) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xi64>, tensor<2x4xi64>) -> (tensor<2x4xi64>, tensor<2x4xi64>)

@@ -21,7 +21,7 @@ func.func @constraint(%arg0: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh
 func.func @shard_map(%arg0: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
   // Manual axes x (4) and y (2): the body sees [%arg0[0] / 4, 8 / 2];
   // %arg0[0] must be a multiple of 4.
-  // expected-ub-possible @+1 {{equal: %arg0[0] != 4 * (%arg0[0] floordiv 4)}}
+  // expected-ub-possible @+1 {{equal: %arg0[0] mod 4 != 0}}
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {"y"}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x", "y"} (%arg1: tensor<?x4xf32>) {
     // The local columns (4) gathered over y (2): 8, replicated in y.
     %1 = "stablehlo.all_gather"(%arg1) <{all_gather_dim = 1 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<?x4xf32>) -> tensor<?x8xf32>
@@ -56,8 +56,8 @@ func.func @padding(%arg0: tensor<6x8xf32>) -> tensor<6x8xf32> {
 func.func @inside(%arg0: tensor<?x8xf32>, %arg1: tensor<?x8xf32>) -> tensor<?x8xf32> {
   // Both sharded on x: the bodies see %arg0[0] / 4 and %arg1[0] / 4 rows
   // (each a multiple of 4), and the add inside needs them equal.
-  // expected-ub-possible @+2 {{equal: %arg0[0] != 4 * (%arg0[0] floordiv 4)}}
-  // expected-ub-possible @+1 {{equal: %arg1[0] != 4 * (%arg1[0] floordiv 4)}}
+  // expected-ub-possible @+2 {{equal: %arg0[0] mod 4 != 0}}
+  // expected-ub-possible @+1 {{equal: %arg1[0] mod 4 != 0}}
   %0 = sdy.manual_computation(%arg0, %arg1) in_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%l0: tensor<?x8xf32>, %l1: tensor<?x8xf32>) {
     // expected-ub-possible @+1 {{equal: (%arg0[0] floordiv 4) != (%arg1[0] floordiv 4)}}
     %1 = stablehlo.add %l0, %l1 : tensor<?x8xf32>
