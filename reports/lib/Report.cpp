@@ -11,7 +11,9 @@
 #include "symshape/reports/Report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <string_view>
 #include <tuple>
 
 namespace symshape::solver {
@@ -23,20 +25,62 @@ std::string findingMessage(const Problem &problem, const Obligation &ob,
   return text;
 }
 
+namespace {
+
+/// Whether a subject names several things ("the contracted sizes %a[1] and
+/// %b[0]", "the element counts of %x and ...") rather than one ("the
+/// broadcast of operand sizes ...", "the size %m of dim 0"): its head noun
+/// phrase, up to the first value, number, preposition or parenthesis, ends
+/// in a plural noun.
+bool pluralSubject(std::string_view subject) {
+  if (subject.rfind("the ", 0) != 0)
+    return false;
+  static constexpr std::string_view kStops[] = {
+      "of",   "and",  "to",        "in",       "for",      "at",
+      "that", "with", "broadcast", "computed", "inferred", "cast"};
+  static constexpr std::string_view kSingular[] = {"bias", "axis", "status"};
+  std::string_view last;
+  subject.remove_prefix(4);
+  while (!subject.empty()) {
+    size_t space = subject.find(' ');
+    std::string_view word = subject.substr(0, space);
+    if (word.empty() || !std::islower(static_cast<unsigned char>(word[0])) ||
+        std::find(std::begin(kStops), std::end(kStops), word) !=
+            std::end(kStops) ||
+        word.find_first_not_of("abcdefghijklmnopqrstuvwxyz-") !=
+            std::string_view::npos)
+      break; // a value, number, quote or preposition ends the noun phrase
+    last = word;
+    if (space == std::string_view::npos)
+      break;
+    subject.remove_prefix(space + 1);
+  }
+  if (std::find(std::begin(kSingular), std::end(kSingular), last) !=
+      std::end(kSingular))
+    return false;
+  return last.size() > 2 && last.back() == 's' && last[last.size() - 2] != 's';
+}
+
+} // namespace
+
 void appendFindingMessage(std::string &text, const Problem &problem,
                           const Obligation &ob, const Finding &finding) {
+  size_t start = text.size();
   appendSubject(text, problem, ob);
+  bool plural = pluralSubject(std::string_view(text).substr(start));
+  const char *is = plural ? " are" : " is";
   switch (finding.verdict) {
   case Verdict::Safe:
-    text += ob.kind == ObligationKind::Assume ? " is consistent"
-            : isRuntimeCheck(ob.kind) ? " always holds: the check is redundant"
-                                      : " is safe";
+    text += ob.kind == ObligationKind::Assume ? std::string(is) + " consistent"
+            : isRuntimeCheck(ob.kind)
+                ? std::string(" always holds: the check is redundant")
+                : std::string(is) + " safe";
     break;
   case Verdict::Error:
     if (ob.kind == ObligationKind::Assume)
       text += " contradicts the types or earlier assumptions; it is ignored";
     else
-      text += " is invalid by static types";
+      text += std::string(is) + " invalid by static types";
     if (const Text &note = problem.staticNoteOf(ob); !note.empty()) {
       text += ": ";
       text += note;
@@ -56,7 +100,7 @@ void appendFindingMessage(std::string &text, const Problem &problem,
             : " will fail for every runtime size that reaches it";
     break;
   case Verdict::Unreachable:
-    text += " is unreachable: ";
+    text += std::string(is) + " unreachable: ";
     text += finding.reason.empty() ? "an earlier obligation always fails"
                                    : finding.reason;
     break;
