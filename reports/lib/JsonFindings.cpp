@@ -402,6 +402,13 @@ void writeFinding(Writer &w, const Problem &problem, const ReportEntry &entry,
   if (entry.dim >= 0)
     appendInt(out, entry.dim);
   out += scratch.verdictPart(entry.verdict);
+  // SPEC 7's one severity mapping, as the text and SARIF give it (a
+  // waiver does not change it: "baselined"/"suppressed" say that).
+  out += ", \"severity\": \"";
+  out += severityName(
+      severityOf(entry.verdict,
+                 entry.obligation && isRuntimeCheck(entry.obligation->kind)));
+  out += '"';
   out += scratch.rulePart(entry.rule);
   appendJudgement(w, entry);
   out += ", \"message\": ";

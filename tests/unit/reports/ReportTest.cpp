@@ -273,8 +273,9 @@ TEST_CASE("JSON findings that repeat a message print as the first did",
         "{\"loc\": \"x.mlir:1:" + std::to_string(entry.loc.offset + 1) +
         "\", \"op\": \"tosa.add\", \"kind\": \"" + std::string(entry.kind) +
         "\", \"dim\": " + std::to_string(entry.dim) + ", \"verdict\": \"" +
-        verdictName(finding.verdict) + "\", \"rule\": \"" +
-        rules[entry.loc.offset] + "\"";
+        verdictName(finding.verdict) + "\", \"severity\": \"" +
+        (finding.verdict == Verdict::Safe ? "note" : "warning") +
+        "\", \"rule\": \"" + rules[entry.loc.offset] + "\"";
     if (finding.verdict != Verdict::Safe)
       line += ", \"condition\": \"" + finding.condition.str() +
               "\", \"witness\": {}";
