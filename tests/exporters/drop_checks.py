@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """refine --drop-redundant-checks on exporter-style programs (issue 22).
 
-    drop_checks.py SYMSHAPE EXPORTERS [MLIR_OPT]
+    drop_checks.py [--seeds N] SYMSHAPE EXPORTERS [MLIR_OPT]
 
 For every generated torch-mlir-style, JAX-style and chlo-style program
-(clean and planted), SPEC sections 2 and 5:
+(seeds 0 to N-1, 12 by default; clean and planted), SPEC sections 2 and 5:
 
 - exactly the runtime checks `check` calls redundant (every finding of the
   op safe) go, and no other: `cf.assert`, `shape_assertion` and
@@ -73,8 +73,14 @@ def check_ops(functions):
 
 
 def main():
-    symshape, exporters = sys.argv[1], sys.argv[2]
-    mlir_opt = sys.argv[3] if len(sys.argv) > 3 else ""
+    args = sys.argv[1:]
+    seeds = 12
+    if "--seeds" in args: # fewer under the sanitizers
+        at = args.index("--seeds")
+        seeds = int(args[at + 1])
+        del args[at:at + 2]
+    symshape, exporters = args[0], args[1]
+    mlir_opt = args[2] if len(args) > 2 else ""
     failures = programs = 0
     dropped = {}
     verified = {}
@@ -86,7 +92,7 @@ def main():
 
     for family in ("torch", "jax", "chlo"):
         dropped[family] = verified[family] = 0
-        for seed in range(12):
+        for seed in range(seeds):
             for variant in ([], ["--planted"]):
                 gen = [exporters, "gen", "--family", family, "--seed",
                        str(seed)] + variant
