@@ -46,7 +46,7 @@ static constexpr OpEntry elementwiseOp(std::string_view name) {
           "elementwise: operands and result of one shape"};
 }
 
-static const OpEntry kEntries[] = {
+static const OpEntry kArithEntries[] = {
     withExactIntArith({"arith.constant", parseArithConstant, lowerArithConstant,
                        kRefineNone,
                        "an integer, or a 1-D integer tensor's elements"}),
@@ -137,7 +137,8 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily arithOps() {
-  return {"arith", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"arith", kArithEntries,
+          sizeof(kArithEntries) / sizeof(kArithEntries[0])};
 }
 
 } // namespace symshape::frontend

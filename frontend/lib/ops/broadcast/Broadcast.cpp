@@ -11,13 +11,14 @@
 
 namespace symshape::frontend {
 
-static const OpEntry kEntries[] = {
+static const OpEntry kBroadcastEntries[] = {
     {"test.broadcastable", nullptr, lowerImplicitBroadcastRule, kRefineBoth,
      "implicit broadcast (the Broadcastable trait)"},
 };
 
 OpFamily broadcastFamily() {
-  return {"broadcast", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"broadcast", kBroadcastEntries,
+          sizeof(kBroadcastEntries) / sizeof(kBroadcastEntries[0])};
 }
 
 } // namespace symshape::frontend

@@ -70,7 +70,7 @@ void lowerAssert(OpContext &c) {
 
 } // namespace
 
-static const OpEntry kEntries[] = {
+static const OpEntry kControlFlowEntries[] = {
     {"cf.br", parseBr, lowerBranch, kRefineNone,
      "passes its operands to the target block's arguments", false,
      OpRole::Branch},
@@ -84,7 +84,8 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily controlFlowFamily() {
-  return {"cf", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"cf", kControlFlowEntries,
+          sizeof(kControlFlowEntries) / sizeof(kControlFlowEntries[0])};
 }
 
 } // namespace symshape::frontend

@@ -14,7 +14,7 @@
 
 namespace symshape::frontend {
 
-static const OpEntry kEntries[] = {
+static const OpEntry kFuncEntries[] = {
     withShortName(
         {"func.return",
          [](Parser &p, PendingOp &o) { return parseTerminatorForm(p, o); },
@@ -29,7 +29,7 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily funcOps() {
-  return {"func", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"func", kFuncEntries, sizeof(kFuncEntries) / sizeof(kFuncEntries[0])};
 }
 
 } // namespace symshape::frontend

@@ -250,7 +250,7 @@ static constexpr OpEntry globalOp(std::string_view name, ParseFn parse,
   return entry;
 }
 
-static const OpEntry kEntries[] = {
+static const OpEntry kIreeEntries[] = {
     // util: functions (util.func itself is read by the parser)
     {"util.return", terminator, nullptr, kRefineNone,
      "terminator of util.func: returns its operands", false, OpRole::Return},
@@ -327,7 +327,7 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily ireeFamily() {
-  return {"iree", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"iree", kIreeEntries, sizeof(kIreeEntries) / sizeof(kIreeEntries[0])};
 }
 
 } // namespace symshape::frontend

@@ -60,7 +60,7 @@ constexpr OpEntry elementwise(std::string_view name) {
           "elementwise: ins and outs of one shape; result = outs"};
 }
 
-static const OpEntry kEntries[] = {
+static const OpEntry kLinalgEntries[] = {
     contraction("linalg.matmul", lowerContractionOf<kMatmul>,
                 "MxK * KxN -> MxN"),
     contraction("linalg.matmul_unsigned", lowerContractionOf<kMatmul>,
@@ -158,7 +158,8 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily linalgFamily() {
-  return {"linalg", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"linalg", kLinalgEntries,
+          sizeof(kLinalgEntries) / sizeof(kLinalgEntries[0])};
 }
 
 /// MLIR 16-19 spellings of linalg.pack / unpack (LinalgRelayout.cpp); the

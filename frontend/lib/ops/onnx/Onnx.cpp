@@ -159,6 +159,13 @@ std::optional<std::vector<TermId>> onnxDims(OpContext &c, size_t i) {
   return c.dims(i);
 }
 
+std::optional<std::vector<TermId>> inputDims(OpContext &c, size_t i) {
+  std::optional<std::vector<TermId>> dims = onnxDims(c, i);
+  if (!dims)
+    c.opaque("input " + std::to_string(i) + " has an unknown shape");
+  return dims;
+}
+
 std::optional<size_t> onnxAxis(OpContext &c, int64_t axis, size_t rank,
                                std::string_view what) {
   int64_t r = int64_t(rank);

@@ -126,7 +126,9 @@ template <CmpPred Pred> static void lowerComparison(OpContext &c) {
 
 /// Every other broadcasting operator: comparisons, logic, Pow, Mod,
 /// BitShift, Where, variadic Sum / Mean, ...
-static void lowerBroadcast(OpContext &c) { broadcastInputs(c, allInputs(c)); }
+static void lowerMultidirectional(OpContext &c) {
+  broadcastInputs(c, allInputs(c));
+}
 
 /// PRelu(X, slope): the slope broadcasts to X (unidirectional): the output
 /// has X's shape, and each slope dim must be 1 or X's.
@@ -152,7 +154,7 @@ static void lowerPRelu(OpContext &c) {
 }
 
 /// The unary operators: every output has the shape of input 0.
-static void lowerSameShape(OpContext &c) {
+static void lowerInputShape(OpContext &c) {
   std::optional<std::vector<TermId>> x = onnxDims(c, 0);
   if (!x)
     return c.opaque("input 0 has an unknown shape");
@@ -163,7 +165,7 @@ static void lowerSameShape(OpContext &c) {
 /// onnx.Neg-13: the input's shape; integer elements are negated (shape
 /// computations negate constants: `Neg([-1])` then ConstantOfShape).
 static void lowerNeg(OpContext &c) {
-  lowerSameShape(c);
+  lowerInputShape(c);
   std::optional<std::vector<TermId>> x =
       c.failed() ? std::nullopt : onnxElements(c, 0);
   if (!x)
@@ -239,9 +241,9 @@ static void lowerShapeAttribute(OpContext &c) {
         "inputs broadcast (multidirectional); integer elements computed"       \
   }
 #define ONNX_BROADCAST(NAME)                                                   \
-  { NAME, lowerBroadcast, "inputs broadcast (multidirectional)" }
+  { NAME, lowerMultidirectional, "inputs broadcast (multidirectional)" }
 #define ONNX_UNARY(NAME)                                                       \
-  { NAME, lowerSameShape, "the shape of the input" }
+  { NAME, lowerInputShape, "the shape of the input" }
 
 const std::vector<OnnxRule> &onnxElementwiseRules() {
   static const std::vector<OnnxRule> rules = {
@@ -319,7 +321,7 @@ const std::vector<OnnxRule> &onnxElementwiseRules() {
       ONNX_UNARY("Shrink"),
       // Clip-13 (min and max inputs) and Clip-6 (onnx-mlir's ClipV6: min
       // and max attributes): the shape of the input.
-      {"Clip", lowerSameShape, "the shape of the input", "6"},
+      {"Clip", lowerInputShape, "the shape of the input", "6"},
       // RandomUniformLike-22, RandomNormalLike-22, Bernoulli-22: an output
       // of the input's shape.
       ONNX_UNARY("RandomUniformLike"),

@@ -104,6 +104,10 @@ std::optional<size_t> onnxAxis(OpContext &c, int64_t axis, size_t rank,
 /// spelling by an op no rule models.
 std::optional<std::vector<TermId>> onnxDims(OpContext &c, size_t i);
 
+/// onnxDims of input `i`, or nullopt with the op made opaque ("input i has
+/// an unknown shape").
+std::optional<std::vector<TermId>> inputDims(OpContext &c, size_t i);
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_OPS_ONNX_ONNXINTERNAL_H

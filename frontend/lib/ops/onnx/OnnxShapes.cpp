@@ -15,13 +15,6 @@
 namespace symshape::frontend {
 
 /// The ranked dims of input `i`, or an opaque op.
-static std::optional<std::vector<TermId>> inputDims(OpContext &c, size_t i) {
-  std::optional<std::vector<TermId>> dims = onnxDims(c, i);
-  if (!dims)
-    c.opaque("input " + std::to_string(i) + " has an unknown shape");
-  return dims;
-}
-
 /// The elements of the 1-D shape input `i` (Reshape, Expand): nullopt and
 /// an `error` for another rank, or an opaque op when they are unknown.
 /// With `unknownSizes`, unknown elements of a known count are unknown

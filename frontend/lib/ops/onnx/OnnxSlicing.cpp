@@ -14,13 +14,6 @@ namespace symshape::frontend {
 
 static constexpr int64_t kHuge = int64_t(1) << 62;
 
-static std::optional<std::vector<TermId>> inputDims(OpContext &c, size_t i) {
-  std::optional<std::vector<TermId>> dims = onnxDims(c, i);
-  if (!dims)
-    c.opaque("input " + std::to_string(i) + " has an unknown shape");
-  return dims;
-}
-
 /// A bound `b` of a dim of size `n` as onnx.Slice-13 adjusts it: a negative
 /// one has n added, then it is clamped to [lo, hi] (lo, hi: 0 / n for
 /// positive steps; starts 0 / n - 1 and ends -1 / n - 1 for negative ones).

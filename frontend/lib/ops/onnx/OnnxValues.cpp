@@ -16,13 +16,6 @@
 namespace symshape::frontend {
 
 /// The ranked dims of input `i`, or an opaque op.
-static std::optional<std::vector<TermId>> inputDims(OpContext &c, size_t i) {
-  std::optional<std::vector<TermId>> dims = onnxDims(c, i);
-  if (!dims)
-    c.opaque("input " + std::to_string(i) + " has an unknown shape");
-  return dims;
-}
-
 /// onnx.Constant-13/19/21: exactly one of `value` (a tensor), `value_int`,
 /// `value_ints`, `value_float`, `value_floats` (and strings, sparse
 /// tensors); the output is that tensor.

@@ -34,7 +34,7 @@ constexpr OpEntry readingMeshes(OpEntry entry) {
 #define SAME_TYPE(op, summary)                                                 \
   { "sdy." op, parseSameType, lowerSameType, kNone, summary }
 
-const OpEntry kEntries[] = {
+const OpEntry kSdyEntries[] = {
     // Collectives (replica_groups: groups of dim(replica_groups, 1)).
     COLLECTIVE("all_gather", lowerAllGather,
                "all_gather_dim times the group size (all_gather_c6)"),
@@ -95,7 +95,7 @@ const OpEntry kEntries[] = {
 } // namespace
 
 OpFamily shardedFamily() {
-  return {"sharded", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"sharded", kSdyEntries, sizeof(kSdyEntries) / sizeof(kSdyEntries[0])};
 }
 
 } // namespace symshape::frontend

@@ -42,7 +42,7 @@ bool cstrRequire(Parser &p, PendingOp &o) {
   return parsePredicateMessageForm(p, o);
 }
 
-constexpr char kNone[] = "";
+constexpr char kNoType[] = "";
 constexpr char kShape[] = "!shape.shape";
 constexpr char kWitness[] = "!shape.witness";
 constexpr char kIndex[] = "index";
@@ -51,7 +51,7 @@ constexpr char kI1[] = "i1";
 
 } // namespace
 
-static const OpEntry kEntries[] = {
+static const OpEntry kShapeEntries[] = {
     withoutSideEffects({"shape.shape_of", arrowTyped, lowerShapeOf, kRefineBoth,
                         "the extents of a tensor's shape", true}),
     {"shape.broadcast", arrowTyped, lowerShapeBroadcast, kRefineBoth,
@@ -105,7 +105,7 @@ static const OpEntry kEntries[] = {
          kRefineOperands, "the same integer", true})),
     {"shape.assuming_all", untyped<kWitness, kWitness>, lowerWitness,
      kRefineOperands, "a witness: nothing to check", true},
-    {"shape.create_shape", untyped<kNone, kShape>, lowerCreateShape,
+    {"shape.create_shape", untyped<kNoType, kShape>, lowerCreateShape,
      kRefineOperands, "a shape from an extent tensor", true},
     withExactIntArith({"shape.yield", parseTerminatorForm, nullptr, kRefineNone,
                        "terminator", true, OpRole::Yield}),
@@ -132,7 +132,8 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily shapeFamily() {
-  return {"shape", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"shape", kShapeEntries,
+          sizeof(kShapeEntries) / sizeof(kShapeEntries[0])};
 }
 
 } // namespace symshape::frontend

@@ -46,7 +46,7 @@ constexpr uint8_t kBoth = kRefineBoth, kResults = kRefineResults,
 #define CHLO_UNARY(op)                                                         \
   { "chlo." op, parseTyped, lowerElementwise, kBoth, "elementwise" }
 
-const OpEntry kEntries[] = {
+const OpEntry kStablehloEntries[] = {
     // Elementwise, one operand.
     PURE_HLO("abs", parseTyped, lowerHloIntUnaryOf<HloIntUnary::Abs>, kBoth,
              "elementwise; integer values: abs"),
@@ -290,7 +290,8 @@ const OpEntry kEntries[] = {
 } // namespace
 
 OpFamily stablehloFamily() {
-  return {"stablehlo", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"stablehlo", kStablehloEntries,
+          sizeof(kStablehloEntries) / sizeof(kStablehloEntries[0])};
 }
 
 } // namespace symshape::frontend

@@ -192,7 +192,7 @@ void lowerInsert(OpContext &c) {
 /// tensor.bitcast: the elements change, the shape is kept.
 static void lowerBitcast(OpContext &c) { lowerSameShape(c); }
 
-static const OpEntry kEntries[] = {
+static const OpEntry kTensorEntries[] = {
     // tensor
     withoutSideEffects({"tensor.dim", parseTensorDim, lowerTensorDim,
                         kRefineOperands,
@@ -236,7 +236,8 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily tensorOps() {
-  return {"tensor", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"tensor", kTensorEntries,
+          sizeof(kTensorEntries) / sizeof(kTensorEntries[0])};
 }
 
 } // namespace symshape::frontend

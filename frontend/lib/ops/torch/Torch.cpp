@@ -60,7 +60,7 @@ static constexpr OpEntry checkOp(std::string_view name, LowerFn lower,
                   OpRole::Assert);
 }
 
-static const OpEntry kEntries[] = {
+static const OpEntry kTorchEntries[] = {
     // Constants, lists, bridges and PyTorch's symbolic sizes.
     constantOp("torch.constant.int", lowerTorchIntConstant),
     constantOp("torch.constant.bool", lowerTorchBoolConstant),
@@ -446,7 +446,8 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily torchFamily() {
-  return {"torch", kEntries, sizeof(kEntries) / sizeof(kEntries[0]),
+  return {"torch", kTorchEntries,
+          sizeof(kTorchEntries) / sizeof(kTorchEntries[0]),
           RuleNaming::PyTorch};
 }
 

@@ -297,7 +297,7 @@ constexpr OpEntry unverifiedBinary(std::string_view name) {
 
 } // namespace
 
-static const OpEntry kEntries[] = {
+static const OpEntry kTosaEntries[] = {
     // Elementwise, one tensor operand.
     unary("tosa.abs"),
     unary("tosa.bitwise_not"),
@@ -424,7 +424,7 @@ static const OpEntry kEntries[] = {
 };
 
 OpFamily tosaFamily() {
-  return {"tosa", kEntries, sizeof(kEntries) / sizeof(kEntries[0])};
+  return {"tosa", kTosaEntries, sizeof(kTosaEntries) / sizeof(kTosaEntries[0])};
 }
 
 } // namespace symshape::frontend
