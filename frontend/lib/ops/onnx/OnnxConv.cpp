@@ -25,14 +25,14 @@ namespace symshape::frontend {
 namespace {
 
 /// The window attributes of a convolution or pooling of `n` spatial dims.
-struct Window {
+struct OnnxWindow {
   std::string autoPad;
   std::vector<int64_t> pads, strides, dilations;
   bool ceil = false;
 };
 
-std::optional<Window> readWindow(OpContext &c, size_t n) {
-  Window w;
+std::optional<OnnxWindow> readWindow(OpContext &c, size_t n) {
+  OnnxWindow w;
   w.autoPad = onnxString(c, "auto_pad").value_or("NOTSET");
   if (w.autoPad != "NOTSET" && w.autoPad != "VALID" &&
       w.autoPad != "SAME_UPPER" && w.autoPad != "SAME_LOWER") {
@@ -57,7 +57,7 @@ std::optional<Window> readWindow(OpContext &c, size_t n) {
 }
 
 /// The output size of spatial dim `s` of input size `in`, window `kernel`.
-std::optional<TermId> windowSize(OpContext &c, const Window &w, size_t s,
+std::optional<TermId> windowSize(OpContext &c, const OnnxWindow &w, size_t s,
                                  size_t n, TermId in, TermId kernel) {
   int64_t stride = w.strides[s], dilation = w.dilations[s];
   if (w.autoPad == "SAME_UPPER" || w.autoPad == "SAME_LOWER")
@@ -134,7 +134,7 @@ std::optional<std::vector<TermId>> onnxConvDims(OpContext &c, bool bias) {
   if (onnxAttr(c, "kernel_shape") &&
       !(kernelShape = onnxIntsOr(c, "kernel_shape", n, 1, 1)))
     return std::nullopt;
-  std::optional<Window> win = readWindow(c, n);
+  std::optional<OnnxWindow> win = readWindow(c, n);
   if (!win)
     return std::nullopt;
   TermId g = c.constant(group);
@@ -203,7 +203,7 @@ void lowerConvTranspose(OpContext &c) {
   if (onnxAttr(c, "kernel_shape") &&
       !(kernelShape = onnxIntsOr(c, "kernel_shape", n, 1, 1)))
     return;
-  std::optional<Window> win = readWindow(c, n);
+  std::optional<OnnxWindow> win = readWindow(c, n);
   std::optional<std::vector<int64_t>> outPad =
       win ? onnxIntsOr(c, "output_padding", n, 0, 0) : std::nullopt;
   if (!outPad)
@@ -271,7 +271,7 @@ void lowerPool(OpContext &c) {
     return c.error("the attribute kernel_shape is required");
   std::optional<std::vector<int64_t>> kernel =
       onnxIntsOr(c, "kernel_shape", n, 1, 1);
-  std::optional<Window> win = kernel ? readWindow(c, n) : std::nullopt;
+  std::optional<OnnxWindow> win = kernel ? readWindow(c, n) : std::nullopt;
   if (!win)
     return;
   if (onnxInt(c, "storage_order").value_or(0) != 0 && c.numResults() > 1)
