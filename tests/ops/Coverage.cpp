@@ -39,6 +39,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace symshape;
@@ -169,6 +170,123 @@ std::map<std::string, std::string> readExceptions(const fs::path &path) {
   return out;
 }
 
+/// What the tests under tests/ hold: the words of the goldens' programs
+/// and the words of every test.
+struct TestScan {
+  std::set<std::string> golden, mentioned;
+  size_t goldens = 0;
+};
+
+/// Scans tests/ but the files in `without` and this test's own source.
+TestScan scanTests(const fs::path &root, const std::set<fs::path> &without) {
+  fs::path opsDir = fs::weakly_canonical(root / "tests/ops");
+  fs::path goldenDir = fs::weakly_canonical(root / "tests/golden");
+  fs::path invalidDir = fs::weakly_canonical(root / "tests/golden/invalid");
+  fs::path self = fs::weakly_canonical(root / "tests/ops/Coverage.cpp");
+  TestScan scan;
+  for (const auto &item : fs::recursive_directory_iterator(root / "tests")) {
+    if (!item.is_regular_file())
+      continue;
+    fs::path path = fs::weakly_canonical(item.path());
+    if (without.count(path) || path == self || !isTestFile(path))
+      continue;
+    std::string text = readFile(path);
+    if (!isText(text))
+      continue;
+    addWords(text, ".:", scan.mentioned);
+    bool isGolden = path.extension() == ".mlir" &&
+                    (path.parent_path().parent_path() == opsDir ||
+                     (isUnder(path, goldenDir) && !isUnder(path, invalidDir)));
+    if (isGolden) {
+      addWords(withoutComments(text), ".", scan.golden);
+      ++scan.goldens;
+    }
+  }
+  return scan;
+}
+
+/// The checks, their counts and their failures.
+struct Coverage {
+  Coverage(const TestScan &scan, std::map<std::string, std::string> exceptions)
+      : scan(scan), exceptions(std::move(exceptions)) {}
+
+  const TestScan &scan;
+  std::map<std::string, std::string> exceptions;
+  std::set<std::string> usedExceptions;
+  std::vector<std::string> failures;
+  /// Each row's own rule id, and whether one of its ops is tested.
+  std::map<std::string, bool> opIds;
+  size_t rows = 0, byGolden = 0, byOracle = 0, excepted = 0;
+  size_t idsMentioned = 0, idsByOp = 0, idsExcepted = 0;
+
+  /// Every row of the op table: run by a golden, or an oracle rule.
+  void checkRows(bool verbose) {
+    for (const frontend::OpFamily &family : frontend::opFamilies())
+      for (size_t i = 0; i < family.count; ++i)
+        if (family.entries[i].lower) // not a terminator
+          checkRow(family, family.entries[i], verbose);
+  }
+
+  void checkRow(const frontend::OpFamily &family,
+                const frontend::OpEntry &entry, bool verbose) {
+    ++rows;
+    std::string name(entry.name);
+    bool runs = scan.golden.count(name) ||
+                (!entry.shortName.empty() &&
+                 scan.golden.count(std::string(entry.shortName)));
+    bool modelled = models::Oracle::knows(name);
+    bool exempt = !runs && !modelled && exceptions.count(name);
+    if (exempt)
+      usedExceptions.insert(name);
+    byGolden += runs;
+    byOracle += !runs && modelled;
+    excepted += exempt;
+    if (!runs && !modelled && !exempt)
+      failures.push_back(std::string(family.name) + " op " + name +
+                         ": no golden runs it and the oracle has no rule "
+                         "for it");
+    std::string_view id = frontend::defaultRuleId(entry);
+    opIds[id.empty() ? name : std::string(id)] |= runs || modelled;
+    if (verbose)
+      std::cout << name << ": "
+                << (runs       ? "golden"
+                    : modelled ? "oracle"
+                    : exempt   ? "excepted"
+                               : "none")
+                << "\n";
+  }
+
+  /// A row's own id is tested with its op (an exempt op's with it); the
+  /// finer ids a rule sets and those the documentation names must be named
+  /// by a test.
+  void checkRuleIds(std::set<std::string> &ruleIds) {
+    for (const auto &[id, tested] : opIds)
+      ruleIds.insert(id);
+    for (const std::string &id : ruleIds) {
+      auto op = opIds.find(id);
+      if (scan.mentioned.count(id)) {
+        ++idsMentioned;
+      } else if (op != opIds.end() && op->second) {
+        ++idsByOp;
+      } else if (exceptions.count(id)) {
+        usedExceptions.insert(id);
+        ++idsExcepted;
+      } else if (op == opIds.end()) {
+        failures.push_back("rule id " + id + ": no test names it");
+      } // else: its op's failure or exception says it
+    }
+  }
+
+  /// An exception no longer needed is a failure: the list stays honest.
+  void checkExceptionsUsed() {
+    for (const auto &[name, why] : exceptions)
+      if (!usedExceptions.count(name))
+        failures.push_back("exception " + name +
+                           " is not needed: it is covered, or no op or rule "
+                           "id has that name");
+  }
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -191,41 +309,13 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  fs::path exceptionsFile = root / "tests/ops/coverage-exceptions.txt";
-  fs::path self = root / "tests/ops/Coverage.cpp";
   if (!fs::is_directory(root / "tests/ops") ||
       !fs::exists(root / "docs/KINDS.md")) {
     std::cerr << root.string() << " is not symshape's source tree\n";
     return 2;
   }
 
-  // What the goldens run and what the tests name.
-  fs::path opsDir = fs::weakly_canonical(root / "tests/ops");
-  fs::path goldenDir = fs::weakly_canonical(root / "tests/golden");
-  fs::path invalidDir = fs::weakly_canonical(root / "tests/golden/invalid");
-  std::set<std::string> golden, mentioned;
-  size_t goldens = 0;
-  for (const auto &item : fs::recursive_directory_iterator(root / "tests")) {
-    if (!item.is_regular_file())
-      continue;
-    fs::path path = fs::weakly_canonical(item.path());
-    if (without.count(path) || path == fs::weakly_canonical(self))
-      continue;
-    if (!isTestFile(path))
-      continue;
-    std::string text = readFile(path);
-    if (!isText(text))
-      continue;
-    addWords(text, ".:", mentioned);
-    bool isGolden = path.extension() == ".mlir" &&
-                    (path.parent_path().parent_path() == opsDir ||
-                     (isUnder(path, goldenDir) && !isUnder(path, invalidDir)));
-    if (isGolden) {
-      addWords(withoutComments(text), ".", golden);
-      ++goldens;
-    }
-  }
-
+  TestScan scan = scanTests(root, without);
   // The rule ids the rules can produce.
   std::set<std::string> ruleIds;
   for (const auto &item :
@@ -234,76 +324,17 @@ int main(int argc, char **argv) {
       addRuleLiterals(readFile(item.path()), ruleIds);
   addDocumentedIds(readFile(root / "docs/KINDS.md"), ruleIds);
 
-  std::map<std::string, std::string> exceptions =
-      readExceptions(exceptionsFile);
-  std::set<std::string> usedExceptions;
-  std::vector<std::string> failures;
-  // Each row's own rule id, and whether one of its ops is tested.
-  std::map<std::string, bool> opIds;
-  size_t rows = 0, byGolden = 0, byOracle = 0, excepted = 0;
-  for (const frontend::OpFamily &family : frontend::opFamilies())
-    for (size_t i = 0; i < family.count; ++i) {
-      const frontend::OpEntry &entry = family.entries[i];
-      if (!entry.lower)
-        continue; // a terminator: read by the op owning its region
-      ++rows;
-      std::string name(entry.name);
-      bool runs =
-          golden.count(name) || (!entry.shortName.empty() &&
-                                 golden.count(std::string(entry.shortName)));
-      bool modelled = models::Oracle::knows(name);
-      bool exempt = !runs && !modelled && exceptions.count(name);
-      if (exempt)
-        usedExceptions.insert(name);
-      byGolden += runs;
-      byOracle += !runs && modelled;
-      excepted += exempt;
-      if (!runs && !modelled && !exempt)
-        failures.push_back(std::string(family.name) + " op " + name +
-                           ": no golden runs it and the oracle has no rule "
-                           "for it");
-      std::string_view id = frontend::defaultRuleId(entry);
-      opIds[id.empty() ? name : std::string(id)] |= runs || modelled;
-      if (verbose)
-        std::cout << name << ": "
-                  << (runs       ? "golden"
-                      : modelled ? "oracle"
-                      : exempt   ? "excepted"
-                                 : "none")
-                  << "\n";
-    }
-
-  // A row's own id is tested with its op; the finer ids a rule sets and
-  // those the documentation names must be named by a test.
-  for (const auto &[id, tested] : opIds)
-    ruleIds.insert(id);
-  size_t idsMentioned = 0, idsByOp = 0, idsExcepted = 0;
-  for (const std::string &id : ruleIds) {
-    auto op = opIds.find(id);
-    if (mentioned.count(id)) {
-      ++idsMentioned;
-    } else if (op != opIds.end() && op->second) {
-      ++idsByOp;
-    } else if (exceptions.count(id)) {
-      usedExceptions.insert(id);
-      ++idsExcepted;
-    } else if (op == opIds.end()) {
-      failures.push_back("rule id " + id + ": no test names it");
-    } // else: its op's failure says it
-  }
-  for (const auto &[name, why] : exceptions)
-    if (!usedExceptions.count(name))
-      failures.push_back("exception " + name +
-                         " is not needed: it is covered, or no op or rule "
-                         "id has that name");
-
-  std::cout << rows << " op rows: " << byGolden << " run by the " << goldens
-            << " goldens, " << byOracle << " with an oracle rule only, "
-            << excepted << " excepted\n"
-            << ruleIds.size() << " rule ids: " << idsMentioned
-            << " named by a test, " << idsByOp << " the ids of tested ops, "
-            << idsExcepted << " excepted\n";
-  for (const std::string &failure : failures)
+  Coverage c(scan, readExceptions(root / "tests/ops/coverage-exceptions.txt"));
+  c.checkRows(verbose);
+  c.checkRuleIds(ruleIds);
+  c.checkExceptionsUsed();
+  std::cout << c.rows << " op rows: " << c.byGolden << " run by the "
+            << scan.goldens << " goldens, " << c.byOracle
+            << " with an oracle rule only, " << c.excepted << " excepted\n"
+            << ruleIds.size() << " rule ids: " << c.idsMentioned
+            << " named by a test, " << c.idsByOp << " the ids of tested ops, "
+            << c.idsExcepted << " excepted\n";
+  for (const std::string &failure : c.failures)
     std::cout << "FAIL: " << failure << "\n";
-  return failures.empty() ? 0 : 1;
+  return c.failures.empty() ? 0 : 1;
 }
