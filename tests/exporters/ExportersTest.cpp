@@ -88,6 +88,11 @@ TEST_CASE("Expr reads SPEC section 6", "[exporters][expr]") {
   REQUIRE(e);
   CHECK_FALSE(e->holds(s)); // no value for %c[0]
   CHECK(e->symbols() == std::set<std::string>{"%c[0]"});
+  // An exporter's size keeps its `$` (torch's `$s1`).
+  auto sized = Expr::parse("$s1 * 2 == %a[0] + $s1", error);
+  REQUIRE(sized);
+  CHECK(sized->symbols() == std::set<std::string>{"$s1", "%a[0]"});
+  CHECK(*sized->holds({{"$s1", 2}, {"%a[0]", 2}}));
 }
 
 //===-- the oracle: checks, calls, regions --------------------------------===//

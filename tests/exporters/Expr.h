@@ -3,9 +3,9 @@
 //
 // The conditions the tool reports are formulas over its free symbols
 // (`%arg0[1]`, `%arg0`). The comparison evaluates each one on every size
-// assignment of the brute-force box, so it reads them with its own parser
-// of SPEC section 6's grammar (written for this test from the SPEC, not
-// taken from the tool):
+// assignment of the brute-force box: it reads them with the one parser of
+// SPEC section 6's grammar, the frontend's (symshape/frontend/Expr.h), and
+// evaluates them with its own reading of the SPEC:
 //
 //   std::string error;
 //   std::optional<Expr> c = Expr::parse("%a[0] not in {1, 4}", error);

@@ -14,9 +14,10 @@
 //   // expected-requires @f {{false}}
 //   // expected-inexact @f {{is opaque}}             (reason contains it)
 //
-// `expected-VERDICT [@+N|@-N|@cli] {{KIND[ dim D][: CONDITION]}}` names a
-// finding on the line of the comment (or N lines below/above, or in an
-// --assume string). Every finding that is
+// `expected-VERDICT [@+N|@-N|@cli] {{KIND[ dim D][ rule ID][: CONDITION]}}`
+// names a finding on the line of the comment (or N lines below/above, or
+// in an --assume string), with the rule id ID (SPEC 3; docs/KINDS.md) when
+// it is given. Every finding that is
 // not safe must be expected, and every expectation must be met by exactly
 // one finding; `expected-safe` may pin safe ones too. Once a file expects an
 // opaque op, every opaque op must be expected. A function named by an
@@ -41,7 +42,7 @@ namespace {
 
 struct Expectation {
   unsigned line = 0;
-  std::string verdict, kind, condition;
+  std::string verdict, kind, condition, rule;
   int dim = -1;
   bool hasCondition = false;
   bool matched = false;
@@ -50,6 +51,8 @@ struct Expectation {
         "line " + std::to_string(line) + ": " + verdict + " " + kind;
     if (dim >= 0)
       t += " dim " + std::to_string(dim);
+    if (!rule.empty())
+      t += " rule " + rule;
     if (hasCondition)
       t += ": " + condition;
     return t;
@@ -185,10 +188,14 @@ bool parseExpectations(const std::string &text,
     std::istringstream parts(what);
     std::string word;
     parts >> e.kind;
-    if (parts >> word) {
-      if (word != "dim" || !(parts >> e.dim)) {
-        std::cerr << "line " << number << ": expected 'dim N' in {{" << body
-                  << "}}\n";
+    while (parts >> word) {
+      bool read = word == "dim" && e.dim < 0 && e.rule.empty()
+                      ? bool(parts >> e.dim)
+                  : word == "rule" && e.rule.empty() ? bool(parts >> e.rule)
+                                                     : false;
+      if (!read) {
+        std::cerr << "line " << number << ": expected 'dim N' or 'rule ID' in "
+                  << "{{" << body << "}}\n";
         return false;
       }
     }
@@ -251,6 +258,7 @@ int main(int argc, char **argv) {
         actual.verdict = solver::verdictName(finding.verdict);
         actual.kind = solver::obligationKindName(ob.kind);
         actual.dim = ob.dim;
+        actual.rule = std::string(solver::ruleOf(*fn.problem, ob));
         actual.condition = finding.condition;
         actual.hasCondition = !finding.condition.empty();
         bool found = false;
@@ -259,7 +267,8 @@ int main(int argc, char **argv) {
               e.verdict != actual.verdict || e.kind != actual.kind ||
               e.dim != actual.dim)
             continue;
-          if (e.hasCondition && e.condition != actual.condition)
+          if ((e.hasCondition && e.condition != actual.condition) ||
+              (!e.rule.empty() && e.rule != actual.rule))
             continue;
           e.matched = found = true;
           break;

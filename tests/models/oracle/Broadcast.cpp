@@ -64,16 +64,32 @@ void registerBroadcast() {
                            "tosa.greater_equal",
                            "tosa.select",
                            "tosa.div",
-                           "tosa.int_div"})
+                           "tosa.int_div",
+                           "tosa.intdiv"})
     add(name, broadcastAll);
   // chlo.broadcast_* without broadcast_dimensions broadcast implicitly;
   // with them the lower-rank operand is mapped (XLA rules) — not modelled.
-  for (const char *name :
-       {"chlo.broadcast_add", "chlo.broadcast_subtract",
-        "chlo.broadcast_multiply", "chlo.broadcast_divide",
-        "chlo.broadcast_maximum", "chlo.broadcast_minimum",
-        "chlo.broadcast_compare", "chlo.broadcast_select", "chlo.broadcast_and",
-        "chlo.broadcast_or", "chlo.broadcast_power"})
+  for (const char *name : {"chlo.broadcast_add",
+                           "chlo.broadcast_subtract",
+                           "chlo.broadcast_multiply",
+                           "chlo.broadcast_divide",
+                           "chlo.broadcast_maximum",
+                           "chlo.broadcast_minimum",
+                           "chlo.broadcast_compare",
+                           "chlo.broadcast_select",
+                           "chlo.broadcast_and",
+                           "chlo.broadcast_or",
+                           "chlo.broadcast_power",
+                           "chlo.broadcast_atan2",
+                           "chlo.broadcast_complex",
+                           "chlo.broadcast_next_after",
+                           "chlo.broadcast_polygamma",
+                           "chlo.broadcast_remainder",
+                           "chlo.broadcast_shift_left",
+                           "chlo.broadcast_shift_right_arithmetic",
+                           "chlo.broadcast_shift_right_logical",
+                           "chlo.broadcast_xor",
+                           "chlo.broadcast_zeta"})
     add(name, [](Eval &e) {
       if (e.attr("broadcast_dimensions"))
         return e.unsupported("broadcast_dimensions not modelled");

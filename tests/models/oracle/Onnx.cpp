@@ -358,7 +358,10 @@ void registerOnnx() {
   addOp("LessOrEqual", broadcasting(leF));
   addOp("Greater", broadcasting(gtF));
   addOp("GreaterOrEqual", broadcasting(geF));
-  for (const char *name : {"Pow", "Mod", "Mean", "And", "Or", "Xor"})
+  // (BitShift, BitwiseAnd/Or/Xor: "supports multidirectional (i.e.,
+  // Numpy-style) broadcasting", as their operator docs say.)
+  for (const char *name : {"Pow", "Mod", "Mean", "And", "Or", "Xor", "BitShift",
+                           "BitwiseAnd", "BitwiseOr", "BitwiseXor"})
     addOp(name, broadcasting(nullptr));
   for (const char *name :
        {"Relu", "Sigmoid", "Tanh",        "Exp", "Log",      "Neg",
@@ -366,7 +369,23 @@ void registerOnnx() {
         "Not",  "Sign",    "Sin",         "Cos", "Softplus", "LeakyRelu",
         "Elu",  "Gelu",    "HardSigmoid", "Selu"})
     addOp(name, sameShape(false));
+  // Elementwise too: each operator's output has the shape of its input
+  // (the ONNX operator docs: "Y ... Output tensor of the same shape").
+  for (const char *name : {"Tan",       "Asin",
+                           "Acos",      "Atan",
+                           "Sinh",      "Cosh",
+                           "Asinh",     "Acosh",
+                           "Atanh",     "IsNaN",
+                           "IsInf",     "BitwiseNot",
+                           "Celu",      "ThresholdedRelu",
+                           "HardSwish", "Softsign",
+                           "Mish",      "Shrink",
+                           "Round",     "Clip",
+                           "Bernoulli", "RandomUniformLike",
+                           "LRN"})
+    addOp(name, sameShape(false));
   addOp("Cast", sameShape(true));
+  addOp("CastLike", sameShape(true)); // Cast to the second input's type
   addOp("Identity", sameShape(true));
   addOp("Constant", constant);
   addOp("ConstantOfShape", constantOfShape);

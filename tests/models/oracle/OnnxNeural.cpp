@@ -183,8 +183,17 @@ void registerOnnxNeural() {
   addOp("Gemm", gemm);
   addOp("Softmax", softmax);
   addOp("LogSoftmax", softmax);
-  for (const char *name : {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin",
-                           "ReduceMeanV13", "ReduceSumV11"})
+  // Every Reduce* operator reduces alike: the axes (an attribute up to
+  // opset 13 or 17, an input from opset 18) with keepdims and
+  // noop_with_empty_axes; the reduction itself does not change the shape.
+  for (const char *name :
+       {"ReduceMean",         "ReduceSum",         "ReduceMax",
+        "ReduceMin",          "ReduceMeanV13",     "ReduceSumV11",
+        "ReduceMaxV13",       "ReduceMaxV18",      "ReduceMinV13",
+        "ReduceMinV18",       "ReduceProd",        "ReduceProdV13",
+        "ReduceL1",           "ReduceL1V13",       "ReduceL2V13",
+        "ReduceLogSum",       "ReduceLogSumV13",   "ReduceLogSumExp",
+        "ReduceLogSumExpV13", "ReduceSumSquareV13"})
     addOp(name, reduce);
   addOp("Conv", conv);
 }

@@ -596,7 +596,27 @@ void registerStablehlo() {
     registerStablehloGather(d);
     registerStablehloSlices(d);
     registerStablehloControl(d);
+    // The result has the operand's shape (spec: reverse_c1,
+    // uniform_quantize_c1, uniform_dequantize_c1), not its contents.
+    for (const char *op : {"reverse", "uniform_quantize", "uniform_dequantize"})
+      add(d + op, [](Eval &e) {
+        const Shape *s = e.shape(0);
+        return s && e.setResult(0, *s);
+      });
   }
+  // CHLO's elementwise ops (chlo_ops.td: the operand's shape; zeta,
+  // polygamma and next_after take two operands of one shape).
+  for (const char *op :
+       {"acos",   "acosh",      "asin",       "asinh",   "atan",
+        "atanh",  "bessel_i1e", "conj",       "cosh",    "sinh",
+        "tan",    "digamma",    "erf",        "erf_inv", "erfc",
+        "is_inf", "is_neg_inf", "is_pos_inf", "lgamma",  "square"})
+    add(std::string("chlo.") + op, [](Eval &e) {
+      const Shape *s = e.shape(0);
+      return s && e.setResult(0, *s);
+    });
+  for (const char *op : {"zeta", "polygamma", "next_after"})
+    add(std::string("chlo.") + op, [](Eval &e) { return binary(e, nullptr); });
 }
 
 } // namespace symshape::models::oracle

@@ -519,7 +519,8 @@ void registerTensor() {
         "math.rsqrt",     "math.erf",       "math.absf",    "math.absi",
         "math.powf",      "math.sin",       "math.cos",     "math.floor",
         "math.ceil",      "math.round",     "math.expm1",   "math.fma",
-        "math.tan",       "math.atan",      "math.atan2",   "math.copysign"})
+        "math.tan",       "math.atan",      "math.atan2",   "math.copysign",
+        "math.log10",     "math.roundeven", "math.trunc",   "math.ipowi"})
     plain(name, nullptr);
 }
 

@@ -282,8 +282,14 @@ void registerTosa() {
   add("tosa.tile", tile);
   for (const char *name :
        {"tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min",
-        "tosa.reduce_prod", "tosa.reduce_all", "tosa.reduce_any"})
+        "tosa.reduce_prod", "tosa.reduce_product", "tosa.reduce_all",
+        "tosa.reduce_any"})
     add(name, [](Eval &e) { return reduceAxis(e, true); });
+  // REVERSE: the output has the input's shape (its contents reordered).
+  add("tosa.reverse", [](Eval &e) {
+    const Shape *in = e.shape(0);
+    return in && e.setResult(0, *in);
+  });
   add("tosa.argmax", [](Eval &e) { return reduceAxis(e, false); });
   add("tosa.conv2d", conv2d);
   add("tosa.depthwise_conv2d", depthwiseConv2d);

@@ -130,10 +130,24 @@ func.func public @zero_stride(%arg0: tensor<?x10xf32>) -> tensor<2x?xf32> {
   %c = stablehlo.constant dense<0> : tensor<2xi64>
   %c_0 = stablehlo.constant dense<[2, 10]> : tensor<2xi64>
   %c_1 = stablehlo.constant dense<[1, 0]> : tensor<2xi64>
-  // expected-ub-possible @+2 {{in-bounds: %arg0[0] <= 1}}
-  // expected-ub-guaranteed @+1 {{in-bounds}}
+  // expected-ub-possible @+2 {{in-bounds rule slice_c3: %arg0[0] <= 1}}
+  // expected-ub-guaranteed @+1 {{in-bounds rule slice_c4}}
   %0 = "mhlo.real_dynamic_slice"(%arg0, %c, %c_0, %c_1) : (tensor<?x10xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x?xf32>
   return %0 : tensor<2x?xf32>
+}
+
+// x[0:x.shape[0]] with its limit from the operand's own size: within
+// bounds (slice_c3), and its result ceil((%arg0[0] - 0) / 1) = %arg0[0]
+// rows (slice_c5), declared 4.
+func.func public @limit_from_size(%arg0: tensor<?xf32>) -> tensor<4xf32> {
+  %c = stablehlo.constant dense<0> : tensor<1xi32>
+  %c_0 = stablehlo.constant dense<1> : tensor<1xi32>
+  %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?xf32>) -> tensor<i32>
+  %1 = stablehlo.reshape %0 : (tensor<i32>) -> tensor<1xi32>
+  // expected-safe @+2 {{in-bounds rule slice_c3}}
+  // expected-ub-possible @+1 {{result-cast dim 0 rule slice_c5: %arg0[0] != 4}}
+  %2 = stablehlo.real_dynamic_slice %arg0, %c, %1, %c_0 : (tensor<?xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
 }
 
 // The verifier's checks of the dynamic custom calls, and a declared size
@@ -155,4 +169,4 @@ func.func public @errors(%arg0: tensor<?x10xf32>, %arg1: tensor<2xui64>) {
   %3:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%arg0, %k) : (tensor<?x10xf32>, tensor<ui64>) -> (tensor<?x4xf32>, tensor<?x4xi32>)
   return
 }
-// expected-summary {{safe=6 ub-possible=7 ub-guaranteed=3 error=2 unreachable=0 unknown=0}}
+// expected-summary {{safe=7 ub-possible=8 ub-guaranteed=3 error=2 unreachable=0 unknown=0}}

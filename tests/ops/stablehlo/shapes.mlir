@@ -147,3 +147,15 @@ func.func @decided_select(%x: tensor<?x6xf32>, %y: tensor<?xf32>) -> tensor<?x6x
   %sum = stablehlo.add %out, %x : tensor<?x6xf32>
   return %sum : tensor<?x6xf32>
 }
+
+// Batch and contracted sizes known only at runtime: each batch pair must
+// be equal (dot_general_c9), each contracted pair too (dot_general_c10),
+// and the result is [%a[0], 4, 5] (batch, lhs free, rhs free:
+// dot_general_c12), declared [2, 4, 5].
+func.func @dot_general_dynamic(%a: tensor<?x4x?xf32>, %b: tensor<?x?x5xf32>) -> tensor<2x4x5xf32> {
+  // expected-ub-possible @+3 {{equal rule dot_general_c9: %a[0] != %b[0]}}
+  // expected-ub-possible @+2 {{equal rule dot_general_c10: %a[2] != %b[1]}}
+  // expected-ub-possible @+1 {{result-cast dim 0 rule dot_general_c12: %a[0] != 2}}
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<?x4x?xf32>, tensor<?x?x5xf32>) -> tensor<2x4x5xf32>
+  return %0 : tensor<2x4x5xf32>
+}
