@@ -20,20 +20,6 @@ using namespace symshape::frontend::test;
 
 namespace {
 
-std::string types(const std::vector<Type> &list) {
-  std::string out;
-  for (const Type &t : list)
-    out += t.str() + ";";
-  return out;
-}
-
-std::string resultTypes(const Function &f, const Operation &op) {
-  std::string out;
-  for (ValueId id : op.results)
-    out += f.value(id).type.str() + ";";
-  return out;
-}
-
 /// "op: reason" of each opaque op of function `name`.
 std::vector<std::string> opaque(const std::string &text,
                                 const std::string &name) {

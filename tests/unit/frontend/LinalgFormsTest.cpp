@@ -13,24 +13,6 @@
 using namespace symshape::frontend;
 using namespace symshape::frontend::test;
 
-namespace {
-
-std::string types(const std::vector<Type> &list) {
-  std::string out;
-  for (const Type &t : list)
-    out += t.str() + ";";
-  return out;
-}
-
-std::string resultTypes(const Function &f, const Operation &op) {
-  std::string out;
-  for (ValueId id : op.results)
-    out += f.value(id).type.str() + ";";
-  return out;
-}
-
-} // namespace
-
 TEST_CASE("named linalg ops read ins, outs and results", "[parser][linalg]") {
   auto parsed = parse(
       R"(func.func @f(%a: tensor<?x4xf32>, %b: tensor<4x?xf32>, %c: tensor<?x?xf32>) {

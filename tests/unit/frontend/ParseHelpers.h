@@ -66,6 +66,22 @@ inline std::string argTypeError(const std::string &type) {
   return parse("func.func @f(%a: " + type + ") {\n  return\n}\n")->error();
 }
 
+/// Each type of `list`, printed and followed by ';'.
+inline std::string types(const std::vector<Type> &list) {
+  std::string out;
+  for (const Type &t : list)
+    out += t.str() + ";";
+  return out;
+}
+
+/// The result types of `op` in `f`, as types() prints them.
+inline std::string resultTypes(const Function &f, const Operation &op) {
+  std::string out;
+  for (ValueId id : op.results)
+    out += f.value(id).type.str() + ";";
+  return out;
+}
+
 } // namespace symshape::frontend::test
 
 #endif // SYMSHAPE_TESTS_UNIT_FRONTEND_PARSEHELPERS_H

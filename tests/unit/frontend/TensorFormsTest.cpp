@@ -16,20 +16,6 @@ using namespace symshape::frontend::test;
 
 namespace {
 
-std::string types(const std::vector<Type> &list) {
-  std::string out;
-  for (const Type &t : list)
-    out += t.str() + ";";
-  return out;
-}
-
-std::string resultTypes(const Function &f, const Operation &op) {
-  std::string out;
-  for (ValueId id : op.results)
-    out += f.value(id).type.str() + ";";
-  return out;
-}
-
 std::vector<int64_t> ints(const Operation &op, const char *name) {
   const Attribute *attr = findAttr(op.attributes, name);
   return attr ? attr->ints : std::vector<int64_t>{-42};
