@@ -29,6 +29,10 @@ frontend::SessionOptions internalOptions(const Options &options) {
   out.lowering.labelConstants = options.graphLabels;
   out.judge.limits.timeoutMs = options.timeoutMs;
   out.judge.limits.rlimit = options.resourceLimit;
+  // A library leaves the process's SIGINT handler to its program: Z3 would
+  // put its own in place while it solves, and take a Ctrl-C meant for the
+  // program (Python's KeyboardInterrupt) to cancel one query instead.
+  out.judge.limits.ctrlC = false;
   out.computeShapes = options.computeShapes;
   out.explainAll = options.explain;
   out.jobs = options.jobs ? options.jobs
