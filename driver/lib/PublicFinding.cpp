@@ -94,9 +94,8 @@ Diagnostic toDiagnostic(const frontend::Session &session,
     break;
   }
   out.message = diag.message;
-  // The engine renders only its own sessions' buffers: any will do.
-  out.rendered =
-      const_cast<frontend::Session &>(session).diagnostics().render(diag);
+  // Rendering reads only the sources: an engine of its own will do.
+  out.rendered = frontend::DiagnosticEngine(session.sources()).render(diag);
   return out;
 }
 

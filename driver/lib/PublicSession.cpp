@@ -199,7 +199,8 @@ std::vector<Diagnostic> Session::diagnostics() const {
   return impl->diagnostics();
 }
 
-Result<std::string> Session::refine(const RefineOptions &options) const {
+Result<std::string> Session::refine(const RefineOptions &options,
+                                    RefineStats *stats) const {
   if (!impl->analyzed || !impl->analyzed->ok())
     return Failure{
         {detail::plainError("refine() needs a successful analyze()")}};
@@ -221,8 +222,13 @@ Result<std::string> Session::refine(const RefineOptions &options) const {
     return Failure{{detail::plainError(
         options.file.empty() ? "no input to refine"
                              : "no input named '" + options.file + "'")}};
-  return frontend::rewriteRefined(*impl->session, **file, nullptr, function,
-                                  options.dropRedundantChecks);
+  frontend::RewriteStats changed;
+  std::string text = frontend::rewriteRefined(
+      *impl->session, **file, &changed, function, options.dropRedundantChecks);
+  if (stats)
+    *stats = {changed.refinedValues, changed.castsInserted,
+              changed.checksDropped};
+  return text;
 }
 
 namespace {

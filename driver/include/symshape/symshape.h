@@ -19,9 +19,10 @@
 //
 // A Session owns its inputs and analyses; it moves but is not copied, and
 // the Function handles it gives out stay valid as long as it lives (also
-// after a move). Findings, conditions and diagnostics are plain values.
-// No global state: any number of sessions may live side by side, on any
-// threads (one thread at a time per session).
+// after a move; a moved-from Session may only be assigned or destroyed).
+// Findings, conditions and diagnostics are plain values. No global state: any
+// number of sessions may live side by side, on any threads (one thread at a
+// time per session).
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,6 +163,13 @@ struct ReportOptions {
   bool requireCoverage = false;
 };
 
+/// What refine() changed.
+struct RefineStats {
+  size_t refinedValues = 0; ///< results whose type became more precise
+  size_t castsInserted = 0;
+  size_t checksDropped = 0; ///< redundant runtime checks removed
+};
+
 /// What refine() rewrites.
 struct RefineOptions {
   std::string file;     ///< this input (by name); the first when empty
@@ -203,7 +211,9 @@ public:
 
   /// The text of an input with the refined types written in (`symshape
   /// refine`); fails before analyze(), on an unknown file or function.
-  Result<std::string> refine(const RefineOptions &options = {}) const;
+  /// `stats`, when given, receives what changed.
+  Result<std::string> refine(const RefineOptions &options = {},
+                             RefineStats *stats = nullptr) const;
   /// `symshape check --json`'s document (SEMANTICS.md §7).
   std::string json(const ReportOptions &options = {}) const;
   /// `symshape check`'s text: findings with source lines and carets.

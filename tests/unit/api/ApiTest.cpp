@@ -177,8 +177,12 @@ TEST_CASE("shapes, refined types and equal sizes through the facade", "[api]") {
   REQUIRE(values.size() == 3);
   CHECK(values[2].name == "%0");
   CHECK(values[2].type == "tensor<?xf32>");
-  Result<std::string> refined = session.refine();
+  RefineStats stats;
+  Result<std::string> refined = session.refine({}, &stats);
   REQUIRE(refined);
+  CHECK(stats.refinedValues == 1); // %0
+  CHECK(stats.castsInserted == 1); // before the return
+  CHECK(stats.checksDropped == 0);
   CHECK(refined->find("-> tensor<8xf32>") != std::string::npos);
   CHECK(refined->find("tensor.cast %0 : tensor<8xf32> to tensor<?xf32>") !=
         std::string::npos);
