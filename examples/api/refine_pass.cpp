@@ -13,12 +13,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "symshape/driver/Rewrite.h"
-#include "symshape/driver/Session.h"
+#include "symshape/symshape.h"
 
 #include <iostream>
 
-using namespace symshape::frontend;
+using namespace symshape;
 
 int main() {
   const char *text = R"mlir(
@@ -27,24 +26,33 @@ func.func @f(%x: tensor<?x768xf32>, %b: tensor<8x1xf32>) -> tensor<?x768xf32> {
   return %0 : tensor<?x768xf32>
 }
 )mlir";
-  SessionOptions options;
+  Options options;
   options.computeShapes = true; // most specific shapes, not only verdicts
   Session session(options);
-  if (!session.addFile("f.mlir", text) || !session.analyze()) {
-    std::cerr << session.diagnostics().renderAll(); // file:line:col: error
+  Result<void> analysed = session.addFile("f.mlir", text);
+  if (analysed)
+    analysed = session.analyze();
+  if (!analysed) {
+    std::cerr << analysed.message(); // file:line:col: error: ...
     return 2;
   }
 
   // Per value, as a pass rewriting its own IR would ask.
-  const FunctionAnalysis &fn = *session.function("f");
-  for (const Value &value : fn.function->values) {
-    std::string declared = value.type.str();
-    std::string refined = *fn.refinedTypeOf(value.name);
-    if (refined != declared)
-      std::cout << "%" << value.name << ": " << declared << " -> " << refined
+  std::optional<Function> fn = session.function("f");
+  if (!fn)
+    return 2;
+  for (const Value &value : fn->values()) {
+    std::string refined = *fn->refinedTypeOf(value.name);
+    if (refined != value.type)
+      std::cout << value.name << ": " << value.type << " -> " << refined
                 << "\n";
   }
   // Or the whole text, with casts back to the types the uses expect.
-  std::cout << rewriteRefined(session, *session.files()[0]);
-  return fn.refinedTypeOf("%0") == "tensor<8x768xf32>" ? 0 : 1;
+  Result<std::string> rewritten = session.refine();
+  if (!rewritten) {
+    std::cerr << rewritten.message();
+    return 2;
+  }
+  std::cout << *rewritten;
+  return fn->refinedTypeOf("%0") == "tensor<8x768xf32>" ? 0 : 1;
 }

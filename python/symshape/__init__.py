@@ -14,14 +14,33 @@ raises symshape.Error, whose message is the compiler-style diagnostic
 ("x.mlir:3:8: error: ...", the source line and a caret) and whose file,
 line and col attributes locate it.
 
-Both release the GIL while they work: threads check modules in parallel.
+symshape.Session is the C++ library's Session (symshape/symshape.h): its
+functions give Finding objects, each with its obligation, verdict,
+condition and witness together, the same values a C++ embedder reads:
+
+    session = symshape.analyze(text, assume=["%arg0[0] >= 1"])
+    for fn in session.functions():
+        for f in fn.unsafe_findings():
+            print(f.loc, f.verdict, f.kind, f.condition, f.witness)
+
+All release the GIL while they work: threads check modules in parallel.
 """
 
 import json as _json
 
 from . import _symshape
 
-__all__ = ["Error", "check", "refine", "graph", "__version__"]
+__all__ = ["Error", "check", "refine", "graph", "analyze", "Session",
+           "Function", "Finding", "Condition", "Contract", "Diagnostic",
+           "Location", "__version__"]
+
+Session = _symshape.Session
+Function = _symshape.Function
+Finding = _symshape.Finding
+Condition = _symshape.Condition
+Contract = _symshape.Contract
+Diagnostic = _symshape.Diagnostic
+Location = _symshape.Location
 
 #: The version of symshape (the same as `symshape --version` prints).
 __version__ = _symshape.__version__
@@ -32,14 +51,17 @@ class Error(ValueError):
 
     str(error) is every diagnostic as symshape prints it; error.file,
     error.line and error.col give the first error's position ("<string>", or
-    the filename passed in, or "<command-line>" for an assumption).
+    the filename passed in, or "<command-line>" for an assumption);
+    error.diagnostics lists them as Diagnostic objects (file, line, col,
+    severity, message, rendered).
     """
 
-    def __init__(self, message, file, line, col):
+    def __init__(self, message, file, line, col, diagnostics=()):
         super().__init__(message)
         self.file = file
         self.line = line
         self.col = col
+        self.diagnostics = list(diagnostics)
 
     @property
     def location(self):
@@ -47,9 +69,8 @@ class Error(ValueError):
         return f"{self.file}:{self.line}:{self.col}"
 
 
-def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
-         jobs, mode, func=None, explain=False, require_coverage=False,
-         drop_redundant_checks=False):
+def _check_arguments(text, filename, assume, broadcastable, func, min_dim,
+                     timeout_ms, jobs):
     if not isinstance(text, (str, bytes)):
         raise TypeError("the module text must be a str (or bytes), not "
                         + type(text).__name__)
@@ -67,6 +88,13 @@ def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
         raise ValueError("min_dim must be >= 0")
     if timeout_ms < 0 or jobs < 0:
         raise ValueError("timeout_ms and jobs must be >= 0")
+
+
+def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
+         jobs, mode, func=None, explain=False, require_coverage=False,
+         drop_redundant_checks=False):
+    _check_arguments(text, filename, assume, broadcastable, func, min_dim,
+                     timeout_ms, jobs)
     result = _symshape.run(text, filename, list(assume), min_dim, strict,
                            list(broadcastable), timeout_ms, jobs, mode,
                            (func or "").lstrip("@"), bool(explain),
@@ -74,8 +102,8 @@ def _run(text, assume, min_dim, filename, strict, broadcastable, timeout_ms,
                            bool(drop_redundant_checks))
     if result[0]:
         return result[1]
-    _, file, line, col, message = result
-    raise Error(message.rstrip("\n"), file, line, col)
+    _, file, line, col, message, diagnostics = result
+    raise Error(message.rstrip("\n"), file, line, col, diagnostics)
 
 
 def check(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
@@ -118,3 +146,22 @@ def graph(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
     Same arguments as check(); func: only this function (--func)."""
     return _run(text, assume, min_dim, filename, strict, broadcastable,
                 timeout_ms, jobs, "graph", func)
+
+
+def analyze(text, assume=(), min_dim=0, *, filename="<string>", strict=False,
+            broadcastable=(), timeout_ms=2000, jobs=0, explain=False,
+            split_input=False):
+    """Parses and analyses the module `text`; returns the Session, whose
+    functions() give Function objects (findings(), unsafe_findings(),
+    contract, shape_of(), refined_type_of(), same_size()) and whose
+    refine(), json() and text() give the CLI's outputs. Same arguments as
+    check(). Raises Error on bad input."""
+    _check_arguments(text, filename, assume, broadcastable, None, min_dim,
+                     timeout_ms, jobs)
+    session = Session(assume=list(assume), min_dim=min_dim, strict=strict,
+                      broadcastable=list(broadcastable),
+                      timeout_ms=timeout_ms, jobs=jobs, explain=bool(explain),
+                      split_input=bool(split_input))
+    session.add_file(filename, text)
+    session.analyze()
+    return session

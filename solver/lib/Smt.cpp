@@ -294,10 +294,14 @@ SmtContext::~SmtContext() = default;
 struct SmtSolver::Impl {
   Impl(SmtContext::Impl &context, SmtLimits limits)
       : context(context), timeoutMs(limits.timeoutMs), rlimit(limits.rlimit),
-        solver(context.ctx, z3::solver::simple()) {
-    if (limits.rlimit) { // setting parameters is costly: only when needed
+        ctrlC(limits.ctrlC), solver(context.ctx, z3::solver::simple()) {
+    // Setting parameters is costly: only when needed.
+    if (limits.rlimit || !limits.ctrlC) {
       z3::params params(context.ctx);
-      params.set("rlimit", limits.rlimit);
+      if (limits.rlimit)
+        params.set("rlimit", limits.rlimit);
+      if (!limits.ctrlC)
+        params.set("ctrl_c", false);
       solver.set(params);
     }
   }
@@ -309,6 +313,7 @@ struct SmtSolver::Impl {
   SmtContext::Impl &context;
   unsigned timeoutMs = 0;
   unsigned rlimit = 0;
+  bool ctrlC = true; ///< SmtLimits::ctrlC
   z3::solver solver;
   std::vector<z3::expr> literals; // literal k+1 is literals[k]
   std::unordered_map<uint64_t, Lit> tracked;
@@ -510,10 +515,12 @@ SmtSolver::Impl::retryIncomplete(const z3::expr_vector &assumptions) {
   // decides in milliseconds; one it cannot, it spins on to the end).
   for (unsigned arithSolver : {2u, 0u}) {
     z3::solver fresh(context.ctx, z3::solver::simple());
-    if (rlimit || arithSolver) {
+    if (rlimit || arithSolver || !ctrlC) {
       z3::params params(context.ctx);
       if (rlimit)
         params.set("rlimit", rlimit);
+      if (!ctrlC)
+        params.set("ctrl_c", false);
       if (arithSolver)
         params.set("arith.solver", arithSolver);
       fresh.set(params);

@@ -31,7 +31,9 @@ set(build ${WORK}/build)
 file(REMOVE_RECURSE ${WORK})
 
 step("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(file bin/symshape include/symshape/driver/Session.h
+foreach(file bin/symshape include/symshape/symshape.h
+             include/symshape/Result.h include/symshape/Finding.h
+             include/symshape/driver/Session.h
              include/symshape/driver/Rewrite.h
              include/symshape/reports/Report.h
              include/symshape/frontend/OpRefine.h)

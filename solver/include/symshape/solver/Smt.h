@@ -37,6 +37,12 @@ enum class SatResult { Sat, Unsat, Unknown };
 struct SmtLimits {
   unsigned timeoutMs = 2000; ///< per check; 0 means none
   unsigned rlimit = 0;       ///< Z3 resource limit per check; 0 means none
+  /// Whether Z3 may put a SIGINT handler of its own in place, process-wide,
+  /// while it checks (its default). A library embedded in a program that
+  /// handles Ctrl-C itself turns it off (Python's KeyboardInterrupt would
+  /// otherwise cancel one query instead), at the cost of setting each
+  /// solver's parameters.
+  bool ctrlC = true;
 };
 
 /// Caps the memory Z3's own allocator may use, process-wide (0: no cap).
