@@ -9,9 +9,11 @@
 #include "ParseHelpers.h"
 #include "ir/TextReader.h"
 #include "ops/rules/OpRules.h"
+#include "symshape/driver/Session.h"
 
 #include <catch2/catch.hpp>
 
+using namespace symshape;
 using namespace symshape::frontend;
 using namespace symshape::frontend::test;
 
@@ -39,6 +41,18 @@ std::optional<std::vector<int64_t>> field(const Attribute &a,
 }
 
 using Ints = std::vector<int64_t>;
+
+/// "op: reason" of each opaque op of the only function of `text`.
+std::vector<std::string> opaqueOps(const std::string &text) {
+  Session session({});
+  REQUIRE(session.addFile("t.mlir", text));
+  REQUIRE(session.analyze());
+  std::vector<std::string> out;
+  for (const solver::OpaqueOp &o :
+       session.files().at(0)->functions.at(0).problem->opaque)
+    out.push_back(o.op + ": " + o.reason);
+  return out;
+}
 
 } // namespace
 
@@ -160,4 +174,40 @@ TEST_CASE("window arithmetic of constants", "[typed-attrs]") {
   CHECK(windowCount(7, 3, 2) == 3);
   CHECK(windowCount(8, 5, 3) == 2);
   CHECK(windowCount(5, 5, 2) == 1);
+}
+
+TEST_CASE("rules read the typed fields; a body not read is opaque",
+          "[typed-attrs]") {
+  const std::string conv =
+      "func.func @f(%x: tensor<1x?x8x3xf32>, %k: tensor<3x3x3x16xf32>) {\n"
+      "  %0 = \"stablehlo.convolution\"(%x, %k) {batch_group_count = 1 : "
+      "i64, dimension_numbers = #stablehlo.conv<DIMS>, feature_group_count "
+      "= 1 : i64} : (tensor<1x?x8x3xf32>, tensor<3x3x3x16xf32>) -> "
+      "tensor<1x?x6x16xf32>\n  return\n}\n";
+  auto with = [&](const std::string &dims) {
+    std::string text = conv;
+    text.replace(text.find("DIMS"), 4, dims);
+    return opaqueOps(text);
+  };
+  CHECK(with("[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]").empty());
+  CHECK(with("raw input_batch_dimension = 0, input_feature_dimension = 3, "
+             "input_spatial_dimensions = [1, 2], "
+             "kernel_input_feature_dimension = 2, "
+             "kernel_output_feature_dimension = 3, "
+             "kernel_spatial_dimensions = [0, 1], output_batch_dimension = "
+             "0, output_feature_dimension = 3, output_spatial_dimensions = "
+             "[1, 2]")
+            .empty());
+  CHECK(with("[b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f]") ==
+        std::vector<std::string>{
+            "stablehlo.convolution: dimension_numbers not understood"});
+
+  CHECK(opaqueOps(R"(
+func.func @f(%a: tensor<?x4xf32>, %b: tensor<4x5xf32>) {
+  %0 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_precision = DEFAULT>} : (tensor<?x4xf32>, tensor<4x5xf32>) -> tensor<?x5xf32>
+  return
+}
+)") == std::vector<std::string>{
+           "stablehlo.dot_general: dot dimension numbers not "
+           "understood"});
 }
