@@ -222,26 +222,7 @@ void Lowerer::defineShape(const Operation &op, ValueId id,
 }
 
 std::optional<std::vector<int64_t>> Lowerer::intList(const Attribute &attr) {
-  switch (attr.kind) {
-  case AttrKind::DenseArray:
-  case AttrKind::DenseInt:
-    if (attr.splat && attr.hasType && attr.type.hasRank() &&
-        attr.type.dims.size() == 1 && attr.type.dims[0] >= 0 &&
-        !attr.ints.empty())
-      return std::vector<int64_t>(size_t(attr.type.dims[0]), attr.ints[0]);
-    return attr.ints;
-  case AttrKind::Array: {
-    std::vector<int64_t> out;
-    for (const Attribute &element : attr.elements) {
-      if (element.kind != AttrKind::Integer)
-        return std::nullopt;
-      out.push_back(element.intValue);
-    }
-    return out;
-  }
-  default:
-    return std::nullopt;
-  }
+  return frontend::intList(attr);
 }
 
 void Lowerer::markOpaque(const Operation &op, std::string reason, bool always,

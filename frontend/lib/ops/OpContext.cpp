@@ -282,12 +282,17 @@ const Attribute *OpContext::judgedFunctionAttr(std::string_view name) const {
   return findAttr(low.judgedFunction().attributes, std::string(name));
 }
 
-std::optional<std::vector<int64_t>>
-OpContext::ints(std::string_view name) const {
+std::optional<std::vector<int64_t>> OpContext::ints(std::string_view name,
+                                                    bool flattenRows) const {
   const Attribute *a = attr(name);
   if (!a)
     return std::nullopt;
-  return Lowerer::intList(*a);
+  return intList(*a, flattenRows);
+}
+
+const Attribute *OpContext::structAttr(std::string_view name) const {
+  const Attribute *a = attr(name);
+  return a && a->structured ? a : nullptr;
 }
 
 std::optional<int64_t> OpContext::integer(std::string_view name) const {

@@ -165,8 +165,15 @@ public:
   //===--- Attributes ----------------------------------------------------===//
   const Attribute *attr(std::string_view name) const;
   /// An integer list attribute (`[1, 2]`, `array<i64: 1, 2>`,
-  /// `dense<[1, 2]> : tensor<2xi64>`); nullopt when absent or not one.
-  std::optional<std::vector<int64_t>> ints(std::string_view name) const;
+  /// `dense<[1, 2]> : tensor<2xi64>`, splats expanded); nullopt when absent
+  /// or not one. `flattenRows`: rows `[[0, 0], [1, 1]]` read one after the
+  /// other (a padding). The reader is frontend::intList.
+  std::optional<std::vector<int64_t>> ints(std::string_view name,
+                                           bool flattenRows = false) const;
+  /// A struct attribute whose fields the parser read
+  /// (`#stablehlo.gather<offset_dims = [1], ...>`, Attribute::structured);
+  /// null when absent or not one.
+  const Attribute *structAttr(std::string_view name) const;
   /// An integer attribute (`3 : i64`, `3`).
   std::optional<int64_t> integer(std::string_view name) const;
   /// Attribute `name` of the function the op is in (an exporter's

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ParserImpl.h"
+#include "StructAttrs.h"
 
 #include <cctype>
 
@@ -323,13 +324,15 @@ bool Parser::parseHashAttr(Attribute &attr, bool allowType) {
   bool hasBody = tok.end() < buf.size() && buf[tok.end()] == '<';
   consume();
   if (hasBody || name.find('.') != std::string::npos) {
+    attr.kind = AttrKind::Other;
     if (hasBody) {
-      std::optional<uint32_t> end = skipBalanced(tok.offset);
+      uint32_t bodyStart = tok.offset;
+      std::optional<uint32_t> end = skipBalanced(bodyStart);
       if (!end)
         return false;
+      readStructBody(attr, name, buf.substr(bodyStart, *end - bodyStart));
       resetTo(*end);
     }
-    attr.kind = AttrKind::Other;
     if (allowType && consumeIf(TokenKind::Colon)) {
       std::optional<Type> type = parseType();
       if (!type)

@@ -10,6 +10,9 @@
 //   dense<[1, 2]> : tensor<2xi64> DenseInt ints {1, 2}, type tensor<2xi64>
 //   dense<3> : tensor<2xi64>     DenseInt ints {3}, splat
 //   ?  and  *  inside arrays     Dynamic / Star (shape.const_shape)
+//   #stablehlo.gather<offset_dims = [1], index_vector_dim = 1>
+//                                Other, structured: fields offset_dims =
+//                                [1], index_vector_dim = 1 in `entries`
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,7 @@
 #include "symshape/frontend/Type.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,8 +54,16 @@ struct Attribute {
   bool boolValue = false; ///< Bool
   /// String: decoded value. SymbolRef: name without '@'.
   std::string str;
-  std::vector<Attribute> elements;     ///< Array
-  std::vector<NamedAttribute> entries; ///< Dictionary
+  std::vector<Attribute> elements; ///< Array
+  /// Dictionary; the fields of a structured Other.
+  std::vector<NamedAttribute> entries;
+  /// Other written `#dialect.name<key = v, ...>` whose values are integers
+  /// and integer lists (MLIR's struct attributes), or a convolution's
+  /// dimension numbers `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0,
+  /// 1, f]>` (read as the fields of their `raw` form): the parser read the
+  /// body into `entries` (Integer, or Array of Integer), once. False when
+  /// the body is anything else (then only `text` has it).
+  bool structured = false;
   /// DenseArray / DenseInt: the integers in row-major order; a splat
   /// dense<3> has one element and `splat` set.
   std::vector<int64_t> ints;
@@ -70,6 +82,15 @@ struct NamedAttribute {
   Attribute value;
   SourceLoc loc; ///< location of the name
 };
+
+/// The integers of an integer-list attribute: `[1, 2]`, `array<i64: 1,
+/// 2>`, `dense<[1, 2]> : tensor<2xi64>`; a splat is expanded to its
+/// type's element count (`dense<0> : tensor<4x2xi64>` is eight zeros).
+/// `flattenRows`: an array of rows `[[0, 0], [1, 1]]` (a padding) is read
+/// row after row. nullopt when the attribute is not one (or a splat's
+/// type has a dynamic size). The one reader of integer lists.
+std::optional<std::vector<int64_t>> intList(const Attribute &attr,
+                                            bool flattenRows = false);
 
 /// Looks `name` up in `attrs`; null when absent.
 const Attribute *findAttr(const std::vector<NamedAttribute> &attrs,

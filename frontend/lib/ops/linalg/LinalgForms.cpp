@@ -73,7 +73,7 @@ bool parseIntListAttr(Parser &p, Operation &op, std::string name) {
   std::optional<Attribute> list = p.parseAttribute(/*allowType=*/false);
   if (!list)
     return false;
-  std::optional<std::vector<int64_t>> ints = Lowerer::intList(*list);
+  std::optional<std::vector<int64_t>> ints = intList(*list);
   if (!ints)
     return false;
   op.attributes.push_back(denseArrayAttr(std::move(name), std::move(*ints)));

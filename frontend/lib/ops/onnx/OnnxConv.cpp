@@ -72,11 +72,11 @@ std::optional<TermId> windowSize(OpContext &c, const OnnxWindow &w, size_t s,
   // at (O - 1) * stride >= pad_begin + D. As (O - 1) * stride <=
   // D + pads - span + stride - 1, it cannot when pad_end + stride <= span.
   std::optional<int64_t> k = c.constantValue(kernel);
-  if (!k || w.pads[s + n] + stride > dilation * (*k - 1) + 1) {
+  if (!k || w.pads[s + n] + stride > windowSpan(*k, dilation)) {
     c.opaque("ceil_mode where a last window may start in the end padding");
     return std::nullopt;
   }
-  TermId span = c.constant(dilation * (*k - 1) + 1);
+  TermId span = c.constant(windowSpan(*k, dilation));
   TermId room = c.sub(c.add(in, c.add(padLo, padHi)), span);
   TermId out =
       c.add(c.floorDiv(c.add(room, c.constant(stride - 1)), c.constant(stride)),

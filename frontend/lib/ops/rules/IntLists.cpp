@@ -51,4 +51,11 @@ mixedSizes(OpContext &c, std::string_view name, size_t first, size_t count) {
   return out;
 }
 
+std::string listText(const std::vector<int64_t> &values, char open) {
+  std::string out(1, open);
+  for (size_t i = 0; i < values.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(values[i]);
+  return out + (open == '(' ? ')' : ']');
+}
+
 } // namespace symshape::frontend

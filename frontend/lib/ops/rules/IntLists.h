@@ -27,6 +27,10 @@ size_t segmentStart(const std::vector<int64_t> &segments, size_t s);
 std::optional<std::vector<TermId>>
 mixedSizes(OpContext &c, std::string_view name, size_t first, size_t count);
 
+/// The integers of a message: "[1, 2, 3]", or "(1, 2, 3)" when `open` is
+/// '('.
+std::string listText(const std::vector<int64_t> &values, char open = '[');
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_OPS_RULES_INTLISTS_H

@@ -42,14 +42,30 @@ void lowerSameShape(OpContext &ctx, bool allowScalars) {
     ctx.setResult(r, dims);
 }
 
+TermId windowSpan(OpContext &c, TermId kernel, int64_t dilation) {
+  return c.add(c.mul(c.constant(dilation), c.sub(kernel, c.constant(1))),
+               c.constant(1));
+}
+
+TermId windowCount(OpContext &c, TermId padded, TermId span, int64_t stride) {
+  return c.add(c.floorDiv(c.sub(padded, span), c.constant(stride)),
+               c.constant(1));
+}
+
+int64_t windowSpan(int64_t kernel, int64_t dilation) {
+  return dilation * (kernel - 1) + 1;
+}
+
+int64_t windowCount(int64_t padded, int64_t span, int64_t stride) {
+  return (padded - span) / stride + 1;
+}
+
 TermId windowOutputSize(OpContext &c, TermId in, TermId padLo, TermId padHi,
                         TermId kernel, int64_t stride, int64_t dilation,
                         const std::string &what, int64_t least) {
   TermId padded = c.add(in, c.add(padLo, padHi));
-  TermId span = c.add(c.mul(c.constant(dilation), c.sub(kernel, c.constant(1))),
-                      c.constant(1));
-  TermId out =
-      c.add(c.floorDiv(c.sub(padded, span), c.constant(stride)), c.constant(1));
+  TermId span = windowSpan(c, kernel, dilation);
+  TermId out = windowCount(c, padded, span, stride);
   c.requireInBounds(c.formulas().mkLe(c.constant(least), out),
                     "the window of " + what +
                         (least == 0 ? std::string(" (its output size must "

@@ -20,6 +20,21 @@ namespace symshape::frontend {
 /// bounds, select's predicate).
 void lowerSameShape(OpContext &ctx, bool allowScalars = false);
 
+/// The window arithmetic of every convolution and pooling (SEMANTICS.md
+/// §3), its one copy: a window of `kernel` taps `dilation` apart spans
+///   span = dilation * (kernel - 1) + 1
+/// input elements, and moved by `stride` over `padded` elements (the input
+/// with both paddings) it starts at
+///   count = floor((padded - span) / stride) + 1
+/// places (when span <= padded). The callers differ only in what an empty
+/// window means: an obligation (windowOutputSize), zero windows (StableHLO's
+/// windowSize), a rounding up (PyTorch's and ONNX's ceil_mode).
+TermId windowSpan(OpContext &ctx, TermId kernel, int64_t dilation);
+TermId windowCount(OpContext &ctx, TermId padded, TermId span, int64_t stride);
+/// The same of constants.
+int64_t windowSpan(int64_t kernel, int64_t dilation);
+int64_t windowCount(int64_t padded, int64_t span, int64_t stride);
+
 /// One spatial dim of a convolution or pooling window (SEMANTICS.md §3):
 ///   out = floor((in + padLo + padHi - dilation * (kernel - 1) - 1) / stride) +
 ///   1

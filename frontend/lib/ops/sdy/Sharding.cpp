@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SdyInternal.h"
+#include "ir/TextReader.h"
 
 #include <cctype>
 
@@ -21,87 +22,33 @@ namespace symshape::frontend::sdy {
 
 namespace {
 
-/// A cursor over an attribute's text.
-class Reader {
-public:
-  explicit Reader(std::string_view text) : text(text) {}
+using Reader = TextReader;
 
-  void skipSpaces() {
-    while (pos < text.size() && std::isspace((unsigned char)text[pos]))
-      ++pos;
-  }
-  bool eat(std::string_view word) {
-    skipSpaces();
-    if (text.substr(pos, word.size()) != word)
-      return false;
-    pos += word.size();
+/// `@name` (letters, digits and `_.$-`).
+std::optional<std::string> symbol(Reader &r) {
+  if (!r.eat("@"))
+    return std::nullopt;
+  std::string_view name = r.takeWhile([](char c) {
+    return std::isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' ||
+           c == '-';
+  });
+  if (name.empty())
+    return std::nullopt;
+  return std::string(name);
+}
+
+/// Skips a `[...]` list of integers (device_ids).
+bool skipIntList(Reader &r) {
+  if (!r.eat("["))
+    return false;
+  if (r.eat("]"))
     return true;
-  }
-  bool peek(char c) {
-    skipSpaces();
-    return pos < text.size() && text[pos] == c;
-  }
-  bool atEnd() {
-    skipSpaces();
-    return pos == text.size();
-  }
-  std::optional<std::string> string() {
-    skipSpaces();
-    if (pos >= text.size() || text[pos] != '"')
-      return std::nullopt;
-    std::string out;
-    for (++pos; pos < text.size() && text[pos] != '"'; ++pos) {
-      if (text[pos] == '\\')
-        return std::nullopt; // escaped axis names are not read
-      out += text[pos];
-    }
-    if (pos >= text.size())
-      return std::nullopt;
-    ++pos;
-    return out;
-  }
-  std::optional<int64_t> integer() {
-    skipSpaces();
-    size_t start = pos;
-    int64_t value = 0;
-    while (pos < text.size() && std::isdigit((unsigned char)text[pos])) {
-      if (value > (INT64_MAX - 9) / 10)
-        return std::nullopt;
-      value = value * 10 + (text[pos++] - '0');
-    }
-    if (pos == start)
-      return std::nullopt;
-    return value;
-  }
-  std::optional<std::string> symbol() {
-    if (!eat("@"))
-      return std::nullopt;
-    size_t start = pos;
-    while (pos < text.size() &&
-           (std::isalnum((unsigned char)text[pos]) || text[pos] == '_' ||
-            text[pos] == '.' || text[pos] == '$' || text[pos] == '-'))
-      ++pos;
-    if (pos == start)
-      return std::nullopt;
-    return std::string(text.substr(start, pos - start));
-  }
-  /// Skips a `[...]` list of integers (device_ids).
-  bool skipIntList() {
-    if (!eat("["))
+  do {
+    if (!r.integer())
       return false;
-    if (eat("]"))
-      return true;
-    do {
-      if (!integer())
-        return false;
-    } while (eat(","));
-    return eat("]");
-  }
-
-private:
-  std::string_view text;
-  size_t pos = 0;
-};
+  } while (r.eat(","));
+  return r.eat("]");
+}
 
 /// `"x"` or `"x":(pre)size`.
 std::optional<AxisRef> readAxisRef(Reader &r) {
@@ -176,7 +123,7 @@ std::optional<std::vector<MeshAxis>> readMeshBody(Reader &r) {
     if (!r.eat("]"))
       return std::nullopt;
   }
-  if (r.eat(",") && (!r.eat("device_ids") || !r.eat("=") || !r.skipIntList()))
+  if (r.eat(",") && (!r.eat("device_ids") || !r.eat("=") || !skipIntList(r)))
     return std::nullopt;
   if (!r.eat(">"))
     return std::nullopt;
@@ -188,7 +135,7 @@ std::optional<TensorSharding> readShardingBody(Reader &r) {
   if (!r.eat("<"))
     return std::nullopt;
   if (r.peek('@')) {
-    std::optional<std::string> mesh = r.symbol();
+    std::optional<std::string> mesh = symbol(r);
     if (!mesh)
       return std::nullopt;
     sharding.mesh = *mesh;

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StablehloInternal.h"
+#include "ir/TextReader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -28,59 +29,17 @@ namespace symshape::frontend::hlo {
 
 namespace {
 
-struct Reader {
-  std::string_view s;
-  size_t at = 0;
+using Reader = TextReader;
 
-  void spaces() {
-    while (at < s.size() && std::isspace(static_cast<unsigned char>(s[at])))
-      ++at;
-  }
-  bool eat(std::string_view word) {
-    spaces();
-    if (s.substr(at, word.size()) != word)
-      return false;
-    at += word.size();
-    return true;
-  }
-  bool peek(char c) {
-    spaces();
-    return at < s.size() && s[at] == c;
-  }
-  std::optional<int64_t> number() {
-    spaces();
-    size_t start = at;
-    int64_t value = 0;
-    while (at < s.size() && std::isdigit(static_cast<unsigned char>(s[at]))) {
-      if (value > (INT64_MAX - 9) / 10)
-        return std::nullopt;
-      value = value * 10 + (s[at++] - '0');
-    }
-    if (at == start)
-      return std::nullopt;
-    return value;
-  }
-  /// `n, n, ...` (at least one).
-  std::optional<std::vector<int64_t>> numbers() {
-    std::vector<int64_t> out;
-    do {
-      std::optional<int64_t> n = number();
-      if (!n)
-        return std::nullopt;
-      out.push_back(*n);
-    } while (eat(","));
-    return out;
-  }
-  /// `[n, ...]`.
-  std::optional<std::vector<int64_t>> bracketed() {
-    if (!eat("["))
-      return std::nullopt;
-    std::optional<std::vector<int64_t>> out = numbers();
-    if (!out || !eat("]"))
-      return std::nullopt;
-    return out;
-  }
-};
+/// `[n, ...]`.
+std::optional<std::vector<int64_t>> bracketed(Reader &r) {
+  if (!r.eat("["))
+    return std::nullopt;
+  std::optional<std::vector<int64_t>> out = r.integers();
+  if (!out || !r.eat("]"))
+    return std::nullopt;
+  return out;
+}
 
 /// The product of `dims` when each is >= 1 and it fits int64.
 std::optional<int64_t> product(const std::vector<int64_t> &dims) {
@@ -98,17 +57,17 @@ std::optional<int64_t> product(const std::vector<int64_t> &dims) {
 std::optional<HloSharding> readTiled(Reader &r) {
   HloSharding out;
   out.kind = HloSharding::Kind::Tiled;
-  std::optional<std::vector<int64_t>> tiles = r.bracketed();
+  std::optional<std::vector<int64_t>> tiles = bracketed(r);
   std::optional<int64_t> count = tiles ? product(*tiles) : std::nullopt;
   if (!count)
     return std::nullopt;
   out.tiles = std::move(*tiles);
   if (r.eat("<=")) { // TileAssignment's iota form
-    std::optional<std::vector<int64_t>> reshape = r.bracketed();
+    std::optional<std::vector<int64_t>> reshape = bracketed(r);
     if (!reshape || product(*reshape) != count)
       return std::nullopt;
     if (r.eat("T(")) {
-      std::optional<std::vector<int64_t>> perm = r.numbers();
+      std::optional<std::vector<int64_t>> perm = r.integers();
       if (!perm || !r.eat(")") || perm->size() != reshape->size())
         return std::nullopt;
       std::vector<int64_t> sorted = *perm;
@@ -118,7 +77,7 @@ std::optional<HloSharding> readTiled(Reader &r) {
           return std::nullopt;
     }
   } else { // one device id per tile
-    std::optional<std::vector<int64_t>> devices = r.numbers();
+    std::optional<std::vector<int64_t>> devices = r.integers();
     if (!devices || int64_t(devices->size()) != *count)
       return std::nullopt;
   }
@@ -163,7 +122,7 @@ std::optional<HloSharding> readOne(Reader &r, unsigned depth) {
     out.kind = HloSharding::Kind::Manual;
   } else if (r.eat("maximal device=")) {
     out.kind = HloSharding::Kind::Maximal;
-    if (!r.number())
+    if (!r.integer())
       return std::nullopt;
   } else if (r.eat("devices=")) {
     std::optional<HloSharding> tiled = readTiled(r);
@@ -190,10 +149,9 @@ bool HloSharding::manualSubgroup() const {
 }
 
 std::optional<HloSharding> readHloSharding(std::string_view text) {
-  Reader r{text};
+  Reader r(text);
   std::optional<HloSharding> out = readOne(r, 0);
-  r.spaces();
-  if (!out || r.at != text.size())
+  if (!out || !r.atEnd())
     return std::nullopt;
   return out;
 }

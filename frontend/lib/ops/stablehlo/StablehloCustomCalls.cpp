@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StablehloInternal.h"
+#include "ops/rules/OpRules.h"
 
 #include <algorithm>
 
@@ -30,7 +31,7 @@ std::optional<size_t> valueOperandCount(OpContext &ctx) {
   if (!ctx.attr("indices_of_shape_operands"))
     return ctx.numOperands();
   std::optional<std::vector<int64_t>> idx =
-      intsAttr(ctx, "indices_of_shape_operands");
+      ctx.ints("indices_of_shape_operands");
   if (!idx || idx->size() != ctx.numResults() ||
       idx->size() > ctx.numOperands())
     return std::nullopt;
@@ -327,7 +328,6 @@ void lowerDynamicReduceWindow(OpContext &ctx) {
     return ctx.opaque("padding " + ctx.operandName(2 * n + 4) +
                       ": its values are not known");
   requirePositiveWindow(ctx, w, n);
-  TermId one = ctx.constant(1);
   std::vector<TermId> dims;
   for (size_t d = 0; d < rank; ++d) {
     std::optional<int64_t> stride = ctx.graph().constantValue(w[1][d]),
@@ -340,10 +340,8 @@ void lowerDynamicReduceWindow(OpContext &ctx) {
     TermId padded = ctx.add(
         ctx.add((*pad)[2 * d], dilated(ctx, ctx.dim(0, d), *baseDil - 1)),
         (*pad)[2 * d + 1]);
-    TermId span =
-        ctx.add(ctx.mul(ctx.sub(w[0][d], one), ctx.constant(*winDil)), one);
-    TermId steps = ctx.add(
-        ctx.floorDiv(ctx.sub(padded, span), ctx.constant(*stride)), one);
+    TermId span = windowSpan(ctx, w[0][d], *winDil);
+    TermId steps = windowCount(ctx, padded, span, *stride);
     dims.push_back(ctx.graph().max(ctx.constant(0), steps));
   }
   for (size_t r = 0; r < n; ++r)

@@ -17,7 +17,6 @@
 #include "ops/rules/OpRules.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace symshape::frontend::hlo {
 
@@ -44,11 +43,13 @@ static std::optional<Fields> dotDims(OpContext &ctx) {
   static const char *const kNames[] = {
       "lhs_batching_dimensions", "rhs_batching_dimensions",
       "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
-  if (const Attribute *attr = ctx.attr("dot_dimension_numbers"))
-    return attr->kind == AttrKind::Other ? structFields(*attr) : std::nullopt;
+  if (ctx.attr("dot_dimension_numbers")) {
+    const Attribute *attr = ctx.structAttr("dot_dimension_numbers");
+    return attr ? structFields(*attr) : std::nullopt;
+  }
   Fields fields;
   for (const char *name : kNames) {
-    std::optional<std::vector<int64_t>> list = intsAttr(ctx, name);
+    std::optional<std::vector<int64_t>> list = ctx.ints(name);
     if (!list)
       return std::nullopt;
     fields[name] = *list;
@@ -75,9 +76,10 @@ void lowerDotGeneral(OpContext &ctx) {
   rhsUsed.insert(rhsUsed.end(), rc.begin(), rc.end());
   if (lb.size() != rb.size() || lc.size() != rc.size() ||
       !isDimList(lhsUsed, ctx.rank(0)) || !isDimList(rhsUsed, ctx.rank(1)))
-    return ctx.error("has batching dims " + listText(lb) + " x " +
-                     listText(rb) + " and contracting dims " + listText(lc) +
-                     " x " + listText(rc) + " that do not fit its operands");
+    return ctx.error("has batching dims " + listText(lb, '(') + " x " +
+                     listText(rb, '(') + " and contracting dims " +
+                     listText(lc, '(') + " x " + listText(rc, '(') +
+                     " that do not fit its operands");
   // The StableHLO spec's constraints on dot_general: C9 (batching dims
   // equal), C10 (contracting dims equal), C12 (the result's shape).
   ctx.setRule("dot_general_c9");
@@ -108,63 +110,11 @@ struct ConvDims {
   std::vector<int64_t> inSpatial, kSpatial, outSpatial;
 };
 
-/// One `[b, 0, 1, f]` group: letters `a`/`b` give their position, digit k
-/// puts spatial dim k there.
-bool readGroup(const std::string &text, size_t &p, char first, char second,
-               int64_t &a, int64_t &b, std::vector<int64_t> &spatial) {
-  while (p < text.size() && text[p] != '[')
-    ++p;
-  if (p >= text.size())
-    return false;
-  ++p;
-  std::vector<std::pair<int64_t, int64_t>> placed; // spatial index, position
-  for (int64_t pos = 0;; ++pos) {
-    while (p < text.size() && (text[p] == ' ' || text[p] == '\n'))
-      ++p;
-    if (p >= text.size())
-      return false;
-    char c = text[p];
-    if (c == first || c == second) {
-      (c == first ? a : b) = pos;
-      ++p;
-    } else if (isdigit(static_cast<unsigned char>(c))) {
-      size_t used = 0;
-      placed.push_back({std::stoll(text.substr(p), &used), pos});
-      p += used;
-    } else {
-      return false;
-    }
-    while (p < text.size() && text[p] == ' ')
-      ++p;
-    if (p < text.size() && text[p] == ']') {
-      ++p;
-      break;
-    }
-    if (p >= text.size() || text[p] != ',')
-      return false;
-    ++p;
-  }
-  spatial.assign(placed.size(), -1);
-  for (const auto &[k, pos] : placed) {
-    if (k < 0 || size_t(k) >= placed.size() || spatial[size_t(k)] != -1)
-      return false;
-    spatial[size_t(k)] = pos;
-  }
-  return a >= 0 && b >= 0;
-}
-
+/// The dimension numbers the parser read (parser/StructAttrs.cpp: the
+/// compact `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` as the `raw` form's
+/// fields); a field left out is 0 or empty.
 std::optional<ConvDims> convDims(const Attribute &attr) {
   ConvDims c;
-  if (attr.text.find("raw") == std::string::npos) {
-    size_t p = 0;
-    if (!readGroup(attr.text, p, 'b', 'f', c.inBatch, c.inFeature,
-                   c.inSpatial) ||
-        !readGroup(attr.text, p, 'i', 'o', c.kIn, c.kOut, c.kSpatial) ||
-        !readGroup(attr.text, p, 'b', 'f', c.outBatch, c.outFeature,
-                   c.outSpatial))
-      return std::nullopt;
-    return c;
-  }
   std::optional<Fields> f = structFields(attr);
   if (!f)
     return std::nullopt;
@@ -216,19 +166,17 @@ namespace {
 /// The number of windows of the StableHLO spec (convolution, reduce_window,
 /// select_and_scatter): an empty window (a padded input of 0, or a window
 /// wider than it) gives 0 windows, not UB. A padded size below 0 is.
-TermId windowCount(OpContext &ctx, TermId base, TermId lo, TermId hi,
-                   TermId window, int64_t stride, int64_t windowDil,
-                   const std::string &what) {
-  TermId zero = ctx.constant(0), one = ctx.constant(1);
+TermId windowsOrNone(OpContext &ctx, TermId base, TermId lo, TermId hi,
+                     TermId window, int64_t stride, int64_t windowDil,
+                     const std::string &what) {
+  TermId zero = ctx.constant(0);
   TermId padded = ctx.add(base, ctx.add(lo, hi));
   ctx.requireInBounds(ctx.formulas().mkLe(zero, padded),
                       "the padded input of " + what +
                           " (its size must not be negative)");
-  TermId span = ctx.selectEq(
-      window, zero, zero,
-      ctx.add(ctx.mul(ctx.constant(windowDil), ctx.sub(window, one)), one));
-  TermId count =
-      ctx.add(ctx.floorDiv(ctx.sub(padded, span), ctx.constant(stride)), one);
+  TermId span =
+      ctx.selectEq(window, zero, zero, windowSpan(ctx, window, windowDil));
+  TermId count = windowCount(ctx, padded, span, stride);
   return ctx.selectEq(padded, zero, zero,
                       ctx.selectLe(span, padded, count, zero));
 }
@@ -244,17 +192,17 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
                          w = ctx.graph().constantValue(window);
   if (b && w) { // TypeInference.cpp: stridedBound of the padded input
     int64_t padded = *b + lo + hi;
-    int64_t span = *w == 0 ? 0 : (*w - 1) * windowDil + 1;
+    int64_t span = *w == 0 ? 0 : windowSpan(*w, windowDil);
     if (padded < 0) {
       ctx.error("pads " + what + " to a negative size (" +
                 std::to_string(padded) + ")");
       return std::nullopt;
     }
     return ctx.constant(
-        padded == 0 || span > padded ? 0 : (padded - span) / stride + 1);
+        padded == 0 || span > padded ? 0 : windowCount(padded, span, stride));
   }
-  return windowCount(ctx, base, ctx.constant(lo), ctx.constant(hi), window,
-                     stride, windowDil, what);
+  return windowsOrNone(ctx, base, ctx.constant(lo), ctx.constant(hi), window,
+                       stride, windowDil, what);
 }
 
 std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
@@ -266,8 +214,8 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
   if (l && h)
     return windowSize(ctx, in, baseDil, *l, *h, window, stride, windowDil,
                       what);
-  return windowCount(ctx, dilated(ctx, in, baseDil - 1), lo, hi, window, stride,
-                     windowDil, what);
+  return windowsOrNone(ctx, dilated(ctx, in, baseDil - 1), lo, hi, window,
+                       stride, windowDil, what);
 }
 
 namespace {
@@ -336,10 +284,8 @@ void requireConvGroups(OpContext &ctx, const ConvDims &c, int64_t fgc,
 /// `mhlo`: operand ranks other than the dimension numbers' are opaque, not
 /// an error.
 void lowerConv(OpContext &ctx, const std::vector<TermId> *padTerms, bool mhlo) {
-  const Attribute *dnAttr = ctx.attr("dimension_numbers");
-  std::optional<ConvDims> c = dnAttr && dnAttr->kind == AttrKind::Other
-                                  ? convDims(*dnAttr)
-                                  : std::nullopt;
+  const Attribute *dnAttr = ctx.structAttr("dimension_numbers");
+  std::optional<ConvDims> c = dnAttr ? convDims(*dnAttr) : std::nullopt;
   if (!c)
     return ctx.opaque("dimension_numbers not understood");
   size_t n = c->inSpatial.size(), rank = n + 2;

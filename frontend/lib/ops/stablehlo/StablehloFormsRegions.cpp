@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StablehloInternal.h"
+#include "parser/StructAttrs.h"
 
 namespace symshape::frontend::hlo {
 
@@ -86,8 +87,9 @@ bool parseDotGeneral(Parser &p, PendingOp &pending) {
          parseTypeTail(p, pending, uses, true);
 }
 
-/// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`, kept as the text of a
-/// `dimension_numbers` attribute (read by convDims, StablehloDot.cpp).
+/// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`: the `dimension_numbers`
+/// attribute `#stablehlo.conv<...>` of the generic form, its fields read
+/// as the parser reads that (parser/StructAttrs.h).
 static bool parseConvDims(Parser &p, PendingOp &pending) {
   std::string_view buf = p.buf;
   uint32_t start = p.tok.offset, pos = start;
@@ -116,8 +118,9 @@ static bool parseConvDims(Parser &p, PendingOp &pending) {
   }
   Attribute dims;
   dims.kind = AttrKind::Other;
-  dims.text =
-      "#stablehlo.conv<" + std::string(buf.substr(start, pos - start)) + ">";
+  std::string body = "<" + std::string(buf.substr(start, pos - start)) + ">";
+  dims.text = "#stablehlo.conv" + body;
+  readStructBody(dims, "stablehlo.conv", body);
   addAttr(pending, "dimension_numbers", std::move(dims));
   p.prevEnd = pos;
   p.resetTo(pos);

@@ -24,8 +24,8 @@ static bool contains(const std::vector<int64_t> &list, int64_t v) {
 /// A struct attribute's fields, or nullopt (the op is then made opaque).
 static std::optional<Fields> dimensionNumbers(OpContext &ctx,
                                               std::string_view name) {
-  const Attribute *attr = ctx.attr(name);
-  if (!attr || attr->kind != AttrKind::Other)
+  const Attribute *attr = ctx.structAttr(name);
+  if (!attr)
     return std::nullopt;
   return structFields(*attr);
 }
@@ -129,9 +129,9 @@ static std::optional<GatherDims> gatherDims(OpContext &ctx, const Fields &dn,
       !std::is_sorted(g.offsetDims.begin(), g.offsetDims.end()) ||
       !std::is_sorted(g.collapsed.begin(), g.collapsed.end()) ||
       !std::is_sorted(g.operandBatch.begin(), g.operandBatch.end())) {
-    ctx.error("has start_index_map " + listText(g.startIndexMap) +
-              ", batching dims " + listText(g.operandBatch) + " x " +
-              listText(g.indicesBatch) +
+    ctx.error("has start_index_map " + listText(g.startIndexMap, '(') +
+              ", batching dims " + listText(g.operandBatch, '(') + " x " +
+              listText(g.indicesBatch, '(') +
               " or unsorted dim lists that do not fit its operands");
     return std::nullopt;
   }
@@ -212,7 +212,7 @@ gatherShape(OpContext &ctx, const GatherDims &g,
   size_t resultRank = batch.size() + g.offsetDims.size();
   if (offsets.size() != g.offsetDims.size() ||
       !isDimList(g.offsetDims, resultRank)) {
-    ctx.error("has offset_dims " + listText(g.offsetDims) +
+    ctx.error("has offset_dims " + listText(g.offsetDims, '(') +
               " that do not fit its slice sizes");
     return std::nullopt;
   }
@@ -263,7 +263,7 @@ static void gatherValues(OpContext &ctx, const GatherDims &g,
 
 void lowerGather(OpContext &ctx) {
   std::optional<Fields> dn = dimensionNumbers(ctx, "dimension_numbers");
-  std::optional<std::vector<int64_t>> sizes = intsAttr(ctx, "slice_sizes");
+  std::optional<std::vector<int64_t>> sizes = ctx.ints("slice_sizes");
   if (!ctx.expectRanks({-1, -1}))
     return;
   if (!dn || !sizes)
@@ -392,9 +392,10 @@ void lowerScatter(OpContext &ctx) {
       !std::is_sorted(windowDims.begin(), windowDims.end()) ||
       !std::is_sorted(inserted.begin(), inserted.end()) ||
       !std::is_sorted(inputBatch.begin(), inputBatch.end()))
-    return ctx.error("has scatter_dims_to_operand_dims " + listText(toOperand) +
-                     ", batching dims " + listText(inputBatch) + " x " +
-                     listText(indicesBatch) +
+    return ctx.error("has scatter_dims_to_operand_dims " +
+                     listText(toOperand, '(') + ", batching dims " +
+                     listText(inputBatch, '(') + " x " +
+                     listText(indicesBatch, '(') +
                      " or unsorted dim lists that do not fit its operands");
   if (size_t(ivd) < ctx.rank(indices)) {
     std::optional<int64_t> k = ctx.staticDim(indices, size_t(ivd));
@@ -426,7 +427,8 @@ void lowerScatter(OpContext &ctx) {
         !isDimList(windowDims, updateRank))
       return ctx.error("expects updates of rank " +
                        std::to_string(batch.size() + windowDims.size()) +
-                       " matching update_window_dims " + listText(windowDims));
+                       " matching update_window_dims " +
+                       listText(windowDims, '('));
     size_t nextBatch = 0, nextWindow = 0;
     for (size_t d = 0; d < updateRank; ++d) {
       if (contains(windowDims, int64_t(d)))

@@ -19,6 +19,7 @@
 
 #include "ops/OpContext.h"
 #include "ops/OpTable.h"
+#include "ops/rules/IntLists.h"
 #include "ops/rules/IntRules.h"
 #include "ops/rules/PrettyForms.h"
 
@@ -85,11 +86,6 @@ bool parseTypeTail(Parser &p, PendingOp &pending,
 
 //===--- Attributes
 //--------------------------------------------------------===//
-/// An integer list attribute with splats expanded to their type's element
-/// count (`dense<0> : tensor<4x2xi64>` is eight zeros); nullopt when absent
-/// or not integers.
-std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
-                                             std::string_view name);
 /// A window attribute of convolution / reduce_window: `defaults` when it
 /// is absent or empty (`stride = []`: TypeInference.cpp's
 /// verifyWindowAttributesAndInferWindowDimensions reads an empty list as
@@ -97,10 +93,11 @@ std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
 std::optional<std::vector<int64_t>> windowAttr(const OpContext &ctx,
                                                std::string_view name,
                                                std::vector<int64_t> defaults);
-/// `key = [1, 2]` and `key = 3` fields of a struct attribute's text
-/// (`#stablehlo.gather<offset_dims = [1], index_vector_dim = 1>`); a field
-/// the printer left out (empty list, zero) is absent. nullopt when the text
-/// has a field that is neither.
+/// The fields of a struct attribute the parser read
+/// (`#stablehlo.gather<offset_dims = [1], index_vector_dim = 1>`,
+/// Attribute::structured), each a list (`key = 3` is {3}); a field the
+/// printer left out (empty list, zero) is absent. nullopt when the
+/// attribute is not one.
 using Fields = std::map<std::string, std::vector<int64_t>, std::less<>>;
 std::optional<Fields> structFields(const Attribute &attr);
 
@@ -281,8 +278,6 @@ std::optional<TermId> windowSize(OpContext &ctx, TermId in, int64_t baseDil,
                                  TermId lo, TermId hi, TermId window,
                                  int64_t stride, int64_t windowDil,
                                  const std::string &what);
-/// "(0, 1)" for error messages.
-std::string listText(const std::vector<int64_t> &values);
 /// Each value in [0, limit) and no value twice.
 bool isDimList(const std::vector<int64_t> &dims, size_t limit);
 

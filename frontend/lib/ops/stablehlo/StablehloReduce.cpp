@@ -39,7 +39,7 @@ static bool requireSameShapes(OpContext &ctx, size_t n, const char *role) {
 }
 
 void lowerReduce(OpContext &ctx) {
-  std::optional<std::vector<int64_t>> dims = intsAttr(ctx, "dimensions");
+  std::optional<std::vector<int64_t>> dims = ctx.ints("dimensions");
   if (!ctx.expectRanked())
     return;
   size_t n = ctx.numOperands() / 2;
@@ -48,7 +48,7 @@ void lowerReduce(OpContext &ctx) {
   if (n == 0 || ctx.numOperands() != 2 * n || ctx.numResults() != n)
     return ctx.error("expects as many inputs as init values and results");
   if (!isDimList(*dims, ctx.rank(0)))
-    return ctx.error("has dimensions " + listText(*dims) +
+    return ctx.error("has dimensions " + listText(*dims, '(') +
                      " that are not distinct dims of its inputs");
   if (!requireSameShapes(ctx, n, "reduced inputs'"))
     return;
@@ -69,7 +69,7 @@ struct Window {
 
 static std::optional<Window> readWindow(OpContext &ctx, size_t rank) {
   std::vector<int64_t> ones(rank, 1), zeros(2 * rank, 0);
-  std::optional<std::vector<int64_t>> size = intsAttr(ctx, "window_dimensions");
+  std::optional<std::vector<int64_t>> size = ctx.ints("window_dimensions");
   if (!size) {
     ctx.opaque("window_dimensions not understood");
     return std::nullopt;

@@ -127,7 +127,7 @@ void lowerDynamicBroadcastInDim(OpContext &ctx) {
 
 /// stablehlo.broadcast: result = broadcast_sizes ++ operand dims.
 void lowerBroadcast(OpContext &ctx) {
-  std::optional<std::vector<int64_t>> sizes = intsAttr(ctx, "broadcast_sizes");
+  std::optional<std::vector<int64_t>> sizes = ctx.ints("broadcast_sizes");
   if (!ctx.expectRanks({-1}))
     return;
   if (!sizes)
@@ -211,13 +211,13 @@ void lowerDynamicReshape(OpContext &ctx) {
 void lowerTranspose(OpContext &ctx) {
   if (!ctx.expectRanks({-1}))
     return;
-  std::optional<std::vector<int64_t>> perm = intsAttr(ctx, "permutation");
+  std::optional<std::vector<int64_t>> perm = ctx.ints("permutation");
   if (!perm)
     return ctx.opaque("permutation not understood");
   if (perm->size() != ctx.rank(0) || !isDimList(*perm, ctx.rank(0)))
     return ctx.error("expects a permutation of the operand's " +
                      std::to_string(ctx.rank(0)) + " dims, got " +
-                     listText(*perm));
+                     listText(*perm, '('));
   std::vector<TermId> dims;
   for (int64_t p : *perm)
     dims.push_back(ctx.dim(0, size_t(p)));
@@ -359,7 +359,7 @@ void lowerConstant(OpContext &ctx) {
   if (!value || value->kind != AttrKind::DenseInt || !type.hasRank() ||
       type.dims.size() > 2)
     return;
-  std::optional<std::vector<int64_t>> ints = intsAttr(ctx, "value");
+  std::optional<std::vector<int64_t>> ints = ctx.ints("value");
   if (!ints)
     return;
   if (type.dims.size() == 2) { // a padding operand [N, 2]: row by row
@@ -434,7 +434,7 @@ void lowerFft(OpContext &ctx) {
   std::string type = fftType(ctx.attr("fft_type"));
   if (type.empty())
     return ctx.opaque("fft_type not understood");
-  std::optional<std::vector<int64_t>> length = intsAttr(ctx, "fft_length");
+  std::optional<std::vector<int64_t>> length = ctx.ints("fft_length");
   if (!length || length->empty() || length->size() > 3)
     return ctx.opaque("fft_length is not a list of 1 to 3 integers (fft_c3)");
   for (int64_t n : *length)

@@ -39,9 +39,9 @@ void requireFits(OpContext &ctx, TermId size, size_t i, size_t d,
 }
 
 void lowerSlice(OpContext &ctx) {
-  std::optional<std::vector<int64_t>> start = intsAttr(ctx, "start_indices");
-  std::optional<std::vector<int64_t>> limit = intsAttr(ctx, "limit_indices");
-  std::optional<std::vector<int64_t>> strides = intsAttr(ctx, "strides");
+  std::optional<std::vector<int64_t>> start = ctx.ints("start_indices");
+  std::optional<std::vector<int64_t>> limit = ctx.ints("limit_indices");
+  std::optional<std::vector<int64_t>> strides = ctx.ints("strides");
   if (!ctx.expectRanks({-1}))
     return;
   if (!start || !limit || !strides)
@@ -74,7 +74,7 @@ void lowerSlice(OpContext &ctx) {
 }
 
 void lowerDynamicSlice(OpContext &ctx) {
-  std::optional<std::vector<int64_t>> sizes = intsAttr(ctx, "slice_sizes");
+  std::optional<std::vector<int64_t>> sizes = ctx.ints("slice_sizes");
   if (!ctx.expectRanked() || ctx.numOperands() < 1)
     return;
   if (!sizes)
@@ -82,12 +82,12 @@ void lowerDynamicSlice(OpContext &ctx) {
   size_t rank = ctx.rank(0);
   if (sizes->size() != rank)
     return ctx.error("expects one slice size per dim (" + std::to_string(rank) +
-                     "), got " + listText(*sizes));
+                     "), got " + listText(*sizes, '('));
   std::vector<TermId> dims;
   for (size_t d = 0; d < rank; ++d) {
     if ((*sizes)[d] < 0)
       return ctx.error("expects non-negative slice sizes, got " +
-                       listText(*sizes));
+                       listText(*sizes, '('));
     dims.push_back(ctx.constant((*sizes)[d]));
     requireFits(ctx, dims.back(), 0, d,
                 "the slice size " + std::to_string((*sizes)[d]));
@@ -210,9 +210,9 @@ void lowerRealDynamicSlice(OpContext &ctx) {
 }
 
 void lowerPad(OpContext &ctx) {
-  std::optional<std::vector<int64_t>> lo = intsAttr(ctx, "edge_padding_low");
-  std::optional<std::vector<int64_t>> hi = intsAttr(ctx, "edge_padding_high");
-  std::optional<std::vector<int64_t>> in = intsAttr(ctx, "interior_padding");
+  std::optional<std::vector<int64_t>> lo = ctx.ints("edge_padding_low");
+  std::optional<std::vector<int64_t>> hi = ctx.ints("edge_padding_high");
+  std::optional<std::vector<int64_t>> in = ctx.ints("interior_padding");
   if (!ctx.expectRanks({-1, 0}))
     return;
   if (!lo || !hi || !in)
@@ -226,7 +226,7 @@ void lowerPad(OpContext &ctx) {
   for (size_t d = 0; d < rank; ++d) {
     if ((*in)[d] < 0)
       return ctx.error("expects non-negative interior padding, got " +
-                       listText(*in));
+                       listText(*in, '('));
     TermId out = ctx.add(ctx.constant((*lo)[d] + (*hi)[d]),
                          dilated(ctx, ctx.dim(0, d), (*in)[d]));
     std::optional<int64_t> size = ctx.graph().constantValue(out);

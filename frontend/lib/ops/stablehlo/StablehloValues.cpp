@@ -1,7 +1,7 @@
 //===- StablehloValues.cpp - Attributes and integer values of the family ===//
 //
-// Helpers the stablehlo family's shape functions share: integer-list and
-// struct attributes in their generic and pretty spellings, and the values
+// Helpers the stablehlo family's shape functions share: window and struct
+// attributes (read by the parser: Attribute::structured), and the values
 // of small integer tensors (rank 0: the value's scalar; rank 1: its
 // extents), which carry shape computations such as
 // get_dimension_size -> reshape -> concatenate -> dynamic_reshape.
@@ -18,119 +18,31 @@ namespace symshape::frontend::hlo {
 
 //===--- Attributes and values ------------------------------------------===//
 
-std::optional<std::vector<int64_t>> intsAttr(const OpContext &ctx,
-                                             std::string_view name) {
-  const Attribute *a = ctx.attr(name);
-  if (!a)
-    return std::nullopt;
-  if (a->kind == AttrKind::DenseInt || a->kind == AttrKind::DenseArray) {
-    if (!a->splat || a->ints.size() != 1 || !a->hasType || !a->type.hasRank())
-      return a->ints;
-    int64_t count = 1;
-    for (int64_t d : a->type.dims) {
-      if (d == kDynamic)
-        return std::nullopt;
-      count *= d;
-    }
-    return std::vector<int64_t>(size_t(count), a->ints[0]);
-  }
-  if (a->kind != AttrKind::Array)
-    return std::nullopt;
-  std::vector<int64_t> out; // [1, 2] or [[0, 0], [1, 1]]
-  for (const Attribute &e : a->elements) {
-    if (e.kind == AttrKind::Integer) {
-      out.push_back(e.intValue);
-      continue;
-    }
-    if (e.kind != AttrKind::Array)
-      return std::nullopt;
-    for (const Attribute &x : e.elements) {
-      if (x.kind != AttrKind::Integer)
-        return std::nullopt;
-      out.push_back(x.intValue);
-    }
-  }
-  return out;
-}
-
 std::optional<std::vector<int64_t>> windowAttr(const OpContext &ctx,
                                                std::string_view name,
                                                std::vector<int64_t> defaults) {
   if (!ctx.attr(name))
     return defaults;
-  std::optional<std::vector<int64_t>> list = intsAttr(ctx, name);
+  // The padding: one [lo, hi] row per dim.
+  std::optional<std::vector<int64_t>> list = ctx.ints(name, name == "padding");
   if (list && list->empty()) // `stride = []`: the verifier's default
     return defaults;
   return list;
 }
 
 std::optional<Fields> structFields(const Attribute &attr) {
-  const std::string &t = attr.text;
-  size_t p = t.find('<');
-  if (p == std::string::npos)
+  if (!attr.structured)
     return std::nullopt;
-  ++p;
   Fields fields;
-  auto isSpace = [&](char c) {
-    return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == ',';
-  };
-  auto skip = [&] {
-    while (p < t.size() && isSpace(t[p]))
-      ++p;
-  };
-  auto readInt = [&](int64_t &v) {
-    size_t q = p;
-    if (q < t.size() && t[q] == '-')
-      ++q;
-    if (q >= t.size() || !isdigit(static_cast<unsigned char>(t[q])))
-      return false;
-    size_t used = 0;
-    v = std::stoll(t.substr(p), &used);
-    p += used;
-    return true;
-  };
-  if (t.compare(p, 3, "raw") == 0 && p + 3 < t.size() &&
-      (t[p + 3] == ' ' || t[p + 3] == '\n'))
-    p += 3;
-  while (true) {
-    skip();
-    if (p >= t.size())
+  for (const NamedAttribute &field : attr.entries) {
+    if (field.value.kind == AttrKind::Integer)
+      fields[field.name] = {field.value.intValue};
+    else if (std::optional<std::vector<int64_t>> list = intList(field.value))
+      fields[field.name] = std::move(*list);
+    else
       return std::nullopt;
-    if (t[p] == '>')
-      return fields;
-    size_t start = p;
-    while (p < t.size() &&
-           (isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_'))
-      ++p;
-    std::string key = t.substr(start, p - start);
-    while (p < t.size() && t[p] == ' ')
-      ++p;
-    if (key.empty() || p >= t.size() || t[p] != '=')
-      return std::nullopt;
-    ++p;
-    while (p < t.size() && t[p] == ' ')
-      ++p;
-    std::vector<int64_t> values;
-    int64_t v = 0;
-    if (p < t.size() && t[p] == '[') {
-      ++p;
-      while (true) {
-        skip();
-        if (p < t.size() && t[p] == ']') {
-          ++p;
-          break;
-        }
-        if (!readInt(v))
-          return std::nullopt;
-        values.push_back(v);
-      }
-    } else if (readInt(v)) {
-      values.push_back(v);
-    } else {
-      return std::nullopt;
-    }
-    fields[key] = std::move(values);
   }
+  return fields;
 }
 
 std::optional<std::vector<TermId>> shapeOperand(OpContext &ctx, size_t i) {
@@ -207,13 +119,6 @@ TermId dilated(OpContext &ctx, TermId size, int64_t gap) {
   TermId gaps =
       ctx.add(ctx.sub(size, one), ctx.floorDiv(one, ctx.add(size, one)));
   return ctx.add(size, ctx.mul(gaps, ctx.constant(gap)));
-}
-
-std::string listText(const std::vector<int64_t> &values) {
-  std::string out = "(";
-  for (size_t i = 0; i < values.size(); ++i)
-    out += (i ? ", " : "") + std::to_string(values[i]);
-  return out + ")";
 }
 
 bool isDimList(const std::vector<int64_t> &dims, size_t limit) {

@@ -153,7 +153,9 @@ TermId pooledSize(OpContext &c, TermId in, int64_t k, int64_t s, int64_t p,
   TermId pad = c.constant(p), kernel = c.constant(k);
   if (!ceil)
     return windowOutputSize(c, in, pad, pad, kernel, s, d, what, 1);
-  TermId room = c.sub(c.add(in, c.constant(2 * p)), c.constant(d * (k - 1)));
+  // room = padded - span + 1
+  TermId room =
+      c.sub(c.add(in, c.constant(2 * p)), c.constant(windowSpan(k, d) - 1));
   TermId up = c.add(c.floorDiv(c.add(room, c.constant(s - 2)), c.constant(s)),
                     c.constant(1));
   // The last window must start inside the input or the left padding.

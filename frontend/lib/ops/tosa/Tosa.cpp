@@ -75,13 +75,6 @@ std::optional<std::vector<int64_t>> listOfLength(OpContext &c,
   return values;
 }
 
-std::string listText(const std::vector<int64_t> &values) {
-  std::string out = "[";
-  for (size_t i = 0; i < values.size(); ++i)
-    out += (i ? ", " : "") + std::to_string(values[i]);
-  return out + "]";
-}
-
 std::optional<std::vector<TermId>> termsOf(OpContext &c, std::string_view name,
                                            size_t operand) {
   if (c.attr(name)) {

@@ -21,6 +21,7 @@
 #ifndef SYMSHAPE_FRONTEND_OPS_TOSAINTERNAL_H
 #define SYMSHAPE_FRONTEND_OPS_TOSAINTERNAL_H
 
+#include "ops/rules/IntLists.h"
 #include "ops/rules/OpRules.h"
 
 #include <string_view>
@@ -50,9 +51,6 @@ std::optional<std::vector<int64_t>> listOf(OpContext &c, std::string_view name,
 std::optional<std::vector<int64_t>> listOfLength(OpContext &c,
                                                  std::string_view name,
                                                  size_t operand, size_t length);
-
-/// "[1, 2, 3]".
-std::string listText(const std::vector<int64_t> &values);
 
 /// A list of sizes: attribute `name` (constants, MLIR 16) or the operand
 /// `operand` whose elements are known, possibly symbolic (current MLIR's
