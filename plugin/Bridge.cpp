@@ -132,6 +132,26 @@ std::unique_ptr<Session> analyse(const std::string &name,
   return session;
 }
 
+/// The names JAX's export gives the arguments (`jax.arg_info = "x"`), as
+/// the CLI's reports have them (driver/lib/SessionReports.cpp).
+std::vector<std::pair<std::string, std::string>>
+exportedArgumentNames(const frontend::Function &function,
+                      const solver::Problem &problem) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (size_t a = 0;
+       a < function.arguments.size() && a < function.argumentAttributes.size();
+       ++a) {
+    const frontend::Attribute *info =
+        frontend::findAttr(function.argumentAttributes[a], "jax.arg_info");
+    if (info && info->kind == frontend::AttrKind::String &&
+        !info->str.empty() && function.arguments[a] < problem.values.size())
+      out.emplace_back(
+          std::string(problem.values[function.arguments[a]].name.view()),
+          info->str);
+  }
+  return out;
+}
+
 void recordDefinitions(
     const frontend::Region &region,
     std::unordered_map<frontend::ValueId,
@@ -156,20 +176,10 @@ const frontend::Function *functionAt(const frontend::Module &module,
   return nullptr;
 }
 
-/// The note that tells whose values a finding names when its op is in a
-/// private callee judged through a call: its first line names the
-/// callee's values, the condition and the example the caller's. In the
-/// printed text both have arguments %arg0, %arg1, ...
-std::string calleeNote(const std::string &callee, const std::string &caller) {
-  return "this op is in @" + callee + ", judged through its call from @" +
-         caller + ": the first line names @" + callee +
-         "'s values, the condition and the example name @" + caller + "'s";
-}
-
 /// A message of forEachFindingMessage as `symshape check` prints it: a
-/// note at the position of the finding before it is one of its notes;
-/// a finding in a private callee judged through `function`'s call gets
-/// calleeNote.
+/// note at the position of the finding before it is one of its notes.
+/// Each says whose values it names: a finding in a private callee judged
+/// through `function`'s call names the callee's on its first line.
 void addCheckMessage(const Session &session, uint32_t buffer,
                      const frontend::Module &module,
                      const frontend::Function &function,
@@ -195,11 +205,12 @@ void addCheckMessage(const Session &session, uint32_t buffer,
   m.pos = std::move(pos);
   m.text = std::move(message.text);
   m.kind = std::string(message.kind);
+  m.notesFunction = function.qualifiedName();
+  m.textFunction = m.notesFunction;
   if (!m.kind.empty()) {
     m.verdict = solver::verdictName(message.verdict);
     const frontend::Function *in = functionAt(module, loc);
-    if (in && in != &function)
-      m.notes.push_back(calleeNote(in->name, function.name));
+    m.textFunction = in ? in->qualifiedName() : "";
   }
   messages.push_back(std::move(m));
 }
@@ -236,6 +247,7 @@ CheckResult checkOrThrow(const std::string &name, const std::string &text,
       function.shapes = fn.shapes ? &*fn.shapes : nullptr;
       function.contract = &fn.contract;
       function.impliedBy = &fn.impliedBy;
+      function.argumentNames = exportedArgumentNames(*fn.function, *fn.problem);
       summary.add(function, {});
       for (const solver::OpaqueOp &op : fn.problem->opaque)
         result.opaque.push_back(

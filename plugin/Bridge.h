@@ -53,6 +53,12 @@ struct Message {
   /// ("ub-possible", ...); empty for a note that stands alone.
   std::string kind, verdict;
   std::vector<std::string> notes;
+  /// Whose values `text` and `notes` name (qualified function names,
+  /// "f" or "inner::f"; empty: unknown): `text` names the values of the
+  /// function holding the op, the notes those of the function judged (a
+  /// private callee's finding names the callee's operands, then the
+  /// caller's sizes, `%callee.value` for the callee's own).
+  std::string textFunction, notesFunction;
 };
 
 /// Why a result is empty (where `symshape` would exit 2).

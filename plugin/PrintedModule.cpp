@@ -37,6 +37,7 @@ PrintedModule::PrintedModule(ModuleOp module) : root(module) {
   llvm::raw_string_ostream os(text);
   module->print(os, state);
   os.flush();
+  nameValues(state);
   // The map gives the 1-based line and the 0-based column of each op's
   // first character.
   for (const auto &[op, where] : locations)
@@ -44,6 +45,76 @@ PrintedModule::PrintedModule(ModuleOp module) : root(module) {
   for (auto &[line, ops] : starts)
     std::sort(ops.begin(), ops.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
+}
+
+namespace {
+
+/// The prefix symshape gives a function of the module `op` is in:
+/// "inner::" in `module @inner` nested in `root`; false for an unnamed
+/// nested module (symshape numbers those, which is not worth redoing).
+bool scopePath(Operation *op, ModuleOp root, std::string &path) {
+  for (Operation *parent = op->getParentOp(); parent && parent != root;
+       parent = parent->getParentOp()) {
+    auto module = dyn_cast<ModuleOp>(parent);
+    if (!module)
+      return false;
+    std::optional<StringRef> name = module.getName();
+    if (!name)
+      return false;
+    path = name->str() + "::" + path;
+  }
+  return true;
+}
+
+} // namespace
+
+void PrintedModule::nameValues(AsmState &state) {
+  // Every op with a symbol name and a body directly in a module is what
+  // symshape reads as a function (func.func, and others in generic form).
+  root->walk([&](Operation *op) {
+    auto name = op->getAttrOfType<StringAttr>("sym_name");
+    if (!name || op->getNumRegions() == 0 ||
+        !isa_and_nonnull<ModuleOp>(op->getParentOp()))
+      return;
+    std::string path;
+    if (!scopePath(op, root, path))
+      return;
+    auto [it, fresh] = functions.try_emplace(path + name.str());
+    if (!fresh) {
+      it->second.op = nullptr; // two of one name: neither is named
+      return;
+    }
+    Function &function = it->second;
+    function.op = op;
+    auto record = [&](Value value) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      value.printAsOperand(os, state);
+      os.flush();
+      if (text.size() < 2 || text.front() != '%')
+        return;
+      // A name printed twice (in an isolated region of its own) names
+      // neither value.
+      auto [at, fresh] = function.values.emplace(text.substr(1), value);
+      if (!fresh)
+        at->second = Value();
+    };
+    op->walk([&](Block *block) {
+      for (BlockArgument argument : block->getArguments())
+        record(argument);
+    });
+    op->walk([&](Operation *inner) {
+      if (inner != op)
+        for (Value result : inner->getResults())
+          record(result);
+    });
+  });
+}
+
+const PrintedModule::Function *
+PrintedModule::function(const std::string &name) const {
+  auto it = functions.find(name);
+  return it == functions.end() || !it->second.op ? nullptr : &it->second;
 }
 
 Operation *PrintedModule::opAt(const Position &pos) const {

@@ -45,7 +45,21 @@ public:
 
   mlir::ModuleOp module() const { return root; }
 
+  /// A function as symshape names it and its values by their names in the
+  /// text (without '%': "arg0", "0", "0#1", "c_0").
+  struct Function {
+    mlir::Operation *op = nullptr;
+    std::map<std::string, mlir::Value> values;
+  };
+  /// The function symshape calls `name` ("f" in this module, "inner::f"
+  /// in a nested `module @inner`), or null.
+  const Function *function(const std::string &name) const;
+
 private:
+  /// Records each function's values by their printed names.
+  void nameValues(mlir::AsmState &state);
+
+  std::map<std::string, Function> functions;
   std::string text;
   /// Per 1-based line, the ops starting on it by 1-based column.
   std::map<uint32_t, std::vector<std::pair<uint32_t, mlir::Operation *>>>

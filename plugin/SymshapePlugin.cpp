@@ -33,6 +33,7 @@
 #include "PassDiagnostics.h"
 #include "PrintedModule.h"
 #include "RefineEdits.h"
+#include "SourceNames.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -141,7 +142,10 @@ struct CheckPass : public PassWrapper<CheckPass, OperationPass<ModuleOp>> {
       return;
     }
     bool staticError = false;
-    for (const bridge::Message &message : result.messages) {
+    // The values as the source names them, not as mlir-opt numbers them.
+    bridge::SourceNames names(printed);
+    for (const bridge::Message &found : result.messages) {
+      bridge::Message message = names.rename(found, printed.opFor(found.pos));
       // A runtime check that can fail is the input contract: a note, not
       // an alarm. UB is a warning; a static error an error.
       bool contract = (message.kind == "assert" || message.kind == "cstr") &&

@@ -16,6 +16,31 @@
 
 namespace symshape::frontend {
 
+namespace {
+
+/// The names JAX's export gives the arguments (`jax.arg_info = "x"`,
+/// `"x['a']"`), beside their value names, for the notes that say what a
+/// condition's `%arg0[0]` is (docs/SEMANTICS.md §1, Names).
+std::vector<std::pair<std::string, std::string>>
+exportedArgumentNames(const Function &function,
+                      const solver::Problem &problem) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (size_t a = 0;
+       a < function.arguments.size() && a < function.argumentAttributes.size();
+       ++a) {
+    const Attribute *info =
+        findAttr(function.argumentAttributes[a], "jax.arg_info");
+    if (info && info->kind == AttrKind::String && !info->str.empty() &&
+        function.arguments[a] < problem.values.size())
+      out.emplace_back(
+          std::string(problem.values[function.arguments[a]].name.view()),
+          info->str);
+  }
+  return out;
+}
+
+} // namespace
+
 std::string Session::format(solver::Location loc) const {
   return sourceManager.format(fromSolver(loc));
 }
@@ -67,12 +92,14 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
     for (const FunctionAnalysis &analysis : file->functions) {
       if (!only.empty() && analysis.function->name != only)
         continue;
-      report.functions.push_back({analysis.problem.get(),
-                                  &analysis.verdicts,
-                                  analysis.shapes ? &*analysis.shapes : nullptr,
-                                  {},
-                                  &analysis.contract,
-                                  &analysis.impliedBy});
+      report.functions.push_back(
+          {analysis.problem.get(),
+           &analysis.verdicts,
+           analysis.shapes ? &*analysis.shapes : nullptr,
+           {},
+           &analysis.contract,
+           &analysis.impliedBy,
+           exportedArgumentNames(*analysis.function, *analysis.problem)});
     }
     out.push_back(std::move(report));
   }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NameLegend.h"
 #include "symshape/reports/Report.h"
 
 namespace symshape::solver {
@@ -294,13 +295,17 @@ void FindingMessages::emitJudgementNotes(
   const Finding *finding = entry.finding;
   if (!finding)
     return;
-  if (!finding->condition.empty() && finding->condition != "true")
+  std::string_view condition;
+  if (!finding->condition.empty() && finding->condition != "true") {
+    condition = finding->condition.view();
     note(entry, at,
          (isRuntimeCheck(entry.obligation->kind) ? "fails exactly when "
                                                  : "UB exactly when ") +
              finding->condition);
-  else if (finding->verdict == Verdict::UbPossible && !finding->reason.empty())
+  } else if (finding->verdict == Verdict::UbPossible &&
+             !finding->reason.empty())
     note(entry, at, "no exact condition: " + finding->reason);
+  std::vector<std::string> witnessNames;
   if ((finding->hasWitness || !finding->witness.empty()) &&
       finding->verdict != Verdict::Unreachable) {
     // Every size a witness does not name is 1 (an empty one: all).
@@ -310,7 +315,14 @@ void FindingMessages::emitJudgementNotes(
     else
       appendWitnessText(text, finding->witness);
     note(entry, at, std::move(text));
+    for (const auto &[name, value] : finding->witness)
+      witnessNames.push_back(name);
   }
+  // Whose values these name, and the exporter's names of the arguments.
+  std::string legend = judgementLegend(function, !entry.callStacks.empty(),
+                                       condition, witnessNames);
+  if (!legend.empty())
+    note(entry, at, std::move(legend));
 }
 
 /// The calls that reach it, innermost first (like a backtrace).
@@ -377,6 +389,13 @@ void FindingMessages::emitContract() const {
     text += "no UB exactly when " + contract->requires;
     if (!contract->exact)
       text += " (" + contractReason(*contract, resolve) + ")";
+    std::vector<std::string> names;
+    collectValueNames(contract->requires, names);
+    for (const ContractPart &part : contract->requiresParts)
+      collectValueNames(part.holds, names);
+    std::string legend = argumentLegend(function, names);
+    if (!legend.empty())
+      text += "; " + legend;
   }
   // At the function's own loc(...) when it names the exporter's source
   // (the @name says which function it is in the module).

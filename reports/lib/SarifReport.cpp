@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NameLegend.h"
 #include "symshape/reports/Report.h"
 
 #include <nlohmann/json.hpp>
@@ -232,6 +233,22 @@ Json resultProperties(const FunctionReport &function, const ReportEntry &entry,
     }
     if (!finding->reason.empty())
       properties["reason"] = text(finding->reason);
+    // As the text report's note: whose values these name, and JAX's
+    // argument names.
+    std::vector<std::string> witnessNames;
+    if (finding->verdict != Verdict::Unreachable)
+      for (const auto &[name, value] : finding->witness)
+        witnessNames.push_back(name);
+    std::string_view condition;
+    if (finding->condition != "true")
+      condition = finding->condition.view();
+    std::string legend = judgementLegend(function, !entry.callStacks.empty(),
+                                         condition, witnessNames);
+    if (!legend.empty()) {
+      legend[0] = static_cast<char>(
+          std::toupper(static_cast<unsigned char>(legend[0])));
+      message += ". " + legend;
+    }
   } else {
     properties["reason"] = text(entry.opaque->reason);
   }

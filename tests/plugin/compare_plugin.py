@@ -7,20 +7,23 @@ For each FILE that `mlir-opt-22 --allow-unregistered-dialect` accepts:
 
   check   `symshape-check`'s diagnostics equal `symshape check`'s findings:
           - on mlir-opt-22's print of FILE (the text the pass hands to the
-            library, so the same value names): the same lines, in order,
-            with the same severity and text (a runtime check that can fail
-            is a note in the pass, a warning in the CLI: the brief of the
-            pass), and the coverage and summary lines as remarks;
+            library), the pass run on that print as a file: the same
+            lines, in order, with the same severity and text (a runtime
+            check that can fail is a note in the pass, a warning in the
+            CLI: the brief of the pass), and the coverage and summary
+            lines as remarks; there the source's names are mlir-opt's, so
+            the pass's renaming must give each back unchanged;
           - on FILE itself: the same lines at the same line:col (the pass
             reports at the ops' own locations, the CLI with --loc=source:
             the exporter's positions when ops carry them, with their
             callers as "called from" notes), with the same severity and
-            the same `[kind, verdict]` tag (value names differ: the pass
-            sees mlir-opt's %arg0, the CLI the source's %x).
+            the same `[kind, verdict]` tag; and the same text wherever the
+            pass names every value (it names them as the source does, so
+            as the CLI on FILE; where a value's location does not show its
+            name it describes it, "operand 1 of 'tosa.add'", and that
+            line is not compared).
           The pass fails (exit 1) exactly when it reports a static error
-          (an error diagnostic), and adds a note naming whose values a
-          finding in a private callee names, which the comparison leaves
-          out.
+          (an error diagnostic).
           When `symshape check -` cannot read mlir-opt's print (exit 2),
           the pass warns with the CLI's first error and succeeds.
   refine  `symshape-refine`'s module equals `symshape refine` of
@@ -55,7 +58,8 @@ import tempfile
 # loc(...) is `unknown`) as "<unknown>:0: remark: ...", without a column.
 DIAG = re.compile(
     r"^(.*?):(\d+)(?::(\d+))?: (error|warning|note|remark): (.*)$")
-TAG = re.compile(r"\[([a-z-]+), ([a-z-]+)\]$")
+# A finding's tag: [kind, verdict, rule] (the rule id: SPEC 3).
+TAG = re.compile(r"\[([a-z-]+), ([a-z-]+), ([^\]\s]+)\]$")
 
 
 def run(cmd, stdin=None):
@@ -103,8 +107,12 @@ NOT_PRODUCED = re.compile(r'^expected [a-z]+ ".*" was not produced$')
 # The pass's notes the CLI does not print: on a finding in a private callee
 # judged through a call (whose values its lines name), and the op of a
 # diagnostic whose location names no file (as mlir-opt shows an op).
-PASS_ONLY_NOTE = re.compile(r"^this op is in @.*, judged through its call "
-                            r"from @|^see current operation: ")
+PASS_ONLY_NOTE = re.compile(r"^see current operation: ")
+# A value the pass describes instead of naming (its location does not show
+# the source's name): SourceNames.cpp's descriptions.
+DESCRIBED = re.compile(r"\((operand|argument|result) \d+ of |"
+                       r"\(the result of a '|\(a block argument in |"
+                       r"\(a value of @|(operand|argument) \d+ of ")
 
 
 def pass_findings(stderr, call_notes=True):
@@ -138,24 +146,31 @@ class Comparison:
     def check(self, path, printed):
         problems = []
         status, _, stderr = self.plugin_check(path)
+        # The pass on the print itself, whose names are mlir-opt's.
+        with tempfile.TemporaryDirectory() as tmp:
+            print_path = os.path.join(tmp, "print.mlir")
+            with open(print_path, "w") as out:
+                out.write(printed)
+            _, _, print_err = self.plugin_check(print_path)
+        on_print, _ = pass_findings(print_err, call_notes=False)
         # Same text as the pass saw: same names, same messages.
         cli_status, cli_out, cli_err = run([self.args.symshape, "check", "-"],
                                            printed.encode())
         if cli_status == 2:
-            return self.unreadable(status, stderr, cli_err, "check"), [], []
+            return self.unreadable(status, stderr, cli_err, "check"), [], \
+                [], []
         got, got_closing = pass_findings(stderr)
         static_error = any(s == "error" for _, _, s, _ in got)
         if status != int(static_error):
             return ["symshape-check exits %d with %s static error: %s" %
                     (status, "a" if static_error else "no",
-                     stderr[-2000:])], [], []
-        plain, _ = pass_findings(stderr, call_notes=False)
+                     stderr[-2000:])], [], [], []
         want, want_closing = cli_findings(cli_out)
-        if [(s, t) for _, _, s, t in plain] != \
+        if [(s, t) for _, _, s, t in on_print] != \
                 [(s, t) for _, _, s, t in want]:
             problems.append("diagnostics differ from `symshape check` of "
                             "mlir-opt's print:\n  pass: %s\n  cli:  %s" %
-                            (got, want))
+                            (on_print, want))
         if got_closing != want_closing:
             problems.append("closing lines differ: pass %s, cli %s" %
                             (got_closing, want_closing))
@@ -175,7 +190,24 @@ class Comparison:
         if key != want_key:
             problems.append("places differ from `symshape check %s`:\n"
                             "  pass: %s\n  cli:  %s" % (path, key, want_key))
-        return problems, got, got_closing
+        else:
+            # The source's names: what the CLI says on FILE, wherever the
+            # pass named every value.
+            def compared(t):
+                return not t.startswith("input contract of @") and \
+                    not t.startswith("called from")
+            texts = [t for _, _, _, t in got if compared(t)]
+            want_texts = [t for _, _, _, t in source if compared(t)]
+            if len(texts) == len(want_texts):
+                named = [(a, b) for a, b in zip(texts, want_texts)
+                         if not DESCRIBED.search(a)]
+                wrong = [(a, b) for a, b in named if a != b]
+                if wrong:
+                    problems.append("names differ from `symshape check %s`:"
+                                    "\n  pass: %s\n  cli:  %s" %
+                                    (path, [a for a, _ in wrong],
+                                     [b for _, b in wrong]))
+        return problems, got, got_closing, on_print
 
     @staticmethod
     def unreadable(status, stderr, cli_err, what):
@@ -216,7 +248,7 @@ class Comparison:
                     "--- pass\n" + got + "--- cli\n" + want], False
         return [], got != printed
 
-    def bytecode(self, path, got, got_closing):
+    def bytecode(self, path, got, got_closing, on_print):
         with tempfile.TemporaryDirectory() as tmp:
             bc = os.path.join(tmp, "input.mlirbc")
             status, _, err = run(self.mlir + ["--emit-bytecode", path, "-o",
@@ -237,11 +269,12 @@ class Comparison:
             _, cli_out, _ = run([self.args.symshape, "check", "-"],
                                 printed.encode())
             want, want_closing = cli_findings(cli_out)
+            # (mlir-opt's names: as the pass gives them on the print.)
             if [(s, t) for _, _, s, t in want] != \
-                    [(s, t) for _, _, s, t in got if t != "called from"] or \
+                    [(s, t) for _, _, s, t in on_print] or \
                     want_closing != got_closing:
                 problems.append("`mlir-opt-22 x.mlirbc | symshape check -` "
-                                "differs:\n  %s\n  %s" % (want, got))
+                                "differs:\n  %s\n  %s" % (want, on_print))
             return problems
 
 
@@ -271,13 +304,13 @@ def main():
                           if s == "error"), err.strip()[:120])
             print("skip %s (mlir-opt-22: %s)" % (path, first))
             continue
-        problems, got, closing = comparison.check(path, printed)
+        problems, got, closing, on_print = comparison.check(path, printed)
         more, changed = comparison.refine(path, printed)
         problems += more
         # (No closing lines: the library rejected the print, as the CLI.)
         if args.bytecode and not problems and closing:
             if with_closing % args.bytecode_every == 0:
-                problems += comparison.bytecode(path, got, closing)
+                problems += comparison.bytecode(path, got, closing, on_print)
                 bytecode_compared += 1
             with_closing += 1
         findings += len([d for d in got if TAG.search(d[3])])

@@ -26,6 +26,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace symshape::solver {
@@ -143,6 +144,10 @@ struct FunctionReport {
   /// Per obligation, the earlier obligations that imply a safe one (null,
   /// or nullopt entries: not explained).
   const std::vector<std::optional<std::vector<uint32_t>>> *impliedBy = nullptr;
+  /// The names the exporter gives the function's arguments (JAX's
+  /// `jax.arg_info = "x"`), each with the argument's value name ("%arg0",
+  /// "x"): the notes say what a condition's `%arg0[0]` is. Empty: none.
+  std::vector<std::pair<std::string, std::string>> argumentNames;
 };
 
 struct FileReport {
