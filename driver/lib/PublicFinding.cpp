@@ -14,16 +14,13 @@
 
 namespace symshape {
 
+// The public enum lists the internal one's severities in its order.
+static_assert(int(Severity::Error) == int(frontend::Severity::Error) &&
+              int(Severity::Warning) == int(frontend::Severity::Warning) &&
+              int(Severity::Note) == int(frontend::Severity::Note));
+
 const char *severityName(Severity severity) {
-  switch (severity) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "error";
+  return frontend::severityName(frontend::Severity(int(severity)));
 }
 
 const char *verdictName(Verdict verdict) {

@@ -3,7 +3,10 @@
 #ifndef SYMSHAPE_TESTS_UNIT_FRONTEND_PARSEHELPERS_H
 #define SYMSHAPE_TESTS_UNIT_FRONTEND_PARSEHELPERS_H
 
+#include "symshape/driver/Session.h"
 #include "symshape/frontend/Parser.h"
+
+#include <catch2/catch.hpp>
 
 #include <memory>
 #include <optional>
@@ -79,6 +82,18 @@ inline std::string resultTypes(const Function &f, const Operation &op) {
   std::string out;
   for (ValueId id : op.results)
     out += f.value(id).type.str() + ";";
+  return out;
+}
+
+/// "op: reason" of each opaque op of the only function of `text`.
+inline std::vector<std::string> opaqueOps(const std::string &text) {
+  Session session({});
+  REQUIRE(session.addFile("t.mlir", text));
+  REQUIRE(session.analyze());
+  std::vector<std::string> out;
+  for (const solver::OpaqueOp &o :
+       session.files().at(0)->functions.at(0).problem->opaque)
+    out.push_back(o.op + ": " + o.reason);
   return out;
 }
 

@@ -8,25 +8,12 @@
 
 #include "symshape/driver/Session.h"
 
+#include "ParseHelpers.h"
+
 #include <catch2/catch.hpp>
 
 using namespace symshape;
-
-namespace {
-
-/// "op: reason" of each opaque op of the only function of `text`.
-std::vector<std::string> opaqueOps(const std::string &text) {
-  frontend::Session session({});
-  REQUIRE(session.addFile("t.mlir", text));
-  REQUIRE(session.analyze());
-  std::vector<std::string> out;
-  for (const solver::OpaqueOp &o :
-       session.files().at(0)->functions.at(0).problem->opaque)
-    out.push_back(o.op + ": " + o.reason);
-  return out;
-}
-
-} // namespace
+using namespace symshape::frontend::test;
 
 TEST_CASE("stablehlo: modelled ops are not opaque", "[stablehlo]") {
   CHECK(opaqueOps(R"(

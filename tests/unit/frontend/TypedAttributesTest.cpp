@@ -42,18 +42,6 @@ std::optional<std::vector<int64_t>> field(const Attribute &a,
 
 using Ints = std::vector<int64_t>;
 
-/// "op: reason" of each opaque op of the only function of `text`.
-std::vector<std::string> opaqueOps(const std::string &text) {
-  Session session({});
-  REQUIRE(session.addFile("t.mlir", text));
-  REQUIRE(session.analyze());
-  std::vector<std::string> out;
-  for (const solver::OpaqueOp &o :
-       session.files().at(0)->functions.at(0).problem->opaque)
-    out.push_back(o.op + ": " + o.reason);
-  return out;
-}
-
 } // namespace
 
 TEST_CASE("struct attributes: fields read by the parser", "[typed-attrs]") {
