@@ -508,7 +508,7 @@ static bool dynamicIota(Eval &e) {
   return e.setResult(0, *shape);
 }
 
-void registerStablehlo() {
+static void registerStablehlo() {
   for (const char *dialect : {"stablehlo.", "mhlo."}) {
     std::string d = dialect;
     auto fold = [d](const char *op,
@@ -591,11 +591,6 @@ void registerStablehlo() {
     add(d + "reduce", reduce);
     add(d + "broadcast_in_dim", broadcastInDim);
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
-    registerStablehloWindows(d);
-    registerStablehloFft(d);
-    registerStablehloGather(d);
-    registerStablehloSlices(d);
-    registerStablehloControl(d);
     // The result has the operand's shape (spec: reverse_c1,
     // uniform_quantize_c1, uniform_dequantize_c1), not its contents.
     for (const char *op : {"reverse", "uniform_quantize", "uniform_dequantize"})
@@ -618,5 +613,7 @@ void registerStablehlo() {
   for (const char *op : {"zeta", "polygamma", "next_after"})
     add(std::string("chlo.") + op, [](Eval &e) { return binary(e, nullptr); });
 }
+
+static const RuleFile rules(__FILE__, registerStablehlo);
 
 } // namespace symshape::models::oracle

@@ -465,7 +465,7 @@ static void registerIntArith() {
                   orI1);
 }
 
-void registerTensor() {
+static void registerTensor() {
   add("tensor.empty", empty);
   add("tensor.dim", dim);
   add("tensor.cast", cast);
@@ -523,5 +523,7 @@ void registerTensor() {
         "math.log10",     "math.roundeven", "math.trunc",   "math.ipowi"})
     plain(name, nullptr);
 }
+
+static const RuleFile rules(__FILE__, registerTensor);
 
 } // namespace symshape::models::oracle
