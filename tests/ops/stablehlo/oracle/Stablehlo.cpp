@@ -494,6 +494,22 @@ static bool setDimensionSize(Eval &e) {
   return e.setResult(0, out);
 }
 
+/// cholesky: a batch of square matrices (spec: cholesky_c2 2 <= rank(a),
+/// cholesky_c3 dim(a, -2) = dim(a, -1)); the result has a's shape
+/// (cholesky_c1).
+static bool cholesky(Eval &e) {
+  const Shape *a = e.shape(0);
+  if (!a)
+    return false;
+  size_t rank = a->size();
+  if (!e.require(rank >= 2, "cholesky_c2: rank " + s(int64_t(rank))))
+    return false;
+  int64_t rows = (*a)[rank - 2], cols = (*a)[rank - 1];
+  return e.require(rows == cols, "cholesky_c3: a matrix of " + s(rows) +
+                                     " rows and " + s(cols) + " columns") &&
+         e.setResult(0, *a);
+}
+
 static bool iota(Eval &e) { return e.setDeclaredResults(); }
 
 /// dynamic_iota: a tensor of the shape operand's sizes; a negative one is
@@ -579,6 +595,7 @@ static void registerStablehlo() {
     add(d + "clamp", clamp);
     add(d + "dot_general", dotGeneral);
     add(d + "dot", dot);
+    add(d + "cholesky", cholesky);
     add(d + "reshape", reshape);
     add(d + "dynamic_reshape", dynamicReshape);
     add(d + "transpose", transpose);
