@@ -9,8 +9,9 @@
 //    comments left out, of a family's golden (`tests/ops/<family>/*.mlir`)
 //    or of another golden symshape_golden or the CLI checks
 //    (tests/golden/, but for the invalid inputs); or
-//  - a rule in the concrete-shape oracle (tests/models/oracle/), which the
-//    models, onnx and torch tests compare symshape with;
+//  - a rule in the concrete-shape oracle (tests/ops/<family>/oracle/, its
+//    core in tests/models/oracle/), which the models, onnx and torch tests
+//    compare symshape with;
 // and every rule id the rules can produce must be named by a test (a
 // golden, an expected output, a test's code under tests/):
 //  - each row's own id (OpFamily::ruleNaming, `defaultRuleId`: the op's

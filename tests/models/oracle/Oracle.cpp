@@ -4,6 +4,9 @@
 #include "OracleImpl.h"
 
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
 #include <mutex>
 #include <unordered_map>
 
@@ -24,7 +27,34 @@ static std::unordered_map<std::string, Rule> &registry() {
   return rules;
 }
 
+namespace {
+/// The rule files, by path, as their RuleFile objects announced them.
+std::map<std::string, void (*)()> &ruleFiles() {
+  static std::map<std::string, void (*)()> files;
+  return files;
+}
+
+/// While a rule file registers: its path, and which file added each name.
+const std::string *registering = nullptr;
+std::unordered_map<std::string, std::string> &owners() {
+  static std::unordered_map<std::string, std::string> byName;
+  return byName;
+}
+} // namespace
+
+RuleFile::RuleFile(const char *file, void (*registerRules)()) {
+  ruleFiles()[file] = registerRules;
+}
+
 void add(const std::string &name, Rule rule) {
+  if (registering) {
+    auto [it, fresh] = owners().emplace(name, *registering);
+    if (!fresh && it->second != *registering) {
+      std::fprintf(stderr, "oracle: %s has a rule in both %s and %s\n",
+                   name.c_str(), it->second.c_str(), registering->c_str());
+      std::abort();
+    }
+  }
   registry()[name] = std::move(rule);
 }
 
@@ -32,17 +62,12 @@ static void registerAll() {
   static std::once_flag once;
   std::call_once(once, [] {
     registerBroadcast();
-    registerTosa();
-    registerStablehlo();
-    registerLinalg();
-    registerLinalgRelayout();
-    registerStablehloCustomCalls();
-    registerTensor();
-    registerIree();
-    registerSharded();
-    registerTorch();
-    registerOnnx();
-    registerChecks(); // after Tensor and Stablehlo: it refines some entries
+    for (const auto &[file, registerRules] : ruleFiles()) {
+      registering = &file;
+      registerRules();
+    }
+    registering = nullptr;
+    registerChecks(); // last: it refines some entries of the rule files
   });
 }
 

@@ -11,10 +11,10 @@
 //   // r.ub->opIndex == 4, r.ub->rule == "tosa.matmul: batch 3 != 2"
 //
 // Semantics come from the dialect specifications (TOSA, StableHLO, linalg,
-// tensor, IREE), written independently of symshape's lowering; one short
-// entry per op in the family files (Tosa.cpp, Stablehlo.cpp, Linalg.cpp,
-// Tensor.cpp, Broadcast.cpp, Checks.cpp, Iree.cpp). Only the parser and IR
-// of symshape are used.
+// tensor, IREE, ONNX, PyTorch), written independently of symshape's
+// lowering; one short entry per op in the rule files beside each op family
+// (tests/ops/<family>/oracle/*.cpp) and in the core's Broadcast.cpp and
+// Checks.cpp. Only the parser and IR of symshape are used.
 //
 //===----------------------------------------------------------------------===//
 

@@ -64,7 +64,8 @@ struct RunContext {
   std::optional<OpInstance> *failedAt = nullptr;
 };
 
-/// Adds an op entry; a family calls it from its register function.
+/// Adds an op entry; a rule file calls it from its registering function
+/// (RuleFile below).
 void add(const std::string &name, Rule rule);
 /// Looks an entry up; null when the op is not modelled.
 const Rule *lookup(const std::string &name);
@@ -181,57 +182,43 @@ bool isPermutation(const std::vector<int64_t> &perm, size_t rank);
 std::optional<std::vector<int64_t>> intListAfter(const std::string &text,
                                                  const std::string &key);
 
-void registerBroadcast();
-void registerTosa();
-void registerStablehlo();
-/// convolution and reduce_window of `dialect` ("stablehlo.", "mhlo.").
-void registerStablehloWindows(const std::string &dialect);
-/// fft of `dialect` ("stablehlo.", "mhlo.").
-void registerStablehloFft(const std::string &dialect);
-/// gather and dynamic_gather of `dialect` ("stablehlo.", "mhlo.").
-void registerStablehloGather(const std::string &dialect);
-/// slice, dynamic_slice, real_dynamic_slice and pad of `dialect`.
-void registerStablehloSlices(const std::string &dialect);
-/// case, if and while of `dialect` ("stablehlo.", "mhlo.").
-void registerStablehloControl(const std::string &dialect);
-void registerLinalg();
-void registerLinalgRelayout(); ///< pack, unpack (linalg., tensor.), softmax
-void registerStablehloCustomCalls();
-/// The stablehlo / mhlo collectives and Shardy's sdy ops (Sharded.cpp).
-void registerSharded();
-void registerTensor();
-/// Runtime checks and the integer/i1 computations that feed them:
+/// The oracle's own entries, registered around the families' rule files:
+/// SPEC 3 implicit broadcasting first (Broadcast.cpp), the runtime checks
+/// and the integer/i1 computations that feed them last (Checks.cpp:
 /// cf.assert, stablehlo.custom_call @shape_assertion, shape.cstr_* and
-/// shape.assuming, comparisons and logic on scalars and small tensors.
+/// shape.assuming, comparisons and logic on scalars and small tensors; it
+/// refines a few entries of the tensor and stablehlo files).
+void registerBroadcast();
 void registerChecks();
 /// stablehlo.custom_call @shape_assertion (Checks.cpp), for the custom
-/// call's dispatch (StablehloCustomCall.cpp).
+/// call's dispatch (tests/ops/stablehlo/oracle/StablehloCustomCall.cpp).
 bool shapeAssertion(Eval &e);
-void registerIree();
-/// torch-mlir's torch dialect (Torch.cpp, TorchShapes.cpp), from PyTorch's
-/// documentation.
-void registerTorch();
-void registerTorchShapes();
-/// Lists of tensors, relayouts, factories and integer bridges
-/// (TorchJoin.cpp); registered last, it reads tensor lists in
-/// torch.prim.ListConstruct too.
-void registerTorchJoin();
-/// Relayouts, factories and integer bridges (TorchRelayout.cpp).
-void registerTorchRelayout();
-/// !torch.int / !torch.bool predicates and the runtime checks reading them.
-void registerTorchScalars();
-/// ONNX operators in both spellings (Onnx.cpp), from the ONNX docs.
-void registerOnnx();
+
+/// A family's rule file registers its entries where it writes them: at
+/// namespace scope,
+///
+///   static const RuleFile rules(__FILE__, [] { add("tosa.matmul", matmul); });
+///
+/// The rule files (tests/ops/<family>/oracle/*.cpp) are compiled in by the
+/// glob of tests/models/CMakeLists.txt and linked whole, so a new file or a
+/// new entry needs no edit anywhere else. Before the first lookup each
+/// file's function runs once, in the order of the files' paths, between
+/// registerBroadcast and registerChecks; a name added by two rule files
+/// stops the run with both files named (std::abort), so that order decides
+/// nothing.
+class RuleFile {
+public:
+  RuleFile(const char *file, void (*registerRules)());
+};
+
+/// Shared by the torch rule files (tests/ops/torch/oracle/), written from
+/// PyTorch's documentation.
 /// Operand i is `!torch.none` (an optional left out).
 bool torchNone(Eval &e, size_t i);
 /// PyTorch's maybe_wrap_dim: `dim` in [-rank, rank) (rank at least 1), UB
 /// otherwise; torchDim reads it from scalar operand i.
 std::optional<size_t> torchWrap(Eval &e, int64_t dim, size_t rank);
 std::optional<size_t> torchDim(Eval &e, size_t i, size_t rank);
-/// The neural-network ops (TorchNeural.cpp: elementwise extras and
-/// reductions; TorchNeuralLayers.cpp: norms, addmm, attention, conv, pool).
-void registerTorchNeural();
-void registerTorchNeuralLayers();
 /// A `!torch.bool` or `!torch.int` constant operand's value (bool as 0/1).
 std::optional<int64_t> torchConstant(Eval &e, size_t i);
 /// NumPy broadcasting of two shapes (PyTorch "Broadcasting semantics"); UB

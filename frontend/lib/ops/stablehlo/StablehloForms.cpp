@@ -306,6 +306,27 @@ bool parseReducePrecision(Parser &p, PendingOp &pending) {
          parseTypeTail(p, pending, {*operand}, true);
 }
 
+/// `%a [, lower = true] {attrs} : T` (StablehloOps.td, CholeskyOp: the
+/// optional flag is the generic form's `lower`, one type for a and the
+/// result).
+bool parseCholesky(Parser &p, PendingOp &pending) {
+  std::optional<OperandUse> operand = p.parseValueUse();
+  if (!operand)
+    return false;
+  if (p.consumeIf(TokenKind::Comma)) {
+    if (!p.expectKeyword("lower") || !p.expect(TokenKind::Equal, "'='") ||
+        !(p.tok.isKeyword("true") || p.tok.isKeyword("false")))
+      return false;
+    Attribute lower;
+    lower.kind = AttrKind::Bool;
+    lower.boolValue = p.tok.isKeyword("true");
+    p.consume();
+    addAttr(pending, "lower", std::move(lower));
+  }
+  return parsePropsAndAttrs(p, pending) && p.expect(TokenKind::Colon, "':'") &&
+         parseTypeTail(p, pending, {*operand}, true);
+}
+
 /// `%x, type = RFFT, length = [16] {attrs} : (T) -> R`: the type word is
 /// kept as the generic form's `fft_type` (read by the rule, which knows the
 /// four words), the list as `fft_length`.

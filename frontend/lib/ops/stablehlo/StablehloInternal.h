@@ -54,6 +54,7 @@ bool parseConvolution(Parser &p, PendingOp &pending);
 bool parseRng(Parser &p, PendingOp &pending);
 /// `%x, format = e5m10 {attrs} : T`
 bool parseReducePrecision(Parser &p, PendingOp &pending);
+bool parseCholesky(Parser &p, PendingOp &pending);
 /// `%x, type = FFT, length = [16] : (T) -> R`
 bool parseFft(Parser &p, PendingOp &pending);
 bool parseTuple(Parser &p, PendingOp &pending);
@@ -207,6 +208,7 @@ void lowerSelectAndScatter(OpContext &ctx);
 void lowerSort(OpContext &ctx);
 void lowerMap(OpContext &ctx);
 void lowerTriangularSolve(OpContext &ctx);
+void lowerCholesky(OpContext &ctx);
 void lowerBatchNormTraining(OpContext &ctx);
 void lowerBatchNormInference(OpContext &ctx);
 void lowerBatchNormGrad(OpContext &ctx);

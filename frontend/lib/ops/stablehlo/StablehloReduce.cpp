@@ -213,6 +213,23 @@ void lowerTriangularSolve(OpContext &ctx) {
   ctx.setResult(0, ctx.dims(1));
 }
 
+/// cholesky (spec: cholesky_c1 the result has a's type, cholesky_c2
+/// 2 <= rank(a), cholesky_c3 dim(a, -2) = dim(a, -1)): a batch of square
+/// matrices. The verifier (hlo::inferCholeskyOp) rejects a lower rank and
+/// two static minor dims that differ; a dynamic one must equal the other.
+void lowerCholesky(OpContext &ctx) {
+  if (!ctx.expectRanks({-1}))
+    return;
+  size_t rank = ctx.rank(0);
+  if (rank < 2)
+    return ctx.error("expects an operand of rank at least 2, got rank " +
+                     std::to_string(rank) + " (cholesky_c2)");
+  ctx.setRule("cholesky_c3");
+  ctx.requireSameDim(0, rank - 2, 0, rank - 1, "square matrix's");
+  ctx.setRule({});
+  ctx.setResult(0, ctx.dims(0));
+}
+
 /// Operands [from, to) are vectors of operand 0's feature size.
 static bool requireFeatureVectors(OpContext &ctx, size_t from, size_t to,
                                   size_t feature) {

@@ -182,10 +182,27 @@ void lowerExtract(OpContext &c) {
     setIntResult(c, 0, {(*values)[at]});
 }
 
-/// tensor.insert %s into %t[..]: the shape of %t.
+/// tensor.insert %s into %t[%i, %j]: the shape of %t. MLIR's tensor docs
+/// (TensorOps.td, InsertOp): "a copy of `dest` with the indexed position
+/// updated", one `index` per dim of `dest`; an index outside its dim names
+/// no position, so each must lie in [0, dim) (kind `in-bounds`), as a
+/// tensor.insert_slice of one element at that offset would.
 void lowerInsert(OpContext &c) {
   if (c.numOperands() < 2 || !c.ranked(1))
     return;
+  size_t rank = c.rank(1);
+  if (c.numOperands() != 2 + rank)
+    return c.error("expects " + std::to_string(rank) + " indices into '" +
+                   c.operandType(1).str() + "', got " +
+                   std::to_string(c.numOperands() - 2));
+  solver::FormulaStore &f = c.formulas();
+  for (size_t d = 0; d < rank; ++d) {
+    TermId index = c.scalar(2 + d);
+    c.requireInBounds(
+        f.mkAnd({f.mkLe(c.constant(0), index), f.mkLt(index, c.dim(1, d))}),
+        "the index " + c.operandName(2 + d) + " of " + c.dimName(1, d) +
+            " (dim " + std::to_string(d) + ")");
+  }
   c.setResult(0, c.dims(1));
 }
 
@@ -216,7 +233,8 @@ static const OpEntry kTensorEntries[] = {
     withoutSideEffects(
         {"tensor.extract", parseExtract, lowerExtract, kRefineNone,
          "scalar; a constant index into a known shape gives its extent"}),
-    {"tensor.insert", parseInsert, lowerInsert, kRefineNone, "result = dest"},
+    {"tensor.insert", parseInsert, lowerInsert, kRefineNone,
+     "result = dest; each index within its dim (`in-bounds`)"},
     {"tensor.yield", nullptr, nullptr, kRefineNone,
      "terminator of pad / generate bodies"},
     {"tensor.reshape", parseReshape, lowerReshape, kRefineNone,

@@ -178,7 +178,7 @@ bool conv(Eval &e) {
 
 } // namespace
 
-void registerOnnxNeural() {
+static void registerOnnxNeural() {
   addOp("MatMul", matmul);
   addOp("Gemm", gemm);
   addOp("Softmax", softmax);
@@ -197,5 +197,7 @@ void registerOnnxNeural() {
     addOp(name, reduce);
   addOp("Conv", conv);
 }
+
+static const RuleFile rules(__FILE__, registerOnnxNeural);
 
 } // namespace symshape::models::oracle::onnx

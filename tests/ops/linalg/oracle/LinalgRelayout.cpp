@@ -117,7 +117,7 @@ static bool softmax(Eval &e) {
          e.setResult(0, *out);
 }
 
-void registerLinalgRelayout() {
+static void registerLinalgRelayout() {
   for (const char *dialect : {"linalg.", "tensor."}) {
     add(std::string(dialect) + "pack",
         [](Eval &e) { return relayout(e, true); });
@@ -126,5 +126,7 @@ void registerLinalgRelayout() {
   }
   add("linalg.softmax", softmax);
 }
+
+static const RuleFile rules(__FILE__, registerLinalgRelayout);
 
 } // namespace symshape::models::oracle

@@ -68,7 +68,7 @@ bool constrainRange(Eval &e, int64_t minDefault) {
 
 } // namespace
 
-void registerTorchScalars() {
+static void registerTorchScalars() {
   add("torch.constant.bool", [](Eval &e) {
     const frontend::Attribute *v = e.attr("value");
     if (!v || v->kind != frontend::AttrKind::Bool)
@@ -118,5 +118,7 @@ void registerTorchScalars() {
     return constrainRange(e, 0);
   });
 }
+
+static const RuleFile rules(__FILE__, registerTorchScalars);
 
 } // namespace symshape::models::oracle

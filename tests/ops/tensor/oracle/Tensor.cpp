@@ -53,6 +53,27 @@ static bool empty(Eval &e) {
   return e.setResult(0, out);
 }
 
+/// tensor.insert %s into %t[%i, ..] (TensorOps.td, InsertOp): a copy of
+/// %t with the indexed position updated, one index per dim of %t; an index
+/// outside its dim names no position (UB).
+static bool insert(Eval &e) {
+  const Shape *dest = e.shape(1);
+  if (!dest)
+    return false;
+  if (e.numOperands() != 2 + dest->size())
+    return e.unsupported("the indices do not match the rank of the dest");
+  for (size_t d = 0; d < dest->size(); ++d) {
+    std::optional<int64_t> index = e.scalar(2 + d);
+    if (!index)
+      return e.unsupported("index not known");
+    if (!e.require(0 <= *index && *index < (*dest)[d],
+                   "index " + s(*index) + " outside dim " + s(int64_t(d)) +
+                       " of size " + s((*dest)[d])))
+      return false;
+  }
+  return e.setResult(0, *dest);
+}
+
 static bool dim(Eval &e) {
   const Shape *in = e.shape(0);
   auto index = e.scalar(1);
@@ -465,9 +486,10 @@ static void registerIntArith() {
                   orI1);
 }
 
-void registerTensor() {
+static void registerTensor() {
   add("tensor.empty", empty);
   add("tensor.dim", dim);
+  add("tensor.insert", insert);
   add("tensor.cast", cast);
   add("tensor.expand_shape", expandShape);
   add("tensor.collapse_shape", collapseShape);
@@ -523,5 +545,7 @@ void registerTensor() {
         "math.log10",     "math.roundeven", "math.trunc",   "math.ipowi"})
     plain(name, nullptr);
 }
+
+static const RuleFile rules(__FILE__, registerTensor);
 
 } // namespace symshape::models::oracle

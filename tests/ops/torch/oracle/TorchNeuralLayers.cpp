@@ -323,7 +323,7 @@ bool adaptiveAvgPool2d(Eval &e) {
 
 } // namespace
 
-void registerTorchNeuralLayers() {
+static void registerTorchNeuralLayers() {
   for (const char *name : {"layer_norm", "native_layer_norm", "rms_norm"})
     add(std::string("torch.aten.") + name, layerNorm);
   add("torch.aten.group_norm", groupNorm);
@@ -340,5 +340,7 @@ void registerTorchNeuralLayers() {
     add(std::string("torch.aten.") + name, pool2d);
   add("torch.aten.adaptive_avg_pool2d", adaptiveAvgPool2d);
 }
+
+static const RuleFile rules(__FILE__, registerTorchNeuralLayers);
 
 } // namespace symshape::models::oracle

@@ -226,7 +226,7 @@ static bool manualComputation(Eval &e) {
   return true;
 }
 
-void registerSharded() {
+static void registerSharded() {
   for (const std::string dialect : {"stablehlo.", "mhlo."}) {
     add(dialect + "all_gather", allGather);
     add(dialect + "reduce_scatter", reduceScatter);
@@ -242,5 +242,7 @@ void registerSharded() {
     add(std::string("sdy.") + op, sameShapes);
   add("sdy.manual_computation", manualComputation);
 }
+
+static const RuleFile rules(__FILE__, registerSharded);
 
 } // namespace symshape::models::oracle

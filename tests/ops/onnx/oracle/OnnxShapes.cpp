@@ -351,7 +351,7 @@ bool flatten(Eval &e) {
 
 } // namespace
 
-void registerOnnxShapes() {
+static void registerOnnxShapes() {
   addOp("Gather", gather);
   addOp("Slice", slice);
   addOp("Concat", concat);
@@ -364,5 +364,7 @@ void registerOnnxShapes() {
   addOp("Transpose", transpose);
   addOp("Flatten", flatten);
 }
+
+static const RuleFile rules(__FILE__, registerOnnxShapes);
 
 } // namespace symshape::models::oracle::onnx

@@ -122,11 +122,16 @@ static bool pad(Eval &e) {
   return e.setResult(0, out);
 }
 
-void registerStablehloSlices(const std::string &dialect) {
+static void registerStablehloSlices(const std::string &dialect) {
   add(dialect + "slice", slice);
   add(dialect + "dynamic_slice", dynamicSlice);
   add(dialect + "real_dynamic_slice", realDynamicSlice);
   add(dialect + "pad", pad);
 }
+
+static const RuleFile rules(__FILE__, [] {
+  for (const char *dialect : {"stablehlo.", "mhlo."})
+    registerStablehloSlices(dialect);
+});
 
 } // namespace symshape::models::oracle

@@ -341,7 +341,7 @@ bool torchOperator(Eval &e) {
 
 } // namespace
 
-void registerOnnx() {
+static void registerOnnx() {
   add("torch.operator", torchOperator);
   add("onnx.Return", [](Eval &) { return true; });
   add("onnx.NoValue", [](Eval &) { return true; });
@@ -394,13 +394,8 @@ void registerOnnx() {
     const Shape *s = e.shape(0);
     return s && e.setResult(0, {}, std::vector<int64_t>{product(*s)});
   });
-  registerOnnxShapes();
-  registerOnnxNeural();
-  registerOnnxRecurrent();
 }
 
-} // namespace symshape::models::oracle::onnx
+static const RuleFile rules(__FILE__, registerOnnx);
 
-namespace symshape::models::oracle {
-void registerOnnx() { onnx::registerOnnx(); }
-} // namespace symshape::models::oracle
+} // namespace symshape::models::oracle::onnx

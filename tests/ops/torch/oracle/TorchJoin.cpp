@@ -278,7 +278,7 @@ bool tupleConstruct(Eval &e) {
 
 } // namespace
 
-void registerTorchJoin() {
+static void registerTorchJoin() {
   add("torch.prim.ListConstruct", listConstruct);
   add("torch.aten.cat", cat);
   add("torch.aten.stack", stack);
@@ -290,7 +290,8 @@ void registerTorchJoin() {
   add("torch.aten.__getitem__.t", listIndex);
   add("torch.prim.TupleConstruct", tupleConstruct);
   add("torch.prim.TupleIndex", listIndex);
-  registerTorchRelayout();
 }
+
+static const RuleFile rules(__FILE__, registerTorchJoin);
 
 } // namespace symshape::models::oracle

@@ -218,9 +218,14 @@ static bool dynamicGather(Eval &e) {
   return gatherWith(e, *slice);
 }
 
-void registerStablehloGather(const std::string &dialect) {
+static void registerStablehloGather(const std::string &dialect) {
   add(dialect + "gather", gather);
   add(dialect + "dynamic_gather", dynamicGather);
 }
+
+static const RuleFile rules(__FILE__, [] {
+  for (const char *dialect : {"stablehlo.", "mhlo."})
+    registerStablehloGather(dialect);
+});
 
 } // namespace symshape::models::oracle

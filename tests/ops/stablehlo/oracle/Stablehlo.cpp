@@ -494,6 +494,22 @@ static bool setDimensionSize(Eval &e) {
   return e.setResult(0, out);
 }
 
+/// cholesky: a batch of square matrices (spec: cholesky_c2 2 <= rank(a),
+/// cholesky_c3 dim(a, -2) = dim(a, -1)); the result has a's shape
+/// (cholesky_c1).
+static bool cholesky(Eval &e) {
+  const Shape *a = e.shape(0);
+  if (!a)
+    return false;
+  size_t rank = a->size();
+  if (!e.require(rank >= 2, "cholesky_c2: rank " + s(int64_t(rank))))
+    return false;
+  int64_t rows = (*a)[rank - 2], cols = (*a)[rank - 1];
+  return e.require(rows == cols, "cholesky_c3: a matrix of " + s(rows) +
+                                     " rows and " + s(cols) + " columns") &&
+         e.setResult(0, *a);
+}
+
 static bool iota(Eval &e) { return e.setDeclaredResults(); }
 
 /// dynamic_iota: a tensor of the shape operand's sizes; a negative one is
@@ -508,7 +524,7 @@ static bool dynamicIota(Eval &e) {
   return e.setResult(0, *shape);
 }
 
-void registerStablehlo() {
+static void registerStablehlo() {
   for (const char *dialect : {"stablehlo.", "mhlo."}) {
     std::string d = dialect;
     auto fold = [d](const char *op,
@@ -579,6 +595,7 @@ void registerStablehlo() {
     add(d + "clamp", clamp);
     add(d + "dot_general", dotGeneral);
     add(d + "dot", dot);
+    add(d + "cholesky", cholesky);
     add(d + "reshape", reshape);
     add(d + "dynamic_reshape", dynamicReshape);
     add(d + "transpose", transpose);
@@ -591,11 +608,6 @@ void registerStablehlo() {
     add(d + "reduce", reduce);
     add(d + "broadcast_in_dim", broadcastInDim);
     add(d + "dynamic_broadcast_in_dim", dynamicBroadcastInDim);
-    registerStablehloWindows(d);
-    registerStablehloFft(d);
-    registerStablehloGather(d);
-    registerStablehloSlices(d);
-    registerStablehloControl(d);
     // The result has the operand's shape (spec: reverse_c1,
     // uniform_quantize_c1, uniform_dequantize_c1), not its contents.
     for (const char *op : {"reverse", "uniform_quantize", "uniform_dequantize"})
@@ -618,5 +630,7 @@ void registerStablehlo() {
   for (const char *op : {"zeta", "polygamma", "next_after"})
     add(std::string("chlo.") + op, [](Eval &e) { return binary(e, nullptr); });
 }
+
+static const RuleFile rules(__FILE__, registerStablehlo);
 
 } // namespace symshape::models::oracle

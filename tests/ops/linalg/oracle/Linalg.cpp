@@ -339,7 +339,7 @@ static bool window(Eval &e, const char *layout) {
       e, 7, {"d0, d4, " + h3 + ", " + w3, "d1, d4, d5, d6", "d0, d1, d2, d3"});
 }
 
-void registerLinalg() {
+static void registerLinalg() {
   add("linalg.generic", generic);
   add("linalg.matmul", [](Eval &e) {
     return named(e, 3, {"d0, d2", "d2, d1", "d0, d1"});
@@ -413,5 +413,7 @@ void registerLinalg() {
        {"linalg.pooling_nchw_max", "linalg.pooling_nchw_sum"})
     add(name, [](Eval &e) { return window(e, "pool_nchw"); });
 }
+
+static const RuleFile rules(__FILE__, registerLinalg);
 
 } // namespace symshape::models::oracle

@@ -284,9 +284,11 @@ static bool customCall(Eval &e) {
   return e.unsupported("custom_call @" + target);
 }
 
-void registerStablehloCustomCalls() {
+static void registerStablehloCustomCalls() {
   add("stablehlo.custom_call", customCall);
   add("mhlo.custom_call", customCall);
 }
+
+static const RuleFile rules(__FILE__, registerStablehloCustomCalls);
 
 } // namespace symshape::models::oracle

@@ -233,7 +233,7 @@ static bool call(Eval &e) {
 
 static bool nothing(Eval &) { return true; }
 
-void registerIree() {
+static void registerIree() {
   add("util.call", call);
   add("util.optimization_barrier", identity);
   add("hal.tensor.barrier", identity);
@@ -254,5 +254,7 @@ void registerIree() {
        {"util.null", "hal.devices.get", "hal.fence.create", "hal.fence.await"})
     add(plumbing, nothing);
 }
+
+static const RuleFile rules(__FILE__, registerIree);
 
 } // namespace symshape::models::oracle

@@ -161,9 +161,7 @@ bool embedding(Eval &e) {
 
 } // namespace
 
-void registerTorch() {
-  registerTorchShapes();
-  registerTorchNeural();
+static void registerTorch() {
   add("torch.aten.pow.Scalar", [](Eval &e) {
     const Shape *s = e.shape(1);
     return s && e.setResult(0, *s);
@@ -174,22 +172,11 @@ void registerTorch() {
     std::optional<int64_t> v = e.integer("value");
     return v ? e.setScalar(0, *v) : e.unsupported("no value");
   });
-  for (const char *name :
-       {"torch.constant.bool", "torch.constant.float", "torch.constant.none",
-        "torch.constant.str", "torch.constant.device"})
+  // torch.constant.bool (TorchScalars.cpp) and torch.prim.ListConstruct
+  // (TorchJoin.cpp) have their entries with the values they read.
+  for (const char *name : {"torch.constant.float", "torch.constant.none",
+                           "torch.constant.str", "torch.constant.device"})
     add(name, [](Eval &) { return true; });
-  add("torch.prim.ListConstruct", [](Eval &e) {
-    if (e.declaredResult(0).spelling != "!torch.list<int>")
-      return true;
-    std::vector<int64_t> items;
-    for (size_t i = 0; i < e.numOperands(); ++i) {
-      std::optional<int64_t> v = e.scalar(i);
-      if (!v)
-        return e.unsupported("list element not known");
-      items.push_back(*v);
-    }
-    return e.setResult(0, {int64_t(items.size())}, items);
-  });
   for (const char *name :
        {"torch_c.from_builtin_tensor", "torch_c.to_builtin_tensor",
         "torch.tensor_static_info_cast"})
@@ -287,8 +274,8 @@ void registerTorch() {
   add("torch.aten.matmul", matmul);
   add("torch.aten.linear", linear);
   add("torch.aten.embedding", embedding);
-  registerTorchJoin();
-  registerTorchScalars(); // after the constants: it reads torch.constant.bool
 }
+
+static const RuleFile rules(__FILE__, registerTorch);
 
 } // namespace symshape::models::oracle

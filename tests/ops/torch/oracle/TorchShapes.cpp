@@ -326,7 +326,7 @@ bool sizedFactory(Eval &e) {
 
 } // namespace
 
-void registerTorchShapes() {
+static void registerTorchShapes() {
   add("torch.aten.constant_pad_nd", constantPad);
   add("torch.aten.repeat", repeat);
   add("torch.aten.select.int", selectInt);
@@ -348,5 +348,7 @@ void registerTorchShapes() {
   for (const char *name : {"mean.dim", "sum.dim_IntList", "amax"})
     add(std::string("torch.aten.") + name, reduce);
 }
+
+static const RuleFile rules(__FILE__, registerTorchShapes);
 
 } // namespace symshape::models::oracle

@@ -190,8 +190,7 @@ std::optional<int64_t> torchConstant(Eval &e, size_t i) {
   return e.scalar(i);
 }
 
-void registerTorchNeural() {
-  registerTorchNeuralLayers();
+static void registerTorchNeural() {
   add("torch.aten.masked_fill.Scalar", maskedFill);
   add("torch.aten.masked_fill.Tensor", maskedFill);
   for (const char *name :
@@ -226,5 +225,7 @@ void registerTorchNeural() {
         [](Eval &e) { return reduceBy(e, 1, 2, true, false); });
   add("torch.aten.topk", topk);
 }
+
+static const RuleFile rules(__FILE__, registerTorchNeural);
 
 } // namespace symshape::models::oracle

@@ -266,7 +266,7 @@ bool sameShape(Eval &e) {
 
 } // namespace
 
-void registerTorchRelayout() {
+static void registerTorchRelayout() {
   add("torch.aten.narrow", narrow);
   add("torch.aten.tile", tile);
   add("torch.aten.roll", roll);
@@ -308,5 +308,7 @@ void registerTorchRelayout() {
   for (const char *name : {"torch_c.to_i64", "torch_c.from_i64"})
     add(name, [](Eval &e) { return e.setScalar(0, e.scalar(0)); });
 }
+
+static const RuleFile rules(__FILE__, registerTorchRelayout);
 
 } // namespace symshape::models::oracle

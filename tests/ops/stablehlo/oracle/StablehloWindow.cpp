@@ -209,10 +209,15 @@ static bool reduceWindow(Eval &e) { // inputs..., inits...
   return true;
 }
 
-void registerStablehloWindows(const std::string &dialect) {
+static void registerStablehloWindows(const std::string &dialect) {
   add(dialect + "convolution", convolution);
   add(dialect + "dynamic_conv", dynamicConv);
   add(dialect + "reduce_window", reduceWindow);
 }
+
+static const RuleFile rules(__FILE__, [] {
+  for (const char *dialect : {"stablehlo.", "mhlo."})
+    registerStablehloWindows(dialect);
+});
 
 } // namespace symshape::models::oracle

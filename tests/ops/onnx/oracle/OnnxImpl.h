@@ -59,12 +59,6 @@ std::vector<int64_t> broadcastData(const std::vector<int64_t> &data,
 /// Largest tensor whose integer contents the oracle keeps.
 constexpr int64_t kMaxContents = 4096;
 
-void registerOnnxShapes();
-void registerOnnxNeural();
-void registerOnnxRecurrent(); ///< OnnxRecurrent.cpp: LSTM, GRU, RNN,
-                              ///< GridSample, QuantizeLinear,
-                              ///< NonZero, Scaler, ...
-
 } // namespace symshape::models::oracle::onnx
 
 #endif // SYMSHAPE_MODELS_ONNXIMPL_H

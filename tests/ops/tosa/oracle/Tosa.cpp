@@ -261,7 +261,7 @@ static bool pool2d(Eval &e) {
   return window2d(e, *in, (*kernel)[0], (*kernel)[1], (*in)[3]);
 }
 
-void registerTosa() {
+static void registerTosa() {
   for (const char *name :
        {"tosa.abs",        "tosa.exp",        "tosa.log",         "tosa.tanh",
         "tosa.sigmoid",    "tosa.reciprocal", "tosa.rsqrt",       "tosa.negate",
@@ -296,5 +296,7 @@ void registerTosa() {
   add("tosa.avg_pool2d", pool2d);
   add("tosa.max_pool2d", pool2d);
 }
+
+static const RuleFile rules(__FILE__, registerTosa);
 
 } // namespace symshape::models::oracle

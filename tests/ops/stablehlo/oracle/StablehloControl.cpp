@@ -104,10 +104,15 @@ bool whileOp(Eval &e) {
 
 } // namespace
 
-void registerStablehloControl(const std::string &dialect) {
+static void registerStablehloControl(const std::string &dialect) {
   add(dialect + "case", caseOp);
   add(dialect + "if", ifOp);
   add(dialect + "while", whileOp);
 }
+
+static const RuleFile rules(__FILE__, [] {
+  for (const char *dialect : {"stablehlo.", "mhlo."})
+    registerStablehloControl(dialect);
+});
 
 } // namespace symshape::models::oracle

@@ -83,8 +83,13 @@ static bool fft(Eval &e) {
   return e.setResult(0, out);
 }
 
-void registerStablehloFft(const std::string &dialect) {
+static void registerStablehloFft(const std::string &dialect) {
   add(dialect + "fft", fft);
 }
+
+static const RuleFile rules(__FILE__, [] {
+  for (const char *dialect : {"stablehlo.", "mhlo."})
+    registerStablehloFft(dialect);
+});
 
 } // namespace symshape::models::oracle

@@ -304,7 +304,7 @@ bool sameShapeMl(Eval &e) {
 
 } // namespace
 
-void registerOnnxRecurrent() {
+static void registerOnnxRecurrent() {
   addOp("LSTM", recurrent<4>);
   addOp("GRU", recurrent<3>);
   addOp("RNN", recurrent<1>);
@@ -322,5 +322,7 @@ void registerOnnxRecurrent() {
   addOp("Unique", unique);
   addOp("ReverseSequence", reverseSequence);
 }
+
+static const RuleFile rules(__FILE__, registerOnnxRecurrent);
 
 } // namespace symshape::models::oracle::onnx
