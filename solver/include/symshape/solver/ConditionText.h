@@ -57,6 +57,7 @@ public:
     return rep ? std::string_view(rep->text) : std::string_view();
   }
   operator std::string_view() const { return view(); }
+  operator std::string() const { return str(); }
   std::string str() const { return std::string(view()); }
   bool empty() const { return rep == nullptr; }
   size_t size() const { return view().size(); }
