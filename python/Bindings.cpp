@@ -65,20 +65,7 @@ void bindValues(py::module_ &m) {
       .def("__repr__", [](const Location &loc) {
         return "<symshape.Location " + loc.str() + ">";
       });
-  py::class_<Condition>(m, "Condition")
-      .def("__str__", &Condition::str)
-      .def("__repr__",
-           [](const Condition &c) {
-             return "<symshape.Condition " + c.str() + ">";
-           })
-      .def("__bool__", [](const Condition &c) { return !c.empty(); })
-      .def("__eq__",
-           [](const Condition &a, const Condition &b) { return a == b; })
-      .def("__hash__",
-           [](const Condition &c) { return py::hash(py::str(c.str())); })
-      .def_property_readonly("is_true", &Condition::isTrue)
-      .def_property_readonly("is_false", &Condition::isFalse)
-      .def("negated", &Condition::negated);
+  bindConditions(m);
   py::class_<Diagnostic>(m, "Diagnostic")
       .def_readonly("file", &Diagnostic::file)
       .def_readonly("line", &Diagnostic::line)

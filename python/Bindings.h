@@ -24,6 +24,8 @@ namespace symshape::python {
 
 /// Adds the classes above to module `m`.
 void bindApi(pybind11::module_ &m);
+/// Adds Condition and Term (ConditionBindings.cpp).
+void bindConditions(pybind11::module_ &m);
 
 } // namespace symshape::python
 

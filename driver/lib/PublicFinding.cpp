@@ -43,25 +43,6 @@ std::ostream &operator<<(std::ostream &os, const Location &loc) {
   return os << loc.str();
 }
 
-Condition Condition::negated() const {
-  // As the contract reads a finding's violating condition back (Contract.cpp).
-  if (text.empty())
-    return Condition();
-  if (text == "true")
-    return Condition("false");
-  if (text == "false")
-    return Condition("true");
-  if (text.rfind("!broadcastable(", 0) == 0 &&
-      text.find(" && ") == std::string::npos &&
-      text.find(" || ") == std::string::npos)
-    return Condition(text.substr(1)); // one atom: its terms hold no formula
-  return Condition("!(" + text + ")");
-}
-
-std::ostream &operator<<(std::ostream &os, const Condition &condition) {
-  return os << condition.str();
-}
-
 namespace detail {
 
 // The public enums mirror the internal ones value for value.
@@ -137,7 +118,7 @@ Finding toFinding(const FunctionData &data, size_t k) {
     out.severity = Severity::Note;
     break;
   }
-  out.condition = Condition(std::string(verdict.condition.view()));
+  out.condition = verdict.condition.formula();
   out.hasWitness = verdict.hasWitness;
   for (const auto &[name, value] : verdict.witness)
     out.witness.emplace_back(name, value);

@@ -62,6 +62,21 @@ int main() {
              !unsafe[0].condition.empty() && unsafe[0].op == "tosa.add",
          "the residual add has a witness and a condition");
 
+  // A condition is a formula (symshape/Condition.h): "%skip[0] not in
+  // {1, 32}" is a set test on one size, true at the witness's sizes (every
+  // size it does not name is 1) and false where the sizes broadcast.
+  if (!unsafe.empty()) {
+    const Condition &when = unsafe[0].condition;
+    Sizes witness(unsafe[0].witness.begin(), unsafe[0].witness.end());
+    expect(when.kind() == Condition::Kind::NotIn &&
+               when.lhs().name() == "%skip[0]" &&
+               when.values() == std::vector<int64_t>{1, 32},
+           "the add fails when %skip[0] is neither 1 nor 32");
+    expect(when.evaluate(witness, 1) == std::optional<bool>(true) &&
+               when.evaluate({{"%skip[0]", 32}}) == std::optional<bool>(false),
+           "the witness meets the condition, a batch of 32 does not");
+  }
+
   // Shapes in every well-defined execution: the batch is 32 throughout.
   std::optional<std::vector<std::string>> shape = fn->shapeOf("%2");
   expect(shape && (*shape)[0] == "32" && (*shape)[1] == "768",

@@ -31,13 +31,14 @@ import json as _json
 from . import _symshape
 
 __all__ = ["Error", "check", "refine", "graph", "analyze", "Session",
-           "Function", "Finding", "Condition", "Contract", "Diagnostic",
+           "Function", "Finding", "Condition", "Term", "Contract", "Diagnostic",
            "Location", "__version__"]
 
 Session = _symshape.Session
 Function = _symshape.Function
 Finding = _symshape.Finding
 Condition = _symshape.Condition
+Term = _symshape.Term
 Contract = _symshape.Contract
 Diagnostic = _symshape.Diagnostic
 Location = _symshape.Location

@@ -63,6 +63,74 @@ def test_findings_are_the_json_documents(name):
             assert str(fn.contract.checked) == contract["checked"]
 
 
+def tree(condition):
+    """The condition's tree as nested tuples, parentheses left out."""
+    def term(t):
+        if t.kind == "const":
+            return t.value
+        if t.kind == "ref":
+            return t.name
+        return (t.kind,) + tuple(term(o) for o in t.operands)
+    kind = condition.kind
+    if kind in ("and", "or", "not"):
+        return (kind,) + tuple(tree(c) for c in condition.children)
+    if kind == "compare":
+        return (condition.op, term(condition.lhs), term(condition.rhs))
+    if kind in ("in", "not-in", "in-range"):
+        return (kind, term(condition.lhs), tuple(condition.values))
+    if kind == "broadcastable":
+        return (kind,) + tuple(term(t) for t in condition.terms)
+    return kind
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_conditions_are_formulas_the_witness_satisfies(name):
+    text = (SOURCE / "examples" / name).read_text()
+    doc = symshape.check(text, filename=name)
+    session = symshape.analyze(text, filename=name)
+    json_conditions = [f.get("condition")
+                       for json_fn in doc["files"][0]["functions"]
+                       for f in json_fn["findings"] if f["verdict"] != "safe"]
+    findings = [f for fn in session.functions() for f in fn.unsafe_findings()]
+    assert [str(f.condition) if f.condition else None
+            for f in findings] == json_conditions
+    for finding in findings:
+        condition = finding.condition
+        if not condition:
+            continue
+        # The tree prints the JSON's text; read back, it is the same tree.
+        parsed = symshape.Condition.parse(str(condition))
+        assert parsed is not None and str(parsed) == str(condition)
+        assert tree(parsed) == tree(condition)
+        if finding.has_witness:
+            # UB exactly when the condition holds: at the witness's sizes
+            # (every other size 1) it holds and its negation does not.
+            assert condition.evaluate(finding.witness, 1) is True
+            assert condition.negated().evaluate(finding.witness, 1) is False
+
+
+def test_a_condition_is_a_tree_of_terms():
+    session = symshape.analyze(ADD, filename="add.mlir")
+    [finding] = session.function("@f").unsafe_findings()
+    condition = finding.condition
+    assert condition.kind == "and" and len(condition.children) == 3
+    last = condition.children[2]
+    assert (last.kind, last.op) == ("compare", "!=")
+    assert (last.lhs.kind, last.lhs.name, last.lhs.value_name,
+            last.lhs.dim) == ("ref", "%a[0]", "%a", 0)
+    assert condition.children[0].rhs.kind == "const"
+    assert condition.children[0].rhs.value == 1
+    assert condition.evaluate({"%a[0]": 2, "%b[0]": 3}) is True
+    assert condition.evaluate({"%a[0]": 3, "%b[0]": 3}) is False
+    assert condition.evaluate({"%a[0]": 3}) is None  # %b[0] has no value
+    assert condition.evaluate({"%a[0]": 3}, 1) is False
+    assert symshape.Condition.parse("%a[0] +") is None
+    mod = symshape.Condition.parse("(%x[0] * %y[0]) mod 16 != 0")
+    assert str(mod) == "(%x[0] * %y[0]) mod 16 != 0"
+    assert mod.lhs.kind == "mod" and mod.lhs.operands[0].parenthesized
+    assert mod.evaluate({"%x[0]": 4, "%y[0]": 4}) is False
+
+
 def test_a_finding_holds_its_condition_and_witness():
     session = symshape.analyze(ADD, filename="add.mlir")
     fn = session.function("@f")

@@ -212,7 +212,7 @@ Json resultProperties(const FunctionReport &function, const ReportEntry &entry,
   bool check = entry.obligation && isRuntimeCheck(entry.obligation->kind);
   if (const Finding *finding = entry.finding) {
     if (!finding->condition.empty()) {
-      properties["condition"] = text(finding->condition);
+      properties["condition"] = text(finding->condition.str());
       if (finding->condition != "true")
         message += (check ? ". Fails exactly when " : ". UB exactly when ") +
                    finding->condition;

@@ -41,18 +41,26 @@ std::optional<std::vector<TermId>> broadcastColumn(const DimGraph &graph,
   return column;
 }
 
-std::optional<std::string>
-broadcastableText(const DimGraph &graph, const std::vector<TermId> &column) {
+std::optional<symshape::Condition>
+broadcastableCondition(const DimGraph &graph,
+                       const std::vector<TermId> &column) {
   if (column.size() < 2)
     return std::nullopt;
-  std::string out = "broadcastable(";
-  for (size_t i = 0; i < column.size(); ++i) {
-    std::optional<std::string> term = printTerm(graph, column[i]);
+  std::vector<symshape::Term> terms;
+  for (TermId t : column) {
+    std::optional<symshape::Term> term = termOf(graph, t);
     if (!term)
       return std::nullopt;
-    out += (i ? ", " : "") + *term;
+    terms.push_back(std::move(*term));
   }
-  return out + ")";
+  return symshape::Condition::broadcastable(std::move(terms));
+}
+
+std::optional<std::string>
+broadcastableText(const DimGraph &graph, const std::vector<TermId> &column) {
+  std::optional<symshape::Condition> formula =
+      broadcastableCondition(graph, column);
+  return formula ? std::optional<std::string>(formula->str()) : std::nullopt;
 }
 
 std::vector<size_t>

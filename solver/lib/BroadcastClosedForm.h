@@ -40,6 +40,10 @@ std::optional<std::vector<TermId>> broadcastColumn(const DimGraph &graph,
 /// (a select) or the column has fewer than two sizes.
 std::optional<std::string> broadcastableText(const DimGraph &graph,
                                              const std::vector<TermId> &column);
+/// The formula broadcastableText prints.
+std::optional<symshape::Condition>
+broadcastableCondition(const DimGraph &graph,
+                       const std::vector<TermId> &column);
 
 /// Indices of the columns that no other column contains (the first of
 /// equal ones): broadcastable(S) implies broadcastable(T) for every T

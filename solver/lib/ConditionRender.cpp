@@ -18,21 +18,12 @@ struct Bounds {
   std::optional<int64_t> lo, hi;
 };
 
-std::string join(const std::vector<std::string> &parts, const char *sep) {
-  std::string out;
-  for (const std::string &part : parts) {
-    if (!out.empty())
-      out += sep;
-    out += part;
-  }
-  return out;
-}
+using symshape::Condition;
+using symshape::Term;
+using Op = Condition::Op;
 
-std::string setText(const std::set<int64_t> &values) {
-  std::vector<std::string> parts;
-  for (int64_t v : values)
-    parts.push_back(std::to_string(v));
-  return "{" + join(parts, ", ") + "}";
+std::vector<int64_t> listOf(const std::set<int64_t> &values) {
+  return std::vector<int64_t>(values.begin(), values.end());
 }
 
 /// `t` as a polynomial of symbols when it is built from constants,
@@ -72,8 +63,8 @@ int64_t gcd(int64_t a, int64_t b) {
 /// c*X (b*floor(c*X/d) == (b*c/d)*X iff c*X/d is an integer), i.e. when
 /// X mod (d / gcd(c, d)) == 0: "%x[0] mod 16 != 0", not "15 * %x[0] != 16
 /// * ((%x[0] * 3600) floordiv 3840)". nullopt for any other atom.
-std::optional<std::string> renderDivisibility(const DimGraph &graph,
-                                              const Atom &atom, bool holds) {
+std::optional<Condition> renderDivisibility(const DimGraph &graph,
+                                            const Atom &atom, bool holds) {
   const std::map<Monomial, int64_t> &terms = atom.poly.terms();
   if (atom.rel != AtomRel::Eq || terms.size() != 2)
     return std::nullopt;
@@ -104,19 +95,19 @@ std::optional<std::string> renderDivisibility(const DimGraph &graph,
   int64_t modulus = *d / gcd(c, *d);
   if (modulus <= 1)
     return std::nullopt; // always divisible: no condition to write
-  std::string text = printPolynomial(graph, Polynomial::symbol((*x)[0]));
-  for (size_t i = 1; i < x->size(); ++i)
-    text += " * " + printPolynomial(graph, Polynomial::symbol((*x)[i]));
+  Term product = monomialTerm(graph, *x);
   if (x->size() > 1)
-    text = "(" + text + ")";
-  return text + " mod " + std::to_string(modulus) + (holds ? " == 0" : " != 0");
+    product = product.inParentheses();
+  return Condition::compare(Term::binary(Term::Kind::Mod, std::move(product),
+                                         Term::constant(modulus)),
+                            holds ? Op::Eq : Op::Ne, Term::constant(0));
 }
 
 /// Splits `p REL 0` into two sides with positive coefficients and prints
 /// "lhs OP rhs" (OP is `==`/`!=` or `<=`/`>`, flipped when sides swap; `<`
 /// or `>=` for a left side `x + 1`).
-std::string renderGeneral(const DimGraph &graph, const Atom &atom, bool holds) {
-  if (std::optional<std::string> divisible =
+Condition renderGeneral(const DimGraph &graph, const Atom &atom, bool holds) {
+  if (std::optional<Condition> divisible =
           renderDivisibility(graph, atom, holds))
     return *divisible;
   Polynomial lhs, rhs;
@@ -132,26 +123,29 @@ std::string renderGeneral(const DimGraph &graph, const Atom &atom, bool holds) {
             ? std::nullopt
             : Polynomial::mul(term, Polynomial::constant(int64_t(mag)));
     if (!scaled)
-      return "(" + printPolynomial(graph, atom.poly) +
-             (atom.rel == AtomRel::Eq ? (holds ? " == 0)" : " != 0)")
-                                      : (holds ? " <= 0)" : " > 0)"));
+      return Condition::compare(polynomialTerm(graph, atom.poly),
+                                atom.rel == AtomRel::Eq
+                                    ? (holds ? Op::Eq : Op::Ne)
+                                    : (holds ? Op::Le : Op::Gt),
+                                Term::constant(0))
+          .inParentheses();
     Polynomial &side = positive ? lhs : rhs;
     side = *Polynomial::add(side, *scaled);
   }
-  const char *op =
-      atom.rel == AtomRel::Eq ? (holds ? "==" : "!=") : (holds ? "<=" : ">");
+  Op op = atom.rel == AtomRel::Eq ? (holds ? Op::Eq : Op::Ne)
+                                  : (holds ? Op::Le : Op::Gt);
   // `%a[0] + 1 <= %b[0]` reads `%a[0] < %b[0]`; `... + 1 > ...`, `>=`.
   if (atom.rel == AtomRel::Le && lhs.constantPart() == 1 && !lhs.isConstant()) {
     lhs = *Polynomial::sub(lhs, Polynomial::constant(1));
-    op = holds ? "<" : ">=";
+    op = holds ? Op::Lt : Op::Ge;
   }
   // Keep symbols on the left when one side is only a constant.
   if (lhs.isConstant() && !rhs.isConstant()) {
     std::swap(lhs, rhs);
-    op = atom.rel == AtomRel::Eq ? op : (holds ? ">=" : "<");
+    op = atom.rel == AtomRel::Eq ? op : (holds ? Op::Ge : Op::Lt);
   }
-  return printPolynomial(graph, lhs) + " " + op + " " +
-         printPolynomial(graph, rhs);
+  return Condition::compare(polynomialTerm(graph, lhs), op,
+                            polynomialTerm(graph, rhs));
 }
 
 /// If `atom` is `m + k REL 0` with one monomial of coefficient +-1, records
@@ -192,19 +186,11 @@ bool addSimple(std::map<Monomial, Bounds> &bounds, const Atom &atom,
   return true;
 }
 
-std::string monomialText(const DimGraph &graph, const Monomial &m) {
-  Polynomial p = Polynomial::symbol(m.front());
-  for (size_t i = 1; i < m.size(); ++i)
-    p = *Polynomial::mul(p, Polynomial::symbol(m[i]));
-  return printPolynomial(graph, p);
-}
-
 /// The literals on one monomial `s`, ranges merged. `size`: `s` is a size,
 /// never negative, so 0 bounds it from below.
-std::vector<std::string> renderBounds(const std::string &s, Bounds b,
-                                      bool size) {
+std::vector<Condition> renderBounds(const Term &s, Bounds b, bool size) {
   if (b.eq)
-    return {s + " == " + std::to_string(*b.eq)};
+    return {Condition::compare(s, Op::Eq, Term::constant(*b.eq))};
   // A bound the cube excludes moves inward: `%m <= 0 && %m != 0` is
   // `%m <= -1` (an integer may be negative; a size: `%a[0] != 0` with an
   // upper bound is `%a[0] in [1, ...]`).
@@ -217,23 +203,23 @@ std::vector<std::string> renderBounds(const std::string &s, Bounds b,
   // A size is never negative: "%a[0] <= 0" is "%a[0] == 0".
   if (size && b.hi && *b.hi == 0 && !b.lo)
     b.lo = 0;
-  std::vector<std::string> parts;
+  std::vector<Condition> parts;
   if (b.lo && b.hi)
-    parts.push_back(*b.lo == *b.hi ? s + " == " + std::to_string(*b.lo)
-                                   : s + " in [" + std::to_string(*b.lo) +
-                                         ", " + std::to_string(*b.hi) + "]");
+    parts.push_back(*b.lo == *b.hi
+                        ? Condition::compare(s, Op::Eq, Term::constant(*b.lo))
+                        : Condition::inRange(s, *b.lo, *b.hi));
   else if (b.lo)
-    parts.push_back(s + " >= " + std::to_string(*b.lo));
+    parts.push_back(Condition::compare(s, Op::Ge, Term::constant(*b.lo)));
   else if (b.hi)
-    parts.push_back(s + " <= " + std::to_string(*b.hi));
+    parts.push_back(Condition::compare(s, Op::Le, Term::constant(*b.hi)));
   std::set<int64_t> ne;
   for (int64_t v : b.ne)
     if ((!b.lo || v >= *b.lo) && (!b.hi || v <= *b.hi))
       ne.insert(v);
   if (ne.size() == 1)
-    parts.push_back(s + " != " + std::to_string(*ne.begin()));
+    parts.push_back(Condition::compare(s, Op::Ne, Term::constant(*ne.begin())));
   else if (ne.size() > 1)
-    parts.push_back(s + " not in " + setText(ne));
+    parts.push_back(Condition::notIn(s, listOf(ne)));
   return parts;
 }
 
@@ -271,17 +257,17 @@ struct SourceOrder {
 
 } // namespace
 
-std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
+Condition renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
   if (cover.empty())
-    return "false";
-  std::vector<std::string> disjuncts;
+    return Condition::truth(false);
+  std::vector<Condition> disjuncts;
   // Primes that are just `m == v`, merged into `m in {..}` per monomial.
   std::map<Monomial, std::set<int64_t>, SourceOrder> equalities{
       SourceOrder{graph}};
   std::map<Monomial, size_t, SourceOrder> equalitySlot{SourceOrder{graph}};
   for (const Cube &cube : cover) {
     if (cube.empty())
-      return "true";
+      return Condition::truth(true);
     std::map<Monomial, Bounds> bounds;
     std::vector<std::pair<const Atom *, bool>> general;
     for (const auto &[atom, holds] : cube)
@@ -308,14 +294,14 @@ std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
       for (size_t k = 0; k < subjects.size(); ++k)
         if (mentions(*general[i].first, subjects[k]))
           after[i] = k;
-    std::vector<std::string> parts;
+    std::vector<Condition> parts;
     for (size_t k = 0; k <= subjects.size(); ++k) {
       if (k < subjects.size()) {
         const Monomial &m = subjects[k];
         bool size = m.size() == 1 && graph.isSymbol(m[0]) &&
                     graph.provablyNonNegative(m[0]);
-        for (std::string &part :
-             renderBounds(monomialText(graph, m), bounds[m], size))
+        for (Condition &part :
+             renderBounds(monomialTerm(graph, m), bounds[m], size))
           parts.push_back(std::move(part));
       }
       for (size_t i = 0; i < general.size(); ++i)
@@ -323,20 +309,73 @@ std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
           parts.push_back(
               renderGeneral(graph, *general[i].first, general[i].second));
     }
-    disjuncts.push_back(join(parts, " && "));
+    disjuncts.push_back(Condition::conjunction(std::move(parts)));
   }
   for (const auto &[m, values] : equalities) {
-    std::string s = monomialText(graph, m);
+    Term s = monomialTerm(graph, m);
     disjuncts[equalitySlot[m]] =
-        values.size() == 1 ? s + " == " + std::to_string(*values.begin())
-                           : s + " in " + setText(values);
+        values.size() == 1
+            ? Condition::compare(s, Op::Eq, Term::constant(*values.begin()))
+            : Condition::in(s, listOf(values));
   }
-  if (disjuncts.size() == 1)
-    return disjuncts.front();
-  for (std::string &d : disjuncts)
-    if (d.find(" && ") != std::string::npos)
-      d = "(" + d + ")";
-  return join(disjuncts, " || ");
+  // The printer writes each conjunction in parentheses.
+  return Condition::disjunction(std::move(disjuncts));
+}
+
+static Term
+renameTerm(const Term &term,
+           const std::function<std::string(const std::string &)> &rename) {
+  Term out = term;
+  if (term.kind() == Term::Kind::Ref)
+    out = Term::ref(rename(term.name()));
+  else if (term.kind() == Term::Kind::Neg)
+    out = Term::neg(renameTerm(term.lhs(), rename));
+  else if (!term.operands().empty())
+    out = Term::binary(term.kind(), renameTerm(term.lhs(), rename),
+                       renameTerm(term.rhs(), rename));
+  return out.inParentheses(term.parenthesized());
+}
+
+Condition
+renameSizes(const Condition &condition,
+            const std::function<std::string(const std::string &)> &rename) {
+  std::vector<Term> terms;
+  for (const Term &t : condition.terms())
+    terms.push_back(renameTerm(t, rename));
+  std::vector<Condition> children;
+  for (const Condition &c : condition.children())
+    children.push_back(renameSizes(c, rename));
+  Condition out = condition;
+  switch (condition.kind()) {
+  case Condition::Kind::Not:
+    out = Condition::negation(std::move(children[0]));
+    break;
+  case Condition::Kind::And:
+    out = Condition::conjunction(std::move(children));
+    break;
+  case Condition::Kind::Or:
+    out = Condition::disjunction(std::move(children));
+    break;
+  case Condition::Kind::Compare:
+    out = Condition::compare(terms[0], condition.op(), terms[1]);
+    break;
+  case Condition::Kind::In:
+    out = Condition::in(terms[0], condition.values());
+    break;
+  case Condition::Kind::NotIn:
+    out = Condition::notIn(terms[0], condition.values());
+    break;
+  case Condition::Kind::InRange:
+    out = Condition::inRange(terms[0], condition.values()[0],
+                             condition.values()[1]);
+    break;
+  case Condition::Kind::Broadcastable:
+    out = Condition::broadcastable(std::move(terms));
+    break;
+  default:
+    break;
+  }
+  return out.inParentheses(condition.parenthesized());
 }
 
 } // namespace symshape::solver

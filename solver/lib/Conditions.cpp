@@ -12,17 +12,17 @@
 
 namespace symshape::solver {
 
-std::optional<std::string>
+std::optional<symshape::Condition>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
                   const KnownModels &known, std::string &whyNot, size_t &checks,
                   std::vector<TermId> *mentioned) {
   if (formulas.isTrue(violation))
-    return std::string("true");
+    return symshape::Condition::truth(true);
   if (formulas.isFalse(violation))
-    return std::string("false");
+    return symshape::Condition::truth(false);
   // Closed form first: a broadcast column of four sizes or more.
-  if (std::optional<std::string> closed =
+  if (std::optional<symshape::Condition> closed =
           closedFormOfViolation(graph, formulas, violation, mentioned))
     return closed;
   std::optional<std::vector<Cube>> cover = coverOfViolation(
@@ -34,15 +34,16 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   return renderCover(graph, *cover);
 }
 
-std::optional<std::string>
+std::optional<symshape::Condition>
 closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
                       FormulaId violation, std::vector<TermId> *mentioned) {
   std::optional<std::vector<TermId>> column =
       broadcastColumn(graph, formulas, violation, kMaxClosedFormSizes);
   if (!column || column->size() < kMinClosedFormSizes)
     return std::nullopt; // the cover: short, and simpler under P
-  std::optional<std::string> text = broadcastableText(graph, *column);
-  if (!text)
+  std::optional<symshape::Condition> atom =
+      broadcastableCondition(graph, *column);
+  if (!atom)
     return std::nullopt;
   if (mentioned) {
     mentioned->clear();
@@ -53,7 +54,7 @@ closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
     mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
                      mentioned->end());
   }
-  return "!" + *text;
+  return symshape::Condition::negation(std::move(*atom));
 }
 
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,

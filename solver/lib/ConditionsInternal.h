@@ -8,6 +8,7 @@
 #include "symshape/solver/Polynomial.h"
 #include "symshape/solver/Smt.h"
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -110,12 +111,20 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
                                               const std::vector<uint32_t> &off,
                                               std::string &whyNot);
 
-/// Prints a disjunction of cubes in the grammar of SEMANTICS.md §6, grouping
-/// literals on one size into `in {..}`, `not in {..}` and `in [lo, hi]`:
+/// A disjunction of cubes as the formula that prints in the grammar of
+/// SEMANTICS.md §6, grouping literals on one size into `in {..}`, `not in {..}`
+/// and `in [lo, hi]`:
 ///
 ///   {{%a[0]==1: false, %a[0]==4: false}}   ->  %a[0] not in {1, 4}
 ///   {{%a[0]==0: true}, {%a[0]==2: true}}   ->  %a[0] in {0, 2}
-std::string renderCover(const DimGraph &graph, const std::vector<Cube> &cover);
+symshape::Condition renderCover(const DimGraph &graph,
+                                const std::vector<Cube> &cover);
+
+/// `condition` with every size named `n` renamed to `rename(n)`, its
+/// shape and parentheses kept.
+symshape::Condition
+renameSizes(const symshape::Condition &condition,
+            const std::function<std::string(const std::string &)> &rename);
 
 /// describeViolation's cover, before it is printed (Conditions.cpp); for a
 /// formula that is neither True nor False. `asserted`, when given, lists
@@ -158,7 +167,7 @@ constexpr size_t kMinClosedFormSizes = 4;
 /// broadcasts are defined there), shorter than its cover and found without
 /// a query. Its sizes' symbols go to `mentioned`. Nullopt for any other
 /// violation.
-std::optional<std::string>
+std::optional<symshape::Condition>
 closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
                       FormulaId violation, std::vector<TermId> *mentioned);
 

@@ -62,19 +62,6 @@ struct Conjuncts {
 /// of broadcasts) the columns are listed by finding.
 constexpr size_t kMaxColumnSizes = size_t(1) << 16;
 
-/// "!(cond)" of a finding's violating condition, read back as what holds.
-std::string negated(const std::string &condition) {
-  if (condition == "true")
-    return "false";
-  if (condition == "false")
-    return "true";
-  if (condition.rfind("!broadcastable(", 0) == 0 &&
-      condition.find(" && ") == std::string::npos &&
-      condition.find(" || ") == std::string::npos)
-    return condition.substr(1); // one atom: its terms hold no formula
-  return "!(" + condition + ")";
-}
-
 /// A solver a contract asks, with what it was given (P).
 struct AskedSolver {
   AskedSolver(SmtContext &context, const SmtLimits &limits)
@@ -394,7 +381,7 @@ private:
     std::optional<std::vector<Cube>> found = cover(solver, formula, whyNot);
     if (!found)
       return std::nullopt;
-    return renderCover(problem.graph, *found);
+    return renderCover(problem.graph, *found).str();
   }
 
   /// The conjunction as the `&&` of its conjuncts, each simplified on its
@@ -419,7 +406,7 @@ private:
         complete = false;
         continue;
       }
-      texts[i] = renderCover(problem.graph, *found);
+      texts[i] = renderCover(problem.graph, *found).str();
       if (found->empty()) {
         unsatisfiable = true;
       } else if (found->size() == 1) {
@@ -438,8 +425,9 @@ private:
     if (unsatisfiable)
       return std::string("false");
     std::string out =
-        merged.empty() ? ""
-                       : renderCover(problem.graph, std::vector<Cube>{merged});
+        merged.empty()
+            ? ""
+            : renderCover(problem.graph, std::vector<Cube>{merged}).str();
     for (const std::string &d : disjunctions)
       out += (out.empty() ? "" : " && ") + d;
     return out.empty() ? "true" : out;
@@ -605,7 +593,7 @@ private:
   /// A conjunct's text: its own rendering, else its finding's condition.
   std::string byFinding(uint32_t k, std::string holds, Contract &out) const {
     if (holds.empty() && !verdicts.findings[k].condition.empty())
-      holds = negated(verdicts.findings[k].condition);
+      holds = verdicts.findings[k].condition.formula().negated().str();
     if (holds.empty()) {
       out.exact = false;
       if (out.reason.empty())

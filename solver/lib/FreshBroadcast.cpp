@@ -281,7 +281,7 @@ renamed(const ProjectedCover &cached, const std::vector<uint32_t> &leaves) {
 /// Marks a size's place in a cover's text: no name of the input holds it.
 constexpr char kSlotMark = '\x01', kSlotEnd = '\x02';
 
-/// `cached`'s cover printed once for all broadcasts of its projection: its
+/// `cached`'s cover rendered once for all broadcasts of its projection: its
 /// sizes renamed to symbols of a scratch graph, in the same order and of
 /// the same kinds, named by their slots. The printer sees the same
 /// monomials in the same order (renaming keeps term and symbol order),
@@ -307,23 +307,13 @@ static std::optional<CoverText> coverText(const DimGraph &graph,
   std::optional<std::vector<Cube>> cover = renamed(cached, placeholders);
   if (!cover)
     return std::nullopt;
-  std::string printed = renderCover(scratch, *cover);
-  size_t from = 0;
-  for (size_t mark;
-       (mark = printed.find(kSlotMark, from)) != std::string::npos;) {
-    size_t end = printed.find(kSlotEnd, mark);
-    text.pieces.push_back(printed.substr(from, mark - from));
-    text.slots.push_back(
-        uint32_t(std::stoul(printed.substr(mark + 1, end - mark - 1))));
-    from = end + 1;
-  }
-  text.pieces.push_back(printed.substr(from));
+  text.formula = renderCover(scratch, *cover);
   return text;
 }
 
-/// The text of the cover `text` was printed from, renamed to `leaves`;
-/// nullopt when they are not symbols in order of the same kinds.
-static std::optional<std::string>
+/// The condition of the cover `text` was rendered from, renamed to
+/// `leaves`; nullopt when they are not symbols in order of the same kinds.
+static std::optional<symshape::Condition>
 fillCoverText(const DimGraph &graph, const CoverText &text,
               const std::vector<uint32_t> &leaves) {
   if (leaves.size() != text.nonNegative.size())
@@ -332,12 +322,12 @@ fillCoverText(const DimGraph &graph, const CoverText &text,
     if ((i > 0 && leaves[i - 1] >= leaves[i]) || !graph.isSymbol(leaves[i]) ||
         graph.provablyNonNegative(leaves[i]) != text.nonNegative[i])
       return std::nullopt;
-  std::string out = text.pieces[0];
-  for (size_t i = 0; i < text.slots.size(); ++i) {
-    out += graph.symbolOf(leaves[text.slots[i]]).name;
-    out += text.pieces[i + 1];
-  }
-  return out;
+  return renameSizes(text.formula, [&](const std::string &name) {
+    if (name.size() < 3 || name.front() != kSlotMark || name.back() != kSlotEnd)
+      return name;
+    return graph.symbolOf(leaves[std::stoul(name.substr(1, name.size() - 2))])
+        .name;
+  });
 }
 
 bool Judge::hasMoreSymbols(FormulaId f, size_t limit) const {
@@ -420,9 +410,9 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
         .push_back(std::move(values));
   }
   std::string whyNot;
-  if (std::optional<std::string> closed = closedFormOfViolation(
+  if (std::optional<symshape::Condition> closed = closedFormOfViolation(
           graph, problem.formulas, ob.violation, nullptr)) {
-    finding.condition = std::move(*closed); // no query
+    finding.condition = ConditionText(std::move(*closed)); // no query
     return;
   }
   // The solver of the projection is built only when its cover is not
@@ -431,20 +421,20 @@ void Judge::describeFreshBroadcast(size_t k, size_t c, TermId s,
     const ProjectedCover &cover = projectedCover(k, s, *column, models);
     const std::vector<uint32_t> &leaves =
         problem.formulas.node(ob.violation).args;
-    std::optional<std::string> text;
+    std::optional<symshape::Condition> text;
     if (cover.text && (text = fillCoverText(graph, *cover.text, leaves))) {
-      finding.condition = std::move(*text);
+      finding.condition = ConditionText(std::move(*text));
     } else if (std::optional<std::vector<Cube>> renamedCover =
                    renamed(cover, leaves)) {
-      finding.condition = renderCover(graph, *renamedCover);
+      finding.condition = ConditionText(renderCover(graph, *renamedCover));
     } else {
       finding.reason =
           cover.cover ? "the condition's coefficients overflow" : cover.whyNot;
     }
-  } else if (std::optional<std::string> condition = describeViolation(
+  } else if (std::optional<symshape::Condition> condition = describeViolation(
                  solverOf(c), graph, problem.formulas, ob.violation, models,
                  whyNot, stats.solverChecks)) {
-    finding.condition = *condition;
+    finding.condition = ConditionText(std::move(*condition));
   } else {
     finding.reason = whyNot;
   }
@@ -558,9 +548,9 @@ void Judge::concludeFreshBroadcast(size_t k, size_t c, TermId s,
   if (many) {
     // What describeViolation says without asking: the closed form, when
     // the column is not too long to print.
-    if (std::optional<std::string> closed = closedFormOfViolation(
+    if (std::optional<symshape::Condition> closed = closedFormOfViolation(
             problem.graph, problem.formulas, ob.violation, nullptr))
-      finding.condition = std::move(*closed);
+      finding.condition = ConditionText(std::move(*closed));
     else
       finding.reason = "the condition has too many cases to print";
   } else {

@@ -144,7 +144,7 @@ bool Judge::judgeIndependentBroadcast(size_t k, size_t c, Finding &finding) {
   // The condition as describeViolation gives it without asking: the
   // column's closed form, or (more than 64 sizes) none when too many
   // sizes for a cover; a short column's cover is the solver's, under P.
-  std::optional<std::string> condition = closedFormOfViolation(
+  std::optional<symshape::Condition> condition = closedFormOfViolation(
       graph, problem.formulas, ob.violation, /*mentioned=*/nullptr);
   if (!condition && !hasMoreSymbols(ob.violation, kMaxFixedSymbols))
     return false;
@@ -196,7 +196,7 @@ bool Judge::judgeIndependentBroadcast(size_t k, size_t c, Finding &finding) {
   }
   finding.verdict = Verdict::UbPossible;
   if (condition)
-    finding.condition = std::move(*condition);
+    finding.condition = ConditionText(std::move(*condition));
   else
     finding.reason = "the condition has too many cases to print";
   finding.witness =

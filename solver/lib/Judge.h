@@ -87,14 +87,13 @@ struct Effect {
   bool keepsEvaluated = false;
 };
 
-/// A cover's text with its sizes' names left out: pieces[0], the name of
-/// the broadcast's size slots[0], pieces[1], ... (FreshBroadcast.cpp). The
-/// text of every broadcast whose sizes are symbols, in the same order and
-/// of the same kinds (`nonNegative`: not a scalar), without printing the
-/// cover again: a rank-N broadcast renders one cover, not N.
+/// A cover's formula with its sizes' names left out: sizes are named by
+/// their slots (FreshBroadcast.cpp). The condition of every broadcast
+/// whose sizes are symbols, in the same order and of the same kinds
+/// (`nonNegative`: not a scalar), without rendering the cover again: a
+/// rank-N broadcast renders one cover, not N.
 struct CoverText {
-  std::vector<std::string> pieces;
-  std::vector<uint32_t> slots;
+  symshape::Condition formula;
   std::vector<bool> nonNegative; ///< per size of the broadcast
 };
 

@@ -114,36 +114,36 @@ Polynomial Polynomial::normalized(bool fixSign) const {
   return r;
 }
 
-std::optional<std::string> printTerm(const DimGraph &graph, TermId t) {
+std::optional<symshape::Term> termOf(const DimGraph &graph, TermId t) {
+  using Kind = symshape::Term::Kind;
   const TermNode &node = graph.term(t);
-  auto operand = [&](size_t i) { return printTerm(graph, node.operands[i]); };
-  auto binary = [&](const char *op) -> std::optional<std::string> {
-    std::optional<std::string> a = operand(0), b = operand(1);
-    if (!a || !b)
+  auto binary = [&](Kind kind) -> std::optional<symshape::Term> {
+    std::optional<symshape::Term> a = termOf(graph, node.operands[0]);
+    std::optional<symshape::Term> b =
+        a ? termOf(graph, node.operands[1]) : std::nullopt;
+    if (!b)
       return std::nullopt;
-    return "(" + *a + op + *b + ")";
+    symshape::Term out =
+        symshape::Term::binary(kind, std::move(*a), std::move(*b));
+    return kind == Kind::Max || kind == Kind::Min ? out : out.inParentheses();
   };
   switch (node.kind) {
   case TermKind::Const:
-    return std::to_string(node.value);
+    return symshape::Term::constant(node.value);
   case TermKind::Symbol:
-    return graph.symbolOf(t).name;
+    return symshape::Term::ref(graph.symbolOf(t).name);
   case TermKind::Add:
-    return binary(" + ");
+    return binary(Kind::Add);
   case TermKind::Sub:
-    return binary(" - ");
+    return binary(Kind::Sub);
   case TermKind::Mul:
-    return binary(" * ");
+    return binary(Kind::Mul);
   case TermKind::Div:
-    return binary(" floordiv ");
+    return binary(Kind::FloorDiv);
   case TermKind::Max:
-  case TermKind::Min: {
-    std::optional<std::string> a = operand(0), b = operand(1);
-    if (!a || !b)
-      return std::nullopt;
-    return std::string(node.kind == TermKind::Max ? "max(" : "min(") + *a +
-           ", " + *b + ")";
-  }
+    return binary(Kind::Max);
+  case TermKind::Min:
+    return binary(Kind::Min);
   case TermKind::Broadcast:
   case TermKind::SelectEq:
   case TermKind::SelectLe:
@@ -152,23 +152,30 @@ std::optional<std::string> printTerm(const DimGraph &graph, TermId t) {
   return std::nullopt;
 }
 
-static std::string printMonomial(const DimGraph &graph, const Monomial &m) {
-  std::string out;
-  for (TermId t : m) {
-    if (!out.empty())
-      out += " * ";
-    if (graph.isSymbol(t))
-      out += graph.symbolOf(t).name;
-    else // a floor division the atoms treat as an unknown (ConditionAtoms)
-      out += printTerm(graph, t).value_or("?");
-  }
-  return out;
+std::optional<std::string> printTerm(const DimGraph &graph, TermId t) {
+  std::optional<symshape::Term> term = termOf(graph, t);
+  return term ? std::optional<std::string>(term->str()) : std::nullopt;
 }
 
-std::string printPolynomial(const DimGraph &graph, const Polynomial &p) {
+symshape::Term monomialTerm(const DimGraph &graph, const Monomial &m) {
+  std::optional<symshape::Term> out;
+  for (TermId t : m) {
+    // A floor division the atoms treat as an unknown (ConditionAtoms).
+    symshape::Term factor =
+        graph.isSymbol(t) ? symshape::Term::ref(graph.symbolOf(t).name)
+                          : termOf(graph, t).value_or(symshape::Term::ref("?"));
+    out = out ? symshape::Term::binary(symshape::Term::Kind::Mul,
+                                       std::move(*out), std::move(factor))
+              : std::move(factor);
+  }
+  return out.value_or(symshape::Term::constant(1));
+}
+
+symshape::Term polynomialTerm(const DimGraph &graph, const Polynomial &p) {
+  using symshape::Term;
   if (p.terms().empty())
-    return "0";
-  std::string out;
+    return Term::constant(0);
+  std::optional<Term> out;
   // Non-constant monomials first (map order puts the unit first).
   std::vector<std::pair<Monomial, int64_t>> ordered(p.terms().begin(),
                                                     p.terms().end());
@@ -177,18 +184,41 @@ std::string printPolynomial(const DimGraph &graph, const Polynomial &p) {
   for (const auto &[m, c] : ordered) {
     bool negative = c < 0;
     uint64_t magnitude = negative ? uint64_t(0) - uint64_t(c) : uint64_t(c);
-    if (out.empty())
-      out += negative ? "-" : "";
+    // The first monomial carries its sign on its first factor (`-` negates
+    // one atom: "-2 * %a[0]", "-%a[0] * %b[0]"); the others are added or
+    // subtracted whole.
+    bool signedFirst = !out && negative;
+    Term monomial = signedFirst ? Term::constant(c)
+                    // INT64_MIN's magnitude is no int64: written as a word.
+                    : magnitude > uint64_t(INT64_MAX)
+                        ? Term::ref(std::to_string(magnitude))
+                        : Term::constant(int64_t(magnitude));
+    if (!m.empty() && magnitude == 1) {
+      monomial = monomialTerm(graph, m);
+      if (signedFirst) {
+        Term first = Term::neg(monomialTerm(graph, {m.front()}));
+        monomial = std::move(first);
+        for (size_t i = 1; i < m.size(); ++i)
+          monomial = Term::binary(Term::Kind::Mul, std::move(monomial),
+                                  monomialTerm(graph, {m[i]}));
+      }
+    } else if (!m.empty()) {
+      // "k * f1 * f2", left to right.
+      for (TermId t : m)
+        monomial = Term::binary(Term::Kind::Mul, std::move(monomial),
+                                monomialTerm(graph, {t}));
+    }
+    if (!out)
+      out = std::move(monomial);
     else
-      out += negative ? " - " : " + ";
-    if (m.empty())
-      out += std::to_string(magnitude);
-    else if (magnitude == 1)
-      out += printMonomial(graph, m);
-    else
-      out += std::to_string(magnitude) + " * " + printMonomial(graph, m);
+      out = Term::binary(negative ? Term::Kind::Sub : Term::Kind::Add,
+                         std::move(*out), std::move(monomial));
   }
-  return out;
+  return *out;
+}
+
+std::string printPolynomial(const DimGraph &graph, const Polynomial &p) {
+  return polynomialTerm(graph, p).str();
 }
 
 } // namespace symshape::solver

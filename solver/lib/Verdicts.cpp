@@ -274,7 +274,7 @@ bool Judge::judgeWithoutSolver(size_t k, size_t c, Finding &finding) {
     }
     if (problem.formulas.isTrue(violation)) {
       finding.verdict = Verdict::UbGuaranteed;
-      finding.condition = "true";
+      finding.condition = ConditionText(symshape::Condition::truth(true));
       // Every size that reaches it violates it: a model of P is a witness.
       const std::optional<std::vector<int64_t>> &model = modelOf(c);
       finding.witness =
@@ -362,7 +362,7 @@ void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
   finding.hasWitness = true;
   if (avoidable == SatResult::Unsat) {
     finding.verdict = Verdict::UbGuaranteed;
-    finding.condition = "true";
+    finding.condition = ConditionText(symshape::Condition::truth(true));
     finding.witness = assemble(c, values, {}, violation);
     assumeJudged(ob, c, /*guaranteed=*/true, std::nullopt);
     ++stats.decidedBySolver;
@@ -385,10 +385,10 @@ void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
   ++stats.decidedBySolver;
   std::string whyNot;
   std::vector<TermId> mentioned;
-  if (std::optional<std::string> condition =
+  if (std::optional<symshape::Condition> condition =
           describeViolation(solver, problem.graph, problem.formulas, violation,
                             models, whyNot, stats.solverChecks, &mentioned)) {
-    finding.condition = *condition;
+    finding.condition = ConditionText(std::move(*condition));
   } else {
     finding.reason = whyNot;
     mentioned = symbolsOfFormula(violation);

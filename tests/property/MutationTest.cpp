@@ -78,14 +78,16 @@ std::vector<Mutation> mutations() {
        [](const Obligation &, Finding &finding) {
          if (finding.verdict != Verdict::UbPossible)
            return false;
-         finding.condition = "!(" + finding.condition + ")";
+         finding.condition = symshape::solver::ConditionText(
+             symshape::Condition::negation(finding.condition.formula()));
          return true;
        }},
       {"condition widened to true",
        [](const Obligation &, Finding &finding) {
          if (finding.verdict != Verdict::UbPossible)
            return false;
-         finding.condition = "true";
+         finding.condition =
+             symshape::solver::ConditionText(symshape::Condition::truth(true));
          return true;
        }},
       {"witness misses a symbol",
@@ -121,13 +123,15 @@ std::vector<Mutation> mixedMutations() {
     out.push_back(
         {prefix + ": ub-guaranteed reported unreachable",
          onKind(kind, retag(Verdict::UbGuaranteed, Verdict::Unreachable))});
-    out.push_back({prefix + ": condition negated",
-                   onKind(kind, [](const Obligation &, Finding &finding) {
-                     if (finding.verdict != Verdict::UbPossible)
-                       return false;
-                     finding.condition = "!(" + finding.condition + ")";
-                     return true;
-                   })});
+    out.push_back(
+        {prefix + ": condition negated",
+         onKind(kind, [](const Obligation &, Finding &finding) {
+           if (finding.verdict != Verdict::UbPossible)
+             return false;
+           finding.condition = symshape::solver::ConditionText(
+               symshape::Condition::negation(finding.condition.formula()));
+           return true;
+         })});
   }
   out.push_back(
       {"static error dropped (mixed)", retag(Verdict::Error, Verdict::Safe)});

@@ -17,6 +17,7 @@
 #ifndef SYMSHAPE_FINDING_H
 #define SYMSHAPE_FINDING_H
 
+#include "symshape/Condition.h"
 #include "symshape/Result.h"
 
 #include <cstdint>
@@ -58,31 +59,6 @@ struct CallSite {
   Location loc;       ///< the call
 };
 
-/// A formula over the sizes of a function's values, in SEMANTICS.md §6's
-/// syntax: "%a[0] != 1 && %a[0] != %b[0]", "%x[1] mod 16 != 0", "true".
-/// The empty condition says nothing is known (a finding without one).
-class Condition {
-public:
-  Condition() = default;
-  explicit Condition(std::string text) : text(std::move(text)) {}
-
-  /// The formula as SEMANTICS.md §6 prints it.
-  const std::string &str() const { return text; }
-  bool empty() const { return text.empty(); }
-  bool isTrue() const { return text == "true"; }
-  bool isFalse() const { return text == "false"; }
-  /// The formula that holds exactly when this one does not (`!(...)`,
-  /// simplified for true, false and one `!broadcastable(...)`).
-  Condition negated() const;
-
-  bool operator==(const Condition &other) const { return text == other.text; }
-  bool operator!=(const Condition &other) const { return text != other.text; }
-
-private:
-  std::string text;
-};
-std::ostream &operator<<(std::ostream &os, const Condition &condition);
-
 /// One obligation of a function and what symshape concluded about it.
 struct Finding {
   /// The obligation's kind: "broadcast", "assert", "cstr", "reshape", ...
@@ -105,7 +81,9 @@ struct Finding {
   /// runtime check that can fail is the input contract, a note).
   Severity severity = Severity::Note;
   /// ub-possible, ub-guaranteed: UB happens exactly when this holds
-  /// (within the function's facts). Empty for other verdicts.
+  /// (within the function's facts), as a formula (symshape/Condition.h)
+  /// whose str() is the text every report prints. Empty for other
+  /// verdicts.
   Condition condition;
   /// Whether `witness` is given (it may name no size): ub-possible,
   /// ub-guaranteed, and unknown with a known violating assignment.

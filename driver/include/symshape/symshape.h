@@ -81,7 +81,8 @@ struct Value {
   std::string type; ///< as declared: "tensor<?x768xf32>"
 };
 
-/// A function's input contract (SEMANTICS.md §6).
+/// A function's input contract (SEMANTICS.md §6). Its formulas are read
+/// back from the text the analysis prints (Condition::parse).
 struct Contract {
   /// What the function's runtime checks stop (its `checked` formula).
   Condition checked;

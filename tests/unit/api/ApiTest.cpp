@@ -91,6 +91,61 @@ TEST_CASE("an assumption that names no value fails analyze()", "[api]") {
   CHECK(session.functions().empty());
 }
 
+TEST_CASE("a finding's condition is a formula its printer writes", "[api]") {
+  Session session = analysed(kAdd);
+  std::vector<Finding> unsafe = session.function("@f")->unsafeFindings();
+  REQUIRE(unsafe.size() == 1);
+  // "%a[0] != 1 && %b[0] != 1 && %a[0] != %b[0]", as a tree.
+  const Condition &c = unsafe[0].condition;
+  REQUIRE(c.kind() == Condition::Kind::And);
+  REQUIRE(c.children().size() == 3);
+  const Condition &third = c.children()[2];
+  CHECK(third.kind() == Condition::Kind::Compare);
+  CHECK(third.op() == Condition::Op::Ne);
+  CHECK(third.lhs().kind() == Term::Kind::Ref);
+  CHECK(third.lhs().name() == "%a[0]");
+  CHECK(third.lhs().valueName() == "%a");
+  CHECK(third.lhs().dim() == 0);
+  CHECK(third.rhs().name() == "%b[0]");
+  CHECK(c.children()[0].rhs().kind() == Term::Kind::Const);
+  CHECK(c.children()[0].rhs().value() == 1);
+  // Evaluated at sizes: the witness violates the requirement, equal sizes
+  // or a size 1 do not.
+  CHECK(c.evaluate({{"%a[0]", 2}, {"%b[0]", 3}}) == std::optional<bool>(true));
+  CHECK(c.evaluate({{"%a[0]", 3}, {"%b[0]", 3}}) == std::optional<bool>(false));
+  CHECK(c.evaluate({{"%a[0]", 3}}, 1) == std::optional<bool>(false));
+  CHECK_FALSE(c.evaluate({{"%a[0]", 3}}).has_value()); // %b[0] has no value
+  CHECK(c.negated().kind() == Condition::Kind::Not);
+  CHECK(c.negated().evaluate({{"%a[0]", 2}, {"%b[0]", 3}}) ==
+        std::optional<bool>(false));
+  // Built by hand, printed in the grammar; parsed back to the same text.
+  Term x = Term::ref("%x[1]");
+  Condition divisible =
+      Condition::compare(Term::binary(Term::Kind::Mod, x, Term::constant(16)),
+                         Condition::Op::Ne, Term::constant(0));
+  CHECK(divisible.str() == "%x[1] mod 16 != 0");
+  Condition either = Condition::disjunction(
+      {Condition::conjunction({divisible, Condition::in(x, {2, 4})}),
+       Condition::inRange(Term::binary(Term::Kind::Add, x, Term::constant(1)),
+                          0, 8)});
+  CHECK(either.str() ==
+        "(%x[1] mod 16 != 0 && %x[1] in {2, 4}) || %x[1] + 1 in [0, 8]");
+  CHECK(either.evaluate({{"%x[1]", 7}}) == std::optional<bool>(true));
+  CHECK(either.evaluate({{"%x[1]", 20}}) == std::optional<bool>(false));
+  std::optional<Condition> parsed = Condition::parse(either.str());
+  REQUIRE(parsed);
+  CHECK(parsed->str() == either.str());
+  CHECK(parsed->kind() == Condition::Kind::Or);
+  CHECK(Condition("(%a[0] + 1) * 2 <= max(%b[0], 3)").str() ==
+        "(%a[0] + 1) * 2 <= max(%b[0], 3)");
+  CHECK(Condition::negation(Condition::broadcastable({x, Term::constant(4)}))
+            .negated()
+            .str() == "broadcastable(%x[1], 4)");
+  CHECK(Condition("not a formula").empty());
+  CHECK(Term::binary(Term::Kind::FloorDiv, x, Term::constant(2))
+            .evaluate({{"%x[1]", -3}}) == std::optional<int64_t>(-2));
+}
+
 TEST_CASE("a finding holds its obligation, verdict, condition and witness",
           "[api]") {
   Session session = analysed(kAdd);

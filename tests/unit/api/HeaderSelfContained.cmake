@@ -33,7 +33,7 @@ foreach(line ${lines})
 endforeach()
 list(REMOVE_DUPLICATES public)
 list(SORT public)
-if(NOT public STREQUAL "Finding.h;Result.h;symshape.h")
+if(NOT public STREQUAL "Condition.h;Finding.h;Result.h;symshape.h")
   message(FATAL_ERROR "unexpected public headers included: ${public}")
 endif()
 message(STATUS "symshape/symshape.h includes symshape/{${public}} and the "

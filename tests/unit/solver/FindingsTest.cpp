@@ -35,7 +35,7 @@ Finding sample(std::mt19937 &random, int k) {
     f.verdict = Verdict::UbPossible;
     f.hasWitness = true;
     f.witness.push_back({"%a[0]", k});
-    f.condition = "%a[0] != 1";
+    f.condition = ConditionText(symshape::Condition("%a[0] != 1"));
     break;
   case 1:
     f.verdict = Verdict::Safe;

@@ -1,6 +1,6 @@
 //===- Conditions.h - Exact violating conditions for humans -----*- C++ -*-===//
 //
-// Given a solver holding P, prints a formula C over the free symbols with
+// Given a solver holding P, builds a formula C over the free symbols with
 // P && C  <=>  P && violation, as small as we can make it:
 //
 //   %a[0] not in {1, 4}
@@ -17,6 +17,7 @@
 #ifndef SYMSHAPE_SOLVER_CONDITIONS_H
 #define SYMSHAPE_SOLVER_CONDITIONS_H
 
+#include "symshape/Condition.h"
 #include "symshape/solver/DimGraph.h"
 #include "symshape/solver/Formula.h"
 #include "symshape/solver/Smt.h"
@@ -40,12 +41,13 @@ struct KnownModels {
   std::vector<SymbolValues> holding;   ///< of P && !violation
 };
 
-/// The condition of `violation` under the assertions of `solver`. nullopt
+/// The condition of `violation` under the assertions of `solver`, as the
+/// formula a report prints (symshape/Condition.h). nullopt
 /// when it cannot be computed exactly (solver gave up, formula too large);
 /// then `whyNot` says why. `checks` counts the solver queries made.
 /// `mentioned`, when given, receives the free symbols the condition names
 /// (sorted by term): under P the violation depends on these alone.
-std::optional<std::string>
+std::optional<symshape::Condition>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
                   const KnownModels &known, std::string &whyNot, size_t &checks,

@@ -13,6 +13,7 @@
 #ifndef SYMSHAPE_SOLVER_POLYNOMIAL_H
 #define SYMSHAPE_SOLVER_POLYNOMIAL_H
 
+#include "symshape/Condition.h"
 #include "symshape/solver/DimGraph.h"
 
 #include <cstdint>
@@ -85,10 +86,16 @@ struct Atom {
 /// A monomial may also hold a floor division term, an unknown of its own:
 /// it prints as "(%a[0] floordiv 2)".
 std::string printPolynomial(const DimGraph &graph, const Polynomial &p);
+/// `p` as the term printPolynomial prints (Condition.h's printer).
+symshape::Term polynomialTerm(const DimGraph &graph, const Polynomial &p);
+/// The product of a monomial's factors: "%a[0] * %b[0]".
+symshape::Term monomialTerm(const DimGraph &graph, const Monomial &m);
 
 /// A term in SEMANTICS.md §6's grammar ("%a[0] + 1", "(%n floordiv 128)");
 /// nullopt for kinds the grammar has no word for (broadcasts, selects).
 std::optional<std::string> printTerm(const DimGraph &graph, TermId t);
+/// The term printTerm prints, every binary operation in parentheses.
+std::optional<symshape::Term> termOf(const DimGraph &graph, TermId t);
 
 } // namespace symshape::solver
 

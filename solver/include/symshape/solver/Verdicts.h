@@ -16,6 +16,7 @@
 #ifndef SYMSHAPE_SOLVER_VERDICTS_H
 #define SYMSHAPE_SOLVER_VERDICTS_H
 
+#include "symshape/solver/ConditionText.h"
 #include "symshape/solver/LazyVector.h"
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Smt.h"
@@ -63,8 +64,9 @@ struct Finding {
   /// with every other free symbol of the function at 1, the op is reached
   /// (every fact and earlier obligation holds) and violates it.
   Witness witness;
-  Text condition; ///< ub-possible / ub-guaranteed; empty otherwise
-  Text reason;    ///< unknown: why; otherwise may explain the verdict
+  /// ub-possible / ub-guaranteed: the formula and its text; else empty
+  ConditionText condition;
+  Text reason; ///< unknown: why; otherwise may explain the verdict
 };
 
 struct JudgeStats {

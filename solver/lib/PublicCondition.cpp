@@ -1,0 +1,332 @@
+//===- PublicCondition.cpp - Building and printing conditions -------------===//
+//
+// The one printer of conditions (symshape/Condition.h): the solver builds
+// a finding's condition as a tree and every report shows what str() writes.
+// Parentheses follow precedence (`*`, `floordiv`, `ceildiv`, `mod` bind
+// tighter than `+`, `-`; `&&` tighter than `||`), plus those a node is
+// marked with: the renderer's "(%a[0] floordiv 2)" keeps its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "symshape/Condition.h"
+
+#include <ostream>
+#include <utility>
+
+namespace symshape {
+
+Term Term::constant(int64_t value) {
+  Term t;
+  t.v = value;
+  return t;
+}
+
+Term Term::ref(std::string name) {
+  Term t;
+  t.k = Kind::Ref;
+  t.n = std::move(name);
+  return t;
+}
+
+Term Term::neg(Term operand) {
+  Term t;
+  t.k = Kind::Neg;
+  t.ops.push_back(std::move(operand));
+  return t;
+}
+
+Term Term::binary(Kind kind, Term lhs, Term rhs) {
+  Term t;
+  t.k = kind;
+  t.ops.push_back(std::move(lhs));
+  t.ops.push_back(std::move(rhs));
+  return t;
+}
+
+std::string Term::valueName() const {
+  size_t open = n.rfind('[');
+  if (k != Kind::Ref || n.empty() || n.back() != ']' || open == 0 ||
+      open == std::string::npos)
+    return n;
+  return n.substr(0, open);
+}
+
+int Term::dim() const {
+  if (valueName().size() == n.size())
+    return -1;
+  return std::stoi(n.substr(n.rfind('[') + 1));
+}
+
+Term Term::inParentheses(bool yes) const {
+  Term t = *this;
+  t.parens = yes;
+  return t;
+}
+
+bool Term::operator==(const Term &other) const {
+  return k == other.k && parens == other.parens && v == other.v &&
+         n == other.n && ops == other.ops;
+}
+
+namespace {
+
+/// How tightly a term binds: 3 an atom (a negated atom too: `-` negates
+/// one atom, as in MLIR's affine expressions), 2 a product, 1 a sum.
+int level(const Term &t) {
+  if (t.parenthesized())
+    return 3;
+  switch (t.kind()) {
+  case Term::Kind::Add:
+  case Term::Kind::Sub:
+    return 1;
+  case Term::Kind::Mul:
+  case Term::Kind::FloorDiv:
+  case Term::Kind::CeilDiv:
+  case Term::Kind::Mod:
+    return 2;
+  default:
+    return 3;
+  }
+}
+
+std::string wrap(std::string text, bool parens) {
+  return parens ? "(" + text + ")" : text;
+}
+
+const char *binaryOp(Term::Kind kind) {
+  switch (kind) {
+  case Term::Kind::Add:
+    return " + ";
+  case Term::Kind::Sub:
+    return " - ";
+  case Term::Kind::Mul:
+    return " * ";
+  case Term::Kind::FloorDiv:
+    return " floordiv ";
+  case Term::Kind::CeilDiv:
+    return " ceildiv ";
+  case Term::Kind::Mod:
+    return " mod ";
+  default:
+    return "";
+  }
+}
+
+std::string join(const std::vector<std::string> &parts, const char *sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i)
+    out += (i ? sep : "") + parts[i];
+  return out;
+}
+
+} // namespace
+
+std::string Term::str() const {
+  std::string core;
+  switch (k) {
+  case Kind::Const:
+    core = std::to_string(v);
+    break;
+  case Kind::Ref:
+    core = n;
+    break;
+  case Kind::Neg:
+    core = "-" + wrap(lhs().str(), level(lhs()) < 3);
+    break;
+  case Kind::Max:
+  case Kind::Min:
+    core = (k == Kind::Max ? "max(" : "min(") + lhs().str() + ", " +
+           rhs().str() + ")";
+    break;
+  default: {
+    int own = level(Term::binary(k, Term(), Term()));
+    core = wrap(lhs().str(), level(lhs()) < own) + binaryOp(k) +
+           wrap(rhs().str(), level(rhs()) <= own);
+    break;
+  }
+  }
+  return wrap(std::move(core), parens);
+}
+
+std::ostream &operator<<(std::ostream &os, const Term &term) {
+  return os << term.str();
+}
+
+Condition::Condition(std::string_view text) {
+  if (std::optional<Condition> parsed = parse(text))
+    *this = std::move(*parsed);
+}
+
+Condition Condition::truth(bool value) {
+  Condition c;
+  c.k = value ? Kind::True : Kind::False;
+  return c;
+}
+
+Condition Condition::negation(Condition operand) {
+  Condition c;
+  c.k = Kind::Not;
+  c.kids.push_back(std::move(operand));
+  return c;
+}
+
+Condition Condition::conjunction(std::vector<Condition> children) {
+  if (children.size() <= 1)
+    return children.empty() ? truth(true) : std::move(children.front());
+  Condition c;
+  c.k = Kind::And;
+  c.kids = std::move(children);
+  return c;
+}
+
+Condition Condition::disjunction(std::vector<Condition> children) {
+  if (children.size() <= 1)
+    return children.empty() ? truth(false) : std::move(children.front());
+  Condition c;
+  c.k = Kind::Or;
+  c.kids = std::move(children);
+  return c;
+}
+
+Condition Condition::compare(Term lhs, Op op, Term rhs) {
+  Condition c;
+  c.k = Kind::Compare;
+  c.o = op;
+  c.ts = {std::move(lhs), std::move(rhs)};
+  return c;
+}
+
+Condition Condition::in(Term subject, std::vector<int64_t> values) {
+  Condition c;
+  c.k = Kind::In;
+  c.ts = {std::move(subject)};
+  c.vals = std::move(values);
+  return c;
+}
+
+Condition Condition::notIn(Term subject, std::vector<int64_t> values) {
+  Condition c = in(std::move(subject), std::move(values));
+  c.k = Kind::NotIn;
+  return c;
+}
+
+Condition Condition::inRange(Term subject, int64_t lo, int64_t hi) {
+  Condition c = in(std::move(subject), {lo, hi});
+  c.k = Kind::InRange;
+  return c;
+}
+
+Condition Condition::broadcastable(std::vector<Term> terms) {
+  Condition c;
+  c.k = Kind::Broadcastable;
+  c.ts = std::move(terms);
+  return c;
+}
+
+Condition Condition::inParentheses(bool yes) const {
+  Condition c = *this;
+  c.parens = yes;
+  return c;
+}
+
+const char *opName(Condition::Op op) {
+  switch (op) {
+  case Condition::Op::Eq:
+    return "==";
+  case Condition::Op::Ne:
+    return "!=";
+  case Condition::Op::Lt:
+    return "<";
+  case Condition::Op::Le:
+    return "<=";
+  case Condition::Op::Gt:
+    return ">";
+  case Condition::Op::Ge:
+    return ">=";
+  }
+  return "?";
+}
+
+static std::string valueList(const std::vector<int64_t> &values) {
+  std::vector<std::string> parts;
+  for (int64_t v : values)
+    parts.push_back(std::to_string(v));
+  return join(parts, ", ");
+}
+
+std::string Condition::str() const {
+  std::string core;
+  std::vector<std::string> parts;
+  switch (k) {
+  case Kind::None:
+    return "";
+  case Kind::True:
+    core = "true";
+    break;
+  case Kind::False:
+    core = "false";
+    break;
+  case Kind::Not: {
+    Kind inner = kids[0].k;
+    core = "!" + wrap(kids[0].str(),
+                      !kids[0].parens && inner != Kind::Broadcastable &&
+                          inner != Kind::True && inner != Kind::False);
+    break;
+  }
+  case Kind::And:
+  case Kind::Or: {
+    // `&&` binds tighter: a disjunction within a conjunction needs
+    // parentheses, and the renderer writes them around a conjunction
+    // within a disjunction too ("(%a[0] != 1 && ...) || %b[0] == 2").
+    Kind other = k == Kind::And ? Kind::Or : Kind::And;
+    for (const Condition &c : kids)
+      parts.push_back(wrap(c.str(), !c.parens && c.k == other));
+    core = join(parts, k == Kind::And ? " && " : " || ");
+    break;
+  }
+  case Kind::Compare:
+    core = ts[0].str() + " " + opName(o) + " " + ts[1].str();
+    break;
+  case Kind::In:
+    core = ts[0].str() + " in {" + valueList(vals) + "}";
+    break;
+  case Kind::NotIn:
+    core = ts[0].str() + " not in {" + valueList(vals) + "}";
+    break;
+  case Kind::InRange:
+    core = ts[0].str() + " in [" + valueList(vals) + "]";
+    break;
+  case Kind::Broadcastable:
+    for (const Term &t : ts)
+      parts.push_back(t.str());
+    core = "broadcastable(" + join(parts, ", ") + ")";
+    break;
+  }
+  return wrap(std::move(core), parens);
+}
+
+Condition Condition::negated() const {
+  // As the contract reads a finding's violating condition back
+  // (Contract.cpp): `!broadcastable(...)` negated is its atom.
+  switch (k) {
+  case Kind::None:
+    return Condition();
+  case Kind::True:
+    return truth(false);
+  case Kind::False:
+    return truth(true);
+  case Kind::Not:
+    if (!parens && kids[0].k == Kind::Broadcastable && !kids[0].parens)
+      return kids[0];
+    break;
+  default:
+    break;
+  }
+  return negation(*this);
+}
+
+std::ostream &operator<<(std::ostream &os, const Condition &condition) {
+  return os << condition.str();
+}
+
+} // namespace symshape
