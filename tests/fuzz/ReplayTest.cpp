@@ -3,10 +3,12 @@
 //   symshape_fuzz_replay --text FILE...       through fuzzText
 //   symshape_fuzz_replay --programs FILE...   through fuzzPrograms
 //   symshape_fuzz_replay --print FILE...      show the generated programs
-//   symshape_fuzz_replay --truncations FILE...
+//   symshape_fuzz_replay --truncations [--every K] FILE...
 //                     each file cut at every token boundary (where a run of
 //                     word characters, spaces or punctuation ends), each
-//                     prefix through fuzzText
+//                     prefix through fuzzText; with --every K, at every K-th
+//                     boundary only, starting at the file's index mod K (so
+//                     that the files together still cut at each offset)
 //
 // The fuzzers' own entry points, without libFuzzer: built in every
 // configuration, so a crash once found stays fixed. A broken invariant
@@ -18,6 +20,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -47,14 +50,22 @@ int charClass(char c) {
 
 int main(int argc, char **argv) {
   std::string mode = argc > 1 ? argv[1] : "";
-  if (argc < 3 || (mode != "--text" && mode != "--programs" &&
-                   mode != "--print" && mode != "--truncations")) {
+  int first = 2;
+  size_t every = 1;
+  if (mode == "--truncations" && argc > 3 && std::string(argv[2]) == "--every") {
+    every = std::strtoul(argv[3], nullptr, 10);
+    first = 4;
+  }
+  if (argc <= first || every == 0 ||
+      (mode != "--text" && mode != "--programs" && mode != "--print" &&
+       mode != "--truncations")) {
     std::fprintf(stderr, "usage: symshape_fuzz_replay "
-                         "--text|--programs|--print|--truncations FILE...\n");
+                         "--text|--programs|--print|--truncations [--every K] "
+                         "FILE...\n");
     return 2;
   }
   size_t passed = 0;
-  for (int i = 2; i < argc; ++i) {
+  for (int i = first; i < argc; ++i) {
     std::string bytes;
     if (!readFile(argv[i], bytes)) {
       std::fprintf(stderr, "%s: error: cannot read file\n", argv[i]);
@@ -70,11 +81,13 @@ int main(int argc, char **argv) {
       // Each prefix is analysed as a file of its own: rejected with one
       // positioned error, or analysed consistently when it happens to be
       // a complete module.
-      size_t cuts = 0;
+      size_t boundaries = 0, cuts = 0;
       for (size_t n = 0; n <= bytes.size(); ++n)
         if (n == 0 || n == bytes.size() ||
             charClass(bytes[n - 1]) != charClass(bytes[n]) ||
             charClass(bytes[n]) == 2) {
+          if ((boundaries++ + i) % every != 0)
+            continue;
           symshape::fuzz::fuzzText(data, n);
           ++cuts;
         }
