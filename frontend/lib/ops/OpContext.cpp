@@ -295,6 +295,12 @@ const Attribute *OpContext::structAttr(std::string_view name) const {
   return a && a->structured ? a : nullptr;
 }
 
+const ShardyValue *OpContext::shardyAttr(std::string_view name,
+                                         ShardyValue::Kind kind) const {
+  const Attribute *a = attr(name);
+  return a && a->shardy && a->shardy->kind == kind ? a->shardy.get() : nullptr;
+}
+
 std::optional<int64_t> OpContext::integer(std::string_view name) const {
   const Attribute *a = attr(name);
   if (!a || a->kind != AttrKind::Integer)

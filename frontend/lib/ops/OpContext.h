@@ -174,6 +174,17 @@ public:
   /// (`#stablehlo.gather<offset_dims = [1], ...>`, Attribute::structured);
   /// null when absent or not one.
   const Attribute *structAttr(std::string_view name) const;
+  /// An enum attribute whose case the parser read
+  /// (`#stablehlo<fft_type RFFT>`, the custom form's `RFFT`; TypedAttrs.h):
+  /// nullopt when absent or not a case of `E`.
+  template <typename E> std::optional<E> enumAttr(std::string_view name) const {
+    const Attribute *a = attr(name);
+    return a ? a->enumValue<E>() : std::nullopt;
+  }
+  /// A Shardy attribute of `kind` that the parser (the op's form) read
+  /// (Attribute::shardy); null when absent or not one.
+  const ShardyValue *shardyAttr(std::string_view name,
+                                ShardyValue::Kind kind) const;
   /// An integer attribute (`3 : i64`, `3`).
   std::optional<int64_t> integer(std::string_view name) const;
   /// Attribute `name` of the function the op is in (an exporter's

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AttrReaders.h"
 #include "ParserImpl.h"
 #include "StructAttrs.h"
 
@@ -24,6 +25,8 @@ std::optional<Attribute> Parser::parseAttribute(bool allowType) {
   if (!attr)
     return std::nullopt;
   attr->text = std::string(textFrom(start));
+  if (attr->kind == AttrKind::Other && attr->text.rfind("affine_map<", 0) == 0)
+    attr->affineMap = readAffineMap(attr->text);
   return attr;
 }
 
@@ -273,6 +276,7 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &attrs) {
     consume();
     if (consumeIf(TokenKind::Equal)) {
       if (parseEnumKeyword(named.value)) {
+        setEnumCase(named.value, enumOfAttrName(named.name), named.value.text);
         attrs.push_back(std::move(named));
         continue;
       }
@@ -330,7 +334,10 @@ bool Parser::parseHashAttr(Attribute &attr, bool allowType) {
       std::optional<uint32_t> end = skipBalanced(bodyStart);
       if (!end)
         return false;
-      readStructBody(attr, name, buf.substr(bodyStart, *end - bodyStart));
+      std::string_view body = buf.substr(bodyStart, *end - bodyStart);
+      readStructBody(attr, name, body);
+      readEnumBody(attr, name, body);
+      readShardyBody(attr, name, body);
       resetTo(*end);
     }
     if (allowType && consumeIf(TokenKind::Colon)) {

@@ -2,7 +2,6 @@
 
 #include "symshape/frontend/Parser.h"
 #include "ParserImpl.h"
-#include "ops/sdy/SdyInternal.h"
 
 namespace symshape::frontend {
 
@@ -442,8 +441,12 @@ bool Parser::parseModuleLevelOp(Module &module) {
     const Attribute *mesh = findAttr(op.attributes, "mesh");
     if (name && name->kind == AttrKind::String && mesh) {
       // A name declared twice in one symbol table is not read.
-      auto [at, fresh] = module.meshes.emplace(scopePath + name->str,
-                                               sdy::readMesh(mesh->text));
+      // The op's form read the mesh (ShardyValue) or left it unread.
+      std::optional<std::vector<MeshAxis>> axes;
+      if (mesh->shardy && mesh->shardy->kind == ShardyValue::Kind::Mesh)
+        axes = mesh->shardy->mesh;
+      auto [at, fresh] =
+          module.meshes.emplace(scopePath + name->str, std::move(axes));
       if (!fresh)
         at->second.reset();
       return true;

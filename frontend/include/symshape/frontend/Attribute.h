@@ -13,6 +13,8 @@
 //   #stablehlo.gather<offset_dims = [1], index_vector_dim = 1>
 //                                Other, structured: fields offset_dims =
 //                                [1], index_vector_dim = 1 in `entries`
+//   #stablehlo<fft_type RFFT>    Other, enum FftType::RFFT (TypedAttrs.h)
+//   affine_map<(d0) -> (d0)>     Other, with its `affineMap`
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +23,10 @@
 
 #include "symshape/frontend/SourceManager.h"
 #include "symshape/frontend/Type.h"
+#include "symshape/frontend/TypedAttrs.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +79,22 @@ struct Attribute {
   /// The exact source text of the attribute value.
   std::string text;
   SourceLoc loc;
+  /// An enum case the parser read (`#stablehlo<fft_type RFFT>`, a custom
+  /// form's `RFFT`): its enum, and the case's index in it (TypedAttrs.h).
+  EnumKind enumKind = EnumKind::None;
+  uint8_t enumCase = 0;
+  /// `affine_map<...>` as the parser read it; null for other attributes.
+  std::shared_ptr<const AffineMapValue> affineMap;
+  /// A Shardy sharding, mesh or axis set as the parser (or the sdy op's
+  /// form) read it; null otherwise.
+  std::shared_ptr<const ShardyValue> shardy;
+
+  /// The case of enum `E` held; nullopt when the attribute is not one.
+  template <typename E> std::optional<E> enumValue() const {
+    if (enumKind != EnumKindOf<E>::kind)
+      return std::nullopt;
+    return static_cast<E>(enumCase);
+  }
 };
 
 struct NamedAttribute {

@@ -160,12 +160,6 @@ struct SkippedOp {
   std::string reason;
 };
 
-/// An axis of a device mesh (Shardy: `sdy.mesh @mesh = <["x"=4, "y"=2]>`).
-struct MeshAxis {
-  std::string name;
-  int64_t size = 1;
-};
-
 struct Module {
   uint32_t buffer = 0;
   /// Every `loc(...)` of the module; ops, functions and arguments index it.

@@ -32,11 +32,10 @@ namespace symshape::frontend {
 constexpr int kConstantIndex = -1;
 using OperandMap = std::vector<int>;
 
-/// `affine_map<(d0, d1)[s0] -> (d1, 0)>`: each result a loop dim or the
-/// constant 0 (a projected permutation, possibly with zeros); nullopt for
-/// anything else. `numLoops` receives the number of dims.
-std::optional<OperandMap> parseAffineMap(std::string_view text,
-                                         size_t &numLoops);
+/// The parser's `affine_map<(d0, d1)[s0] -> (d1, 0)>`: each result a loop
+/// dim or the constant 0 (a projected permutation, possibly with zeros);
+/// nullopt for anything else. Its number of loops is map.numDims.
+std::optional<OperandMap> operandMap(const AffineMapValue &map);
 
 /// The number of ins and outs (operandSegmentSizes, else the op's fixed
 /// layout: `initsLast` the last `outs` operands are the inits).

@@ -2,7 +2,7 @@
 //
 // linalg.generic and every named op reduce to one rule (LinalgInternal.h):
 // operand dims bound to one loop are equal at runtime, results are the tensor
-// outs. Indexing maps are read from their text:
+// outs. Indexing maps are the parser's (AffineMapValue, read once):
 //
 //   affine_map<(d0, d1) -> (d0, 0, d1)>   operand dims bound to d0, -, d1
 //   affine_map<(d0, d1) -> (d0 + d1)>     not a projected permutation:
@@ -14,97 +14,20 @@
 #include "ops/rules/IntLists.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace symshape::frontend {
 
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-    s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-    s.remove_suffix(1);
-  return s;
-}
-
-/// The comma-separated items between `open` and its matching closer at
-/// `text[pos]`; advances `pos` past the closer.
-std::optional<std::vector<std::string_view>>
-splitList(std::string_view text, size_t &pos, char open, char close) {
-  while (pos < text.size() &&
-         std::isspace(static_cast<unsigned char>(text[pos])))
-    ++pos;
-  if (pos >= text.size() || text[pos] != open)
-    return std::nullopt;
-  size_t start = ++pos;
-  std::vector<std::string_view> items;
-  int depth = 0;
-  for (; pos < text.size(); ++pos) {
-    char ch = text[pos];
-    if (ch == '(' || ch == '[')
-      ++depth;
-    else if ((ch == ')' || ch == ']') && depth > 0)
-      --depth;
-    else if (depth == 0 && (ch == ',' || ch == close)) {
-      std::string_view item = trim(text.substr(start, pos - start));
-      if (!item.empty() || ch == ',')
-        items.push_back(item);
-      start = pos + 1;
-      if (ch == close) {
-        ++pos;
-        return items;
-      }
-    }
-  }
-  return std::nullopt;
-}
-
-} // namespace
-
-std::optional<OperandMap> parseAffineMap(std::string_view text,
-                                         size_t &numLoops) {
-  text = trim(text);
-  constexpr std::string_view prefix = "affine_map<";
-  if (text.substr(0, prefix.size()) != prefix || text.back() != '>')
-    return std::nullopt;
-  text = text.substr(prefix.size(), text.size() - prefix.size() - 1);
-  size_t pos = 0;
-  std::optional<std::vector<std::string_view>> dims =
-      splitList(text, pos, '(', ')');
-  if (!dims)
-    return std::nullopt;
-  size_t save = pos;
-  while (pos < text.size() && text[pos] == ' ')
-    ++pos;
-  if (pos < text.size() && text[pos] == '[') {
-    if (!splitList(text, pos, '[', ']'))
+std::optional<OperandMap> operandMap(const AffineMapValue &map) {
+  OperandMap out;
+  for (const AffineResult &result : map.results) {
+    if (result.kind == AffineResult::Kind::Constant && result.value == 0)
+      out.push_back(kConstantIndex);
+    else if (result.kind == AffineResult::Kind::Dim)
+      out.push_back(int(result.value));
+    else
       return std::nullopt;
-  } else {
-    pos = save;
   }
-  while (pos < text.size() && text[pos] == ' ')
-    ++pos;
-  if (text.substr(pos, 2) != "->")
-    return std::nullopt;
-  pos += 2;
-  std::optional<std::vector<std::string_view>> results =
-      splitList(text, pos, '(', ')');
-  if (!results || !trim(text.substr(pos)).empty())
-    return std::nullopt;
-  OperandMap map;
-  for (std::string_view result : *results) {
-    if (result == "0") {
-      map.push_back(kConstantIndex);
-      continue;
-    }
-    auto it = std::find(dims->begin(), dims->end(), result);
-    if (it == dims->end())
-      return std::nullopt;
-    map.push_back(int(it - dims->begin()));
-  }
-  numLoops = dims->size();
-  return map;
+  return out;
 }
 
 std::optional<InsOuts> insOuts(OpContext &c, size_t fixedOuts) {
@@ -197,11 +120,12 @@ void lowerIndexingMaps(OpContext &c) {
   std::vector<std::optional<OperandMap>> operandMaps;
   size_t numLoops = 0;
   for (size_t i = 0; i < c.numOperands(); ++i) {
-    const std::string &text = maps->elements[i].text;
-    size_t loops = 0;
-    std::optional<OperandMap> map = parseAffineMap(text, loops);
+    const Attribute &element = maps->elements[i];
+    const AffineMapValue *affine = element.affineMap.get();
+    std::optional<OperandMap> map = affine ? operandMap(*affine) : std::nullopt;
+    size_t loops = affine ? affine->numDims : 0;
     if (!map || (i > 0 && loops != numLoops)) {
-      c.opaque("indexing map '" + text +
+      c.opaque("indexing map '" + element.text +
                "' is not a projected permutation (with zeros)");
       return;
     }

@@ -304,7 +304,10 @@ OpFamily onnxFamily() {
       // (onnx-mlir's shape inference itself makes them more static).
       OpEntry entry{names.back(), nullptr, rule.lower, kRefineBoth,
                     rule.summary};
-      entry.rule = ruleId;
+      // Every requirement, a broadcast's too, checks the ONNX operator's
+      // rule: onnx-mlir's unversioned name (docs/KINDS.md), as
+      // torch.operator "onnx.X" does (lowerTorchOperator).
+      entry.rule = ruleId.empty() ? std::string_view(names.back()) : ruleId;
       if (rule.name == "Constant")
         entry.parse = parseOnnxConstant;
       all.push_back(entry);

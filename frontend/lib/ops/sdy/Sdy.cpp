@@ -58,16 +58,24 @@ const OpEntry kSdyEntries[] = {
               "a call of its decomposition function (composite_c2..c4)"},
              OpRole::Call),
     // Shardy.
-    withRole({"sdy.mesh", parseMesh, lowerNoResult, kNone,
-              "a device mesh: its axes' sizes, read by the manual "
-              "computations"},
-             OpRole::Mesh),
-    readingMeshes({"sdy.manual_computation", parseManualComputation,
-                   lowerManualComputation, kNone,
-                   "the body sees each dim divided by its manual axes' "
-                   "sizes (which must divide it); results multiplied back"}),
-    {"sdy.named_computation", parseNamedComputation, lowerNamedComputation,
-     kNone, "the body sees the operands; results = what it returns"},
+    withGenericNormalizer(
+        withRole({"sdy.mesh", parseMesh, lowerNoResult, kNone,
+                  "a device mesh: its axes' sizes, read by the manual "
+                  "computations"},
+                 OpRole::Mesh),
+        readShardyAttrs),
+    withGenericNormalizer(
+        readingMeshes({"sdy.manual_computation", parseManualComputation,
+                       lowerManualComputation, kNone,
+                       "the body sees each dim divided by its manual axes' "
+                       "sizes (which must divide it); results multiplied "
+                       "back"}),
+        readShardyAttrs),
+    withGenericNormalizer({"sdy.named_computation", parseNamedComputation,
+                           lowerNamedComputation, kNone,
+                           "the body sees the operands; results = what it "
+                           "returns"},
+                          readShardyAttrs),
     withRole({"sdy.return", parseTerminatorForm, nullptr, kNone, "terminator"},
              OpRole::Yield),
     withoutSideEffects({"sdy.constant", parseArithConstant, lowerSdyConstant,

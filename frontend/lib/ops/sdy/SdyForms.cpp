@@ -10,17 +10,31 @@
 //          out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"}
 //          (%l: tensor<2xf32>) { ... } : (tensor<8xf32>) -> tensor<8xf32>
 //
-// Shardings are kept as the text of attributes named as in the generic
-// form (`sharding`, `out_sharding`, `in_shardings`, `out_shardings`,
-// `manual_axes`); Sharding.cpp reads them.
+// Shardings become attributes named as in the generic form (`sharding`,
+// `out_sharding`, `in_shardings`, `out_shardings`, `manual_axes`, `mesh`),
+// each read once into its ShardyValue (parser/ShardyAttrs.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "SdyInternal.h"
+#include "parser/AttrReaders.h"
 
 namespace symshape::frontend::sdy {
 
 namespace {
+
+/// The ShardyValue an attribute named `name` holds, if any.
+std::optional<ShardyValue::Kind> shardyKindOf(std::string_view name) {
+  if (name == "sharding" || name == "out_sharding")
+    return ShardyValue::Kind::Sharding;
+  if (name == "in_shardings" || name == "out_shardings")
+    return ShardyValue::Kind::ShardingList;
+  if (name == "manual_axes")
+    return ShardyValue::Kind::AxisNames;
+  if (name == "mesh")
+    return ShardyValue::Kind::Mesh;
+  return std::nullopt;
+}
 
 /// A bracketed value (`[..]`, `{..}`, `<..>`) kept as an attribute's text.
 bool takeBracketed(Parser &p, PendingOp &pending, std::string name) {
@@ -37,6 +51,8 @@ bool takeBracketed(Parser &p, PendingOp &pending, std::string name) {
   named.value.kind = AttrKind::Other;
   named.value.loc = named.loc;
   named.value.text = std::string(p.buf.substr(start, *end - start));
+  if (std::optional<ShardyValue::Kind> kind = shardyKindOf(named.name))
+    named.value.shardy = readShardy(*kind, named.value.text);
   pending.op.attributes.push_back(std::move(named));
   p.resetTo(*end);
   p.prevEnd = *end;
@@ -95,11 +111,18 @@ bool parseComputationTail(Parser &p, PendingOp &pending,
       inputs.size() != uses.size())
     return false;
   pending.resultTypes = std::move(results);
+  readShardyAttrs(pending.op); // the `{attrs}` ones too, as in generic form
   return p.setOperands(pending, uses, std::move(inputs), /*written=*/true,
                        typesLoc);
 }
 
 } // namespace
+
+void readShardyAttrs(Operation &op) {
+  for (NamedAttribute &named : op.attributes)
+    if (std::optional<ShardyValue::Kind> kind = shardyKindOf(named.name))
+      named.value.shardy = readShardy(*kind, named.value.text);
+}
 
 bool parseMesh(Parser &p, PendingOp &pending) {
   if (!p.tok.is(TokenKind::AtIdent))
@@ -126,13 +149,15 @@ bool parseMesh(Parser &p, PendingOp &pending) {
     std::optional<Attribute> mesh = p.parseAttribute(/*allowType=*/false);
     if (!mesh)
       return false;
+    mesh->shardy = readShardy(ShardyValue::Kind::Mesh, mesh->text);
     pending.op.attributes.push_back({"mesh", std::move(*mesh), p.locAt(start)});
   }
   // The mesh must be read whole, or the op is not this form.
-  const Attribute &mesh = pending.op.attributes.back().value;
-  if (!readMesh(mesh.text))
+  if (!pending.op.attributes.back().value.shardy ||
+      !p.parseOptionalAttrDict(pending.op.attributes))
     return false;
-  return p.parseOptionalAttrDict(pending.op.attributes);
+  readShardyAttrs(pending.op); // the `{attrs}` ones too, as in generic form
+  return true;
 }
 
 bool parseSameType(Parser &p, PendingOp &pending) {

@@ -2,8 +2,8 @@
 //
 // Sharded StableHLO: Shardy's `sdy` ops (Sdy.cpp's entries, SdyForms.cpp's
 // custom forms, SdyRules.cpp's shape functions), the shardings they carry
-// (Sharding.cpp), and the collectives of StableHLO and mhlo that exchange
-// data between devices (Collectives.cpp).
+// (read by parser/ShardyAttrs.cpp), and the collectives of StableHLO and mhlo
+// that exchange data between devices (Collectives.cpp).
 //
 //   sdy.mesh @mesh = <["x"=4, "y"=2]>
 //   %0 = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}, {}]>]
@@ -31,33 +31,17 @@
 
 namespace symshape::frontend::sdy {
 
-//===--- Shardings (Sharding.cpp) -----------------------------------------===//
+//===--- Shardings
+//---------------------------------------------------------===//
+// Read once by the parser (parser/ShardyAttrs.cpp, ShardyValue): the
+// custom forms below and the generic forms' readShardyAttrs give each
+// attribute its value; the rules read ctx.shardyAttr.
 
-/// One axis of a dim sharding: `"x"`, or the sub-axis `"x":(pre)size` (the
-/// `size` devices of axis "x" at stride `pre`).
-struct AxisRef {
-  std::string name;
-  std::optional<int64_t> subSize;
-};
-
-/// The sharding of a tensor: a mesh (by symbol, or written inline) and,
-/// per dim, the axes that shard it, major first.
-struct TensorSharding {
-  std::string mesh;                 ///< `@mesh`'s name; empty when inline
-  std::vector<MeshAxis> inlineMesh; ///< `mesh<["a"=2]>`
-  std::vector<std::vector<AxisRef>> dims;
-};
-
-/// `<@mesh, [{"x"}, {"y", ?}, {"z":(1)2}p0], replicated={"w"}>` (also with a
-/// leading `#sdy.sharding`); nullopt when it is not that.
-std::optional<TensorSharding> readSharding(std::string_view text);
-/// `[<@mesh, [...]>, ...]` (also `#sdy.sharding_per_value<[...]>`).
-std::optional<std::vector<TensorSharding>>
-readShardingList(std::string_view text);
-/// `<["x"=4, "y"=2]>` or `<["x"=4], device_ids=[...]>`.
-std::optional<std::vector<MeshAxis>> readMesh(std::string_view text);
-/// `{"x", "y"}` (generic form: `#sdy<manual_axes{"x", "y"}>`): axis names.
-std::optional<std::vector<std::string>> readAxisNames(std::string_view text);
+/// Gives `in_shardings` / `out_shardings` (lists of shardings),
+/// `manual_axes` (axis names) and `mesh` their ShardyValue, read from
+/// their text; an attribute that does not read as one gets none. The
+/// normalizer of the generic forms; the custom forms call it too.
+void readShardyAttrs(Operation &op);
 
 //===--- Custom forms (SdyForms.cpp) -------------------------------------===//
 /// `sdy.mesh @name = <[...]>`: sym_name and `mesh` (its axes' text).

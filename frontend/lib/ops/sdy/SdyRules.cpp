@@ -91,27 +91,25 @@ struct ManualAttrs {
 std::optional<ManualAttrs> readManualAttrs(OpContext &ctx, bool named) {
   ManualAttrs attrs;
   for (const char *key : {"in_shardings", "out_shardings"}) {
-    const Attribute *a = ctx.attr(key);
-    if (!a && named)
+    if (!ctx.attr(key) && named)
       continue;
-    std::optional<std::vector<TensorSharding>> list =
-        a ? readShardingList(a->text) : std::nullopt;
+    const ShardyValue *list =
+        ctx.shardyAttr(key, ShardyValue::Kind::ShardingList);
     if (!list) {
       ctx.opaque(std::string(key) + " not understood");
       return std::nullopt;
     }
-    (key[0] == 'i' ? attrs.in : attrs.out) = std::move(*list);
+    (key[0] == 'i' ? attrs.in : attrs.out) = list->shardings;
   }
   if (named)
     return attrs;
-  const Attribute *m = ctx.attr("manual_axes");
-  std::optional<std::vector<std::string>> manual =
-      m ? readAxisNames(m->text) : std::nullopt;
+  const ShardyValue *manual =
+      ctx.shardyAttr("manual_axes", ShardyValue::Kind::AxisNames);
   if (!manual) {
     ctx.opaque("manual_axes not understood");
     return std::nullopt;
   }
-  attrs.manual = std::move(*manual);
+  attrs.manual = manual->axisNames;
   return attrs;
 }
 

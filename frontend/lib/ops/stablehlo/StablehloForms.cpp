@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StablehloInternal.h"
+#include "parser/AttrReaders.h"
 
 namespace symshape::frontend::hlo {
 
@@ -137,6 +138,7 @@ bool parseCompare(Parser &p, PendingOp &pending) {
   Attribute direction;
   direction.kind = AttrKind::Other;
   direction.text = std::string(p.tok.spelling);
+  setEnumCase(direction, EnumKind::ComparisonDirection, direction.text);
   addAttr(pending, "comparison_direction", direction);
   p.consume();
   std::vector<OperandUse> uses;
@@ -148,6 +150,7 @@ bool parseCompare(Parser &p, PendingOp &pending) {
     Attribute type; // FLOAT, SIGNED, UNSIGNED, TOTALORDER
     type.kind = AttrKind::Other;
     type.text = std::string(p.tok.spelling);
+    setEnumCase(type, EnumKind::ComparisonType, type.text);
     addAttr(pending, "compare_type", type);
     p.consume();
   }
@@ -328,8 +331,8 @@ bool parseCholesky(Parser &p, PendingOp &pending) {
 }
 
 /// `%x, type = RFFT, length = [16] {attrs} : (T) -> R`: the type word is
-/// kept as the generic form's `fft_type` (read by the rule, which knows the
-/// four words), the list as `fft_length`.
+/// the generic form's `fft_type` (its FftType case when it is one of the
+/// four), the list `fft_length`.
 bool parseFft(Parser &p, PendingOp &pending) {
   std::optional<OperandUse> operand = p.parseValueUse();
   if (!operand || !p.expect(TokenKind::Comma, "','") ||
@@ -339,6 +342,7 @@ bool parseFft(Parser &p, PendingOp &pending) {
   Attribute type;
   type.kind = AttrKind::Other;
   type.text = std::string(p.tok.spelling);
+  setEnumCase(type, EnumKind::FftType, type.text);
   addAttr(pending, "fft_type", type);
   p.consume();
   return p.expect(TokenKind::Comma, "','") &&

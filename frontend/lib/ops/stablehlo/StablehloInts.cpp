@@ -18,31 +18,46 @@
 
 namespace symshape::frontend::hlo {
 
-/// The last word of an enum attribute: "GE" of `GE` (custom form) or of
-/// `#stablehlo<comparison_direction GE>` (generic form).
-static std::string enumWord(const Attribute *attr) {
-  if (!attr)
-    return "";
-  std::string text = attr->kind == AttrKind::String ? attr->str : attr->text;
-  while (!text.empty() && (text.back() == '>' || text.back() == ' '))
-    text.pop_back();
-  size_t space = text.find_last_of(" <");
-  return space == std::string::npos ? text : text.substr(space + 1);
+/// The predicate of `direction` (the StableHLO spec's compare: "the
+/// comparison_direction and compare_type" give the comparison; SIGNED and
+/// UNSIGNED are the integer ones).
+static CmpPred hloPredicate(ComparisonDirection direction, bool isUnsigned) {
+  switch (direction) {
+  case ComparisonDirection::EQ:
+    return CmpPred::Eq;
+  case ComparisonDirection::NE:
+    return CmpPred::Ne;
+  case ComparisonDirection::LT:
+    return isUnsigned ? CmpPred::ULt : CmpPred::Lt;
+  case ComparisonDirection::LE:
+    return isUnsigned ? CmpPred::ULe : CmpPred::Le;
+  case ComparisonDirection::GT:
+    return isUnsigned ? CmpPred::UGt : CmpPred::Gt;
+  case ComparisonDirection::GE:
+    return isUnsigned ? CmpPred::UGe : CmpPred::Ge;
+  }
+  return CmpPred::Eq;
 }
 
 void lowerHloCompare(OpContext &ctx) {
   lowerBinary(ctx);
   if (ctx.failed() || ctx.attr("broadcast_dimensions"))
     return;
-  std::string type = enumWord(ctx.attr("compare_type"));
+  // Both enums as the parser read them: a word it does not know leaves
+  // the result's values unknown (its shape is the broadcast's anyway).
+  bool typed = ctx.attr("compare_type") != nullptr;
+  std::optional<ComparisonType> type =
+      ctx.enumAttr<ComparisonType>("compare_type");
   std::optional<IntType> operand = operandIntType(ctx, 0);
-  if (!operand || (!type.empty() && type != "SIGNED" && type != "UNSIGNED"))
+  if (!operand || (typed && type != ComparisonType::SIGNED &&
+                   type != ComparisonType::UNSIGNED))
     return; // floats (FLOAT, TOTALORDER): not a size computation
-  std::optional<CmpPred> pred =
-      cmpPredicate(enumWord(ctx.attr("comparison_direction")),
-                   type == "UNSIGNED" || (type.empty() && operand->isUnsigned));
-  if (pred)
-    lowerIntCompare(ctx, *pred);
+  std::optional<ComparisonDirection> direction =
+      ctx.enumAttr<ComparisonDirection>("comparison_direction");
+  if (direction)
+    lowerIntCompare(
+        ctx, hloPredicate(*direction, type == ComparisonType::UNSIGNED ||
+                                          (!typed && operand->isUnsigned)));
 }
 
 void lowerHloLogic(OpContext &ctx, HloLogic kind) {

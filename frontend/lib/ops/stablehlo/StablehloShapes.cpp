@@ -384,24 +384,6 @@ void lowerConstant(OpContext &ctx) {
 
 //===--- fft --------------------------------------------------------------===//
 
-/// The word of `fft_type`: `RFFT` (custom form), `#stablehlo<fft_type RFFT>`
-/// or `#mhlo<fft_type RFFT>` (generic form); "" for anything else.
-static std::string fftType(const Attribute *attr) {
-  if (!attr || attr->kind != AttrKind::Other)
-    return "";
-  std::string_view text = attr->text;
-  for (std::string_view prefix : {"#stablehlo<fft_type ", "#mhlo<fft_type "})
-    if (text.size() > prefix.size() &&
-        text.substr(0, prefix.size()) == prefix && text.back() == '>') {
-      text = text.substr(prefix.size(), text.size() - prefix.size() - 1);
-      break;
-    }
-  for (const char *word : {"FFT", "IFFT", "RFFT", "IRFFT"})
-    if (text == word)
-      return word;
-  return "";
-}
-
 /// Operand dim `d` is `size` (fft_length[k] or what it implies): an error
 /// when the declared dim is another constant, else a runtime `equal`.
 static bool requireFftDim(OpContext &ctx, size_t d, int64_t size,
@@ -431,8 +413,8 @@ void lowerFft(OpContext &ctx) {
     return ctx.opaque("expects one operand and one result");
   if (!ctx.expectRanked())
     return;
-  std::string type = fftType(ctx.attr("fft_type"));
-  if (type.empty())
+  std::optional<FftType> type = ctx.enumAttr<FftType>("fft_type");
+  if (!type)
     return ctx.opaque("fft_type not understood");
   std::optional<std::vector<int64_t>> length = ctx.ints("fft_length");
   if (!length || length->empty() || length->size() > 3)
@@ -446,25 +428,25 @@ void lowerFft(OpContext &ctx) {
                       " below size(fft_length) " + std::to_string(count) +
                       " (fft_c1)");
   std::vector<TermId> dims = ctx.dims(0);
-  if (type == "FFT" || type == "IFFT")
+  if (*type == FftType::FFT || *type == FftType::IFFT)
     return ctx.setResult(0, dims);
   size_t first = rank - count, last = rank - 1;
   int64_t n = length->back(), half = n == 0 ? 0 : n / 2 + 1;
   // The verifier (TypeInference.cpp) also lets IRFFT's last operand dim
   // be 1 when n is 0, where the spec says 0: neither is guessed.
-  if (type == "IRFFT" && n == 0)
+  if (*type == FftType::IRFFT && n == 0)
     return ctx.opaque("IRFFT with a last fft_length of 0");
-  size_t real = type == "RFFT" ? count : count - 1;
+  size_t real = *type == FftType::RFFT ? count : count - 1;
   for (size_t k = 0; k < real; ++k)
     if (!requireFftDim(ctx, first + k, (*length)[k],
                        "fft_length[" + std::to_string(k) + "]", "fft_c4"))
       return;
-  if (type == "IRFFT" &&
+  if (*type == FftType::IRFFT &&
       !requireFftDim(ctx, last, half,
                      "fft_length[" + std::to_string(count - 1) + "] / 2 + 1",
                      "fft_c5"))
     return;
-  dims[last] = ctx.constant(type == "RFFT" ? half : n);
+  dims[last] = ctx.constant(*type == FftType::RFFT ? half : n);
   ctx.setRule({});
   ctx.setResult(0, dims);
 }

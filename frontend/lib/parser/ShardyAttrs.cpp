@@ -1,31 +1,31 @@
-//===- Sharding.cpp - Shardy's sharding and mesh attributes ---------------===//
+//===- ShardyAttrs.cpp - Shardy's sharding and mesh attributes read once --===//
 //
 // Reads the attributes of Shardy's `sdy` dialect as its printer writes them
-// (openxla/shardy, shardy/dialect/sdy/ir/attrs.td):
+// (openxla/shardy, shardy/dialect/sdy/ir/attrs.td), into ShardyValue:
 //
 //   mesh       <["x"=4, "y"=2]>   <["x"=2], device_ids=[1, 0]>   <[]>
 //   sharding   <@mesh, [{"x"}, {"y":(1)2, ?}p1, {}], replicated={"z"}>
 //              <mesh<["a"=2]>, [{"a"}]>
 //   axis refs  "x"   "x":(2)4  (the sub-axis of size 4 at pre-size 2)
 //
-// A form not read exactly (an unknown field, a malformed axis) gives
-// nullopt: the op using it is then opaque, never guessed.
+// A form not read exactly (an unknown field, a malformed axis) gives no
+// value: the op using it is then opaque, never guessed.
 //
 //===----------------------------------------------------------------------===//
 
-#include "SdyInternal.h"
+#include "AttrReaders.h"
 #include "ir/TextReader.h"
 
 #include <cctype>
 
-namespace symshape::frontend::sdy {
+namespace symshape::frontend {
 
 namespace {
 
 using Reader = TextReader;
 
 /// `@name` (letters, digits and `_.$-`).
-std::optional<std::string> symbol(Reader &r) {
+std::optional<std::string> meshSymbol(Reader &r) {
   if (!r.eat("@"))
     return std::nullopt;
   std::string_view name = r.takeWhile([](char c) {
@@ -67,15 +67,19 @@ std::optional<AxisRef> readAxisRef(Reader &r) {
   return ref;
 }
 
-/// `{"x", "y":(1)2, ?}` with an optional priority `p3`.
-std::optional<std::vector<AxisRef>> readDimSharding(Reader &r) {
+/// `{"x", "y":(1)2, ?}` with an optional priority `p3`; `open` is set
+/// for a `?`.
+std::optional<std::vector<AxisRef>> readDimSharding(Reader &r, bool &open) {
   if (!r.eat("{"))
     return std::nullopt;
   std::vector<AxisRef> axes;
+  open = false;
   if (!r.eat("}")) {
     do {
-      if (r.eat("?")) // an open dim: more axes may be added by propagation
+      if (r.eat("?")) { // an open dim: more axes may be added by propagation
+        open = true;
         continue;
+      }
       std::optional<AxisRef> axis = readAxisRef(r);
       if (!axis)
         return std::nullopt;
@@ -135,7 +139,7 @@ std::optional<TensorSharding> readShardingBody(Reader &r) {
   if (!r.eat("<"))
     return std::nullopt;
   if (r.peek('@')) {
-    std::optional<std::string> mesh = symbol(r);
+    std::optional<std::string> mesh = meshSymbol(r);
     if (!mesh)
       return std::nullopt;
     sharding.mesh = *mesh;
@@ -149,26 +153,31 @@ std::optional<TensorSharding> readShardingBody(Reader &r) {
     return std::nullopt;
   if (!r.eat("]")) {
     do {
-      std::optional<std::vector<AxisRef>> dim = readDimSharding(r);
+      bool open = false;
+      std::optional<std::vector<AxisRef>> dim = readDimSharding(r, open);
       if (!dim)
         return std::nullopt;
       sharding.dims.push_back(std::move(*dim));
+      sharding.openDims.push_back(open);
     } while (r.eat(","));
     if (!r.eat("]"))
       return std::nullopt;
   }
   // `replicated={..}`, `unreduced={..}`: axes that shard no dim.
   while (r.eat(",")) {
-    if (!(r.eat("replicated") || r.eat("unreduced")) || !r.eat("=") ||
-        !readAxisSet(r))
+    bool replicated = r.eat("replicated");
+    std::optional<std::vector<AxisRef>> axes;
+    if (!(replicated || r.eat("unreduced")) || !r.eat("=") ||
+        !(axes = readAxisSet(r)))
       return std::nullopt;
+    std::vector<AxisRef> &into =
+        replicated ? sharding.replicated : sharding.unreduced;
+    into.insert(into.end(), axes->begin(), axes->end());
   }
   if (!r.eat(">"))
     return std::nullopt;
   return sharding;
 }
-
-} // namespace
 
 std::optional<TensorSharding> readSharding(std::string_view text) {
   Reader r(text);
@@ -225,4 +234,56 @@ std::optional<std::vector<std::string>> readAxisNames(std::string_view text) {
   return names;
 }
 
-} // namespace symshape::frontend::sdy
+} // namespace
+
+std::shared_ptr<const ShardyValue> readShardy(ShardyValue::Kind kind,
+                                              std::string_view text) {
+  auto value = std::make_shared<ShardyValue>();
+  value->kind = kind;
+  switch (kind) {
+  case ShardyValue::Kind::Sharding:
+    if (std::optional<TensorSharding> sharding = readSharding(text)) {
+      value->shardings.push_back(std::move(*sharding));
+      return value;
+    }
+    return nullptr;
+  case ShardyValue::Kind::ShardingList:
+    if (std::optional<std::vector<TensorSharding>> list =
+            readShardingList(text)) {
+      value->shardings = std::move(*list);
+      return value;
+    }
+    return nullptr;
+  case ShardyValue::Kind::Mesh:
+    if (std::optional<std::vector<MeshAxis>> mesh = readMesh(text)) {
+      value->mesh = std::move(*mesh);
+      return value;
+    }
+    return nullptr;
+  case ShardyValue::Kind::AxisNames:
+    if (std::optional<std::vector<std::string>> names = readAxisNames(text)) {
+      value->axisNames = std::move(*names);
+      return value;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+void readShardyBody(Attribute &attr, std::string_view name,
+                    std::string_view body) {
+  std::optional<ShardyValue::Kind> kind;
+  if (name == "sdy.sharding")
+    kind = ShardyValue::Kind::Sharding;
+  else if (name == "sdy.sharding_per_value")
+    kind = ShardyValue::Kind::ShardingList;
+  else if (name == "sdy.mesh")
+    kind = ShardyValue::Kind::Mesh;
+  else if (name == "sdy" && body.rfind("<manual_axes", 0) == 0)
+    kind = ShardyValue::Kind::AxisNames;
+  if (kind)
+    attr.shardy =
+        readShardy(*kind, "#" + std::string(name) + std::string(body));
+}
+
+} // namespace symshape::frontend
