@@ -52,7 +52,8 @@ int main(int argc, char **argv) {
   std::string mode = argc > 1 ? argv[1] : "";
   int first = 2;
   size_t every = 1;
-  if (mode == "--truncations" && argc > 3 && std::string(argv[2]) == "--every") {
+  if (mode == "--truncations" && argc > 3 &&
+      std::string(argv[2]) == "--every") {
     every = std::strtoul(argv[3], nullptr, 10);
     first = 4;
   }

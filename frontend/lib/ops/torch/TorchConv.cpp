@@ -181,14 +181,13 @@ void lowerTorchConvolution(OpContext &c) { lowerConv(c, /*general=*/true); }
 
 void lowerTorchConvNd(OpContext &c) { lowerConv(c, /*general=*/false); }
 
-void lowerTorchPool2d(OpContext &c) {
-  // max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode),
-  // max_pool2d_with_indices (the same operands; values and indices),
-  // avg_pool2d(self, kernel_size, stride, padding, ceil_mode,
-  // count_include_pad, divisor_override).
-  const std::string &name = c.op().name;
-  bool avg = name == "torch.aten.avg_pool2d";
-  size_t results = name == "torch.aten.max_pool2d_with_indices" ? 2 : 1;
+namespace {
+
+/// max_pool2d(self, kernel_size, stride, padding, dilation, ceil_mode),
+/// max_pool2d_with_indices (the same operands; values and indices),
+/// avg_pool2d(self, kernel_size, stride, padding, ceil_mode,
+/// count_include_pad, divisor_override).
+void lowerPool2dOf(OpContext &c, bool avg, size_t results) {
   if (!torchTensors(c, {0}, results, avg ? 7 : 6))
     return;
   size_t rank = c.rank(0);
@@ -225,6 +224,16 @@ void lowerTorchPool2d(OpContext &c) {
   for (size_t r = 0; r < results; ++r)
     c.setResult(r, out);
 }
+
+} // namespace
+
+void lowerTorchMaxPool2d(OpContext &c) { lowerPool2dOf(c, false, 1); }
+
+void lowerTorchMaxPool2dWithIndices(OpContext &c) {
+  lowerPool2dOf(c, false, 2);
+}
+
+void lowerTorchAvgPool2d(OpContext &c) { lowerPool2dOf(c, true, 1); }
 
 void lowerTorchAdaptiveAvgPool2d(OpContext &c) {
   // adaptive_avg_pool2d(self, output_size).

@@ -123,13 +123,14 @@ void lowerTorchSizeList(OpContext &c) {
   c.setElementsResult(0, c.dims(0));
 }
 
-bool parseTorchCBridge(Parser &p, PendingOp &pending) {
-  // torch_c.to_i64 %v / torch_c.from_i64 %v (`$operand attr-dict`): the
-  // operand's type is its value's; the result is i64 / !torch.int.
+namespace {
+
+/// torch_c.to_i64 %v / torch_c.from_i64 %v (`$operand attr-dict`): the
+/// operand's type is its value's; the result is i64 / !torch.int.
+bool parseTorchCBridgeTo(Parser &p, PendingOp &pending, bool toI64) {
   std::optional<OperandUse> operand = p.parseValueUse();
   if (!operand || !p.parseOptionalAttrDict(pending.op.attributes))
     return false;
-  bool toI64 = pending.op.name == "torch_c.to_i64";
   Type result;
   if (toI64) {
     result.kind = TypeKind::Integer;
@@ -141,6 +142,16 @@ bool parseTorchCBridge(Parser &p, PendingOp &pending) {
   Type own = p.value(operand->id).type;
   return p.setOperands(pending, {*operand}, {own}, /*written=*/false,
                        p.tokLoc());
+}
+
+} // namespace
+
+bool parseTorchCToI64(Parser &p, PendingOp &pending) {
+  return parseTorchCBridgeTo(p, pending, true);
+}
+
+bool parseTorchCFromI64(Parser &p, PendingOp &pending) {
+  return parseTorchCBridgeTo(p, pending, false);
 }
 
 } // namespace symshape::frontend

@@ -229,7 +229,8 @@ void lowerTorchIntTensor(OpContext &c);   ///< aten.Int.Tensor
 void lowerTorchFloatScalar(OpContext &c); ///< aten.Float.Scalar
 void lowerTorchSizeList(OpContext &c);    ///< aten.size
 /// `torch_c.to_i64 %v` / `torch_c.from_i64 %v` (no types written).
-bool parseTorchCBridge(Parser &p, PendingOp &pending);
+bool parseTorchCToI64(Parser &p, PendingOp &pending);
+bool parseTorchCFromI64(Parser &p, PendingOp &pending);
 
 // Neural-network ops (TorchReduce.cpp, TorchNorm.cpp, TorchMasked.cpp,
 // TorchMatrix.cpp, TorchConv.cpp), each from its PyTorch documentation page,
@@ -255,21 +256,26 @@ void lowerTorchArgReduce(OpContext &c);
 /// max / min(self): rank 0, self not empty.
 void lowerTorchMaxAll(OpContext &c);
 /// var / std (.correction, .dim), var_mean.correction, norm.ScalarOpt_dim,
-/// linalg_vector_norm: a dim list (none: every dim) and keepdim; the
-/// operand positions differ per op (see Torch.cpp).
+/// linalg_vector_norm: a dim list (none: every dim) and keepdim, each op's
+/// operands as its function says.
 void lowerTorchStatReduce(OpContext &c);
+void lowerTorchVarMean(OpContext &c);
+void lowerTorchNormReduce(OpContext &c);
+void lowerTorchVectorNorm(OpContext &c);
 /// any.dim / all.dim / prod.dim_int(self, dim, keepdim, ...): one dim.
 void lowerTorchReduceOneDim(OpContext &c);
 /// topk(self, k, dim, largest, sorted): dim `dim` becomes k <= its size.
 void lowerTorchTopk(OpContext &c);
 
 // TorchNorm.cpp
-void lowerTorchLayerNorm(OpContext &c); ///< layer_norm, native_layer_norm
+void lowerTorchLayerNorm(OpContext &c);
+void lowerTorchNativeLayerNorm(OpContext &c);
 void lowerTorchRmsNorm(OpContext &c);
 void lowerTorchGroupNorm(OpContext &c);
 void lowerTorchNativeGroupNorm(OpContext &c);
-/// batch_norm, _native_batch_norm_legit_no_training.
 void lowerTorchBatchNorm(OpContext &c);
+/// _native_batch_norm_legit_no_training.
+void lowerTorchNativeBatchNorm(OpContext &c);
 
 // TorchMasked.cpp
 /// masked_fill.Scalar / .Tensor: self and mask broadcast; a tensor value
@@ -284,8 +290,9 @@ void lowerTorchAttention(OpContext &c); ///< scaled_dot_product_attention
 // TorchConv.cpp
 void lowerTorchConvolution(OpContext &c); ///< convolution
 void lowerTorchConvNd(OpContext &c);      ///< conv1d, conv2d, conv3d
-/// max_pool2d, max_pool2d_with_indices, avg_pool2d.
-void lowerTorchPool2d(OpContext &c);
+void lowerTorchMaxPool2d(OpContext &c);
+void lowerTorchMaxPool2dWithIndices(OpContext &c);
+void lowerTorchAvgPool2d(OpContext &c);
 void lowerTorchAdaptiveAvgPool2d(OpContext &c);
 
 } // namespace symshape::frontend

@@ -87,11 +87,12 @@ std::optional<size_t> normalisedAxis(OpContext &c,
 
 } // namespace
 
-void lowerTorchLayerNorm(OpContext &c) {
-  // layer_norm(input, normalized_shape, weight, bias, eps, cudnn_enable);
-  // native_layer_norm(input, normalized_shape, weight, bias, eps) ->
-  // (output, mean, rstd).
-  bool native = c.op().name == "torch.aten.native_layer_norm";
+namespace {
+
+/// layer_norm(input, normalized_shape, weight, bias, eps, cudnn_enable);
+/// native_layer_norm(input, normalized_shape, weight, bias, eps) ->
+/// (output, mean, rstd).
+void lowerLayerNormOf(OpContext &c, bool native) {
   if (!torchTensors(c, {0}, native ? 3 : 1, native ? 5 : 6))
     return;
   std::optional<size_t> axis = normalisedAxis(c, {2, 3});
@@ -106,6 +107,11 @@ void lowerTorchLayerNorm(OpContext &c) {
   c.setResult(1, dims);
   c.setResult(2, dims);
 }
+
+} // namespace
+
+void lowerTorchLayerNorm(OpContext &c) { lowerLayerNormOf(c, false); }
+void lowerTorchNativeLayerNorm(OpContext &c) { lowerLayerNormOf(c, true); }
 
 void lowerTorchRmsNorm(OpContext &c) {
   // rms_norm(input, normalized_shape, weight, eps).
@@ -172,13 +178,13 @@ void lowerTorchNativeGroupNorm(OpContext &c) {
   c.setResult(2, {n, c.scalar(6)});
 }
 
-void lowerTorchBatchNorm(OpContext &c) {
-  // batch_norm(input, weight, bias, running_mean, running_var, training,
-  // momentum, eps, cudnn_enabled);
-  // _native_batch_norm_legit_no_training(input, weight, bias, running_mean,
-  // running_var, momentum, eps) -> (output, save_mean, save_invstd).
-  bool native =
-      c.op().name == "torch.aten._native_batch_norm_legit_no_training";
+namespace {
+
+/// batch_norm(input, weight, bias, running_mean, running_var, training,
+/// momentum, eps, cudnn_enabled);
+/// _native_batch_norm_legit_no_training(input, weight, bias, running_mean,
+/// running_var, momentum, eps) -> (output, save_mean, save_invstd).
+void lowerBatchNormOf(OpContext &c, bool native) {
   if (!torchTensors(c, {0}, native ? 3 : 1, native ? 7 : 9) ||
       !channelsInput(c))
     return;
@@ -194,5 +200,10 @@ void lowerTorchBatchNorm(OpContext &c) {
   c.setResultFromType(1);
   c.setResultFromType(2);
 }
+
+} // namespace
+
+void lowerTorchBatchNorm(OpContext &c) { lowerBatchNormOf(c, false); }
+void lowerTorchNativeBatchNorm(OpContext &c) { lowerBatchNormOf(c, true); }
 
 } // namespace symshape::frontend

@@ -210,21 +210,40 @@ void lowerTorchMaxAll(OpContext &c) {
   c.setResult(0, {});
 }
 
-void lowerTorchStatReduce(OpContext &c) {
-  // var / std .correction(input, dim, correction, keepdim), .dim(input,
-  // dim, unbiased, keepdim), var_mean.correction (two results),
-  // norm.ScalarOpt_dim(input, p, dim, keepdim), linalg_vector_norm(input,
-  // ord, dim, keepdim, dtype).
-  const std::string &name = c.op().name;
-  bool norm = name == "torch.aten.norm.ScalarOpt_dim" ||
-              name == "torch.aten.linalg_vector_norm";
-  size_t results = name == "torch.aten.var_mean.correction" ? 2 : 1;
-  if (!torchTensors(c, {0}, results,
-                    name == "torch.aten.linalg_vector_norm" ? 5 : 4))
+namespace {
+
+/// A dim list (none: every dim) and keepdim: at operand 1 for var / std,
+/// at 2 after the order of a norm (a plain non-negative int); keepdim at 3.
+void lowerStatReduceOf(OpContext &c, bool norm, size_t results,
+                       size_t operands) {
+  if (!torchTensors(c, {0}, results, operands))
     return;
   if (norm && !plainOrder(c, 1))
     return;
   reduceTo(c, norm ? 2 : 1, 3, /*single=*/false, /*notEmpty=*/false);
+}
+
+} // namespace
+
+void lowerTorchStatReduce(OpContext &c) {
+  // var / std .correction(input, dim, correction, keepdim), .dim(input,
+  // dim, unbiased, keepdim).
+  lowerStatReduceOf(c, /*norm=*/false, 1, 4);
+}
+
+void lowerTorchVarMean(OpContext &c) {
+  // var_mean.correction(input, dim, correction, keepdim) -> (var, mean).
+  lowerStatReduceOf(c, /*norm=*/false, 2, 4);
+}
+
+void lowerTorchNormReduce(OpContext &c) {
+  // norm.ScalarOpt_dim(input, p, dim, keepdim).
+  lowerStatReduceOf(c, /*norm=*/true, 1, 4);
+}
+
+void lowerTorchVectorNorm(OpContext &c) {
+  // linalg_vector_norm(input, ord, dim, keepdim, dtype).
+  lowerStatReduceOf(c, /*norm=*/true, 1, 5);
 }
 
 void lowerTorchReduceOneDim(OpContext &c) {
