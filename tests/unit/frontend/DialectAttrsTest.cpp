@@ -19,16 +19,6 @@ using namespace symshape::frontend::test;
 
 namespace {
 
-/// Parses `{a = ATTR}` on a test op and returns the attribute.
-Attribute attrOf(const std::string &text, const std::string &aliases = "") {
-  auto parsed =
-      parse(aliases + "func.func @f() {\n  \"test.op\"() {a = " + text +
-            "} : () -> ()\n  return\n}\n");
-  INFO(parsed->diags.renderAll());
-  REQUIRE(parsed->ok());
-  return parsed->op(0).attributes.at(0).value;
-}
-
 /// Attribute `name` of the first op of `text`'s first function.
 Attribute opAttr(const std::string &text, const std::string &name) {
   auto parsed = parse(text);

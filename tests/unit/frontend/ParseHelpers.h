@@ -97,6 +97,17 @@ inline std::vector<std::string> opaqueOps(const std::string &text) {
   return out;
 }
 
+/// Parses `{a = ATTR}` on a test op and returns the attribute.
+inline Attribute attrOf(const std::string &text,
+                        const std::string &aliases = "") {
+  auto parsed =
+      parse(aliases + "func.func @f() {\n  \"test.op\"() {a = " + text +
+            "} : () -> ()\n  return\n}\n");
+  INFO(parsed->diags.renderAll());
+  REQUIRE(parsed->ok());
+  return parsed->op(0).attributes.at(0).value;
+}
+
 } // namespace symshape::frontend::test
 
 #endif // SYMSHAPE_TESTS_UNIT_FRONTEND_PARSEHELPERS_H

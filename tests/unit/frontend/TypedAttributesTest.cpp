@@ -19,16 +19,6 @@ using namespace symshape::frontend::test;
 
 namespace {
 
-/// Parses `{a = ATTR}` on a test op and returns the attribute.
-Attribute attr(const std::string &text, const std::string &aliases = "") {
-  auto parsed =
-      parse(aliases + "func.func @f() {\n  \"test.op\"() {a = " + text +
-            "} : () -> ()\n  return\n}\n");
-  INFO(parsed->diags.renderAll());
-  REQUIRE(parsed->ok());
-  return parsed->op(0).attributes.at(0).value;
-}
-
 /// Field `name` of a structured attribute as integers; nullopt when absent.
 std::optional<std::vector<int64_t>> field(const Attribute &a,
                                           const std::string &name) {
@@ -45,9 +35,9 @@ using Ints = std::vector<int64_t>;
 } // namespace
 
 TEST_CASE("struct attributes: fields read by the parser", "[typed-attrs]") {
-  Attribute g = attr("#stablehlo.gather<offset_dims = [1, 2], "
-                     "collapsed_slice_dims = [0], start_index_map = [0, 1],\n"
-                     "  index_vector_dim = 1>");
+  Attribute g = attrOf("#stablehlo.gather<offset_dims = [1, 2], "
+                       "collapsed_slice_dims = [0], start_index_map = [0, 1],\n"
+                       "  index_vector_dim = 1>");
   CHECK(g.kind == AttrKind::Other); // the text stays for messages
   REQUIRE(g.structured);
   CHECK(g.entries.size() == 4);
@@ -56,36 +46,36 @@ TEST_CASE("struct attributes: fields read by the parser", "[typed-attrs]") {
   CHECK(field(g, "index_vector_dim") == Ints{1});
   CHECK_FALSE(field(g, "operand_batching_dims"));
 
-  Attribute dot = attr("#stablehlo.dot<lhs_contracting_dimensions = [1], "
-                       "rhs_contracting_dimensions = [0]>");
+  Attribute dot = attrOf("#stablehlo.dot<lhs_contracting_dimensions = [1], "
+                         "rhs_contracting_dimensions = [0]>");
   REQUIRE(dot.structured);
   CHECK(field(dot, "rhs_contracting_dimensions") == Ints{0});
 
-  CHECK(attr("#stablehlo.dot<>").structured); // every field left out
-  Attribute handle = attr("#stablehlo.channel_handle<handle = 1, type = 0>");
+  CHECK(attrOf("#stablehlo.dot<>").structured); // every field left out
+  Attribute handle = attrOf("#stablehlo.channel_handle<handle = 1, type = 0>");
   REQUIRE(handle.structured);
   CHECK(field(handle, "handle") == Ints{1});
-  CHECK(field(attr("#mhlo.scatter<update_window_dims = [-1]>"),
+  CHECK(field(attrOf("#mhlo.scatter<update_window_dims = [-1]>"),
               "update_window_dims") == Ints{-1});
 
   // An alias carries the fields.
-  CHECK(attr("#dn", "#dn = #stablehlo.dot<lhs_batching_dimensions = [0]>\n")
+  CHECK(attrOf("#dn", "#dn = #stablehlo.dot<lhs_batching_dimensions = [0]>\n")
             .structured);
 }
 
 TEST_CASE("struct attributes: other bodies stay text only", "[typed-attrs]") {
-  CHECK_FALSE(attr("#stablehlo<comparison_direction GE>").structured);
-  CHECK_FALSE(attr("#sdy.sharding<@mesh, [{\"x\"}, {}]>").structured);
-  CHECK_FALSE(attr("#foo.bar<a = \"s\">").structured);
-  CHECK_FALSE(attr("#foo.bar<a = [1, x]>").structured);
-  CHECK_FALSE(attr("#foo.bar<a = 99999999999999999999>").structured);
-  CHECK_FALSE(attr("#foo.bar").structured);
-  CHECK_FALSE(attr("affine_map<(d0) -> (d0)>").structured);
+  CHECK_FALSE(attrOf("#stablehlo<comparison_direction GE>").structured);
+  CHECK_FALSE(attrOf("#sdy.sharding<@mesh, [{\"x\"}, {}]>").structured);
+  CHECK_FALSE(attrOf("#foo.bar<a = \"s\">").structured);
+  CHECK_FALSE(attrOf("#foo.bar<a = [1, x]>").structured);
+  CHECK_FALSE(attrOf("#foo.bar<a = 99999999999999999999>").structured);
+  CHECK_FALSE(attrOf("#foo.bar").structured);
+  CHECK_FALSE(attrOf("affine_map<(d0) -> (d0)>").structured);
 }
 
 TEST_CASE("struct attributes: convolution dimension numbers", "[typed-attrs]") {
   Attribute c =
-      attr("#stablehlo.conv<[b, 0, 1, f]x[o, 1, 0, i]->[b, f, 0, 1]>");
+      attrOf("#stablehlo.conv<[b, 0, 1, f]x[o, 1, 0, i]->[b, f, 0, 1]>");
   REQUIRE(c.structured);
   CHECK(field(c, "input_batch_dimension") == Ints{0});
   CHECK(field(c, "input_feature_dimension") == Ints{3});
@@ -96,38 +86,38 @@ TEST_CASE("struct attributes: convolution dimension numbers", "[typed-attrs]") {
   CHECK(field(c, "output_feature_dimension") == Ints{1});
   CHECK(field(c, "output_spatial_dimensions") == Ints{2, 3});
 
-  Attribute raw = attr("#mhlo.conv<raw input_batch_dimension = 0, "
-                       "input_feature_dimension = 1, "
-                       "input_spatial_dimensions = [2]>");
+  Attribute raw = attrOf("#mhlo.conv<raw input_batch_dimension = 0, "
+                         "input_feature_dimension = 1, "
+                         "input_spatial_dimensions = [2]>");
   REQUIRE(raw.structured);
   CHECK(field(raw, "input_spatial_dimensions") == Ints{2});
   CHECK_FALSE(field(raw, "output_batch_dimension")); // left out: 0
 
   // A spatial dim twice, a letter missing, a group missing: not read.
-  CHECK_FALSE(attr("#stablehlo.conv<[b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f]>")
+  CHECK_FALSE(attrOf("#stablehlo.conv<[b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f]>")
                   .structured);
-  CHECK_FALSE(
-      attr("#stablehlo.conv<[b, 0, 1]x[0, 1, i, o]->[b, 0, 1, f]>").structured);
-  CHECK_FALSE(attr("#stablehlo.conv<[b, 0, f]x[0, i, o]>").structured);
+  CHECK_FALSE(attrOf("#stablehlo.conv<[b, 0, 1]x[0, 1, i, o]->[b, 0, 1, f]>")
+                  .structured);
+  CHECK_FALSE(attrOf("#stablehlo.conv<[b, 0, f]x[0, i, o]>").structured);
 }
 
 TEST_CASE("intList: the one integer-list reader", "[typed-attrs]") {
-  CHECK(intList(attr("[1, -2, 3]")) == Ints{1, -2, 3});
-  CHECK(intList(attr("[]")) == Ints{});
-  CHECK(intList(attr("array<i64: 4, 5>")) == Ints{4, 5});
-  CHECK(intList(attr("dense<[1, 2]> : tensor<2xi64>")) == Ints{1, 2});
+  CHECK(intList(attrOf("[1, -2, 3]")) == Ints{1, -2, 3});
+  CHECK(intList(attrOf("[]")) == Ints{});
+  CHECK(intList(attrOf("array<i64: 4, 5>")) == Ints{4, 5});
+  CHECK(intList(attrOf("dense<[1, 2]> : tensor<2xi64>")) == Ints{1, 2});
   // Splats expand to the type's element count, of any rank.
-  CHECK(intList(attr("dense<7> : tensor<3xi64>")) == Ints{7, 7, 7});
-  CHECK(intList(attr("dense<0> : tensor<2x2xi64>")) == Ints{0, 0, 0, 0});
-  CHECK(intList(attr("dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>")) ==
+  CHECK(intList(attrOf("dense<7> : tensor<3xi64>")) == Ints{7, 7, 7});
+  CHECK(intList(attrOf("dense<0> : tensor<2x2xi64>")) == Ints{0, 0, 0, 0});
+  CHECK(intList(attrOf("dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>")) ==
         Ints{0, 1, 2, 3});
   // Rows only when asked for (a padding).
-  Attribute rows = attr("[[0, 1], [2, 3]]");
+  Attribute rows = attrOf("[[0, 1], [2, 3]]");
   CHECK_FALSE(intList(rows));
   CHECK(intList(rows, true) == Ints{0, 1, 2, 3});
-  CHECK_FALSE(intList(attr("[[0, [1]]]"), true));
-  CHECK_FALSE(intList(attr("[1, \"x\"]")));
-  CHECK_FALSE(intList(attr("\"x\"")));
+  CHECK_FALSE(intList(attrOf("[[0, [1]]]"), true));
+  CHECK_FALSE(intList(attrOf("[1, \"x\"]")));
+  CHECK_FALSE(intList(attrOf("\"x\"")));
 }
 
 TEST_CASE("TextReader: the one small text reader", "[typed-attrs]") {
