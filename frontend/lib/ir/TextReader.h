@@ -76,6 +76,21 @@ public:
       return -*value;
     return value;
   }
+  /// `OPEN item, item, ... CLOSE`, possibly empty: `item()` reads each
+  /// item and returns false when it cannot. False when an item or a
+  /// bracket is missing.
+  template <typename Item>
+  bool list(std::string_view open, std::string_view close, Item item) {
+    if (!eat(open))
+      return false;
+    if (eat(close))
+      return true;
+    do {
+      if (!item())
+        return false;
+    } while (eat(","));
+    return eat(close);
+  }
   /// `n, n, ...` (at least one).
   std::optional<std::vector<int64_t>> integers() {
     std::vector<int64_t> out;

@@ -39,15 +39,7 @@ std::optional<std::string> meshSymbol(Reader &r) {
 
 /// Skips a `[...]` list of integers (device_ids).
 bool skipIntList(Reader &r) {
-  if (!r.eat("["))
-    return false;
-  if (r.eat("]"))
-    return true;
-  do {
-    if (!r.integer())
-      return false;
-  } while (r.eat(","));
-  return r.eat("]");
+  return r.list("[", "]", [&] { return r.integer().has_value(); });
 }
 
 /// `"x"` or `"x":(pre)size`.
@@ -70,63 +62,50 @@ std::optional<AxisRef> readAxisRef(Reader &r) {
 /// `{"x", "y":(1)2, ?}` with an optional priority `p3`; `open` is set
 /// for a `?`.
 std::optional<std::vector<AxisRef>> readDimSharding(Reader &r, bool &open) {
-  if (!r.eat("{"))
-    return std::nullopt;
   std::vector<AxisRef> axes;
   open = false;
-  if (!r.eat("}")) {
-    do {
-      if (r.eat("?")) { // an open dim: more axes may be added by propagation
-        open = true;
-        continue;
-      }
-      std::optional<AxisRef> axis = readAxisRef(r);
-      if (!axis)
-        return std::nullopt;
+  bool read = r.list("{", "}", [&] {
+    if (r.eat("?")) { // an open dim: more axes may be added by propagation
+      open = true;
+      return true;
+    }
+    std::optional<AxisRef> axis = readAxisRef(r);
+    if (axis)
       axes.push_back(std::move(*axis));
-    } while (r.eat(","));
-    if (!r.eat("}"))
-      return std::nullopt;
-  }
-  if (r.eat("p") && !r.integer())
+    return axis.has_value();
+  });
+  if (!read || (r.eat("p") && !r.integer()))
     return std::nullopt;
   return axes;
 }
 
 /// `{"x", "y"}` (replicated, unreduced, manual_axes).
 std::optional<std::vector<AxisRef>> readAxisSet(Reader &r) {
-  if (!r.eat("{"))
-    return std::nullopt;
   std::vector<AxisRef> axes;
-  if (r.eat("}"))
-    return axes;
-  do {
+  bool read = r.list("{", "}", [&] {
     std::optional<AxisRef> axis = readAxisRef(r);
-    if (!axis)
-      return std::nullopt;
-    axes.push_back(std::move(*axis));
-  } while (r.eat(","));
-  if (!r.eat("}"))
+    if (axis)
+      axes.push_back(std::move(*axis));
+    return axis.has_value();
+  });
+  if (!read)
     return std::nullopt;
   return axes;
 }
 
 /// `["x"=4, "y"=2]` with optional `, device_ids=[...]`, between `<` `>`.
 std::optional<std::vector<MeshAxis>> readMeshBody(Reader &r) {
-  if (!r.eat("<") || !r.eat("["))
-    return std::nullopt;
   std::vector<MeshAxis> axes;
-  if (!r.eat("]")) {
-    do {
-      std::optional<std::string> name = r.string();
-      std::optional<int64_t> size;
-      if (!name || !r.eat("=") || !(size = r.integer()) || *size < 1)
-        return std::nullopt;
-      axes.push_back({*name, *size});
-    } while (r.eat(","));
-    if (!r.eat("]"))
-      return std::nullopt;
-  }
+  bool read = r.eat("<") && r.list("[", "]", [&] {
+    std::optional<std::string> name = r.string();
+    std::optional<int64_t> size;
+    if (!name || !r.eat("=") || !(size = r.integer()) || *size < 1)
+      return false;
+    axes.push_back({*name, *size});
+    return true;
+  });
+  if (!read)
+    return std::nullopt;
   if (r.eat(",") && (!r.eat("device_ids") || !r.eat("=") || !skipIntList(r)))
     return std::nullopt;
   if (!r.eat(">"))
@@ -149,20 +128,17 @@ std::optional<TensorSharding> readShardingBody(Reader &r) {
       return std::nullopt;
     sharding.inlineMesh = std::move(*axes);
   }
-  if (!r.eat(",") || !r.eat("["))
+  bool dims = r.eat(",") && r.list("[", "]", [&] {
+    bool open = false;
+    std::optional<std::vector<AxisRef>> dim = readDimSharding(r, open);
+    if (!dim)
+      return false;
+    sharding.dims.push_back(std::move(*dim));
+    sharding.openDims.push_back(open);
+    return true;
+  });
+  if (!dims)
     return std::nullopt;
-  if (!r.eat("]")) {
-    do {
-      bool open = false;
-      std::optional<std::vector<AxisRef>> dim = readDimSharding(r, open);
-      if (!dim)
-        return std::nullopt;
-      sharding.dims.push_back(std::move(*dim));
-      sharding.openDims.push_back(open);
-    } while (r.eat(","));
-    if (!r.eat("]"))
-      return std::nullopt;
-  }
   // `replicated={..}`, `unreduced={..}`: axes that shard no dim.
   while (r.eat(",")) {
     bool replicated = r.eat("replicated");
@@ -192,20 +168,14 @@ std::optional<std::vector<TensorSharding>>
 readShardingList(std::string_view text) {
   Reader r(text);
   bool wrapped = r.eat("#sdy.sharding_per_value<");
-  if (!r.eat("["))
-    return std::nullopt;
   std::vector<TensorSharding> out;
-  if (!r.eat("]")) {
-    do {
-      std::optional<TensorSharding> sharding = readShardingBody(r);
-      if (!sharding)
-        return std::nullopt;
+  bool read = r.list("[", "]", [&] {
+    std::optional<TensorSharding> sharding = readShardingBody(r);
+    if (sharding)
       out.push_back(std::move(*sharding));
-    } while (r.eat(","));
-    if (!r.eat("]"))
-      return std::nullopt;
-  }
-  if ((wrapped && !r.eat(">")) || !r.atEnd())
+    return sharding.has_value();
+  });
+  if (!read || (wrapped && !r.eat(">")) || !r.atEnd())
     return std::nullopt;
   return out;
 }
