@@ -291,6 +291,13 @@ SmtContext::SmtContext(const DimGraph &graph, const FormulaStore &formulas,
     : graph(graph), formulas(formulas), environment(environment) {}
 SmtContext::~SmtContext() = default;
 
+/// Z3 resource units a nonlinear query gets in the incremental solver
+/// before it is asked again from scratch (SmtSolver::check). The query
+/// of onnx-mlir's shape-inference test that took 0.2 to 0.5 s there (and
+/// so met the old quarter of the time-out on a busy machine) counts about
+/// 100,000.
+constexpr unsigned kNonlinearFirstTry = 1000000;
+
 struct SmtSolver::Impl {
   Impl(SmtContext::Impl &context, SmtLimits limits)
       : context(context), timeoutMs(limits.timeoutMs), rlimit(limits.rlimit),
@@ -304,6 +311,13 @@ struct SmtSolver::Impl {
         params.set("ctrl_c", false);
       solver.set(params);
     }
+  }
+
+  /// Sets the solver's resource limit per check (0: none).
+  void limitResources(unsigned units) {
+    z3::params params(context.ctx);
+    params.set("rlimit", units);
+    solver.set(params);
   }
 
   /// After Z3 gave up on nonlinear arithmetic ("incomplete"), asks again
@@ -446,27 +460,36 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
       }
     } armed{impl->timeoutMs ? &impl->context.watchdog : nullptr};
     // Nonlinear arithmetic: the incremental solver may spin on a query a
-    // fresh one decides at once (see retryIncomplete), so it gets a
-    // quarter of the time, and being stopped is a reason to retry. Which
-    // of "incomplete" and "canceled" Z3 reports at the time-out depends on
-    // where the interrupt lands: both retry, so the answer does not hang
-    // on the machine's load.
+    // fresh one decides at once (see retryIncomplete), so it gets a budget
+    // of Z3 resource units (kNonlinearFirstTry), and being stopped is a
+    // reason to retry. The budget is counted, not timed: whether a query
+    // is retried, and so which model answers it (a witness), must not
+    // depend on the machine's load. (A quarter of the time-out decided it
+    // before; a query of 0.3 s then met it on a busy machine only.) Z3
+    // does not count every nonlinear step, so the time-out still backs it
+    // up. Which of "incomplete", "canceled" or a resource limit Z3
+    // reports at the stop depends on where it lands: all retry.
     bool nonlinear = impl->context.nonlinear;
-    if (armed.dog &&
-        !armed.dog->arm(nonlinear ? std::max(1u, impl->timeoutMs / 4)
-                                  : impl->timeoutMs)) {
+    if (armed.dog && !armed.dog->arm(impl->timeoutMs)) {
       // No thread to stop it: not run at all rather than without a limit.
       armed.dog = nullptr;
       lastReason = "out of memory (no thread for the solver's time-out)";
       return;
     }
+    if (nonlinear)
+      impl->limitResources(impl->rlimit
+                               ? std::min(impl->rlimit, kNonlinearFirstTry)
+                               : kNonlinearFirstTry);
     z3::check_result answer = impl->solver.check(lits);
     if (armed.dog)
       armed.dog->disarm();
+    if (nonlinear)
+      impl->limitResources(impl->rlimit);
     if (answer == z3::unknown) {
       std::string reason = impl->solver.reason_unknown();
       if (reason.find("incomplete") != std::string::npos ||
-          (nonlinear && (reason == "canceled" || reason == "timeout")))
+          (nonlinear && (reason == "canceled" || reason == "timeout" ||
+                         reason.find("resource") != std::string::npos)))
         answer = impl->retryIncomplete(lits);
     }
     switch (answer) {
