@@ -49,12 +49,16 @@ for input in "$@"; do
     echo "FAIL: symshape refine $input exited $status"; cat "$work/err"
     failed=$((failed + 1)); continue
   fi
-  cmp -s "$input" "$out" || refined=$((refined + 1))
-  if ! $verifier --allow-unregistered-dialect "${split[@]}" "$out" \
-    -o /dev/null 2>"$work/err"; then
-    echo "FAIL: refined $input does not verify in $verifier:"; cat "$work/err"
-    diff -u "$input" "$out" | head -40
-    failed=$((failed + 1)); continue
+  # An output equal to its input was verified just above: only a changed
+  # one is verified again.
+  if ! cmp -s "$input" "$out"; then
+    refined=$((refined + 1))
+    if ! $verifier --allow-unregistered-dialect "${split[@]}" "$out" \
+      -o /dev/null 2>"$work/err"; then
+      echo "FAIL: refined $input does not verify in $verifier:"; cat "$work/err"
+      diff -u "$input" "$out" | head -40
+      failed=$((failed + 1)); continue
+    fi
   fi
   if [ "$verifier" = mlir-opt-22 ]; then
     current=$((current + 1))
