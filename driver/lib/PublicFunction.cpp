@@ -42,12 +42,12 @@ std::vector<Finding> Function::unsafeFindings() const {
 Contract Function::contract() const {
   const solver::Contract &contract = data->analysis->contract;
   Contract out;
-  out.checked = Condition(contract.checked);
-  out.required = Condition(contract.requires);
+  out.checked = contract.checked;
+  out.required = contract.requires;
   for (const solver::ContractPart &part : contract.checkedParts)
-    out.checkedParts.emplace_back(part.holds);
+    out.checkedParts.push_back(part.holds);
   for (const solver::ContractPart &part : contract.requiresParts)
-    out.requiredParts.emplace_back(part.holds);
+    out.requiredParts.push_back(part.holds);
   out.exact = contract.exact;
   out.reason = contract.reason;
   if (contract.reasonLoc) // as the reports print it

@@ -15,7 +15,7 @@ namespace symshape::solver::html {
 namespace {
 
 void writeFormula(Page &page, const Problem &problem, const char *name,
-                  const std::string &text,
+                  const symshape::Condition &formula,
                   const std::vector<ContractPart> &parts,
                   const PositionResolver &resolve) {
   page.raw("<div class=\"d\">");
@@ -23,7 +23,7 @@ void writeFormula(Page &page, const Problem &problem, const char *name,
   page.raw(": ");
   if (parts.empty()) {
     page.raw("<code>");
-    page.text(text);
+    page.text(formula.str());
     page.raw("</code></div>");
     return;
   }
@@ -31,7 +31,7 @@ void writeFormula(Page &page, const Problem &problem, const char *name,
   page.raw("the conjunction of<ul>");
   for (const ContractPart &part : parts) {
     page.raw("<li><code>");
-    page.text(part.holds);
+    page.text(part.text());
     page.raw("</code> (at ");
     page.text(
         resolve(problem.locOf(problem.obligations[part.obligation])).str());

@@ -50,10 +50,10 @@ void writeContract(Writer &w, const Problem &problem, const Contract &contract,
                    const PositionResolver &resolve) {
   w.member("contract");
   w.openInline('{');
-  auto formula = [&](const char *name, const std::string &text,
+  auto formula = [&](const char *name, const symshape::Condition &holds,
                      const std::vector<ContractPart> &parts) {
     if (parts.empty()) {
-      w.field(name, text);
+      w.field(name, holds.str());
       return;
     }
     w.member(name);
@@ -68,7 +68,7 @@ void writeContract(Writer &w, const Problem &problem, const Contract &contract,
       w.field("loc", at.str());
       if (options.locations != LocationMode::Mlir && !at.origin.frames.empty())
         w.field("source_loc", at.origin.frames.front().str());
-      w.field("holds", part.holds);
+      w.field("holds", part.text());
       w.close();
     }
     w.close();

@@ -368,31 +368,32 @@ void FindingMessages::emitExplanation(const ReportEntry &entry) const {
 /// every requirement.
 void FindingMessages::emitContract() const {
   const Contract *contract = function.contract;
-  if (!contract || (contract->requires == "true" &&
+  if (!contract || (contract->requires.isTrue() &&
                     contract->requiresParts.empty() && contract->exact))
     return;
-  bool checked = contract->checked != "true" || !contract->checkedParts.empty();
+  bool checked = !contract->checked.isTrue() || !contract->checkedParts.empty();
+  std::string required = contract->requires.str();
   std::string text = "input contract of @" + problem.function + ": ";
-  if (contract->requires == "true" && contract->requiresParts.empty()) {
+  if (contract->requires.isTrue() && contract->requiresParts.empty()) {
     // Inexact (an opaque runtime check, an undecided obligation): said
     // even when nothing else is required.
     text += "not exact: " + contractReason(*contract, resolve);
   } else {
     if (checked)
       text += "once its runtime checks pass, ";
-    if (contract->requires == "false")
+    if (contract->requires.isFalse())
       text += "every run has UB";
     else if (!contract->requiresParts.empty())
       text += "no UB exactly when every requirement below holds (too many "
               "for one formula)";
     else
-    text += "no UB exactly when " + contract->requires;
+      text += "no UB exactly when " + required;
     if (!contract->exact)
       text += " (" + contractReason(*contract, resolve) + ")";
     std::vector<std::string> names;
-    collectValueNames(contract->requires, names);
+    collectValueNames(required, names);
     for (const ContractPart &part : contract->requiresParts)
-      collectValueNames(part.holds, names);
+      collectValueNames(part.text(), names);
     std::string legend = argumentLegend(function, names);
     if (!legend.empty())
       text += "; " + legend;
@@ -401,9 +402,10 @@ void FindingMessages::emitContract() const {
   // (the @name says which function it is in the module).
   emit(placed(problem.loc, Severity::Note, std::move(text)));
   for (const ContractPart &part : contract->requiresParts)
-    emit(placed(
-        problem.locOf(problem.obligations[part.obligation]), Severity::Note,
-        "input contract of @" + problem.function + ": requires " + part.holds));
+    emit(placed(problem.locOf(problem.obligations[part.obligation]),
+                Severity::Note,
+                "input contract of @" + problem.function + ": requires " +
+                    part.text()));
 }
 
 } // namespace

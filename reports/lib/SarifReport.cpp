@@ -128,10 +128,11 @@ Json contractJson(const Problem &problem, const Contract &contract,
                   const ReportOptions &options,
                   const PositionResolver &resolve) {
   Json out = Json::object();
-  auto formula = [&](const std::string &name, const std::string &formula,
+  auto formula = [&](const std::string &name,
+                     const symshape::Condition &formula,
                      const std::vector<ContractPart> &parts) {
     if (parts.empty()) {
-      out[name] = text(formula);
+      out[name] = text(formula.str());
       return;
     }
     out[name] = nullptr;
@@ -142,7 +143,7 @@ Json contractJson(const Problem &problem, const Contract &contract,
       Json entry = {{"loc", text(at.str())}};
       if (options.locations != LocationMode::Mlir && !at.origin.frames.empty())
         entry["source_loc"] = text(at.origin.frames.front().str());
-      entry["holds"] = text(part.holds);
+      entry["holds"] = text(part.text());
       list.push_back(std::move(entry));
     }
     out[name + "_parts"] = std::move(list);

@@ -375,13 +375,13 @@ private:
     return found;
   }
 
-  /// cover(), printed.
-  std::optional<std::string> describe(const SolverFor &solver,
-                                      FormulaId formula, std::string &whyNot) {
+  /// cover(), as a formula.
+  std::optional<Condition> describe(const SolverFor &solver, FormulaId formula,
+                                    std::string &whyNot) {
     std::optional<std::vector<Cube>> found = cover(solver, formula, whyNot);
     if (!found)
       return std::nullopt;
-    return renderCover(problem.graph, *found).str();
+    return renderCover(problem.graph, *found);
   }
 
   /// The conjunction as the `&&` of its conjuncts, each simplified on its
@@ -389,14 +389,14 @@ private:
   /// into one (ranges on one size merged: `%a[0] >= 2 && %a[0] <= 6 &&
   /// %a[0] != 4` is `%a[0] in [2, 6] && %a[0] != 4`) and the others, the
   /// disjunctions, kept whole. Exact: each conjunct's cover is exact under
-  /// P, so their conjunction is the conjunction's. Each conjunct's text is
-  /// left in `texts` (empty where it has none) for a listing by parts.
-  std::optional<std::string> conjunctionText(const SolverFor &solver,
-                                             const Conjuncts &conjuncts,
-                                             std::vector<std::string> &texts) {
-    texts.assign(conjuncts.holds.size(), "");
+  /// P, so their conjunction is the conjunction's. Each conjunct's formula
+  /// is left in `texts` (empty where it has none) for a listing by parts.
+  std::optional<Condition> conjunctionText(const SolverFor &solver,
+                                           const Conjuncts &conjuncts,
+                                           std::vector<Condition> &texts) {
+    texts.assign(conjuncts.holds.size(), Condition());
     Cube merged;
-    std::vector<std::string> disjunctions;
+    std::vector<Condition> disjunctions; // each in parentheses
     bool complete = true, unsatisfiable = false;
     for (size_t i = 0; i < conjuncts.holds.size(); ++i) {
       std::string whyNot;
@@ -406,7 +406,7 @@ private:
         complete = false;
         continue;
       }
-      texts[i] = renderCover(problem.graph, *found).str();
+      texts[i] = renderCover(problem.graph, *found);
       if (found->empty()) {
         unsatisfiable = true;
       } else if (found->size() == 1) {
@@ -414,23 +414,22 @@ private:
           if (std::find(merged.begin(), merged.end(), literal) == merged.end())
             merged.push_back(literal);
       } else {
-        std::string text = "(" + texts[i] + ")";
-        if (std::find(disjunctions.begin(), disjunctions.end(), text) ==
+        Condition disjunction = texts[i].inParentheses();
+        if (std::find(disjunctions.begin(), disjunctions.end(), disjunction) ==
             disjunctions.end())
-          disjunctions.push_back(std::move(text));
+          disjunctions.push_back(std::move(disjunction));
       }
     }
     if (!complete)
       return std::nullopt;
     if (unsatisfiable)
-      return std::string("false");
-    std::string out =
-        merged.empty()
-            ? ""
-            : renderCover(problem.graph, std::vector<Cube>{merged}).str();
-    for (const std::string &d : disjunctions)
-      out += (out.empty() ? "" : " && ") + d;
-    return out.empty() ? "true" : out;
+      return Condition::truth(false);
+    std::vector<Condition> out;
+    if (!merged.empty())
+      out.push_back(renderCover(problem.graph, std::vector<Cube>{merged}));
+    for (Condition &d : disjunctions)
+      out.push_back(std::move(d));
+    return Condition::conjunction(std::move(out)); // true when none
   }
 
 private:
@@ -446,12 +445,12 @@ private:
   }
 
   void render(const SolverFor &solver, const Conjuncts &conjuncts,
-              std::string &text, std::vector<ContractPart> &parts,
+              Condition &text, std::vector<ContractPart> &parts,
               Contract &out) {
     if (conjuncts.holds.empty() && conjuncts.unrendered.empty())
       return;
     if (conjuncts.unsatisfiable) {
-      text = "false";
+      text = Condition::truth(false);
       return;
     }
     if (renderColumns(solver, conjuncts, text, parts, out))
@@ -466,10 +465,10 @@ private:
   /// Exact: each atom is its column, and a column within another is
   /// implied by it. False, with nothing rendered, when no column is wide.
   bool renderColumns(const SolverFor &solver, const Conjuncts &conjuncts,
-                     std::string &text, std::vector<ContractPart> &parts,
+                     Condition &text, std::vector<ContractPart> &parts,
                      Contract &out) {
     std::vector<std::vector<TermId>> columns;
-    std::vector<std::string> atoms;
+    std::vector<Condition> atoms;
     std::vector<size_t> ofColumn; // conjunct of each column
     Conjuncts rest;
     rest.unrendered = conjuncts.unrendered;
@@ -481,8 +480,9 @@ private:
       std::optional<std::vector<TermId>> column;
       if (conjuncts.holds[i] == formulas.mkNot(violation))
         column = broadcastColumn(problem.graph, formulas, violation, budget);
-      std::optional<std::string> atom =
-          column ? broadcastableText(problem.graph, *column) : std::nullopt;
+      std::optional<Condition> atom =
+          column ? broadcastableCondition(problem.graph, *column)
+                 : std::nullopt;
       if (!atom) {
         rest.obligations.push_back(k);
         rest.holds.push_back(conjuncts.holds[i]);
@@ -497,30 +497,34 @@ private:
     if (!wide)
       return false;
     std::vector<size_t> kept = maximalColumns(columns);
-    std::string restText;
+    Condition restText;
     std::vector<ContractPart> restParts;
     if (!rest.holds.empty() || !rest.unrendered.empty())
       renderCovers(solver, rest, restText, restParts, out);
     if (restParts.empty()) {
-      std::string whole = restText == "true" ? "" : restText;
-      if (whole.find(" || ") != std::string::npos)
-        whole = "(" + whole + ")";
+      // The rest (in parentheses when it holds a `||`), then the atoms.
+      std::vector<Condition> conjuncts;
+      if (!restText.empty() && !restText.isTrue())
+        conjuncts.push_back(restText.str().find(" || ") != std::string::npos
+                                ? restText.inParentheses()
+                                : restText);
       for (size_t j : kept)
-        whole += (whole.empty() ? "" : " && ") + atoms[j];
-      if (restText == "false")
-        whole = "false";
-      if (whole.size() <= kMaxContractText) {
-        text = whole;
+        conjuncts.push_back(atoms[j]);
+      Condition whole = restText.isFalse()
+                            ? Condition::truth(false)
+                            : Condition::conjunction(std::move(conjuncts));
+      if (whole.str().size() <= kMaxContractText) {
+        text = std::move(whole);
         return true;
       }
       // Too long for one line: the rest by its conjuncts.
       restParts.clear();
-      text.clear();
+      text = Condition();
       if (!rest.holds.empty() || !rest.unrendered.empty())
         listByFinding(solver, rest, {}, restParts, out);
     }
     // By finding: the columns no other contains, and the rest's parts.
-    text.clear();
+    text = Condition();
     parts = std::move(restParts);
     for (size_t j : kept)
       parts.push_back({conjuncts.obligations[ofColumn[j]], atoms[j]});
@@ -533,72 +537,77 @@ private:
 
   /// render() by the exact covers of the solver.
   void renderCovers(const SolverFor &solver, const Conjuncts &conjuncts,
-                    std::string &text, std::vector<ContractPart> &parts,
+                    Condition &text, std::vector<ContractPart> &parts,
                     Contract &out) {
     FormulaStore &f = formulas;
-    std::vector<std::string> texts; // of each conjunct, once computed
+    std::vector<Condition> texts; // of each conjunct, once computed
     if (conjuncts.unrendered.empty() &&
         conjuncts.holds.size() <= kMaxRenderedConjuncts) {
       std::string whyNot;
-      std::optional<std::string> whole =
+      std::optional<Condition> whole =
           describe(solver, f.mkAnd(conjuncts.holds), whyNot);
+      // Printed once, to measure (SEMANTICS.md §4: no wall of text).
+      std::string printed = whole ? whole->str() : "";
       // The cover of the whole is a disjunction of cubes: a conjunction of
       // conjuncts that are ranges or disjunctions themselves multiplies
       // out into a long or-of-ands. Then the and of the conjuncts, each
       // simplified on its own, reads better, when it is shorter.
       if (conjuncts.holds.size() > 1 &&
-          (!whole || whole->find(" || ") != std::string::npos ||
-           whole->size() > kMaxContractText)) {
-        std::optional<std::string> split =
+          (!whole || printed.find(" || ") != std::string::npos ||
+           printed.size() > kMaxContractText)) {
+        std::optional<Condition> split =
             conjunctionText(solver, conjuncts, texts);
-        if (split && (!whole || split->size() < whole->size()))
-          whole = split;
+        std::string splitPrinted = split ? split->str() : "";
+        if (split && (!whole || splitPrinted.size() < printed.size())) {
+          whole = std::move(split);
+          printed = std::move(splitPrinted);
+        }
       }
-      if (whole && whole->size() <= kMaxContractText) {
-        text = *whole;
+      if (whole && printed.size() <= kMaxContractText) {
+        text = std::move(*whole);
         return;
       }
       if (!whole && !whyNot.empty() && out.reason.empty())
         out.reason = "the contract as one formula: " + whyNot;
     }
     // Too large to read as one formula: its conjuncts, by finding.
-    text.clear();
+    text = Condition();
     listByFinding(solver, conjuncts, texts, parts, out);
   }
 
   /// Each conjunct of `conjuncts` as a part, with its text in `texts` when
   /// known, else its own cover, else its finding's condition.
   void listByFinding(const SolverFor &solver, const Conjuncts &conjuncts,
-                     const std::vector<std::string> &texts,
+                     const std::vector<Condition> &texts,
                      std::vector<ContractPart> &parts, Contract &out) {
     for (size_t i = 0; i < conjuncts.holds.size(); ++i) {
       uint32_t k = conjuncts.obligations[i];
-      std::string holds = i < texts.size() ? texts[i] : "";
+      Condition holds = i < texts.size() ? texts[i] : Condition();
       if (holds.empty() && conjuncts.holds.size() <= kMaxRenderedConjuncts) {
         std::string whyNot;
-        if (std::optional<std::string> own =
+        if (std::optional<Condition> own =
                 describe(solver, conjuncts.holds[i], whyNot))
-          holds = *own;
+          holds = std::move(*own);
       }
       parts.push_back({k, byFinding(k, std::move(holds), out)});
     }
     for (uint32_t k : conjuncts.unrendered)
-      parts.push_back({k, byFinding(k, "", out)});
+      parts.push_back({k, byFinding(k, Condition(), out)});
     std::sort(parts.begin(), parts.end(),
               [](const ContractPart &a, const ContractPart &b) {
                 return a.obligation < b.obligation;
               });
   }
 
-  /// A conjunct's text: its own rendering, else its finding's condition.
-  std::string byFinding(uint32_t k, std::string holds, Contract &out) const {
+  /// A conjunct's formula: its own rendering, else its finding's condition
+  /// negated; empty (printed "?") when it has neither.
+  Condition byFinding(uint32_t k, Condition holds, Contract &out) const {
     if (holds.empty() && !verdicts.findings[k].condition.empty())
-      holds = verdicts.findings[k].condition.formula().negated().str();
+      holds = verdicts.findings[k].condition.formula().negated();
     if (holds.empty()) {
       out.exact = false;
       if (out.reason.empty())
         out.reason = "a conjunct has no exact condition";
-      holds = "?";
     }
     return holds;
   }

@@ -5,6 +5,7 @@
 // Parentheses follow precedence (`*`, `floordiv`, `ceildiv`, `mod` bind
 // tighter than `+`, `-`; `&&` tighter than `||`), plus those a node is
 // marked with: the renderer's "(%a[0] floordiv 2)" keeps its own.
+// Reading text back is the driver's (driver/lib/ConditionParse.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -150,11 +151,6 @@ std::string Term::str() const {
 
 std::ostream &operator<<(std::ostream &os, const Term &term) {
   return os << term.str();
-}
-
-Condition::Condition(std::string_view text) {
-  if (std::optional<Condition> parsed = parse(text))
-    *this = std::move(*parsed);
 }
 
 Condition Condition::truth(bool value) {

@@ -113,13 +113,13 @@ struct ContractExpectation {
 };
 
 /// A contract formula as one text: listed by parts, their conjunction.
-std::string contractText(const std::string &formula,
+std::string contractText(const symshape::Condition &formula,
                          const std::vector<solver::ContractPart> &parts) {
   if (parts.empty())
-    return formula;
+    return formula.str();
   std::string out;
   for (const solver::ContractPart &part : parts)
-    out += (out.empty() ? "(" : " && (") + part.holds + ")";
+    out += (out.empty() ? "(" : " && (") + part.text() + ")";
   return out;
 }
 

@@ -81,15 +81,16 @@ struct Value {
   std::string type; ///< as declared: "tensor<?x768xf32>"
 };
 
-/// A function's input contract (SEMANTICS.md §6). Its formulas are read
-/// back from the text the analysis prints (Condition::parse).
+/// A function's input contract (SEMANTICS.md §6). Its formulas are the
+/// trees the analysis builds; the reports print them with str().
 struct Contract {
   /// What the function's runtime checks stop (its `checked` formula).
   Condition checked;
   /// What a caller must ensure for no UB (its `requires` formula). A formula
   /// too large to print comes back empty, with its conjuncts in `parts`.
   Condition required;
-  /// Per finding, when the formulas are too large to print: what holds.
+  /// Per finding, when the formulas are too large to print: what holds
+  /// (empty where no exact formula is known; the reports print "?").
   std::vector<Condition> checkedParts, requiredParts;
   /// False when the formulas are not exactly the inputs that are stopped
   /// (or safe): `reason` says why.

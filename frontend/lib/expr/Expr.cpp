@@ -397,7 +397,11 @@ std::optional<Sub> ExprParser::parseAtom() {
         make(std::move(node), false, nullptr, nullptr);
     if (!minusOne)
       return std::nullopt;
-    return binary(ExprKind::Mul, *minusOne, *operand, false);
+    std::optional<Sub> product =
+        binary(ExprKind::Mul, *minusOne, *operand, false);
+    if (product)
+      expr.nodes[product->node].negation = true;
+    return product;
   }
   if (tok.kind == Tok::Int || tok.kind == Tok::Minus) {
     std::optional<int64_t> value = parseInt();
@@ -451,6 +455,7 @@ std::optional<Sub> ExprParser::parseAtom() {
     if (tok.kind != Tok::RParen)
       return fail(tok.pos, "expected ')'");
     next();
+    expr.nodes[inner->node].parenthesized = true;
     return inner;
   }
   if (tok.kind == Tok::End)

@@ -1,8 +1,9 @@
-# cmake -DCXX=... -DINCLUDE=<dir holding symshape/symshape.h> -DWORK=...
+# cmake -DCXX=... -DINCLUDE=<dirs holding the public headers> -DWORK=...
 #       -P HeaderSelfContained.cmake
 #
 # The public header stands alone: symshape/symshape.h compiles with only
-# its own include directory on the path, and of symshape it pulls in only
+# the include directories of the public headers on the path (the driver's,
+# and the solver's for symshape/Condition.h; installed, they are one), and of symshape it pulls in only
 # the public headers (symshape/*.h), nothing under symshape/solver,
 # symshape/frontend, symshape/reports or symshape/driver. The compiler's
 # -H lists every header it opens.
@@ -11,7 +12,11 @@ cmake_minimum_required(VERSION 3.20)
 file(MAKE_DIRECTORY ${WORK})
 file(WRITE ${WORK}/alone.cpp "#include \"symshape/symshape.h\"\n"
                              "int main() { symshape::Session session; }\n")
-execute_process(COMMAND ${CXX} -std=c++17 -fsyntax-only -H -I${INCLUDE}
+set(flags "")
+foreach(dir ${INCLUDE})
+  list(APPEND flags -I${dir})
+endforeach()
+execute_process(COMMAND ${CXX} -std=c++17 -fsyntax-only -H ${flags}
                         ${WORK}/alone.cpp
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

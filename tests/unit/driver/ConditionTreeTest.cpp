@@ -8,6 +8,8 @@
 //    Condition::parse, whose tree prints the same text again;
 //  - the witness (its sizes, every other size 1) makes the condition true
 //    and its negation false: the condition is what the witness violates.
+// And each function's contract (its formulas, or their parts), the other
+// formulas the solver builds, reads back the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -195,9 +197,22 @@ std::vector<fs::path> inputs() {
   return out;
 }
 
+/// `formula` (a tree the solver built) reads back from its text to a tree
+/// that prints it again, with the same shape; the frontend's parser reads
+/// the same shape.
+void readsBack(const Condition &formula) {
+  std::string printed = formula.str();
+  INFO(printed);
+  std::optional<Condition> parsed = Condition::parse(printed);
+  REQUIRE(parsed);
+  CHECK(parsed->str() == printed);
+  CHECK(shape(*parsed) == shape(formula));
+  CHECK(frontendShape(printed) == shape(formula));
+}
+
 TEST_CASE("every golden finding's condition is the tree its text reads as",
           "[condition]") {
-  size_t conditions = 0, witnessed = 0, compound = 0;
+  size_t conditions = 0, witnessed = 0, compound = 0, contracts = 0;
   for (const fs::path &path : inputs()) {
     std::ifstream in(path);
     std::stringstream text;
@@ -208,7 +223,20 @@ TEST_CASE("every golden finding's condition is the tree its text reads as",
     if (!session.addFile(path.filename().string(), text.str()) ||
         !session.analyze())
       continue; // an input the goldens expect to be rejected
-    for (const Function &fn : session.functions())
+    for (const Function &fn : session.functions()) {
+      Contract contract = fn.contract();
+      std::vector<Condition> formulas = contract.checkedParts;
+      formulas.insert(formulas.end(), contract.requiredParts.begin(),
+                      contract.requiredParts.end());
+      formulas.push_back(contract.checked);
+      formulas.push_back(contract.required);
+      for (const Condition &formula : formulas) {
+        if (formula.empty() || formula.isTrue())
+          continue;
+        INFO(path.string() << ": contract of @" << fn.name());
+        ++contracts;
+        readsBack(formula);
+      }
       for (const Finding &f : fn.unsafeFindings()) {
         if (f.condition.empty())
           continue;
@@ -216,12 +244,7 @@ TEST_CASE("every golden finding's condition is the tree its text reads as",
         ++conditions;
         compound += f.condition.kind() == Condition::Kind::And ||
                     f.condition.kind() == Condition::Kind::Or;
-        std::string printed = f.condition.str();
-        std::optional<Condition> parsed = Condition::parse(printed);
-        REQUIRE(parsed);
-        CHECK(parsed->str() == printed);
-        CHECK(shape(*parsed) == shape(f.condition));
-        CHECK(frontendShape(printed) == shape(f.condition));
+        readsBack(f.condition);
         if (!f.hasWitness)
           continue;
         ++witnessed;
@@ -230,11 +253,13 @@ TEST_CASE("every golden finding's condition is the tree its text reads as",
         CHECK(f.condition.negated().evaluate(sizes, 1) ==
               std::optional<bool>(false));
       }
+    }
   }
   // The goldens exercise the renderer's grammar, not a few findings.
   CHECK(conditions >= 100);
   CHECK(witnessed >= 100);
   CHECK(compound >= 20);
+  CHECK(contracts >= 50);
 }
 
 } // namespace condition_tree_test

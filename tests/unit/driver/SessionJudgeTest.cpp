@@ -66,7 +66,7 @@ TEST_CASE("functions alike share their contracts' answers on any number of "
     REQUIRE(session.analyze());
     if (contracts)
       for (const FunctionAnalysis &fn : session.files().at(0)->functions)
-        contracts->push_back(fn.contract.requires);
+        contracts->push_back(fn.contract.requires.str());
     return session.text() + session.json();
   };
   std::vector<std::string> contracts;

@@ -259,7 +259,9 @@ TEST_CASE("JSON findings that repeat a message print as the first did",
     Finding finding;
     finding.verdict = k % 13 == 5 ? Verdict::UbPossible : Verdict::Safe;
     if (finding.verdict == Verdict::UbPossible)
-      finding.condition = ConditionText(symshape::Condition("%v0[0] != 1"));
+      finding.condition = ConditionText(symshape::Condition::compare(
+          symshape::Term::ref("%v0[0]"), symshape::Condition::Op::Ne,
+          symshape::Term::constant(1)));
     f.verdicts.findings.push_back(finding);
   }
   ReportOptions options;

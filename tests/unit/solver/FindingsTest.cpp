@@ -35,7 +35,9 @@ Finding sample(std::mt19937 &random, int k) {
     f.verdict = Verdict::UbPossible;
     f.hasWitness = true;
     f.witness.push_back({"%a[0]", k});
-    f.condition = ConditionText(symshape::Condition("%a[0] != 1"));
+    f.condition = ConditionText(symshape::Condition::compare(
+        symshape::Term::ref("%a[0]"), symshape::Condition::Op::Ne,
+        symshape::Term::constant(1)));
     break;
   case 1:
     f.verdict = Verdict::Safe;

@@ -70,6 +70,12 @@ struct ExprNode {
   std::vector<int64_t> set;   ///< In / NotIn elements; InRange {lo, hi}
   std::vector<int> args;      ///< Broadcastable: its terms' node indices
   SourceLoc loc;
+  /// Written in parentheses, needed or not ("(%a[0] floordiv 2)"); no
+  /// effect on the meaning. symshape::Condition::parse keeps them, so that
+  /// a condition prints back as it was written.
+  bool parenthesized = false;
+  /// Mul: written `-atom`, read as -1 * atom (lhs is that -1).
+  bool negation = false;
 };
 
 struct Expr {

@@ -10,7 +10,8 @@
 //             UB: `true` when the checks cover every requirement, as a
 //             well-guarded export should.
 //
-// Both are SEMANTICS.md §6 expressions over the function's free symbols,
+// Both are SEMANTICS.md §6 formulas (symshape/Condition.h trees, printed
+// by the reports with str()) over the function's free symbols,
 // simplified for a human (the condition printer's exact covers: sizes proved
 // equal are stated once, ranges merged, implied conjuncts dropped):
 //
@@ -28,6 +29,7 @@
 #ifndef SYMSHAPE_SOLVER_CONTRACT_H
 #define SYMSHAPE_SOLVER_CONTRACT_H
 
+#include "symshape/Condition.h"
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Smt.h"
 #include "symshape/solver/Verdicts.h"
@@ -43,13 +45,19 @@ namespace symshape::solver {
 /// what it asks of the inputs.
 struct ContractPart {
   uint32_t obligation = 0; ///< index into Problem::obligations
-  std::string holds;       ///< SEMANTICS.md §6 expression
+  /// What it asks; empty when no exact formula is known (the contract is
+  /// then not exact).
+  symshape::Condition holds;
+  /// `holds` as the reports print it: "?" when it is empty.
+  std::string text() const { return holds.empty() ? "?" : holds.str(); }
 };
 
 struct Contract {
-  /// SEMANTICS.md §6 expressions ("true" when nothing is asked). Empty when the
-  /// formula was too large to print: then `*Parts` list its conjuncts.
-  std::string checked = "true", requires = "true";
+  /// SEMANTICS.md §6 formulas (true when nothing is asked). Empty (kind
+  /// None) when the formula was too large to print: then `*Parts` list its
+  /// conjuncts.
+  symshape::Condition checked = symshape::Condition::truth(true),
+                      requires = symshape::Condition::truth(true);
   std::vector<ContractPart> checkedParts, requiresParts;
   /// False when the formulas are not the exact set of inputs: a runtime
   /// check is opaque (its predicate is not read exactly), code that may

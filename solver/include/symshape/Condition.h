@@ -11,6 +11,10 @@
 //   c.evaluate({{"%a[0]", 2}, {"%b[0]", 3}});   // true
 //
 // Part of the public API (symshape/symshape.h); only the standard library.
+// The tree, its printer, evaluate and negated are the solver's
+// (symshape_solver, which builds conditions); Condition::parse and
+// Condition(text) are the driver's (symshape_driver), which reads text with
+// the frontend's expression parser, the one reader of SEMANTICS.md §6.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,8 +122,11 @@ public:
 
   Condition() = default;
   /// The formula `text` writes (SEMANTICS.md §6); empty when it is not one.
+  /// Defined in symshape_driver, as parse().
   explicit Condition(std::string_view text);
-  /// The formula `text` writes; nullopt when it is not one.
+  /// The formula `text` writes; nullopt when it is not one. Read by the
+  /// frontend's parseExpr (symshape/frontend/Expr.h), parentheses kept, so
+  /// parse(c.str())->str() == c.str(). Defined in symshape_driver.
   static std::optional<Condition> parse(std::string_view text);
 
   static Condition truth(bool value);
