@@ -2,6 +2,8 @@
 
 #include "Classifier.h"
 
+#include "oracle/StaticBroadcast.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -226,45 +228,8 @@ bool mlirOptRejects(const Program &program, std::string *why) {
 // Seed 000 with SPEC section 3
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// Seed 000's InferDim; a static 0 is neither 1 nor > 1 (SPEC 4), so
-/// (0, ?) infers ?. Returns false on the (>1, >1) ERROR_IF, and on two
-/// unequal static sizes neither of which is 1.
-bool inferDim(int64_t dim0, int64_t dim1, int64_t &inferred) {
-  if (dim0 == kDynamic || dim1 == kDynamic) {
-    int64_t other = dim0 == kDynamic ? dim1 : dim0;
-    inferred = other > 1 ? other : kDynamic;
-    return true;
-  }
-  if (dim0 == dim1 || dim1 == 1) {
-    inferred = dim0;
-    return true;
-  }
-  if (dim0 == 1) {
-    inferred = dim1;
-    return true;
-  }
-  return false;
-}
-
-/// Seed 000's InferShape: ExpandRank both to the larger rank with leading
-/// 1s, then InferDim column by column.
-bool inferShape(std::vector<int64_t> shape0, std::vector<int64_t> shape1,
-                std::vector<int64_t> &inferred) {
-  size_t rank = std::max(shape0.size(), shape1.size());
-  shape0.insert(shape0.begin(), rank - shape0.size(), 1);
-  shape1.insert(shape1.begin(), rank - shape1.size(), 1);
-  inferred.assign(rank, 0);
-  for (size_t i = 0; i < rank; ++i)
-    if (!inferDim(shape0[i], shape1[i], inferred[i]))
-      return false;
-  return true;
-}
-
-} // namespace
-
 std::vector<Cause> seedErrors(const Program &program, bool strict) {
+  static_assert(kDynamic == models::kStaticDynamic, "one spelling of `?`");
   // "The operation has at least one input operand."
   if (program.operands.empty())
     return {{Reason::NoOperands}};
@@ -278,7 +243,9 @@ std::vector<Cause> seedErrors(const Program &program, bool strict) {
   std::vector<int64_t> inferred = ranked.front()->dims;
   for (size_t i = 1; i < ranked.size(); ++i) {
     std::vector<int64_t> next;
-    if (!inferShape(inferred, ranked[i]->dims, next))
+    // Seed 000's InferShape, stated once for every test that predicts
+    // static errors (tests/models/oracle/StaticBroadcast.h).
+    if (!models::inferStaticShape(inferred, ranked[i]->dims, next))
       return {{Reason::OperandClash}};
     inferred = std::move(next);
   }

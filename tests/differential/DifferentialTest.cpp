@@ -131,8 +131,11 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 void printTally(const std::string &title, const Tally &tally,
                 std::initializer_list<Class> classes, double seconds) {
   std::cout << "differential " << title << ": " << tally.cases << " cases, "
-            << tally.roundTrips << " functions round-tripped, " << seconds
-            << " s\n";
+            << tally.roundTrips << " functions round-tripped, ";
+  if (tally.registryChecked)
+    std::cout << tally.registryChecked
+              << " certain causes confirmed by the oracle registry, ";
+  std::cout << seconds << " s\n";
   std::set<Class> shown(classes);
   for (Class cls : classes)
     std::cout << "  " << className(cls) << ": "

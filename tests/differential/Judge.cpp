@@ -92,10 +92,16 @@ std::string describeFindings(const FunctionAnalysis &fn) {
 /// The problems of one function in one mode; empty when none.
 std::vector<std::string> checkFunction(const Program &program, bool strict,
                                        bool mlirRejected,
-                                       const FunctionAnalysis &fn, Class &cls) {
+                                       const FunctionAnalysis &fn,
+                                       const Module &module, Class &cls,
+                                       Tally &tally) {
   std::vector<std::string> problems;
   bool modelRejects = mlirOptRejects(program);
   std::vector<Cause> causes = seedErrors(program, strict);
+  std::string registry =
+      registryDisagrees(program, causes, module, *fn.function, tally);
+  if (!registry.empty())
+    problems.push_back(registry);
   cls = classify(modelRejects, causes, mlirOptVerifiesShapes(program));
   if (modelRejects != mlirRejected)
     problems.push_back("the classifier's model of mlir-opt-16 predicts " +
@@ -249,7 +255,8 @@ std::string judgeBatch(const Batch &batch, const MlirOptRun &run, bool strict,
         error == run.errors.end() ? std::string() : error->second;
     Class cls;
     std::vector<std::string> problems =
-        checkFunction(batch.programs[i], strict, !mlirMessage.empty(), fn, cls);
+        checkFunction(batch.programs[i], strict, !mlirMessage.empty(), fn,
+                      session.files()[0]->module, cls, tally);
     ++tally.counts[cls];
     ++tally.cases;
     if (!problems.empty())

@@ -11,7 +11,9 @@
 //  3. each predicted cause has its erring obligation (kind, and result dim
 //     for `result-cast`), and every erring obligation has a predicted cause;
 //  4. each divergence's obligation says why in its staticNote: "mlir-opt"
-//     for (a) and (b), "--strict" for (c).
+//     for (a) and (b), "--strict" for (c);
+//  5. a cause of seed 000 that fails at every size is UB in the oracle
+//     registry of tests/models, the op rules' one statement (Registry.cpp).
 //
 // Any failure becomes a discrepancy: the program, mlir-opt's message, the
 // predicted causes, symshape's obligations and what went wrong.
@@ -40,6 +42,8 @@
 #include "Generator.h"
 #include "MlirOpt.h"
 
+#include "symshape/frontend/IR.h"
+
 #include <map>
 #include <set>
 #include <string>
@@ -62,8 +66,21 @@ struct Tally {
   std::map<Class, unsigned> counts;
   unsigned cases = 0;      ///< program x mode (default, --strict)
   unsigned roundTrips = 0; ///< functions re-read from mlir-opt's prints
+  /// Programs whose certain causes the oracle registry confirmed
+  /// (Registry.cpp).
+  unsigned registryChecked = 0;
   std::vector<std::string> discrepancies;
 };
+
+/// Empty when the oracle registry of tests/models finds UB at the op of
+/// `fn` with every `?` at 1 and at 2 wherever seed 000's `causes` include
+/// one that fails at every size (operand-clash, dim-mismatch,
+/// inferred-one) and every operand is ranked; else what it finds
+/// (Registry.cpp).
+std::string registryDisagrees(const Program &program,
+                              const std::vector<Cause> &causes,
+                              const frontend::Module &module,
+                              const frontend::Function &fn, Tally &tally);
 
 /// Empty when mlir-opt ran and each error it printed is the verifier's, on
 /// the op of one program; else what is wrong, with mlir-opt's output.

@@ -297,15 +297,12 @@ void Comparison::run() {
   bool anyUb = false, anyDoomedCheck = false;
   for (const auto &[key, runs] : bf.instances) {
     size_t op = std::stoul(key.substr(key.rfind('>') + 1));
-    size_t reached = 0, bad = 0;
-    for (size_t k = 0; k < runs.reached.size(); ++k) {
-      reached += runs.reached[k];
-      bad += runs.bad[k];
-    }
+    solver::Verdict verdict = runs.verdict();
     if (isCheck(*twinOps.ops[op]))
-      anyDoomedCheck = anyDoomedCheck || (reached > 0 && bad == reached);
+      anyDoomedCheck =
+          anyDoomedCheck || verdict == solver::Verdict::UbGuaranteed;
     else
-      anyUb = anyUb || bad > 0;
+      anyUb = anyUb || models::failsSome(verdict);
   }
   // Ops with a static error: SPEC 4 judges the ops after one anyway
   // ("After a static error, later ops are still judged"), though no run
@@ -405,17 +402,14 @@ std::string checkIntent(const ExportProgram &p) {
     size_t op = std::stoul(key.substr(key.rfind('>') + 1));
     const frontend::Operation &o = *table.ops[op];
     const frontend::Function *of = findFunction(m, table.function[op]);
-    size_t reached = 0, bad = 0;
-    for (size_t k = 0; k < runs.reached.size(); ++k) {
-      reached += runs.reached[k];
-      bad += runs.bad[k];
-    }
+    size_t reached = runs.reachedCount(), bad = runs.badCount();
+    bool guaranteed = runs.verdict() == solver::Verdict::UbGuaranteed;
     std::string name =
         o.results.empty() ? o.name : "%" + of->value(o.results[0]).name;
     bool isPlanted = p.planted && table.function[op] == p.planted->function &&
                      name == p.planted->result;
     if (isCheck(o)) {
-      if (bad == reached && reached > 0) {
+      if (guaranteed) {
         if (p.doomed && table.function[op] == p.doomed->function &&
             o.name == p.doomed->name)
           doomedSeen = true;
@@ -428,8 +422,8 @@ std::string checkIntent(const ExportProgram &p) {
     if (bad == 0)
       continue;
     if (isPlanted) {
-      plantedSeen = plantedSeen || bad < reached;
-      if (bad == reached)
+      plantedSeen = plantedSeen || !guaranteed;
+      if (guaranteed)
         os << "the planted op fails for every reaching assignment. ";
       continue;
     }

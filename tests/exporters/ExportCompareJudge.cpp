@@ -26,13 +26,9 @@ void Comparison::judgeInstance(const std::string &key,
   bool check = isCheck(op);
   std::string where = describe(key);
   auto it = bf.instances.find(key);
-  size_t reached = 0, bad = 0;
   const InstanceRuns *runs = it == bf.instances.end() ? nullptr : &it->second;
-  if (runs)
-    for (size_t k = 0; k < runs->reached.size(); ++k) {
-      reached += runs->reached[k];
-      bad += runs->bad[k];
-    }
+  size_t reached = runs ? runs->reachedCount() : 0;
+  size_t bad = runs ? runs->badCount() : 0;
   std::vector<const Finding *> ub;
   for (const Finding &f : findings) {
     ++stats.findings;
@@ -93,7 +89,8 @@ void Comparison::judgeInstance(const std::string &key,
     return;
   }
   bool right = true;
-  bool guaranteed = bad == reached;
+  bool guaranteed =
+      models::expectedVerdict(reached, bad) == solver::Verdict::UbGuaranteed;
   if (ub.size() == 1 && guaranteed != (ub[0]->verdict == "ub-guaranteed" ||
                                        ub[0]->verdict == "error")) {
     right = false;

@@ -17,6 +17,7 @@
 #ifndef SYMSHAPE_EXPORTERS_INSTANCES_H
 #define SYMSHAPE_EXPORTERS_INSTANCES_H
 
+#include "oracle/Expected.h"
 #include "oracle/Oracle.h"
 
 #include <map>
@@ -57,6 +58,22 @@ struct InstanceRuns {
   std::vector<char> reached; ///< per assignment: the run got here
   std::vector<char> bad;     ///< first UB here, or a check failed here
   std::string example;       ///< one rule or check message met here
+
+  size_t reachedCount() const { return count(reached); }
+  size_t badCount() const { return count(bad); }
+  /// SPEC 4's runtime verdict of the instance by these runs
+  /// (models::expectedVerdict).
+  solver::Verdict verdict() const {
+    return models::expectedVerdict(reachedCount(), badCount());
+  }
+
+private:
+  static size_t count(const std::vector<char> &v) {
+    size_t n = 0;
+    for (char c : v)
+      n += c != 0;
+    return n;
+  }
 };
 
 struct BruteForce {

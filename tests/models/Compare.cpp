@@ -3,6 +3,8 @@
 
 #include "Compare.h"
 
+#include "oracle/Expected.h"
+
 #include "symshape/driver/Session.h"
 
 #include <algorithm>
@@ -50,32 +52,6 @@ const frontend::FunctionAnalysis *analyzeText(frontend::Session &session,
 
 namespace {
 
-/// Calls `visit` with every assignment of `symbols` in the box, keeping
-/// the values already in `fixed`.
-template <class F>
-void forEachAssignment(const std::vector<std::string> &symbols,
-                       const Assignment &fixed, F visit) {
-  std::vector<std::string> free;
-  for (const std::string &s : symbols)
-    if (!fixed.count(s))
-      free.push_back(s);
-  Assignment a = fixed;
-  for (const std::string &s : free)
-    a[s] = kBoxLo;
-  while (true) {
-    if (!visit(a))
-      return;
-    size_t i = 0;
-    for (; i < free.size(); ++i) {
-      if (++a[free[i]] <= kBoxHi)
-        break;
-      a[free[i]] = kBoxLo;
-    }
-    if (i == free.size())
-      return;
-  }
-}
-
 bool isUb(Verdict v) {
   return v == Verdict::UbPossible || v == Verdict::UbGuaranteed ||
          v == Verdict::Error || v == Verdict::Unknown;
@@ -93,7 +69,7 @@ BruteForce bruteForce(const frontend::Module &module,
   bf.ubAt.assign(ops, 0);
   bf.symbols = Oracle::symbols(fn);
   Oracle oracle(module);
-  forEachAssignment(bf.symbols, {}, [&](const Assignment &a) {
+  forEachAssignment(bf.symbols, {}, kBoxLo, kBoxHi, [&](const Assignment &a) {
     OracleResult r = oracle.run(fn, a);
     if (!r.unsupported.empty()) {
       bf.unsupported = r.unsupported;
@@ -269,27 +245,18 @@ void compareProgram(const Program &p, FamilyStats &stats) {
         wrong += " names " + name + " = 1;";
       fixed[name] = value;
     }
-    bool replayed = false;
-    std::optional<size_t> firstUb;
+    Replay replay;
     if (wrong.empty())
-      forEachAssignment(bf.symbols, fixed, [&](const Assignment &a) {
-        OracleResult r = oracle.run(*twinFn, a);
-        replayed = r.ub && r.ub->opIndex == op;
-        if (r.ub && !firstUb)
-          firstUb = r.ub->opIndex;
-        return !replayed;
-      });
-    if (replayed) {
+      replay = replayWitness(oracle, *twinFn, fixed, op, kBoxLo, kBoxHi);
+    if (replay.replayed) {
       ++stats.witnessReplayed;
     } else {
       ++stats.witnessFailed;
       std::string w;
       for (const auto &[name, value] : f.witness)
         w += name + "=" + std::to_string(value) + " ";
-      fail("witness {" + w + "} of " + where + " does not replay:" +
-           (!wrong.empty() ? wrong
-            : firstUb      ? " first UB at op #" + std::to_string(*firstUb)
-                           : std::string(" no UB")));
+      fail("witness {" + w + "} of " + where +
+           " does not replay:" + (!wrong.empty() ? wrong : replay.why()));
     }
   }
   if (p.plantedOp >= 0) {
@@ -302,8 +269,9 @@ void compareProgram(const Program &p, FamilyStats &stats) {
     }
   }
   for (size_t k = 0; k < n; ++k) {
-    bool oracleUb = bf.ubAt[k] > 0;
-    bool oracleGuaranteed = bf.reached[k] > 0 && bf.ubAt[k] == bf.reached[k];
+    Verdict expected = expectedVerdict(bf.reached[k], bf.ubAt[k]);
+    bool oracleUb = failsSome(expected);
+    bool oracleGuaranteed = expected == Verdict::UbGuaranteed;
     bool agree = symUb[k] == oracleUb;
     if (agree && symGuaranteed[k] && !oracleGuaranteed)
       agree = false;

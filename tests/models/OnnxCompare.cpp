@@ -3,6 +3,7 @@
 #include "OnnxCompare.h"
 
 #include "Expr.h"
+#include "oracle/Expected.h"
 #include "symshape/driver/Session.h"
 
 #include <sstream>
@@ -19,25 +20,6 @@ constexpr OnnxSpelling kSpellings[] = {OnnxSpelling::Torch,
 std::string tag(const OnnxProgram &p, OnnxSpelling s) {
   return std::string("onnx seed ") + std::to_string(p.seed) + " " +
          plantName(p.plant) + " (" + spellingName(s) + "): ";
-}
-
-/// Every assignment of `symbols` in the box.
-template <class F>
-void forEachInBox(const std::vector<std::string> &symbols, F visit) {
-  Assignment a;
-  for (const std::string &s : symbols)
-    a[s] = kBoxLo;
-  while (true) {
-    visit(a);
-    size_t i = 0;
-    for (; i < symbols.size(); ++i) {
-      if (++a[symbols[i]] <= kBoxHi)
-        break;
-      a[symbols[i]] = kBoxLo;
-    }
-    if (i == symbols.size())
-      return;
-  }
 }
 
 /// The graph node of top-level op `op` in `spelling` (-1: none).
@@ -102,25 +84,7 @@ std::string replay(const OnnxProgram &p, const frontend::Function &fn,
   }
   if (!wrong.empty())
     return wrong;
-  std::vector<std::string> rest;
-  for (const std::string &sym : symbols)
-    if (!fixed.count(sym))
-      rest.push_back(sym);
-  bool replayed = false;
-  std::optional<size_t> firstUb;
-  forEachInBox(rest, [&](const Assignment &free) {
-    if (replayed)
-      return;
-    Assignment a = fixed;
-    a.insert(free.begin(), free.end());
-    OracleResult r = oracle.run(fn, a);
-    replayed = r.ub && r.ub->opIndex == op;
-    if (r.ub && !firstUb)
-      firstUb = r.ub->opIndex;
-  });
-  if (replayed)
-    return "";
-  return firstUb ? " first UB at op #" + std::to_string(*firstUb) : " no UB";
+  return replayWitness(oracle, fn, fixed, op, kBoxLo, kBoxHi).why();
 }
 
 /// The non-safe findings of one spelling, spelling-free: "node #k Op kind
@@ -162,8 +126,9 @@ Side judge(const OnnxProgram &p, OnnxSpelling s, OnnxStats &stats) {
   std::vector<std::string> symbols = Oracle::symbols(*fn);
   std::vector<std::pair<Assignment, OracleResult>> runs;
   Oracle oracle(module);
-  forEachInBox(symbols, [&](const Assignment &a) {
+  forEachAssignment(symbols, {}, kBoxLo, kBoxHi, [&](const Assignment &a) {
     runs.emplace_back(a, oracle.run(*fn, a));
+    return true;
   });
   const solver::Problem &problem = *fa->problem;
   std::map<size_t, std::vector<exporters::Expr>> conditions;

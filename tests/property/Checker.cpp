@@ -277,6 +277,8 @@ void checkProgram(const Program &program, const CheckOptions &options,
                   Tally &tally) {
   ++tally.programs;
   Model model = buildModel(program);
+  if (options.mutateModel)
+    options.mutateModel(model);
   Oracle oracle(program, model);
   tally.assignments += oracle.size();
   countFeatures(program, model, tally);
@@ -316,7 +318,8 @@ void checkProgram(const Program &program, const CheckOptions &options,
                 << "\n";
     }
   }
-  Checker(program, model, oracle, fn, verdicts, options, tally).run();
+  Checker(program, model, oracle, fn, verdicts, options, tally)
+      .run(session.files()[0]->module);
 }
 
 } // namespace symshape::property

@@ -39,6 +39,8 @@
 
 namespace symshape::property {
 
+struct Model;
+
 /// Counts across a run.
 struct Tally {
   size_t programs = 0;
@@ -71,6 +73,16 @@ struct Tally {
   size_t apiChecks = 0; ///< shapeOf / sameSize / refinedTypeOf comparisons
   size_t wellDefinedButEmpty = 0; ///< wellDefined() with W empty (unknowns)
   std::vector<std::string> missedConstants; ///< a few examples, for the log
+
+  // The model against the oracle registry of tests/models (issue 41).
+  size_t registryPrograms = 0; ///< programs compared with the registry
+  size_t registryRuns = 0;     ///< registry runs (assignments) compared
+  size_t registryPartial = 0;  ///< of them, stopped at an op it cannot run
+  size_t registryUb = 0;       ///< of them, UB at the op the model says
+  /// Of them, where both stop past the first op with a static error or an
+  /// unranked operand (CheckerRegistry.cpp's horizon): nothing compared.
+  size_t registryBeyond = 0;
+  std::map<std::string, size_t> registrySkipped; ///< programs not compared
 };
 
 /// What symshape says of one dim (or scalar) of a value, as the checker
@@ -94,6 +106,9 @@ struct CheckOptions {
   /// the checker notices wrong answers.
   std::function<void(const solver::Problem &, solver::FunctionVerdicts &)>
       mutate;
+  /// Applied to the model before anything is judged by it, to test that
+  /// the comparison with the registry notices a wrong op rule.
+  std::function<void(Model &)> mutateModel;
   /// Applied to the shape claims read from symshape before checking them.
   std::function<void(std::vector<ShapeClaim> &)> mutateShapes;
   /// Check most specific shapes (runs symshape with computeShapes).
@@ -101,6 +116,9 @@ struct CheckOptions {
   /// Skip the checks of the known discrepancies K3 and K7 (Generator.cpp);
   /// SYMSHAPE_PROPERTY_SKIP_KNOWN sets the default.
   bool skipKnown = skipKnownDiscrepancies();
+  /// Compare the model with the oracle registry (CheckerRegistry.cpp);
+  /// off where symshape's verdicts alone change (the mutation tests).
+  bool registry = true;
 };
 
 /// Runs `program` through symshape and records counts and failures.

@@ -43,7 +43,10 @@ public:
       : program(program), model(model), oracle(oracle), fn(fn),
         verdicts(verdicts), options(options), tally(tally) {}
 
-  void run() {
+  /// Checks the model against the oracle registry (CheckerRegistry.cpp),
+  /// then symshape against the model.
+  void run(const frontend::Module &module) {
+    checkRegistry(module);
     if (!checkStructure())
       return;
     for (size_t k = 0; k < model.obligations.size(); ++k) {
@@ -72,6 +75,9 @@ private:
   const CheckOptions &options;
   Tally &tally;
   static constexpr size_t kMaxPerProgram = 3;
+  /// Assignments of the box compared with the registry, evenly spaced
+  /// (all of a box this small), besides each obligation's examples.
+  static constexpr size_t kRegistrySample = 256;
   size_t failures = 0;
 
   std::string obligationName(size_t k) const {
@@ -116,6 +122,9 @@ private:
     return oracle.describe(oracle.assignment(index));
   }
 
+  /// Assignments (indices) where the model is compared with the registry.
+  std::set<size_t> registryPoints() const;
+  void checkRegistry(const frontend::Module &module);
   bool checkStructure();
   void checkVerdict(size_t k);
   void checkWitness(size_t k);

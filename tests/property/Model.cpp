@@ -7,6 +7,8 @@
 
 #include "ModelBuilder.h"
 
+#include "oracle/StaticBroadcast.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
@@ -40,19 +42,10 @@ const char *modelKindName(ModelKind kind) {
 }
 
 int64_t inferDim(int64_t lhs, int64_t rhs, bool &error) {
-  error = false;
-  if (lhs == rhs)
-    return lhs;
-  if (lhs == kDynamic)
-    return rhs > 1 ? rhs : kDynamic;
-  if (rhs == kDynamic)
-    return lhs > 1 ? lhs : kDynamic;
-  if (lhs == 1)
-    return rhs;
-  if (rhs == 1)
-    return lhs;
-  error = true; // two unequal statics, neither 1 (0 vs 3 included)
-  return kDynamic;
+  static_assert(kDynamic == models::kStaticDynamic, "one spelling of `?`");
+  int64_t inferred;
+  error = !models::inferStaticDim(lhs, rhs, inferred);
+  return inferred;
 }
 
 namespace model_impl {

@@ -19,6 +19,13 @@
 // shape dialect. `Domain` says on which finite box the enumeration is exact
 // (see the comment there).
 //
+// The runtime rules of these ops are stated here symbolically, as terms,
+// because the exactness of the box and SPEC 4's per-column obligations
+// need them; the registry of op rules is the oracle of tests/models, and
+// CheckerRegistry.cpp holds the model to it (the first op with a violated
+// obligation is where the oracle's run stops, at each verdict's examples
+// and across the domain).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SYMSHAPE_TESTS_PROPERTY_MODEL_H
@@ -218,6 +225,8 @@ int64_t lookupDim(const Program &program, const Model &model,
 
 /// Static InferDim of seed 000 generalised to `0`: kDynamic for `?`;
 /// `error` is set for two unequal statics neither 1 (result kDynamic).
+/// The one statement of it, models::inferStaticDim
+/// (tests/models/oracle/StaticBroadcast.h), shared with tests/differential.
 int64_t inferDim(int64_t lhs, int64_t rhs, bool &error);
 
 } // namespace symshape::property

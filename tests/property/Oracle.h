@@ -13,6 +13,9 @@
 //   unreachable    no s has P_k
 //   ub-possible    otherwise
 //
+// (the last four as every brute-force comparison derives them,
+// models::expectedVerdict in tests/models/oracle/Expected.h)
+//
 // The domain is Model::domain: [minDim, H] for sizes and [Lidx, H] for
 // index arguments. It is exact, not merely a sample: Model.h's Domain
 // explains why every verdict (and every constant dim, for the refinement

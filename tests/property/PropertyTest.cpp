@@ -111,6 +111,16 @@ void printTally(const char *what, const Tally &tally, double seconds) {
             << tally.apiChecks << " shapeOf/sameSize/refinedTypeOf checks\n";
   for (const std::string &missed : tally.missedConstants)
     std::cout << "  not refined: " << missed;
+  std::cout << "  oracle registry: " << tally.registryPrograms
+            << " programs' models compared on " << tally.registryRuns
+            << " assignments (" << tally.registryPartial
+            << " runs stopped at an op it cannot run, " << tally.registryUb
+            << " with UB at the same op, " << tally.registryBeyond
+            << " agreeing only up to a static error or an unranked operand);"
+               " not compared:";
+  for (const auto &[why, n] : tally.registrySkipped)
+    std::cout << " " << why << "=" << n;
+  std::cout << "\n";
 }
 
 /// Runs the programs `generate` makes, prints the tally and the reports.
@@ -139,6 +149,7 @@ Tally runPrograms(const char *what, Program (*generate)(uint64_t),
       options.fastPaths = false;
       options.verbose = false;
       options.shapes = false;
+      options.registry = false; // the model was compared once already
       checkProgram(program, options, tally);
     }
   }
