@@ -1,4 +1,4 @@
-//===- HloSharding.cpp - XLA's sharding text (`mhlo.sharding`) ------------===//
+//===- HloShardingAttrs.cpp - XLA's sharding text read once ---------------===//
 //
 // GSPMD programs (JAX's export without Shardy, torch_xla) carry XLA's
 // shardings as the text HloSharding::Print writes (openxla/xla,
@@ -13,19 +13,21 @@
 //   {devices=[2,2,2]<=[8] last_tile_dims={manual, replicated}}
 //   {{replicated}, {devices=[2]<=[2]}}    a tuple (one per leaf)
 //
-// Only these forms are read; anything else (`{unknown}`, `{unreduced}`,
-// `metadata={..}`, `shard_as`, malformed counts) gives nullopt, and the op
-// reading it is then opaque.
+// The parser reads the string of every attribute named `mhlo.sharding`
+// (an op's, a function argument's or result's) into an HloSharding once
+// (Attribute::hloSharding); the GSPMD custom calls read that. Only these
+// forms are read; anything else (`{unknown}`, `{unreduced}`,
+// `metadata={..}`, `shard_as`, malformed counts) leaves the attribute
+// without one, and the op reading it is then opaque.
 //
 //===----------------------------------------------------------------------===//
 
-#include "StablehloInternal.h"
+#include "AttrReaders.h"
 #include "ir/TextReader.h"
 
 #include <algorithm>
-#include <cctype>
 
-namespace symshape::frontend::hlo {
+namespace symshape::frontend {
 
 namespace {
 
@@ -139,15 +141,6 @@ std::optional<HloSharding> readOne(Reader &r, unsigned depth) {
 
 } // namespace
 
-size_t HloSharding::dataRank() const {
-  return tiles.size() - lastTileDims.size() - (lastTileDimReplicate ? 1 : 0);
-}
-
-bool HloSharding::manualSubgroup() const {
-  return std::find(lastTileDims.begin(), lastTileDims.end(), "manual") !=
-         lastTileDims.end();
-}
-
 std::optional<HloSharding> readHloSharding(std::string_view text) {
   Reader r(text);
   std::optional<HloSharding> out = readOne(r, 0);
@@ -156,4 +149,11 @@ std::optional<HloSharding> readHloSharding(std::string_view text) {
   return out;
 }
 
-} // namespace symshape::frontend::hlo
+void readHloShardingAttr(std::string_view name, Attribute &attr) {
+  if (name != "mhlo.sharding" || attr.kind != AttrKind::String)
+    return;
+  if (std::optional<HloSharding> sharding = readHloSharding(attr.str))
+    attr.hloSharding = std::make_shared<HloSharding>(std::move(*sharding));
+}
+
+} // namespace symshape::frontend
