@@ -27,10 +27,10 @@ namespace symshape::frontend {
 
 namespace {
 
-using Kind = AffineExpr::Kind;
-
 class ExprReader {
 public:
+  using Kind = AffineExpr::Kind;
+
   ExprReader(std::string_view text, const std::vector<std::string_view> &dims,
              const std::vector<std::string_view> &symbols)
       : r(text), dims(dims), symbols(symbols) {}

@@ -31,10 +31,8 @@ namespace symshape::frontend {
 
 namespace {
 
-using Reader = TextReader;
-
 /// `[n, ...]`.
-std::optional<std::vector<int64_t>> bracketed(Reader &r) {
+std::optional<std::vector<int64_t>> bracketed(TextReader &r) {
   if (!r.eat("["))
     return std::nullopt;
   std::optional<std::vector<int64_t>> out = r.integers();
@@ -56,7 +54,7 @@ std::optional<int64_t> product(const std::vector<int64_t> &dims) {
 
 /// `devices=[..]<=[..]T(..)` or `devices=[..]0,1,...` and its suffixes,
 /// after the `{`.
-std::optional<HloSharding> readTiled(Reader &r) {
+std::optional<HloSharding> readTiled(TextReader &r) {
   HloSharding out;
   out.kind = HloSharding::Kind::Tiled;
   std::optional<std::vector<int64_t>> tiles = bracketed(r);
@@ -105,7 +103,7 @@ std::optional<HloSharding> readTiled(Reader &r) {
 }
 
 /// One sharding from its `{`.
-std::optional<HloSharding> readOne(Reader &r, unsigned depth) {
+std::optional<HloSharding> readOne(TextReader &r, unsigned depth) {
   if (depth > 8 || !r.eat("{"))
     return std::nullopt;
   HloSharding out;
@@ -142,7 +140,7 @@ std::optional<HloSharding> readOne(Reader &r, unsigned depth) {
 } // namespace
 
 std::optional<HloSharding> readHloSharding(std::string_view text) {
-  Reader r(text);
+  TextReader r(text);
   std::optional<HloSharding> out = readOne(r, 0);
   if (!out || !r.atEnd())
     return std::nullopt;

@@ -25,7 +25,7 @@ namespace symshape::frontend {
 namespace {
 
 /// Decimal digits (1 to 20) that fit uint64.
-std::optional<uint64_t> readUnsigned(TextReader &r) {
+std::optional<uint64_t> unsignedValue(TextReader &r) {
   r.skipSpaces();
   std::string_view digits = r.takeWhile(
       [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
@@ -53,7 +53,7 @@ void readIntAssumptionBody(Attribute &attr, std::string_view body) {
     std::optional<std::string> key = r.word();
     if (!key || !r.eat("="))
       return;
-    std::optional<uint64_t> value = readUnsigned(r);
+    std::optional<uint64_t> value = unsignedValue(r);
     std::optional<uint64_t> *slot = *key == "umin"   ? &out.umin
                                     : *key == "umax" ? &out.umax
                                     : *key == "udiv" ? &out.udiv
