@@ -3,7 +3,7 @@
 // The one reader of the small text formats symshape reads in one piece:
 // the body of a struct attribute (`offset_dims = [1], index_vector_dim =
 // 1`, parser/StructAttrs.cpp), XLA's GSPMD `mhlo.sharding` strings
-// (`{devices=[2,1]0,1}`, ops/stablehlo/HloSharding.cpp) and Shardy's
+// (`{devices=[2,1]0,1}`, parser/HloShardingAttrs.cpp) and Shardy's
 // `#sdy.sharding<@mesh, [{"x"}, {}]>` (parser/ShardyAttrs.cpp). Every read
 // skips white space first; a failed read leaves the cursor where it was
 // only where said.

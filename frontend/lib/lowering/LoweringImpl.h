@@ -274,15 +274,16 @@ public:
                                       const std::vector<ValueState> &args);
   /// Copies what is known of `from` to `to` (pass-through ops).
   void alias(ValueId to, ValueId from);
-  /// The `mhlo.sharding` text an op stated for value `id` of the current
-  /// frame (XLA's `Sharding` custom call), null when none did. A static
-  /// property of the value, so one entry serves every inlining of a callee.
-  const std::string *valueSharding(ValueId id) const {
+  /// The `mhlo.sharding` attribute an op stated for value `id` of the
+  /// current frame (XLA's `Sharding` custom call), null when none did. A
+  /// static property of the value, so one entry serves every inlining of a
+  /// callee.
+  const Attribute *valueSharding(ValueId id) const {
     auto it = shardings.find({frame, id});
     return it == shardings.end() ? nullptr : &it->second;
   }
-  void setValueSharding(ValueId id, std::string text) {
-    shardings[{frame, id}] = std::move(text);
+  void setValueSharding(ValueId id, Attribute sharding) {
+    shardings[{frame, id}] = std::move(sharding);
   }
   /// Whether the op being lowered may not run (a region of an unknown op,
   /// a block other than the entry block): a fact it states holds only there.
@@ -349,7 +350,7 @@ private:
   std::unordered_map<std::string, unsigned> shownNames;
   solver::ChunkedVector<solver::Obligation> pending;
   /// valueSharding's entries, by frame and value.
-  std::map<std::pair<const Function *, ValueId>, std::string> shardings;
+  std::map<std::pair<const Function *, ValueId>, Attribute> shardings;
   bool conditional = false; // inside a region of an unknown op
   /// In conditional code (a region of an unknown op, a block other than
   /// the entry block): the violations of the earlier ops of the enclosing

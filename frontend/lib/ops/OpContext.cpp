@@ -233,9 +233,9 @@ OpContext::findMesh(const std::string &name) const {
   return low.findMesh(name);
 }
 
-const std::string *OpContext::operandSharding(size_t i) const {
+const Attribute *OpContext::operandSharding(size_t i) const {
   ValueId id = operation.operands[i];
-  if (const std::string *stated = low.valueSharding(id))
+  if (const Attribute *stated = low.valueSharding(id))
     return stated;
   const Function &f = low.currentFunction();
   const Value &v = low.value(id);
@@ -244,12 +244,12 @@ const std::string *OpContext::operandSharding(size_t i) const {
     return nullptr;
   for (const NamedAttribute &a : f.argumentAttributes[v.index])
     if (a.name == "mhlo.sharding" && a.value.kind == AttrKind::String)
-      return &a.value.str;
+      return &a.value;
   return nullptr;
 }
 
-void OpContext::setResultSharding(size_t r, std::string text) {
-  low.setValueSharding(operation.results[r], std::move(text));
+void OpContext::setResultSharding(size_t r, const Attribute &sharding) {
+  low.setValueSharding(operation.results[r], sharding);
 }
 
 std::optional<int64_t> OpContext::constantScalar(size_t i) {

@@ -155,12 +155,14 @@ public:
   /// The axes of device mesh @`name` of the module, null when undeclared.
   const std::vector<MeshAxis> *findMesh(const std::string &name) const;
 
-  /// The `mhlo.sharding` text of operand `i` (XLA's GSPMD): what the op
-  /// that made it stated (setResultSharding), else the `mhlo.sharding`
+  /// The `mhlo.sharding` string attribute of operand `i` (XLA's GSPMD;
+  /// its text in `str`, the parser's reading in `hloSharding`): what the
+  /// op that made it stated (setResultSharding), else the `mhlo.sharding`
   /// attribute of the function argument it is; null when neither.
-  const std::string *operandSharding(size_t i) const;
-  /// Result `r` carries the sharding `text` (the `Sharding` custom call).
-  void setResultSharding(size_t r, std::string text);
+  const Attribute *operandSharding(size_t i) const;
+  /// Result `r` carries the `mhlo.sharding` attribute `sharding` (the
+  /// `Sharding` custom call).
+  void setResultSharding(size_t r, const Attribute &sharding);
 
   //===--- Attributes ----------------------------------------------------===//
   const Attribute *attr(std::string_view name) const;

@@ -4,11 +4,14 @@
 //
 //   affine_map<(d0, d1)[s0] -> (d1, 0, d0 + s0)>
 //       2 dims, 1 symbol; results: dim 1, the constant 0, another
-//       expression (kept unread)
+//       expression (Add(d0, s0))
+//   affine_map<()[s0] -> (1, s0 * 32)>
+//       no dim, 1 symbol (torch.bind_symbolic_shape's maps)
 //
 // Each result is a dim alone, an integer alone or `Other`; rules that
 // need more than that (a projected permutation with zeros, linalg) make
-// the op opaque on `Other`.
+// the op opaque on `Other`. Each result's whole expression is read too
+// (AffineExprs.cpp), for rules that compute with it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,15 +97,15 @@ std::shared_ptr<const AffineMapValue> readAffineMap(std::string_view text) {
   if (!dims)
     return nullptr;
   size_t save = pos;
-  size_t numSymbols = 0;
+  std::vector<std::string_view> symbols;
   while (pos < text.size() && text[pos] == ' ')
     ++pos;
   if (pos < text.size() && text[pos] == '[') {
-    std::optional<std::vector<std::string_view>> symbols =
+    std::optional<std::vector<std::string_view>> list =
         splitMapList(text, pos, '[', ']');
-    if (!symbols)
+    if (!list)
       return nullptr;
-    numSymbols = symbols->size();
+    symbols = std::move(*list);
   } else {
     pos = save;
   }
@@ -117,7 +120,7 @@ std::shared_ptr<const AffineMapValue> readAffineMap(std::string_view text) {
     return nullptr;
   auto map = std::make_shared<AffineMapValue>();
   map->numDims = dims->size();
-  map->numSymbols = numSymbols;
+  map->numSymbols = symbols.size();
   for (std::string_view result : *results) {
     AffineResult out;
     if (std::optional<int64_t> constant = integerAlone(result)) {
@@ -131,7 +134,8 @@ std::shared_ptr<const AffineMapValue> readAffineMap(std::string_view text) {
           break;
         }
     }
-    map->results.push_back(out);
+    out.expr = readAffineExpr(result, *dims, symbols);
+    map->results.push_back(std::move(out));
   }
   return map;
 }

@@ -9,6 +9,11 @@
 //   stablehlo.compare LT, %a, %b, SIGNED             custom form
 //   {compare_type = SIGNED}                          a bare enum case
 //
+// and arith's CmpIPredicate (mlir/Dialect/Arith/IR/ArithBase.td):
+//
+//   arith.cmpi slt, %a, %b : index                   custom form: the word
+//   "arith.cmpi"(%a, %b) <{predicate = 2 : i64}>     generic: the value
+//
 // A word that is none of the enum's cases leaves the attribute without a
 // case: the rule that needs one does not guess it.
 //
@@ -44,6 +49,12 @@ const EnumDef kEnumDefs[] = {
      "comparison_type",
      "compare_type",
      {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"}},
+    // Never written `#dialect<...>` nor as a bare upper-case word: set by
+    // arith.cmpi's forms only (setEnumCase, setEnumValue).
+    {EnumKind::CmpIPredicate,
+     "",
+     "",
+     {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}},
 };
 
 const EnumDef *enumDef(EnumKind kind) {
@@ -71,6 +82,15 @@ bool setEnumCase(Attribute &attr, EnumKind kind, std::string_view word) {
   return false;
 }
 
+bool setEnumValue(Attribute &attr, EnumKind kind, int64_t value) {
+  const EnumDef *def = enumDef(kind);
+  if (!def || value < 0 || uint64_t(value) >= def->cases.size())
+    return false;
+  attr.enumKind = kind;
+  attr.enumCase = uint8_t(value);
+  return true;
+}
+
 void readEnumBody(Attribute &attr, std::string_view name,
                   std::string_view body) {
   if (name != "stablehlo" && name != "mhlo" && name != "chlo")
@@ -81,13 +101,13 @@ void readEnumBody(Attribute &attr, std::string_view name,
       !r.eat(">") || !r.atEnd())
     return;
   for (const EnumDef &def : kEnumDefs)
-    if (def.mnemonic == *mnemonic)
+    if (!def.mnemonic.empty() && def.mnemonic == *mnemonic)
       setEnumCase(attr, def.kind, *word);
 }
 
 EnumKind enumOfAttrName(std::string_view name) {
   for (const EnumDef &def : kEnumDefs)
-    if (def.attrName == name)
+    if (!def.attrName.empty() && def.attrName == name)
       return def.kind;
   return EnumKind::None;
 }

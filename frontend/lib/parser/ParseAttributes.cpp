@@ -284,6 +284,7 @@ bool Parser::parseAttrDict(std::vector<NamedAttribute> &attrs) {
       if (!value)
         return false;
       named.value = std::move(*value);
+      readHloShardingAttr(named.name, named.value);
     } else {
       named.value.kind = AttrKind::Unit;
       named.value.loc = named.loc;
@@ -338,6 +339,8 @@ bool Parser::parseHashAttr(Attribute &attr, bool allowType) {
       readStructBody(attr, name, body);
       readEnumBody(attr, name, body);
       readShardyBody(attr, name, body);
+      if (name == "util.int.assumption")
+        readIntAssumptionBody(attr, body);
       resetTo(*end);
     }
     if (allowType && consumeIf(TokenKind::Colon)) {

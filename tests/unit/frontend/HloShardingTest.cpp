@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ops/stablehlo/StablehloInternal.h"
+#include "parser/AttrReaders.h"
 
 #include <catch2/catch.hpp>
 
-using namespace symshape::frontend::hlo;
+using namespace symshape::frontend;
 
 TEST_CASE("HloSharding: the leaf forms", "[hlo-sharding]") {
   using K = HloSharding::Kind;

@@ -15,6 +15,8 @@
 //                                [1], index_vector_dim = 1 in `entries`
 //   #stablehlo<fft_type RFFT>    Other, enum FftType::RFFT (TypedAttrs.h)
 //   affine_map<(d0) -> (d0)>     Other, with its `affineMap`
+//   #util.int.assumption<umin = 1>  Other, with its `intAssumption`
+//   mhlo.sharding = "{manual}"   String, with its `hloSharding`
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +90,13 @@ struct Attribute {
   /// A Shardy sharding, mesh or axis set as the parser (or the sdy op's
   /// form) read it; null otherwise.
   std::shared_ptr<const ShardyValue> shardy;
+  /// `#util.int.assumption<...>` (also the bare `<...>` of util.assume.int's
+  /// custom form) as the parser read it; null otherwise, or when its body
+  /// is not read.
+  std::shared_ptr<const IntAssumption> intAssumption;
+  /// The string of an attribute named `mhlo.sharding` read as XLA's
+  /// sharding text; null otherwise, or when the text is a form not read.
+  std::shared_ptr<const HloSharding> hloSharding;
 
   /// The case of enum `E` held; nullopt when the attribute is not one.
   template <typename E> std::optional<E> enumValue() const {

@@ -9,6 +9,10 @@
 //   #stablehlo<comparison_type SIGNED>            ComparisonType::SIGNED
 //   affine_map<(d0, d1) -> (d1, 0, d0 + 1)>       2 dims: d1, 0, other
 //   #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>   a list of shardings
+//   arith.cmpi slt, ..  / `predicate = 2 : i64`   CmpIPredicate::slt
+//   #util.int.assumption<umin = 1, udiv = 16>     IntAssumption
+//   affine_map<()[s0] -> (s0 * 32)>               a Mul of s0 and 32
+//   mhlo.sharding = "{devices=[1,8]<=[8]}"        HloSharding, tiled
 //
 // An attribute the parser could not read this way keeps only its text:
 // the op that needs it is then opaque, never guessed.
@@ -33,6 +37,7 @@ enum class EnumKind : uint8_t {
   FftType,             ///< `fft_type`
   ComparisonDirection, ///< `comparison_direction`
   ComparisonType,      ///< `comparison_type` (attribute `compare_type`)
+  CmpIPredicate,       ///< arith.cmpi's `predicate`
 };
 
 /// stablehlo.fft's `fft_type` (StableHLO spec, fft).
@@ -48,6 +53,21 @@ enum class ComparisonType : uint8_t {
   UNSIGNED
 };
 
+/// arith.cmpi's `predicate` (MLIR, arith::CmpIPredicate; the generic
+/// form writes the case's value, 0 for eq ... 9 for uge).
+enum class CmpIPredicate : uint8_t {
+  eq,
+  ne,
+  slt,
+  sle,
+  sgt,
+  sge,
+  ult,
+  ule,
+  ugt,
+  uge
+};
+
 /// The EnumKind of each C++ enum above (Attribute::enumValue).
 template <typename E> struct EnumKindOf;
 template <> struct EnumKindOf<FftType> {
@@ -59,16 +79,41 @@ template <> struct EnumKindOf<ComparisonDirection> {
 template <> struct EnumKindOf<ComparisonType> {
   static constexpr EnumKind kind = EnumKind::ComparisonType;
 };
+template <> struct EnumKindOf<CmpIPredicate> {
+  static constexpr EnumKind kind = EnumKind::CmpIPredicate;
+};
 
-//===--- Affine maps
-//-------------------------------------------------------===//
+//===--- Affine maps ------------------------------------------------------===//
+
+/// An affine expression as written (MLIR's affine expression grammar):
+/// `s0 * 32 + d1 floordiv 2`, `-s0`, `(d0 + 1) mod 4`. Operators keep the
+/// operands in written order; nothing is simplified.
+struct AffineExpr {
+  enum class Kind : uint8_t {
+    Constant, ///< an integer: `value`
+    Dim,      ///< `dK` by its place in the dim list: `value`
+    Symbol,   ///< `sK` by its place in the symbol list: `value`
+    Neg,      ///< `-x`: operands[0]
+    Add,      ///< `a + b`
+    Sub,      ///< `a - b`
+    Mul,      ///< `a * b`
+    FloorDiv, ///< `a floordiv b`
+    CeilDiv,  ///< `a ceildiv b`
+    Mod,      ///< `a mod b`
+  };
+  Kind kind = Kind::Constant;
+  int64_t value = 0;
+  std::vector<AffineExpr> operands; ///< lhs, rhs (Neg: the one)
+};
 
 /// One result of an affine map: a dim `dK` alone, an integer constant
-/// alone, or any other expression (kept as `Other`, unread).
+/// alone, or any other expression (`Other`); `expr` is the whole
+/// expression when it reads as one.
 struct AffineResult {
   enum class Kind : uint8_t { Dim, Constant, Other };
   Kind kind = Kind::Other;
   int64_t value = 0; ///< Dim: the dim's index; Constant: its value
+  std::optional<AffineExpr> expr;
 };
 
 /// `affine_map<(d0, d1)[s0] -> (d1, 0, d0 + s0)>`.
@@ -118,6 +163,43 @@ struct ShardyValue {
   std::vector<TensorSharding> shardings;
   std::vector<MeshAxis> mesh;
   std::vector<std::string> axisNames;
+};
+
+//===--- IREE -------------------------------------------------------------===//
+
+/// One `#util.int.assumption<umin = 1, umax = 4, udiv = 2>` (IREE's util
+/// dialect; every field optional): as an unsigned value, the operand lies
+/// in [umin, umax] and is a multiple of udiv.
+struct IntAssumption {
+  std::optional<uint64_t> umin, umax, udiv;
+};
+
+//===--- XLA's shardings (`mhlo.sharding`) --------------------------------===//
+
+/// An `mhlo.sharding` string as HloSharding::Print writes it (openxla/xla,
+/// xla/hlo/ir/hlo_sharding.cc): `{replicated}`, `{manual}`, `{maximal
+/// device=3}`, `{devices=[1,8]<=[8]}`, a tuple `{{..}, {..}}`.
+struct HloSharding {
+  enum class Kind { Replicated, Manual, Maximal, Tiled, Tuple };
+  Kind kind = Kind::Replicated;
+  /// Tiled: the tile assignment's dims, data dims first, then the subgroup
+  /// dims (`last_tile_dim_replicate`, `last_tile_dims={..}`).
+  std::vector<int64_t> tiles;
+  bool lastTileDimReplicate = false;
+  std::vector<std::string> lastTileDims; ///< "manual" / "replicated"
+  std::vector<HloSharding> elements;     ///< Tuple: one per leaf
+  /// Tiled: the number of leading `tiles` that tile data
+  /// (HloSharding::TiledDataRank).
+  size_t dataRank() const {
+    return tiles.size() - lastTileDims.size() - (lastTileDimReplicate ? 1 : 0);
+  }
+  /// Tiled with a `manual` subgroup (partially manual).
+  bool manualSubgroup() const {
+    for (const std::string &dim : lastTileDims)
+      if (dim == "manual")
+        return true;
+    return false;
+  }
 };
 
 } // namespace symshape::frontend

@@ -55,8 +55,10 @@ static const OpEntry kArithEntries[] = {
     intCastOp("arith.index_castui", lowerIntCast<IntExtension::Zero>),
     {"arith.cmpf", parseCompare, lowerElementwise, kRefineNone,
      "elementwise: operands and result of one shape"},
-    {"arith.cmpi", parseCompare, lowerIntCompareOp, kRefineNone,
-     "elementwise on tensors; on integers, the comparison (a predicate)"},
+    withGenericNormalizer(
+        {"arith.cmpi", parseCmpI, lowerIntCompareOp, kRefineNone,
+         "elementwise on tensors; on integers, the comparison (a predicate)"},
+        readCmpIPredicate),
     {"arith.select", parseSelect, lowerArithSelect, kRefineNone,
      "elementwise (an i1 condition applies to all); on integers, the pick"},
     withExactIntArith(

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArithInternal.h"
+#include "parser/AttrReaders.h"
 
 namespace symshape::frontend {
 
@@ -62,6 +63,24 @@ bool parseCompare(Parser &p, PendingOp &pending) {
   pending.resultTypes.push_back(result);
   return p.setOperands(pending, uses, {*type, *type}, /*written=*/true,
                        typesLoc);
+}
+
+bool parseCmpI(Parser &p, PendingOp &pending) {
+  if (!parseCompare(p, pending))
+    return false;
+  // The predicate is the first attribute parseCompare adds.
+  for (NamedAttribute &named : pending.op.attributes)
+    if (named.name == "predicate") {
+      setEnumCase(named.value, EnumKind::CmpIPredicate, named.value.text);
+      break;
+    }
+  return true;
+}
+
+void readCmpIPredicate(Operation &op) {
+  for (NamedAttribute &named : op.attributes)
+    if (named.name == "predicate" && named.value.kind == AttrKind::Integer)
+      setEnumValue(named.value, EnumKind::CmpIPredicate, named.value.intValue);
 }
 
 /// `%c, %a, %b {attrs} : T` (an i1 condition) or `: C, T`.

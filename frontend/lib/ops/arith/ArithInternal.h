@@ -19,6 +19,11 @@ namespace symshape::frontend {
 // ArithForms.cpp
 bool parseSameTypeForm(Parser &p, PendingOp &pending); ///< %a, %b : T
 bool parseCompare(Parser &p, PendingOp &pending);      ///< pred, %a, %b : T
+/// arith.cmpi's form: parseCompare, its predicate word read as a
+/// CmpIPredicate.
+bool parseCmpI(Parser &p, PendingOp &pending);
+/// arith.cmpi's generic form: the integer `predicate` as a CmpIPredicate.
+void readCmpIPredicate(Operation &op);
 bool parseSelect(Parser &p, PendingOp &pending);
 
 // ArithMath.cpp

@@ -95,19 +95,11 @@ void lowerIntCompareOp(OpContext &c) {
     lowerElementwise(c);
     return;
   }
-  const Attribute *predicate = c.attr("predicate");
-  std::optional<CmpPred> pred;
-  if (predicate && predicate->kind == AttrKind::Other)
-    pred = cmpPredicate(predicate->text, false); // custom form: `slt`
-  else if (predicate && predicate->kind == AttrKind::Integer) {
-    // The generic form's enum value (arith::CmpIPredicate).
-    static constexpr std::string_view kNames[] = {
-        "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
-    if (predicate->intValue >= 0 && predicate->intValue < 10)
-      pred = cmpPredicate(kNames[predicate->intValue], false);
-  }
-  if (pred)
-    lowerIntCompare(c, *pred);
+  // The predicate as the parser read it (custom form `slt`, generic form
+  // `2 : i64`; arith::CmpIPredicate).
+  if (std::optional<CmpIPredicate> predicate =
+          c.enumAttr<CmpIPredicate>("predicate"))
+    lowerIntCompare(c, cmpPredicate(*predicate));
 }
 
 void lowerArithSelect(OpContext &c) {

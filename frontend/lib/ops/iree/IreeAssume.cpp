@@ -28,26 +28,13 @@
 
 #include "ops/OpContext.h"
 
-#include <cctype>
-
 namespace symshape::frontend {
 
 using solver::ObligationKind;
 
 namespace {
 
-struct IntAssumption {
-  std::optional<uint64_t> umin, umax, udiv;
-};
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-    s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-    s.remove_suffix(1);
-  return s;
-}
-
+/// Decimal digits that fit uint64 (a type's width), nullopt otherwise.
 std::optional<uint64_t> readUnsigned(std::string_view digits) {
   if (digits.empty() || digits.size() > 20)
     return std::nullopt;
@@ -61,38 +48,6 @@ std::optional<uint64_t> readUnsigned(std::string_view digits) {
     value = value * 10 + digit;
   }
   return value;
-}
-
-/// `#util.int.assumption<umin = 1, umax = 4, udiv = 2>`, nullopt for any
-/// other text.
-std::optional<IntAssumption> readAssumption(const Attribute &attr) {
-  const std::string_view prefix = "#util.int.assumption<";
-  std::string_view text = trim(attr.text);
-  if (attr.kind != AttrKind::Other || text.substr(0, prefix.size()) != prefix ||
-      text.back() != '>')
-    return std::nullopt;
-  std::string_view body =
-      text.substr(prefix.size(), text.size() - prefix.size() - 1);
-  IntAssumption out;
-  while (!trim(body).empty()) {
-    size_t comma = body.find(',');
-    std::string_view entry = trim(body.substr(0, comma));
-    body = comma == std::string_view::npos ? std::string_view()
-                                           : body.substr(comma + 1);
-    size_t equal = entry.find('=');
-    if (equal == std::string_view::npos)
-      return std::nullopt;
-    std::string_view key = trim(entry.substr(0, equal));
-    std::optional<uint64_t> value = readUnsigned(trim(entry.substr(equal + 1)));
-    std::optional<uint64_t> *slot = key == "umin"   ? &out.umin
-                                    : key == "umax" ? &out.umax
-                                    : key == "udiv" ? &out.udiv
-                                                    : nullptr;
-    if (!value || !slot || *slot)
-      return std::nullopt;
-    *slot = *value;
-  }
-  return out;
 }
 
 /// The width of an index / signless integer type, 0 for another type.
@@ -187,7 +142,8 @@ bool readOperandRows(OpContext &c, size_t i, const Attribute &rows,
     return false;
   }
   for (const Attribute &row : rows.elements) {
-    std::optional<IntAssumption> a = readAssumption(row);
+    // The parser read `#util.int.assumption<...>` (IntAssumption).
+    const IntAssumption *a = row.intAssumption.get();
     if (!a) {
       c.opaque("the assumption '" + row.text + "' is not understood");
       return false;

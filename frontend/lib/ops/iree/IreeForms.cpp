@@ -12,6 +12,7 @@
 
 #include "IreeInternal.h"
 #include "ops/rules/PrettyForms.h"
+#include "parser/AttrReaders.h"
 
 namespace symshape::frontend {
 
@@ -116,7 +117,8 @@ using namespace iree;
 namespace {
 
 /// `<umin = 1, umax = 4>` or `#util.int.assumption<...>` as the generic
-/// form's attribute `#util.int.assumption<umin = 1, umax = 4>`.
+/// form's attribute `#util.int.assumption<umin = 1, umax = 4>`, its
+/// IntAssumption read (readIntAssumptionBody).
 bool parseIntAssumption(Parser &p, Attribute &out) {
   out.loc = p.tokLoc();
   if (p.tok.is(TokenKind::HashIdent) &&
@@ -129,8 +131,9 @@ bool parseIntAssumption(Parser &p, Attribute &out) {
   if (!end)
     return false;
   out.kind = AttrKind::Other;
-  out.text =
-      "#util.int.assumption" + std::string(p.buf.substr(open, *end - open));
+  std::string_view body = p.buf.substr(open, *end - open);
+  out.text = "#util.int.assumption" + std::string(body);
+  readIntAssumptionBody(out, body);
   p.resetTo(*end);
   return true;
 }

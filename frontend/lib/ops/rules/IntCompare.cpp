@@ -16,27 +16,30 @@ namespace symshape::frontend {
 
 using solver::FormulaKind;
 
-std::optional<CmpPred> cmpPredicate(std::string_view name, bool isUnsigned) {
-  struct Entry {
-    std::string_view arith, hlo;
-    CmpPred pred, unsignedPred;
-  };
-  static const Entry kPredicates[] = {
-      {"eq", "EQ", CmpPred::Eq, CmpPred::Eq},
-      {"ne", "NE", CmpPred::Ne, CmpPred::Ne},
-      {"slt", "LT", CmpPred::Lt, CmpPred::ULt},
-      {"sle", "LE", CmpPred::Le, CmpPred::ULe},
-      {"sgt", "GT", CmpPred::Gt, CmpPred::UGt},
-      {"sge", "GE", CmpPred::Ge, CmpPred::UGe},
-      {"ult", "", CmpPred::ULt, CmpPred::ULt},
-      {"ule", "", CmpPred::ULe, CmpPred::ULe},
-      {"ugt", "", CmpPred::UGt, CmpPred::UGt},
-      {"uge", "", CmpPred::UGe, CmpPred::UGe},
-  };
-  for (const Entry &e : kPredicates)
-    if (name == e.arith || (!e.hlo.empty() && name == e.hlo))
-      return isUnsigned ? e.unsignedPred : e.pred;
-  return std::nullopt;
+CmpPred cmpPredicate(CmpIPredicate predicate) {
+  switch (predicate) {
+  case CmpIPredicate::eq:
+    return CmpPred::Eq;
+  case CmpIPredicate::ne:
+    return CmpPred::Ne;
+  case CmpIPredicate::slt:
+    return CmpPred::Lt;
+  case CmpIPredicate::sle:
+    return CmpPred::Le;
+  case CmpIPredicate::sgt:
+    return CmpPred::Gt;
+  case CmpIPredicate::sge:
+    return CmpPred::Ge;
+  case CmpIPredicate::ult:
+    return CmpPred::ULt;
+  case CmpIPredicate::ule:
+    return CmpPred::ULe;
+  case CmpIPredicate::ugt:
+    return CmpPred::UGt;
+  case CmpIPredicate::uge:
+    return CmpPred::UGe;
+  }
+  return CmpPred::Eq; // unreachable: every case is listed
 }
 
 std::optional<FormulaId> compareInts(OpContext &c, CmpPred pred, TermId a,

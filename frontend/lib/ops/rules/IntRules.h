@@ -74,9 +74,8 @@ std::optional<TermId> intBinary(OpContext &c, IntOp op, TermId a, TermId b);
 std::optional<__int128> foldInt(IntOp op, int64_t a, int64_t b);
 
 enum class CmpPred : uint8_t { Eq, Ne, Lt, Le, Gt, Ge, ULt, ULe, UGt, UGe };
-/// The predicate of arith.cmpi ("eq", "slt", "uge", ...) or
-/// stablehlo.compare ("EQ", "LT", ..., with `isUnsigned` for UNSIGNED).
-std::optional<CmpPred> cmpPredicate(std::string_view name, bool isUnsigned);
+/// The predicate of arith.cmpi's case (`slt` is Lt, `uge` UGe).
+CmpPred cmpPredicate(CmpIPredicate predicate);
 /// `a pred b`; nullopt for an unsigned comparison of values that may be
 /// negative.
 std::optional<FormulaId> compareInts(OpContext &c, CmpPred pred, TermId a,

@@ -233,25 +233,7 @@ bool lowerShapeOperandResults(OpContext &ctx);
 /// results are their declared types. False otherwise.
 bool lowerStaticExternal(OpContext &ctx);
 
-//===--- XLA's shardings (HloSharding.cpp, StablehloSpmd.cpp) ------------===//
-/// An `mhlo.sharding` string as HloSharding::Print writes it.
-struct HloSharding {
-  enum class Kind { Replicated, Manual, Maximal, Tiled, Tuple };
-  Kind kind = Kind::Replicated;
-  /// Tiled: the tile assignment's dims, data dims first, then the subgroup
-  /// dims (`last_tile_dim_replicate`, `last_tile_dims={..}`).
-  std::vector<int64_t> tiles;
-  bool lastTileDimReplicate = false;
-  std::vector<std::string> lastTileDims; ///< "manual" / "replicated"
-  std::vector<HloSharding> elements;     ///< Tuple: one per leaf
-  /// Tiled: the number of leading `tiles` that tile data
-  /// (HloSharding::TiledDataRank).
-  size_t dataRank() const;
-  /// Tiled with a `manual` subgroup (partially manual).
-  bool manualSubgroup() const;
-};
-/// nullopt for a form not listed in HloSharding.cpp.
-std::optional<HloSharding> readHloSharding(std::string_view text);
+//===--- XLA's shardings (StablehloSpmd.cpp) ------------------------------===//
 /// The `Sharding`, `SPMDFullToShardShape` and `SPMDShardToFullShape`
 /// custom calls of GSPMD (StablehloSpmd.cpp).
 void lowerShardingCall(OpContext &ctx);

@@ -45,19 +45,22 @@ TermId ceilOfRatio(OpContext &ctx, TermId size, int64_t tiles) {
                       ctx.constant(tiles));
 }
 
-/// The tile count of each of `rank` dims under `sharding` (`what` names it
-/// in messages): all 1 for a replicated, maximal or manual sharding;
-/// nullopt after making the op opaque or an error.
+/// The tile count of each of `rank` dims under the `mhlo.sharding`
+/// attribute `sharding` (`what` names it in messages): all 1 for a
+/// replicated, maximal or manual sharding; nullopt after making the op
+/// opaque or an error.
 std::optional<std::vector<int64_t>> tileCounts(OpContext &ctx,
-                                               const std::string *text,
+                                               const Attribute *sharding,
                                                size_t rank,
                                                const std::string &what) {
-  if (!text) {
+  if (!sharding) {
     ctx.opaque(what + " is not stated (no `Sharding` custom call or "
                       "argument `mhlo.sharding` gives it)");
     return std::nullopt;
   }
-  std::optional<HloSharding> s = readHloSharding(*text);
+  const std::string *text = &sharding->str;
+  // The parser read the string (Attribute::hloSharding).
+  const HloSharding *s = sharding->hloSharding.get();
   if (!s || s->kind == HloSharding::Kind::Tuple) {
     ctx.opaque(what + " \"" + *text + "\" not understood");
     return std::nullopt;
@@ -80,10 +83,10 @@ std::optional<std::vector<int64_t>> tileCounts(OpContext &ctx,
                               s->tiles.begin() + ptrdiff_t(rank));
 }
 
-/// The op's own `mhlo.sharding` text, null when absent.
-const std::string *ownSharding(OpContext &ctx) {
+/// The op's own `mhlo.sharding` string attribute, null when absent.
+const Attribute *ownSharding(OpContext &ctx) {
   const Attribute *a = ctx.attr("mhlo.sharding");
-  return a && a->kind == AttrKind::String ? &a->str : nullptr;
+  return a && a->kind == AttrKind::String ? a : nullptr;
 }
 
 /// One ranked operand and one result; else opaque.
@@ -102,16 +105,15 @@ void lowerShardingCall(OpContext &ctx) {
   if (!oneToOne(ctx))
     return;
   ctx.setResult(0, ctx.dims(0));
-  if (const std::string *text = ownSharding(ctx))
-    ctx.setResultSharding(0, *text);
+  if (const Attribute *sharding = ownSharding(ctx))
+    ctx.setResultSharding(0, *sharding);
 }
 
 void lowerFullToShard(OpContext &ctx) {
   if (!oneToOne(ctx))
     return;
-  const std::string *own = ownSharding(ctx);
-  std::optional<HloSharding> manual =
-      own ? readHloSharding(*own) : std::nullopt;
+  const Attribute *own = ownSharding(ctx);
+  const HloSharding *manual = own ? own->hloSharding.get() : nullptr;
   if (!manual || manual->kind != HloSharding::Kind::Manual)
     return ctx.opaque("only a fully manual result sharding (\"{manual}\") "
                       "is modelled");

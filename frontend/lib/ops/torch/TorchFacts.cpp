@@ -5,11 +5,11 @@
 //   %s = torch.symbolic_int "s1" {min_val = 2, max_val = 3} : !torch.int
 //        a size symbol `$s1` with that range (facts);
 //   torch.bind_symbolic_shape %v, [%s], affine_map<()[s0] -> (1, s0 * 32)>
-//        %v's dims equal those expressions from there on: a fact for a dim
-//        no op determines (an argument's or opaque op's free size), an
-//        obligation of kind `bind` where the ops determine it (the
-//        exporter's claim, which the program can contradict; later ops
-//        assume it);
+//        %v's dims equal those expressions (the map as the parser read
+//        it) from there on: a fact for a dim no op determines (an
+//        argument's or opaque op's free size), an obligation of kind
+//        `bind` where the ops determine it (the exporter's claim, which
+//        the program can contradict; later ops assume it);
 //   func.func @f(...) attributes {torch.assume_strict_symbolic_shapes}
 //        no `?` dim of the function is expanded by a broadcast (facts).
 //
@@ -68,142 +68,72 @@ void lowerSymbolicInt(OpContext &c) {
 
 namespace {
 
-/// Reads the results of `affine_map<()[s0, ...] -> (e0, e1, ...)>` as
-/// terms of the symbols' values (MLIR's affine expression grammar: `+`,
-/// `-`, `*`, `floordiv`, `ceildiv`, `mod`, parentheses, integers, `sN`).
-class AffineReader {
-public:
-  AffineReader(OpContext &c, std::string_view text,
-               const std::vector<TermId> &symbols)
-      : c(c), text(text), symbols(symbols) {}
+using ExprKind = AffineExpr::Kind;
 
-  std::optional<std::vector<TermId>> results() {
-    size_t arrow = text.find("->");
-    if (text.rfind("affine_map<()", 0) != 0 || arrow == std::string_view::npos)
-      return std::nullopt; // dims (d0) or another attribute
-    p = arrow + 2;
-    if (!eat('('))
+/// `e` (a result of a map without dims, as the parser read it) as a term
+/// of the symbols' values; nullopt for a divisor that is not a positive
+/// constant (MLIR's affine maps require one) or a symbol past `symbols`.
+std::optional<TermId> affineTerm(OpContext &c, const AffineExpr &e,
+                                 const std::vector<TermId> &symbols) {
+  switch (e.kind) {
+  case ExprKind::Constant:
+    return c.constant(e.value);
+  case ExprKind::Symbol:
+    if (size_t(e.value) >= symbols.size())
       return std::nullopt;
-    std::vector<TermId> out;
-    if (eat(')'))
-      return finish(out);
-    while (true) {
-      std::optional<TermId> e = sum();
-      if (!e)
-        return std::nullopt;
-      out.push_back(*e);
-      if (eat(')'))
-        return finish(out);
-      if (!eat(','))
-        return std::nullopt;
-    }
+    return symbols[size_t(e.value)];
+  case ExprKind::Dim:
+    return std::nullopt;
+  case ExprKind::Neg: {
+    std::optional<TermId> inner = affineTerm(c, e.operands[0], symbols);
+    return inner ? std::optional(c.sub(c.constant(0), *inner)) : std::nullopt;
   }
+  default:
+    break;
+  }
+  std::optional<TermId> lhs = affineTerm(c, e.operands[0], symbols);
+  if (!lhs)
+    return std::nullopt;
+  std::optional<TermId> rhs = affineTerm(c, e.operands[1], symbols);
+  if (!rhs)
+    return std::nullopt;
+  switch (e.kind) {
+  case ExprKind::Add:
+    return c.add(*lhs, *rhs);
+  case ExprKind::Sub:
+    return c.sub(*lhs, *rhs);
+  case ExprKind::Mul:
+    return c.mul(*lhs, *rhs);
+  default:
+    break;
+  }
+  std::optional<int64_t> divisor = c.constantValue(*rhs);
+  if (!divisor || *divisor <= 0)
+    return std::nullopt;
+  if (e.kind == ExprKind::FloorDiv)
+    return c.floorDiv(*lhs, *rhs);
+  if (e.kind == ExprKind::CeilDiv)
+    return c.floorDiv(c.add(*lhs, c.constant(*divisor - 1)), *rhs);
+  return c.sub(*lhs, c.mul(*rhs, c.floorDiv(*lhs, *rhs))); // Mod
+}
 
-private:
-  std::optional<std::vector<TermId>> finish(std::vector<TermId> out) {
-    skip();
-    if (!eat('>'))
+/// The results of `affine_map<()[s0, ...] -> (e0, e1, ...)>` as terms of
+/// the symbols' values; nullopt for a map with dims or not read.
+std::optional<std::vector<TermId>>
+boundSizes(OpContext &c, const Attribute &map,
+           const std::vector<TermId> &symbols) {
+  if (!map.affineMap || map.affineMap->numDims != 0)
+    return std::nullopt;
+  std::vector<TermId> out;
+  for (const AffineResult &result : map.affineMap->results) {
+    std::optional<TermId> term =
+        result.expr ? affineTerm(c, *result.expr, symbols) : std::nullopt;
+    if (!term)
       return std::nullopt;
-    skip();
-    return p == text.size() ? std::optional(out) : std::nullopt;
+    out.push_back(*term);
   }
-  void skip() {
-    while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p])))
-      ++p;
-  }
-  bool eat(char ch) {
-    skip();
-    if (p < text.size() && text[p] == ch) {
-      ++p;
-      return true;
-    }
-    return false;
-  }
-  bool keyword(std::string_view word) {
-    skip();
-    if (text.substr(p, word.size()) != word)
-      return false;
-    p += word.size();
-    return true;
-  }
-  std::optional<TermId> sum() {
-    std::optional<TermId> lhs = product();
-    while (lhs) {
-      if (eat('+')) {
-        std::optional<TermId> rhs = product();
-        lhs = rhs ? std::optional(c.add(*lhs, *rhs)) : std::nullopt;
-      } else if (eat('-')) {
-        std::optional<TermId> rhs = product();
-        lhs = rhs ? std::optional(c.sub(*lhs, *rhs)) : std::nullopt;
-      } else {
-        break;
-      }
-    }
-    return lhs;
-  }
-  std::optional<TermId> product() {
-    std::optional<TermId> lhs = atom();
-    while (lhs) {
-      if (eat('*')) {
-        std::optional<TermId> rhs = atom();
-        lhs = rhs ? std::optional(c.mul(*lhs, *rhs)) : std::nullopt;
-        continue;
-      }
-      bool floorDiv = keyword("floordiv"),
-           ceilDiv = !floorDiv && keyword("ceildiv");
-      bool mod = !floorDiv && !ceilDiv && keyword("mod");
-      if (!floorDiv && !ceilDiv && !mod)
-        break;
-      // MLIR requires a positive constant divisor.
-      std::optional<TermId> rhs = atom();
-      std::optional<int64_t> divisor =
-          rhs ? c.constantValue(*rhs) : std::nullopt;
-      if (!divisor || *divisor <= 0)
-        return std::nullopt;
-      if (floorDiv)
-        lhs = c.floorDiv(*lhs, *rhs);
-      else if (ceilDiv)
-        lhs = c.floorDiv(c.add(*lhs, c.constant(*divisor - 1)), *rhs);
-      else
-        lhs = c.sub(*lhs, c.mul(*rhs, c.floorDiv(*lhs, *rhs)));
-    }
-    return lhs;
-  }
-  std::optional<TermId> atom() {
-    skip();
-    if (eat('(')) {
-      std::optional<TermId> inner = sum();
-      return inner && eat(')') ? inner : std::nullopt;
-    }
-    if (eat('-')) {
-      std::optional<TermId> inner = atom();
-      return inner ? std::optional(c.sub(c.constant(0), *inner)) : std::nullopt;
-    }
-    bool symbol = p < text.size() && text[p] == 's';
-    if (symbol)
-      ++p;
-    size_t start = p;
-    int64_t value = 0;
-    while (p < text.size() &&
-           std::isdigit(static_cast<unsigned char>(text[p]))) {
-      if (value > (INT64_MAX - 9) / 10)
-        return std::nullopt;
-      value = value * 10 + (text[p++] - '0');
-    }
-    if (p == start)
-      return std::nullopt;
-    if (!symbol)
-      return c.constant(value);
-    if (size_t(value) >= symbols.size())
-      return std::nullopt;
-    return symbols[size_t(value)];
-  }
-
-  OpContext &c;
-  std::string_view text;
-  const std::vector<TermId> &symbols;
-  size_t p = 0;
-};
+  return out;
+}
 
 } // namespace
 
@@ -216,8 +146,7 @@ void lowerBindSymbolicShape(OpContext &c) {
   std::vector<TermId> symbols;
   for (size_t i = 1; i < c.numOperands(); ++i)
     symbols.push_back(c.scalar(i));
-  std::optional<std::vector<TermId>> bound =
-      AffineReader(c, map->text, symbols).results();
+  std::optional<std::vector<TermId>> bound = boundSizes(c, *map, symbols);
   if (!bound)
     return c.opaque("shape expressions not read: " + map->text);
   if (bound->size() != c.rank(0))

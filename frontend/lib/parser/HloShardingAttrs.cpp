@@ -1,4 +1,4 @@
-//===- HloSharding.cpp - XLA's sharding text (`mhlo.sharding`) ------------===//
+//===- HloShardingAttrs.cpp - XLA's sharding text read once ---------------===//
 //
 // GSPMD programs (JAX's export without Shardy, torch_xla) carry XLA's
 // shardings as the text HloSharding::Print writes (openxla/xla,
@@ -13,26 +13,26 @@
 //   {devices=[2,2,2]<=[8] last_tile_dims={manual, replicated}}
 //   {{replicated}, {devices=[2]<=[2]}}    a tuple (one per leaf)
 //
-// Only these forms are read; anything else (`{unknown}`, `{unreduced}`,
-// `metadata={..}`, `shard_as`, malformed counts) gives nullopt, and the op
-// reading it is then opaque.
+// The parser reads the string of every attribute named `mhlo.sharding`
+// (an op's, a function argument's or result's) into an HloSharding once
+// (Attribute::hloSharding); the GSPMD custom calls read that. Only these
+// forms are read; anything else (`{unknown}`, `{unreduced}`,
+// `metadata={..}`, `shard_as`, malformed counts) leaves the attribute
+// without one, and the op reading it is then opaque.
 //
 //===----------------------------------------------------------------------===//
 
-#include "StablehloInternal.h"
+#include "AttrReaders.h"
 #include "ir/TextReader.h"
 
 #include <algorithm>
-#include <cctype>
 
-namespace symshape::frontend::hlo {
+namespace symshape::frontend {
 
 namespace {
 
-using Reader = TextReader;
-
 /// `[n, ...]`.
-std::optional<std::vector<int64_t>> bracketed(Reader &r) {
+std::optional<std::vector<int64_t>> bracketed(TextReader &r) {
   if (!r.eat("["))
     return std::nullopt;
   std::optional<std::vector<int64_t>> out = r.integers();
@@ -54,7 +54,7 @@ std::optional<int64_t> product(const std::vector<int64_t> &dims) {
 
 /// `devices=[..]<=[..]T(..)` or `devices=[..]0,1,...` and its suffixes,
 /// after the `{`.
-std::optional<HloSharding> readTiled(Reader &r) {
+std::optional<HloSharding> readTiled(TextReader &r) {
   HloSharding out;
   out.kind = HloSharding::Kind::Tiled;
   std::optional<std::vector<int64_t>> tiles = bracketed(r);
@@ -103,7 +103,7 @@ std::optional<HloSharding> readTiled(Reader &r) {
 }
 
 /// One sharding from its `{`.
-std::optional<HloSharding> readOne(Reader &r, unsigned depth) {
+std::optional<HloSharding> readOne(TextReader &r, unsigned depth) {
   if (depth > 8 || !r.eat("{"))
     return std::nullopt;
   HloSharding out;
@@ -139,21 +139,19 @@ std::optional<HloSharding> readOne(Reader &r, unsigned depth) {
 
 } // namespace
 
-size_t HloSharding::dataRank() const {
-  return tiles.size() - lastTileDims.size() - (lastTileDimReplicate ? 1 : 0);
-}
-
-bool HloSharding::manualSubgroup() const {
-  return std::find(lastTileDims.begin(), lastTileDims.end(), "manual") !=
-         lastTileDims.end();
-}
-
 std::optional<HloSharding> readHloSharding(std::string_view text) {
-  Reader r(text);
+  TextReader r(text);
   std::optional<HloSharding> out = readOne(r, 0);
   if (!out || !r.atEnd())
     return std::nullopt;
   return out;
 }
 
-} // namespace symshape::frontend::hlo
+void readHloShardingAttr(std::string_view name, Attribute &attr) {
+  if (name != "mhlo.sharding" || attr.kind != AttrKind::String)
+    return;
+  if (std::optional<HloSharding> sharding = readHloSharding(attr.str))
+    attr.hloSharding = std::make_shared<HloSharding>(std::move(*sharding));
+}
+
+} // namespace symshape::frontend
