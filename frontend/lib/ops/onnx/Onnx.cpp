@@ -220,8 +220,15 @@ static bool parseTorchOperator(Parser &p, PendingOp &pending) {
 static void lowerTorchOperator(OpContext &c) {
   // torch.operator also carries ops the FX importer has no op for
   // (`torch.aten._scaled_dot_product_flash_attention_for_cpu`): only an
-  // `onnx.` name is an ONNX operator.
+  // `onnx.` name is an ONNX operator; a `torch.aten.` one the torch table
+  // lists is lowered by its entry, checking its rule.
   const Attribute *name = c.attr("name");
+  if (name && name->kind == AttrKind::String &&
+      name->str.compare(0, 11, "torch.aten.") == 0)
+    if (const OpEntry *entry = findOp(name->str); entry && entry->lower) {
+      c.setRule(defaultRuleId(*entry));
+      return entry->lower(c);
+    }
   if (!name || name->kind != AttrKind::String ||
       name->str.compare(0, 5, "onnx.") != 0)
     return c.opaque("torch.operator '" +

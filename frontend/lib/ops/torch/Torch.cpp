@@ -195,6 +195,8 @@ static const OpEntry kTorchEntries[] = {
             "the shape of self; `dim` in range"),
     torchOp("torch.aten._softmax", lowerTorchSoftmax,
             "the shape of self; `dim` in range"),
+    torchOp("torch.aten._softmax_backward_data", lowerTorchSoftmaxBackward,
+            "grad_output's shape, output's the same; `dim` in range"),
     torchOp("torch.aten.log_softmax.int", lowerTorchSoftmax,
             "the shape of self; `dim` in range"),
     torchOp("torch.aten._log_softmax", lowerTorchSoftmax,
@@ -234,6 +236,16 @@ static const OpEntry kTorchEntries[] = {
             "dim `dim` becomes the index's length"),
     torchOp("torch.aten.gather", lowerTorchGather,
             "the index's shape; its other dims at most self's"),
+    torchOp("torch.aten.scatter.reduce", lowerTorchScatterReduce,
+            "self's shape; a non-empty index within src and self"),
+    torchOp("torch.aten.index.Tensor", lowerTorchIndexTensor,
+            "advanced indexing: the index tensors' broadcast shape in place "
+            "of the indexed dims"),
+    torchOp("torch.aten.index_put", lowerTorchIndexPut,
+            "self's shape; values expand to self[indices]'s"),
+    // Printed by the FX importer as `torch.operator "torch.aten.X"`.
+    torchOp("torch.aten._unsafe_index_put", lowerTorchIndexPut,
+            "self's shape; values expand to self[indices]'s"),
     torchOp("torch.aten.flip", lowerTorchFlip,
             "the shape of self; distinct dims in range"),
     torchOp("torch.aten.pow.Scalar", lowerTorchPowScalar,
@@ -343,6 +355,11 @@ static const OpEntry kTorchEntries[] = {
             "[b,n,m] x [b,m,p]; input broadcast to [b,n,p]"),
     torchOp("torch.aten.scaled_dot_product_attention", lowerTorchAttention,
             "[..., L, E], [..., S, E], [..., S, Ev] -> [..., L, Ev]"),
+    // Printed by the FX importer as `torch.operator "torch.aten.X"`.
+    torchOp("torch.aten._scaled_dot_product_flash_attention_for_cpu",
+            lowerTorchFlashAttentionCpu,
+            "4-D [B, H, L, E], [B, H, S, E], [B, H, S, E] -> [B, H, L, E], "
+            "logsumexp [B, H, L]"),
     // Convolution and pooling.
     torchOp("torch.aten.convolution", lowerTorchConvolution,
             "PyTorch's conv / transposed conv output; groups divide"),

@@ -4,6 +4,10 @@
 // when, their dims aligned from the last, each pair of sizes is equal or
 // one of them is 1 (or missing); the result takes the larger size. Unary
 // ops, `.Scalar` forms and dtype conversions keep their operand's shape.
+// aten::_softmax_backward_data(grad_output, output, dim, input_dtype), the
+// gradient of softmax (ATen's SoftMax.cpp meta function:
+// checkSameSize("softmax_backward", grad, output), `dim` wrapped against
+// grad's rank): grad_output's shape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +52,20 @@ void lowerTorchSoftmax(OpContext &c) {
   if (c.numOperands() < 2 || !c.ranked(0) || c.numResults() != 1)
     return c.opaque("operand 0 is not a ranked tensor");
   if (!dimIndex(c, 1, c.rank(0)))
+    return;
+  c.setResult(0, c.dims(0));
+}
+
+void lowerTorchSoftmaxBackward(OpContext &c) {
+  if (!torchTensors(c, {0, 1}, 1, 4))
+    return;
+  if (c.rank(0) != c.rank(1))
+    return c.error("softmax_backward: grad of rank " +
+                   std::to_string(c.rank(0)) + " and output of rank " +
+                   std::to_string(c.rank(1)) + " differ in size");
+  for (size_t d = 0; d < c.rank(0); ++d)
+    c.requireSameDim(0, d, 1, d, "grad and output");
+  if (!dimIndex(c, 2, c.rank(0)))
     return;
   c.setResult(0, c.dims(0));
 }

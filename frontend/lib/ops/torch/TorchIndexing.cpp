@@ -6,6 +6,14 @@
 // exponent tensor's shape), torch.sum / torch.mean over every dim (rank 0),
 // and the factories that take a size list (Tensor.new_zeros / new_full,
 // torch.empty_strided): sizes from the list, none negative.
+// Tensor.scatter_(dim, index, src, reduce) (aten::scatter.reduce): self's
+// shape; "self, index and src should all have the same number of
+// dimensions. It is also required that index.size(d) <= src.size(d) for
+// all dimensions d, and that index.size(d) <= self.size(d) for all
+// dimensions d != dim" -- checked only for an index with elements (ATen's
+// scatter_shape_check returns early when index.numel() == 0). The index
+// values (within self's dim `dim`) and the reduce name ("add" or
+// "multiply") are values symshape does not read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,6 +122,36 @@ void lowerTorchSizedFactory(OpContext &c, size_t list) {
       return c.opaque("a size that may be negative");
   }
   c.setResultFromValues(0, *sizes);
+}
+
+void lowerTorchScatterReduce(OpContext &c) {
+  // scatter.reduce(self, dim, index, src, reduce).
+  if (!torchTensors(c, {0, 2, 3}, 1, 5))
+    return;
+  size_t rank = c.rank(0);
+  if (rank == 0)
+    return c.opaque("scatter into a rank-0 tensor");
+  if (c.rank(2) != rank || c.rank(3) != rank)
+    return c.opaque("self, index and src of different ranks: an error "
+                    "unless the index has no elements");
+  std::optional<size_t> d = dimIndex(c, 1, rank);
+  if (!d)
+    return;
+  auto &f = c.formulas();
+  std::vector<FormulaId> empty;
+  for (size_t k = 0; k < rank; ++k)
+    empty.push_back(f.mkEq(c.dim(2, k), c.constant(0)));
+  FormulaId indexEmpty = f.mkOr(empty);
+  for (size_t k = 0; k < rank; ++k) {
+    if (k != *d)
+      c.requireInBounds(f.mkOr({indexEmpty, f.mkLe(c.dim(2, k), c.dim(0, k))}),
+                        "the index size " + c.dimName(2, k) + " within " +
+                            c.dimName(0, k));
+    c.requireInBounds(f.mkOr({indexEmpty, f.mkLe(c.dim(2, k), c.dim(3, k))}),
+                      "the index size " + c.dimName(2, k) + " within " +
+                          c.dimName(3, k));
+  }
+  c.setResult(0, c.dims(0));
 }
 
 } // namespace symshape::frontend

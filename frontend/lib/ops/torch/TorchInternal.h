@@ -4,9 +4,9 @@
 // forms (TorchForms.cpp), the integer values, constants, bridges and
 // PyTorch's symbolic-size facts (TorchValues.cpp, TorchFacts.cpp) and the
 // tensor ops' shape rules (TorchElementwise.cpp, TorchShapes.cpp,
-// TorchRepeat.cpp, TorchIndexing.cpp, TorchLinalg.cpp), registered by
-// Torch.cpp. Each rule follows the op's PyTorch documentation (torch.* /
-// Tensor.* pages), cited by op name.
+// TorchRepeat.cpp, TorchIndexing.cpp, TorchAdvancedIndex.cpp,
+// TorchLinalg.cpp), registered by Torch.cpp. Each rule follows the op's
+// PyTorch documentation (torch.* / Tensor.* pages), cited by op name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -135,6 +135,8 @@ void lowerTorchSameShape(OpContext &c);
 /// torch.aten.softmax.int / _softmax / log_softmax.int: same shape, the
 /// dim operand (operand 1) in range.
 void lowerTorchSoftmax(OpContext &c);
+/// torch.aten._softmax_backward_data: grad and output of one shape.
+void lowerTorchSoftmaxBackward(OpContext &c);
 
 // TorchShapes.cpp
 void lowerTorchView(OpContext &c); ///< view, reshape, _unsafe_view
@@ -173,6 +175,16 @@ void lowerTorchSizedFactory(OpContext &c, size_t list);
 template <size_t List> void lowerTorchSizedFactoryAt(OpContext &c) {
   lowerTorchSizedFactory(c, List);
 }
+/// scatter.reduce(self, dim, index, src, reduce): self's shape; a non-empty
+/// index within src, and within self but on `dim`.
+void lowerTorchScatterReduce(OpContext &c);
+
+// TorchAdvancedIndex.cpp: advanced indexing by a list of optional index
+// tensors.
+void lowerTorchIndexTensor(OpContext &c); ///< index.Tensor
+/// index_put / _unsafe_index_put: self's shape, values expand to
+/// self[indices]'s.
+void lowerTorchIndexPut(OpContext &c);
 
 // TorchLinalg.cpp
 void lowerTorchMm(OpContext &c);
@@ -186,6 +198,10 @@ void lowerTorchEmbedding(OpContext &c);
 // (OpContext::listItems).
 /// torch.prim.ListConstruct of tensors (lowerListConstruct's other lists).
 void lowerTensorListConstruct(OpContext &c);
+/// torch.prim.ListConstruct of optional tensors (advanced indexing's
+/// `indices`): each long / int tensor's dims, nothing for a none; any other
+/// element leaves the list unknown.
+void lowerIndexListConstruct(OpContext &c);
 void lowerTorchCat(OpContext &c);
 void lowerTorchStack(OpContext &c);
 void lowerTorchSplit(OpContext &c); ///< split.Tensor
@@ -286,6 +302,8 @@ void lowerTorchMaskedFill(OpContext &c);
 void lowerTorchAddmm(OpContext &c);
 void lowerTorchBaddbmm(OpContext &c);
 void lowerTorchAttention(OpContext &c); ///< scaled_dot_product_attention
+/// _scaled_dot_product_flash_attention_for_cpu: (output, logsumexp).
+void lowerTorchFlashAttentionCpu(OpContext &c);
 
 // TorchConv.cpp
 void lowerTorchConvolution(OpContext &c); ///< convolution

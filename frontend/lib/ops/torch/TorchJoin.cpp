@@ -48,17 +48,47 @@ static std::string sameSizes(OpContext &c, size_t list, size_t a, size_t b,
          c.operandName(list);
 }
 
+/// A long or int tensor (si64 / si32): what PyTorch's advanced indexing
+/// takes besides bool / byte masks ("tensors used as indices must be long,
+/// int, byte or bool tensors").
+static bool isIntegerIndex(const Type &type) {
+  return type.hasRank() && (type.element == "si64" || type.element == "si32");
+}
+
 void lowerTensorListConstruct(OpContext &c) {
-  // torch.prim.ListConstruct of tensors (a !torch.list<vtensor>) or of
-  // optional tensors: each element's dims. Other lists are not sizes.
-  if (c.numResults() != 1 ||
-      c.resultType(0).spelling.rfind("!torch.list<vtensor", 0) != 0)
+  // torch.prim.ListConstruct of tensors (a !torch.list<vtensor>): each
+  // element's dims. Other lists are not sizes.
+  if (c.numResults() != 1)
+    return;
+  const std::string &type = c.resultType(0).spelling;
+  if (type == "!torch.list<optional<vtensor>>")
+    return lowerIndexListConstruct(c);
+  if (type.rfind("!torch.list<vtensor", 0) != 0)
     return;
   std::vector<ListItem> items;
   for (size_t i = 0; i < c.numOperands(); ++i) {
     ListItem item;
     if (c.ranked(i))
       item.dims = c.dims(i);
+    items.push_back(std::move(item));
+  }
+  c.setListResult(0, std::move(items));
+}
+
+void lowerIndexListConstruct(OpContext &c) {
+  // A `!torch.list<optional<vtensor>>` is the `indices` of PyTorch's
+  // advanced indexing (aten.index.Tensor, index_put, _unsafe_index_put): a
+  // none leaves its dim whole, a long / int tensor indexes it. A bool or
+  // byte mask selects as many elements as it has true ones (runtime data),
+  // and any other element is not read: the list is then left unknown, and
+  // the op reading it is opaque.
+  std::vector<ListItem> items;
+  for (size_t i = 0; i < c.numOperands(); ++i) {
+    ListItem item;
+    if (isIntegerIndex(c.operandType(i)))
+      item.dims = c.dims(i);
+    else if (!isNone(c, i))
+      return;
     items.push_back(std::move(item));
   }
   c.setListResult(0, std::move(items));

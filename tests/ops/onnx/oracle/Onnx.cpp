@@ -327,9 +327,16 @@ std::optional<int64_t> geF(const std::vector<int64_t> &v) {
   return v[0] >= v[1];
 }
 
-/// torch.operator "onnx.X": the entry of X.
+/// torch.operator "onnx.X": the entry of X; "torch.aten.X" (an ATen op
+/// the FX importer has no op for): the torch entry of that name.
 bool torchOperator(Eval &e) {
   const Attribute *name = e.attr("name");
+  if (name && name->kind == AttrKind::String &&
+      name->str.compare(0, 11, "torch.aten.") == 0) {
+    const Rule *rule = lookup(name->str);
+    return rule ? (*rule)(e)
+                : e.unsupported("torch.operator '" + name->str + "'");
+  }
   if (!name || name->kind != AttrKind::String ||
       name->str.compare(0, 5, "onnx.") != 0)
     return e.unsupported("torch.operator without an onnx.X name");

@@ -59,9 +59,19 @@ bool listConstruct(Eval &e) {
     }
     return e.setResult(0, {int64_t(items.size())}, items);
   }
+  // Optional tensors are advanced indexing's `indices` (TorchIndexing.cpp):
+  // "tensors used as indices must be long, int, byte or bool tensors"; a
+  // byte or bool mask selects its true elements, whose count the oracle's
+  // shapes do not hold, and any other tensor stops PyTorch at the index op.
+  bool indices =
+      e.declaredResult(0).spelling == "!torch.list<optional<vtensor>>";
   std::vector<RtValue> items;
-  for (size_t i = 0; i < e.numOperands(); ++i)
+  for (size_t i = 0; i < e.numOperands(); ++i) {
+    const std::string &element = e.operandType(i).element;
+    if (indices && !torchNone(e, i) && element != "si64" && element != "si32")
+      return e.unsupported("an index of element type '" + element + "'");
     items.push_back(e.operandValue(i));
+  }
   return setList(e, std::move(items));
 }
 
