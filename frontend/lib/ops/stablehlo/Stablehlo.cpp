@@ -205,6 +205,9 @@ const OpEntry kStablehloEntries[] = {
     HLO("batch_norm_grad", nullptr, lowerBatchNormGrad, kBoth,
         "grad_operand = operand; grad_scale, grad_offset = feature vectors"),
     HLO("rng", parseRng, lowerRng, kBoth, "result = the shape operand"),
+    HLO("rng_bit_generator", parseRngBitGenerator, lowerRngBitGenerator, kBoth,
+        "output_state = initial_state (rng_bit_generator_c1); output: its "
+        "declared type"),
     HLO("fft", parseFft, lowerFft, kBoth,
         "over the last size(fft_length) dims: FFT, IFFT keep the shape; "
         "RFFT's operand and IRFFT's result end in fft_length, the complex "
@@ -225,6 +228,15 @@ const OpEntry kStablehloEntries[] = {
     HLO("optimization_barrier", parseOptimizationBarrier, lowerPassThrough,
         kNone, "results = operands"),
     HLO("return", parseReturn, nullptr, kNone, "terminator"),
+    {"chlo.top_k", parseTopK, lowerTopK, kBoth,
+     "values, indices = operand with the last dim k; k <= the last dim"},
+    {"mhlo.topk", parseTopK, lowerTopK, kBoth,
+     "values, indices = operand with the last dim k; k <= the last dim"},
+    {"chlo.ragged_dot", nullptr, lowerRaggedDot, kBoth,
+     "[g if ragged contracting] ++ batch ++ lhs free ++ rhs free but the "
+     "group dim; batch, contracted and group dims equal"},
+    {"mhlo.ragged_dot", nullptr, lowerRaggedDot, kBoth,
+     "as chlo.ragged_dot; opaque while its nested #mhlo.dot is not read"},
     HLO_WITH_ROLE(
         "custom_call", parseCustomCall, lowerCustomCall, kNone,
         "an external function (opaque unless every type is static or "

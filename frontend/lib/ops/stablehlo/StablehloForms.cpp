@@ -298,6 +298,19 @@ bool parseRng(Parser &p, PendingOp &pending) {
          parseTypeTail(p, pending, uses, true);
 }
 
+/// `%state, algorithm = THREE_FRY {attrs} : (T) -> (S, R)` (StableHLO's
+/// RngBitGeneratorOp; the algorithm word is not read by the shape rule).
+bool parseRngBitGenerator(Parser &p, PendingOp &pending) {
+  std::optional<OperandUse> operand = p.parseValueUse();
+  if (!operand || !p.expect(TokenKind::Comma, "','") ||
+      !p.expectKeyword("algorithm") || !p.expect(TokenKind::Equal, "'='") ||
+      !p.tok.is(TokenKind::BareIdent))
+    return false;
+  p.consume();
+  return parsePropsAndAttrs(p, pending) && p.expect(TokenKind::Colon, "':'") &&
+         parseTypeTail(p, pending, {*operand}, true);
+}
+
 bool parseReducePrecision(Parser &p, PendingOp &pending) {
   std::optional<OperandUse> operand = p.parseValueUse();
   if (!operand || !p.expect(TokenKind::Comma, "','") ||
@@ -327,6 +340,30 @@ bool parseCholesky(Parser &p, PendingOp &pending) {
     addAttr(pending, "lower", std::move(lower));
   }
   return parsePropsAndAttrs(p, pending) && p.expect(TokenKind::Colon, "':'") &&
+         parseTypeTail(p, pending, {*operand}, true);
+}
+
+/// chlo.top_k / mhlo.topk (ChloOps.td and hlo_ops.td, TopKOp's assembly
+/// format): `(%x, k = 8 [, largest = true]) {attrs} : T -> (V, I)`, the
+/// generic form's `k` and `largest` attributes.
+bool parseTopK(Parser &p, PendingOp &pending) {
+  std::optional<OperandUse> operand;
+  if (!p.expect(TokenKind::LParen, "'('") || !(operand = p.parseValueUse()) ||
+      !p.expect(TokenKind::Comma, "','") ||
+      !parseKeywordInt(p, pending, "k", "k"))
+    return false;
+  if (p.consumeIf(TokenKind::Comma)) {
+    if (!p.expectKeyword("largest") || !p.expect(TokenKind::Equal, "'='") ||
+        !(p.tok.isKeyword("true") || p.tok.isKeyword("false")))
+      return false;
+    Attribute largest;
+    largest.kind = AttrKind::Bool;
+    largest.boolValue = p.tok.isKeyword("true");
+    p.consume();
+    addAttr(pending, "largest", std::move(largest));
+  }
+  return p.expect(TokenKind::RParen, "')'") && parsePropsAndAttrs(p, pending) &&
+         p.expect(TokenKind::Colon, "':'") &&
          parseTypeTail(p, pending, {*operand}, true);
 }
 

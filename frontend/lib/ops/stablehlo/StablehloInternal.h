@@ -52,11 +52,15 @@ bool parseDot(Parser &p, PendingOp &pending);
 bool parseDotGeneral(Parser &p, PendingOp &pending);
 bool parseConvolution(Parser &p, PendingOp &pending);
 bool parseRng(Parser &p, PendingOp &pending);
+/// `%state, algorithm = DEFAULT : (T) -> (S, R)`
+bool parseRngBitGenerator(Parser &p, PendingOp &pending);
 /// `%x, format = e5m10 {attrs} : T`
 bool parseReducePrecision(Parser &p, PendingOp &pending);
 bool parseCholesky(Parser &p, PendingOp &pending);
 /// `%x, type = FFT, length = [16] : (T) -> R`
 bool parseFft(Parser &p, PendingOp &pending);
+/// `(%x, k = 8 [, largest = true]) : T -> (V, I)` (chlo.top_k, mhlo.topk)
+bool parseTopK(Parser &p, PendingOp &pending);
 bool parseTuple(Parser &p, PendingOp &pending);
 bool parseGetTupleElement(Parser &p, PendingOp &pending);
 bool parseOptimizationBarrier(Parser &p, PendingOp &pending);
@@ -217,6 +221,12 @@ void lowerWhile(OpContext &ctx);
 void lowerIfCase(OpContext &ctx);
 void lowerCarried(OpContext &ctx); ///< tuple, get_tuple_element
 void lowerCustomCall(OpContext &ctx);
+// StablehloMore.cpp
+/// chlo.top_k, mhlo.topk: the last dim becomes k (k <= it).
+void lowerTopK(OpContext &ctx);
+/// chlo.ragged_dot (mhlo.ragged_dot's nested #mhlo.dot is not read).
+void lowerRaggedDot(OpContext &ctx);
+void lowerRngBitGenerator(OpContext &ctx);
 // StablehloCustomCalls.cpp
 /// The shape function of a custom_call target that spells out its result
 /// shapes (stablehlo.dynamic_top_k, ...), or nullptr.
