@@ -98,7 +98,7 @@ std::optional<RaggedDims> raggedDims(OpContext &ctx) {
   return d;
 }
 
-bool contains(const std::vector<int64_t> &list, int64_t v) {
+bool hasDim(const std::vector<int64_t> &list, int64_t v) {
   return std::count(list.begin(), list.end(), v) != 0;
 }
 
@@ -131,7 +131,7 @@ void lowerRaggedDot(OpContext &ctx) {
       size_t(rd->ragged[0]) >= lr)
     return ctx.error("expects exactly one lhs ragged dim within the lhs rank");
   int64_t ragged = rd->ragged[0];
-  bool batch = contains(rd->lb, ragged), contracting = contains(rd->lc, ragged);
+  bool batch = hasDim(rd->lb, ragged), contracting = hasDim(rd->lc, ragged);
   // group_sizes is [b..., x..., g]: the lhs batching dims (before the ragged
   // one in the batch mode), then the lhs contracting dims before it
   // (contracting mode) or the lhs free dims before it (non-contracting).
@@ -144,7 +144,7 @@ void lowerRaggedDot(OpContext &ctx) {
                   std::find(rd->lc.begin(), rd->lc.end(), ragged));
   else
     for (int64_t i = 0; i < ragged; ++i)
-      if (!contains(rd->lb, i) && !contains(rd->lc, i))
+      if (!hasDim(rd->lb, i) && !hasDim(rd->lc, i))
         prefix.push_back(i);
   if (gr == 0 || (gr != 1 && gr != prefix.size() + 1))
     return ctx.error("expects group_sizes of rank " +
@@ -163,7 +163,7 @@ void lowerRaggedDot(OpContext &ctx) {
   // The rhs group dims: in range, apart from the batching and contracting
   // ones, exactly one when the ragged dim is free, none otherwise.
   for (int64_t g : rd->group)
-    if (g < 0 || size_t(g) >= rr || contains(rd->rb, g) || contains(rd->rc, g))
+    if (g < 0 || size_t(g) >= rr || hasDim(rd->rb, g) || hasDim(rd->rc, g))
       return ctx.error("has an rhs group dim " + std::to_string(g) +
                        " outside the rhs or among its batching or "
                        "contracting dims");
@@ -190,10 +190,10 @@ void lowerRaggedDot(OpContext &ctx) {
   for (int64_t d : rd->lb)
     dims.push_back(ctx.dim(0, size_t(d)));
   for (size_t d = 0; d < lr; ++d)
-    if (!contains(lhsUsed, int64_t(d)))
+    if (!hasDim(lhsUsed, int64_t(d)))
       dims.push_back(ctx.dim(0, d));
   for (size_t d = 0; d < rr; ++d)
-    if (!contains(rhsUsed, int64_t(d)) && !contains(rd->group, int64_t(d)))
+    if (!hasDim(rhsUsed, int64_t(d)) && !hasDim(rd->group, int64_t(d)))
       dims.push_back(ctx.dim(1, d));
   ctx.setResult(0, dims);
 }
