@@ -13,6 +13,10 @@
 
 #include "ops/OpContext.h"
 
+#include <functional>
+#include <string>
+#include <vector>
+
 namespace symshape::frontend {
 
 /// One result dim of a broadcast: the runtime sizes that reach it, how
@@ -51,6 +55,19 @@ void lowerXlaBroadcast(OpContext &ctx, XlaBroadcast form);
 /// caller sets the result (NumpyBroadcast.cpp).
 std::vector<TermId>
 broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes);
+
+/// What one `broadcast` requirement of broadcastShapes names: the result
+/// dim it concerns (-1: none) and its subject, for dim `d` of `rank`.
+struct BroadcastSite {
+  std::function<int(size_t d)> resultDim;
+  std::function<std::string(size_t d, size_t rank)> subject;
+};
+/// broadcastShapes for shapes that are not the op's result (the index
+/// tensors of torch's advanced indexing): `site` places and words each
+/// requirement.
+std::vector<TermId>
+broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes,
+                const BroadcastSite &site);
 
 } // namespace symshape::frontend
 

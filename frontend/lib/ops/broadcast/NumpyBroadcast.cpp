@@ -14,7 +14,8 @@
 namespace symshape::frontend {
 
 std::vector<TermId>
-broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes) {
+broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes,
+                const BroadcastSite &site) {
   size_t rank = 0;
   for (const std::vector<TermId> &shape : shapes)
     rank = std::max(rank, shape.size());
@@ -29,11 +30,20 @@ broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes) {
       continue;
     }
     out[d] = c.graph().broadcast(sizes);
-    c.require(solver::ObligationKind::Broadcast, int(d),
-              c.formulas().mkConflict(sizes),
-              "the sizes broadcast to result dim " + std::to_string(d));
+    c.require(solver::ObligationKind::Broadcast, site.resultDim(d),
+              c.formulas().mkConflict(sizes), site.subject(d, rank));
   }
   return out;
+}
+
+std::vector<TermId>
+broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes) {
+  return broadcastShapes(c, shapes,
+                         {[](size_t d) { return int(d); },
+                          [](size_t d, size_t) {
+                            return "the sizes broadcast to result dim " +
+                                   std::to_string(d);
+                          }});
 }
 
 } // namespace symshape::frontend

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TorchInternal.h"
+#include "ops/broadcast/BroadcastRules.h"
 
 namespace symshape::frontend {
 
@@ -81,27 +82,16 @@ std::optional<IndexedShape> indexedShape(OpContext &c, bool onResult) {
   IndexedShape out;
   out.broadcastAt = adjacent ? first : 0;
   // B: the index tensors broadcast, aligned from their last dims.
-  size_t brank = 0;
-  for (const std::vector<TermId> &t : tensors)
-    brank = std::max(brank, t.size());
-  std::vector<TermId> b(brank);
-  for (size_t d = 0; d < brank; ++d) {
-    std::vector<TermId> sizes;
-    for (const std::vector<TermId> &t : tensors)
-      if (d + t.size() >= brank)
-        sizes.push_back(t[d + t.size() - brank]);
-    if (sizes.size() == 1) {
-      b[d] = sizes[0];
-      continue;
-    }
-    b[d] = c.graph().broadcast(sizes);
-    int at = onResult ? int(out.broadcastAt + d) : -1;
-    c.require(solver::ObligationKind::Broadcast, at,
-              c.formulas().mkConflict(sizes),
-              "the sizes of the index tensors of " + c.operandName(1) +
-                  " broadcast together (dim " + std::to_string(d) + " of " +
-                  std::to_string(brank) + ")");
-  }
+  std::string list = c.operandName(1);
+  size_t at = out.broadcastAt;
+  std::vector<TermId> b = broadcastShapes(
+      c, tensors,
+      {[onResult, at](size_t d) { return onResult ? int(at + d) : -1; },
+       [&list](size_t d, size_t rank) {
+         return "the sizes of the index tensors of " + list +
+                " broadcast together (dim " + std::to_string(d) + " of " +
+                std::to_string(rank) + ")";
+       }});
   std::vector<TermId> self = c.dims(0);
   if (adjacent) {
     out.dims.assign(self.begin(), self.begin() + std::ptrdiff_t(first));
