@@ -10,7 +10,34 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Allocator.h"
+
+#include <cstddef>
+
 extern "C" {
 // NOLINTNEXTLINE: the name and type jemalloc reads at start-up.
 const char *malloc_conf = "dirty_decay_ms:50";
+// jemalloc's control interface (declared here: the build needs only the
+// library, not its header).
+int mallctl(const char *name, void *oldValue, size_t *oldSize, void *newValue,
+            size_t newSize);
 }
+
+namespace symshape::tool {
+
+void prepareAllocatorForLimit() {
+  unsigned arenas = 0;
+  size_t size = sizeof arenas;
+  if (mallctl("arenas.narenas", &arenas, &size, nullptr, 0) != 0)
+    return;
+  unsigned own = 0;
+  size = sizeof own;
+  if (mallctl("thread.arena", &own, &size, nullptr, 0) != 0)
+    return;
+  // Binding this thread to an arena creates it; then back to its own.
+  for (unsigned index = 0; index < arenas; ++index)
+    mallctl("thread.arena", nullptr, nullptr, &index, sizeof index);
+  mallctl("thread.arena", nullptr, nullptr, &own, sizeof own);
+}
+
+} // namespace symshape::tool

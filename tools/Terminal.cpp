@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 #include <unistd.h>
 
 namespace symshape::tool {
@@ -76,8 +77,13 @@ std::string colorize(const std::string &text) {
 
 Progress::Progress(bool enabled, std::chrono::milliseconds delay)
     : enabled(enabled), delay(delay) {
-  if (enabled)
+  if (!enabled)
+    return;
+  try {
     printer = std::thread([this] { run(); });
+  } catch (const std::system_error &) {
+    this->enabled = false; // no thread to spare: no progress line
+  }
 }
 
 Progress::~Progress() { stop(); }

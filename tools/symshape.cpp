@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Allocator.h"
 #include "CheckSetup.h"
 #include "CommandLine.h"
 #include "Gate.h"
@@ -535,6 +536,7 @@ int main(int argc, char **argv) {
   if (cl.memoryLimitMb) {
     // The address space, so an allocation beyond it fails cleanly (and is
     // reported as an error), and Z3's own allocator, below that.
+    prepareAllocatorForLimit();
     rlim_t bytes = rlim_t(cl.memoryLimitMb) << 20;
     struct rlimit limit = {bytes, bytes};
     setrlimit(RLIMIT_AS, &limit);

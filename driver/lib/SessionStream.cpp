@@ -184,7 +184,14 @@ bool StreamedLowering::begin(Function &fn, const Module &module,
   ops = 0;
   values = fn.values.size();
   state = Running;
-  worker = std::thread([this] { lower(); });
+  try {
+    worker = std::thread([this] { lower(); });
+  } catch (const std::system_error &) {
+    // No thread to spare (under a memory limit): lowered after its parse.
+    result.reset();
+    function = nullptr;
+    return false;
+  }
   return true;
 }
 

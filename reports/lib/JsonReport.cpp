@@ -35,6 +35,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace symshape::solver {
@@ -116,15 +117,27 @@ public:
   void run(size_t threads,
            const std::function<void(size_t, std::string &)> &consume) {
     std::vector<std::thread> pool;
-    for (size_t t = 0; t < threads; ++t)
-      pool.emplace_back([this] { work(); });
+    for (size_t t = 0; t < threads; ++t) {
+      try {
+        pool.emplace_back([this] { work(); });
+      } catch (const std::system_error &) {
+        break; // no memory for another thread: the ones started do the work
+      }
+    }
     auto finish = [&] {
       stopAll();
       for (std::thread &thread : pool)
         thread.join();
     };
     try {
+      std::string own; // with no worker at all, this thread renders
       for (size_t i = 0; i < n; ++i) {
+        if (pool.empty()) {
+          own.clear();
+          render(i, own);
+          consume(i, own);
+          continue;
+        }
         std::string text;
         if (!take(i, text))
           break; // a worker failed

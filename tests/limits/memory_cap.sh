@@ -29,6 +29,28 @@ status=$?
 [ "$status" -eq 2 ] || fail "refine exited $status, expected 2"
 ls "$work" | grep -q refined && fail "refine left a file behind: $(ls "$work")"
 
+# Wherever the cap falls (in the parse, the lowering, the judging or the
+# report, on one thread or many), the run ends with a result or with the
+# clean error: never a crash. A thread the cap leaves no room for is done
+# without; jemalloc's arenas are created before the cap is set.
+for cap in 80 112 160 224 320; do
+  for jobs in 1 8; do
+    for run in "check" "check --format json" "refine -o $work/r.mlir"; do
+      # shellcheck disable=SC2086 # $run is a command and its options
+      "$symshape" $run "$work/big.mlir" --memory-limit-mb "$cap" \
+        --jobs "$jobs" >/dev/null 2>"$work/err"
+      status=$?
+      case $status in
+        0 | 1) ;;
+        2) grep -q "out of memory" "$work/err" ||
+             fail "$run at $cap MB, $jobs jobs: exit 2 without 'out of memory': $(head -3 "$work/err")" ;;
+        *) fail "$run at $cap MB, $jobs jobs: exit $status: $(head -3 "$work/err")" ;;
+      esac
+      rm -f "$work/r.mlir"
+    done
+  done
+done
+
 # Without the cap the same file is analysed.
 "$symshape" check "$work/big.mlir" >/dev/null 2>&1
 status=$?

@@ -10,6 +10,7 @@
 #include "LoweringImpl.h"
 
 #include <exception>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 
@@ -387,30 +388,35 @@ std::unique_ptr<solver::Problem> Lowerer::finish() {
   // for it: a second thread records most values meanwhile (they read the
   // states, the obligations the graph; the type texts are shared per
   // thread).
+  // Without a thread to spare (under a memory limit), this one does all.
+  size_t split = n;
+  std::exception_ptr failure;
+  std::thread helper;
   if (feed && n >= 4096) {
-    size_t split = n * 3 / 10;
-    std::exception_ptr failure;
-    std::thread helper([&] {
-      try {
-        recordValues(split, n);
-      } catch (...) {
-        failure = std::current_exception();
-      }
-    });
     try {
-      prob->addObligations(std::move(pending));
-      recordValues(0, split);
-    } catch (...) {
-      helper.join();
-      throw;
+      helper = std::thread([&, from = n * 3 / 10] {
+        try {
+          recordValues(from, n);
+        } catch (...) {
+          failure = std::current_exception();
+        }
+      });
+      split = n * 3 / 10;
+    } catch (const std::system_error &) {
     }
-    helper.join();
-    if (failure)
-      std::rethrow_exception(failure);
-  } else {
-    prob->addObligations(std::move(pending));
-    recordValues(0, n);
   }
+  try {
+    prob->addObligations(std::move(pending));
+    recordValues(0, split);
+  } catch (...) {
+    if (helper.joinable())
+      helper.join();
+    throw;
+  }
+  if (helper.joinable())
+    helper.join();
+  if (failure)
+    std::rethrow_exception(failure);
   // Every problem is held until the end of the judging: none keeps the
   // spare capacity its growth left (up to a block of obligations each).
   prob->obligations.shrinkToFit();

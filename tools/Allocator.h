@@ -1,0 +1,26 @@
+//===- Allocator.h - Preparing the tool's allocator for a memory cap ------===//
+//
+// Part of symshape. The tool's allocator is jemalloc where the build found
+// it (tools/CMakeLists.txt), else the C library's malloc.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SYMSHAPE_TOOL_ALLOCATOR_H
+#define SYMSHAPE_TOOL_ALLOCATOR_H
+
+namespace symshape::tool {
+
+/// Sets up, while memory is still free, what the allocator would otherwise
+/// create on first use and could not create under --memory-limit-mb. Call
+/// before the limit is set. jemalloc gives a new thread one of its arenas,
+/// creating the arena on first use; when that creation fails (the address
+/// space is capped), jemalloc 5.3 goes on with no arena and the thread
+/// crashes in its first malloc instead of getting nullptr or bad_alloc.
+/// With every arena created first, a thread only ever picks an existing
+/// one. Each costs about 2 MB of address space (counted by the cap), and
+/// there are 4 per core. Nothing to do with the C library's malloc.
+void prepareAllocatorForLimit();
+
+} // namespace symshape::tool
+
+#endif // SYMSHAPE_TOOL_ALLOCATOR_H
