@@ -13,6 +13,7 @@
 #include "Judge.h"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
@@ -103,6 +104,65 @@ void Findings::set(size_t k, Finding finding) {
 
 namespace detail {
 
+namespace {
+
+/// Whether `facts` hold together, when they are only bounds on single
+/// symbols (a dim's lower bound, a torch.symbolic_int's [min_val,
+/// max_val]), equalities of two symbols (torch's strict broadcasting) or of
+/// a symbol and a constant, and `true`: exactly when every class of equal
+/// symbols keeps a value between its bounds (the symbols are integers and
+/// nothing else links them). nullopt when another kind of fact is there.
+std::optional<bool> boundsHold(const DimGraph &graph,
+                               const FormulaStore &formulas,
+                               const std::vector<FormulaId> &facts) {
+  std::unordered_map<TermId, TermId> parent;
+  auto root = [&](TermId t) {
+    auto it = parent.find(t);
+    while (it != parent.end() && it->second != t) {
+      t = it->second;
+      it = parent.find(t);
+    }
+    return t;
+  };
+  struct Bound {
+    TermId symbol;
+    int64_t low, high;
+  };
+  std::vector<Bound> bounds;
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  for (FormulaId fact : facts) {
+    const FormulaNode &node = formulas.node(fact);
+    if (node.kind == FormulaKind::True)
+      continue;
+    if (node.kind != FormulaKind::Le && node.kind != FormulaKind::Eq)
+      return std::nullopt;
+    TermId a = node.args[0], b = node.args[1];
+    std::optional<int64_t> ca = graph.constantValue(a);
+    std::optional<int64_t> cb = graph.constantValue(b);
+    bool eq = node.kind == FormulaKind::Eq;
+    if (ca && graph.isSymbol(b))
+      bounds.push_back({b, *ca, eq ? *ca : kMax});
+    else if (cb && graph.isSymbol(a))
+      bounds.push_back({a, eq ? *cb : kMin, *cb});
+    else if (eq && graph.isSymbol(a) && graph.isSymbol(b))
+      parent[root(a)] = root(b);
+    else
+      return std::nullopt;
+  }
+  std::unordered_map<TermId, std::pair<int64_t, int64_t>> range;
+  for (const Bound &bound : bounds) {
+    auto [it, fresh] = range.try_emplace(root(bound.symbol), kMin, kMax);
+    it->second.first = std::max(it->second.first, bound.low);
+    it->second.second = std::min(it->second.second, bound.high);
+    if (it->second.first > it->second.second)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
 void Judge::partition() {
   const DimGraph &graph = problem.graph;
   Components parts;
@@ -127,18 +187,13 @@ void Judge::partition() {
       reachable = false;
     components[componentOf(fact)].facts.push_back(fact);
   }
-  // Facts other than lower bounds on one symbol can contradict each other
-  // (a result dim the types force to 0 under --min-dim 1): then P is unsat
-  // from the start.
+  // Facts can contradict each other (a result dim the types force to 0
+  // under --min-dim 1): then P is unsat from the start. Bounds and
+  // equalities of symbols are checked without a solver.
   for (size_t c = 0; c < components.size() && reachable; ++c) {
-    bool onlyBounds = true;
-    for (FormulaId fact : components[c].facts) {
-      const FormulaNode &node = problem.formulas.node(fact);
-      onlyBounds &= node.kind == FormulaKind::Le &&
-                    problem.graph.constantValue(node.args[0]).has_value() &&
-                    problem.graph.isSymbol(node.args[1]);
-    }
-    if (!onlyBounds && check(solverOf(c), {}) == SatResult::Unsat)
+    std::optional<bool> hold =
+        boundsHold(graph, problem.formulas, components[c].facts);
+    if (hold ? !*hold : check(solverOf(c), {}) == SatResult::Unsat)
       reachable = false;
   }
   // SEMANTICS.md §4: a witness names the sizes that are not 1. A component

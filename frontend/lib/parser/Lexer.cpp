@@ -14,11 +14,6 @@ static bool isLetter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-bool isSuffixIdChar(char c) {
-  return isLetter(c) || isDigit(c) || c == '$' || c == '.' || c == '_' ||
-         c == '-';
-}
-
 const char *tokenKindName(TokenKind kind) {
   switch (kind) {
   case TokenKind::Eof:

@@ -12,6 +12,7 @@
 
 #include "Token.h"
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -50,9 +51,24 @@ private:
   const char *error = "";
 };
 
+namespace detail {
+/// isSuffixIdChar by byte: the lexer asks it for every character of every
+/// name (a table, not a call, per character).
+inline constexpr std::array<bool, 256> kSuffixIdChars = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+               (c >= '0' && c <= '9') || c == '$' || c == '.' || c == '_' ||
+               c == '-';
+  return table;
+}();
+} // namespace detail
+
 /// Letters, digits and `$ . _ -`: the characters of an SSA / block / symbol
 /// name after its sigil.
-bool isSuffixIdChar(char c);
+inline bool isSuffixIdChar(char c) {
+  return detail::kSuffixIdChars[static_cast<unsigned char>(c)];
+}
 
 /// The value of a String token (quotes removed, escapes decoded). The lexer
 /// has already checked the escapes.

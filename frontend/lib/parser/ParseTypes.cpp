@@ -85,6 +85,13 @@ std::optional<Type> Parser::parseType() {
   uint32_t start = tok.offset;
   if (!enterNesting(tokLoc()))
     return std::nullopt;
+  if (tok.is(TokenKind::BangIdent)) {
+    // Straight into the value returned (every `!torch.vtensor` of an FX
+    // export comes this way): one move of the type fewer.
+    std::optional<Type> type = parseDialectType(start);
+    exitNesting();
+    return type;
+  }
   std::optional<Type> result;
   if (tok.is(TokenKind::LParen)) {
     std::vector<Type> inputs, results;
@@ -92,8 +99,6 @@ std::optional<Type> Parser::parseType() {
       result = Type();
       result->spelling = std::string(textFrom(start));
     }
-  } else if (tok.is(TokenKind::BangIdent)) {
-    result = parseDialectType(start);
   } else if (tok.is(TokenKind::BareIdent)) {
     std::string_view name = tok.spelling;
     if (name == "tensor" || name == "vector") {
@@ -163,9 +168,8 @@ std::optional<uint32_t> Parser::scanShapedType(uint32_t open) const {
 
 /// `!shape.shape`, `!dialect.type<...>`, `!dialect<...>`, `!alias`.
 std::optional<Type> Parser::parseDialectType(uint32_t start) {
-  if (tok.spelling.rfind("!torch.", 0) == 0) // ParseTorchTypes.cpp
-    if (std::optional<Type> torch = parseTorchType(start))
-      return torch;
+  if (tok.spelling == "!torch.vtensor") // ParseTorchTypes.cpp
+    return parseTorchType(start);
   std::string name(tok.spelling.substr(1));
   SourceLoc loc = tokLoc();
   bool hasBody = tok.end() < buf.size() && buf[tok.end()] == '<';
@@ -342,6 +346,8 @@ bool Parser::parseTypeList(std::vector<Type> &types,
   // spares the move of the first when the second is read.
   if (types.empty())
     types.reserve(2);
+  if (ranges && ranges->empty())
+    ranges->reserve(2);
   do {
     uint32_t start = tok.offset;
     std::optional<Type> type = parseType();

@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 using namespace symshape::solver;
 
 namespace {
@@ -308,4 +310,43 @@ TEST_CASE("A lazy vector converts to a vector and gives its elements up",
   v = std::vector<int>();
   CHECK(v.begin() == nullptr); // nothing allocated for no elements
   CHECK(sizeof(v) == sizeof(void *));
+}
+
+TEST_CASE("Facts that bound sizes and equate them hold or fail as a whole",
+          "[verdicts]") {
+  // torch.symbolic_int ranges with torch's strict broadcasting (s0 == s1):
+  // judged without a solver (Judge::partition), with the same verdicts.
+  auto judgeRanges = [](int64_t low1, int64_t high1, bool equal,
+                        std::optional<int64_t> fixed) {
+    Builder b;
+    TermId s0 = b.problem.graph.symbol("s0", SymbolOrigin::SizeSymbol);
+    TermId s1 = b.problem.graph.symbol("s1", SymbolOrigin::SizeSymbol);
+    b.problem.addFact(b.problem.formulas.mkLe(b.c(2), s0));
+    b.problem.addFact(b.problem.formulas.mkLe(s0, b.c(3)));
+    b.problem.addFact(b.problem.formulas.mkLe(b.c(low1), s1));
+    b.problem.addFact(b.problem.formulas.mkLe(s1, b.c(high1)));
+    if (equal)
+      b.problem.addFact(b.problem.formulas.mkEq(s0, s1));
+    if (fixed)
+      b.problem.addFact(b.problem.formulas.mkEq(s1, b.c(*fixed)));
+    b.broadcast({s0, b.c(4)});
+    std::vector<Verdict> verdicts;
+    for (bool fast : {true, false})
+      verdicts.push_back(b.judge(fast).findings[0].verdict);
+    return verdicts;
+  };
+  using V = std::vector<Verdict>;
+  // s0 in [2, 3], s1 in [5, 6]: apart they hold, equal they cannot.
+  CHECK(judgeRanges(5, 6, false, std::nullopt) ==
+        V{Verdict::UbGuaranteed, Verdict::UbGuaranteed});
+  CHECK(judgeRanges(5, 6, true, std::nullopt) ==
+        V{Verdict::Unreachable, Verdict::Unreachable});
+  // s1 in [3, 6] and equal: s0 = s1 = 3, which 4 does not broadcast with.
+  CHECK(judgeRanges(3, 6, true, std::nullopt) ==
+        V{Verdict::UbGuaranteed, Verdict::UbGuaranteed});
+  // s1 == 7 is outside its range [3, 6]; s1 == 6 is inside.
+  CHECK(judgeRanges(3, 6, false, 7) ==
+        V{Verdict::Unreachable, Verdict::Unreachable});
+  CHECK(judgeRanges(3, 6, false, 6) ==
+        V{Verdict::UbGuaranteed, Verdict::UbGuaranteed});
 }
