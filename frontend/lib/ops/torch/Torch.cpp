@@ -130,6 +130,12 @@ static const OpEntry kTorchEntries[] = {
             lowerCheck<TorchCheck::ConstrainRangeForSize>,
             "a runtime check of `min <= size <= max`, `min` 0 by default, "
             "`max > 2` (`assert`)"),
+    // Printed by the FX importer as `torch.operator "torch.aten.X"`, its
+    // operand made by scalar_tensor.
+    checkOp("torch.aten._assert_async.msg", lowerCheck<TorchCheck::AssertAsync>,
+            "a runtime check that its 0-d tensor is nonzero (`assert`)"),
+    torchOp("torch.aten.scalar_tensor", lowerTorchScalarTensor,
+            "a 0-d tensor; of a `!torch.bool`, its truth"),
     // Broadcasting elementwise ops.
     broadcastOp("torch.aten.add.Tensor"),
     broadcastOp("torch.aten.sub.Tensor"),
@@ -246,6 +252,11 @@ static const OpEntry kTorchEntries[] = {
     // Printed by the FX importer as `torch.operator "torch.aten.X"`.
     torchOp("torch.aten._unsafe_index_put", lowerTorchIndexPut,
             "self's shape; values expand to self[indices]'s"),
+    torchOp("torch.aten.nonzero", lowerTorchNonzero,
+            "[z, rank]: z nonzero elements, 0 <= z <= numel (z unknown)"),
+    torchOp("torch.aten.masked_select", lowerTorchMaskedSelect,
+            "[n]: self and mask broadcast, 0 <= n <= their numel (n "
+            "unknown)"),
     torchOp("torch.aten.flip", lowerTorchFlip,
             "the shape of self; distinct dims in range"),
     torchOp("torch.aten.pow.Scalar", lowerTorchPowScalar,
