@@ -374,6 +374,9 @@ static const OpEntry kTorchEntries[] = {
     // Convolution and pooling.
     torchOp("torch.aten.convolution", lowerTorchConvolution,
             "PyTorch's conv / transposed conv output; groups divide"),
+    torchOp("torch.aten.convolution_backward", lowerTorchConvolutionBackward,
+            "input's, weight's and [out_channels] sizes; grad_output the "
+            "convolution's output"),
     torchOp("torch.aten.conv1d", lowerTorchConvNd,
             "floor((in + 2p - d(k-1) - 1) / s) + 1 >= 1; groups divide"),
     torchOp("torch.aten.conv2d", lowerTorchConvNd,

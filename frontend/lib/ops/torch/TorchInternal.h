@@ -316,6 +316,8 @@ void lowerTorchMaskedSelect(OpContext &c); ///< masked_select: [n]
 // TorchConv.cpp
 void lowerTorchConvolution(OpContext &c); ///< convolution
 void lowerTorchConvNd(OpContext &c);      ///< conv1d, conv2d, conv3d
+/// grad_input, grad_weight, grad_bias, as output_mask asks.
+void lowerTorchConvolutionBackward(OpContext &c);
 void lowerTorchMaxPool2d(OpContext &c);
 void lowerTorchMaxPool2dWithIndices(OpContext &c);
 void lowerTorchAvgPool2d(OpContext &c);
