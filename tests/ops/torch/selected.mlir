@@ -58,6 +58,16 @@ func.func @nonzero_declared(%arg0: !torch.vtensor<[2,2],si64>, %arg1: !torch.vte
   return %0, %1 : !torch.vtensor<[5,2],si64>, !torch.vtensor<[?,3],si64>
 }
 
+// torch-mlir's ONNX import lowers Compress with a 1-D nonzero result
+// (its onnx.Compress tests); PyTorch's is [z, 1]: a convention not read.
+func.func @nonzero_onnx_compress(%arg0: !torch.vtensor<[2,3,4],f32>, %arg1: !torch.vtensor<[3],si64>) -> !torch.vtensor<[2,3,2],f32> {
+  %int2 = torch.constant.int 2
+  // expected-opaque @+1 {{torch.aten.nonzero}}
+  %0 = torch.aten.nonzero %arg1 : !torch.vtensor<[3],si64> -> !torch.vtensor<[2],si64>
+  %1 = torch.aten.index_select %arg0, %int2, %0 : !torch.vtensor<[2,3,4],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[2,3,2],f32>
+  return %1 : !torch.vtensor<[2,3,2],f32>
+}
+
 // torch-mlir's FX tests (Masked_select): [128, 128] by a mask of the same
 // shape, guarded by the inline constraint [0, 16384] = [0, 128 * 128]:
 // both checks are redundant.

@@ -68,9 +68,8 @@ void lowerTensorListConstruct(OpContext &c) {
     std::vector<ListItem> items(c.numOperands());
     for (size_t i = 0; i < c.numOperands(); ++i)
       if (c.operandType(i).spelling == "!torch.bool")
-        items[i].scalar = c.constantScalar(i).has_value()
-                              ? std::optional(c.constant(*c.constantScalar(i)))
-                              : std::nullopt;
+        if (std::optional<int64_t> flag = c.constantScalar(i))
+          items[i].scalar = c.constant(*flag);
     return c.setListResult(0, std::move(items));
   }
   if (type.rfind("!torch.list<vtensor", 0) != 0)

@@ -23,6 +23,19 @@
 
 namespace symshape::frontend {
 
+/// The declared result has PyTorch's rank (or none); torch-mlir's ONNX
+/// import also declares 1-D nonzero results (its Compress lowering), a
+/// convention not read: opaque.
+static bool declaredRank(OpContext &c, size_t rank, const char *op) {
+  const Type &type = c.resultType(0);
+  if (!type.hasRank() || type.dims.size() == rank)
+    return true;
+  c.opaque("the result is declared of rank " +
+           std::to_string(type.dims.size()) + ", PyTorch's " + op + " gives " +
+           std::to_string(rank));
+  return false;
+}
+
 /// Result `r`'s dim `d` is a fresh count of at most `numel` elements.
 static TermId freshCount(OpContext &c, size_t r, size_t d, TermId numel) {
   TermId n = c.freshResultDim(r, d);
@@ -33,7 +46,7 @@ static TermId freshCount(OpContext &c, size_t r, size_t d, TermId numel) {
 
 void lowerTorchNonzero(OpContext &c) {
   // aten::nonzero(Tensor self) -> Tensor: [z, self.dim()].
-  if (!torchTensors(c, {0}, 1, 1))
+  if (!torchTensors(c, {0}, 1, 1) || !declaredRank(c, 2, "nonzero"))
     return;
   std::vector<TermId> self = c.dims(0);
   TermId z = freshCount(c, 0, 0, c.product(self));
@@ -42,7 +55,7 @@ void lowerTorchNonzero(OpContext &c) {
 
 void lowerTorchMaskedSelect(OpContext &c) {
   // aten::masked_select(Tensor self, Tensor mask) -> Tensor: [n].
-  if (!torchTensors(c, {0, 1}, 1, 2))
+  if (!torchTensors(c, {0, 1}, 1, 2) || !declaredRank(c, 1, "masked_select"))
     return;
   // ATen: "masked_select: expected BoolTensor for mask" (older releases
   // took a uint8 mask with a warning): another element type is not read.
