@@ -130,6 +130,12 @@ static const OpEntry kTorchEntries[] = {
             lowerCheck<TorchCheck::ConstrainRangeForSize>,
             "a runtime check of `min <= size <= max`, `min` 0 by default, "
             "`max > 2` (`assert`)"),
+    // Printed by the FX importer as `torch.operator "torch.aten.X"`, its
+    // operand made by scalar_tensor.
+    checkOp("torch.aten._assert_async.msg", lowerCheck<TorchCheck::AssertAsync>,
+            "a runtime check that its 0-d tensor is nonzero (`assert`)"),
+    torchOp("torch.aten.scalar_tensor", lowerTorchScalarTensor,
+            "a 0-d tensor; of a `!torch.bool`, its truth"),
     // Broadcasting elementwise ops.
     broadcastOp("torch.aten.add.Tensor"),
     broadcastOp("torch.aten.sub.Tensor"),
@@ -246,6 +252,11 @@ static const OpEntry kTorchEntries[] = {
     // Printed by the FX importer as `torch.operator "torch.aten.X"`.
     torchOp("torch.aten._unsafe_index_put", lowerTorchIndexPut,
             "self's shape; values expand to self[indices]'s"),
+    torchOp("torch.aten.nonzero", lowerTorchNonzero,
+            "[z, rank]: z nonzero elements, 0 <= z <= numel (z unknown)"),
+    torchOp("torch.aten.masked_select", lowerTorchMaskedSelect,
+            "[n]: self and mask broadcast, 0 <= n <= their numel (n "
+            "unknown)"),
     torchOp("torch.aten.flip", lowerTorchFlip,
             "the shape of self; distinct dims in range"),
     torchOp("torch.aten.pow.Scalar", lowerTorchPowScalar,
@@ -363,6 +374,9 @@ static const OpEntry kTorchEntries[] = {
     // Convolution and pooling.
     torchOp("torch.aten.convolution", lowerTorchConvolution,
             "PyTorch's conv / transposed conv output; groups divide"),
+    torchOp("torch.aten.convolution_backward", lowerTorchConvolutionBackward,
+            "input's, weight's and [out_channels] sizes; grad_output the "
+            "convolution's output"),
     torchOp("torch.aten.conv1d", lowerTorchConvNd,
             "floor((in + 2p - d(k-1) - 1) / s) + 1 >= 1; groups divide"),
     torchOp("torch.aten.conv2d", lowerTorchConvNd,

@@ -11,6 +11,8 @@
 //   %3 = torch.aten.Int.bool %2 : !torch.bool -> !torch.int
 //   torch.aten._assert_scalar %3, %str : !torch.int, !torch.str
 //   torch.aten.sym_constrain_range %0, %int0, %none : !torch.int, ...
+//   %5 = torch.aten.scalar_tensor %2, %none, ... -> !torch.vtensor<[],f32>
+//   torch.operator "torch.aten._assert_async.msg"(%5, %str) : (...) -> ()
 //
 // A `!torch.bool` value holds its truth as one i1 element (a formula); a
 // `!torch.int` made by `Int.bool` holds 0 / 1 and the same truth. A check
@@ -164,6 +166,19 @@ void lowerTorchPredicate(OpContext &c, TorchPredicate kind) {
   }
 }
 
+void lowerTorchScalarTensor(OpContext &c) {
+  // aten::scalar_tensor(Scalar s, dtype, layout, device, pin_memory): a 0-d
+  // tensor holding s. A `!torch.bool` s converts to 1 or 0 in every dtype,
+  // so its truth is whether the element is nonzero (what _assert_async
+  // reads); an int or float s is not followed (a dtype may wrap it).
+  if (c.numOperands() != 5 || c.numResults() != 1)
+    return c.opaque(std::to_string(c.numOperands()) +
+                    " operands, not the 5 of the ATen schema");
+  c.setResult(0, {});
+  if (std::optional<FormulaId> b = truth(c, 0); b && !c.failed())
+    c.setBoolElements(0, {*b});
+}
+
 /// A check of `holds` with the op's message (cut as cf.assert's are).
 static void checkWith(OpContext &c, std::optional<FormulaId> holds,
                       const std::string &message) {
@@ -219,6 +234,18 @@ void lowerTorchCheck(OpContext &c, TorchCheck kind) {
     // TORCH_CHECK(max >= min) then min <= size <= max, a missing bound
     // INT64_MIN / INT64_MAX; the second check implies the first.
     return checkWith(c, inRange(c, std::nullopt), "");
+  case TorchCheck::AssertAsync: {
+    // aten::_assert_async.msg(Tensor self, str assert_msg) (ATen's
+    // TensorCompare.cpp): TORCH_CHECK(is_nonzero(self), assert_msg), and
+    // is_nonzero wants one element. Read for a 0-d tensor whose truth an
+    // op computed (scalar_tensor of a `!torch.bool`).
+    std::optional<FormulaId> holds;
+    if (c.numOperands() == 2 && c.ranked(0) && c.rank(0) == 0)
+      if (std::optional<std::vector<FormulaId>> bools = boolOperand(c, 0);
+          bools && bools->size() == 1)
+        holds = (*bools)[0];
+    return checkWith(c, holds, "");
+  }
   case TorchCheck::ConstrainRangeForSize: {
     // sym_constrain_range_for_size(size, min, max): min defaults to 0, a
     // given max must exceed 2, then sym_constrain_range.

@@ -16,7 +16,8 @@
 //     empty; stride [] means the kernel size;
 //   adaptive_avg_pool2d(input, output_size): the last two dims become
 //     output_size, they must not be empty.
-// Integer lists of one element apply to every spatial dim.
+// Integer lists of one element apply to every spatial dim. The gradients
+// of convolution_backward have the shapes of what they differentiate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,78 +55,90 @@ spatialList(OpContext &c, size_t i, size_t n, int64_t least, const char *what,
   return list;
 }
 
-/// The convolution of input 0 by weight 1 with `n` spatial dims; the input
-/// is unbatched when its rank is n + 1. Operands: stride 3, padding 4,
-/// dilation 5, then (convolution) transposed 6, output_padding 7, groups 8,
-/// or (convNd) groups 6.
-void lowerConv(OpContext &c, bool general) {
-  if (!torchTensors(c, {0, 1}, 1, general ? 9 : 7))
-    return;
-  size_t wr = c.rank(1), xr = c.rank(0);
-  if (wr < 3)
-    return c.error("weight should have at least three dimensions");
+/// The output sizes of the convolution of input `x` by weight `x + 1`, for
+/// `n` spatial dims (the input unbatched when its rank is n + 1); its
+/// parameters follow: bias x + 2 (a tensor when `bias`), stride x + 3,
+/// padding x + 4, dilation x + 5, then (`general`: aten::convolution's
+/// operands) transposed x + 6, output_padding x + 7, groups x + 8, or
+/// (convNd) groups x + 6. nullopt after an error or opaque.
+std::optional<std::vector<TermId>> convOutput(OpContext &c, size_t x,
+                                              bool general, bool bias) {
+  size_t wr = c.rank(x + 1), xr = c.rank(x);
+  if (wr < 3) {
+    c.error("weight should have at least three dimensions");
+    return std::nullopt;
+  }
   size_t n = wr - 2;
   bool batched = xr == wr;
-  if (!batched && (general || xr + 1 != wr))
-    return c.error("expected a " + std::to_string(wr) +
-                   "-dimensional input for a " + std::to_string(wr) +
-                   "-dimensional weight");
+  if (!batched && (general || xr + 1 != wr)) {
+    c.error("expected a " + std::to_string(wr) + "-dimensional input for a " +
+            std::to_string(wr) + "-dimensional weight");
+    return std::nullopt;
+  }
   std::optional<std::vector<int64_t>> stride =
-      spatialList(c, 3, n, 1, "stride");
+      spatialList(c, x + 3, n, 1, "stride");
   std::optional<std::vector<int64_t>> padding =
-      stride ? spatialList(c, 4, n, 0, "padding") : std::nullopt;
+      stride ? spatialList(c, x + 4, n, 0, "padding") : std::nullopt;
   std::optional<std::vector<int64_t>> dilation =
-      padding ? spatialList(c, 5, n, 1, "dilation") : std::nullopt;
+      padding ? spatialList(c, x + 5, n, 1, "dilation") : std::nullopt;
   std::optional<bool> transposed = !dilation ? std::nullopt
-                                   : general ? torchFlag(c, 6)
+                                   : general ? torchFlag(c, x + 6)
                                              : false;
   if (!transposed)
-    return;
+    return std::nullopt;
   std::optional<std::vector<int64_t>> outPad(std::vector<int64_t>(n, 0));
   if (*transposed &&
-      !(outPad = spatialList(c, 7, n, 0, "output_padding", outPad)))
-    return;
+      !(outPad = spatialList(c, x + 7, n, 0, "output_padding", outPad)))
+    return std::nullopt;
   for (size_t s = 0; s < n; ++s)
-    if ((*outPad)[s] >= (*stride)[s] && (*outPad)[s] >= (*dilation)[s])
-      return c.error("output padding must be smaller than either stride or "
-                     "dilation");
-  size_t gi = general ? 8 : 6;
+    if ((*outPad)[s] >= (*stride)[s] && (*outPad)[s] >= (*dilation)[s]) {
+      c.error("output padding must be smaller than either stride or "
+              "dilation");
+      return std::nullopt;
+    }
+  size_t gi = x + (general ? 8 : 6);
   std::optional<int64_t> groups = c.constantValue(c.scalar(gi));
-  if (!groups)
-    return c.opaque("groups is not a constant");
-  if (*groups < 1)
-    return c.error("non-positive groups is not supported");
+  if (!groups) {
+    c.opaque("groups is not a constant");
+    return std::nullopt;
+  }
+  if (*groups < 1) {
+    c.error("non-positive groups is not supported");
+    return std::nullopt;
+  }
   TermId g = c.constant(*groups);
-  size_t ci = batched ? 1 : 0, first = ci + 1;
+  size_t w = x + 1, ci = batched ? 1 : 0, first = ci + 1;
   std::string gs = std::to_string(*groups);
-  TermId inChannels = *transposed ? c.dim(1, 0) : c.mul(g, c.dim(1, 1));
+  TermId inChannels = *transposed ? c.dim(w, 0) : c.mul(g, c.dim(w, 1));
   if (!requireSizesEqual(
-          c, c.dim(0, ci), inChannels,
-          "the input channels " + c.dimName(0, ci) + " and " +
-              (*transposed ? c.dimName(1, 0) : gs + " * " + c.dimName(1, 1))) ||
-      !requireSizesEqual(c, c.mul(c.floorDiv(c.dim(1, 0), g), g), c.dim(1, 0),
-                         "the weight's dim 0 " + c.dimName(1, 0) +
+          c, c.dim(x, ci), inChannels,
+          "the input channels " + c.dimName(x, ci) + " and " +
+              (*transposed ? c.dimName(w, 0) : gs + " * " + c.dimName(w, 1))) ||
+      !requireSizesEqual(c, c.mul(c.floorDiv(c.dim(w, 0), g), g), c.dim(w, 0),
+                         "the weight's dim 0 " + c.dimName(w, 0) +
                              " (a multiple of " + gs + " groups)"))
-    return;
+    return std::nullopt;
   // ATen: "expected weight to be at least `groups` at dimension 0".
-  c.requireInBounds(c.formulas().mkLe(g, c.dim(1, 0)),
-                    "the weight's dim 0 " + c.dimName(1, 0) + " (at least " +
+  c.requireInBounds(c.formulas().mkLe(g, c.dim(w, 0)),
+                    "the weight's dim 0 " + c.dimName(w, 0) + " (at least " +
                         gs + " groups)");
-  TermId outChannels = *transposed ? c.mul(g, c.dim(1, 1)) : c.dim(1, 0);
-  if (!isNone(c, 2)) {
-    if (!c.ranked(2) || c.rank(2) != 1)
-      return c.error("the bias must be 1-D");
-    if (!requireSizesEqual(c, c.dim(2, 0), outChannels,
-                           "the bias size " + c.dimName(2, 0) +
+  TermId outChannels = *transposed ? c.mul(g, c.dim(w, 1)) : c.dim(w, 0);
+  if (bias && !isNone(c, x + 2)) {
+    if (!c.ranked(x + 2) || c.rank(x + 2) != 1) {
+      c.error("the bias must be 1-D");
+      return std::nullopt;
+    }
+    if (!requireSizesEqual(c, c.dim(x + 2, 0), outChannels,
+                           "the bias size " + c.dimName(x + 2, 0) +
                                " and the output channels"))
-      return;
+      return std::nullopt;
   }
   std::vector<TermId> out;
   if (batched)
-    out.push_back(c.dim(0, 0));
+    out.push_back(c.dim(x, 0));
   out.push_back(outChannels);
   for (size_t s = 0; s < n; ++s) {
-    TermId in = c.dim(0, first + s), k = c.dim(1, 2 + s);
+    TermId in = c.dim(x, first + s), k = c.dim(w, 2 + s);
     TermId pad = c.constant((*padding)[s]);
     std::string what = "spatial dim " + std::to_string(first + s);
     if (!*transposed) {
@@ -144,7 +157,15 @@ void lowerConv(OpContext &c, bool general) {
                           " (it must not be negative)");
     out.push_back(o);
   }
-  c.setResult(0, std::move(out));
+  return out;
+}
+
+void lowerConv(OpContext &c, bool general) {
+  if (!torchTensors(c, {0, 1}, 1, general ? 9 : 7))
+    return;
+  if (std::optional<std::vector<TermId>> out =
+          convOutput(c, 0, general, /*bias=*/true))
+    c.setResult(0, std::move(*out));
 }
 
 /// One pooled dim of size `in` (PyTorch's pooling_output_shape).
@@ -180,6 +201,61 @@ void requireNotEmptyFrom(OpContext &c, size_t from) {
 void lowerTorchConvolution(OpContext &c) { lowerConv(c, /*general=*/true); }
 
 void lowerTorchConvNd(OpContext &c) { lowerConv(c, /*general=*/false); }
+
+void lowerTorchConvolutionBackward(OpContext &c) {
+  // convolution_backward(grad_output, input, weight, bias_sizes, stride,
+  // padding, dilation, transposed, output_padding, groups, output_mask) ->
+  // (grad_input, grad_weight, grad_bias). ATen (Convolution.cpp) checks
+  // input and weight as the forward convolution does
+  // (check_shape_backward), "Expected input and grad_output to have the
+  // same number of dimensions", and its kernels take grad_output of the
+  // forward output's sizes. grad_input has input's sizes, grad_weight
+  // weight's, grad_bias is grad_output summed over every dim but the
+  // channels: [out_channels] (bias_sizes only shapes the meta function's
+  // result, which ATen does not check). An output the mask leaves out is
+  // undefined: `!torch.none`.
+  if (!torchTensors(c, {0, 1, 2}, 3, 11))
+    return;
+  if (c.rank(0) != c.rank(1))
+    return c.error("expected input and grad_output to have the same number "
+                   "of dimensions, but got " +
+                   std::to_string(c.rank(1)) + " and " +
+                   std::to_string(c.rank(0)));
+  std::optional<std::vector<OpContext::ListItem>> mask = c.listItems(10);
+  std::vector<bool> wanted;
+  for (const OpContext::ListItem &item :
+       mask ? *mask : std::vector<OpContext::ListItem>{}) {
+    std::optional<int64_t> v =
+        item.scalar ? c.constantValue(*item.scalar) : std::nullopt;
+    if (!v)
+      return c.opaque("output_mask is not a list of constants");
+    wanted.push_back(*v != 0);
+  }
+  if (!mask)
+    return c.opaque("output_mask is not a list of constants");
+  if (wanted.size() != 3)
+    return c.error("output_mask must have 3 elements");
+  for (size_t r = 0; r < 3; ++r)
+    if (wanted[r] == (c.resultType(r).spelling == "!torch.none"))
+      return c.opaque("result " + std::to_string(r) + " is declared " +
+                      c.resultType(r).str() + " for an output_mask of " +
+                      (wanted[r] ? "true" : "false"));
+  std::optional<std::vector<TermId>> out =
+      convOutput(c, 1, /*general=*/true, /*bias=*/false);
+  if (!out)
+    return;
+  for (size_t d = 0; d < out->size(); ++d)
+    if (!requireSizesEqual(c, c.dim(0, d), (*out)[d],
+                           "grad_output's size " + c.dimName(0, d) +
+                               " and the convolution's output size"))
+      return;
+  if (wanted[0])
+    c.setResult(0, c.dims(1));
+  if (wanted[1])
+    c.setResult(1, c.dims(2));
+  if (wanted[2])
+    c.setResult(2, {(*out)[1]});
+}
 
 namespace {
 

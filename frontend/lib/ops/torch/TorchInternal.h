@@ -118,12 +118,15 @@ enum class TorchPredicate {
 void lowerTorchPredicate(OpContext &c, TorchPredicate kind);
 /// Runtime checks (kind `assert`).
 enum class TorchCheck {
-  RuntimeAssert,        ///< torch.runtime.assert
-  AssertScalar,         ///< torch.aten._assert_scalar
-  ConstrainRange,       ///< torch.aten.sym_constrain_range
-  ConstrainRangeForSize ///< torch.aten.sym_constrain_range_for_size
+  RuntimeAssert,         ///< torch.runtime.assert
+  AssertScalar,          ///< torch.aten._assert_scalar
+  ConstrainRange,        ///< torch.aten.sym_constrain_range
+  ConstrainRangeForSize, ///< torch.aten.sym_constrain_range_for_size
+  AssertAsync            ///< torch.aten._assert_async.msg
 };
 void lowerTorchCheck(OpContext &c, TorchCheck kind);
+/// torch.aten.scalar_tensor: a 0-d tensor; of a `!torch.bool`, its truth.
+void lowerTorchScalarTensor(OpContext &c);
 
 // TorchElementwise.cpp
 /// Broadcasting elementwise ops: every ranked tensor operand broadcasts
@@ -305,9 +308,16 @@ void lowerTorchAttention(OpContext &c); ///< scaled_dot_product_attention
 /// _scaled_dot_product_flash_attention_for_cpu: (output, logsumexp).
 void lowerTorchFlashAttentionCpu(OpContext &c);
 
+// TorchSelected.cpp: a result size the data decides, a fresh count in
+// [0, numel].
+void lowerTorchNonzero(OpContext &c);      ///< nonzero: [z, rank]
+void lowerTorchMaskedSelect(OpContext &c); ///< masked_select: [n]
+
 // TorchConv.cpp
 void lowerTorchConvolution(OpContext &c); ///< convolution
 void lowerTorchConvNd(OpContext &c);      ///< conv1d, conv2d, conv3d
+/// grad_input, grad_weight, grad_bias, as output_mask asks.
+void lowerTorchConvolutionBackward(OpContext &c);
 void lowerTorchMaxPool2d(OpContext &c);
 void lowerTorchMaxPool2dWithIndices(OpContext &c);
 void lowerTorchAvgPool2d(OpContext &c);

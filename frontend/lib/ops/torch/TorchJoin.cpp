@@ -63,6 +63,15 @@ void lowerTensorListConstruct(OpContext &c) {
   const std::string &type = c.resultType(0).spelling;
   if (type == "!torch.list<optional<vtensor>>")
     return lowerIndexListConstruct(c);
+  if (type == "!torch.list<bool>") {
+    // Flags (convolution_backward's output_mask): each constant as 1 / 0.
+    std::vector<ListItem> items(c.numOperands());
+    for (size_t i = 0; i < c.numOperands(); ++i)
+      if (c.operandType(i).spelling == "!torch.bool")
+        if (std::optional<int64_t> flag = c.constantScalar(i))
+          items[i].scalar = c.constant(*flag);
+    return c.setListResult(0, std::move(items));
+  }
   if (type.rfind("!torch.list<vtensor", 0) != 0)
     return;
   std::vector<ListItem> items;

@@ -3,8 +3,9 @@
 // The oracle's entries for the layers of torch.nn, each from its PyTorch
 // documentation page (see TorchNeural.cpp for the list): the "Shape"
 // sections of Conv{1,2,3}d / ConvTranspose{1,2,3}d / MaxPool2d / AvgPool2d
-// / AdaptiveAvgPool2d, LayerNorm / RMSNorm / GroupNorm / BatchNorm2d's
-// parameter shapes, torch.addmm / baddbmm and scaled_dot_product_attention.
+// / AdaptiveAvgPool2d, ATen's convolution_backward (Convolution.cpp), LayerNorm
+// / RMSNorm / GroupNorm / BatchNorm2d's parameter shapes, torch.addmm / baddbmm
+// and scaled_dot_product_attention.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,64 +197,112 @@ listOf(Eval &e, size_t i, size_t n,
   return v;
 }
 
-bool convolution(Eval &e) {
-  bool general = e.name() == "torch.aten.convolution";
-  const Shape *x = e.shape(0), *w = x ? e.shape(1) : nullptr;
+/// The output shape of the convolution of input `x` by weight `x + 1`, its
+/// parameters after them in aten::convolution's order (`general`; else
+/// conv1d/2d/3d's, groups at x + 6); the bias at x + 2 is checked when
+/// `bias`.
+std::optional<Shape> convOut(Eval &e, size_t x, bool general, bool bias) {
+  const Shape *in = e.shape(x), *w = in ? e.shape(x + 1) : nullptr;
   if (!w || !e.require(w->size() >= 3, "weight below 3-D"))
-    return false;
+    return std::nullopt;
   size_t n = w->size() - 2;
-  bool batched = x->size() == w->size();
-  if (!e.require(batched || (!general && x->size() + 1 == w->size()),
+  bool batched = in->size() == w->size();
+  if (!e.require(batched || (!general && in->size() + 1 == w->size()),
                  "input rank does not match the weight"))
-    return false;
+    return std::nullopt;
   std::vector<int64_t> zeros(n, 0);
-  std::optional<std::vector<int64_t>> s = listOf(e, 3, n), p = listOf(e, 4, n),
-                                      d = listOf(e, 5, n);
-  std::optional<int64_t> transposed = general ? torchConstant(e, 6) : 0;
-  std::optional<std::vector<int64_t>> op =
-      general && transposed && *transposed ? listOf(e, 7, n, &zeros) : zeros;
-  std::optional<int64_t> groups = e.scalar(general ? 8 : 6);
-  if (!s || !p || !d || !op || !transposed || !groups)
-    return e.status == Status::Ok ? e.unsupported("conv parameters") : false;
+  std::optional<std::vector<int64_t>> s = listOf(e, x + 3, n),
+                                      p = listOf(e, x + 4, n),
+                                      d = listOf(e, x + 5, n);
+  std::optional<int64_t> transposed = general ? torchConstant(e, x + 6) : 0;
+  std::optional<std::vector<int64_t>> op = general && transposed && *transposed
+                                               ? listOf(e, x + 7, n, &zeros)
+                                               : zeros;
+  std::optional<int64_t> groups = e.scalar(x + (general ? 8 : 6));
+  if (!s || !p || !d || !op || !transposed || !groups) {
+    if (e.status == Status::Ok)
+      e.unsupported("conv parameters");
+    return std::nullopt;
+  }
   for (size_t i = 0; i < n; ++i)
     if (!e.require((*s)[i] > 0 && (*d)[i] > 0 && (*p)[i] >= 0,
                    "non-positive stride / dilation or negative padding") ||
         !e.require((*op)[i] < (*s)[i] || (*op)[i] < (*d)[i],
                    "output padding must be smaller than stride or dilation"))
-      return false;
+      return std::nullopt;
   int64_t g = *groups;
   size_t c = batched ? 1 : 0;
   if (!e.require(g > 0, "non-positive groups") ||
       !e.require((*w)[0] >= g && (*w)[0] % g == 0,
                  "weight dim 0 not a positive multiple of groups") ||
-      !e.require((*x)[c] == (*transposed ? (*w)[0] : (*w)[1] * g),
+      !e.require((*in)[c] == (*transposed ? (*w)[0] : (*w)[1] * g),
                  "input channels do not match the weight"))
-    return false;
+    return std::nullopt;
   int64_t outChannels = *transposed ? (*w)[1] * g : (*w)[0];
-  if (!torchNone(e, 2)) {
-    const Shape *bias = e.shape(2);
-    if (!bias || !e.require(bias->size() == 1 && (*bias)[0] == outChannels,
-                            "bias size differs from the output channels"))
-      return false;
+  if (bias && !torchNone(e, x + 2)) {
+    const Shape *b = e.shape(x + 2);
+    if (!b || !e.require(b->size() == 1 && (*b)[0] == outChannels,
+                         "bias size differs from the output channels"))
+      return std::nullopt;
   }
   Shape out;
   if (batched)
-    out.push_back((*x)[0]);
+    out.push_back((*in)[0]);
   out.push_back(outChannels);
   for (size_t i = 0; i < n; ++i) {
-    int64_t in = (*x)[c + 1 + i], k = (*w)[2 + i];
+    int64_t size = (*in)[c + 1 + i], k = (*w)[2 + i];
     int64_t o;
     if (*transposed) {
-      o = (in - 1) * (*s)[i] - 2 * (*p)[i] + (*d)[i] * (k - 1) + (*op)[i] + 1;
+      o = (size - 1) * (*s)[i] - 2 * (*p)[i] + (*d)[i] * (k - 1) + (*op)[i] + 1;
     } else {
-      if (!e.require(in + 2 * (*p)[i] >= (*d)[i] * (k - 1) + 1,
+      if (!e.require(size + 2 * (*p)[i] >= (*d)[i] * (k - 1) + 1,
                      "Kernel size can't be greater than actual input size"))
-        return false;
-      o = windowOut(in, k, (*s)[i], (*d)[i], (*p)[i], (*p)[i]);
+        return std::nullopt;
+      o = windowOut(size, k, (*s)[i], (*d)[i], (*p)[i], (*p)[i]);
     }
     out.push_back(o);
   }
-  return e.setResult(0, out);
+  return out;
+}
+
+bool convolution(Eval &e) {
+  std::optional<Shape> out =
+      convOut(e, 0, e.name() == "torch.aten.convolution", /*bias=*/true);
+  return out && e.setResult(0, *out);
+}
+
+/// aten::convolution_backward(grad_output, input, weight, bias_sizes,
+/// stride, padding, dilation, transposed, output_padding, groups,
+/// output_mask): ATen's check_shape_backward (the forward's checks of
+/// input and weight), the same rank for grad_output and input, and the
+/// kernels' grad_output of the forward output's shape. grad_input is
+/// input's shape, grad_weight weight's, grad_bias grad_output summed but
+/// on dim 1; an output the mask leaves out is undefined (none).
+bool convolutionBackward(Eval &e) {
+  const Shape *grad = e.shape(0), *in = grad ? e.shape(1) : nullptr;
+  if (!in || !e.require(grad->size() == in->size(),
+                        "Expected input and grad_output to have the same "
+                        "number of dimensions"))
+    return false;
+  // output_mask: a list of three known bools (held as 0 / 1).
+  const RtValue &list = e.operandValue(10);
+  std::vector<int64_t> mask;
+  for (const RtValue &item : list.isList ? list.items : std::vector<RtValue>{})
+    if (item.scalar)
+      mask.push_back(*item.scalar);
+  if (!list.isList || list.items.size() != 3 || mask.size() != 3)
+    return e.unsupported("output_mask not known");
+  std::optional<Shape> out = convOut(e, 1, /*general=*/true, /*bias=*/false);
+  if (!out ||
+      !e.require(*out == *grad, "grad_output of shape " + str(*grad) +
+                                    ", the convolution gives " + str(*out)))
+    return false;
+  Shape bias = {(*grad)[1]};
+  const Shape *shapes[] = {in, e.shape(2), &bias};
+  for (size_t r = 0; r < 3; ++r)
+    if (!(mask[r] ? e.setResult(r, *shapes[r]) : e.setValue(r, RtValue())))
+      return false;
+  return true;
 }
 
 bool pool2d(Eval &e) {
@@ -335,6 +384,7 @@ static void registerTorchNeuralLayers() {
   add("torch.aten.scaled_dot_product_attention", attention);
   for (const char *name : {"convolution", "conv1d", "conv2d", "conv3d"})
     add(std::string("torch.aten.") + name, convolution);
+  add("torch.aten.convolution_backward", convolutionBackward);
   for (const char *name :
        {"max_pool2d", "max_pool2d_with_indices", "avg_pool2d"})
     add(std::string("torch.aten.") + name, pool2d);
