@@ -86,10 +86,18 @@ func.func @get_element_tensor_torch(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !to
 }
 
 // torch-mlir's test_optional_get_element_optional_tensor: the element of
-// an optional argument is not known, and its declared [4] cannot be
-// checked.
+// an optional argument has the sizes its declared type gives, [4], as a
+// tensor argument would.
 func.func @test_optional_get_element_optional_tensor(%arg0: !torch.optional<vtensor<[4],f32>>) -> !torch.vtensor<[4],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
-  // expected-opaque @+1 {{torch.operator}}
   %0 = torch.operator "onnx.OptionalGetElement"(%arg0) : (!torch.optional<vtensor<[4],f32>>) -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
+}
+
+// An optional argument declared with a `?`: its element's size there is
+// not known (a fresh size), so the declared 3 of the result is a cast
+// that can fail.
+func.func @get_element_argument(%arg0: !torch.optional<vtensor<[?,4],f32>>) -> !torch.vtensor<[3,4],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  // expected-ub-possible @+1 {{result-cast dim 0: %0[0] != 3}}
+  %0 = torch.operator "onnx.OptionalGetElement"(%arg0) : (!torch.optional<vtensor<[?,4],f32>>) -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
 }

@@ -197,3 +197,14 @@ func.func @test_sequence_length(%arg0: !torch.list<vtensor<[?,?,?],f32>>) ->  !t
   %0 = torch.operator "onnx.SequenceLength"(%arg0) : (!torch.list<vtensor<[?,?,?],f32>>) -> !torch.vtensor<[],si64>
   return %0 : !torch.vtensor<[],si64>
 }
+
+// A sequence argument: its length is not known, so the position is not
+// checked; its tensors have the sizes its declared type gives, [?, 3] (a
+// `?` a fresh size). Against %arg2 [2, ?] both dims broadcast.
+func.func @at_argument(%arg0: !torch.list<vtensor<[?,3],f32>>, %arg1: !torch.vtensor<[],si64>, %arg2: !torch.vtensor<[2,?],f32>) -> !torch.vtensor<[2,3],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 17 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %0 = torch.operator "onnx.SequenceAt"(%arg0, %arg1) : (!torch.list<vtensor<[?,3],f32>>, !torch.vtensor<[],si64>) -> !torch.vtensor<[?,3],f32> 
+  // expected-ub-possible @+2 {{broadcast dim 0: %0[0] not in {1, 2}}}
+  // expected-ub-possible @+1 {{broadcast dim 1: %arg2[1] not in {1, 3}}}
+  %1 = torch.operator "onnx.Add"(%0, %arg2) : (!torch.vtensor<[?,3],f32>, !torch.vtensor<[2,?],f32>) -> !torch.vtensor<[2,3],f32> 
+  return %1 : !torch.vtensor<[2,3],f32>
+}

@@ -4,7 +4,8 @@
 // operator docs (onnx.Optional-15, onnx.OptionalHasElement-18,
 // onnx.OptionalGetElement-18). An optional made by Optional is tracked as
 // a list of its element (OnnxSequence.h), or of none when empty; one the
-// program does not make (an argument) is not known to hold an element.
+// program does not make (an argument) is not known to hold an element,
+// and its element has the sizes its declared type gives.
 // They impose no shape requirement but one: getting the element of an
 // optional the program shows empty is undefined.
 //
@@ -64,6 +65,8 @@ static void lowerOptionalGetElement(OpContext &c) {
   }
   if (!c.resultType(0).isTensor()) // a sequence: not tracked through
     return;
+  if (!items && setDeclaredOnnxElement(c, 0, 0))
+    return;
   if (!items || !items->front().dims)
     return setUnknownOnnxTensor(c, 0, why);
   setOnnxResult(c, 0, *items->front().dims);
@@ -77,7 +80,7 @@ const std::vector<OnnxRule> &onnxOptionalRules() {
        "a scalar bool: whether a tracked optional holds an element"},
       {"OptionalGetElement", lowerOptionalGetElement,
        "the element of a tracked optional (of an empty one: UB), a tensor "
-       "or sequence input itself; otherwise fresh sizes"},
+       "or sequence input itself; of an argument: its declared sizes"},
   };
   return rules;
 }

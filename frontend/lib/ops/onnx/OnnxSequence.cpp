@@ -64,20 +64,44 @@ void setUnknownOnnxTensor(OpContext &c, size_t r, const std::string &why) {
   c.setResultFromType(r);
 }
 
-std::optional<size_t> onnxDeclaredElementRank(OpContext &c, size_t i) {
+/// The tensor type the declared type of sequence or optional input `i`
+/// gives its element (`!onnx.Seq<tensor<5x5xf32>>`: `tensor<5x5xf32>`);
+/// nullopt when it gives no shape (an unranked element, `[]` in the torch
+/// spelling: an unknown shape, or a sequence in an optional).
+static std::optional<Type> declaredElement(OpContext &c, size_t i) {
   const std::string &s = c.operandType(i).spelling;
   std::string inner;
-  if (startsWith(s, "!onnx.Seq<"))
-    inner = s.substr(10, s.size() - 11);
-  else if (startsWith(s, "!torch.list<vtensor<"))
-    inner = "!torch." + s.substr(12, s.size() - 13);
-  else
-    return std::nullopt;
-  std::optional<Type> element = parseTypeText(inner);
+  for (std::string_view prefix : {"!onnx.Seq<", "!onnx.Opt<"})
+    if (startsWith(s, prefix))
+      inner = s.substr(prefix.size(), s.size() - prefix.size() - 1);
+  for (std::string_view prefix : {"!torch.list<", "!torch.optional<"})
+    if (startsWith(s, std::string(prefix) + "vtensor<"))
+      inner = "!torch." + s.substr(prefix.size(), s.size() - prefix.size() - 1);
+  std::optional<Type> element =
+      inner.empty() ? std::nullopt : parseTypeText(inner);
   if (!element || element->kind != TypeKind::RankedTensor ||
       (isTorchSpelling(c) && element->dims.empty()))
     return std::nullopt;
-  return element->dims.size();
+  return element;
+}
+
+std::optional<size_t> onnxDeclaredElementRank(OpContext &c, size_t i) {
+  std::optional<Type> element = declaredElement(c, i);
+  return element ? std::optional<size_t>(element->dims.size()) : std::nullopt;
+}
+
+bool setDeclaredOnnxElement(OpContext &c, size_t i, size_t r) {
+  if (!c.operandIsArgument(i) && !c.operandOpaque(i))
+    return false;
+  std::optional<Type> element = declaredElement(c, i);
+  if (!element)
+    return false;
+  std::vector<TermId> dims;
+  for (size_t d = 0; d < element->dims.size(); ++d)
+    dims.push_back(element->dims[d] == kDynamic ? c.freshResultDim(r, d)
+                                                : c.constant(element->dims[d]));
+  setOnnxResult(c, r, std::move(dims));
+  return true;
 }
 
 /// The position input `i` of SequenceAt / Erase / Insert ("It must be a
@@ -154,6 +178,8 @@ static void lowerSequenceAt(OpContext &c) {
   std::optional<std::vector<ListItem>> items = onnxItems(c, 0);
   std::string why =
       "the tensors of the sequence " + c.operandName(0) + " are not known";
+  if (!items && setDeclaredOnnxElement(c, 0, 0))
+    return;
   if (!items)
     return setUnknownOnnxTensor(c, 0, why);
   std::optional<TermId> p = positionInput(c, 1);
@@ -246,8 +272,8 @@ const std::vector<OnnxRule> &onnxSequenceRules() {
         {"SequenceLength", lowerSequenceLength,
          "a scalar: the number of tensors of a tracked sequence"},
         {"SequenceAt", lowerSequenceAt,
-         "the tensor at `position`, in [-n, n-1]; an untracked sequence: "
-         "fresh sizes"},
+         "the tensor at `position`, in [-n, n-1]; of an argument: its "
+         "declared sizes; else fresh ones"},
         {"SequenceInsert", lowerSequenceInsert,
          "the sequence with `tensor` at `position`, in [-n, n]"},
         {"SequenceErase", lowerSequenceErase,

@@ -9,8 +9,11 @@
 //
 // A value is tracked element by element (OpContext::ListItem) where the
 // program gives it exactly: a sequence as its tensors, an optional as a
-// list of zero (empty) or one element. Anything else is untracked; an op
-// reading an untracked value gets fresh sizes, never a guess.
+// list of zero (empty) or one element. Anything else is untracked: an op
+// reading one element of it gets the sizes the value's declared type
+// gives when that is all that is known of the value (a function's
+// argument, `!torch.optional<vtensor<[4],f32>>`), else fresh sizes, never
+// a guess.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +48,14 @@ void setUnknownOnnxTensor(OpContext &c, size_t r, const std::string &why);
 /// (`!onnx.Seq<tensor<5x5xf32>>`: 2); nullopt when it gives none (an
 /// unranked element, or `[]` in the torch spelling, an unknown shape).
 std::optional<size_t> onnxDeclaredElementRank(OpContext &c, size_t i);
+
+/// Result `r` is an element of sequence or optional input `i`, an input
+/// of the code (a function's argument, or made by an op symshape does not
+/// model), whose declared type is all that is known of it: the element
+/// type that declares (`!torch.optional<vtensor<[4],f32>>`: [4]; a `?` a
+/// fresh size). False, nothing set, for another input or a declared
+/// element without a shape.
+bool setDeclaredOnnxElement(OpContext &c, size_t i, size_t r);
 
 /// The rules of OnnxSequenceSplit.cpp (SplitToSequence,
 /// ConcatFromSequence); onnxSequenceRules() lists them too.
