@@ -328,3 +328,64 @@ func.func @f(%arg0: tensor<10x?xf32>, %arg1: tensor<?xi64>) -> tensor<*xf32> {
   requireUbAt(run(text, {{"%arg0[1]", 4}, {"%arg1[0]", 10}}), 0,
               "sequence_lens");
 }
+
+TEST_CASE("onnx oracle: sequences and optionals", "[models][onnx]") {
+  // onnx.SplitToSequence-11 of [5, ?] (? = 3): a scalar split 2 gives
+  // [2, 3], [2, 3], [1, 3] (the last chunk smaller), so the tensor at -1 is
+  // [1, 3]; no split with keepdims 0 along axis 1 gives three [5]; stacked
+  // on a new axis 0 (onnx.ConcatFromSequence-11, new_axis 1) they are
+  // [3, 5]; the scalar chunks joined along 0 are [5, 3] again.
+  // onnx.SequenceInsert-11 at -1 of the three chunks puts %arg0 before the
+  // last: the tensor at 2 is %arg0. onnx.Optional-15 of nothing is empty:
+  // onnx.OptionalHasElement-18 is false and OptionalGetElement-18 is UB.
+  std::string text = R"(
+func.func @f(%arg0: tensor<5x?xf32>) -> tensor<*xf32> {
+  %0 = "onnx.Constant"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %1 = "onnx.SplitToSequence"(%arg0, %0) {axis = 0 : si64} : (tensor<5x?xf32>, tensor<i64>) -> !onnx.Seq<tensor<*xf32>>
+  %2 = "onnx.Constant"() {value = dense<-1> : tensor<i64>} : () -> tensor<i64>
+  %3 = "onnx.SequenceAt"(%1, %2) : (!onnx.Seq<tensor<*xf32>>, tensor<i64>) -> tensor<*xf32>
+  %4 = "onnx.NoValue"() {value} : () -> none
+  %5 = "onnx.SplitToSequence"(%arg0, %4) {axis = 1 : si64, keepdims = 0 : si64} : (tensor<5x?xf32>, none) -> !onnx.Seq<tensor<*xf32>>
+  %6 = "onnx.ConcatFromSequence"(%5) {axis = 0 : si64, new_axis = 1 : si64} : (!onnx.Seq<tensor<*xf32>>) -> tensor<*xf32>
+  %7 = "onnx.ConcatFromSequence"(%1) {axis = 0 : si64} : (!onnx.Seq<tensor<*xf32>>) -> tensor<*xf32>
+  %8 = "onnx.SequenceInsert"(%1, %arg0, %2) : (!onnx.Seq<tensor<*xf32>>, tensor<5x?xf32>, tensor<i64>) -> !onnx.Seq<tensor<*xf32>>
+  %9 = "onnx.Constant"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+  %10 = "onnx.SequenceAt"(%8, %9) : (!onnx.Seq<tensor<*xf32>>, tensor<i64>) -> tensor<*xf32>
+  %11 = "onnx.SequenceLength"(%8) : (!onnx.Seq<tensor<*xf32>>) -> tensor<*xi64>
+  %12 = "onnx.Optional"(%4) {type = tensor<2xf32>} : (none) -> !onnx.Opt<tensor<*xf32>>
+  %13 = "onnx.OptionalHasElement"(%12) : (!onnx.Opt<tensor<*xf32>>) -> tensor<i1>
+  %14 = "onnx.OptionalGetElement"(%12) : (!onnx.Opt<tensor<*xf32>>) -> tensor<*xf32>
+  "onnx.Return"(%3) : (tensor<*xf32>) -> ()
+})";
+  OracleResult r = run(text, {{"%arg0[1]", 3}});
+  CHECK(r.shapes["3"] == Shape{1, 3});
+  CHECK(r.shapes["6"] == Shape{3, 5});
+  CHECK(r.shapes["7"] == Shape{5, 3});
+  CHECK(r.shapes["10"] == Shape{5, 3});
+  CHECK(r.shapes["11"] == Shape{});
+  CHECK(r.shapes["13"] == Shape{});
+  requireUbAt(r, 14, "empty optional");
+}
+
+TEST_CASE("onnx oracle: sequence positions and split sizes (torch)",
+          "[models][onnx]") {
+  // onnx.SequenceAt-11: position in [-n, n-1], here [-2, 1] (2 is UB);
+  // onnx.SequenceErase-11 without a position erases the last tensor; a
+  // 1-D split must add up to the size (onnx.SplitToSequence-11).
+  std::string text = R"(
+func.func @f(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.vtensor<[],si64>, %arg2: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[2,3],f32> attributes {torch.onnx_meta.opset_version = 17 : si64} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.SequenceConstruct"(%arg0, %arg0) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>) -> !torch.list<vtensor<[2,3],f32>>
+  %1 = torch.operator "onnx.SequenceErase"(%0, %none) : (!torch.list<vtensor<[2,3],f32>>, !torch.none) -> !torch.list<vtensor<[2,3],f32>>
+  %2 = torch.operator "onnx.SequenceLength"(%1) : (!torch.list<vtensor<[2,3],f32>>) -> !torch.vtensor<[],si64>
+  %3 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<[1, 2]> : tensor<2xsi64>} : () -> !torch.vtensor<[2],si64>
+  %4 = torch.operator "onnx.SplitToSequence"(%arg2, %3) {torch.onnx.axis = 0 : si64} : (!torch.vtensor<[?,3],f32>, !torch.vtensor<[2],si64>) -> !torch.list<vtensor<[?,3],f32>>
+  %5 = torch.operator "onnx.SequenceAt"(%0, %arg1) : (!torch.list<vtensor<[2,3],f32>>, !torch.vtensor<[],si64>) -> !torch.vtensor<[2,3],f32>
+  return %5 : !torch.vtensor<[2,3],f32>
+})";
+  OracleResult ok = run(text, {{"%arg1", 1}, {"%arg2[0]", 3}});
+  REQUIRE(!ok.ub);
+  CHECK(ok.shapes["5"] == Shape{2, 3});
+  requireUbAt(run(text, {{"%arg1", 2}, {"%arg2[0]", 3}}), 6, "position");
+  requireUbAt(run(text, {{"%arg1", 0}, {"%arg2[0]", 4}}), 5, "sum");
+}

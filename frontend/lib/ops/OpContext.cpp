@@ -74,6 +74,10 @@ bool OpContext::operandOpaque(size_t i) const {
   return low.state(operation.operands[i]).opaque;
 }
 
+bool OpContext::operandIsArgument(size_t i) const {
+  return low.value(operation.operands[i]).isBlockArgument;
+}
+
 std::optional<std::vector<TermId>> OpContext::intElements(size_t i) {
   return low.intElements(operation.operands[i]);
 }

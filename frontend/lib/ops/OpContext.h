@@ -81,6 +81,9 @@ public:
   /// Operand `i` was made by an op symshape does not model: its declared
   /// type is all that is known of it.
   bool operandOpaque(size_t i) const;
+  /// Operand `i` is a block argument (of the function, or of a region):
+  /// its declared type is all that is known of it.
+  bool operandIsArgument(size_t i) const;
   /// The constant an index / size operand holds, if known.
   std::optional<int64_t> constantScalar(size_t i);
   /// The same, when every element is a known constant.

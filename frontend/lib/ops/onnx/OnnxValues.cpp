@@ -258,8 +258,10 @@ static void lowerCast(OpContext &c) {
   setOnnxResult(c, 0, std::move(*dims));
 }
 
-/// onnx.Identity-21: the input itself.
+/// onnx.Identity-21: the input itself (a sequence or an optional too).
 static void lowerIdentity(OpContext &c) {
+  if (c.numOperands() == 1 && !c.operandType(0).isShaped())
+    return c.setResultAlias(0, 0);
   if (std::optional<std::vector<TermId>> dims = inputDims(c, 0))
     forwardOnnxValues(c, 0, 0, std::move(*dims));
 }

@@ -393,7 +393,12 @@ static void registerOnnx() {
     addOp(name, sameShape(false));
   addOp("Cast", sameShape(true));
   addOp("CastLike", sameShape(true)); // Cast to the second input's type
-  addOp("Identity", sameShape(true));
+  // onnx.Identity-21 passes sequences and optionals through too.
+  addOp("Identity", [](Eval &e) {
+    static const Rule tensor = sameShape(true);
+    return e.operandValue(0).isList ? e.setValue(0, e.operandValue(0))
+                                    : tensor(e);
+  });
   addOp("Constant", constant);
   addOp("ConstantOfShape", constantOfShape);
   addOp("Shape", shapeOp);
