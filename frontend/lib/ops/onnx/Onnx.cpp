@@ -27,9 +27,9 @@ static constexpr std::string_view kTorchAttrPrefix = "torch.onnx.";
 
 static const std::vector<const std::vector<OnnxRule> *> &ruleLists() {
   static const std::vector<const std::vector<OnnxRule> *> lists = {
-      &onnxElementwiseRules(), &onnxShapeRules(),  &onnxValueRules(),
-      &onnxSlicingRules(),     &onnxNeuralRules(), &onnxReduceRules(),
-      &onnxControlRules()};
+      &onnxElementwiseRules(), &onnxShapeRules(),      &onnxValueRules(),
+      &onnxSlicingRules(),     &onnxNeuralRules(),     &onnxReduceRules(),
+      &onnxControlRules(),     &onnxAdditionalRules(), &onnxResampleRules()};
   return lists;
 }
 

@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OnnxIntValues.h"
 #include "OnnxNeuralCommon.h"
 
 #include <algorithm>
@@ -222,7 +223,8 @@ static void lowerOneHotEncoder(OpContext &c) {
 }
 
 /// onnx.OneHot-11: depth (a scalar or one-element input) is inserted at
-/// `axis`; an unknown depth is a fresh size.
+/// `axis`: an integer depth the program tracks, else opaque (a float depth
+/// is "casted to int64").
 static void lowerOneHot(OpContext &c) {
   std::optional<std::vector<TermId>> idx = onnxInputDims(c, 0);
   if (!idx)
@@ -233,18 +235,22 @@ static void lowerOneHot(OpContext &c) {
     return c.error("axis " + std::to_string(a) + " is out of range for rank " +
                    std::to_string(r + 1));
   size_t axis = size_t(a < 0 ? a + r + 1 : a);
-  std::optional<std::vector<int64_t>> depth = c.constantElements(1);
-  if (!depth || depth->size() != 1) {
-    std::optional<int64_t> scalar = c.constantScalar(1);
-    if (!scalar)
-      return c.opaque("depth is not a known integer");
-    depth = std::vector<int64_t>{*scalar};
-  }
-  if ((*depth)[0] < 1)
-    return c.error("depth " + std::to_string((*depth)[0]) + " is not positive");
+  std::optional<std::vector<TermId>> depth = onnxElements(c, 1);
+  if (!depth || depth->size() != 1)
+    return c.opaque("depth is not a known integer");
+  TermId d = (*depth)[0];
+  std::optional<int64_t> v = c.constantValue(d);
+  if (v && *v < 1)
+    return c.error("depth " + std::to_string(*v) + " is not positive");
+  // onnx-mlir's shape helper: "OneHot depth must be greater than 1".
+  if (!v)
+    c.requireInBounds(c.formulas().mkLe(c.constant(1), d),
+                      "the depth " + c.operandName(1) + " (>= 1)");
   std::vector<TermId> out = *idx;
-  out.insert(out.begin() + long(axis), c.constant((*depth)[0]));
-  setOnnxOutput(c, 0, std::move(out));
+  out.insert(out.begin() + long(axis), d);
+  if (v)
+    return setOnnxOutput(c, 0, std::move(out));
+  setOnnxResultFromValues(c, 0, std::move(out));
 }
 
 /// onnx.Trilu-14.

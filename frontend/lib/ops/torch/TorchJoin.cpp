@@ -15,10 +15,6 @@ namespace symshape::frontend {
 
 using ListItem = OpContext::ListItem;
 
-static bool isTorchInt(const Type &type) {
-  return type.kind == TypeKind::Other && type.spelling == "!torch.int";
-}
-
 /// The tensors of list operand `i`, each ranked; nullopt after making the
 /// op opaque.
 static std::optional<std::vector<std::vector<TermId>>> tensorList(OpContext &c,

@@ -15,10 +15,6 @@ bool isNone(OpContext &c, size_t i) {
          c.operandType(i).spelling == "!torch.none";
 }
 
-static bool isTorchInt(const Type &type) {
-  return type.kind == TypeKind::Other && type.spelling == "!torch.int";
-}
-
 std::optional<std::vector<TermId>> intList(OpContext &c, size_t i) {
   if (i >= c.numOperands() || c.operandType(i).spelling != "!torch.list<int>")
     return std::nullopt;
