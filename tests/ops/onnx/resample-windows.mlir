@@ -4,7 +4,8 @@
 // HannWindow-17 / HammingWindow-17 / BlackmanWindow-17 make [size] from a
 // scalar size; NonMaxSuppression-11 selects [num_selected_indices, 3];
 // QLinearMatMul-10 is numpy.matmul; OneHot-11 inserts its depth and
-// TopK-11 its K (onnx-mlir takes a 0-D K); Pad-2 pads by its attribute.
+// TopK-11 its K (onnx-mlir takes a 0-D K); Pad-2 pads by its attribute;
+// DFT-17/20 put dft_length (RFFT: half of it + 1) at the axis.
 
 func.func @upsample_v7(%arg0: tensor<?x1x2x2xf32>) -> tensor<?x1x4x6xf32> {
   %0 = "onnx.UpsampleV7"(%arg0) {mode = "nearest", scales = [1.000000e+00 : f32, 1.000000e+00 : f32, 2.000000e+00 : f32, 3.000000e+00 : f32]} : (tensor<?x1x2x2xf32>) -> tensor<*xf32>
@@ -82,7 +83,7 @@ func.func @one_hot_depth(%arg0: tensor<?x2xi64>, %arg1: tensor<i64>, %arg2: tens
 
 func.func @top_k_scalar(%arg0: tensor<3x?x5xf32>, %arg1: tensor<i64>) -> (tensor<3x?x5xf32>, tensor<3x?x5xi64>) {
   // K along dim 1, within [0, %arg0[1]].
-  // expected-ub-possible @+1 {{in-bounds}}
+  // expected-ub-possible @+1 {{in-bounds: %arg1 > %arg0[1] || %arg1 <= -1}}
   %values, %indices = "onnx.TopK"(%arg0, %arg1) {axis = 1 : si64} : (tensor<3x?x5xf32>, tensor<i64>) -> (tensor<*xf32>, tensor<*xi64>)
   %0 = "onnx.Relu"(%values) : (tensor<*xf32>) -> tensor<3x?x5xf32>
   %1 = "onnx.Identity"(%indices) : (tensor<*xi64>) -> tensor<3x?x5xi64>
@@ -93,4 +94,50 @@ func.func @pad_v2(%arg0: tensor<?x3x224x224xf32>) -> tensor<?x3x232x232xf32> {
   %0 = "onnx.PadV2"(%arg0) {mode = "reflect", pads = [0, 0, 4, 4, 0, 0, 4, 4]} : (tensor<?x3x224x224xf32>) -> tensor<*xf32>
   %1 = "onnx.Relu"(%0) : (tensor<*xf32>) -> tensor<?x3x232x232xf32>
   onnx.Return %1 : tensor<?x3x232x232xf32>
+}
+
+// Pad-11 / Pad-13 (pads input: [x1_begin, x2_begin, x1_end, x2_end]) and
+// Pad-18 (pads for the `axes` input's dims only).
+func.func @pad_versions(%arg0: tensor<?x4xf32>) -> tensor<?x16xf32> {
+  %0 = onnx.Constant dense<[0, 1, 0, 3]> : tensor<4xi64>
+  %1 = "onnx.NoValue"() {value} : () -> none
+  %2 = "onnx.PadV11"(%arg0, %0, %1) {mode = "constant"} : (tensor<?x4xf32>, tensor<4xi64>, none) -> tensor<*xf32>
+  %3 = "onnx.PadV13"(%2, %0, %1) {mode = "edge"} : (tensor<*xf32>, tensor<4xi64>, none) -> tensor<*xf32>
+  %4 = onnx.Constant dense<[2, 2]> : tensor<2xi64>
+  %5 = onnx.Constant dense<1> : tensor<1xi64>
+  %6 = "onnx.PadV18"(%3, %4, %1, %5) {mode = "constant"} : (tensor<*xf32>, tensor<2xi64>, none, tensor<1xi64>) -> tensor<*xf32>
+  %7 = "onnx.Relu"(%6) : (tensor<*xf32>) -> tensor<?x16xf32>
+  onnx.Return %7 : tensor<?x16xf32>
+}
+
+// DFT-17: a real signal's one-sided spectrum (RFFT) along axis 1,
+// floor(%arg0[1] / 2) + 1 complex values; its inverse (IRFFT) with
+// dft_length 8 gives 8 real values; a standard DFT of a signal whose last
+// dim is not known wants 1 (real) or 2 (complex) there.
+func.func @dft(%arg0: tensor<?x?x1xf32>, %arg1: tensor<?x4x?xf32>) -> (tensor<?x8x1xf32>, tensor<?x4x2xf32>) {
+  %0 = "onnx.DFTV17"(%arg0) {onesided = 1 : si64} : (tensor<?x?x1xf32>) -> tensor<*xf32>
+  %1 = onnx.Constant dense<8> : tensor<i64>
+  %2 = "onnx.DFTV17"(%0, %1) {inverse = 1 : si64, onesided = 1 : si64} : (tensor<*xf32>, tensor<i64>) -> tensor<*xf32>
+  %3 = "onnx.Relu"(%2) : (tensor<*xf32>) -> tensor<?x8x1xf32>
+  // expected-ub-possible @+1 {{in-bounds: %arg1[2] not in {1, 2}}}
+  %4 = "onnx.DFTV17"(%arg1) : (tensor<?x4x?xf32>) -> tensor<*xf32>
+  %5 = "onnx.Relu"(%4) : (tensor<*xf32>) -> tensor<?x4x2xf32>
+  onnx.Return %3, %5 : tensor<?x8x1xf32>, tensor<?x4x2xf32>
+}
+
+// Planted: the last dim holds the real and imaginary parts, not a signal
+// axis ("Accepted range is [-r, -2] U [0, r-2]").
+func.func @dft_planted(%arg0: tensor<2x16x2xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{rank}}
+  %0 = "onnx.DFTV17"(%arg0) {axis = 2 : si64} : (tensor<2x16x2xf32>) -> tensor<*xf32>
+  onnx.Return %0 : tensor<*xf32>
+}
+
+// DFT-20: the axis is an input (here 1), dft_length left out.
+func.func @dft_v20(%arg0: tensor<2x?x2xf32>) -> tensor<2x?x2xf32> {
+  %0 = "onnx.NoValue"() {value} : () -> none
+  %1 = onnx.Constant dense<1> : tensor<i64>
+  %2 = "onnx.DFT"(%arg0, %0, %1) {inverse = 1 : si64, onesided = 0 : si64} : (tensor<2x?x2xf32>, none, tensor<i64>) -> tensor<*xf32>
+  %3 = "onnx.Relu"(%2) : (tensor<*xf32>) -> tensor<2x?x2xf32>
+  onnx.Return %3 : tensor<2x?x2xf32>
 }

@@ -1,4 +1,4 @@
-//===- OnnxResample.cpp - ONNX Upsample, windows, NMS, QLinearMatMul ------===//
+//===- OnnxResample.cpp - ONNX Upsample, windows, DFT, NMS, QLinearMatMul -===//
 //
 // From the ONNX operator docs:
 //   Upsample-7 (onnx-mlir's UpsampleV7: a `scales` attribute) and
@@ -15,7 +15,13 @@
 //     per row, so at most num_batches * num_classes * spatial_dimension;
 //   QLinearMatMul-10/21: y is numpy.matmul(a, b); each scale and its zero
 //     point "must have same shape" (which per-row / per-column shapes they
-//     may take is not checked).
+//     may take is not checked);
+//   DFT-17 (axis attribute, default 1) / DFT-20 (axis input, default -2):
+//     input [..., 1 or 2] (real or complex), axis in [-r, -2] or [0, r-2];
+//     dft_length "as a scalar", by default the axis' size (IRFFT, onesided
+//     and inverse: 2 * (size - 1)); the output has dft_length at the axis
+//     (RFFT, onesided: floor(dft_length / 2) + 1) and a last dim of 2
+//     (IRFFT: 1). RFFT takes "only real input", IRFFT "only complex".
 //
 //===----------------------------------------------------------------------===//
 
@@ -152,6 +158,64 @@ static void lowerQLinearMatMul(OpContext &c) {
   setOnnxOutput(c, 0, std::move(dims));
 }
 
+/// onnx.DFT-17/20.
+static void lowerDFT(OpContext &c) {
+  std::optional<std::vector<TermId>> x = inputDims(c, 0);
+  if (!x)
+    return;
+  int64_t r = int64_t(x->size());
+  if (r < 2)
+    return c.error("DFT needs an input of rank >= 2");
+  std::optional<int64_t> axis = onnxInt(c, "axis");
+  if (onnxOpset(c) >= 20) {
+    std::optional<std::vector<int64_t>> given = onnxConstElements(c, 2);
+    if (!onnxAbsent(c, 2) &&
+        (!given || given->size() != 1 || !onnxIsScalar(c, 2)))
+      return c.opaque("the axis input is not a known scalar");
+    axis = given ? (*given)[0] : -2;
+  } else if (!axis) {
+    axis = 1;
+  }
+  if (*axis < -r || *axis > r - 2 || *axis == -1)
+    return c.error("axis " + std::to_string(*axis) +
+                   " is not in [-r, -2] or [0, r-2] for rank " +
+                   std::to_string(r));
+  size_t a = size_t(*axis < 0 ? *axis + r : *axis);
+  bool onesided = onnxInt(c, "onesided").value_or(0) != 0;
+  bool inverse = onnxInt(c, "inverse").value_or(0) != 0;
+  TermId last = x->back();
+  // RFFT: "only real input"; IRFFT: "only complex input"; else either.
+  std::optional<int64_t> width;
+  if (onesided)
+    width = inverse ? 2 : 1;
+  FormulaId bad =
+      width ? c.formulas().mkNe(last, c.constant(*width))
+            : c.formulas().mkAnd({c.formulas().mkNe(last, c.constant(1)),
+                                  c.formulas().mkNe(last, c.constant(2))});
+  c.requireInBounds(c.formulas().mkNot(bad),
+                    "the last dim " + onnxDimName(c, 0, size_t(r - 1)) +
+                        (width ? " (" + std::to_string(*width) + ")"
+                               : std::string(" (1: real, 2: complex)")));
+  TermId n = (*x)[a];
+  if (onesided && inverse)
+    n = c.mul(c.sub(n, c.constant(1)), c.constant(2));
+  if (!onnxAbsent(c, 1)) {
+    std::optional<std::vector<TermId>> length = onnxElements(c, 1);
+    if (!onnxIsScalar(c, 1) || !length || length->size() != 1)
+      return c.opaque("dft_length is not a scalar integer symshape tracks");
+    n = (*length)[0];
+  }
+  if (!c.provablyNonNegative(n))
+    c.requireInBounds(c.formulas().mkLe(c.constant(0), n),
+                      "the dft_length (not negative)");
+  std::vector<TermId> out = *x;
+  out[a] = onesided && !inverse
+               ? c.add(c.floorDiv(n, c.constant(2)), c.constant(1))
+               : n;
+  out.back() = c.constant(onesided && inverse ? 1 : 2);
+  setOnnxResult(c, 0, std::move(out));
+}
+
 const std::vector<OnnxRule> &onnxResampleRules() {
   static const std::vector<OnnxRule> rules = {
       {"Upsample", lowerUpsample,
@@ -163,6 +227,8 @@ const std::vector<OnnxRule> &onnxResampleRules() {
        "[n, 3], n <= batches * classes * boxes (n unknown)"},
       {"QLinearMatMul", lowerQLinearMatMul,
        "numpy.matmul; each scale and its zero point of one shape"},
+      {"DFT", lowerDFT,
+       "dft_length (RFFT: half + 1) at `axis`, last dim 2 (IRFFT: 1)", "17"},
   };
   return rules;
 }

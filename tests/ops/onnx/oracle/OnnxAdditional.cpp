@@ -24,7 +24,12 @@
 //     one shape;
 //   OneHot-11: indices' shape with depth (>= 1) inserted at axis, in
 //     [-r-1, r];
-//   TopK-11: X with K at axis; K in [0, X.shape[axis]].
+//   TopK-11: X with K at axis; K in [0, X.shape[axis]];
+//   DFT-17: input [..., 1 (real) or 2 (complex)], axis (default 1) in
+//     [-r, -2] or [0, r-2]; RFFT (onesided, forward) real input only,
+//     IRFFT (onesided, inverse) complex only; n = dft_length (a scalar),
+//     else the axis' size (IRFFT: 2 * (size - 1)); output: n at the axis
+//     (RFFT: n / 2 + 1), last dim 2 (IRFFT: 1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -244,9 +249,9 @@ bool qlinearMatMul(Eval &e) {
   Shape pb = b->size() == 1 ? Shape{(*b)[0], 1} : *b;
   if (!e.require(pa.back() == pb[pb.size() - 2], "inner sizes differ"))
     return false;
-  std::optional<Shape> batch = broadcastShapes(
-      e, Shape(pa.begin(), pa.end() - 2), Shape(pb.begin(), pb.end() - 2),
-      "matmul batch");
+  std::optional<Shape> batch =
+      broadcastShapes(e, Shape(pa.begin(), pa.end() - 2),
+                      Shape(pb.begin(), pb.end() - 2), "matmul batch");
   if (!batch)
     return false;
   Shape out = *batch;
@@ -259,7 +264,8 @@ bool qlinearMatMul(Eval &e) {
 
 bool oneHot(Eval &e) {
   const Shape *idx = e.shape(0);
-  std::optional<std::vector<int64_t>> depth = idx ? e.contents(1) : std::nullopt;
+  std::optional<std::vector<int64_t>> depth =
+      idx ? e.contents(1) : std::nullopt;
   if (!depth || depth->size() != 1)
     return idx ? e.unsupported("depth not known") : false;
   int64_t r = int64_t(idx->size());
@@ -290,6 +296,44 @@ bool topK(Eval &e) {
   return e.setResult(0, out) && e.setResult(1, out);
 }
 
+bool dft(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  int64_t r = int64_t(x->size());
+  std::optional<int64_t> axis = onnxInt(e, "axis", 1);
+  std::optional<int64_t> onesided = axis ? onnxInt(e, "onesided", 0) : axis;
+  std::optional<int64_t> inverse = onesided ? onnxInt(e, "inverse", 0) : axis;
+  if (!inverse)
+    return false;
+  if (!e.require(r >= 2 && ((*axis >= -r && *axis <= -2) ||
+                            (*axis >= 0 && *axis <= r - 2)),
+                 "axis out of range"))
+    return false;
+  size_t a = size_t(*axis < 0 ? *axis + r : *axis);
+  int64_t last = x->back();
+  bool rfft = *onesided && !*inverse, irfft = *onesided && *inverse;
+  if (!e.require(rfft    ? last == 1
+                 : irfft ? last == 2
+                         : last == 1 || last == 2,
+                 "the last dim does not fit the transform"))
+    return false;
+  int64_t n = irfft ? 2 * ((*x)[a] - 1) : (*x)[a];
+  if (!onnxAbsent(e, 1)) {
+    const Shape *ls = e.shape(1);
+    std::optional<std::vector<int64_t>> len = ls ? e.contents(1) : std::nullopt;
+    if (!ls || !ls->empty() || !len)
+      return e.unsupported("dft_length not a known scalar");
+    n = (*len)[0];
+  }
+  if (!e.require(n >= 0, "a negative signal length"))
+    return false;
+  Shape out = *x;
+  out[a] = rfft ? n / 2 + 1 : n;
+  out.back() = irfft ? 1 : 2;
+  return e.setResult(0, out);
+}
+
 } // namespace
 
 static void registerOnnxAdditional() {
@@ -304,6 +348,7 @@ static void registerOnnxAdditional() {
   addOp("QLinearMatMul", qlinearMatMul);
   addOp("OneHot", oneHot);
   addOp("TopK", topK);
+  addOp("DFTV17", dft);
 }
 
 static const RuleFile rules(__FILE__, registerOnnxAdditional);
