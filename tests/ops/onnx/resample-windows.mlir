@@ -20,15 +20,57 @@ func.func @upsample_v7_planted(%arg0: tensor<1x1x2x2xf32>) -> tensor<*xf32> {
   onnx.Return %0 : tensor<*xf32>
 }
 
-func.func @upsample_v7_fraction(%arg0: tensor<1x1x2x2xf32>) -> tensor<*xf32> {
-  // floor(2 * 1.5) is not modelled: opaque.
+func.func @upsample_v7_fraction(%arg0: tensor<1x1x?x2xf32>) -> tensor<*xf32> {
+  // floor(%arg0[2] * 1.5) is not modelled for an unknown size: opaque.
   // expected-opaque @+1 {{onnx.UpsampleV7}}
-  %0 = "onnx.UpsampleV7"(%arg0) {mode = "nearest", scales = [1.000000e+00 : f32, 1.000000e+00 : f32, 1.500000e+00 : f32, 1.500000e+00 : f32]} : (tensor<1x1x2x2xf32>) -> tensor<*xf32>
+  %0 = "onnx.UpsampleV7"(%arg0) {mode = "nearest", scales = [1.000000e+00 : f32, 1.000000e+00 : f32, 1.500000e+00 : f32, 1.500000e+00 : f32]} : (tensor<1x1x?x2xf32>) -> tensor<*xf32>
   onnx.Return %0 : tensor<*xf32>
 }
 
+// Upsample-9 and Resize by scales: floor(D * scale) where it is exact:
+// integer scales, 1 / 2^e, or a static D whose product is not near an
+// integer (6 * 1.51 = 9.06: 9).
+func.func @upsample_constant(%arg0: tensor<?x1x2x2xf32>) -> tensor<?x1x4x6xf32> {
+  %0 = onnx.Constant dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<4xf32>
+  %1 = "onnx.Upsample"(%arg0, %0) {mode = "nearest"} : (tensor<?x1x2x2xf32>, tensor<4xf32>) -> tensor<*xf32>
+  %2 = "onnx.Relu"(%1) : (tensor<*xf32>) -> tensor<?x1x4x6xf32>
+  onnx.Return %2 : tensor<?x1x4x6xf32>
+}
+
+func.func @resize_scales(%arg0: tensor<3x4x?x6xf32>) -> tensor<3x4x?x9xf32> {
+  %cst = "onnx.NoValue"() {value} : () -> none
+  %0 = onnx.Constant dense<[0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00]> : tensor<8xf32>
+  %1 = onnx.Constant dense<[1.000000e+00, 1.000000e+00, 5.000000e-01, 1.510000e+00]> : tensor<4xf32>
+  %2 = "onnx.Resize"(%arg0, %0, %1, %cst) {coordinate_transformation_mode = "asymmetric", mode = "nearest", nearest_mode = "floor"} : (tensor<3x4x?x6xf32>, tensor<8xf32>, tensor<4xf32>, none) -> tensor<*xf32>
+  %3 = "onnx.Relu"(%2) : (tensor<*xf32>) -> tensor<3x4x?x9xf32>
+  onnx.Return %3 : tensor<3x4x?x9xf32>
+}
+
+func.func @resize_v10_scales(%arg0: tensor<?x2x3x4xf32>) -> tensor<?x2x6x1xf32> {
+  %0 = onnx.Constant dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 2.500000e-01]> : tensor<4xf32>
+  %1 = "onnx.ResizeV10"(%arg0, %0) {mode = "nearest"} : (tensor<?x2x3x4xf32>, tensor<4xf32>) -> tensor<*xf32>
+  %2 = "onnx.Relu"(%1) : (tensor<*xf32>) -> tensor<?x2x6x1xf32>
+  onnx.Return %2 : tensor<?x2x6x1xf32>
+}
+
+// Planted: Resize-10 wants one scale per dim.
+func.func @resize_v10_planted(%arg0: tensor<1x2x3x4xf32>) -> tensor<*xf32> {
+  %0 = onnx.Constant dense<[2.000000e+00, 2.000000e+00]> : tensor<2xf32>
+  // expected-error @+1 {{rank}}
+  %1 = "onnx.ResizeV10"(%arg0, %0) {mode = "nearest"} : (tensor<1x2x3x4xf32>, tensor<2xf32>) -> tensor<*xf32>
+  onnx.Return %1 : tensor<*xf32>
+}
+
+func.func @resize_scales_inexact(%arg0: tensor<1x2x?x4xf32>) -> tensor<*xf32> {
+  // floor(%arg0[2] * 1.5) is not modelled for an unknown size: opaque.
+  %0 = onnx.Constant dense<[1.000000e+00, 1.000000e+00, 1.500000e+00, 1.000000e+00]> : tensor<4xf32>
+  // expected-opaque @+1 {{onnx.ResizeV10}}
+  %1 = "onnx.ResizeV10"(%arg0, %0) {mode = "nearest"} : (tensor<1x2x?x4xf32>, tensor<4xf32>) -> tensor<*xf32>
+  onnx.Return %1 : tensor<*xf32>
+}
+
 func.func @upsample_scales_input(%arg0: tensor<1x1x2x2xf32>, %arg1: tensor<4xf32>) -> tensor<*xf32> {
-  // Upsample-9's float scales input is not read: opaque.
+  // Upsample-9's scales from an argument are not known: opaque.
   // expected-opaque @+1 {{onnx.Upsample}}
   %0 = "onnx.Upsample"(%arg0, %arg1) {mode = "nearest"} : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<*xf32>
   onnx.Return %0 : tensor<*xf32>

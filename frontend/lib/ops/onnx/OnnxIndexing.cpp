@@ -23,7 +23,7 @@
 //   Trilu-14: the input's shape (rank >= 2);
 //   Resize-19 (ResizeV10/11/13/18): output dims = `sizes` exactly on the
 //     resized axes (`axes`, default all); from float `scales` the sizes are
-//     floor(D * scale), which symshape does not read: opaque.
+//     floor(D * scale) (lowerResizeByScales, OnnxResample.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -270,8 +270,7 @@ static void lowerResize(OpContext &c) {
   if (!x)
     return;
   if (onnxOpset(c) < 11 || onnxAbsent(c, 3))
-    return c.opaque("Resize by float scales (floor(size * scale)) is not "
-                    "modelled");
+    return lowerResizeByScales(c, *x);
   std::string policy =
       onnxString(c, "keep_aspect_ratio_policy").value_or("stretch");
   if (policy != "stretch")
@@ -328,7 +327,9 @@ const std::vector<OnnxRule> &onnxIndexingRules() {
        "X's shape and the category count (ai.onnx.ml OneHotEncoder-1)"},
       {"Trilu", lowerTrilu, "the input's shape"},
       {"Resize", lowerResize,
-       "the input's shape with `sizes` on the resized axes", "10 11 13 18"},
+       "the input's shape with `sizes` on the resized axes, or floor(dim * "
+       "scale) where exact",
+       "10 11 13 18"},
   };
   return rules;
 }

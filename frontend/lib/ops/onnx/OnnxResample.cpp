@@ -4,9 +4,15 @@
 //   Upsample-7 (onnx-mlir's UpsampleV7: a `scales` attribute) and
 //     Upsample-9 (a `scales` input): "output_dimension = floor(
 //     input_dimension * scale)", one scale per dim, each "greater than or
-//     equal to 1". Modelled only for integer scales k, where floor(D * k)
-//     is D * k exactly; other scales, and a scales input (a float tensor
-//     symshape does not read), leave the op opaque;
+//     equal to 1"; Resize-10 ("greater than 0") and Resize-11/13/18/19
+//     by `scales` (no `sizes`): floor(D * scale) too (Resize-11 on:
+//     times roi_end - roi_start, which only tf_crop_and_resize reads:
+//     that mode stays opaque, as does an `axes` attribute). The scales
+//     are read from an onnx.Constant (f32 or f64, rounded as stored). An
+//     integer scale k gives D * k and 1 / 2^e gives floor(D / 2^e) exactly,
+//     whatever float type a runtime multiplies in; another scale only for
+//     a static D whose product is not within rounding of an integer (a
+//     float32 product could round across it). Anything else is opaque;
 //   HannWindow-17, HammingWindow-17, BlackmanWindow-17: `size` "A scalar
 //     value indicating the length of the window"; output [size];
 //   NonMaxSuppression-11: boxes [num_batches, spatial_dimension, 4], scores
@@ -28,6 +34,7 @@
 #include "OnnxIntValues.h"
 #include "OnnxNeuralCommon.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -48,30 +55,152 @@ static std::optional<double> numberOf(const Attribute &a) {
   return v;
 }
 
-/// onnx.Upsample-7/9/10: each dim times its integer scale.
+/// The values of a float `dense<..>` constant (f32 values rounded to
+/// float, as stored); nullopt for another form or element type.
+static std::optional<std::vector<double>> denseFloats(const Attribute &a) {
+  const Type &type = a.type;
+  bool f32 = type.element == "f32";
+  if (!a.hasType || !type.hasRank() || (!f32 && type.element != "f64") ||
+      type.dims.size() > 1 || a.text.compare(0, 6, "dense<") != 0)
+    return std::nullopt;
+  size_t end = a.text.find('>');
+  if (end == std::string::npos)
+    return std::nullopt;
+  std::string body = a.text.substr(6, end - 6);
+  bool list = !body.empty() && body.front() == '[';
+  if (list && body.back() != ']')
+    return std::nullopt;
+  if (list)
+    body = body.substr(1, body.size() - 2);
+  std::vector<double> values;
+  for (size_t at = 0; !body.empty();) {
+    size_t comma = body.find(',', at);
+    std::string item = body.substr(
+        at, comma == std::string::npos ? std::string::npos : comma - at);
+    const char *begin = item.c_str();
+    char *stop = nullptr;
+    double v = std::strtod(begin, &stop);
+    while (*stop == ' ')
+      ++stop;
+    if (stop == begin || *stop != 0 || !std::isfinite(v) ||
+        item.find('x') != std::string::npos)
+      return std::nullopt;
+    values.push_back(f32 ? double(float(v)) : v);
+    if (comma == std::string::npos)
+      break;
+    at = comma + 1;
+  }
+  int64_t count = type.dims.empty() ? 1 : type.dims[0];
+  if (!list && values.size() == 1 && count >= 0)
+    values.assign(size_t(count), values[0]);
+  if (int64_t(values.size()) != count)
+    return std::nullopt;
+  return values;
+}
+
+/// floor(D * scale) exactly (see the file comment), or nullopt with the op
+/// made opaque.
+static std::optional<TermId> scaledSize(OpContext &c, TermId size,
+                                        double scale) {
+  if (scale >= 1 && scale <= double(int64_t(1) << 30) &&
+      scale == std::floor(scale))
+    return c.mul(size, c.constant(int64_t(scale)));
+  for (int e = 1; e <= 16; ++e)
+    if (scale == std::ldexp(1.0, -e))
+      return c.floorDiv(size, c.constant(int64_t(1) << e));
+  std::optional<int64_t> d = c.constantValue(size);
+  if (d && *d >= 0 && *d < (int64_t(1) << 24) && scale > 0 && scale < 1e6) {
+    double product = double(*d) * scale, whole = std::floor(product);
+    // Not within float32 rounding of an integer, unless exactly one.
+    double ulp = std::ldexp(std::max(product, 1.0), -22);
+    if (product == whole ||
+        (product - whole > ulp && whole + 1 - product > ulp))
+      return c.constant(int64_t(whole));
+  }
+  c.opaque("floor(size * " + std::to_string(scale) +
+           ") is not exact for this size");
+  return std::nullopt;
+}
+
+/// The float elements of input `i`, an onnx.Constant's; nullopt (and the
+/// op opaque) otherwise.
+static std::optional<std::vector<double>> floatInput(OpContext &c, size_t i) {
+  const Attribute *value = c.operandConstant(i);
+  std::optional<std::vector<double>> floats =
+      value ? denseFloats(*value) : std::nullopt;
+  if (!floats)
+    c.opaque("the scales " + c.operandName(i) +
+             " are not a float constant symshape reads");
+  return floats;
+}
+
+/// Each dim of `x` becomes floor(D * scale): one scale per dim (else an
+/// `error`), each above `least` (at least it unless `strict`; else an
+/// `error`).
+static void setScaled(OpContext &c, const std::vector<TermId> &x,
+                      const std::vector<double> &scales, double least,
+                      bool strict) {
+  if (scales.size() != x.size())
+    return c.error(std::to_string(scales.size()) +
+                   " scales for an input of rank " + std::to_string(x.size()));
+  std::vector<TermId> out;
+  for (size_t d = 0; d < x.size(); ++d) {
+    if (strict ? scales[d] <= least : scales[d] < least)
+      return c.error("scale " + std::to_string(scales[d]) + " is not " +
+                     (strict ? "greater than " : "at least ") +
+                     std::to_string(least));
+    std::optional<TermId> size = scaledSize(c, x[d], scales[d]);
+    if (!size)
+      return;
+    out.push_back(*size);
+  }
+  setOnnxResult(c, 0, std::move(out));
+}
+
+/// onnx.Upsample-7/9/10.
 static void lowerUpsample(OpContext &c) {
   std::optional<std::vector<TermId>> x = inputDims(c, 0);
   if (!x)
     return;
-  if (onnxOpset(c) >= 9)
-    return c.opaque("the scales input is a float tensor symshape does not "
-                    "read");
-  const Attribute *scales = onnxAttr(c, "scales");
-  if (!scales || scales->kind != AttrKind::Array)
-    return c.opaque("no `scales` list of floats");
-  if (scales->elements.size() != x->size())
-    return c.error(std::to_string(scales->elements.size()) +
-                   " scales for an input of rank " + std::to_string(x->size()));
-  std::vector<TermId> out;
-  for (size_t d = 0; d < x->size(); ++d) {
-    std::optional<double> s = numberOf(scales->elements[d]);
-    if (!s || *s < 1 || *s > double(int64_t(1) << 30) || *s != std::floor(*s))
-      return c.opaque("scale " + scales->elements[d].text +
-                      " is not an integer >= 1 (floor(size * scale) is "
-                      "modelled for those only)");
-    out.push_back(c.mul((*x)[d], c.constant(int64_t(*s))));
+  std::vector<double> scales;
+  if (onnxOpset(c) >= 9) {
+    std::optional<std::vector<double>> given = floatInput(c, 1);
+    if (!given)
+      return;
+    scales = *given;
+  } else {
+    const Attribute *list = onnxAttr(c, "scales");
+    if (!list || list->kind != AttrKind::Array)
+      return c.opaque("no `scales` list of floats");
+    for (const Attribute &item : list->elements) {
+      std::optional<double> v = numberOf(item);
+      if (!v)
+        return c.opaque("scale " + item.text + " is not understood");
+      bool f64 = item.hasType && item.type.spelling == "f64";
+      scales.push_back(f64 ? *v : double(float(*v)));
+    }
   }
-  setOnnxResult(c, 0, std::move(out));
+  // "It takes value greater than or equal to 1": a smaller one is left
+  // opaque rather than judged.
+  for (double s : scales)
+    if (s < 1)
+      return c.opaque("scale " + std::to_string(s) +
+                      " is below 1 (Upsample: scales >= 1)");
+  setScaled(c, *x, scales, 1, /*strict=*/false);
+}
+
+void lowerResizeByScales(OpContext &c, const std::vector<TermId> &x) {
+  size_t input = onnxOpset(c) < 11 ? 1 : 2;
+  if (onnxOpset(c) >= 11 &&
+      onnxString(c, "coordinate_transformation_mode").value_or("") ==
+          "tf_crop_and_resize")
+    return c.opaque("scales with tf_crop_and_resize (times the roi)");
+  if (onnxAttr(c, "axes"))
+    return c.opaque("scales for an `axes` subset");
+  if (onnxAbsent(c, input))
+    return c.error("neither scales nor sizes is given");
+  if (std::optional<std::vector<double>> scales = floatInput(c, input))
+    setScaled(c, x, *scales, 0, /*strict=*/true);
 }
 
 /// onnx.HannWindow-17 / HammingWindow-17 / BlackmanWindow-17: [size].
@@ -219,7 +348,9 @@ static void lowerDFT(OpContext &c) {
 const std::vector<OnnxRule> &onnxResampleRules() {
   static const std::vector<OnnxRule> rules = {
       {"Upsample", lowerUpsample,
-       "each dim times its scale (integer `scales` attribute, opset 7)", "7"},
+       "floor(dim * scale), exact scales only (a constant or the opset-7 "
+       "attribute)",
+       "7"},
       {"HannWindow", lowerWindow, "[size] (a scalar integer)"},
       {"HammingWindow", lowerWindow, "[size] (a scalar integer)"},
       {"BlackmanWindow", lowerWindow, "[size] (a scalar integer)"},

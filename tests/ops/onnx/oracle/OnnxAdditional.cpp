@@ -17,7 +17,10 @@
 //   onnx.ConcatShapeTranspose: Concat(axis), then Shape(start, end) of it
 //     (clamped to [0, rank]) and Transpose(perm, reversed by default);
 //   Upsample-7: floor(D * scale) for every dim, the float `scales` list
-//     read from its text (scales >= 1);
+//     read from its text (scales >= 1); Upsample-9 and Resize-10/11/13/18/
+//     19 by scales (no sizes; not tf_crop_and_resize, no `axes`): the
+//     same, the scales from the onnx.Constant that defines them (f32
+//     values rounded to float), each > 0 for Resize;
 //   HannWindow-17 / HammingWindow-17 / BlackmanWindow-17: [size], size a
 //     scalar;
 //   QLinearMatMul-10: numpy.matmul(a, b); a scale and its zero point of
@@ -218,6 +221,74 @@ bool upsample(Eval &e) {
   return e.setResult(0, out);
 }
 
+/// The floats of the onnx.Constant defining input `i` (its `dense<..>`
+/// text), f32 ones rounded to float; nullopt when it is not one.
+std::optional<std::vector<double>> constantFloats(Eval &e, size_t i) {
+  const frontend::Operation *def = e.definingOp(i);
+  if (!def || def->name != "onnx.Constant")
+    return std::nullopt;
+  for (const frontend::NamedAttribute &a : def->attributes) {
+    if (a.name != "value" || !a.value.hasType)
+      continue;
+    std::string text = a.value.text;
+    size_t open = text.find('<'), close = text.find('>');
+    if (open == std::string::npos || close == std::string::npos)
+      return std::nullopt;
+    std::string body = text.substr(open + 1, close - open - 1);
+    body.erase(std::remove(body.begin(), body.end(), '['), body.end());
+    body.erase(std::remove(body.begin(), body.end(), ']'), body.end());
+    std::vector<double> out;
+    size_t at = 0;
+    while (true) {
+      size_t comma = body.find(',', at);
+      double v = std::strtod(body.c_str() + at, nullptr);
+      out.push_back(a.value.type.element == "f32" ? double(float(v)) : v);
+      if (comma == std::string::npos)
+        break;
+      at = comma + 1;
+    }
+    int64_t n = product(a.value.type.dims);
+    if (out.size() == 1)
+      out.assign(size_t(n), out[0]);
+    return out;
+  }
+  return std::nullopt;
+}
+
+/// Upsample-9 / Resize by scales: floor(D * scale) per dim.
+bool byScales(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  bool resize = e.name().find("Resize") != std::string::npos ||
+                (isTorch(e) && e.attr("name")->str == "onnx.Resize");
+  size_t input = 1;
+  if (resize && e.name() != "onnx.ResizeV10") {
+    if (!onnxAbsent(e, 3))
+      return e.unsupported("Resize by sizes");
+    const frontend::Attribute *mode =
+        onnxAttr(e, "coordinate_transformation_mode");
+    if ((mode && mode->str == "tf_crop_and_resize") || onnxAttr(e, "axes"))
+      return e.unsupported("roi or axes");
+    input = 2;
+  }
+  std::optional<std::vector<double>> scales = constantFloats(e, input);
+  if (!scales)
+    return e.unsupported("scales not a constant");
+  if (!e.require(scales->size() == x->size(), "not one scale per dim"))
+    return false;
+  Shape out;
+  for (size_t d = 0; d < x->size(); ++d) {
+    double s = (*scales)[d];
+    if (!resize && s < 1)
+      return e.unsupported("an Upsample scale below 1");
+    if (!e.require(s > 0, "a scale not greater than 0"))
+      return false;
+    out.push_back(int64_t(std::floor(double((*x)[d]) * s)));
+  }
+  return e.setResult(0, out);
+}
+
 bool window(Eval &e) {
   const Shape *s = e.shape(0);
   if (!s)
@@ -349,6 +420,9 @@ static void registerOnnxAdditional() {
   addOp("OneHot", oneHot);
   addOp("TopK", topK);
   addOp("DFTV17", dft);
+  for (const char *name : {"Upsample", "Resize", "ResizeV10", "ResizeV11",
+                           "ResizeV13", "ResizeV18"})
+    addOp(name, byScales);
 }
 
 static const RuleFile rules(__FILE__, registerOnnxAdditional);
