@@ -183,3 +183,11 @@ func.func @dft_v20(%arg0: tensor<2x?x2xf32>) -> tensor<2x?x2xf32> {
   %3 = "onnx.Relu"(%2) : (tensor<*xf32>) -> tensor<2x?x2xf32>
   onnx.Return %3 : tensor<2x?x2xf32>
 }
+
+// OneHot-11: a float depth "will be casted to int64" (10.0: 10).
+func.func @one_hot_float_depth(%arg0: tensor<?x2xi64>, %arg1: tensor<2xf32>) -> tensor<?x10x2xf32> {
+  %0 = onnx.Constant dense<1.000000e+01> : tensor<f32>
+  %1 = "onnx.OneHot"(%arg0, %0, %arg1) {axis = 1 : si64} : (tensor<?x2xi64>, tensor<f32>, tensor<2xf32>) -> tensor<*xf32>
+  %2 = "onnx.Relu"(%1) : (tensor<*xf32>) -> tensor<?x10x2xf32>
+  onnx.Return %2 : tensor<?x10x2xf32>
+}

@@ -31,6 +31,7 @@
 #include "OnnxNeuralCommon.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace symshape::frontend {
 
@@ -223,8 +224,8 @@ static void lowerOneHotEncoder(OpContext &c) {
 }
 
 /// onnx.OneHot-11: depth (a scalar or one-element input) is inserted at
-/// `axis`: an integer depth the program tracks, else opaque (a float depth
-/// is "casted to int64").
+/// `axis`: an integer depth the program tracks, or a float constant "casted
+/// to int64" (truncated); else opaque.
 static void lowerOneHot(OpContext &c) {
   std::optional<std::vector<TermId>> idx = onnxInputDims(c, 0);
   if (!idx)
@@ -236,6 +237,10 @@ static void lowerOneHot(OpContext &c) {
                    std::to_string(r + 1));
   size_t axis = size_t(a < 0 ? a + r + 1 : a);
   std::optional<std::vector<TermId>> depth = onnxElements(c, 1);
+  if (!depth) // a float depth "will be casted to int64": truncated
+    if (std::optional<std::vector<double>> f = onnxFloatConstant(c, 1);
+        f && f->size() == 1 && std::fabs((*f)[0]) < 1e15)
+      depth = std::vector<TermId>{c.constant(int64_t(std::trunc((*f)[0])))};
   if (!depth || depth->size() != 1)
     return c.opaque("depth is not a known integer");
   TermId d = (*depth)[0];

@@ -122,12 +122,15 @@ static std::optional<TermId> scaledSize(OpContext &c, TermId size,
   return std::nullopt;
 }
 
+std::optional<std::vector<double>> onnxFloatConstant(OpContext &c, size_t i) {
+  const Attribute *value = c.operandConstant(i);
+  return value ? denseFloats(*value) : std::nullopt;
+}
+
 /// The float elements of input `i`, an onnx.Constant's; nullopt (and the
 /// op opaque) otherwise.
 static std::optional<std::vector<double>> floatInput(OpContext &c, size_t i) {
-  const Attribute *value = c.operandConstant(i);
-  std::optional<std::vector<double>> floats =
-      value ? denseFloats(*value) : std::nullopt;
+  std::optional<std::vector<double>> floats = onnxFloatConstant(c, i);
   if (!floats)
     c.opaque("the scales " + c.operandName(i) +
              " are not a float constant symshape reads");

@@ -337,6 +337,11 @@ bool oneHot(Eval &e) {
   const Shape *idx = e.shape(0);
   std::optional<std::vector<int64_t>> depth =
       idx ? e.contents(1) : std::nullopt;
+  // "In case 'depth' is of non-integer type, it will be casted to int64".
+  std::optional<std::vector<double>> f =
+      idx && !depth ? constantFloats(e, 1) : std::nullopt;
+  if (f && f->size() == 1)
+    depth = std::vector<int64_t>{int64_t((*f)[0])};
   if (!depth || depth->size() != 1)
     return idx ? e.unsupported("depth not known") : false;
   int64_t r = int64_t(idx->size());
