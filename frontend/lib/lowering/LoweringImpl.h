@@ -285,6 +285,15 @@ public:
   void setValueSharding(ValueId id, Attribute sharding) {
     shardings[{frame, id}] = std::move(sharding);
   }
+  /// The constant attribute the op that made value `id` stated for it
+  /// (setValueConstant: a small float constant's `dense<..>`), else null.
+  const Attribute *valueConstant(ValueId id) const {
+    auto it = constants.find({frame, id});
+    return it == constants.end() ? nullptr : &it->second;
+  }
+  void setValueConstant(ValueId id, Attribute value) {
+    constants[{frame, id}] = std::move(value);
+  }
   /// Whether the op being lowered may not run (a region of an unknown op,
   /// a block other than the entry block): a fact it states holds only there.
   bool inConditionalCode() const { return conditional; }
@@ -351,6 +360,8 @@ private:
   solver::ChunkedVector<solver::Obligation> pending;
   /// valueSharding's entries, by frame and value.
   std::map<std::pair<const Function *, ValueId>, Attribute> shardings;
+  /// valueConstant's entries, by frame and value.
+  std::map<std::pair<const Function *, ValueId>, Attribute> constants;
   bool conditional = false; // inside a region of an unknown op
   /// In conditional code (a region of an unknown op, a block other than
   /// the entry block): the violations of the earlier ops of the enclosing

@@ -256,6 +256,14 @@ void OpContext::setResultSharding(size_t r, const Attribute &sharding) {
   low.setValueSharding(operation.results[r], sharding);
 }
 
+const Attribute *OpContext::operandConstant(size_t i) const {
+  return low.valueConstant(operation.operands[i]);
+}
+
+void OpContext::setResultConstant(size_t r, const Attribute &value) {
+  low.setValueConstant(operation.results[r], value);
+}
+
 std::optional<int64_t> OpContext::constantScalar(size_t i) {
   return low.constantOf(operation.operands[i]);
 }

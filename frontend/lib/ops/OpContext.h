@@ -166,6 +166,12 @@ public:
   /// Result `r` carries the `mhlo.sharding` attribute `sharding` (the
   /// `Sharding` custom call).
   void setResultSharding(size_t r, const Attribute &sharding);
+  /// The constant attribute operand `i`'s producer stated for it
+  /// (setResultConstant), null when none: a float constant's values,
+  /// which the integer contents do not hold.
+  const Attribute *operandConstant(size_t i) const;
+  /// Result `r` is the constant `value` (a small float `dense<..>`).
+  void setResultConstant(size_t r, const Attribute &value);
 
   //===--- Attributes ----------------------------------------------------===//
   const Attribute *attr(std::string_view name) const;

@@ -27,9 +27,10 @@ static constexpr std::string_view kTorchAttrPrefix = "torch.onnx.";
 
 static const std::vector<const std::vector<OnnxRule> *> &ruleLists() {
   static const std::vector<const std::vector<OnnxRule> *> lists = {
-      &onnxElementwiseRules(), &onnxShapeRules(),   &onnxValueRules(),
-      &onnxSlicingRules(),     &onnxNeuralRules(),  &onnxReduceRules(),
-      &onnxControlRules(),     &onnxSequenceRules()};
+      &onnxElementwiseRules(), &onnxShapeRules(),    &onnxValueRules(),
+      &onnxSlicingRules(),     &onnxNeuralRules(),   &onnxReduceRules(),
+      &onnxControlRules(),     &onnxSequenceRules(), &onnxAdditionalRules(),
+      &onnxResampleRules()};
   return lists;
 }
 

@@ -23,13 +23,15 @@
 //   Trilu-14: the input's shape (rank >= 2);
 //   Resize-19 (ResizeV10/11/13/18): output dims = `sizes` exactly on the
 //     resized axes (`axes`, default all); from float `scales` the sizes are
-//     floor(D * scale), which symshape does not read: opaque.
+//     floor(D * scale) (lowerResizeByScales, OnnxResample.cpp).
 //
 //===----------------------------------------------------------------------===//
 
+#include "OnnxIntValues.h"
 #include "OnnxNeuralCommon.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace symshape::frontend {
 
@@ -222,7 +224,8 @@ static void lowerOneHotEncoder(OpContext &c) {
 }
 
 /// onnx.OneHot-11: depth (a scalar or one-element input) is inserted at
-/// `axis`; an unknown depth is a fresh size.
+/// `axis`: an integer depth the program tracks, or a float constant "casted
+/// to int64" (truncated); else opaque.
 static void lowerOneHot(OpContext &c) {
   std::optional<std::vector<TermId>> idx = onnxInputDims(c, 0);
   if (!idx)
@@ -233,18 +236,26 @@ static void lowerOneHot(OpContext &c) {
     return c.error("axis " + std::to_string(a) + " is out of range for rank " +
                    std::to_string(r + 1));
   size_t axis = size_t(a < 0 ? a + r + 1 : a);
-  std::optional<std::vector<int64_t>> depth = c.constantElements(1);
-  if (!depth || depth->size() != 1) {
-    std::optional<int64_t> scalar = c.constantScalar(1);
-    if (!scalar)
-      return c.opaque("depth is not a known integer");
-    depth = std::vector<int64_t>{*scalar};
-  }
-  if ((*depth)[0] < 1)
-    return c.error("depth " + std::to_string((*depth)[0]) + " is not positive");
+  std::optional<std::vector<TermId>> depth = onnxElements(c, 1);
+  if (!depth) // a float depth "will be casted to int64": truncated
+    if (std::optional<std::vector<double>> f = onnxFloatConstant(c, 1);
+        f && f->size() == 1 && std::fabs((*f)[0]) < 1e15)
+      depth = std::vector<TermId>{c.constant(int64_t(std::trunc((*f)[0])))};
+  if (!depth || depth->size() != 1)
+    return c.opaque("depth is not a known integer");
+  TermId d = (*depth)[0];
+  std::optional<int64_t> v = c.constantValue(d);
+  if (v && *v < 1)
+    return c.error("depth " + std::to_string(*v) + " is not positive");
+  // onnx-mlir's shape helper: "OneHot depth must be greater than 1".
+  if (!v)
+    c.requireInBounds(c.formulas().mkLe(c.constant(1), d),
+                      "the depth " + c.operandName(1) + " (>= 1)");
   std::vector<TermId> out = *idx;
-  out.insert(out.begin() + long(axis), c.constant((*depth)[0]));
-  setOnnxOutput(c, 0, std::move(out));
+  out.insert(out.begin() + long(axis), d);
+  if (v)
+    return setOnnxOutput(c, 0, std::move(out));
+  setOnnxResultFromValues(c, 0, std::move(out));
 }
 
 /// onnx.Trilu-14.
@@ -264,8 +275,7 @@ static void lowerResize(OpContext &c) {
   if (!x)
     return;
   if (onnxOpset(c) < 11 || onnxAbsent(c, 3))
-    return c.opaque("Resize by float scales (floor(size * scale)) is not "
-                    "modelled");
+    return lowerResizeByScales(c, *x);
   std::string policy =
       onnxString(c, "keep_aspect_ratio_policy").value_or("stretch");
   if (policy != "stretch")
@@ -322,7 +332,9 @@ const std::vector<OnnxRule> &onnxIndexingRules() {
        "X's shape and the category count (ai.onnx.ml OneHotEncoder-1)"},
       {"Trilu", lowerTrilu, "the input's shape"},
       {"Resize", lowerResize,
-       "the input's shape with `sizes` on the resized axes", "10 11 13 18"},
+       "the input's shape with `sizes` on the resized axes, or floor(dim * "
+       "scale) where exact",
+       "10 11 13 18"},
   };
   return rules;
 }

@@ -54,6 +54,8 @@ const std::vector<OnnxRule> &onnxNeuralRules();      ///< OnnxNeural.cpp
 const std::vector<OnnxRule> &onnxReduceRules();      ///< OnnxReduce.cpp
 const std::vector<OnnxRule> &onnxControlRules();     ///< OnnxControl.cpp
 const std::vector<OnnxRule> &onnxSequenceRules();    ///< OnnxSequence.cpp
+const std::vector<OnnxRule> &onnxAdditionalRules();  ///< OnnxAdditional.cpp
+const std::vector<OnnxRule> &onnxResampleRules();    ///< OnnxResample.cpp
 
 //===--- The spelling-free view of an ONNX op (Onnx.cpp)
 //--------------------===//

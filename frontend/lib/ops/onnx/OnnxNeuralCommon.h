@@ -40,6 +40,15 @@ std::optional<std::vector<TermId>> onnxMatMulDims(OpContext &c,
 /// (input 2) is read when `bias`. nullopt after an `error` or opaque.
 std::optional<std::vector<TermId>> onnxConvDims(OpContext &c, bool bias);
 
+/// The values of input `i` when an onnx.Constant of a few f32 / f64
+/// elements made it (f32 ones rounded as stored); nullopt otherwise
+/// (OnnxResample.cpp).
+std::optional<std::vector<double>> onnxFloatConstant(OpContext &c, size_t i);
+
+/// Resize-10/11/13/18/19 by `scales` (OnnxResample.cpp): floor(D * scale)
+/// where that is exact, else opaque.
+void lowerResizeByScales(OpContext &c, const std::vector<TermId> &x);
+
 /// The runtime dims of input `i` (onnxDims); the op is made opaque and
 /// nullopt returned when they are unknown.
 std::optional<std::vector<TermId>> onnxInputDims(OpContext &c, size_t i);

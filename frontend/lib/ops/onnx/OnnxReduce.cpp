@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OnnxIntValues.h"
 #include "OnnxNeuralCommon.h"
 
 #include <algorithm>
@@ -104,9 +105,14 @@ static std::optional<TermId> topK(OpContext &c) {
     }
     return c.constant(*k);
   }
-  // "A 1-D tensor containing a single positive value"; onnx-mlir also
-  // reads a 0-D K, which the docs do not allow: left opaque.
+  // "A 1-D tensor containing a single positive value"; onnx-mlir's
+  // verifier also takes a 0-D K ("rank should be < 2"): read in its
+  // dialect, not in the torch spelling.
   const Type &type = c.operandType(1);
+  if (!isTorchSpelling(c) && type.kind == TypeKind::RankedTensor &&
+      type.dims.empty())
+    if (std::optional<std::vector<TermId>> k = onnxElements(c, 1))
+      return (*k)[0];
   if (type.hasRank() && (type.dims.size() > 1 ||
                          (type.dims.size() == 1 && type.dims[0] != kDynamic &&
                           type.dims[0] != 1))) {

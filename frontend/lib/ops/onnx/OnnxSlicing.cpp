@@ -379,7 +379,7 @@ const std::vector<OnnxRule> &onnxSlicingRules() {
        "parts along `axis` adding up to it (`split`, `num_outputs`, equal)",
        "11 13"},
       {"Tile", lowerTile, "each dim times its repeat"},
-      {"Pad", lowerPad, "each dim grows by its pads, stays >= 0"},
+      {"Pad", lowerPad, "each dim grows by its pads, stays >= 0", "2 11 13 18"},
       {"DepthToSpace", lowerBlocks<true>,
        "[N, C/b^2, H*b, W*b]; C divisible by b^2"},
       {"SpaceToDepth", lowerBlocks<false>,

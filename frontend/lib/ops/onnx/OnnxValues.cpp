@@ -58,6 +58,11 @@ static void lowerConstant(OpContext &c) {
           terms.push_back(c.constant(v));
         return setOnnxElements(c, 0, std::move(terms), dims.empty());
       }
+  // A few floats (Resize / Upsample scales): kept for the rules that read
+  // them (onnxFloats).
+  if (value->kind == AttrKind::Other && !element && dims.size() <= 1 &&
+      (dims.empty() || value->type.dims[0] <= 64))
+    c.setResultConstant(0, *value);
   setOnnxResult(c, 0, std::move(dims));
 }
 

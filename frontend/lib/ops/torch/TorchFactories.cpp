@@ -14,10 +14,6 @@
 
 namespace symshape::frontend {
 
-static bool isTorchInt(const Type &type) {
-  return type.kind == TypeKind::Other && type.spelling == "!torch.int";
-}
-
 void lowerTorchSizeFactory(OpContext &c, size_t list) {
   // torch.zeros / ones / empty / full(size, ...), Tensor.new_ones /
   // new_empty(self, size, ...): "a sequence of integers defining the shape

@@ -22,6 +22,11 @@
 
 namespace symshape::frontend {
 
+/// A `!torch.int` value (one Python int of the graph).
+inline bool isTorchInt(const Type &type) {
+  return type.kind == TypeKind::Other && type.spelling == "!torch.int";
+}
+
 // TorchForms.cpp
 /// `%a, %b {attrs} : T1, T2 -> R` (the torch dialect's default form; also
 /// `: -> R` and several results `-> R1, R2`).

@@ -15,10 +15,6 @@ namespace symshape::frontend {
 
 using ListItem = OpContext::ListItem;
 
-static bool isTorchIntType(const Type &type) {
-  return type.kind == TypeKind::Other && type.spelling == "!torch.int";
-}
-
 /// The tensors of list operand `i`, each ranked; nullopt after making the
 /// op opaque.
 static std::optional<std::vector<std::vector<TermId>>> tensorList(OpContext &c,
@@ -306,7 +302,7 @@ void lowerTorchUnbind(OpContext &c) {
 static bool itemKnown(OpContext &c, size_t r, const ListItem &item) {
   if (c.resultType(r).hasRank())
     return item.dims.has_value();
-  return !isTorchIntType(c.resultType(r)) || item.scalar.has_value();
+  return !isTorchInt(c.resultType(r)) || item.scalar.has_value();
 }
 
 /// Result `r` is `item` (itemKnown). No verifier infers it: a declared
@@ -315,7 +311,7 @@ static bool itemKnown(OpContext &c, size_t r, const ListItem &item) {
 static void setItem(OpContext &c, size_t r, const ListItem &item) {
   if (item.dims && c.resultType(r).hasRank())
     return c.setResultFromValues(r, *item.dims);
-  if (item.scalar && isTorchIntType(c.resultType(r)))
+  if (item.scalar && isTorchInt(c.resultType(r)))
     return c.setScalarResult(r, *item.scalar);
   c.setResultFromType(r);
 }
@@ -393,7 +389,7 @@ void lowerTupleConstruct(OpContext &c) {
   for (size_t i = 0; i < c.numOperands(); ++i) {
     if (c.ranked(i))
       items[i].dims = c.dims(i);
-    else if (isTorchIntType(c.operandType(i)))
+    else if (isTorchInt(c.operandType(i)))
       items[i].scalar = c.scalar(i);
   }
   c.setListResult(0, std::move(items));

@@ -15,10 +15,6 @@ bool isNone(OpContext &c, size_t i) {
          c.operandType(i).spelling == "!torch.none";
 }
 
-static bool isTorchIntScalar(const Type &type) {
-  return type.kind == TypeKind::Other && type.spelling == "!torch.int";
-}
-
 std::optional<std::vector<TermId>> intList(OpContext &c, size_t i) {
   if (i >= c.numOperands() || c.operandType(i).spelling != "!torch.list<int>")
     return std::nullopt;
@@ -84,7 +80,7 @@ void lowerListConstruct(OpContext &c) {
     return lowerTensorListConstruct(c); // tensors (other lists: nothing)
   std::vector<TermId> elements;
   for (size_t i = 0; i < c.numOperands(); ++i) {
-    if (!isTorchIntScalar(c.operandType(i))) {
+    if (!isTorchInt(c.operandType(i))) {
       c.opaque("a list element of type " + c.operandType(i).str());
       return;
     }
@@ -146,8 +142,7 @@ void lowerMutableTensor(OpContext &c) {
 
 void lowerTorchIntArith(OpContext &c, TorchIntOp kind) {
   if (c.numOperands() != 2 || c.numResults() != 1 ||
-      !isTorchIntScalar(c.operandType(0)) ||
-      !isTorchIntScalar(c.operandType(1)))
+      !isTorchInt(c.operandType(0)) || !isTorchInt(c.operandType(1)))
     return c.opaque("operands are not two !torch.int values");
   TermId a = c.scalar(0), b = c.scalar(1);
   switch (kind) {
