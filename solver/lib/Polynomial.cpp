@@ -152,6 +152,28 @@ std::optional<symshape::Term> termOf(const DimGraph &graph, TermId t) {
   return std::nullopt;
 }
 
+bool hasTermOf(const DimGraph &graph, TermId t) {
+  const TermNode &node = graph.term(t);
+  switch (node.kind) {
+  case TermKind::Const:
+  case TermKind::Symbol:
+    return true;
+  case TermKind::Add:
+  case TermKind::Sub:
+  case TermKind::Mul:
+  case TermKind::Div:
+  case TermKind::Max:
+  case TermKind::Min:
+    return hasTermOf(graph, node.operands[0]) &&
+           hasTermOf(graph, node.operands[1]);
+  case TermKind::Broadcast:
+  case TermKind::SelectEq:
+  case TermKind::SelectLe:
+    return false;
+  }
+  return false;
+}
+
 std::optional<std::string> printTerm(const DimGraph &graph, TermId t) {
   std::optional<symshape::Term> term = termOf(graph, t);
   return term ? std::optional<std::string>(term->str()) : std::nullopt;
