@@ -123,9 +123,10 @@ std::optional<symshape::Term> termOf(const DimGraph &graph, TermId t) {
         a ? termOf(graph, node.operands[1]) : std::nullopt;
     if (!b)
       return std::nullopt;
-    symshape::Term out =
-        symshape::Term::binary(kind, std::move(*a), std::move(*b));
-    return kind == Kind::Max || kind == Kind::Min ? out : out.inParentheses();
+    // Parenthesized as it is built: inParentheses() would copy the
+    // operands, at every level of a deep sum (a concatenation's size).
+    return symshape::Term::binary(kind, std::move(*a), std::move(*b),
+                                  kind != Kind::Max && kind != Kind::Min);
   };
   switch (node.kind) {
   case TermKind::Const:

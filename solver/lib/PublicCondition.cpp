@@ -37,8 +37,14 @@ Term Term::neg(Term operand) {
 }
 
 Term Term::binary(Kind kind, Term lhs, Term rhs) {
+  return binary(kind, std::move(lhs), std::move(rhs), false);
+}
+
+Term Term::binary(Kind kind, Term lhs, Term rhs, bool parenthesized) {
   Term t;
   t.k = kind;
+  t.parens = parenthesized;
+  t.ops.reserve(2);
   t.ops.push_back(std::move(lhs));
   t.ops.push_back(std::move(rhs));
   return t;
