@@ -3,6 +3,7 @@
 #include "NameLegend.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace symshape::solver {
 
@@ -19,6 +20,9 @@ bool isNameChar(char c) {
 } // namespace
 
 void collectValueNames(std::string_view text, std::vector<std::string> &names) {
+  // A condition over N sizes names up to N values: a set, not a scan of
+  // `names` for each.
+  std::unordered_set<std::string> seen(names.begin(), names.end());
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '%')
       continue;
@@ -31,7 +35,7 @@ void collectValueNames(std::string_view text, std::vector<std::string> &names) {
     if (end == i + 1)
       continue;
     std::string name(text.substr(i, end - i));
-    if (std::find(names.begin(), names.end(), name) == names.end())
+    if (seen.insert(name).second)
       names.push_back(std::move(name));
     i = end - 1;
   }
@@ -53,6 +57,10 @@ std::string argumentLegend(const FunctionReport &function,
 std::string judgementLegend(const FunctionReport &function, bool throughCalls,
                             std::string_view condition,
                             const std::vector<std::string> &witnessNames) {
+  // Nothing to say without exporter names or calls: skip reading the
+  // condition (a chain's conditions grow with it).
+  if (!throughCalls && function.argumentNames.empty())
+    return "";
   std::vector<std::string> names;
   collectValueNames(condition, names);
   bool inCondition = !names.empty();

@@ -390,13 +390,15 @@ void FindingMessages::emitContract() const {
       text += "no UB exactly when " + required;
     if (!contract->exact)
       text += " (" + contractReason(*contract, resolve) + ")";
-    std::vector<std::string> names;
-    collectValueNames(required, names);
-    for (const ContractPart &part : contract->requiresParts)
-      collectValueNames(part.text(), names);
-    std::string legend = argumentLegend(function, names);
-    if (!legend.empty())
-      text += "; " + legend;
+    if (!function.argumentNames.empty()) {
+      std::vector<std::string> names;
+      collectValueNames(required, names);
+      for (const ContractPart &part : contract->requiresParts)
+        collectValueNames(part.text(), names);
+      std::string legend = argumentLegend(function, names);
+      if (!legend.empty())
+        text += "; " + legend;
+    }
   }
   // At the function's own loc(...) when it names the exporter's source
   // (the @name says which function it is in the module).

@@ -47,6 +47,7 @@ broadcastableCondition(const DimGraph &graph,
   if (column.size() < 2)
     return std::nullopt;
   std::vector<symshape::Term> terms;
+  terms.reserve(column.size());
   for (TermId t : column) {
     std::optional<symshape::Term> term = termOf(graph, t);
     if (!term)
@@ -54,6 +55,16 @@ broadcastableCondition(const DimGraph &graph,
     terms.push_back(std::move(*term));
   }
   return symshape::Condition::broadcastable(std::move(terms));
+}
+
+bool hasBroadcastableCondition(const DimGraph &graph,
+                               const std::vector<TermId> &column) {
+  if (column.size() < 2)
+    return false;
+  for (TermId t : column)
+    if (!hasTermOf(graph, t))
+      return false;
+  return true;
 }
 
 std::optional<std::string>

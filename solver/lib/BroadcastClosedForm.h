@@ -45,6 +45,11 @@ std::optional<symshape::Condition>
 broadcastableCondition(const DimGraph &graph,
                        const std::vector<TermId> &column);
 
+/// Whether broadcastableCondition(graph, column) is a formula, without
+/// building it.
+bool hasBroadcastableCondition(const DimGraph &graph,
+                               const std::vector<TermId> &column);
+
 /// Indices of the columns that no other column contains (the first of
 /// equal ones): broadcastable(S) implies broadcastable(T) for every T
 /// within S, so these alone say what all of them say. Columns are sorted.

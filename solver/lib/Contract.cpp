@@ -468,7 +468,6 @@ private:
                      Condition &text, std::vector<ContractPart> &parts,
                      Contract &out) {
     std::vector<std::vector<TermId>> columns;
-    std::vector<Condition> atoms;
     std::vector<size_t> ofColumn; // conjunct of each column
     Conjuncts rest;
     rest.unrendered = conjuncts.unrendered;
@@ -480,10 +479,9 @@ private:
       std::optional<std::vector<TermId>> column;
       if (conjuncts.holds[i] == formulas.mkNot(violation))
         column = broadcastColumn(problem.graph, formulas, violation, budget);
-      std::optional<Condition> atom =
-          column ? broadcastableCondition(problem.graph, *column)
-                 : std::nullopt;
-      if (!atom) {
+      // The atoms of the columns kept are built below: a chain of N
+      // broadcasts has N columns of up to N sizes, and keeps one.
+      if (!column || !hasBroadcastableCondition(problem.graph, *column)) {
         rest.obligations.push_back(k);
         rest.holds.push_back(conjuncts.holds[i]);
         continue;
@@ -491,12 +489,14 @@ private:
       budget -= column->size();
       wide |= column->size() >= 3;
       columns.push_back(std::move(*column));
-      atoms.push_back(std::move(*atom));
       ofColumn.push_back(i);
     }
     if (!wide)
       return false;
     std::vector<size_t> kept = maximalColumns(columns);
+    std::vector<Condition> atoms(columns.size());
+    for (size_t j : kept)
+      atoms[j] = *broadcastableCondition(problem.graph, columns[j]);
     Condition restText;
     std::vector<ContractPart> restParts;
     if (!rest.holds.empty() || !rest.unrendered.empty())

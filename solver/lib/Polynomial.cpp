@@ -123,9 +123,10 @@ std::optional<symshape::Term> termOf(const DimGraph &graph, TermId t) {
         a ? termOf(graph, node.operands[1]) : std::nullopt;
     if (!b)
       return std::nullopt;
-    symshape::Term out =
-        symshape::Term::binary(kind, std::move(*a), std::move(*b));
-    return kind == Kind::Max || kind == Kind::Min ? out : out.inParentheses();
+    // Parenthesized as it is built: inParentheses() would copy the
+    // operands, at every level of a deep sum (a concatenation's size).
+    return symshape::Term::binary(kind, std::move(*a), std::move(*b),
+                                  kind != Kind::Max && kind != Kind::Min);
   };
   switch (node.kind) {
   case TermKind::Const:
@@ -150,6 +151,28 @@ std::optional<symshape::Term> termOf(const DimGraph &graph, TermId t) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+bool hasTermOf(const DimGraph &graph, TermId t) {
+  const TermNode &node = graph.term(t);
+  switch (node.kind) {
+  case TermKind::Const:
+  case TermKind::Symbol:
+    return true;
+  case TermKind::Add:
+  case TermKind::Sub:
+  case TermKind::Mul:
+  case TermKind::Div:
+  case TermKind::Max:
+  case TermKind::Min:
+    return hasTermOf(graph, node.operands[0]) &&
+           hasTermOf(graph, node.operands[1]);
+  case TermKind::Broadcast:
+  case TermKind::SelectEq:
+  case TermKind::SelectLe:
+    return false;
+  }
+  return false;
 }
 
 std::optional<std::string> printTerm(const DimGraph &graph, TermId t) {

@@ -37,8 +37,14 @@ Term Term::neg(Term operand) {
 }
 
 Term Term::binary(Kind kind, Term lhs, Term rhs) {
+  return binary(kind, std::move(lhs), std::move(rhs), false);
+}
+
+Term Term::binary(Kind kind, Term lhs, Term rhs, bool parenthesized) {
   Term t;
   t.k = kind;
+  t.parens = parenthesized;
+  t.ops.reserve(2);
   t.ops.push_back(std::move(lhs));
   t.ops.push_back(std::move(rhs));
   return t;
@@ -90,10 +96,6 @@ int level(const Term &t) {
   }
 }
 
-std::string wrap(std::string text, bool parens) {
-  return parens ? "(" + text + ")" : text;
-}
-
 const char *binaryOp(Term::Kind kind) {
   switch (kind) {
   case Term::Kind::Add:
@@ -113,40 +115,151 @@ const char *binaryOp(Term::Kind kind) {
   }
 }
 
-std::string join(const std::vector<std::string> &parts, const char *sep) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i)
-    out += (i ? sep : "") + parts[i];
-  return out;
+/// How tightly an unparenthesized binary `kind` binds (as level()).
+int binaryLevel(Term::Kind kind) {
+  switch (kind) {
+  case Term::Kind::Add:
+  case Term::Kind::Sub:
+    return 1;
+  default:
+    return 2;
+  }
+}
+
+/// Appends `term` as Term::str() prints it: one string for the whole
+/// formula, not one per node (a chain's conditions hold many sizes).
+void appendTerm(std::string &out, const Term &term) {
+  if (term.parenthesized())
+    out += '(';
+  auto wrapped = [&out](const Term &inner, bool parens) {
+    if (parens)
+      out += '(';
+    appendTerm(out, inner);
+    if (parens)
+      out += ')';
+  };
+  switch (term.kind()) {
+  case Term::Kind::Const:
+    out += std::to_string(term.value());
+    break;
+  case Term::Kind::Ref:
+    out += term.name();
+    break;
+  case Term::Kind::Neg:
+    out += '-';
+    wrapped(term.lhs(), level(term.lhs()) < 3);
+    break;
+  case Term::Kind::Max:
+  case Term::Kind::Min:
+    out += term.kind() == Term::Kind::Max ? "max(" : "min(";
+    appendTerm(out, term.lhs());
+    out += ", ";
+    appendTerm(out, term.rhs());
+    out += ')';
+    break;
+  default: {
+    int own = binaryLevel(term.kind());
+    wrapped(term.lhs(), level(term.lhs()) < own);
+    out += binaryOp(term.kind());
+    wrapped(term.rhs(), level(term.rhs()) <= own);
+    break;
+  }
+  }
+  if (term.parenthesized())
+    out += ')';
+}
+
+void appendValues(std::string &out, const std::vector<int64_t> &values) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i)
+      out += ", ";
+    out += std::to_string(values[i]);
+  }
+}
+
+/// Appends `c` as Condition::str() prints it.
+void appendCondition(std::string &out, const Condition &c) {
+  using Kind = Condition::Kind;
+  if (c.kind() == Kind::None)
+    return;
+  if (c.parenthesized())
+    out += '(';
+  auto wrapped = [&out](const Condition &inner, bool parens) {
+    if (parens)
+      out += '(';
+    appendCondition(out, inner);
+    if (parens)
+      out += ')';
+  };
+  switch (c.kind()) {
+  case Kind::None:
+    break;
+  case Kind::True:
+    out += "true";
+    break;
+  case Kind::False:
+    out += "false";
+    break;
+  case Kind::Not: {
+    const Condition &inner = c.children()[0];
+    out += '!';
+    wrapped(inner,
+            !inner.parenthesized() && inner.kind() != Kind::Broadcastable &&
+                inner.kind() != Kind::True && inner.kind() != Kind::False);
+    break;
+  }
+  case Kind::And:
+  case Kind::Or: {
+    // `&&` binds tighter: a disjunction within a conjunction needs
+    // parentheses, and the renderer writes them around a conjunction
+    // within a disjunction too ("(%a[0] != 1 && ...) || %b[0] == 2").
+    Kind other = c.kind() == Kind::And ? Kind::Or : Kind::And;
+    const char *sep = c.kind() == Kind::And ? " && " : " || ";
+    for (size_t i = 0; i < c.children().size(); ++i) {
+      const Condition &child = c.children()[i];
+      if (i)
+        out += sep;
+      wrapped(child, !child.parenthesized() && child.kind() == other);
+    }
+    break;
+  }
+  case Kind::Compare:
+    appendTerm(out, c.terms()[0]);
+    out += ' ';
+    out += opName(c.op());
+    out += ' ';
+    appendTerm(out, c.terms()[1]);
+    break;
+  case Kind::In:
+  case Kind::NotIn:
+  case Kind::InRange:
+    appendTerm(out, c.terms()[0]);
+    out += c.kind() == Kind::In      ? " in {"
+           : c.kind() == Kind::NotIn ? " not in {"
+                                     : " in [";
+    appendValues(out, c.values());
+    out += c.kind() == Kind::InRange ? ']' : '}';
+    break;
+  case Kind::Broadcastable:
+    out += "broadcastable(";
+    for (size_t i = 0; i < c.terms().size(); ++i) {
+      if (i)
+        out += ", ";
+      appendTerm(out, c.terms()[i]);
+    }
+    out += ')';
+    break;
+  }
+  if (c.parenthesized())
+    out += ')';
 }
 
 } // namespace
 
 std::string Term::str() const {
-  std::string core;
-  switch (k) {
-  case Kind::Const:
-    core = std::to_string(v);
-    break;
-  case Kind::Ref:
-    core = n;
-    break;
-  case Kind::Neg:
-    core = "-" + wrap(lhs().str(), level(lhs()) < 3);
-    break;
-  case Kind::Max:
-  case Kind::Min:
-    core = (k == Kind::Max ? "max(" : "min(") + lhs().str() + ", " +
-           rhs().str() + ")";
-    break;
-  default: {
-    int own = level(Term::binary(k, Term(), Term()));
-    core = wrap(lhs().str(), level(lhs()) < own) + binaryOp(k) +
-           wrap(rhs().str(), level(rhs()) <= own);
-    break;
-  }
-  }
-  return wrap(std::move(core), parens);
+  std::string out;
+  appendTerm(out, *this);
+  return out;
 }
 
 std::ostream &operator<<(std::ostream &os, const Term &term) {
@@ -243,62 +356,10 @@ const char *opName(Condition::Op op) {
   return "?";
 }
 
-static std::string valueList(const std::vector<int64_t> &values) {
-  std::vector<std::string> parts;
-  for (int64_t v : values)
-    parts.push_back(std::to_string(v));
-  return join(parts, ", ");
-}
-
 std::string Condition::str() const {
-  std::string core;
-  std::vector<std::string> parts;
-  switch (k) {
-  case Kind::None:
-    return "";
-  case Kind::True:
-    core = "true";
-    break;
-  case Kind::False:
-    core = "false";
-    break;
-  case Kind::Not: {
-    Kind inner = kids[0].k;
-    core = "!" + wrap(kids[0].str(),
-                      !kids[0].parens && inner != Kind::Broadcastable &&
-                          inner != Kind::True && inner != Kind::False);
-    break;
-  }
-  case Kind::And:
-  case Kind::Or: {
-    // `&&` binds tighter: a disjunction within a conjunction needs
-    // parentheses, and the renderer writes them around a conjunction
-    // within a disjunction too ("(%a[0] != 1 && ...) || %b[0] == 2").
-    Kind other = k == Kind::And ? Kind::Or : Kind::And;
-    for (const Condition &c : kids)
-      parts.push_back(wrap(c.str(), !c.parens && c.k == other));
-    core = join(parts, k == Kind::And ? " && " : " || ");
-    break;
-  }
-  case Kind::Compare:
-    core = ts[0].str() + " " + opName(o) + " " + ts[1].str();
-    break;
-  case Kind::In:
-    core = ts[0].str() + " in {" + valueList(vals) + "}";
-    break;
-  case Kind::NotIn:
-    core = ts[0].str() + " not in {" + valueList(vals) + "}";
-    break;
-  case Kind::InRange:
-    core = ts[0].str() + " in [" + valueList(vals) + "]";
-    break;
-  case Kind::Broadcastable:
-    for (const Term &t : ts)
-      parts.push_back(t.str());
-    core = "broadcastable(" + join(parts, ", ") + ")";
-    break;
-  }
-  return wrap(std::move(core), parens);
+  std::string out;
+  appendCondition(out, *this);
+  return out;
 }
 
 Condition Condition::negated() const {

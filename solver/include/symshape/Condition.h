@@ -60,6 +60,9 @@ public:
   static Term neg(Term operand);
   /// `lhs op rhs` for a binary kind (Add ... Min).
   static Term binary(Kind kind, Term lhs, Term rhs);
+  /// The same, in parentheses when `parenthesized` (as inParentheses(),
+  /// without copying the operands).
+  static Term binary(Kind kind, Term lhs, Term rhs, bool parenthesized);
 
   Kind kind() const { return k; }
   int64_t value() const { return v; }

@@ -144,6 +144,14 @@ TEST_CASE("a finding's condition is a formula its printer writes", "[api]") {
   CHECK(Condition("not a formula").empty());
   CHECK(Term::binary(Term::Kind::FloorDiv, x, Term::constant(2))
             .evaluate({{"%x[1]", -3}}) == std::optional<int64_t>(-2));
+  // Built in parentheses: the same tree as inParentheses() makes.
+  Term sum = Term::binary(Term::Kind::Add, x, Term::constant(1), true);
+  CHECK(sum.parenthesized());
+  CHECK(sum ==
+        Term::binary(Term::Kind::Add, x, Term::constant(1)).inParentheses());
+  CHECK(Term::binary(Term::Kind::Mul, sum, Term::constant(2)).str() ==
+        "(%x[1] + 1) * 2");
+  CHECK_FALSE(Term::binary(Term::Kind::Max, x, sum, false).parenthesized());
 }
 
 TEST_CASE("a finding holds its obligation, verdict, condition and witness",

@@ -10,6 +10,7 @@
 
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace symshape::solver;
@@ -154,4 +155,31 @@ TEST_CASE("the judge keeps only the findings that say something",
   CHECK(verdicts.findings[1000].hasWitness);
   CHECK(!verdicts.findings[1000].condition.empty());
   CHECK(verdicts.findings[0].verdict == Verdict::Safe);
+}
+
+TEST_CASE("a condition is printed when first read, once for every copy",
+          "[findings]") {
+  using symshape::Term;
+  std::vector<Term> sizes;
+  for (int k = 0; k < 50; ++k)
+    sizes.push_back(Term::ref("%a" + std::to_string(k) + "[0]"));
+  symshape::Condition formula = symshape::Condition::negation(
+      symshape::Condition::broadcastable(std::move(sizes)));
+  std::string expected = formula.str();
+  ConditionText text(formula);
+  ConditionText copy = text;
+  // Read from several threads at once: one text, the printer's.
+  std::vector<std::string_view> seen(4);
+  std::vector<std::thread> readers;
+  for (size_t i = 0; i < seen.size(); ++i)
+    readers.emplace_back([&, i] { seen[i] = (i % 2 ? copy : text).view(); });
+  for (std::thread &reader : readers)
+    reader.join();
+  for (std::string_view view : seen) {
+    CHECK(view == expected);
+    CHECK(view.data() == seen[0].data()); // the shared block's text
+  }
+  CHECK(text.formula().kind() == symshape::Condition::Kind::Not);
+  CHECK("when " + copy == "when " + expected);
+  CHECK(ConditionText().view().empty());
 }

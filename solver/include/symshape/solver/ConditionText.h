@@ -1,13 +1,14 @@
 //===- ConditionText.h - A finding's condition in one pointer ---*- C++ -*-===//
 //
-// A finding keeps its condition as a formula (symshape/Condition.h) with
-// the text the printer wrote for it once, in one shared block: a Finding
-// stays 32 bytes, copies share the block, and reports read the text as
-// they read a Text.
+// A finding keeps its condition as a formula (symshape/Condition.h) in
+// one shared block: a Finding stays 32 bytes and copies share the block.
+// The text is printed when a report first reads it, once for every copy
+// (from any thread): a chain of N broadcasts has N conditions of up to N
+// sizes, and neither the solver nor the contract reads their text.
 //
-//   ConditionText c(Condition::truth(true));   // prints "true" once
+//   ConditionText c(Condition::truth(true));   // nothing printed yet
 //   c.formula().kind();                        // Condition::Kind::True
-//   std::string s = "when " + c;               // "when true"
+//   std::string s = "when " + c;               // prints "true" once
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #include "symshape/Condition.h"
 
 #include <atomic>
+#include <mutex>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -52,9 +54,12 @@ public:
     static const symshape::Condition none;
     return rep ? rep->formula : none;
   }
-  /// What the printer wrote for it.
+  /// What the printer writes for it (printed on the first call).
   std::string_view view() const {
-    return rep ? std::string_view(rep->text) : std::string_view();
+    if (!rep)
+      return std::string_view();
+    std::call_once(rep->printed, [r = rep] { r->text = r->formula.str(); });
+    return rep->text;
   }
   operator std::string_view() const { return view(); }
   operator std::string() const { return str(); }
@@ -84,10 +89,10 @@ public:
 
 private:
   struct Rep {
-    explicit Rep(symshape::Condition formula)
-        : formula(std::move(formula)), text(this->formula.str()) {}
+    explicit Rep(symshape::Condition formula) : formula(std::move(formula)) {}
     std::atomic<uint32_t> refs{1};
     symshape::Condition formula;
+    std::once_flag printed; ///< guards `text`, written once
     std::string text;
   };
   Rep *rep = nullptr;

@@ -96,6 +96,8 @@ symshape::Term monomialTerm(const DimGraph &graph, const Monomial &m);
 std::optional<std::string> printTerm(const DimGraph &graph, TermId t);
 /// The term printTerm prints, every binary operation in parentheses.
 std::optional<symshape::Term> termOf(const DimGraph &graph, TermId t);
+/// Whether termOf(graph, t) is a term, without building it.
+bool hasTermOf(const DimGraph &graph, TermId t);
 
 } // namespace symshape::solver
 
