@@ -227,37 +227,11 @@ static void lowerShapeTransform(OpContext &c) {
 /// onnx.ConcatShapeTranspose (onnx-mlir): Concat, then its Shape and its
 /// Transpose.
 static void lowerConcatShapeTranspose(OpContext &c) {
-  std::vector<std::vector<TermId>> ins;
-  for (size_t i = 0; i < c.numOperands(); ++i) {
-    std::optional<std::vector<TermId>> dims = inputDims(c, i);
-    if (!dims)
-      return;
-    if (!ins.empty() && dims->size() != ins[0].size())
-      return c.error("input " + std::to_string(i) + " has rank " +
-                     std::to_string(dims->size()) + ", rank should be " +
-                     std::to_string(ins[0].size()));
-    ins.push_back(std::move(*dims));
-  }
-  std::optional<int64_t> axisAttr = onnxInt(c, "axis");
-  if (ins.empty() || !axisAttr)
-    return c.opaque(ins.empty() ? "no input" : "no integer `axis`");
-  size_t rank = ins[0].size();
-  std::optional<size_t> axis = onnxAxis(c, *axisAttr, rank, "axis");
-  if (!axis)
+  std::optional<OnnxConcat> joined = onnxConcat(c, "axis");
+  if (!joined)
     return;
-  std::vector<TermId> concat = ins[0];
-  for (size_t i = 1; i < ins.size(); ++i) {
-    concat[*axis] = c.add(concat[*axis], ins[i][*axis]);
-    for (size_t d = 0; d < rank; ++d)
-      if (d != *axis &&
-          !requireSameSize(
-              c, ins[0][d], ins[i][d],
-              declaredStatic(c, 0, d, rank) && declaredStatic(c, i, d, rank),
-              "the sizes " + std::to_string(d) + " of input 0 (" +
-                  c.operandName(0) + ") and input " + std::to_string(i) + " (" +
-                  c.operandName(i) + ")"))
-        return;
-  }
+  const std::vector<TermId> &concat = joined->dims;
+  size_t rank = concat.size();
   // Shape: start and end clamped to [0, rank] after adding rank to a
   // negative one.
   int64_t r = int64_t(rank);

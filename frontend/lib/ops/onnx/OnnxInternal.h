@@ -111,6 +111,16 @@ std::optional<std::vector<TermId>> onnxDims(OpContext &c, size_t i);
 /// an unknown shape").
 std::optional<std::vector<TermId>> inputDims(OpContext &c, size_t i);
 
+/// The inputs' dims and the result's of onnx.Concat-13 (also the first step
+/// of onnx-mlir's ConcatShapeTranspose): inputs of one rank, equal except
+/// along `axis` (whose out-of-range error names it `axisWhat`), where the
+/// sizes add up. nullopt after making the op an error or opaque.
+struct OnnxConcat {
+  std::vector<std::vector<TermId>> inputs;
+  std::vector<TermId> dims;
+};
+std::optional<OnnxConcat> onnxConcat(OpContext &c, std::string_view axisWhat);
+
 } // namespace symshape::frontend
 
 #endif // SYMSHAPE_FRONTEND_OPS_ONNX_ONNXINTERNAL_H

@@ -270,31 +270,33 @@ static void lowerSqueeze(OpContext &c) {
   forwardOnnxValues(c, 0, 0, std::move(dims));
 }
 
-/// onnx.Concat-13: inputs of one rank, equal except along `axis`, whose
-/// sizes add up; 1-D integer inputs of known elements give their elements
-/// in order.
-static void lowerConcat(OpContext &c) {
-  std::vector<std::vector<TermId>> ins;
+std::optional<OnnxConcat> onnxConcat(OpContext &c, std::string_view axisWhat) {
+  OnnxConcat out;
+  std::vector<std::vector<TermId>> &ins = out.inputs;
   for (size_t i = 0; i < c.numOperands(); ++i) {
     std::optional<std::vector<TermId>> dims = inputDims(c, i);
     if (!dims)
-      return;
-    if (!ins.empty() && dims->size() != ins[0].size())
-      return c.error("input " + std::to_string(i) + " has rank " +
-                     std::to_string(dims->size()) + ", rank should be " +
-                     std::to_string(ins[0].size()));
+      return std::nullopt;
+    if (!ins.empty() && dims->size() != ins[0].size()) {
+      c.error("input " + std::to_string(i) + " has rank " +
+              std::to_string(dims->size()) + ", rank should be " +
+              std::to_string(ins[0].size()));
+      return std::nullopt;
+    }
     ins.push_back(std::move(*dims));
   }
   std::optional<int64_t> attr = onnxInt(c, "axis");
-  if (ins.empty() || !attr)
-    return c.opaque(ins.empty() ? "no input" : "no integer `axis`");
+  if (ins.empty() || !attr) {
+    c.opaque(ins.empty() ? "no input" : "no integer `axis`");
+    return std::nullopt;
+  }
   size_t rank = ins[0].size();
-  std::optional<size_t> axis = onnxAxis(c, *attr, rank, "'axis' value");
+  std::optional<size_t> axis = onnxAxis(c, *attr, rank, axisWhat);
   if (!axis)
-    return;
-  std::vector<TermId> dims = ins[0];
+    return std::nullopt;
+  out.dims = ins[0];
   for (size_t i = 1; i < ins.size(); ++i) {
-    dims[*axis] = c.add(dims[*axis], ins[i][*axis]);
+    out.dims[*axis] = c.add(out.dims[*axis], ins[i][*axis]);
     for (size_t d = 0; d < rank; ++d)
       if (d != *axis &&
           !requireSameSize(
@@ -303,8 +305,21 @@ static void lowerConcat(OpContext &c) {
               "the sizes " + std::to_string(d) + " of input 0 (" +
                   c.operandName(0) + ") and input " + std::to_string(i) + " (" +
                   c.operandName(i) + ")"))
-        return;
+        return std::nullopt;
   }
+  return out;
+}
+
+/// onnx.Concat-13: inputs of one rank, equal except along `axis`, whose
+/// sizes add up; 1-D integer inputs of known elements give their elements
+/// in order.
+static void lowerConcat(OpContext &c) {
+  std::optional<OnnxConcat> concat = onnxConcat(c, "'axis' value");
+  if (!concat)
+    return;
+  const std::vector<std::vector<TermId>> &ins = concat->inputs;
+  std::vector<TermId> &dims = concat->dims;
+  size_t rank = dims.size();
   std::vector<TermId> elements;
   bool known = rank == 1;
   for (size_t i = 0; known && i < ins.size(); ++i) {
