@@ -313,24 +313,7 @@ bool qlinearMatMul(Eval &e) {
                                              "differ in shape"))
       return false;
   }
-  if (!e.require(!a->empty() && !b->empty(), "a rank-0 operand"))
-    return false;
-  // numpy.matmul: 1-D operands promoted, batch dims broadcast.
-  Shape pa = a->size() == 1 ? Shape{1, (*a)[0]} : *a;
-  Shape pb = b->size() == 1 ? Shape{(*b)[0], 1} : *b;
-  if (!e.require(pa.back() == pb[pb.size() - 2], "inner sizes differ"))
-    return false;
-  std::optional<Shape> batch =
-      broadcastShapes(e, Shape(pa.begin(), pa.end() - 2),
-                      Shape(pb.begin(), pb.end() - 2), "matmul batch");
-  if (!batch)
-    return false;
-  Shape out = *batch;
-  if (a->size() > 1)
-    out.push_back(pa[pa.size() - 2]);
-  if (b->size() > 1)
-    out.push_back(pb.back());
-  return e.setResult(0, out);
+  return numpyMatmul(e, *a, *b);
 }
 
 bool oneHot(Eval &e) {

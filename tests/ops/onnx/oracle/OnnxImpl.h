@@ -30,6 +30,11 @@ namespace symshape::models::oracle::onnx {
 /// for `torch.operator "onnx.Add"`.
 void addOp(const std::string &name, Rule rule);
 
+/// numpy.matmul's shape (onnx.MatMul-13, and QLinearMatMul's): 1-D
+/// operands promoted and their dim dropped again, equal inner sizes, the
+/// batch dims broadcast; sets result 0.
+bool numpyMatmul(Eval &e, const Shape &a, const Shape &b);
+
 /// The op is torch-mlir's `torch.operator` spelling.
 bool isTorch(const Eval &e);
 /// Attribute `name` as the ONNX docs spell it (`torch.onnx.axis` in the

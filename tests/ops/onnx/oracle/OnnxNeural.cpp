@@ -26,15 +26,10 @@
 
 namespace symshape::models::oracle::onnx {
 
-namespace {
-
-bool matmul(Eval &e) {
-  const Shape *a = e.shape(0), *b = a ? e.shape(1) : nullptr;
-  if (!b)
+bool numpyMatmul(Eval &e, const Shape &a, const Shape &b) {
+  if (!e.require(!a.empty() && !b.empty(), "an operand of rank 0"))
     return false;
-  if (!e.require(!a->empty() && !b->empty(), "an operand of rank 0"))
-    return false;
-  Shape x = *a, y = *b;
+  Shape x = a, y = b;
   if (x.size() == 1)
     x.insert(x.begin(), 1);
   if (y.size() == 1)
@@ -49,11 +44,18 @@ bool matmul(Eval &e) {
   if (!batch)
     return false;
   Shape out = *batch;
-  if (a->size() > 1)
+  if (a.size() > 1)
     out.push_back(x[x.size() - 2]);
-  if (b->size() > 1)
+  if (b.size() > 1)
     out.push_back(y.back());
   return e.setResult(0, out);
+}
+
+namespace {
+
+bool matmul(Eval &e) {
+  const Shape *a = e.shape(0), *b = a ? e.shape(1) : nullptr;
+  return b && numpyMatmul(e, *a, *b);
 }
 
 bool gemm(Eval &e) {
