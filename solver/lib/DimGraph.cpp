@@ -108,6 +108,7 @@ static std::vector<TermId> gather(const DimGraph &graph,
       graph.term(operands[1]).kind != TermKind::Broadcast) {
     TermId a = std::min(operands[0], operands[1]);
     TermId b = std::max(operands[0], operands[1]);
+    leaves.reserve(2);
     const std::optional<int64_t> one = 1;
     if (graph.constantValue(a) != one)
       leaves.push_back(a);

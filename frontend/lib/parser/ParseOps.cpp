@@ -217,6 +217,7 @@ bool Parser::finishOp(PendingOp &pending, Block &block) {
                      "operation defines " + std::to_string(numResults) +
                          " results but was provided " +
                          std::to_string(pending.numBound) + " to bind");
+  op.results.reserve(numResults);
   if (pending.groups.empty()) {
     // Unbound results still exist (their types matter); they have no name.
     for (size_t i = 0; i < numResults; ++i) {

@@ -149,10 +149,10 @@ std::optional<Type> Parser::parseTorchType(uint32_t start) {
   if (tok.spelling != "!torch.vtensor")
     return std::nullopt;
   Type type;
-  type.spelling = "!torch.vtensor";
   uint32_t open = tok.end();
   if (open >= buf.size() || buf[open] != '<') {
     consume();
+    type.spelling = "!torch.vtensor";
     type.kind = TypeKind::UnrankedTensor;
     return type;
   }
@@ -169,6 +169,7 @@ std::optional<Type> Parser::parseTorchType(uint32_t start) {
     resetTo(*end);
     return it->second;
   }
+  type.spelling = "!torch.vtensor";
   if (!readVtensorBody(buf.substr(open + 1, *end - open - 2), type)) {
     // A form this reader does not know: kept as text (an Other type).
     resetTo(*end);

@@ -20,8 +20,10 @@ broadcastShapes(OpContext &c, const std::vector<std::vector<TermId>> &shapes,
   for (const std::vector<TermId> &shape : shapes)
     rank = std::max(rank, shape.size());
   std::vector<TermId> out(rank);
+  std::vector<TermId> sizes; // one column, reused
+  sizes.reserve(shapes.size());
   for (size_t d = 0; d < rank; ++d) {
-    std::vector<TermId> sizes;
+    sizes.clear();
     for (const std::vector<TermId> &shape : shapes)
       if (d + shape.size() >= rank)
         sizes.push_back(shape[d + shape.size() - rank]);

@@ -24,6 +24,8 @@ void lowerTorchBroadcast(OpContext &c) {
     return;
   std::vector<std::vector<TermId>> shapes;
   std::vector<std::vector<BroadcastSize>> declared;
+  shapes.reserve(c.numOperands());
+  declared.reserve(c.numOperands());
   for (size_t i = 0; i < c.numOperands(); ++i)
     if (c.ranked(i)) {
       shapes.push_back(c.dims(i));

@@ -179,6 +179,7 @@ void lowerBindSymbolicShape(OpContext &c) {
 std::vector<BroadcastSize> broadcastSizes(OpContext &c, size_t i, size_t first,
                                           size_t count) {
   std::vector<BroadcastSize> out;
+  out.reserve(std::min(count, c.rank(i) - std::min(first, c.rank(i))));
   for (size_t d = first; d < first + count && d < c.rank(i); ++d)
     out.push_back({c.dim(i, d), c.staticDim(i, d)});
   return out;
@@ -211,8 +212,10 @@ void assumeStrictBroadcast(
   size_t rank = 0;
   for (const std::vector<BroadcastSize> &shape : shapes)
     rank = std::max(rank, shape.size());
+  std::vector<BroadcastSize> column; // one column, reused
+  column.reserve(shapes.size());
   for (size_t d = 0; d < rank; ++d) {
-    std::vector<BroadcastSize> column;
+    column.clear();
     bool dynamic = false;
     for (const std::vector<BroadcastSize> &shape : shapes) {
       if (d + shape.size() < rank)
