@@ -44,6 +44,23 @@ public:
 
 private:
   static constexpr size_t kTrials = 5, kConstantTrials = 4, kRepairs = 3;
+  /// Balanced trials: at most this many, over components of at most
+  /// kMaxBalanced equalities of products.
+  static constexpr size_t kSeeds = 24, kMaxBalanced = 64;
+
+  /// Equalities of W between products (`a*b*c == d*e*f`: facts, and
+  /// obligations whose violation is `!=`, such as a reshape's element
+  /// count), as their two sides.
+  std::vector<std::pair<TermId, TermId>>
+  productEqualities(const std::vector<FormulaId> &facts,
+                    const std::vector<FormulaId> &violations);
+  /// Makes each equality hold where its sides differ by a whole factor:
+  /// a symbol of the smaller side not changed yet (`pinned`) is multiplied
+  /// by the quotient; `seed` varies which one. False when a value grows
+  /// past any plausible size.
+  bool balance(const std::vector<std::pair<TermId, TermId>> &equalities,
+               size_t seed, std::unordered_map<uint32_t, int64_t> &values,
+               std::vector<uint32_t> &pinned);
 
   /// The symbols of the component, sorted; `constants` gets the distinct
   /// constants among its terms, smallest first.

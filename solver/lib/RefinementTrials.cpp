@@ -28,18 +28,38 @@ TrialModels::find(const std::vector<FormulaId> &facts,
     if (c > 3 && uniform.size() < kConstantTrials)
       uniform.push_back(c);
   std::unordered_map<uint32_t, int64_t> low = lowerBounds(facts);
+  // Equal products (a chain of reshapes): only the uniform trials keep
+  // them, and those give every size the same value. Balanced trials set
+  // one size to 2 and the others to 1, then balance each equality, so the
+  // sizes a reshape moves apart take different values.
+  std::vector<std::pair<TermId, TermId>> equalities =
+      productEqualities(facts, violations);
+  size_t seeds = equalities.empty() || equalities.size() > kMaxBalanced
+                     ? 0
+                     : std::min(kSeeds, symbols.size());
+  size_t fixed = kTrials + uniform.size();
   std::vector<std::vector<int64_t>> found;
-  for (size_t trial = 0; trial < kTrials + uniform.size(); ++trial) {
+  for (size_t trial = 0; trial < fixed + seeds; ++trial) {
     std::unordered_map<uint32_t, int64_t> values;
     for (size_t j = 0; j < symbols.size(); ++j) {
-      int64_t v = trial == 0   ? 1
-                  : trial == 1 ? 2
-                  : trial == 2 ? int64_t(j) + 2
-                  : trial == 3 ? 3
-                  : trial == 4 ? 2 * int64_t(j) + 5
-                               : uniform[trial - kTrials];
+      int64_t v = trial == 0      ? 1
+                  : trial == 1    ? 2
+                  : trial == 2    ? int64_t(j) + 2
+                  : trial == 3    ? 3
+                  : trial == 4    ? 2 * int64_t(j) + 5
+                  : trial < fixed ? uniform[trial - kTrials]
+                                  : 1;
       auto it = low.find(symbols[j]);
       values[symbols[j]] = it == low.end() ? v : std::max(v, it->second);
+    }
+    if (trial >= fixed) {
+      // Seeds spread over the symbols (arguments' sizes come first).
+      size_t seed = trial - fixed;
+      uint32_t first = symbols[seed * symbols.size() / seeds];
+      values[first] *= 2;
+      std::vector<uint32_t> pinned{first};
+      if (!balance(equalities, seed, values, pinned))
+        continue;
     }
     std::optional<Evaluator> eval;
     if (!repairToModel(facts, violations, low, values, eval))
@@ -57,6 +77,79 @@ TrialModels::find(const std::vector<FormulaId> &facts,
       found.push_back(std::move(row));
   }
   return found;
+}
+
+std::vector<std::pair<TermId, TermId>>
+TrialModels::productEqualities(const std::vector<FormulaId> &facts,
+                               const std::vector<FormulaId> &violations) {
+  std::vector<std::pair<TermId, TermId>> out;
+  auto isProduct = [&](TermId t) {
+    TermKind kind = graph.term(t).kind;
+    return kind == TermKind::Mul || kind == TermKind::Symbol;
+  };
+  auto add = [&](const FormulaNode &eq) {
+    if (eq.kind == FormulaKind::Eq && isProduct(eq.args[0]) &&
+        isProduct(eq.args[1]) &&
+        (graph.term(eq.args[0]).kind == TermKind::Mul ||
+         graph.term(eq.args[1]).kind == TermKind::Mul))
+      out.emplace_back(eq.args[0], eq.args[1]);
+  };
+  for (FormulaId f : facts)
+    add(formulas.node(f));
+  for (FormulaId v : violations)
+    if (const FormulaNode &node = formulas.node(v);
+        node.kind == FormulaKind::Not)
+      add(formulas.node(node.args[0]));
+  return out;
+}
+
+bool TrialModels::balance(
+    const std::vector<std::pair<TermId, TermId>> &equalities, size_t seed,
+    std::unordered_map<uint32_t, int64_t> &values,
+    std::vector<uint32_t> &pinned) {
+  constexpr int64_t kLargest = int64_t(1) << 20;
+  auto value = [&](TermId t) { return values.at(graph.term(t).symbol); };
+  // Each pass sees the last pass's changes; a chain of N reshapes settles
+  // in one pass when its equalities come in order, N at worst.
+  for (size_t pass = 0; pass <= equalities.size(); ++pass) {
+    bool changed = false;
+    for (size_t k = 0; k < equalities.size(); ++k) {
+      auto [lhs, rhs] = equalities[k];
+      Evaluator eval(graph, formulas, value);
+      std::optional<int64_t> l = eval.term(lhs), r = eval.term(rhs);
+      if (!l || !r || *l == *r || *l <= 0 || *r <= 0)
+        continue;
+      int64_t big = std::max(*l, *r), small = std::min(*l, *r);
+      if (big % small != 0)
+        continue;
+      // The symbols of the smaller side's product, in order.
+      std::vector<uint32_t> factors;
+      std::vector<TermId> stack{*l < *r ? lhs : rhs};
+      while (!stack.empty()) {
+        const TermNode &node = graph.term(stack.back());
+        stack.pop_back();
+        if (node.kind == TermKind::Symbol)
+          factors.push_back(node.symbol);
+        else if (node.kind == TermKind::Mul)
+          stack.insert(stack.end(), node.operands.rbegin(),
+                       node.operands.rend());
+      }
+      for (size_t i = 0; i < factors.size(); ++i) {
+        uint32_t s = factors[(seed + k + i) % factors.size()];
+        if (std::find(pinned.begin(), pinned.end(), s) != pinned.end())
+          continue;
+        values[s] *= big / small;
+        if (values[s] > kLargest)
+          return false;
+        pinned.push_back(s);
+        changed = true;
+        break;
+      }
+    }
+    if (!changed)
+      return true;
+  }
+  return true;
 }
 
 std::unordered_map<uint32_t, int64_t>
