@@ -153,7 +153,8 @@ bool Parser::parseOperandList(std::vector<OperandUse> &uses) {
 bool Parser::setOperands(PendingOp &pending,
                          const std::vector<OperandUse> &uses,
                          std::vector<Type> types, bool written,
-                         SourceLoc typesLoc) {
+                         SourceLoc typesLoc,
+                         const std::vector<char> *sameAsValue) {
   if (types.size() != uses.size())
     return emitError(typesLoc, "expected " + std::to_string(uses.size()) +
                                    " operand types but had " +
@@ -164,18 +165,24 @@ bool Parser::setOperands(PendingOp &pending,
   op.operandRanges.reserve(before + uses.size());
   bool valueTypes = true; // every type is exactly its value's
   for (size_t i = 0; i < uses.size(); ++i) {
-    if (written && !checkUseType(uses[i], types[i]))
+    bool same = sameAsValue && (*sameAsValue)[i];
+    if (written && !same && !checkUseType(uses[i], types[i]))
       return false;
     op.operands.push_back(uses[i].id);
     op.operandRanges.push_back(uses[i].range());
     const Value &val = value(uses[i].id);
-    valueTypes = valueTypes && val.typeKnown && val.type == types[i];
+    valueTypes =
+        valueTypes && (same || (val.typeKnown && val.type == types[i]));
   }
   bool noneKept = op.operandTypes.empty() && (before == 0 || pending.elided);
   if (noneKept && valueTypes) {
     pending.elided = true; // Function::operandType reads the values'
     return true;
   }
+  if (sameAsValue) // the types left empty are their values'
+    for (size_t i = 0; i < uses.size(); ++i)
+      if ((*sameAsValue)[i])
+        types[i] = value(uses[i].id).type;
   if (pending.elided) { // earlier operands' types were left to their values
     op.operandTypes.reserve(before + uses.size());
     for (size_t j = 0; j < before; ++j)
@@ -241,8 +248,12 @@ bool Parser::finishOp(PendingOp &pending, Block &block) {
           group.count > 1 ? group.name + "#" + std::to_string(k) : group.name;
       // The op is finished: its result types move into the values.
       Type type = unknown ? Type() : std::move(pending.resultTypes[index]);
-      std::optional<ValueId> id =
-          defineValue(name, std::move(type), group.loc, false, index, !unknown);
+      const SourceRange *text =
+          !unknown && op.resultTypeRanges.size() == numResults
+              ? &op.resultTypeRanges[index]
+              : nullptr;
+      std::optional<ValueId> id = defineValue(name, std::move(type), group.loc,
+                                              false, index, !unknown, text);
       if (!id)
         return false;
       op.results.push_back(*id);

@@ -136,7 +136,8 @@ std::optional<ValueId> Parser::lookupValue(std::string_view name) const {
 
 std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
                                            SourceLoc loc, bool isBlockArgument,
-                                           unsigned index, bool typeKnown) {
+                                           unsigned index, bool typeKnown,
+                                           const SourceRange *typeText) {
   // Multi-result names ("r#1") are checked once per group by finishOp. A
   // block argument may shadow a name an unknown op defined for its regions:
   // that name belonged to another of its regions (`scf.while (%a = %x)
@@ -160,6 +161,10 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   value.loc = loc;
   value.isBlockArgument = isBlockArgument;
   value.index = index;
+  if (typeText && typeText->begin.buffer == bufferId) {
+    value.typeBegin = typeText->begin.offset;
+    value.typeEnd = typeText->end.offset;
+  }
   ValueId id = static_cast<ValueId>(fn->values.size());
   pushValue(std::move(value));
   if (!name.empty())

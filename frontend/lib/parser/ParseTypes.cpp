@@ -360,6 +360,52 @@ bool Parser::parseTypeList(std::vector<Type> &types,
   return true;
 }
 
+bool Parser::parseOperandTypes(const std::vector<OperandUse> &uses,
+                               std::vector<Type> &types,
+                               std::vector<char> &sameAsValue,
+                               std::vector<SourceRange> *ranges) {
+  types.reserve(uses.size());
+  sameAsValue.reserve(uses.size());
+  if (ranges)
+    ranges->reserve(uses.size());
+  // Where a type's text may end: what parseTypeList reads after a type.
+  auto endsType = [&](uint32_t p) {
+    if (p >= buf.size())
+      return true;
+    char c = buf[p];
+    return c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r' ||
+           c == ')' || (c == '-' && p + 1 < buf.size() && buf[p + 1] == '>');
+  };
+  size_t i = 0;
+  do {
+    uint32_t start = tok.offset;
+    if (i < uses.size()) {
+      const Value &val = value(uses[i].id);
+      uint32_t length = val.typeEnd - val.typeBegin;
+      if (val.typeKnown && length != 0 && start + length <= buf.size() &&
+          buf.compare(start, length, buf.substr(val.typeBegin, length)) == 0 &&
+          endsType(start + length)) {
+        resetTo(start + length);
+        types.emplace_back();
+        sameAsValue.push_back(1);
+        if (ranges)
+          ranges->push_back(rangeFrom(start));
+        ++i;
+        continue;
+      }
+    }
+    std::optional<Type> type = parseType();
+    if (!type)
+      return false;
+    types.push_back(std::move(*type));
+    sameAsValue.push_back(0);
+    if (ranges)
+      ranges->push_back(rangeFrom(start));
+    ++i;
+  } while (consumeIf(TokenKind::Comma));
+  return true;
+}
+
 bool Parser::parseFunctionType(std::vector<Type> &inputs,
                                std::vector<Type> &results,
                                std::vector<SourceRange> *resultRanges,

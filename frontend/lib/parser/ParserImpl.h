@@ -186,8 +186,11 @@ public:
   /// Sets the op's operands. `types` are checked against the values when
   /// `written`, and otherwise only recorded (implicit types); they are
   /// taken, not copied, when the caller moves them in.
+  /// `sameAsValue[i]`: operand i's type was written with its value's own
+  /// text (parseOperandTypes), and `types[i]` is left empty.
   bool setOperands(PendingOp &pending, const std::vector<OperandUse> &uses,
-                   std::vector<Type> types, bool written, SourceLoc typesLoc);
+                   std::vector<Type> types, bool written, SourceLoc typesLoc,
+                   const std::vector<char> *sameAsValue = nullptr);
   /// Checks a written type against the value's known type (or sets it).
   bool checkUseType(const OperandUse &use, const Type &type);
   bool finishOp(PendingOp &pending, Block &block);
@@ -198,9 +201,11 @@ public:
   bool parseRegion(Region &region, const std::vector<ValueId> *entryArgs);
   bool parseBlockHeader(Region &region);
   bool parseBlockArgument(Block &block);
+  /// `typeText`: where the value's type is written, if it is.
   std::optional<ValueId> defineValue(const std::string &name, Type type,
                                      SourceLoc loc, bool isBlockArgument,
-                                     unsigned index, bool typeKnown = true);
+                                     unsigned index, bool typeKnown = true,
+                                     const SourceRange *typeText = nullptr);
   std::optional<ValueId> lookupValue(std::string_view name) const;
   void useBlock(std::string label, SourceLoc loc);
   Value &value(ValueId id) { return fn->values[id]; }
@@ -225,6 +230,15 @@ public:
   std::optional<Type> parseType();
   bool parseTypeList(std::vector<Type> &types,
                      std::vector<SourceRange> *ranges = nullptr);
+  /// The types of `uses`, written after them (`: T1, T2`), as parseTypeList
+  /// reads them, but a type written with exactly the text of its value's
+  /// own type is not read again: `sameAsValue` is 1 there and the type is
+  /// left empty, for setOperands. (An FX export writes three or four
+  /// `!torch.vtensor<[...],dtype>` per op, nearly all its values' own.)
+  bool parseOperandTypes(const std::vector<OperandUse> &uses,
+                         std::vector<Type> &types,
+                         std::vector<char> &sameAsValue,
+                         std::vector<SourceRange> *ranges);
   /// The parameters of `memref`, `complex` or `tuple` after its keyword.
   bool parseOtherTypeBody(const std::string &keyword, uint32_t start);
   /// An error at `start` when the static `dims` multiply beyond int64.

@@ -111,3 +111,58 @@ module @m attributes {mhlo.num_partitions = 1 : i32, torch.debug_module_name = "
   CHECK(value->type.str() == "tensor<4xf32>");
   CHECK(findAttr(constant.attributes, "attr"));
 }
+
+TEST_CASE("a torch op's operand types: the value's own text is not read "
+          "again, any other text is read and checked",
+          "[parser][torch]") {
+  // parseOperandTypes takes a use's type from its value when the written
+  // text is exactly the text the value's type was written with. Each
+  // other spelling is read and checked as before: the same type with
+  // other spaces, a longer text that begins with the value's (an unranked
+  // `!torch.vtensor` beside a ranked one), another type.
+  const std::string head =
+      "func.func @f(%arg0: !torch.vtensor<[?,4],f32>) -> "
+      "!torch.vtensor<[?,4],f32> {\n"
+      "  %0 = torch.aten.relu %arg0 : !torch.vtensor<[?,4],f32> -> "
+      "!torch.vtensor<[?,4],f32>\n"
+      "  %1 = torch.aten.relu %arg0 : !torch.vtensor<[?,4],f32> -> "
+      "!torch.vtensor\n";
+  const std::string tail = "  return %0 : !torch.vtensor<[?,4],f32>\n}\n";
+  auto same = parse(head +
+                    "  %2 = torch.aten.mul.Tensor %0, %0 : "
+                    "!torch.vtensor<[?,4],f32>, !torch.vtensor<[?, 4],f32> -> "
+                    "!torch.vtensor<[?,4],f32>\n" +
+                    tail);
+  INFO(same->diags.renderAll());
+  REQUIRE(same->ok());
+  const Operation &mul = same->op(2);
+  REQUIRE(mul.operands.size() == 2);
+  CHECK(types(same->operandTypes(mul)) ==
+        "!torch.vtensor<[?,4],f32>;!torch.vtensor<[?,4],f32>;");
+  // Where `refine` rewrites them: each written type's own text.
+  REQUIRE(mul.operandTypeRanges.size() == 2);
+  std::string text = head + "  %2 = torch.aten.mul.Tensor %0, %0 : "
+                            "!torch.vtensor<[?,4],f32>, !torch.vtensor<[?, "
+                            "4],f32> -> !torch.vtensor<[?,4],f32>\n";
+  auto written = [&](size_t i) {
+    const SourceRange &r = mul.operandTypeRanges[i];
+    return text.substr(r.begin.offset, r.end.offset - r.begin.offset);
+  };
+  CHECK(written(0) == "!torch.vtensor<[?,4],f32>");
+  CHECK(written(1) == "!torch.vtensor<[?, 4],f32>");
+
+  CHECK(parse(head +
+              "  %2 = torch.aten.relu %1 : !torch.vtensor<[?,4],f32> -> "
+              "!torch.vtensor<[?,4],f32>\n" +
+              tail)
+            ->error() == "4:24: use of value '%1' expects different type than "
+                         "prior uses: '!torch.vtensor<[?,4],f32>' vs "
+                         "'!torch.vtensor'");
+  CHECK(parse(head +
+              "  %2 = torch.aten.relu %0 : !torch.vtensor<[?,5],f32> -> "
+              "!torch.vtensor<[?,5],f32>\n" +
+              tail)
+            ->error() == "4:24: use of value '%0' expects different type than "
+                         "prior uses: '!torch.vtensor<[?,5],f32>' vs "
+                         "'!torch.vtensor<[?,4],f32>'");
+}

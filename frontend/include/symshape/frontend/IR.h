@@ -46,6 +46,10 @@ struct Value {
   bool isBlockArgument = false;
   unsigned index = 0;  ///< result number or block argument number
   LocId sourceLoc = 0; ///< a block argument's `loc(...)`, if any
+  /// Where an op result's type is written: offsets into the parsed buffer
+  /// (equal: not recorded). A use whose written type is the same text
+  /// takes the value's type without reading it again (the parser's).
+  uint32_t typeBegin = 0, typeEnd = 0;
 };
 
 struct Operation;

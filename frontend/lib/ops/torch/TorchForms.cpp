@@ -33,16 +33,18 @@ bool parseTorchOpForm(Parser &p, PendingOp &pending) {
     return false;
   SourceLoc typesLoc = p.tokLoc();
   std::vector<Type> inputs;
+  std::vector<char> sameAsValue;
   // Each operand's type is written on its own: `refine` may rewrite it in
   // place (torch-mlir's ops accept any more static value tensor).
   if (!p.tok.is(TokenKind::Arrow) &&
-      !p.parseTypeList(inputs, &pending.op.operandTypeRanges))
+      !p.parseOperandTypes(uses, inputs, sameAsValue,
+                           &pending.op.operandTypeRanges))
     return false;
   if (!p.expect(TokenKind::Arrow, "'->'") ||
       !p.parseTypeList(pending.resultTypes, &pending.op.resultTypeRanges))
     return false;
   return p.setOperands(pending, uses, std::move(inputs), /*written=*/true,
-                       typesLoc);
+                       typesLoc, &sameAsValue);
 }
 
 bool parseTorchConstant(Parser &p, PendingOp &pending) {
