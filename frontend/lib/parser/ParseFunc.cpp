@@ -115,10 +115,14 @@ bool Parser::parseFuncArgument(Function &func, bool &named, unsigned index) {
     if (name.find('#') != std::string::npos)
       return emitError(loc, "argument name cannot have a result number");
     consume();
-    if (!expect(TokenKind::Colon, "':'") || !(type = parseType()))
+    if (!expect(TokenKind::Colon, "':'"))
       return false;
-    std::optional<ValueId> id =
-        defineValue(name, *type, loc, /*isBlockArgument=*/true, index);
+    uint32_t start = tok.offset;
+    if (!(type = parseType()))
+      return false;
+    SourceRange text = rangeFrom(start);
+    std::optional<ValueId> id = defineValue(
+        name, *type, loc, /*isBlockArgument=*/true, index, true, &text);
     if (!id)
       return false;
     func.arguments.push_back(*id);

@@ -381,11 +381,17 @@ bool Parser::parseOperandTypes(const std::vector<OperandUse> &uses,
     uint32_t start = tok.offset;
     if (i < uses.size()) {
       const Value &val = value(uses[i].id);
-      uint32_t length = val.typeEnd - val.typeBegin;
-      if (val.typeKnown && length != 0 && start + length <= buf.size() &&
-          buf.compare(start, length, buf.substr(val.typeBegin, length)) == 0 &&
-          endsType(start + length)) {
-        resetTo(start + length);
+      // The text the value's type was written with; a torch scalar type
+      // (`!torch.int` of a torch.constant.int) is its own spelling.
+      std::string_view own =
+          buf.substr(val.typeBegin, val.typeEnd - val.typeBegin);
+      if (own.empty() && val.type.kind == TypeKind::Other &&
+          val.type.spelling.rfind("!torch.", 0) == 0)
+        own = val.type.spelling;
+      if (val.typeKnown && !own.empty() &&
+          buf.substr(start, own.size()) == own &&
+          endsType(start + uint32_t(own.size()))) {
+        resetTo(start + uint32_t(own.size()));
         types.emplace_back();
         sameAsValue.push_back(1);
         if (ranges)

@@ -151,6 +151,25 @@ TEST_CASE("a torch op's operand types: the value's own text is not read "
   CHECK(written(0) == "!torch.vtensor<[?,4],f32>");
   CHECK(written(1) == "!torch.vtensor<[?, 4],f32>");
 
+  // A torch scalar type is written at the uses only: its own spelling.
+  auto scalar = parse(head + "  %int1 = torch.constant.int 1\n" +
+                      "  %2 = torch.aten.add.Tensor %0, %0, %int1 : "
+                      "!torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, "
+                      "!torch.int -> !torch.vtensor<[?,4],f32>\n" +
+                      tail);
+  INFO(scalar->diags.renderAll());
+  REQUIRE(scalar->ok());
+  CHECK(types(scalar->operandTypes(scalar->op(3))) ==
+        "!torch.vtensor<[?,4],f32>;!torch.vtensor<[?,4],f32>;!torch.int;");
+  CHECK(parse(head + "  %int1 = torch.constant.int 1\n" +
+              "  %2 = torch.aten.add.Tensor %0, %0, %int1 : "
+              "!torch.vtensor<[?,4],f32>, !torch.vtensor<[?,4],f32>, "
+              "!torch.float -> !torch.vtensor<[?,4],f32>\n" +
+              tail)
+            ->error()
+            .find("use of value '%int1' expects different type than prior "
+                  "uses: '!torch.float' vs '!torch.int'") != std::string::npos);
+
   CHECK(parse(head +
               "  %2 = torch.aten.relu %1 : !torch.vtensor<[?,4],f32> -> "
               "!torch.vtensor<[?,4],f32>\n" +
