@@ -61,6 +61,7 @@ void Column::add(TermId size, solver::DimRef name, int64_t staticSize) {
 
 void lowerImplicitBroadcast(OpContext &ctx, size_t inputs) {
   std::vector<const Type *> types;
+  types.reserve(inputs + ctx.numResults());
   for (size_t i = 0; i < inputs; ++i)
     types.push_back(&ctx.operandType(i));
   for (size_t r = 0; r < ctx.numResults(); ++r)
@@ -85,6 +86,10 @@ void lowerImplicitBroadcast(OpContext &ctx, size_t inputs) {
   }
   bool anyRanked = false;
   std::vector<Column> columns(rank);
+  for (Column &column : columns) { // one allocation each, not a doubling
+    column.sizes.reserve(inputs);
+    column.names.reserve(inputs);
+  }
   for (size_t i = 0; i < inputs; ++i) {
     const Type &type = ctx.operandType(i);
     if (!type.hasRank())
