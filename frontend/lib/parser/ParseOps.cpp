@@ -110,17 +110,12 @@ bool Parser::parseGenericOp(PendingOp &pending) {
   if (!parseOptionalAttrDict(op.attributes) || !expect(TokenKind::Colon, "':'"))
     return false;
   SourceLoc typesLoc = tokLoc();
-  // `(T1, T2) -> R`, parseFunctionType's form, with the operand types
-  // read by parseOperandTypes: most are their values' own text.
+  // The operand types are read by parseOperandTypes: most are their
+  // values' own text.
   std::vector<Type> inputs;
   std::vector<char> sameAsValue;
-  if (!expect(TokenKind::LParen, "'('"))
-    return false;
-  if (!tok.is(TokenKind::RParen) &&
-      !parseOperandTypes(uses, inputs, sameAsValue, &op.operandTypeRanges))
-    return false;
-  if (!expect(TokenKind::RParen, "')'") || !expect(TokenKind::Arrow, "'->'") ||
-      !parseFunctionResults(pending.resultTypes, &op.resultTypeRanges))
+  if (!parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges,
+                         &op.operandTypeRanges, &uses, &sameAsValue))
     return false;
   return setOperands(pending, uses, std::move(inputs), /*written=*/true,
                      typesLoc, &sameAsValue);

@@ -415,10 +415,14 @@ bool Parser::parseOperandTypes(const std::vector<OperandUse> &uses,
 bool Parser::parseFunctionType(std::vector<Type> &inputs,
                                std::vector<Type> &results,
                                std::vector<SourceRange> *resultRanges,
-                               std::vector<SourceRange> *inputRanges) {
+                               std::vector<SourceRange> *inputRanges,
+                               const std::vector<OperandUse> *uses,
+                               std::vector<char> *sameAsValue) {
   if (!expect(TokenKind::LParen, "'('"))
     return false;
-  if (!tok.is(TokenKind::RParen) && !parseTypeList(inputs, inputRanges))
+  if (!tok.is(TokenKind::RParen) &&
+      !(uses ? parseOperandTypes(*uses, inputs, *sameAsValue, inputRanges)
+             : parseTypeList(inputs, inputRanges)))
     return false;
   if (!expect(TokenKind::RParen, "')'") || !expect(TokenKind::Arrow, "'->'"))
     return false;

@@ -243,10 +243,14 @@ public:
   bool parseOtherTypeBody(const std::string &keyword, uint32_t start);
   /// An error at `start` when the static `dims` multiply beyond int64.
   bool checkElementCount(const std::vector<int64_t> &dims, uint32_t start);
-  /// `(T, ...) -> R` or `(T, ...) -> (R, ...)`.
+  /// `(T, ...) -> R` or `(T, ...) -> (R, ...)`. With `uses` (an op's
+  /// operands), the inputs are read by parseOperandTypes into `inputs`
+  /// and `sameAsValue`.
   bool parseFunctionType(std::vector<Type> &inputs, std::vector<Type> &results,
                          std::vector<SourceRange> *resultRanges = nullptr,
-                         std::vector<SourceRange> *inputRanges = nullptr);
+                         std::vector<SourceRange> *inputRanges = nullptr,
+                         const std::vector<OperandUse> *uses = nullptr,
+                         std::vector<char> *sameAsValue = nullptr);
   /// `R` or `(R, ...)` after an arrow.
   bool parseFunctionResults(std::vector<Type> &results,
                             std::vector<SourceRange> *ranges);
