@@ -7,7 +7,10 @@
 // slowest functions with the shape line that precedes each
 // (`// family: ...`, as bench/gen_cliff.py writes them):
 //
-//   symshape_cliff_hunt FILE [--top N] [--limit-ms MS] [--cpu]
+//   symshape_cliff_hunt FILE [--top N] [--limit-ms MS] [--cpu] [--json]
+//
+// With --json each function is timed as `check --format json` does it:
+// the safe checks explained and every value refined, the JSON report.
 //
 // Times are wall-clock, or with --cpu the process's CPU time (every
 // thread's): on a machine other work loads, the wall-clock time of a
@@ -71,15 +74,17 @@ double nowMs(bool cpu) {
       .count();
 }
 
-double timeCheck(const std::string &text, bool cpu) {
+double timeCheck(const std::string &text, bool cpu, bool json) {
   double start = nowMs(cpu);
   symshape::frontend::SessionOptions options;
-  options.explainChecks = false; // as `check` in text
+  // As `check` in text, or in JSON (symshape.cpp's sessionOptions).
+  options.computeShapes = json;
+  options.explainChecks = json;
   options.keepFunctionBodies = false;
-  options.keepFunctionValues = false;
+  options.keepFunctionValues = json; // the JSON's refined types
   symshape::frontend::Session session(options);
   if (session.addFile("cliff.mlir", text) && session.analyze()) {
-    std::string report = session.text();
+    std::string report = json ? session.json() : session.text();
     if (report.empty())
       std::fputs("", stdout); // keep the report from being optimised out
   }
@@ -92,7 +97,7 @@ int main(int argc, char **argv) {
   std::string file;
   size_t top = 10;
   double limitMs = 50;
-  bool cpu = false;
+  bool cpu = false, json = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--top" && i + 1 < argc)
@@ -101,11 +106,13 @@ int main(int argc, char **argv) {
       limitMs = std::atof(argv[++i]);
     else if (arg == "--cpu")
       cpu = true;
+    else if (arg == "--json")
+      json = true;
     else if (file.empty() && arg[0] != '-')
       file = arg;
     else {
       std::fprintf(stderr, "usage: symshape_cliff_hunt FILE [--top N] "
-                           "[--limit-ms MS] [--cpu]\n");
+                           "[--limit-ms MS] [--cpu] [--json]\n");
       return 2;
     }
   }
@@ -123,11 +130,11 @@ int main(int argc, char **argv) {
                  file.c_str());
     return 2;
   }
-  timeCheck(functions.front().text, cpu); // warm-up: Z3's and the heap's
+  timeCheck(functions.front().text, cpu, json); // warm-up: Z3's and the heap's
   std::vector<double> times;
   size_t over = 0;
   for (Function &f : functions) {
-    f.ms = timeCheck(f.text, cpu);
+    f.ms = timeCheck(f.text, cpu, json);
     times.push_back(f.ms);
     over += f.ms > limitMs;
   }
@@ -135,7 +142,8 @@ int main(int argc, char **argv) {
   double total = 0;
   for (double t : times)
     total += t;
-  std::printf("%s", cpu ? "CPU time. " : "");
+  std::printf("%s%s", json ? "check --format json. " : "",
+              cpu ? "CPU time. " : "");
   std::printf("functions: %zu  total: %.1f ms  median: %.3f ms  "
               "p99: %.3f ms  max: %.3f ms  over %.0f ms: %zu\n",
               times.size(), total, times[times.size() / 2],

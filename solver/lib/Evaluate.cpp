@@ -1,5 +1,4 @@
-//===- Evaluate.cpp - Terms and formulas at one assignment
-//-----------------===//
+//===- Evaluate.cpp - Terms and formulas at one assignment -----------===//
 
 #include "Evaluate.h"
 
@@ -39,62 +38,66 @@ std::optional<int64_t> Evaluator::compute(TermId t) {
 }
 
 std::optional<bool> Evaluator::holds(FormulaId f, int depth) {
-  if (depth > 256)
-    return std::nullopt;
-  const FormulaNode &node = formulas.node(f);
-  switch (node.kind) {
-  case FormulaKind::True:
-    return true;
-  case FormulaKind::False:
-    return false;
-  case FormulaKind::Not: {
-    std::optional<bool> inner = holds(node.args[0], depth + 1);
-    if (!inner)
-      return std::nullopt;
-    return !*inner;
+  return holdsAt(
+      formulas, f, [this](TermId t) { return term(t); }, depth);
+}
+
+TermProgram::TermProgram(const DimGraph &graph, const FormulaStore &formulas,
+                         const std::vector<FormulaId> &formulaRoots,
+                         const std::vector<TermId> &termRoots)
+    : graph(graph), formulas(formulas) {
+  auto add = [&](TermId root) {
+    graph.postOrder(
+        root, [&](TermId t) { return slotOf.count(t) > 0; },
+        [&](TermId t) {
+          slotOf.emplace(t, uint32_t(order.size()));
+          order.push_back(t);
+        });
+  };
+  for (FormulaId f : formulaRoots)
+    for (TermId t : formulas.termsOf(f))
+      add(t);
+  for (TermId t : termRoots)
+    add(t);
+  firstOperand.reserve(order.size() + 1);
+  for (TermId t : order) {
+    firstOperand.push_back(uint32_t(operands.size()));
+    for (TermId op : graph.term(t).operands)
+      operands.push_back(slotOf.at(op));
   }
-  case FormulaKind::And:
-  case FormulaKind::Or: {
-    bool isAnd = node.kind == FormulaKind::And;
-    for (uint32_t arg : node.args) {
-      std::optional<bool> v = holds(arg, depth + 1);
-      if (!v)
-        return std::nullopt;
-      if (*v != isAnd)
-        return !isAnd;
+  firstOperand.push_back(uint32_t(operands.size()));
+  value.assign(order.size(), 0);
+  known.assign(order.size(), 0);
+}
+
+bool TermProgram::run(const std::unordered_map<uint32_t, int64_t> &values) {
+  for (size_t k = 0; k < order.size(); ++k) {
+    const TermNode &node = graph.term(order[k]);
+    if (node.kind == TermKind::Const) {
+      value[k] = node.value;
+      known[k] = 1;
+      continue;
     }
-    return isAnd;
-  }
-  case FormulaKind::Eq:
-  case FormulaKind::Le:
-  case FormulaKind::Lt: {
-    std::optional<int64_t> a = term(node.args[0]), b = term(node.args[1]);
-    if (!a || !b)
-      return std::nullopt;
-    return node.kind == FormulaKind::Eq   ? *a == *b
-           : node.kind == FormulaKind::Le ? *a <= *b
-                                          : *a < *b;
-  }
-  case FormulaKind::Conflict: {
-    // Some leaf is not 1 and differs from the column's value (its first
-    // leaf that is not 1).
-    int64_t column = 1;
-    bool conflict = false;
-    for (uint32_t leaf : node.args) {
-      std::optional<int64_t> v = term(leaf);
-      if (!v)
-        return std::nullopt;
-      if (*v == 1)
-        continue;
-      if (column == 1)
-        column = *v;
-      else if (*v != column)
-        conflict = true;
+    if (node.kind == TermKind::Symbol) {
+      auto it = values.find(node.symbol);
+      if (it == values.end())
+        return false;
+      value[k] = it->second;
+      known[k] = 1;
+      continue;
     }
-    return conflict;
+    scratch.clear();
+    bool all = true;
+    for (uint32_t i = firstOperand[k]; all && i < firstOperand[k + 1]; ++i) {
+      all = known[operands[i]] != 0;
+      scratch.push_back(value[operands[i]]);
+    }
+    std::optional<int64_t> v =
+        all ? applyTerm(node.kind, scratch) : std::nullopt;
+    known[k] = v.has_value();
+    value[k] = v.value_or(0);
   }
-  }
-  return std::nullopt;
+  return true;
 }
 
 } // namespace symshape::solver::detail

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <unordered_set>
@@ -50,9 +51,9 @@ using detail::TrialModels;
 class ComponentRefiner {
 public:
   ComponentRefiner(const Problem &problem, SmtContext &context,
-                   const SmtLimits &limits, std::vector<TermId> candidates,
-                   RefinementStats &stats)
-      : problem(problem), context(context), limits(limits),
+                   const SmtLimits &limits, TrialModels &trials,
+                   std::vector<TermId> candidates, RefinementStats &stats)
+      : problem(problem), context(context), limits(limits), trials(trials),
         candidates(std::move(candidates)), stats(stats) {}
 
   /// W's part in this component, asserted when the solver is first needed.
@@ -108,6 +109,23 @@ private:
     }
     return values;
   }
+  /// After a model from the solver: the trial models around it
+  /// (TrialModels::around), appended to `models`, for the first few.
+  void nearLastModel() {
+    if (explored == kExplored)
+      return;
+    ++explored;
+    std::unordered_map<uint32_t, int64_t> base;
+    for (TermId t : trials.symbolTerms()) {
+      std::optional<int64_t> v = solver->value(t);
+      if (!v)
+        return;
+      base[problem.graph.term(t).symbol] = *v;
+    }
+    std::vector<std::vector<int64_t>> near = trials.around(base);
+    models.insert(models.end(), std::make_move_iterator(near.begin()),
+                  std::make_move_iterator(near.end()));
+  }
   /// A literal for "some of these atoms is false".
   Lit someDiffers(const std::vector<Atom> &atoms) {
     std::vector<Lit> negated;
@@ -121,9 +139,13 @@ private:
   SmtLimits limits;
   std::optional<SmtSolver> solver;
   std::vector<FormulaId> wFacts, wViolations;
+  TrialModels &trials;
   std::vector<TermId> candidates;
   RefinementStats &stats;
   std::vector<std::vector<int64_t>> models;
+  /// How many of the solver's models were explored (nearLastModel).
+  static constexpr size_t kExplored = 8;
+  size_t explored = 0;
 };
 
 SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
@@ -176,11 +198,17 @@ void ComponentRefiner::findConstants(
     }
     if (r == SatResult::Unknown)
       break;
+    size_t first = models.size();
     models.push_back(readModel());
+    nearLastModel();
     std::vector<size_t> still;
-    for (size_t i : open)
-      if (models.back()[i] == base[i])
+    for (size_t i : open) {
+      bool same = true;
+      for (size_t m = first; same && m < models.size(); ++m)
+        same = models[m][i] == base[i];
+      if (same)
         still.push_back(i);
+    }
     open = std::move(still);
   }
 }
@@ -233,10 +261,11 @@ void ComponentRefiner::findClasses(
     }
     if (r == SatResult::Unknown)
       continue;
-    std::vector<int64_t> m = readModel();
+    size_t first = models.size();
+    models.push_back(readModel());
     std::map<int64_t, std::vector<size_t>> split;
     for (size_t i : group)
-      split[m[i]].push_back(i);
+      split[models[first][i]].push_back(i);
     // The counterexample must split the group; when it does not (values
     // beyond int64 read back alike), give the group up instead of asking
     // the same question again.
@@ -244,9 +273,25 @@ void ComponentRefiner::findClasses(
       stats.exact = false;
       continue;
     }
-    for (auto &[value, part] : split)
-      if (part.size() > 1)
-        work.push_back(part);
+    // The models around it split this group further, and the others.
+    nearLastModel();
+    auto resplit = [&](const std::vector<size_t> &part) {
+      std::map<std::vector<int64_t>, std::vector<size_t>> parts;
+      for (size_t i : part) {
+        std::vector<int64_t> signature;
+        for (size_t m = first; m < models.size(); ++m)
+          signature.push_back(models[m][i]);
+        parts[std::move(signature)].push_back(i);
+      }
+      for (auto &[signature, members] : parts)
+        if (members.size() > 1)
+          work.push_back(std::move(members));
+    };
+    std::vector<std::vector<size_t>> pending = std::move(work);
+    work.clear();
+    for (const std::vector<size_t> &part : pending)
+      resplit(part);
+    resplit(group);
   }
 }
 
@@ -354,10 +399,11 @@ bool refineComponents(const Problem &problem, const SmtLimits &limits,
     if (detail::broadcastClasses(graph, formulas, facts[c], violations[c],
                                  candidates[c], classes, scratch))
       continue;
-    ComponentRefiner refiner(problem, context, limits, candidates[c], stats);
+    ComponentRefiner refiner(problem, context, limits, trials, candidates[c],
+                             stats);
     refiner.assume(facts[c], violations[c]);
-    std::vector<std::vector<int64_t>> known =
-        trials.find(facts[c], violations[c], candidates[c]);
+    trials.start(facts[c], violations[c], candidates[c]);
+    std::vector<std::vector<int64_t>> known = trials.find();
     // Only beside a model of W: a contradiction among the stated
     // equalities means W is empty, which the solver then reports.
     StatedEqualities stated(graph, formulas, facts[c], violations[c]);

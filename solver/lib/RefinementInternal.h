@@ -31,29 +31,47 @@ namespace symshape::solver::detail {
 /// holds, evaluated exactly as the SMT encoding defines the terms (Smt.cpp).
 /// Each kept one is a genuine execution of W, so it may split constants and
 /// classes as the solver's models do; what stays unsplit is still proved by
-/// the solver. Returns the candidates' values in each kept model.
+/// the solver. Each returns the candidates' values in each kept model.
 class TrialModels {
 public:
   TrialModels(const DimGraph &graph, const FormulaStore &formulas)
       : graph(graph), formulas(formulas) {}
 
+  /// Starts on a component: W's facts and violations in it, and the
+  /// candidates, kept by reference until the next start().
+  void start(const std::vector<FormulaId> &facts,
+             const std::vector<FormulaId> &violations,
+             const std::vector<TermId> &candidates);
+
+  /// The fixed trials, and those around the least sizes.
+  std::vector<std::vector<int64_t>> find();
+
+  /// Models near `base` (a model of W: the value of each of the
+  /// component's symbols), for each symbol: `base` with it alone above 1
+  /// (every other size above 1 set to 1, or to its lower bound), and
+  /// `base` with it alone set to 1. A chain of broadcasts over independent
+  /// sizes is told apart by these in one pass, where the solver's models
+  /// split it one size at a time. None for a component too large to try
+  /// every symbol of.
   std::vector<std::vector<int64_t>>
-  find(const std::vector<FormulaId> &facts,
-       const std::vector<FormulaId> &violations,
-       const std::vector<TermId> &candidates);
+  around(const std::unordered_map<uint32_t, int64_t> &base);
+
+  /// The terms of the component's symbols, in the order of their symbols.
+  const std::vector<TermId> &symbolTerms() const { return terms; }
 
 private:
   static constexpr size_t kTrials = 5, kConstantTrials = 4, kRepairs = 3;
   /// Balanced trials: at most this many, over components of at most
   /// kMaxBalanced equalities of products.
   static constexpr size_t kSeeds = 24, kMaxBalanced = 64;
+  /// around() tries every symbol of a component only while symbols times
+  /// terms stays under kAroundWork (each trial evaluates the component).
+  static constexpr size_t kAroundWork = size_t(1) << 22;
 
   /// Equalities of W between products (`a*b*c == d*e*f`: facts, and
   /// obligations whose violation is `!=`, such as a reshape's element
   /// count), as their two sides.
-  std::vector<std::pair<TermId, TermId>>
-  productEqualities(const std::vector<FormulaId> &facts,
-                    const std::vector<FormulaId> &violations);
+  std::vector<std::pair<TermId, TermId>> productEqualities();
   /// Makes each equality hold where its sides differ by a whole factor:
   /// a symbol of the smaller side not changed yet (`pinned`) is multiplied
   /// by the quotient; `seed` varies which one. False when a value grows
@@ -61,26 +79,29 @@ private:
   bool balance(const std::vector<std::pair<TermId, TermId>> &equalities,
                size_t seed, std::unordered_map<uint32_t, int64_t> &values,
                std::vector<uint32_t> &pinned);
-
-  /// The symbols of the component, sorted; `constants` gets the distinct
-  /// constants among its terms, smallest first.
-  std::vector<uint32_t> symbolsOf(const std::vector<FormulaId> &facts,
-                                  const std::vector<FormulaId> &violations,
-                                  const std::vector<TermId> &candidates,
-                                  std::vector<int64_t> &constants);
-  /// The greatest constant lower bound the facts give each symbol.
-  std::unordered_map<uint32_t, int64_t>
-  lowerBounds(const std::vector<FormulaId> &facts);
-  /// Evaluates the trial `values` into `eval`, setting a few sizes to 1
-  /// when a broadcast fails; whether it ends a model of W.
-  bool repairToModel(const std::vector<FormulaId> &facts,
-                     const std::vector<FormulaId> &violations,
-                     std::unordered_map<uint32_t, int64_t> &low,
-                     std::unordered_map<uint32_t, int64_t> &values,
-                     std::optional<Evaluator> &eval);
+  /// The symbols of a sum of symbols (nested Adds, zeros allowed), in
+  /// order; false when it holds anything else.
+  bool summands(TermId sum, std::vector<uint32_t> &parts);
+  /// The least size of symbol `s`: 1, or its lower bound above 1.
+  int64_t least(uint32_t s) const {
+    auto it = low.find(s);
+    return it == low.end() ? 1 : std::max<int64_t>(1, it->second);
+  }
+  /// The candidates' values in `values` when it is a model of W, after a
+  /// few repairs: sizes set to 1 where a broadcast fails.
+  std::optional<std::vector<int64_t>>
+  rowOf(std::unordered_map<uint32_t, int64_t> &values);
 
   const DimGraph &graph;
   const FormulaStore &formulas;
+  /// The component: set by start().
+  const std::vector<FormulaId> *facts = nullptr, *violations = nullptr;
+  const std::vector<TermId> *candidates = nullptr;
+  std::optional<TermProgram> program;
+  std::vector<uint32_t> symbols;  ///< sorted
+  std::vector<TermId> terms;      ///< the symbols' terms, in that order
+  std::vector<int64_t> constants; ///< distinct constants, smallest first
+  std::unordered_map<uint32_t, int64_t> low; ///< lower bounds by the facts
 };
 
 /// Equalities W states outright: facts `a == b` and obligations whose

@@ -10,30 +10,75 @@
 
 #include <algorithm>
 #include <climits>
+#include <iterator>
+#include <set>
 #include <unordered_set>
 
 namespace symshape::solver::detail {
 
-std::vector<std::vector<int64_t>>
-TrialModels::find(const std::vector<FormulaId> &facts,
-                  const std::vector<FormulaId> &violations,
-                  const std::vector<TermId> &candidates) {
-  std::vector<int64_t> constants;
-  std::vector<uint32_t> symbols =
-      symbolsOf(facts, violations, candidates, constants);
+void TrialModels::start(const std::vector<FormulaId> &componentFacts,
+                        const std::vector<FormulaId> &componentViolations,
+                        const std::vector<TermId> &componentCandidates) {
+  facts = &componentFacts;
+  violations = &componentViolations;
+  candidates = &componentCandidates;
+  std::vector<FormulaId> roots(componentFacts);
+  roots.insert(roots.end(), componentViolations.begin(),
+               componentViolations.end());
+  program.emplace(graph, formulas, roots, componentCandidates);
+  symbols.clear();
+  terms.clear();
+  constants.clear();
+  std::unordered_set<TermId> seen;
+  std::vector<TermId> stack(componentCandidates);
+  for (FormulaId f : roots)
+    for (TermId t : formulas.termsOf(f))
+      stack.push_back(t);
+  while (!stack.empty()) {
+    TermId t = stack.back();
+    stack.pop_back();
+    if (!seen.insert(t).second)
+      continue;
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Symbol)
+      terms.push_back(t);
+    if (node.kind == TermKind::Const)
+      constants.push_back(node.value);
+    stack.insert(stack.end(), node.operands.begin(), node.operands.end());
+  }
+  std::sort(terms.begin(), terms.end(), [&](TermId a, TermId b) {
+    return graph.term(a).symbol < graph.term(b).symbol;
+  });
+  for (TermId t : terms)
+    symbols.push_back(graph.term(t).symbol);
+  std::sort(constants.begin(), constants.end());
+  constants.erase(std::unique(constants.begin(), constants.end()),
+                  constants.end());
+  low.clear();
+  for (FormulaId fact : componentFacts) {
+    const FormulaNode &node = formulas.node(fact);
+    if (node.kind != FormulaKind::Le || !graph.isSymbol(node.args[1]))
+      continue;
+    if (std::optional<int64_t> bound = graph.constantValue(node.args[0])) {
+      auto [it, fresh] = low.emplace(graph.term(node.args[1]).symbol, *bound);
+      if (!fresh)
+        it->second = std::max(it->second, *bound);
+    }
+  }
+}
+
+std::vector<std::vector<int64_t>> TrialModels::find() {
   // Besides the fixed trials, every symbol at a size the component
   // mentions (a broadcast against 4 allows 1 and 4), and at 0.
   std::vector<int64_t> uniform{0};
   for (int64_t c : constants)
     if (c > 3 && uniform.size() < kConstantTrials)
       uniform.push_back(c);
-  std::unordered_map<uint32_t, int64_t> low = lowerBounds(facts);
   // Equal products (a chain of reshapes): only the uniform trials keep
   // them, and those give every size the same value. Balanced trials set
   // one size to 2 and the others to 1, then balance each equality, so the
   // sizes a reshape moves apart take different values.
-  std::vector<std::pair<TermId, TermId>> equalities =
-      productEqualities(facts, violations);
+  std::vector<std::pair<TermId, TermId>> equalities = productEqualities();
   size_t seeds = equalities.empty() || equalities.size() > kMaxBalanced
                      ? 0
                      : std::min(kSeeds, symbols.size());
@@ -61,27 +106,143 @@ TrialModels::find(const std::vector<FormulaId> &facts,
       if (!balance(equalities, seed, values, pinned))
         continue;
     }
-    std::optional<Evaluator> eval;
-    if (!repairToModel(facts, violations, low, values, eval))
+    if (std::optional<std::vector<int64_t>> row = rowOf(values))
+      found.push_back(std::move(*row));
+  }
+  // Every size at its least but one: told apart by where it is used.
+  std::unordered_map<uint32_t, int64_t> lowest;
+  for (uint32_t s : symbols)
+    lowest[s] = least(s);
+  std::vector<std::vector<int64_t>> near = around(lowest);
+  found.insert(found.end(), std::make_move_iterator(near.begin()),
+               std::make_move_iterator(near.end()));
+  // A broadcast against a sum of sizes (a concatenation) lets its other
+  // operands differ only where the sum is 1: the sum's first size at 1
+  // and the others at 0, where their bounds allow it.
+  bool anySum = false;
+  for (FormulaId v : *violations) {
+    const FormulaNode &node = formulas.node(v);
+    if (node.kind != FormulaKind::Conflict)
       continue;
-    // A candidate beyond int64 would read as "did not fit": such a
-    // trial is left to the solver.
-    std::vector<int64_t> row;
-    for (TermId t : candidates) {
-      std::optional<int64_t> v = eval->term(t);
-      if (!v || *v == INT64_MIN)
-        break;
-      row.push_back(*v);
+    for (TermId leaf : node.args) {
+      std::vector<uint32_t> parts;
+      if (graph.term(leaf).kind != TermKind::Add || !summands(leaf, parts))
+        continue;
+      bool free = true;
+      for (uint32_t s : parts) {
+        auto it = low.find(s);
+        free = free && (it == low.end() || it->second <= 0);
+      }
+      if (!free)
+        continue;
+      for (uint32_t s : parts)
+        lowest[s] = s == parts.front() ? 1 : 0;
+      anySum = true;
     }
-    if (row.size() == candidates.size())
-      found.push_back(std::move(row));
+  }
+  if (anySum) {
+    near = around(lowest);
+    found.insert(found.end(), std::make_move_iterator(near.begin()),
+                 std::make_move_iterator(near.end()));
   }
   return found;
 }
 
-std::vector<std::pair<TermId, TermId>>
-TrialModels::productEqualities(const std::vector<FormulaId> &facts,
-                               const std::vector<FormulaId> &violations) {
+bool TrialModels::summands(TermId sum, std::vector<uint32_t> &parts) {
+  std::vector<TermId> stack{sum};
+  while (!stack.empty()) {
+    const TermNode &node = graph.term(stack.back());
+    stack.pop_back();
+    if (node.kind == TermKind::Add)
+      stack.insert(stack.end(), node.operands.rbegin(), node.operands.rend());
+    else if (node.kind == TermKind::Symbol)
+      parts.push_back(node.symbol);
+    else if (node.kind != TermKind::Const || node.value != 0)
+      return false;
+  }
+  return !parts.empty();
+}
+
+std::optional<std::vector<int64_t>>
+TrialModels::rowOf(std::unordered_map<uint32_t, int64_t> &values) {
+  bool model = false;
+  // A trial that breaks a broadcast over a size of its own (a new
+  // argument against a long concatenation) often holds with that size
+  // at 1: a few repairs, each re-evaluated exactly.
+  for (size_t repair = 0; repair <= kRepairs && !model; ++repair) {
+    if (!program->run(values))
+      return std::nullopt;
+    model = true;
+    for (FormulaId f : *facts)
+      model = model && program->holds(f) == std::optional<bool>(true);
+    std::vector<TermId> toOne;
+    for (FormulaId v : *violations) {
+      if (program->holds(v) == std::optional<bool>(false))
+        continue;
+      model = false;
+      const FormulaNode &node = formulas.node(v);
+      if (node.kind != FormulaKind::Conflict)
+        continue;
+      for (auto it = node.args.rbegin(); it != node.args.rend(); ++it)
+        if (graph.isSymbol(*it) && values[graph.term(*it).symbol] != 1 &&
+            least(graph.term(*it).symbol) == 1) {
+          toOne.push_back(*it); // its newest size
+          break;
+        }
+    }
+    if (model || toOne.empty())
+      break;
+    for (TermId t : toOne)
+      values[graph.term(t).symbol] = 1;
+  }
+  if (!model)
+    return std::nullopt;
+  // A candidate beyond int64 would read as "did not fit": such a trial is
+  // left to the solver.
+  std::vector<int64_t> row;
+  row.reserve(candidates->size());
+  for (TermId t : *candidates) {
+    std::optional<int64_t> v = program->term(t);
+    if (!v || *v == INT64_MIN)
+      return std::nullopt;
+    row.push_back(*v);
+  }
+  return row;
+}
+
+std::vector<std::vector<int64_t>>
+TrialModels::around(const std::unordered_map<uint32_t, int64_t> &base) {
+  if (symbols.size() * program->size() > kAroundWork)
+    return {};
+  for (uint32_t s : symbols)
+    if (!base.count(s))
+      return {};
+  std::set<std::vector<int64_t>> seen;
+  std::vector<std::vector<int64_t>> found;
+  auto keep = [&](std::unordered_map<uint32_t, int64_t> values) {
+    std::optional<std::vector<int64_t>> row = rowOf(values);
+    if (row && seen.insert(*row).second)
+      found.push_back(std::move(*row));
+  };
+  for (uint32_t s : symbols) {
+    std::unordered_map<uint32_t, int64_t> alone = base;
+    for (auto &[t, v] : alone)
+      if (t != s && v > least(t))
+        v = least(t);
+    int64_t own = base.at(s);
+    alone[s] = own > least(s) ? own : least(s) + 1;
+    keep(std::move(alone));
+    if (own > least(s)) {
+      std::unordered_map<uint32_t, int64_t> dropped = base;
+      dropped[s] = least(s);
+      keep(std::move(dropped));
+    }
+  }
+  return found;
+}
+
+std::vector<std::pair<TermId, TermId>> TrialModels::productEqualities() {
+
   std::vector<std::pair<TermId, TermId>> out;
   auto isProduct = [&](TermId t) {
     TermKind kind = graph.term(t).kind;
@@ -94,9 +255,9 @@ TrialModels::productEqualities(const std::vector<FormulaId> &facts,
          graph.term(eq.args[1]).kind == TermKind::Mul))
       out.emplace_back(eq.args[0], eq.args[1]);
   };
-  for (FormulaId f : facts)
+  for (FormulaId f : *facts)
     add(formulas.node(f));
-  for (FormulaId v : violations)
+  for (FormulaId v : *violations)
     if (const FormulaNode &node = formulas.node(v);
         node.kind == FormulaKind::Not)
       add(formulas.node(node.args[0]));
@@ -150,92 +311,6 @@ bool TrialModels::balance(
       return true;
   }
   return true;
-}
-
-std::unordered_map<uint32_t, int64_t>
-TrialModels::lowerBounds(const std::vector<FormulaId> &facts) {
-  std::unordered_map<uint32_t, int64_t> low;
-  for (FormulaId fact : facts) {
-    const FormulaNode &node = formulas.node(fact);
-    if (node.kind != FormulaKind::Le || !graph.isSymbol(node.args[1]))
-      continue;
-    if (std::optional<int64_t> bound = graph.constantValue(node.args[0])) {
-      auto [it, fresh] = low.emplace(graph.term(node.args[1]).symbol, *bound);
-      if (!fresh)
-        it->second = std::max(it->second, *bound);
-    }
-  }
-  return low;
-}
-
-bool TrialModels::repairToModel(const std::vector<FormulaId> &facts,
-                                const std::vector<FormulaId> &violations,
-                                std::unordered_map<uint32_t, int64_t> &low,
-                                std::unordered_map<uint32_t, int64_t> &values,
-                                std::optional<Evaluator> &eval) {
-  bool model = false;
-  // A trial that breaks a broadcast over a size of its own (a new
-  // argument against a long concatenation) often holds with that size
-  // at 1: a few repairs, each re-evaluated exactly.
-  for (size_t repair = 0; repair <= kRepairs && !model; ++repair) {
-    eval.emplace(graph, formulas,
-                 [&](TermId t) { return values.at(graph.term(t).symbol); });
-    model = true;
-    for (FormulaId f : facts)
-      model = model && eval->holds(f) == std::optional<bool>(true);
-    std::vector<TermId> toOne;
-    for (FormulaId v : violations) {
-      if (eval->holds(v) == std::optional<bool>(false))
-        continue;
-      model = false;
-      const FormulaNode &node = formulas.node(v);
-      if (node.kind != FormulaKind::Conflict)
-        continue;
-      for (auto it = node.args.rbegin(); it != node.args.rend(); ++it)
-        if (graph.isSymbol(*it) && values[graph.term(*it).symbol] != 1 &&
-            (!low.count(graph.term(*it).symbol) ||
-             low[graph.term(*it).symbol] <= 1)) {
-          toOne.push_back(*it); // its newest size
-          break;
-        }
-    }
-    if (model || toOne.empty())
-      break;
-    for (TermId t : toOne)
-      values[graph.term(t).symbol] = 1;
-  }
-  return model;
-}
-
-std::vector<uint32_t>
-TrialModels::symbolsOf(const std::vector<FormulaId> &facts,
-                       const std::vector<FormulaId> &violations,
-                       const std::vector<TermId> &candidates,
-                       std::vector<int64_t> &constants) {
-  std::unordered_set<TermId> seen;
-  std::vector<TermId> stack(candidates);
-  for (const std::vector<FormulaId> *list : {&facts, &violations})
-    for (FormulaId f : *list)
-      for (TermId t : formulas.termsOf(f))
-        stack.push_back(t);
-  std::vector<uint32_t> out;
-  while (!stack.empty()) {
-    TermId t = stack.back();
-    stack.pop_back();
-    if (!seen.insert(t).second)
-      continue;
-    const TermNode &node = graph.term(t);
-    if (node.kind == TermKind::Symbol)
-      out.push_back(node.symbol);
-    if (node.kind == TermKind::Const)
-      constants.push_back(node.value);
-    stack.insert(stack.end(), node.operands.begin(), node.operands.end());
-  }
-  std::sort(out.begin(), out.end());
-  std::sort(constants.begin(), constants.end());
-  constants.erase(std::unique(constants.begin(), constants.end()),
-                  constants.end());
-  return out;
 }
 
 } // namespace symshape::solver::detail

@@ -356,3 +356,88 @@ TEST_CASE("a chain of reshapes keeping equal element counts is told apart "
       }
   CHECK(symbols > 18); // each of the 18 sizes is some value's dim
 }
+
+namespace {
+
+/// The refinement of the only function of `program`, with its session.
+solver::ShapeRefinement refineOnly(Session &session,
+                                   const std::string &program) {
+  REQUIRE(session.addFile("chain.mlir", program));
+  REQUIRE(session.analyze());
+  const FunctionAnalysis &fn = session.files().at(0)->functions.at(0);
+  return solver::refineShapes(*fn.problem, fn.verdicts,
+                              SessionOptions().judge.limits);
+}
+
+} // namespace
+
+TEST_CASE("broadcasts chained through reshapes and over a concatenation are "
+          "told apart by trials around the least sizes, not by the solver",
+          "[session]") {
+  // Issue 46's cliff hunt under `check --json`: a chain of adds over
+  // independent sizes stays apart from the broadcast-only shortcut when a
+  // reshape to the product (4 * size) or a concatenation (a sum of sizes)
+  // sits in it. The fixed trials give the chain's dims one value, and the
+  // solver's models split it one dim at a time: 60 queries for 49 ops, a
+  // time-out for 125. Every size at its least but one (and, against a
+  // sum, the sum at 1) is a model of W that splits the chain at once.
+  SECTION("reshapes to the product and back") {
+    std::string program = "func.func @f(%a0: tensor<?x4xf32>";
+    for (int i = 1; i < 9; ++i)
+      program += ", %a" + std::to_string(i) + ": tensor<?x4xf32>";
+    program += ") -> tensor<?x4xf32> {\n";
+    std::string prev = "%a0", t = "tensor<?x4xf32>";
+    for (int i = 1; i < 9; ++i) {
+      std::string k = std::to_string(i);
+      program += "  %v" + k + " = \"tosa.add\"(" + prev + ", %a" + k + ") : (" +
+                 t + ", " + t + ") -> " + t + "\n";
+      program += "  %f" + k + " = \"tosa.reshape\"(%v" + k +
+                 ") {new_shape = array<i64: -1>} : (" + t +
+                 ") -> tensor<?xf32>\n";
+      program += "  %r" + k + " = \"tosa.reshape\"(%f" + k +
+                 ") {new_shape = array<i64: -1, 4>} : (tensor<?xf32>) -> " + t +
+                 "\n";
+      prev = "%r" + k;
+    }
+    program += "  return " + prev + " : " + t + "\n}\n";
+    Session session(withShapes());
+    solver::ShapeRefinement shapes = refineOnly(session, program);
+    // %a0..%a8, the 8 broadcasts and their 8 products with 4 (the reshape
+    // back gives the broadcast's own term): W lets every broadcast be 1
+    // but one size, so no two of them are equal, and no size is constant.
+    CHECK(shapes.stats().exact);
+    CHECK(shapes.stats().checks == 0);
+    CHECK(shapes.stats().candidates == 25);
+    CHECK(shapes.stats().constants == 0);
+    CHECK(shapes.stats().classes == 0);
+  }
+  SECTION("a concatenation's sum against a chain of sizes") {
+    std::string t = "tensor<?x2xf32>";
+    std::string program = "func.func @f(";
+    for (int i = 0; i < 4; ++i)
+      program += "%c" + std::to_string(i) + ": " + t + ", ";
+    for (int i = 0; i < 8; ++i)
+      program += "%b" + std::to_string(i) + ": " + t + (i < 7 ? ", " : "");
+    program += ") -> " + t +
+               " {\n  %v0 = \"stablehlo.concatenate\"(%c0, "
+               "%c1, %c2, %c3) {dimension = 0 : i64} : (" +
+               t + ", " + t + ", " + t + ", " + t + ") -> " + t + "\n";
+    for (int i = 0; i < 8; ++i) {
+      std::string k = std::to_string(i);
+      program += "  %v" + std::to_string(i + 1) + " = \"tosa.add\"(%v" + k +
+                 ", %b" + k + ") : (" + t + ", " + t + ") -> " + t + "\n";
+    }
+    program += "  return %v8 : " + t + "\n}\n";
+    Session session(withShapes());
+    solver::ShapeRefinement shapes = refineOnly(session, program);
+    // 4 + 8 sizes, the sum and 8 broadcasts of it. With the sum at 1 (one
+    // part 1, the others 0) each broadcast takes the first %b above 1:
+    // all apart. Were the sizes at least 1, the sum (at least 4) would be
+    // every broadcast's value, and they would form one class.
+    CHECK(shapes.stats().exact);
+    CHECK(shapes.stats().checks == 0);
+    CHECK(shapes.stats().candidates == 21);
+    CHECK(shapes.stats().constants == 0);
+    CHECK(shapes.stats().classes == 0);
+  }
+}
