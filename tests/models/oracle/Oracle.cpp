@@ -28,6 +28,17 @@ static std::unordered_map<std::string, Rule> &registry() {
 }
 
 namespace {
+/// The length of a 1-D integer tensor argument of at most two elements
+/// (an ONNX axes input), whose elements the brute force sets like sizes
+/// ("%a[0]", named as symshape names them); nullopt for any other type.
+std::optional<int64_t> shortList(const Type &t) {
+  if (t.kind != TypeKind::RankedTensor || t.dims.size() != 1 ||
+      t.dims[0] == frontend::kDynamic || t.dims[0] < 1 || t.dims[0] > 2 ||
+      !isIntegerElement(t.element))
+    return std::nullopt;
+  return t.dims[0];
+}
+
 /// The rule files, by path, as their RuleFile objects announced them.
 std::map<std::string, void (*)()> &ruleFiles() {
   static std::map<std::string, void (*)()> files;
@@ -133,6 +144,19 @@ struct Runner {
           auto it = assignment.find("%" + arg.name);
           if (it != assignment.end())
             v.data = std::vector<int64_t>{it->second};
+        }
+        // A short 1-D one (an ONNX axes input) holds its elements.
+        if (std::optional<int64_t> n = shortList(t)) {
+          std::vector<int64_t> data;
+          for (int64_t k = 0; k < *n; ++k) {
+            auto it =
+                assignment.find("%" + arg.name + "[" + std::to_string(k) + "]");
+            if (it == assignment.end())
+              break;
+            data.push_back(it->second);
+          }
+          if (int64_t(data.size()) == *n)
+            v.data = std::move(data);
         }
       } else if (t.kind == TypeKind::Index || t.kind == TypeKind::Integer) {
         v.kind = RtValue::Kind::Scalar;
@@ -411,6 +435,9 @@ std::vector<std::string> Oracle::symbols(const Function &fn) {
           out.push_back("%" + arg.name + "[" + std::to_string(d) + "]");
       if (arg.type.dims.empty() && isIntegerElement(arg.type.element))
         out.push_back("%" + arg.name);
+      if (std::optional<int64_t> n = shortList(arg.type))
+        for (int64_t k = 0; k < *n; ++k)
+          out.push_back("%" + arg.name + "[" + std::to_string(k) + "]");
     } else if (arg.type.kind == TypeKind::Index ||
                arg.type.kind == TypeKind::Integer) {
       out.push_back("%" + arg.name);

@@ -24,6 +24,43 @@ func.func @reduce_sum_empty(%arg0: !torch.vtensor<[3,2,2],f32>, %arg1: !torch.vt
   return %0, %1 : !torch.vtensor<[3,2,2],f32>, !torch.vtensor<[1,1,1],f32>
 }
 
+// ReduceSum-13 with its axes given at runtime (test_reduce_sum_keepdims_
+// example takes them as an input) and keepdims: dim d of [3, 2, 2] is 1
+// when the axis names it (-3 or 0 names dim 0), else kept. The axis must
+// lie in [-3, 2]; the declared [3, 2, 1] then holds only for -1 and 2.
+func.func @reduce_sum_runtime_axes(%arg0: !torch.vtensor<[3,2,2],f32>, %arg1: !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,2,1],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  // expected-ub-possible @+4 {{in-bounds: %arg1[0] <= -4 || %arg1[0] >= 3}}
+  // expected-ub-possible @+3 {{result-cast dim 0: %arg1[0] in {-3, 0}}}
+  // expected-ub-possible @+2 {{result-cast dim 1: %arg1[0] in {-2, 1}}}
+  // expected-ub-possible @+1 {{result-cast dim 2: %arg1[0] not in {-1, 2}}}
+  %0 = torch.operator "onnx.ReduceSum"(%arg0, %arg1) {torch.onnx.keepdims = 1 : si64} : (!torch.vtensor<[3,2,2],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,2,1],f32>
+  return %0 : !torch.vtensor<[3,2,1],f32>
+}
+
+// ReduceMean-18 in onnx-mlir's dialect with two runtime axes: each in
+// [-3, 2], and the two must name different dims (a0 == a1, or one the
+// other's negative spelling). The declared [1, 5, 1] needs dims 0 and 2
+// reduced (dim 0 may also be 1 already), and dim 1 (5) kept.
+func.func @reduce_mean_runtime_axes(%arg0: tensor<?x5x?xf32>, %arg1: tensor<2xi64>) -> tensor<1x5x1xf32> {
+  // expected-ub-possible @+7 {{in-bounds: %arg1[0] <= -4 || %arg1[0] >= 3}}
+  // expected-ub-possible @+6 {{in-bounds: %arg1[1] <= -4 || %arg1[1] >= 3}}
+  // expected-ub-possible @+5 {{in-bounds: %arg1[0] == %arg1[1] || (%arg1[0] >= 0 && %arg1[1] <= -1 && %arg1[0] == %arg1[1] + 3) || (%arg1[0] <= -1 && %arg1[1] >= 0 && %arg1[0] + 3 == %arg1[1])}}
+  // expected-ub-possible @+4 {{result-cast dim 0: %arg0[0] != 1 && %arg1[0] not in {-3, 0} && %arg1[1] not in {-3, 0}}}
+  // expected-ub-possible @+3 {{result-cast dim 1: %arg1[0] in {-2, 1} || %arg1[1] in {-2, 1}}}
+  // expected-ub-possible @+2 {{result-cast dim 2: %arg0[2] != 1 && %arg1[0] not in {-1, 2} && %arg1[1] not in {-1, 2}}}
+  // expected-requires @reduce_mean_runtime_axes {{(%arg1[0] == 2 && %arg1[1] == -3) || (%arg1[0] == 2 && %arg1[1] == 0) || (%arg1[0] == -3 && %arg1[1] == 2) || (%arg1[0] == 0 && %arg1[1] == 2) || (%arg1[0] == -1 && %arg1[1] == -3) || (%arg1[0] == -1 && %arg1[1] == 0) || (%arg1[0] == -3 && %arg1[1] == -1) || (%arg1[0] == 0 && %arg1[1] == -1)}}
+  %0 = "onnx.ReduceMean"(%arg0, %arg1) {keepdims = 1 : si64, noop_with_empty_axes = 0 : si64} : (tensor<?x5x?xf32>, tensor<2xi64>) -> tensor<1x5x1xf32>
+  onnx.Return %0 : tensor<1x5x1xf32>
+}
+
+// Without keepdims, which dims remain depends on the runtime axes: the
+// rank is known (one less) but not the sizes in order, so the op is opaque.
+func.func @reduce_max_runtime_axes_dropped(%arg0: tensor<?x5x?xf32>, %arg1: tensor<1xi64>) -> tensor<*xf32> {
+  // expected-opaque @+1 {{onnx.ReduceMax}}
+  %0 = "onnx.ReduceMax"(%arg0, %arg1) {keepdims = 0 : si64, noop_with_empty_axes = 0 : si64} : (tensor<?x5x?xf32>, tensor<1xi64>) -> tensor<*xf32>
+  onnx.Return %0 : tensor<*xf32>
+}
+
 // An axis outside [-r, r-1] is rejected by ONNX shape inference.
 func.func @reduce_max_bad_axis(%arg0: !torch.vtensor<[3,2],f32>) -> !torch.vtensor<[],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 17 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
   // expected-error @+1 {{rank}}

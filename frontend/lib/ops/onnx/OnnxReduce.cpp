@@ -5,7 +5,9 @@
 //     LogSumExp / SumSquare-18: the `axes` (an attribute before those
 //     opsets, an optional 1-D input since) each become 1 (keepdims, the
 //     default) or are removed; no axes reduce every dim, or none when
-//     noop_with_empty_axes = 1. onnx-mlir keeps the older forms as
+//     noop_with_empty_axes = 1; "accepted range is [-r, r-1]". Axes
+//     known only at runtime are read with keepdims (each dim a select on
+//     them), not without. onnx-mlir keeps the older forms as
 //     ReduceSumV11, ReduceMeanV13, ...;
 //   ArgMax-13 / ArgMin-13: `axis` (default 0) becomes 1 or is removed;
 //   TopK-11: Values and Indices have X's shape with dim `axis` (default -1)
@@ -49,9 +51,51 @@ static std::optional<std::vector<int64_t>> reduceAxes(OpContext &c) {
   return std::nullopt;
 }
 
+/// onnx.Reduce* with keepdims and axes known only at runtime (a 1-D input
+/// of a static length, elements `axes`): dim d is 1 where some axis names
+/// it (a negative one counts from the end), else X's. Each axis must lie
+/// in [-r, r-1] and name another dim than the others.
+static void reduceAtRuntime(OpContext &c, const std::vector<TermId> &x,
+                            const std::vector<TermId> &axes) {
+  auto &f = c.formulas();
+  TermId rank = c.constant(int64_t(x.size()));
+  std::vector<TermId> named; // each axis as a dim index
+  for (size_t j = 0; j < axes.size(); ++j) {
+    TermId a = axes[j];
+    c.requireInBounds(
+        f.mkAnd({f.mkLe(c.constant(-int64_t(x.size())), a), f.mkLt(a, rank)}),
+        "axis " + std::to_string(j) + " of " + c.operandName(1) + " (in [-" +
+            std::to_string(x.size()) + ", " +
+            std::to_string(int64_t(x.size()) - 1) + "])");
+    named.push_back(c.selectLe(c.constant(0), a, a, c.add(a, rank)));
+  }
+  for (size_t j = 0; j < named.size(); ++j)
+    for (size_t k = j + 1; k < named.size(); ++k)
+      c.requireInBounds(f.mkNe(named[j], named[k]),
+                        "axes " + std::to_string(j) + " and " +
+                            std::to_string(k) + " of " + c.operandName(1) +
+                            " (not the same dim)");
+  std::vector<TermId> out;
+  for (size_t d = 0; d < x.size(); ++d) {
+    TermId dim = x[d];
+    for (size_t j = named.size(); j-- > 0;)
+      dim = c.selectEq(named[j], c.constant(int64_t(d)), c.constant(1), dim);
+    out.push_back(dim);
+  }
+  setOnnxOutput(c, 0, std::move(out));
+}
+
 /// onnx.Reduce*: each reduced dim becomes 1 (keepdims) or is removed.
 static void lowerReduce(OpContext &c) {
   std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  // Axes given at runtime, kept as 1s: the dims are selects on them.
+  // Without keepdims the rank stays known but which dims remain does not
+  // (reduceAxes makes the op opaque).
+  if (x && onnxOpset(c) >= axesInputOpset(onnxName(c)) && !onnxAbsent(c, 1) &&
+      !c.constantElements(1) && onnxInt(c, "keepdims").value_or(1) != 0)
+    if (std::optional<std::vector<TermId>> axes = onnxElements(c, 1);
+        axes && !axes->empty())
+      return reduceAtRuntime(c, *x, *axes);
   std::optional<std::vector<int64_t>> axes = x ? reduceAxes(c) : std::nullopt;
   if (!axes)
     return;
