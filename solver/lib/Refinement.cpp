@@ -109,6 +109,18 @@ private:
     }
     return values;
   }
+  /// Before the first question to the solver: the trial models around
+  /// the least sizes (TrialModels::nearLeast), appended to `models`.
+  /// Whether any was.
+  bool addNearLeast() {
+    if (nearLeastDone)
+      return false;
+    nearLeastDone = true;
+    std::vector<std::vector<int64_t>> near = trials.nearLeast();
+    models.insert(models.end(), std::make_move_iterator(near.begin()),
+                  std::make_move_iterator(near.end()));
+    return !near.empty();
+  }
   /// After a model from the solver: the trial models around it
   /// (TrialModels::around), appended to `models`, for the first few.
   void nearLastModel() {
@@ -125,6 +137,38 @@ private:
     std::vector<std::vector<int64_t>> near = trials.around(base);
     models.insert(models.end(), std::make_move_iterator(near.begin()),
                   std::make_move_iterator(near.end()));
+  }
+  /// Keeps the candidates of `open` whose value in every model from
+  /// `first` on is still their value in `base`.
+  void keepUnchanged(std::vector<size_t> &open,
+                     const std::vector<int64_t> &base, size_t first) const {
+    std::vector<size_t> still;
+    for (size_t i : open) {
+      bool same = true;
+      for (size_t m = first; same && m < models.size(); ++m)
+        same = models[m][i] == base[i];
+      if (same)
+        still.push_back(i);
+    }
+    open = std::move(still);
+  }
+  /// Splits every group of `work` by the values of the models from
+  /// `first` on, keeping the parts of more than one candidate.
+  void resplit(std::vector<std::vector<size_t>> &work, size_t first) const {
+    std::vector<std::vector<size_t>> pending = std::move(work);
+    work.clear();
+    for (const std::vector<size_t> &group : pending) {
+      std::map<std::vector<int64_t>, std::vector<size_t>> parts;
+      for (size_t i : group) {
+        std::vector<int64_t> signature;
+        for (size_t m = first; m < models.size(); ++m)
+          signature.push_back(models[m][i]);
+        parts[std::move(signature)].push_back(i);
+      }
+      for (auto &[signature, members] : parts)
+        if (members.size() > 1)
+          work.push_back(std::move(members));
+    }
   }
   /// A literal for "some of these atoms is false".
   Lit someDiffers(const std::vector<Atom> &atoms) {
@@ -146,6 +190,7 @@ private:
   /// How many of the solver's models were explored (nearLastModel).
   static constexpr size_t kExplored = 8;
   size_t explored = 0;
+  bool nearLeastDone = false;
 };
 
 SatResult ComponentRefiner::run(std::unordered_map<TermId, int64_t> &constants,
@@ -184,6 +229,9 @@ void ComponentRefiner::findConstants(
     else
       open.push_back(i);
   }
+  // Before the solver: the trials around the least sizes.
+  if (size_t first = models.size(); !open.empty() && addNearLeast())
+    keepUnchanged(open, base, first);
   while (!open.empty()) {
     std::vector<Atom> atoms;
     for (size_t i : open)
@@ -201,15 +249,7 @@ void ComponentRefiner::findConstants(
     size_t first = models.size();
     models.push_back(readModel());
     nearLastModel();
-    std::vector<size_t> still;
-    for (size_t i : open) {
-      bool same = true;
-      for (size_t m = first; same && m < models.size(); ++m)
-        same = models[m][i] == base[i];
-      if (same)
-        still.push_back(i);
-    }
-    open = std::move(still);
+    keepUnchanged(open, base, first);
   }
 }
 
@@ -231,6 +271,9 @@ void ComponentRefiner::findClasses(
   for (auto &[signature, group] : bySignature)
     if (group.size() > 1)
       work.push_back(group);
+  // Before the solver: the trials around the least sizes split the groups.
+  if (size_t first = models.size(); !work.empty() && addNearLeast())
+    resplit(work, first);
   while (!work.empty()) {
     std::vector<size_t> group = std::move(work.back());
     work.pop_back();
@@ -275,23 +318,8 @@ void ComponentRefiner::findClasses(
     }
     // The models around it split this group further, and the others.
     nearLastModel();
-    auto resplit = [&](const std::vector<size_t> &part) {
-      std::map<std::vector<int64_t>, std::vector<size_t>> parts;
-      for (size_t i : part) {
-        std::vector<int64_t> signature;
-        for (size_t m = first; m < models.size(); ++m)
-          signature.push_back(models[m][i]);
-        parts[std::move(signature)].push_back(i);
-      }
-      for (auto &[signature, members] : parts)
-        if (members.size() > 1)
-          work.push_back(std::move(members));
-    };
-    std::vector<std::vector<size_t>> pending = std::move(work);
-    work.clear();
-    for (const std::vector<size_t> &part : pending)
-      resplit(part);
-    resplit(group);
+    work.push_back(std::move(group));
+    resplit(work, first);
   }
 }
 

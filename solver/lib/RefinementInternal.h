@@ -43,8 +43,13 @@ public:
              const std::vector<FormulaId> &violations,
              const std::vector<TermId> &candidates);
 
-  /// The fixed trials, and those around the least sizes.
+  /// The fixed trials.
   std::vector<std::vector<int64_t>> find();
+  /// The trials around the least sizes (every size at 1 or its lower
+  /// bound but one) and, where a broadcast meets a sum of sizes, around
+  /// that sum at 1: asked for only when the fixed trials leave a question
+  /// for the solver.
+  std::vector<std::vector<int64_t>> nearLeast();
 
   /// Models near `base` (a model of W: the value of each of the
   /// component's symbols), for each symbol: `base` with it alone above 1
@@ -67,6 +72,9 @@ private:
   /// around() tries every symbol of a component only while symbols times
   /// terms stays under kAroundWork (each trial evaluates the component).
   static constexpr size_t kAroundWork = size_t(1) << 22;
+  /// around() tries nothing more once the component's trials have
+  /// evaluated this many terms in all.
+  static constexpr size_t kAroundSpent = size_t(1) << 25;
 
   /// Equalities of W between products (`a*b*c == d*e*f`: facts, and
   /// obligations whose violation is `!=`, such as a reshape's element
@@ -102,6 +110,7 @@ private:
   std::vector<TermId> terms;      ///< the symbols' terms, in that order
   std::vector<int64_t> constants; ///< distinct constants, smallest first
   std::unordered_map<uint32_t, int64_t> low; ///< lower bounds by the facts
+  size_t spent = 0; ///< terms evaluated for the component so far
 };
 
 /// Equalities W states outright: facts `a == b` and obligations whose

@@ -54,6 +54,7 @@ void TrialModels::start(const std::vector<FormulaId> &componentFacts,
   std::sort(constants.begin(), constants.end());
   constants.erase(std::unique(constants.begin(), constants.end()),
                   constants.end());
+  spent = 0;
   low.clear();
   for (FormulaId fact : componentFacts) {
     const FormulaNode &node = formulas.node(fact);
@@ -109,13 +110,15 @@ std::vector<std::vector<int64_t>> TrialModels::find() {
     if (std::optional<std::vector<int64_t>> row = rowOf(values))
       found.push_back(std::move(*row));
   }
+  return found;
+}
+
+std::vector<std::vector<int64_t>> TrialModels::nearLeast() {
   // Every size at its least but one: told apart by where it is used.
   std::unordered_map<uint32_t, int64_t> lowest;
   for (uint32_t s : symbols)
     lowest[s] = least(s);
-  std::vector<std::vector<int64_t>> near = around(lowest);
-  found.insert(found.end(), std::make_move_iterator(near.begin()),
-               std::make_move_iterator(near.end()));
+  std::vector<std::vector<int64_t>> found = around(lowest);
   // A broadcast against a sum of sizes (a concatenation) lets its other
   // operands differ only where the sum is 1: the sum's first size at 1
   // and the others at 0, where their bounds allow it.
@@ -141,7 +144,7 @@ std::vector<std::vector<int64_t>> TrialModels::find() {
     }
   }
   if (anySum) {
-    near = around(lowest);
+    std::vector<std::vector<int64_t>> near = around(lowest);
     found.insert(found.end(), std::make_move_iterator(near.begin()),
                  std::make_move_iterator(near.end()));
   }
@@ -170,6 +173,7 @@ TrialModels::rowOf(std::unordered_map<uint32_t, int64_t> &values) {
   // argument against a long concatenation) often holds with that size
   // at 1: a few repairs, each re-evaluated exactly.
   for (size_t repair = 0; repair <= kRepairs && !model; ++repair) {
+    spent += program->size();
     if (!program->run(values))
       return std::nullopt;
     model = true;
@@ -212,7 +216,7 @@ TrialModels::rowOf(std::unordered_map<uint32_t, int64_t> &values) {
 
 std::vector<std::vector<int64_t>>
 TrialModels::around(const std::unordered_map<uint32_t, int64_t> &base) {
-  if (symbols.size() * program->size() > kAroundWork)
+  if (symbols.size() * program->size() > kAroundWork || spent > kAroundSpent)
     return {};
   for (uint32_t s : symbols)
     if (!base.count(s))
