@@ -50,6 +50,8 @@ solver::Text Lowerer::ruleText(std::string_view id) {
 void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      FormulaId violation, std::string subject, bool staticError,
                      std::string staticNote) {
+  if (dead)
+    return; // code that never runs (lowerDeadRegion)
   if (inPublicCallee()) {
     // Inside an inlined public callee: a requirement of the call. Static
     // errors are the callee's own (its analysis reports them).
@@ -83,6 +85,8 @@ void Lowerer::oblige(const Operation &op, ObligationKind kind, int dim,
                      const std::vector<solver::DimRef> &refs, int64_t declared,
                      int64_t inferredRank, bool staticError,
                      std::string staticNote) {
+  if (dead)
+    return; // code that never runs (lowerDeadRegion)
   if (callSite) {
     // The refs name values of the callee, which the problem does not list:
     // spell the subject out now (as solver::describeSubject would).

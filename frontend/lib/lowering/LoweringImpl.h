@@ -212,6 +212,15 @@ public:
   void lowerNestedRegion(const Region &region, bool conditional) {
     lowerRegion(region, conditional);
   }
+  /// Lowers the ops of a region that never runs (the branch an If's
+  /// constant condition does not take): its values get sizes as usual,
+  /// its opaque ops are listed, and its requirements are dropped (code
+  /// that never runs has no UB).
+  void lowerDeadRegion(const Region &region) {
+    ++dead;
+    lowerRegion(region, /*conditional=*/true);
+    --dead;
+  }
   /// Runs `body` (one block) once per element of `elements` and gives
   /// `op`'s results what the last run yields (OpContext::foldRegion).
   /// False when a run does not yield one value per carried operand.
@@ -363,6 +372,7 @@ private:
   /// valueConstant's entries, by frame and value.
   std::map<std::pair<const Function *, ValueId>, Attribute> constants;
   bool conditional = false; // inside a region of an unknown op
+  unsigned dead = 0;        // inside regions that never run (no obligation)
   /// In conditional code (a region of an unknown op, a block other than
   /// the entry block): the violations of the earlier ops of the enclosing
   /// blocks. Such obligations are not assumed by the solver for later ops

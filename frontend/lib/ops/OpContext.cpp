@@ -221,8 +221,19 @@ std::optional<std::vector<TermId>> OpContext::valueDims(ValueId id) const {
 
 bool OpContext::valueOpaque(ValueId id) const { return low.state(id).opaque; }
 
+std::optional<std::vector<TermId>> OpContext::valueIntElements(ValueId id) {
+  return low.intElements(id);
+}
+
 void OpContext::defineValueDims(ValueId id, std::vector<TermId> dims) {
   low.defineDims(id, std::move(dims));
+}
+
+void OpContext::lowerRegion(size_t k, bool dead) {
+  if (dead)
+    low.lowerDeadRegion(operation.regions[k]);
+  else
+    low.lowerNestedRegion(operation.regions[k], /*conditional=*/true);
 }
 
 void OpContext::lowerRegionsConditionally() {

@@ -146,6 +146,8 @@ public:
   /// The dims of region value `id` once its region was lowered, nullopt
   /// when its rank is not known.
   std::optional<std::vector<TermId>> valueDims(ValueId id) const;
+  /// The integer elements of region value `id` (Lowerer::intElements).
+  std::optional<std::vector<TermId>> valueIntElements(ValueId id);
   /// Region value `id` was made by an op symshape does not model.
   bool valueOpaque(ValueId id) const;
   /// Region value `id` (a body argument) has the runtime dims `dims`.
@@ -153,6 +155,9 @@ public:
   /// Lowers every region of the op where it is, as code that may run any
   /// number of times (its requirements are conditional).
   void lowerRegionsConditionally();
+  /// Lowers region `k` as code that may not run (conditional
+  /// requirements), or as code that never runs (`dead`: no requirement).
+  void lowerRegion(size_t k, bool dead);
   /// The op is in code that may not run (a region of a loop or branch).
   bool inConditionalCode() const;
   /// The axes of device mesh @`name` of the module, null when undeclared.

@@ -237,6 +237,8 @@ struct Runner {
     for (const Operation &op : region.blocks.front().operations) {
       bool terminator = op.name == "stablehlo.return" ||
                         op.name == "mhlo.return" || op.name == "sdy.return" ||
+                        op.name == "onnx.Yield" ||
+                        op.name == "torch.operator_terminator" ||
                         (op.name.size() >= 5 &&
                          op.name.compare(op.name.size() - 5, 5, "yield") == 0);
       if (terminator) { // shape.assuming_yield, scf.yield, linalg.yield

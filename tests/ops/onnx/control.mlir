@@ -70,9 +70,10 @@ func.func @if_known_condition(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %c: tens
 // Size(size) == 4 on a `size` of 5 elements: false) takes its branch alone:
 // the else_branch (first region) splits `size` into five [1] parts, and
 // the other branch's Split of 5 into 4 parts (opaque: no valid last part)
-// never runs. The Concat is [5], its Slice [2:5] is [3], so the
-// ConstantOfShape has rank 3, its sizes the runtime `size` values, each
-// required >= 0. Planted: its last size against a [1, 1, 6] tensor.
+// never runs. The Split's parts hold %arg1's elements, which the If
+// passes on: the Concat is %arg1 again, its Slice [2:5] is %arg1[2..4],
+// so the ConstantOfShape has those sizes, each required >= 0. Planted:
+// its last size against a [1, 1, 6] tensor.
 func.func @if_constant_condition(%arg0: !torch.vtensor<[1,1,6],f32>, %arg1: !torch.vtensor<[5],si64>) -> !torch.vtensor<[],f32> attributes {torch.onnx_meta.ir_version = 9 : si64, torch.onnx_meta.opset_version = 20 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
   %none = torch.constant.none
   %0 = torch.operator "onnx.Constant"() {torch.onnx.value_int = 4 : si64} : () -> !torch.vtensor<[],si64> 
@@ -91,11 +92,39 @@ func.func @if_constant_condition(%arg0: !torch.vtensor<[1,1,6],f32>, %arg1: !tor
   %5 = torch.operator "onnx.Constant"() {torch.onnx.value_ints = [2 : si64]} : () -> !torch.vtensor<[1],si64> 
   %6 = torch.operator "onnx.Constant"() {torch.onnx.value_ints = [5 : si64]} : () -> !torch.vtensor<[1],si64> 
   %7 = torch.operator "onnx.Slice"(%4, %5, %6) : (!torch.vtensor<[?],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[?],si64> 
-  // expected-ub-possible @+3 {{in-bounds: %7[0] <= -1}}
-  // expected-ub-possible @+2 {{in-bounds: %7[1] <= -1}}
-  // expected-ub-possible @+1 {{in-bounds: %7[2] <= -1}}
+  // expected-ub-possible @+3 {{in-bounds: %arg1[2] <= -1}}
+  // expected-ub-possible @+2 {{in-bounds: %arg1[3] <= -1}}
+  // expected-ub-possible @+1 {{in-bounds: %arg1[4] <= -1}}
   %8 = torch.operator "onnx.ConstantOfShape"(%7) : (!torch.vtensor<[?],si64>) -> !torch.vtensor<[],f32> 
-  // expected-ub-possible @+1 {{broadcast dim 2: %7[2] not in {1, 6}}}
+  // expected-ub-possible @+1 {{broadcast dim 2: %arg1[4] not in {1, 6}}}
   %9 = torch.operator "onnx.Add"(%8, %arg0) : (!torch.vtensor<[],f32>, !torch.vtensor<[1,1,6],f32>) -> !torch.vtensor<[],f32> 
   return %9 : !torch.vtensor<[],f32>
+}
+
+// The same pattern, small enough for the oracle's brute force over the
+// two `size` values: Size is 2, not 3, so the first region (torch-mlir's
+// else_branch) runs and the second never does. The dead branch's
+// ConstantOfShape would require both values >= 0 and its Split of 2 into
+// 3 parts has no valid last part: neither is reported as a finding (the
+// Split is still listed opaque). The live Split's parts hold %arg1[0] and
+// %arg1[1], the If passes them on, and they are the start and end of a
+// Slice of [4] (clamped to [0, 4]): its size against the Add's 2 can fail.
+func.func @if_constant_slice_bounds(%arg0: !torch.vtensor<[4],f32>, %arg1: !torch.vtensor<[2],si64>, %arg2: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> attributes {torch.onnx_meta.ir_version = 9 : si64, torch.onnx_meta.opset_version = 20 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Constant"() {torch.onnx.value_int = 3 : si64} : () -> !torch.vtensor<[],si64> 
+  %1 = torch.operator "onnx.Size"(%arg1) : (!torch.vtensor<[2],si64>) -> !torch.vtensor<[],si64> 
+  %2 = torch.operator "onnx.Equal"(%1, %0) : (!torch.vtensor<[],si64>, !torch.vtensor<[],si64>) -> !torch.vtensor<[],i1> 
+  %3:2 = torch.operator "onnx.If"(%2) : (!torch.vtensor<[],i1>) -> (!torch.vtensor<[?],si64>, !torch.vtensor<[?],si64>) {
+    %10:2 = torch.operator "onnx.Split"(%arg1) {torch.onnx.num_outputs = 2 : si64} : (!torch.vtensor<[2],si64>) -> (!torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) 
+    torch.operator_terminator %10#0, %10#1 : !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>
+  }, {
+    %10 = torch.operator "onnx.ConstantOfShape"(%arg1) : (!torch.vtensor<[2],si64>) -> !torch.vtensor<[?,?],f32> 
+    // expected-opaque @+1 {{torch.operator}}
+    %11:3 = torch.operator "onnx.Split"(%arg1) {torch.onnx.num_outputs = 3 : si64} : (!torch.vtensor<[2],si64>) -> (!torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[?],si64>) 
+    torch.operator_terminator %11#0, %11#1 : !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>
+  }
+  %4 = torch.operator "onnx.Slice"(%arg0, %3#0, %3#1) : (!torch.vtensor<[4],f32>, !torch.vtensor<[?],si64>, !torch.vtensor<[?],si64>) -> !torch.vtensor<[?],f32> 
+  // expected-ub-possible @+1 {{broadcast dim 0}}
+  %5 = torch.operator "onnx.Add"(%4, %arg2) : (!torch.vtensor<[?],f32>, !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> 
+  return %5 : !torch.vtensor<[2],f32>
 }

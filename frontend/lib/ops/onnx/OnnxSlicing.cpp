@@ -243,13 +243,31 @@ static void lowerSplit(OpContext &c) {
       return;
     sizes.assign(parts, part);
   }
-  for (size_t k = 0; k < parts; ++k) {
+  // A 1-D integer tensor of known elements (a shape) split in known
+  // sizes: each part holds its elements.
+  std::optional<std::vector<TermId>> elements =
+      rank == 1 ? onnxElements(c, 0) : std::nullopt;
+  for (size_t k = 0, at = 0; elements && k < parts; ++k) {
+    std::optional<int64_t> size = c.constantValue(sizes[k]);
+    if (!size || *size < 0 || at + size_t(*size) > elements->size())
+      elements.reset();
+    else
+      at += size_t(*size);
+  }
+  for (size_t k = 0, at = 0; k < parts; ++k) {
     std::vector<TermId> dims = *in;
     dims[*axis] = sizes[k];
-    if (fromValues)
+    if (elements) {
+      size_t size = size_t(*c.constantValue(sizes[k]));
+      setOnnxElements(c, k,
+                      std::vector<TermId>(elements->begin() + long(at),
+                                          elements->begin() + long(at + size)));
+      at += size;
+    } else if (fromValues) {
       setOnnxResultFromValues(c, k, std::move(dims));
-    else
+    } else {
       setOnnxResult(c, k, std::move(dims));
+    }
   }
 }
 

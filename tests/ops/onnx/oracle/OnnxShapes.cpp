@@ -22,7 +22,15 @@
 //   shape and the shape input (numpy.array(input) * numpy.ones(shape));
 // - Transpose (onnx.Transpose-21): perm a permutation, reversed by default;
 // - Flatten (onnx.Flatten-21): axis in [-r, r]; [prod(:axis),
-//   prod(axis:)].
+//   prod(axis:)];
+// - Split (onnx.Split-18): along `axis` in parts of the `split` input's
+//   sizes (an attribute before opset 13), non-negative and summing to the
+//   dim; else `num_outputs` parts of ceil(dim / n), the last smaller; else
+//   equal parts (the dim divisible by the output count); a 1-D integer
+//   tensor's parts hold its elements;
+// - If (onnx.If-21): the outputs of `then_branch` when the one-element
+//   condition holds, else of `else_branch` (torch-mlir's importer prints
+//   the branches in the order else, then; onnx-mlir then, else).
 //
 //===----------------------------------------------------------------------===//
 
@@ -349,9 +357,86 @@ bool flatten(Eval &e) {
                          product(Shape(split, v->shape.end()))});
 }
 
+bool split(Eval &e) {
+  const RtValue *v = e.tensor(0);
+  std::optional<int64_t> axisAttr = v ? onnxInt(e, "axis", 0) : std::nullopt;
+  std::optional<size_t> axis =
+      axisAttr ? onnxAxis(e, *axisAttr, v->shape.size(), "axis") : std::nullopt;
+  if (!axis)
+    return false;
+  int64_t n = v->shape[*axis];
+  size_t parts = e.numResults();
+  std::vector<int64_t> sizes;
+  if (std::optional<std::vector<int64_t>> attr = onnxInts(e, "split")) {
+    sizes = *attr;
+  } else if (e.numOperands() > 1 && !onnxAbsent(e, 1)) {
+    std::optional<std::vector<int64_t>> given = e.contents(1);
+    if (!given)
+      return e.unsupported("split sizes not known");
+    sizes = *given;
+  } else if (onnxAttr(e, "num_outputs")) {
+    std::optional<int64_t> num = onnxInt(e, "num_outputs", 0);
+    if (!num || !e.require(*num == int64_t(parts), "num_outputs"))
+      return false;
+    int64_t chunk = (n + *num - 1) / *num;
+    if (n - chunk * (*num - 1) <= 0)
+      return e.unsupported("num_outputs leaves no last part");
+    sizes.assign(parts, chunk);
+    sizes.back() = n - chunk * (*num - 1);
+  } else {
+    if (!e.require(n % int64_t(parts) == 0, "dim " + std::to_string(n) +
+                                                " in " + std::to_string(parts) +
+                                                " equal parts"))
+      return false;
+    sizes.assign(parts, n / int64_t(parts));
+  }
+  if (!e.require(sizes.size() == parts, "one split size per output"))
+    return false;
+  int64_t sum = 0;
+  for (int64_t size : sizes) {
+    if (!e.require(size >= 0, "split size " + std::to_string(size)))
+      return false;
+    sum += size;
+  }
+  if (!e.require(sum == n, "split sizes sum to " + std::to_string(sum) +
+                               ", not " + std::to_string(n)))
+    return false;
+  for (size_t k = 0, at = 0; k < parts; ++k) {
+    Shape out = v->shape;
+    out[*axis] = sizes[k];
+    std::optional<std::vector<int64_t>> data;
+    if (v->data && v->shape.size() == 1)
+      data = std::vector<int64_t>(v->data->begin() + long(at),
+                                  v->data->begin() + long(at) + long(sizes[k]));
+    at += size_t(sizes[k]);
+    if (!e.setResult(k, out, data))
+      return false;
+  }
+  return true;
+}
+
+bool ifOp(Eval &e) {
+  std::optional<std::vector<int64_t>> cond = e.contents(0);
+  if (!cond || cond->size() != 1)
+    return e.unsupported("the condition is not known");
+  size_t thenRegion = isTorch(e) ? 1 : 0;
+  std::vector<RtValue> yielded;
+  if (!e.runRegion(cond->front() != 0 ? thenRegion : 1 - thenRegion, yielded))
+    return false;
+  if (yielded.size() != e.numResults())
+    return e.unsupported("the branch yields " + std::to_string(yielded.size()) +
+                         " values");
+  for (size_t r = 0; r < yielded.size(); ++r)
+    if (!e.setValue(r, yielded[r]))
+      return false;
+  return true;
+}
+
 } // namespace
 
 static void registerOnnxShapes() {
+  addOp("Split", split);
+  addOp("If", ifOp);
   addOp("Gather", gather);
   addOp("Slice", slice);
   addOp("Concat", concat);
