@@ -711,6 +711,13 @@ void OpContext::opaque(std::string reason) {
   low.markOpaque(operation, std::move(reason));
 }
 
+void OpContext::opaqueKeepingResults(std::string reason) {
+  if (madeOpaque)
+    return;
+  keepSetResults = true;
+  opaque(std::move(reason));
+}
+
 void OpContext::opaqueCheck(std::string reason) {
   if (madeOpaque)
     return;
@@ -737,8 +744,9 @@ void OpContext::flush() {
   }
   casts.clear();
   for (size_t r = 0; r < numResults(); ++r) {
+    bool kept = keepSetResults && resultSet[r];
     setResultFromType(r);
-    if (madeOpaque) // its results are unknowns, like any opaque op's
+    if (madeOpaque && !kept) // its results are unknowns, like any opaque op's
       low.state(operation.results[r]).opaque = true;
   }
 }

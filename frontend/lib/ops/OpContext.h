@@ -398,6 +398,10 @@ public:
   /// The same for a runtime check whose predicate is not read: listed even
   /// though it has no results (SEMANTICS.md §2: never a guess, never hidden).
   void opaqueCheck(std::string reason);
+  /// The op is listed as opaque with `reason`, but the results it has set
+  /// keep what it set (an If whose branch taken yields some known and some
+  /// unknown outputs); only the others come from their declared types.
+  void opaqueKeepingResults(std::string reason);
 
 private:
   void flush();
@@ -408,6 +412,7 @@ private:
   solver::Text outerRule;
   bool hadError = false;
   bool madeOpaque = false;
+  bool keepSetResults = false; ///< opaqueKeepingResults
   std::vector<bool> resultSet;
   /// result-cast obligations, queued after every requirement.
   struct PendingCast {

@@ -106,9 +106,10 @@ func.func @if_constant_condition(%arg0: !torch.vtensor<[1,1,6],f32>, %arg1: !tor
 // else_branch) runs and the second never does. The dead branch's
 // ConstantOfShape would require both values >= 0 and its Split of 2 into
 // 3 parts has no valid last part: neither is reported as a finding (the
-// Split is still listed opaque). The live Split's parts hold %arg1[0] and
-// %arg1[1], the If passes them on, and they are the start and end of a
-// Slice of [4] (clamped to [0, 4]): its size against the Add's 2 can fail.
+// Split is still listed opaque, its reason saying that the branch never
+// runs). The live Split's parts hold %arg1[0] and %arg1[1], the If passes
+// them on, and they are the start and end of a Slice of [4] (clamped to
+// [0, 4]): its size against the Add's 2 can fail.
 func.func @if_constant_slice_bounds(%arg0: !torch.vtensor<[4],f32>, %arg1: !torch.vtensor<[2],si64>, %arg2: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> attributes {torch.onnx_meta.ir_version = 9 : si64, torch.onnx_meta.opset_version = 20 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
   %none = torch.constant.none
   %0 = torch.operator "onnx.Constant"() {torch.onnx.value_int = 3 : si64} : () -> !torch.vtensor<[],si64> 

@@ -137,8 +137,10 @@ static void lowerIf(OpContext &c) {
     differ = differ || !type.hasRank() || onnxResultShapeUnknown(c, r) ||
              std::count(type.dims.begin(), type.dims.end(), kDynamic);
   }
+  // The outputs set above keep their sizes; the others are unknown.
   if (differ)
-    return c.opaque("the output sizes depend on the branch taken");
+    return c.opaqueKeepingResults(
+        "the output sizes depend on the branch taken");
   for (size_t r = 0; r < c.numResults(); ++r)
     c.setResultFromType(r);
 }
