@@ -129,3 +129,19 @@ func.func @if_constant_slice_bounds(%arg0: !torch.vtensor<[4],f32>, %arg1: !torc
   %5 = torch.operator "onnx.Add"(%4, %arg2) : (!torch.vtensor<[?],f32>, !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> 
   return %5 : !torch.vtensor<[2],f32>
 }
+
+// Output 0 is %a in both branches, output 1 is %b or %d: the condition
+// is not known, so output 1's size depends on the branch and the op is
+// opaque, but output 0 keeps %a's sizes, and the Add after it compares
+// them with %b's.
+func.func @if_partly_known(%c: tensor<i1>, %a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %d: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<?x4xf32>) {
+  // expected-opaque @+1 {{onnx.If}}
+  %0:2 = "onnx.If"(%c) ({
+    "onnx.Yield"(%a, %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> ()
+  }, {
+    "onnx.Yield"(%a, %d) : (tensor<?x4xf32>, tensor<?x4xf32>) -> ()
+  }) : (tensor<i1>) -> (tensor<?x4xf32>, tensor<?x4xf32>)
+  // expected-ub-possible @+1 {{broadcast dim 0: %a[0] != 1 && %b[0] != 1 && %a[0] != %b[0]}}
+  %1 = "onnx.Add"(%0#0, %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  onnx.Return %1, %0#1 : tensor<?x4xf32>, tensor<?x4xf32>
+}
