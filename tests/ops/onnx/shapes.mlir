@@ -130,3 +130,18 @@ func.func @onnx_static(%arg0: tensor<5x5x1x32xf32>, %arg1: tensor<5x5x3x32xf32>,
   %2 = "onnx.Gather"(%arg2, %1) {axis = 1 : si64} : (tensor<?x4xf32>, tensor<2xi64>) -> tensor<?x2xf32>
   "onnx.Return"(%0, %2) : (tensor<*xf32>, tensor<?x2xf32>) -> ()
 }
+
+// Unsqueeze-21 with its axes given at runtime (test_unsqueeze_two_axes
+// takes them as an input): the output has rank 3; the axis must lie in
+// [-3, 2], and output dim j is 1 where it names j, else input dim j less
+// the axes before j. The declared [3, 4, 1] holds only for the axis 2
+// (or -1): the axis 0 (or -3) puts the 1 first, 1 (or -2) between.
+func.func @unsqueeze_runtime_axes(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,4,1],f32> attributes {torch.onnx_meta.ir_version = 10 : si64, torch.onnx_meta.opset_version = 21 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-ub-possible @+4 {{in-bounds: %arg1[0] <= -4 || %arg1[0] >= 3}}
+  // expected-ub-possible @+3 {{result-cast dim 0: %arg1[0] in {-3, 0}}}
+  // expected-ub-possible @+2 {{result-cast dim 1: %arg1[0] in {-2, 1} || %arg1[0] <= -3 || %arg1[0] == 0}}
+  // expected-ub-possible @+1 {{result-cast dim 2: %arg1[0] not in {-1, 2}}}
+  %0 = torch.operator "onnx.Unsqueeze"(%arg0, %arg1) : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,4,1],f32> 
+  return %0 : !torch.vtensor<[3,4,1],f32>
+}

@@ -203,12 +203,62 @@ static std::optional<std::vector<size_t>> axesOf(OpContext &c, size_t rank,
   return out;
 }
 
+/// onnx.Unsqueeze-13 with axes known only at runtime (a 1-D input of a
+/// static length m, elements `axes`): the output has rank R = r + m; each
+/// axis lies in [-R, R-1] (a negative one counts from the end) and names
+/// another position than the others. Output dim j is 1 where an axis
+/// names it, else input dim j - (the number of axes before j).
+static void unsqueezeAtRuntime(OpContext &c, const std::vector<TermId> &in,
+                               const std::vector<TermId> &axes) {
+  auto &f = c.formulas();
+  int64_t r = int64_t(in.size()), m = int64_t(axes.size()), R = r + m;
+  TermId rank = c.constant(R);
+  std::vector<TermId> named; // each axis as an output position
+  for (size_t k = 0; k < axes.size(); ++k) {
+    c.requireInBounds(
+        f.mkAnd({f.mkLe(c.constant(-R), axes[k]), f.mkLt(axes[k], rank)}),
+        "axis " + std::to_string(k) + " of " + c.operandName(1) + " (in [-" +
+            std::to_string(R) + ", " + std::to_string(R - 1) + "])");
+    named.push_back(
+        c.selectLe(c.constant(0), axes[k], axes[k], c.add(axes[k], rank)));
+  }
+  for (size_t j = 0; j < named.size(); ++j)
+    for (size_t k = j + 1; k < named.size(); ++k)
+      c.requireInBounds(f.mkNe(named[j], named[k]),
+                        "axes " + std::to_string(j) + " and " +
+                            std::to_string(k) + " of " + c.operandName(1) +
+                            " (not the same position)");
+  std::vector<TermId> dims;
+  for (int64_t j = 0; j < R; ++j) {
+    // How many axes come before position j.
+    TermId before = c.constant(0);
+    for (TermId n : named)
+      before = c.add(before, c.selectLe(n, c.constant(j - 1), c.constant(1),
+                                        c.constant(0)));
+    // Not an axis: the input dim j - before (an index outside the input
+    // only where a requirement above fails).
+    TermId dim = c.constant(1);
+    for (int64_t t = m; t >= 0; --t)
+      if (j - t >= 0 && j - t < r)
+        dim = c.selectEq(before, c.constant(t), in[size_t(j - t)], dim);
+    for (TermId n : named)
+      dim = c.selectEq(n, c.constant(j), c.constant(1), dim);
+    dims.push_back(dim);
+  }
+  setOnnxOutput(c, 0, std::move(dims));
+}
+
 /// onnx.Unsqueeze-13 (-11: `axes` attribute): a 1 is inserted at each of
 /// the `axes` of the output (rank + len(axes)).
 static void lowerUnsqueeze(OpContext &c) {
   std::optional<std::vector<TermId>> in = inputDims(c, 0);
   if (!in)
     return;
+  // Axes given at runtime (a backend test's input): the dims are selects.
+  if (onnxOpset(c) >= 13 && !onnxAbsent(c, 1) && !c.constantElements(1))
+    if (std::optional<std::vector<TermId>> axes = onnxElements(c, 1);
+        axes && !axes->empty())
+      return unsqueezeAtRuntime(c, *in, *axes);
   bool present = false;
   std::optional<std::vector<int64_t>> raw =
       onnxIntsInputOrAttr(c, 1, 13, "axes", present);
