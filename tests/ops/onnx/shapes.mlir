@@ -145,3 +145,18 @@ func.func @unsqueeze_runtime_axes(%arg0: !torch.vtensor<[3,4],f32>, %arg1: !torc
   %0 = torch.operator "onnx.Unsqueeze"(%arg0, %arg1) : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,4,1],f32> 
   return %0 : !torch.vtensor<[3,4,1],f32>
 }
+
+// Squeeze-13 with its one axis given at runtime (test_squeeze_negative_
+// axes): the axis lies in [-4, 3] and must name a dim of size 1 (0 or 2,
+// or -4 or -2); output dim j is input dim j before it, j + 1 from it on.
+// The declared [1, 3, 5] needs the dim 2 removed: removing dim 0 gives
+// [3, 1, 5], and the dim 3 (5) cannot be squeezed at all.
+func.func @squeeze_runtime_axis(%arg0: !torch.vtensor<[1,3,1,5],f32>, %arg1: !torch.vtensor<[1],si64>) -> !torch.vtensor<[1,3,5],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 13 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-ub-possible @+4 {{in-bounds: %arg1[0] <= -5 || %arg1[0] >= 4}}
+  // expected-ub-possible @+3 {{equal: %arg1[0] not in {-4, -2, 0, 2}}}
+  // expected-ub-possible @+2 {{result-cast dim 0: %arg1[0] <= -4 || %arg1[0] == 0}}
+  // expected-ub-possible @+1 {{result-cast dim 1: %arg1[0] <= -3 || %arg1[0] in [0, 1]}}
+  %0 = torch.operator "onnx.Squeeze"(%arg0, %arg1) : (!torch.vtensor<[1,3,1,5],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[1,3,5],f32> 
+  return %0 : !torch.vtensor<[1,3,5],f32>
+}

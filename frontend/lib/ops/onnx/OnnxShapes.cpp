@@ -284,12 +284,47 @@ static void lowerUnsqueeze(OpContext &c) {
   forwardOnnxValues(c, 0, 0, std::move(dims));
 }
 
+/// onnx.Squeeze-13 with one axis known only at runtime (`axis`, the
+/// element of a 1-D input of length 1): it lies in [-r, r-1] and the dim
+/// it names must be 1; output dim j is input dim j before it, j + 1 from
+/// it on. Several runtime axes stay opaque.
+static void squeezeAtRuntime(OpContext &c, const std::vector<TermId> &in,
+                             TermId axis) {
+  auto &f = c.formulas();
+  int64_t r = int64_t(in.size());
+  if (r == 0)
+    return c.error("Squeeze of a rank-0 tensor has no axis to remove");
+  TermId rank = c.constant(r);
+  c.requireInBounds(f.mkAnd({f.mkLe(c.constant(-r), axis), f.mkLt(axis, rank)}),
+                    "axis 0 of " + c.operandName(1) + " (in [-" +
+                        std::to_string(r) + ", " + std::to_string(r - 1) +
+                        "])");
+  TermId named = c.selectLe(c.constant(0), axis, axis, c.add(axis, rank));
+  // The size at the named position (the last dim beyond the range, where
+  // the requirement above fails).
+  TermId squeezed = in.back();
+  for (int64_t d = r - 2; d >= 0; --d)
+    squeezed = c.selectEq(named, c.constant(d), in[size_t(d)], squeezed);
+  c.requireEqual(squeezed, c.constant(1),
+                 "the squeezed size " + c.operandName(0) + "[" +
+                     c.operandName(1) + "[0]] and 1");
+  std::vector<TermId> dims;
+  for (int64_t j = 0; j + 1 < r; ++j)
+    dims.push_back(
+        c.selectLe(named, c.constant(j), in[size_t(j + 1)], in[size_t(j)]));
+  setOnnxOutput(c, 0, std::move(dims));
+}
+
 /// onnx.Squeeze-13 (-11: `axes` attribute): the dims at `axes` are removed
 /// and must be 1; without axes every dim of size 1 is removed.
 static void lowerSqueeze(OpContext &c) {
   std::optional<std::vector<TermId>> in = inputDims(c, 0);
   if (!in)
     return;
+  if (onnxOpset(c) >= 13 && !onnxAbsent(c, 1) && !c.constantElements(1))
+    if (std::optional<std::vector<TermId>> axes = onnxElements(c, 1);
+        axes && axes->size() == 1)
+      return squeezeAtRuntime(c, *in, axes->front());
   size_t rank = in->size();
   bool present = false;
   std::optional<std::vector<size_t>> axes = axesOf(c, rank, present);
