@@ -160,3 +160,22 @@ func.func @squeeze_runtime_axis(%arg0: !torch.vtensor<[1,3,1,5],f32>, %arg1: !to
   %0 = torch.operator "onnx.Squeeze"(%arg0, %arg1) : (!torch.vtensor<[1,3,1,5],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[1,3,5],f32> 
   return %0 : !torch.vtensor<[1,3,5],f32>
 }
+
+// Reshape-14 with its shape given at runtime (test_reshape_negative_dim
+// takes it as an input): each element is at least -1 and at most one is
+// -1; a 0 copies the input dim at its index; the -1 is 6 over the other
+// size, which must divide it; with no -1 the sizes must multiply to 6.
+// The declared [3, 2] then holds for [3, 2], [-1, 2], [3, -1] or [3, 0]
+// (the 0 copies 3): conditions with too many cases to print, each
+// finding exact, with a witness.
+func.func @reshape_runtime_shape(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.vtensor<[2],si64>) -> !torch.vtensor<[3,2],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 14 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-ub-possible @+6 {{in-bounds: %arg1[0] <= -2}}
+  // expected-ub-possible @+5 {{in-bounds: %arg1[1] <= -2}}
+  // expected-ub-possible @+4 {{in-bounds: %arg1[0] == -1 && %arg1[1] == -1}}
+  // expected-ub-possible @+3 {{element-count}}
+  // expected-ub-possible @+2 {{result-cast dim 0}}
+  // expected-ub-possible @+1 {{result-cast dim 1}}
+  %0 = torch.operator "onnx.Reshape"(%arg0, %arg1) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[3,2],f32> 
+  return %0 : !torch.vtensor<[3,2],f32>
+}

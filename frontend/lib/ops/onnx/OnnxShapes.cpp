@@ -36,6 +36,68 @@ static std::optional<std::vector<TermId>> shapeInput(OpContext &c, size_t i,
   return elements;
 }
 
+/// onnx.Reshape with shape elements known only at runtime, any of which
+/// may be -1 (a backend test's shape input): each is at least -1, at most
+/// one is -1, a 0 copies the input dim at its index (unless allowzero),
+/// and the -1 is the element count over the product of the others.
+static void reshapeAtRuntime(OpContext &c, const std::vector<TermId> &in,
+                             const std::vector<TermId> &sizes, bool allowZero) {
+  auto &f = c.formulas();
+  TermId minus1 = c.constant(-1), zero = c.constant(0);
+  std::vector<TermId> base; // each size when it is not -1
+  std::vector<FormulaId> isNeg, isZero;
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    TermId s = sizes[k];
+    if (std::optional<int64_t> v = c.constantValue(s); v && *v < -1)
+      return c.error("invalid shape dimension " + std::to_string(*v));
+    if (!c.provablyNonNegative(s))
+      c.requireInBounds(f.mkLe(minus1, s),
+                        "shape element " + std::to_string(k) + " (>= -1)");
+    TermId b = s;
+    if (!allowZero && k < in.size())
+      b = c.selectEq(s, zero, in[k], s);
+    else if (!allowZero)
+      c.requireInBounds(f.mkNe(s, zero),
+                        "shape element " + std::to_string(k) +
+                            " is not 0 (the input has no dim " +
+                            std::to_string(k) + " to copy)");
+    base.push_back(b);
+    isNeg.push_back(f.mkEq(s, minus1));
+    isZero.push_back(f.mkEq(s, zero));
+  }
+  for (size_t j = 0; j < sizes.size(); ++j)
+    for (size_t k = j + 1; k < sizes.size(); ++k)
+      c.requireInBounds(f.mkNot(f.mkAnd({isNeg[j], isNeg[k]})),
+                        "shape elements " + std::to_string(j) + " and " +
+                            std::to_string(k) + " (not both -1)");
+  FormulaId anyNeg = f.mkOr(isNeg);
+  if (allowZero)
+    c.requireInBounds(f.mkNot(f.mkAnd({anyNeg, f.mkOr(isZero)})),
+                      "the shape (with allowzero, not both 0 and -1)");
+  // By cases on which element is -1 (at most one, required above): the
+  // -1 at k is the element count over the product of the other sizes,
+  // which must divide it; with none, the sizes must multiply to it.
+  TermId numel = c.product(in);
+  std::vector<TermId> dims;
+  std::vector<FormulaId> violations{
+      f.mkAnd({f.mkNot(anyNeg), f.mkNe(numel, c.product(base))})};
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    std::vector<TermId> others;
+    for (size_t j = 0; j < sizes.size(); ++j)
+      if (j != k)
+        others.push_back(base[j]);
+    TermId rest = c.product(others), inferred = c.floorDiv(numel, rest);
+    dims.push_back(c.selectEq(sizes[k], minus1, inferred, base[k]));
+    violations.push_back(f.mkAnd(
+        {isNeg[k],
+         f.mkOr({f.mkEq(rest, zero), f.mkNe(numel, c.mul(inferred, rest))})}));
+  }
+  c.require(solver::ObligationKind::ElementCount, -1, f.mkOr(violations),
+            "the element counts of " + c.operandName(0) +
+                " and the Reshape result");
+  forwardOnnxValues(c, 0, 0, std::move(dims), /*fromValues=*/true);
+}
+
 /// onnx.Reshape-5/13/14/19/21: `0` copies the input dim at that index
 /// (unless `allowzero` = 1, opset 14: then it is 0), at most one `-1` is
 /// inferred from the element count, which the new shape must keep. Opset 1
@@ -56,6 +118,9 @@ static void lowerReshape(OpContext &c) {
     return;
   }
   bool allowZero = onnxInt(c, "allowzero").value_or(0) != 0;
+  for (TermId s : *sizes)
+    if (!c.constantValue(s) && !c.provablyNonNegative(s))
+      return reshapeAtRuntime(c, *in, *sizes, allowZero);
   std::optional<size_t> inferred;
   bool zero = false;
   std::vector<TermId> dims, others;
@@ -71,9 +136,6 @@ static void lowerReshape(OpContext &c) {
     }
     if (v && *v < -1)
       return c.error("invalid shape dimension " + std::to_string(*v));
-    if (!v && !c.provablyNonNegative(s))
-      return c.opaque("shape element " + std::to_string(k) +
-                      " may be -1 at runtime");
     TermId d = s;
     if (!allowZero && k < in->size())
       d = v ? (*v == 0 ? (*in)[k] : s)
