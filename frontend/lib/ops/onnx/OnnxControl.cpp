@@ -149,7 +149,8 @@ const std::vector<OnnxRule> &onnxControlRules() {
   static const std::vector<OnnxRule> rules = {
       {"If", lowerIf,
        "the outputs of the branch taken (both branches checked, "
-       "conditionally); sizes the branches disagree on: opaque"},
+       "conditionally; a branch a constant condition never takes has no "
+       "requirements); sizes the branches disagree on: opaque"},
   };
   return rules;
 }

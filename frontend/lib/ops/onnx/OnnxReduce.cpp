@@ -211,7 +211,9 @@ static void lowerCumSum(OpContext &c) {
 #define ONNX_REDUCE(NAME, VERSIONS)                                            \
   {                                                                            \
     NAME, lowerReduce,                                                         \
-        "the axes (attribute, then input) become 1 or are removed", VERSIONS   \
+        "the axes (attribute, then input) become 1 or are removed; runtime "   \
+        "axes with keepdims",                                                  \
+        VERSIONS                                                               \
   }
 
 const std::vector<OnnxRule> &onnxReduceRules() {

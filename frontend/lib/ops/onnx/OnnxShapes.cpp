@@ -485,13 +485,15 @@ const std::vector<OnnxRule> &onnxShapeRules() {
   static const std::vector<OnnxRule> rules = {
       {"Reshape", lowerReshape,
        "`0` copies a dim (not with allowzero), one `-1` inferred; element "
-       "count kept"},
+       "count kept; a runtime shape by cases on its -1"},
       {"Expand", lowerExpand,
        "the input and the shape broadcast (multidirectional)"},
       {"Transpose", lowerTranspose, "dims permuted by `perm` (reversed)"},
       {"Flatten", lowerFlatten, "2-D: the dims before and from `axis`"},
-      {"Unsqueeze", lowerUnsqueeze, "1s inserted at `axes`", "11"},
-      {"Squeeze", lowerSqueeze, "dims at `axes` (each 1) removed", "11"},
+      {"Unsqueeze", lowerUnsqueeze, "1s inserted at `axes` (known or runtime)",
+       "11"},
+      {"Squeeze", lowerSqueeze,
+       "dims at `axes` (each 1) removed; one runtime axis", "11"},
       {"Concat", lowerConcat,
        "equal dims but `axis`, whose sizes add up; integer elements joined"},
   };

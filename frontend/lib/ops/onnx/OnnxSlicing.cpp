@@ -394,7 +394,8 @@ const std::vector<OnnxRule> &onnxSlicingRules() {
       {"Gather", lowerGather,
        "data dims around the indices' dims; indices in bounds"},
       {"Split", lowerSplit,
-       "parts along `axis` adding up to it (`split`, `num_outputs`, equal)",
+       "parts along `axis` adding up to it (`split`, `num_outputs`, equal); "
+       "integer elements split",
        "11 13"},
       {"Tile", lowerTile, "each dim times its repeat"},
       {"Pad", lowerPad, "each dim grows by its pads, stays >= 0", "2 11 13 18"},
