@@ -71,10 +71,10 @@ private:
   static constexpr size_t kSeeds = 24, kMaxBalanced = 64;
   /// around() tries every symbol of a component only while symbols times
   /// terms stays under kAroundWork (each trial evaluates the component).
-  static constexpr size_t kAroundWork = size_t(1) << 22;
+  static constexpr size_t kAroundWork = size_t(1) << 21;
   /// around() tries nothing more once the component's trials have
   /// evaluated this many terms in all.
-  static constexpr size_t kAroundSpent = size_t(1) << 25;
+  static constexpr size_t kAroundSpent = size_t(1) << 23;
 
   /// Equalities of W between products (`a*b*c == d*e*f`: facts, and
   /// obligations whose violation is `!=`, such as a reshape's element
