@@ -137,6 +137,38 @@ bool requireSameSize(OpContext &c, TermId a, TermId b, bool staticSizes,
   return true;
 }
 
+std::optional<std::vector<TermId>>
+onnxRuntimeElements(OpContext &c, size_t input, int64_t since) {
+  if (onnxOpset(c) < since || onnxAbsent(c, input) || c.constantElements(input))
+    return std::nullopt;
+  return onnxElements(c, input);
+}
+
+std::vector<TermId> requireRuntimeAxes(OpContext &c, size_t input,
+                                       const std::vector<TermId> &axes,
+                                       int64_t rank,
+                                       const std::string &position) {
+  auto &f = c.formulas();
+  TermId r = c.constant(rank);
+  std::vector<TermId> named;
+  for (size_t k = 0; k < axes.size(); ++k) {
+    c.requireInBounds(
+        f.mkAnd({f.mkLe(c.constant(-rank), axes[k]), f.mkLt(axes[k], r)}),
+        "axis " + std::to_string(k) + " of " + c.operandName(input) +
+            " (in [-" + std::to_string(rank) + ", " + std::to_string(rank - 1) +
+            "])");
+    named.push_back(
+        c.selectLe(c.constant(0), axes[k], axes[k], c.add(axes[k], r)));
+  }
+  for (size_t j = 0; j < named.size(); ++j)
+    for (size_t k = j + 1; k < named.size(); ++k)
+      c.requireInBounds(f.mkNe(named[j], named[k]),
+                        "axes " + std::to_string(j) + " and " +
+                            std::to_string(k) + " of " + c.operandName(input) +
+                            " (not the same " + position + ")");
+  return named;
+}
+
 std::optional<std::vector<int64_t>>
 onnxIntsInputOrAttr(OpContext &c, size_t input, int64_t inputSince,
                     std::string_view name, bool &present) {

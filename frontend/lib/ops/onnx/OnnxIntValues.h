@@ -52,6 +52,19 @@ std::optional<std::vector<int64_t>>
 onnxIntsInputOrAttr(OpContext &c, size_t input, int64_t inputSince,
                     std::string_view name, bool &present);
 
+/// The elements of input `input` (opset >= `since`) when they are known
+/// terms but not all constants: axes given at runtime. nullopt otherwise
+/// (absent, constant, or not known).
+std::optional<std::vector<TermId>>
+onnxRuntimeElements(OpContext &c, size_t input, int64_t since);
+/// Runtime axes `axes` of input `input` over `rank` positions, each as a
+/// position in [0, rank) (a negative axis counts from the end). Each axis
+/// is required in [-rank, rank-1], and no two may name the same position
+/// (`position`: "dim" or "position", for the requirement's text).
+std::vector<TermId> requireRuntimeAxes(OpContext &c, size_t input,
+                                       const std::vector<TermId> &axes,
+                                       int64_t rank,
+                                       const std::string &position);
 /// At most this many elements are tracked per value.
 constexpr int64_t kOnnxMaxElements = 4096;
 

@@ -57,24 +57,8 @@ static std::optional<std::vector<int64_t>> reduceAxes(OpContext &c) {
 /// in [-r, r-1] and name another dim than the others.
 static void reduceAtRuntime(OpContext &c, const std::vector<TermId> &x,
                             const std::vector<TermId> &axes) {
-  auto &f = c.formulas();
-  TermId rank = c.constant(int64_t(x.size()));
-  std::vector<TermId> named; // each axis as a dim index
-  for (size_t j = 0; j < axes.size(); ++j) {
-    TermId a = axes[j];
-    c.requireInBounds(
-        f.mkAnd({f.mkLe(c.constant(-int64_t(x.size())), a), f.mkLt(a, rank)}),
-        "axis " + std::to_string(j) + " of " + c.operandName(1) + " (in [-" +
-            std::to_string(x.size()) + ", " +
-            std::to_string(int64_t(x.size()) - 1) + "])");
-    named.push_back(c.selectLe(c.constant(0), a, a, c.add(a, rank)));
-  }
-  for (size_t j = 0; j < named.size(); ++j)
-    for (size_t k = j + 1; k < named.size(); ++k)
-      c.requireInBounds(f.mkNe(named[j], named[k]),
-                        "axes " + std::to_string(j) + " and " +
-                            std::to_string(k) + " of " + c.operandName(1) +
-                            " (not the same dim)");
+  std::vector<TermId> named =
+      requireRuntimeAxes(c, 1, axes, int64_t(x.size()), "dim");
   std::vector<TermId> out;
   for (size_t d = 0; d < x.size(); ++d) {
     TermId dim = x[d];
@@ -91,9 +75,9 @@ static void lowerReduce(OpContext &c) {
   // Axes given at runtime, kept as 1s: the dims are selects on them.
   // Without keepdims the rank stays known but which dims remain does not
   // (reduceAxes makes the op opaque).
-  if (x && onnxOpset(c) >= axesInputOpset(onnxName(c)) && !onnxAbsent(c, 1) &&
-      !c.constantElements(1) && onnxInt(c, "keepdims").value_or(1) != 0)
-    if (std::optional<std::vector<TermId>> axes = onnxElements(c, 1);
+  if (x && onnxInt(c, "keepdims").value_or(1) != 0)
+    if (std::optional<std::vector<TermId>> axes =
+            onnxRuntimeElements(c, 1, axesInputOpset(onnxName(c)));
         axes && !axes->empty())
       return reduceAtRuntime(c, *x, *axes);
   std::optional<std::vector<int64_t>> axes = x ? reduceAxes(c) : std::nullopt;

@@ -272,24 +272,8 @@ static std::optional<std::vector<size_t>> axesOf(OpContext &c, size_t rank,
 /// names it, else input dim j - (the number of axes before j).
 static void unsqueezeAtRuntime(OpContext &c, const std::vector<TermId> &in,
                                const std::vector<TermId> &axes) {
-  auto &f = c.formulas();
   int64_t r = int64_t(in.size()), m = int64_t(axes.size()), R = r + m;
-  TermId rank = c.constant(R);
-  std::vector<TermId> named; // each axis as an output position
-  for (size_t k = 0; k < axes.size(); ++k) {
-    c.requireInBounds(
-        f.mkAnd({f.mkLe(c.constant(-R), axes[k]), f.mkLt(axes[k], rank)}),
-        "axis " + std::to_string(k) + " of " + c.operandName(1) + " (in [-" +
-            std::to_string(R) + ", " + std::to_string(R - 1) + "])");
-    named.push_back(
-        c.selectLe(c.constant(0), axes[k], axes[k], c.add(axes[k], rank)));
-  }
-  for (size_t j = 0; j < named.size(); ++j)
-    for (size_t k = j + 1; k < named.size(); ++k)
-      c.requireInBounds(f.mkNe(named[j], named[k]),
-                        "axes " + std::to_string(j) + " and " +
-                            std::to_string(k) + " of " + c.operandName(1) +
-                            " (not the same position)");
+  std::vector<TermId> named = requireRuntimeAxes(c, 1, axes, R, "position");
   std::vector<TermId> dims;
   for (int64_t j = 0; j < R; ++j) {
     // How many axes come before position j.
@@ -317,10 +301,9 @@ static void lowerUnsqueeze(OpContext &c) {
   if (!in)
     return;
   // Axes given at runtime (a backend test's input): the dims are selects.
-  if (onnxOpset(c) >= 13 && !onnxAbsent(c, 1) && !c.constantElements(1))
-    if (std::optional<std::vector<TermId>> axes = onnxElements(c, 1);
-        axes && !axes->empty())
-      return unsqueezeAtRuntime(c, *in, *axes);
+  if (std::optional<std::vector<TermId>> axes = onnxRuntimeElements(c, 1, 13);
+      axes && !axes->empty())
+    return unsqueezeAtRuntime(c, *in, *axes);
   bool present = false;
   std::optional<std::vector<int64_t>> raw =
       onnxIntsInputOrAttr(c, 1, 13, "axes", present);
@@ -352,16 +335,10 @@ static void lowerUnsqueeze(OpContext &c) {
 /// it on. Several runtime axes stay opaque.
 static void squeezeAtRuntime(OpContext &c, const std::vector<TermId> &in,
                              TermId axis) {
-  auto &f = c.formulas();
   int64_t r = int64_t(in.size());
   if (r == 0)
     return c.error("Squeeze of a rank-0 tensor has no axis to remove");
-  TermId rank = c.constant(r);
-  c.requireInBounds(f.mkAnd({f.mkLe(c.constant(-r), axis), f.mkLt(axis, rank)}),
-                    "axis 0 of " + c.operandName(1) + " (in [-" +
-                        std::to_string(r) + ", " + std::to_string(r - 1) +
-                        "])");
-  TermId named = c.selectLe(c.constant(0), axis, axis, c.add(axis, rank));
+  TermId named = requireRuntimeAxes(c, 1, {axis}, r, "dim").front();
   // The size at the named position (the last dim beyond the range, where
   // the requirement above fails).
   TermId squeezed = in.back();
@@ -383,10 +360,9 @@ static void lowerSqueeze(OpContext &c) {
   std::optional<std::vector<TermId>> in = inputDims(c, 0);
   if (!in)
     return;
-  if (onnxOpset(c) >= 13 && !onnxAbsent(c, 1) && !c.constantElements(1))
-    if (std::optional<std::vector<TermId>> axes = onnxElements(c, 1);
-        axes && axes->size() == 1)
-      return squeezeAtRuntime(c, *in, axes->front());
+  if (std::optional<std::vector<TermId>> axes = onnxRuntimeElements(c, 1, 13);
+      axes && axes->size() == 1)
+    return squeezeAtRuntime(c, *in, axes->front());
   size_t rank = in->size();
   bool present = false;
   std::optional<std::vector<size_t>> axes = axesOf(c, rank, present);
