@@ -53,12 +53,33 @@ func.func @reduce_mean_runtime_axes(%arg0: tensor<?x5x?xf32>, %arg1: tensor<2xi6
   onnx.Return %0 : tensor<1x5x1xf32>
 }
 
-// Without keepdims, which dims remain depends on the runtime axes: the
-// rank is known (one less) but not the sizes in order, so the op is opaque.
-func.func @reduce_max_runtime_axes_dropped(%arg0: tensor<?x5x?xf32>, %arg1: tensor<1xi64>) -> tensor<*xf32> {
-  // expected-opaque @+1 {{onnx.ReduceMax}}
-  %0 = "onnx.ReduceMax"(%arg0, %arg1) {keepdims = 0 : si64, noop_with_empty_axes = 0 : si64} : (tensor<?x5x?xf32>, tensor<1xi64>) -> tensor<*xf32>
-  onnx.Return %0 : tensor<*xf32>
+// Without keepdims, dim j of the result is the input dim with j kept dims
+// before it: over [?, 5, ?] one runtime axis a leaves [5, %arg0[2]] (a in
+// {0, -3}), [%arg0[0], %arg0[2]] (a in {1, -2}) or [%arg0[0], 5] (a in
+// {2, -1}). The declared dim 1 of 5 holds for the last, else needs
+// %arg0[2] == 5.
+func.func @reduce_max_runtime_axes_dropped(%arg0: tensor<?x5x?xf32>, %arg1: tensor<1xi64>) -> tensor<?x5xf32> {
+  // expected-ub-possible @+2 {{in-bounds: %arg1[0] <= -4 || %arg1[0] >= 3}}
+  // expected-ub-possible @+1 {{result-cast dim 1: (%arg0[2] != 5 && %arg1[0] == 1) || (%arg0[2] != 5 && %arg1[0] == -2) || (%arg0[2] != 5 && %arg1[0] == -3) || (%arg0[2] != 5 && %arg1[0] == 0)}}
+  %0 = "onnx.ReduceMax"(%arg0, %arg1) {keepdims = 0 : si64, noop_with_empty_axes = 0 : si64} : (tensor<?x5x?xf32>, tensor<1xi64>) -> tensor<?x5xf32>
+  onnx.Return %0 : tensor<?x5xf32>
+}
+
+// ReduceL2-18 as the torch import prints it, two runtime axes dropped from
+// [2, 3, 4, 5]: the declared [3, 5] is right only for axes naming dims 0
+// and 2, in either order and either spelling: dim 0 of the result is 3
+// only when dim 0 is reduced and dim 1 is not, dim 1 is 5 only when dim 3
+// is kept.
+func.func @reduce_l2_two_runtime_axes_dropped(%arg0: !torch.vtensor<[2,3,4,5],f32>, %arg1: !torch.vtensor<[2],si64>) -> !torch.vtensor<[3,5],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-ub-possible @+6 {{in-bounds: %arg1[0] <= -5 || %arg1[0] >= 4}}
+  // expected-ub-possible @+5 {{in-bounds: %arg1[1] <= -5 || %arg1[1] >= 4}}
+  // expected-ub-possible @+4 {{in-bounds: %arg1[0] == %arg1[1] || (%arg1[0] >= 0 && %arg1[1] <= -1 && %arg1[0] == %arg1[1] + 4) || (%arg1[0] <= -1 && %arg1[1] >= 0 && %arg1[0] + 4 == %arg1[1])}}
+  // expected-ub-possible @+3 {{result-cast dim 0: (%arg1[0] not in {-4, 0} && %arg1[1] not in {-4, 0}) || %arg1[0] in {-3, 1} || %arg1[1] in {-3, 1}}}
+  // expected-ub-possible @+2 {{result-cast dim 1: %arg1[0] >= 3 || %arg1[1] >= 3 || (%arg1[0] <= -1 && %arg1[0] not in {-4, -3, -2}) || (%arg1[1] <= -1 && %arg1[1] not in {-4, -3, -2})}}
+  // expected-requires @reduce_l2_two_runtime_axes_dropped {{(%arg1[0] == 2 && %arg1[1] == -4) || (%arg1[0] == 2 && %arg1[1] == 0) || (%arg1[0] == -4 && %arg1[1] == 2) || (%arg1[0] == 0 && %arg1[1] == 2) || (%arg1[0] == -2 && %arg1[1] == -4) || (%arg1[0] == -2 && %arg1[1] == 0) || (%arg1[0] == -4 && %arg1[1] == -2) || (%arg1[0] == 0 && %arg1[1] == -2)}}
+  %0 = torch.operator "onnx.ReduceL2"(%arg0, %arg1) {torch.onnx.keepdims = 0 : si64} : (!torch.vtensor<[2,3,4,5],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
 }
 
 // An axis outside [-r, r-1] is rejected by ONNX shape inference.

@@ -6,8 +6,9 @@
 //     opsets, an optional 1-D input since) each become 1 (keepdims, the
 //     default) or are removed; no axes reduce every dim, or none when
 //     noop_with_empty_axes = 1; "accepted range is [-r, r-1]". Axes
-//     known only at runtime are read with keepdims (each dim a select on
-//     them), not without. onnx-mlir keeps the older forms as
+//     known only at runtime are read too: with keepdims each dim is a
+//     select on them; without, output dim j is the dim of X that has j
+//     kept dims before it. onnx-mlir keeps the older forms as
 //     ReduceSumV11, ReduceMeanV13, ...;
 //   ArgMax-13 / ArgMin-13: `axis` (default 0) becomes 1 or is removed;
 //   TopK-11: Values and Indices have X's shape with dim `axis` (default -1)
@@ -51,19 +52,53 @@ static std::optional<std::vector<int64_t>> reduceAxes(OpContext &c) {
   return std::nullopt;
 }
 
-/// onnx.Reduce* with keepdims and axes known only at runtime (a 1-D input
-/// of a static length, elements `axes`): dim d is 1 where some axis names
-/// it (a negative one counts from the end), else X's. Each axis must lie
-/// in [-r, r-1] and name another dim than the others.
+/// onnx.Reduce* with axes known only at runtime (a 1-D input of a static
+/// length k, elements `axes`). Each axis must lie in [-r, r-1] and name
+/// another dim than the others. With keepdims, dim d is 1 where some axis
+/// names it (a negative one counts from the end), else X's. Without, the
+/// result has rank r - k and its dim j is X's dim d that is not reduced
+/// and has j kept dims before it: d - (reduced dims before d) == j.
 static void reduceAtRuntime(OpContext &c, const std::vector<TermId> &x,
-                            const std::vector<TermId> &axes) {
-  std::vector<TermId> named =
-      requireRuntimeAxes(c, 1, axes, int64_t(x.size()), "dim");
+                            const std::vector<TermId> &axes, bool keep) {
+  int64_t r = int64_t(x.size());
+  if (!keep && int64_t(axes.size()) > r)
+    return c.opaque("more axes (" + std::to_string(axes.size()) +
+                    ") than dims (" + std::to_string(r) + ")");
+  std::vector<TermId> named = requireRuntimeAxes(c, 1, axes, r, "dim");
   std::vector<TermId> out;
-  for (size_t d = 0; d < x.size(); ++d) {
-    TermId dim = x[d];
-    for (size_t j = named.size(); j-- > 0;)
-      dim = c.selectEq(named[j], c.constant(int64_t(d)), c.constant(1), dim);
+  if (keep) {
+    for (int64_t d = 0; d < r; ++d) {
+      TermId dim = x[size_t(d)];
+      for (size_t j = named.size(); j-- > 0;)
+        dim = c.selectEq(named[j], c.constant(d), c.constant(1), dim);
+      out.push_back(dim);
+    }
+    return setOnnxOutput(c, 0, std::move(out));
+  }
+  // isReduced[d]: 1 where some axis names dim d, else 0 (the axes are
+  // required to name different dims).
+  std::vector<TermId> isReduced;
+  for (int64_t d = 0; d < r; ++d) {
+    TermId hits = c.constant(0);
+    for (TermId axis : named)
+      hits = c.add(
+          hits, c.selectEq(axis, c.constant(d), c.constant(1), c.constant(0)));
+    isReduced.push_back(hits);
+  }
+  // key[d] == j exactly when dim d is kept and j kept dims precede it (a
+  // reduced dim's key is past every output position).
+  std::vector<TermId> key;
+  TermId before = c.constant(0);
+  for (int64_t d = 0; d < r; ++d) {
+    key.push_back(c.add(c.sub(c.constant(d), before),
+                        c.mul(c.constant(r + 1), isReduced[size_t(d)])));
+    before = c.add(before, isReduced[size_t(d)]);
+  }
+  int64_t k = int64_t(axes.size());
+  for (int64_t j = 0; j < r - k; ++j) {
+    TermId dim = x[size_t(j + k)];
+    for (int64_t d = j + k; d-- > j;)
+      dim = c.selectEq(key[size_t(d)], c.constant(j), x[size_t(d)], dim);
     out.push_back(dim);
   }
   setOnnxOutput(c, 0, std::move(out));
@@ -72,14 +107,13 @@ static void reduceAtRuntime(OpContext &c, const std::vector<TermId> &x,
 /// onnx.Reduce*: each reduced dim becomes 1 (keepdims) or is removed.
 static void lowerReduce(OpContext &c) {
   std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
-  // Axes given at runtime, kept as 1s: the dims are selects on them.
-  // Without keepdims the rank stays known but which dims remain does not
-  // (reduceAxes makes the op opaque).
-  if (x && onnxInt(c, "keepdims").value_or(1) != 0)
+  // Axes given at runtime: the dims are selects on them.
+  if (x)
     if (std::optional<std::vector<TermId>> axes =
             onnxRuntimeElements(c, 1, axesInputOpset(onnxName(c)));
         axes && !axes->empty())
-      return reduceAtRuntime(c, *x, *axes);
+      return reduceAtRuntime(c, *x, *axes,
+                             onnxInt(c, "keepdims").value_or(1) != 0);
   std::optional<std::vector<int64_t>> axes = x ? reduceAxes(c) : std::nullopt;
   if (!axes)
     return;
@@ -196,7 +230,7 @@ static void lowerCumSum(OpContext &c) {
   {                                                                            \
     NAME, lowerReduce,                                                         \
         "the axes (attribute, then input) become 1 or are removed; runtime "   \
-        "axes with keepdims",                                                  \
+        "axes read too",                                                       \
         VERSIONS                                                               \
   }
 

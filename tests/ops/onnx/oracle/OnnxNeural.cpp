@@ -189,13 +189,14 @@ static void registerOnnxNeural() {
   // opset 13 or 17, an input from opset 18) with keepdims and
   // noop_with_empty_axes; the reduction itself does not change the shape.
   for (const char *name :
-       {"ReduceMean",         "ReduceSum",         "ReduceMax",
-        "ReduceMin",          "ReduceMeanV13",     "ReduceSumV11",
-        "ReduceMaxV13",       "ReduceMaxV18",      "ReduceMinV13",
-        "ReduceMinV18",       "ReduceProd",        "ReduceProdV13",
-        "ReduceL1",           "ReduceL1V13",       "ReduceL2V13",
-        "ReduceLogSum",       "ReduceLogSumV13",   "ReduceLogSumExp",
-        "ReduceLogSumExpV13", "ReduceSumSquareV13"})
+       {"ReduceMean",         "ReduceSum",          "ReduceMax",
+        "ReduceMin",          "ReduceMeanV13",      "ReduceSumV11",
+        "ReduceMaxV13",       "ReduceMaxV18",       "ReduceMinV13",
+        "ReduceMinV18",       "ReduceProd",         "ReduceProdV13",
+        "ReduceL1",           "ReduceL1V13",        "ReduceL2V13",
+        "ReduceLogSum",       "ReduceLogSumV13",    "ReduceLogSumExp",
+        "ReduceLogSumExpV13", "ReduceSumSquareV13", "ReduceL2",
+        "ReduceSumSquare"})
     addOp(name, reduce);
   addOp("Conv", conv);
 }
