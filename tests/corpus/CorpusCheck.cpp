@@ -1,8 +1,9 @@
 //===- CorpusCheck.cpp - symshape over MLIR that nobody on the project wrote
 //-===//
 //
-// Usage: symshape_corpus [--expect-safe] [--max-opaque PERCENT] [--verbose]
-//                        FILE.mlir...
+// Usage: symshape_corpus_models [--expect-safe] [--max-opaque PERCENT]
+//                               [--max-opaque-total PERCENT] [--verbose]
+//                               FILE.mlir...
 //
 // Splits each file at `// -----` (as mlir-opt --split-input-file does) and
 // analyses every chunk through the library. Prints, per file:
@@ -13,8 +14,9 @@
 //   - ops (terminators excluded) and opaque ops, with the reasons;
 //   - for chunks with `expected-error`: whether symshape reports `error` or
 //     `ub-guaranteed` on the line the annotation names, or rejects the chunk.
-// Exits 1 when a valid chunk is rejected, or --expect-safe / --max-opaque
-// is violated.
+// Then the totals over every file. Exits 1 when a valid chunk is rejected,
+// or --expect-safe / --max-opaque (each file's share of opaque ops) /
+// --max-opaque-total (the share over all the files) is violated.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,7 +102,7 @@ struct FileStats {
 
 int main(int argc, char **argv) {
   bool expectSafe = false, verbose = false;
-  double maxOpaque = 100;
+  double maxOpaque = 100, maxOpaqueTotal = 100;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -110,10 +112,13 @@ int main(int argc, char **argv) {
       verbose = true;
     else if (a == "--max-opaque" && i + 1 < argc)
       maxOpaque = std::stod(argv[++i]);
+    else if (a == "--max-opaque-total" && i + 1 < argc)
+      maxOpaqueTotal = std::stod(argv[++i]);
     else
       files.push_back(a);
   }
   bool ok = true;
+  size_t totalOps = 0, totalOpaque = 0, totalUnsafe = 0;
   for (const std::string &path : files) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream buffer;
@@ -195,6 +200,15 @@ int main(int argc, char **argv) {
       std::cout << "  " << count << "x " << reason << "\n";
     ok &= stats.rejected == 0 && (!expectSafe || stats.unsafe == 0) &&
           share <= maxOpaque;
+    totalOps += stats.ops;
+    totalOpaque += stats.opaque;
+    totalUnsafe += stats.unsafe;
   }
+  double total =
+      totalOps ? 100.0 * double(totalOpaque) / double(totalOps) : 0.0;
+  std::cout << "total: files " << files.size() << ", ops " << totalOps
+            << ", opaque " << totalOpaque << " (" << total
+            << "%), non-safe findings on valid chunks " << totalUnsafe << "\n";
+  ok &= total <= maxOpaqueTotal;
   return ok ? 0 : 1;
 }

@@ -271,8 +271,10 @@ void Lowerer::markOpaque(const Operation &op, std::string reason, bool always,
     for (const solver::OpaqueOp &seen : prob->opaque)
       if (seen.loc.buffer == op.loc.buffer && seen.loc.offset == op.loc.offset)
         return;
-  if (dead) // listed, but it never runs (lowerDeadRegion)
-    reason = "in a branch that never runs: " + reason;
+  // An op that never runs (lowerDeadRegion) has no result sizes to
+  // relate: not opaque, and not listed.
+  if (dead)
+    return;
   prob->opaque.push_back({toSolver(op.loc, op.sourceLoc), op.name,
                           std::move(reason), privateChain, check});
 }

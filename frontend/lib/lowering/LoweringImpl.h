@@ -214,8 +214,8 @@ public:
   }
   /// Lowers the ops of a region that never runs (the branch an If's
   /// constant condition does not take): its values get sizes as usual,
-  /// its opaque ops are listed, and its requirements are dropped (code
-  /// that never runs has no UB).
+  /// and its requirements are dropped and its ops never listed opaque
+  /// (code that never runs has no UB and no result sizes).
   void lowerDeadRegion(const Region &region) {
     ++dead;
     lowerRegion(region, /*conditional=*/true);

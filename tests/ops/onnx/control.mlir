@@ -69,8 +69,8 @@ func.func @if_known_condition(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %c: tens
 // A condition that folds to a constant (AffineGrid's expansion tests
 // Size(size) == 4 on a `size` of 5 elements: false) takes its branch alone:
 // the else_branch (first region) splits `size` into five [1] parts, and
-// the other branch's Split of 5 into 4 parts (opaque: no valid last part)
-// never runs. The Split's parts hold %arg1's elements, which the If
+// the other branch's Split of 5 into 4 parts (no valid last part) never
+// runs: it is neither a finding nor listed opaque. The Split's parts hold %arg1's elements, which the If
 // passes on: the Concat is %arg1 again, its Slice [2:5] is %arg1[2..4],
 // so the ConstantOfShape has those sizes, each required >= 0. Planted:
 // its last size against a [1, 1, 6] tensor.
@@ -83,7 +83,6 @@ func.func @if_constant_condition(%arg0: !torch.vtensor<[1,1,6],f32>, %arg1: !tor
     %10:5 = torch.operator "onnx.Split"(%arg1) {torch.onnx.num_outputs = 5 : si64} : (!torch.vtensor<[5],si64>) -> (!torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) 
     torch.operator_terminator %10#0, %10#1, %10#2, %10#3, %10#4 : !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>
   }, {
-    // expected-opaque @+1 {{torch.operator}}
     %10:4 = torch.operator "onnx.Split"(%arg1) {torch.onnx.num_outputs = 4 : si64} : (!torch.vtensor<[5],si64>) -> (!torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[?],si64>) 
     %11 = torch.operator "onnx.Constant"() {torch.onnx.value_ints = [1 : si64]} : () -> !torch.vtensor<[1],si64> 
     torch.operator_terminator %10#0, %10#1, %11, %10#2, %10#3 : !torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[2],si64>, !torch.vtensor<[?],si64>
@@ -105,9 +104,8 @@ func.func @if_constant_condition(%arg0: !torch.vtensor<[1,1,6],f32>, %arg1: !tor
 // two `size` values: Size is 2, not 3, so the first region (torch-mlir's
 // else_branch) runs and the second never does. The dead branch's
 // ConstantOfShape would require both values >= 0 and its Split of 2 into
-// 3 parts has no valid last part: neither is reported as a finding (the
-// Split is still listed opaque, its reason saying that the branch never
-// runs). The live Split's parts hold %arg1[0] and %arg1[1], the If passes
+// 3 parts has no valid last part: neither is reported, as a finding or
+// as opaque (ops that never run have no result sizes to relate). The live Split's parts hold %arg1[0] and %arg1[1], the If passes
 // them on, and they are the start and end of a Slice of [4] (clamped to
 // [0, 4]): its size against the Add's 2 can fail.
 func.func @if_constant_slice_bounds(%arg0: !torch.vtensor<[4],f32>, %arg1: !torch.vtensor<[2],si64>, %arg2: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> attributes {torch.onnx_meta.ir_version = 9 : si64, torch.onnx_meta.opset_version = 20 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
@@ -120,7 +118,6 @@ func.func @if_constant_slice_bounds(%arg0: !torch.vtensor<[4],f32>, %arg1: !torc
     torch.operator_terminator %10#0, %10#1 : !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>
   }, {
     %10 = torch.operator "onnx.ConstantOfShape"(%arg1) : (!torch.vtensor<[2],si64>) -> !torch.vtensor<[?,?],f32> 
-    // expected-opaque @+1 {{torch.operator}}
     %11:3 = torch.operator "onnx.Split"(%arg1) {torch.onnx.num_outputs = 3 : si64} : (!torch.vtensor<[2],si64>) -> (!torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[?],si64>) 
     torch.operator_terminator %11#0, %11#1 : !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>
   }

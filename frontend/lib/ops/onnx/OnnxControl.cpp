@@ -150,7 +150,8 @@ const std::vector<OnnxRule> &onnxControlRules() {
       {"If", lowerIf,
        "the outputs of the branch taken (both branches checked, "
        "conditionally; a branch a constant condition never takes has no "
-       "requirements); sizes the branches disagree on: opaque"},
+       "requirements and no opaque ops); sizes the branches disagree on: "
+       "opaque"},
   };
   return rules;
 }
