@@ -93,6 +93,19 @@ struct SmtContext::Impl {
   /// a sum, its summands').
   z3::expr build(TermId id);
   z3::expr formula(FormulaId id);
+  /// Whether `t` is at least 1 by its form (a constant, or the larger of
+  /// something and a constant >= 1): a division by it needs no sign cases.
+  bool positiveDivisor(TermId t) const {
+    const TermNode &node = graph.term(t);
+    if (node.kind == TermKind::Const)
+      return node.value >= 1;
+    if (node.kind != TermKind::Max)
+      return false;
+    for (TermId op : node.operands)
+      if (std::optional<int64_t> v = graph.constantValue(op); v && *v >= 1)
+        return true;
+    return false;
+  }
   z3::expr broadcastValue(const std::vector<TermId> &operands);
   z3::expr polynomial(const Polynomial &p);
 };
@@ -195,6 +208,8 @@ z3::expr SmtContext::Impl::build(TermId id) {
     z3::expr a = operand(0), b = operand(1);
     if (!b.is_numeral())
       nonlinear = true;
+    if (positiveDivisor(node.operands[1]))
+      return a / b;
     return z3::ite(b == 0, ctx.int_val(0), z3::ite(b > 0, a / b, (-a) / (-b)));
   }
   case TermKind::Max:

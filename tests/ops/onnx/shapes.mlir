@@ -179,3 +179,33 @@ func.func @reshape_runtime_shape(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch
   %0 = torch.operator "onnx.Reshape"(%arg0, %arg1) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[3,2],f32> 
   return %0 : !torch.vtensor<[3,2],f32>
 }
+
+// Slice-13 with every list a runtime input (as the ONNX backend tests feed
+// them): [6, 4] sliced on one axis a (in [-2, 1]) from start s to end e by
+// step t (nonzero). The declared [3, 4] needs a to name dim 0 and the
+// slice of 6 to keep 3 (s = 0, e = 6, t = 2 does; t = -2 from 5 does too).
+func.func @slice_runtime_lists(%arg0: !torch.vtensor<[6,4],f32>, %arg1: !torch.vtensor<[1],si64>, %arg2: !torch.vtensor<[1],si64>, %arg3: !torch.vtensor<[1],si64>, %arg4: !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,4],f32> attributes {torch.onnx_meta.ir_version = 7 : si64, torch.onnx_meta.opset_version = 13 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-ub-possible @+4 {{in-bounds: %arg3[0] <= -3 || %arg3[0] >= 2}}
+  // expected-ub-possible @+3 {{in-bounds: %arg4[0] == 0}}
+  // expected-ub-possible @+2 {{result-cast dim 0}}
+  // expected-ub-possible @+1 {{result-cast dim 1}}
+  %0 = torch.operator "onnx.Slice"(%arg0, %arg1, %arg2, %arg3, %arg4) : (!torch.vtensor<[6,4],f32>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,4],f32> 
+  return %0 : !torch.vtensor<[3,4],f32>
+}
+
+// The same in onnx-mlir's dialect over dynamic dims: the runtime step
+// divides the clamped span. Axis 1 sliced from 0 to INT64_MAX by a runtime
+// step keeps ceil(%arg0[1] / step) for a positive step; against the [?, 2]
+// addend that must broadcast.
+func.func @slice_runtime_steps_dynamic(%arg0: tensor<?x?xf32>, %arg1: tensor<1xi64>, %arg2: tensor<?x2xf32>) -> tensor<?x?xf32> {
+  %0 = onnx.Constant dense<0> : tensor<1xi64>
+  %1 = onnx.Constant dense<9223372036854775807> : tensor<1xi64>
+  %2 = onnx.Constant dense<1> : tensor<1xi64>
+  // expected-ub-possible @+1 {{in-bounds: %arg1[0] == 0}}
+  %3 = "onnx.Slice"(%arg0, %0, %1, %2, %arg1) : (tensor<?x?xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  // expected-ub-possible @+2 {{broadcast dim 0}}
+  // expected-ub-possible @+1 {{broadcast dim 1}}
+  %4 = "onnx.Add"(%3, %arg2) : (tensor<?x?xf32>, tensor<?x2xf32>) -> tensor<?x?xf32>
+  onnx.Return %4 : tensor<?x?xf32>
+}

@@ -17,20 +17,26 @@ static constexpr int64_t kHuge = int64_t(1) << 62;
 /// A bound `b` of a dim of size `n` as onnx.Slice-13 adjusts it: a negative
 /// one has n added, then it is clamped to [lo, hi] (lo, hi: 0 / n for
 /// positive steps; starts 0 / n - 1 and ends -1 / n - 1 for negative ones).
+/// A negative step's start range [0, n - 1] is empty when n is 0: the
+/// start is then n - 1 (as for a nonnegative start), so nothing is taken.
 static TermId clampBound(OpContext &c, TermId b, TermId n, TermId lo,
                          TermId hi) {
   solver::DimGraph &g = c.graph();
+  bool emptyWhenZero = hi != n && c.constantValue(lo) == 0;
+  auto fromLow = [&](TermId raised) {
+    return emptyWhenZero ? g.min(raised, hi) : raised;
+  };
   if (std::optional<int64_t> v = c.constantValue(b)) {
     if (*v >= kHuge) // INT64_MAX: "to the end"
       return hi;
     if (*v <= -kHuge) // INT64_MIN: "to the beginning"
-      return lo;
+      return fromLow(lo);
     if (*v >= 0)
       return g.min(b, hi);
-    return g.max(c.add(b, n), lo);
+    return fromLow(g.max(c.add(b, n), lo));
   }
   return c.selectLe(c.constant(0), b, g.min(g.max(b, lo), hi),
-                    g.max(c.add(b, n), lo));
+                    fromLow(g.max(c.add(b, n), lo)));
 }
 
 /// The slice bounds of onnx.Slice-10/11/13 (inputs) or -1 (attributes).
@@ -48,6 +54,89 @@ static std::optional<std::vector<TermId>> sliceList(OpContext &c, size_t input,
   return onnxElements(c, input);
 }
 
+/// ceil(span / by) for a span in [0, n] and a runtime step `by` >= 1: the
+/// count of j in [0, n) with j * by < span when n is a small constant (a
+/// sum of linear cases the solver decides fast), else a division.
+static TermId stepsBefore(OpContext &c, TermId span, TermId by, TermId n) {
+  constexpr int64_t kMaxCountedSize = 64;
+  std::optional<int64_t> size = c.constantValue(n);
+  if (!size || *size > kMaxCountedSize)
+    return c.floorDiv(c.add(span, c.sub(by, c.constant(1))), by);
+  TermId count = c.constant(0);
+  for (int64_t j = 0; j < *size; ++j)
+    count = c.add(count, c.selectLe(span, c.mul(c.constant(j), by),
+                                    c.constant(0), c.constant(1)));
+  return count;
+}
+
+/// The size of a slice of a dim of size `n` from `start` to `end` by `step`
+/// (onnx.Slice-13): the bounds clamped for the step's sign, then the
+/// elements start, start + step, ... before end.
+static TermId sliceSize(OpContext &c, TermId start, TermId end, TermId step,
+                        TermId n) {
+  TermId zero = c.constant(0), one = c.constant(1);
+  TermId nm1 = c.sub(n, one);
+  TermId up = c.graph().max(
+      c.sub(clampBound(c, end, n, zero, n), clampBound(c, start, n, zero, n)),
+      zero);
+  TermId down = c.graph().max(c.sub(clampBound(c, start, n, zero, nm1),
+                                    clampBound(c, end, n, c.constant(-1), nm1)),
+                              zero);
+  // Each branch divides by its step's magnitude, written as at least 1
+  // (which it is where that branch is taken): no sign cases.
+  TermId by = c.graph().max(step, one);
+  TermId negBy = c.graph().max(c.sub(zero, step), one);
+  return c.selectLe(one, step, stepsBefore(c, up, by, n),
+                    stepsBefore(c, down, negBy, n));
+}
+
+/// onnx.Slice-13 with axes or steps known only at runtime (1-D inputs of a
+/// static length): each axis in [-r, r-1] and naming another dim than the
+/// others, each step nonzero; dim d is the slice of the axis naming it (a
+/// select on the axes), else the input's.
+static void sliceAtRuntime(OpContext &c, const std::vector<TermId> &in,
+                           const std::vector<TermId> &starts,
+                           const std::vector<TermId> &ends) {
+  size_t k = starts.size(), rank = in.size();
+  std::vector<TermId> axes, steps;
+  std::optional<std::vector<TermId>> given;
+  if (!onnxAbsent(c, 3) && !(given = onnxElements(c, 3)))
+    return c.opaque("the axes input " + c.operandName(3) +
+                    " has an unknown length");
+  if (given)
+    axes = *given;
+  else
+    for (size_t i = 0; i < k; ++i)
+      axes.push_back(c.constant(int64_t(i)));
+  given.reset();
+  if (!onnxAbsent(c, 4) && !(given = onnxElements(c, 4)))
+    return c.opaque("the steps input " + c.operandName(4) +
+                    " has an unknown length");
+  steps = given ? *given : std::vector<TermId>(k, c.constant(1));
+  if (ends.size() != k || axes.size() != k || steps.size() != k)
+    return c.error("starts, ends, axes and steps differ in length");
+  std::vector<TermId> named =
+      requireRuntimeAxes(c, 3, axes, int64_t(rank), "dim");
+  auto &f = c.formulas();
+  for (size_t i = 0; i < k; ++i) {
+    if (std::optional<int64_t> v = c.constantValue(steps[i]); v && *v == 0)
+      return c.error("slice step cannot be 0");
+    if (!onnxAbsent(c, 4))
+      c.requireInBounds(f.mkNe(steps[i], c.constant(0)),
+                        "step " + std::to_string(i) + " of " +
+                            c.operandName(4) + " (not 0)");
+  }
+  std::vector<TermId> dims;
+  for (size_t d = 0; d < rank; ++d) {
+    TermId dim = in[d];
+    for (size_t i = k; i-- > 0;)
+      dim = c.selectEq(named[i], c.constant(int64_t(d)),
+                       sliceSize(c, starts[i], ends[i], steps[i], in[d]), dim);
+    dims.push_back(dim);
+  }
+  setOnnxResultFromValues(c, 0, std::move(dims));
+}
+
 /// onnx.Slice-13: for each of `axes` (default 0..), elements start, start +
 /// step, ... before end; bounds clamped as the docs say, steps nonzero.
 static void lowerSlice(OpContext &c) {
@@ -59,6 +148,10 @@ static void lowerSlice(OpContext &c) {
                                      ends = sliceList(c, 2, "ends");
   if (!starts || !ends)
     return c.opaque("the starts or ends are not known");
+  // Axes or steps given at runtime: the dims are selects on them.
+  if (onnxOpset(c) >= 10 && ((!onnxAbsent(c, 3) && !c.constantElements(3)) ||
+                             (!onnxAbsent(c, 4) && !c.constantElements(4))))
+    return sliceAtRuntime(c, *in, *starts, *ends);
   bool present = false;
   std::optional<std::vector<int64_t>> axes =
       onnxIntsInputOrAttr(c, 3, 10, "axes", present);
@@ -390,7 +483,8 @@ template <bool ToSpace> static void lowerBlocks(OpContext &c) {
 const std::vector<OnnxRule> &onnxSlicingRules() {
   static const std::vector<OnnxRule> rules = {
       {"Slice", lowerSlice,
-       "bounds clamped per axis, steps nonzero; integer elements picked"},
+       "bounds clamped per axis, steps nonzero; integer elements picked; "
+       "runtime axes and steps read"},
       {"Gather", lowerGather,
        "data dims around the indices' dims; indices in bounds"},
       {"Split", lowerSplit,
