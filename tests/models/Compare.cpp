@@ -8,6 +8,8 @@
 #include "symshape/driver/Session.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -58,6 +60,17 @@ bool isUb(Verdict v) {
 }
 
 } // namespace
+
+/// Whether witness name `ref` ("%v", "%v[0]") is a block argument of a
+/// region of `fn` (not one of its inputs).
+static bool bodyValue(const frontend::Function &fn, const std::string &ref) {
+  std::string name = ref.substr(1, ref.find('[') - 1);
+  for (size_t v = 0; v < fn.values.size(); ++v)
+    if (fn.values[v].isBlockArgument && fn.values[v].name == name)
+      return std::none_of(fn.arguments.begin(), fn.arguments.end(),
+                          [&](frontend::ValueId a) { return a == v; });
+  return false;
+}
 
 BruteForce bruteForce(const frontend::Module &module,
                       const frontend::Function &fn) {
@@ -161,9 +174,19 @@ void compareProgram(const Program &p, FamilyStats &stats) {
   std::vector<const frontend::Operation *> ops = topLevelOps(*fn);
   if (ops.size() != topLevelOps(*twinFn).size())
     return fail("the text and its twin have different op counts");
+  // An op in a region (a loop body, a branch) counts as the top-level op
+  // holding it, as the oracle numbers what a run reaches.
   std::map<uint32_t, size_t> opAt;
+  std::function<void(const frontend::Operation &, size_t)> mark =
+      [&](const frontend::Operation &op, size_t k) {
+        opAt[op.loc.offset] = k;
+        for (const frontend::Region &region : op.regions)
+          for (const frontend::Block &block : region.blocks)
+            for (const frontend::Operation &inner : block.operations)
+              mark(inner, k);
+      };
   for (size_t k = 0; k < ops.size(); ++k)
-    opAt[ops[k]->loc.offset] = k;
+    mark(*ops[k], k);
 
   for (const solver::OpaqueOp &o : fa->problem->opaque) {
     ++stats.opaque;
@@ -239,6 +262,10 @@ void compareProgram(const Program &p, FamilyStats &stats) {
         fixed[s.name] = 1;
     std::string wrong;
     for (const auto &[name, value] : f.witness) {
+      // A size or value of a region's block argument (a loop's iteration
+      // number): not an input, the run reaches it.
+      if (!fixed.count(name) && bodyValue(*fn, name))
+        continue;
       if (!fixed.count(name))
         wrong += " names " + name + ", not a free symbol;";
       else if (value == 1)

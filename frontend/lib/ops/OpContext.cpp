@@ -229,6 +229,8 @@ void OpContext::defineValueDims(ValueId id, std::vector<TermId> dims) {
   low.defineDims(id, std::move(dims));
 }
 
+void OpContext::forgetValue(ValueId id) { low.state(id) = ValueState(); }
+
 void OpContext::lowerRegion(size_t k, bool dead) {
   if (dead)
     low.lowerDeadRegion(operation.regions[k]);

@@ -152,6 +152,9 @@ public:
   bool valueOpaque(ValueId id) const;
   /// Region value `id` (a body argument) has the runtime dims `dims`.
   void defineValueDims(ValueId id, std::vector<TermId> dims);
+  /// Region value `id` (a body argument) is not defined yet: a region
+  /// lowered again gives it its type's sizes, or those set after this.
+  void forgetValue(ValueId id);
   /// Lowers every region of the op where it is, as code that may run any
   /// number of times (its requirements are conditional).
   void lowerRegionsConditionally();

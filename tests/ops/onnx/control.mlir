@@ -142,3 +142,68 @@ func.func @if_partly_known(%c: tensor<i1>, %a: tensor<?x4xf32>, %b: tensor<?x4xf
   %1 = "onnx.Add"(%0#0, %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   onnx.Return %1, %0#1 : tensor<?x4xf32>, tensor<?x4xf32>
 }
+
+// Loop-16 as torch-mlir imports ONNX's test_loop11, over [1, 2, 3]: the
+// body slices element k (the iteration number, in [0, M)) and adds it to
+// the carried [1]. For k >= 3 the slice is empty and the sum has 0
+// elements, not the declared 1: UB once M > 3. The carried [1] keeps its
+// size, the scan output stacks it: [trip count, 1].
+func.func @loop_scan_slice(%arg0: !torch.vtensor<[],si64>, %arg1: !torch.vtensor<[],i1>, %arg2: !torch.vtensor<[1],f32>) -> (!torch.vtensor<[1],f32>, !torch.vtensor<[?,1],f32>) attributes {torch.onnx_meta.ir_version = 6 : si64, torch.onnx_meta.opset_version = 16 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  %0:2 = torch.operator "onnx.Loop"(%arg0, %arg1, %arg2) : (!torch.vtensor<[],si64>, !torch.vtensor<[],i1>, !torch.vtensor<[1],f32>) -> (!torch.vtensor<[1],f32>, !torch.vtensor<[?,1],f32>) {
+  ^bb0(%arg3: !torch.vtensor<[],si64>, %arg4: !torch.vtensor<[],i1>, %arg5: !torch.vtensor<[1],f32>):
+    %1 = torch.operator "onnx.Identity"(%arg4) : (!torch.vtensor<[],i1>) -> !torch.vtensor<[],i1> 
+    %2 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>} : () -> !torch.vtensor<[3],f32> 
+    %3 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<1> : tensor<si64>} : () -> !torch.vtensor<[],si64> 
+    %4 = torch.operator "onnx.Add"(%arg3, %3) : (!torch.vtensor<[],si64>, !torch.vtensor<[],si64>) -> !torch.vtensor<[],si64> 
+    %5 = torch.operator "onnx.Constant"() {torch.onnx.value = dense<0> : tensor<1xsi64>} : () -> !torch.vtensor<[1],si64> 
+    %6 = torch.operator "onnx.Unsqueeze"(%arg3, %5) : (!torch.vtensor<[],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[1],si64> 
+    %7 = torch.operator "onnx.Unsqueeze"(%4, %5) : (!torch.vtensor<[],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[1],si64> 
+    %8 = torch.operator "onnx.Slice"(%2, %6, %7) : (!torch.vtensor<[3],f32>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[?],f32> 
+    // expected-ub-possible @+1 {{result-cast dim 0: %arg3 >= 3}}
+    %9 = torch.operator "onnx.Add"(%arg5, %8) : (!torch.vtensor<[1],f32>, !torch.vtensor<[?],f32>) -> !torch.vtensor<[1],f32> 
+    %10 = torch.operator "onnx.Identity"(%9) : (!torch.vtensor<[1],f32>) -> !torch.vtensor<[1],f32> 
+    torch.operator_terminator %1, %9, %10 : !torch.vtensor<[],i1>, !torch.vtensor<[1],f32>, !torch.vtensor<[1],f32>
+  }
+  return %0#0, %0#1 : !torch.vtensor<[1],f32>, !torch.vtensor<[?,1],f32>
+}
+
+// A carried value whose body yields it with the sizes it came in with has
+// the initial sizes in every iteration: %v is [%x[0], 4] each time, so
+// adding %y (Relu of %x, the same sizes) needs nothing, the final value is
+// [%x[0], 4] and the scan output [trips, %x[0], 4]. Planted: the final
+// value against %z. The counter %k changes its value, not its size. (At
+// least one iteration, M = %n + 1: the oracle knows a scan output's sizes
+// from its values.)
+func.func @loop_keeps_sizes(%n: tensor<i64>, %x: tensor<?x4xf32>, %z: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<?x?x4xf32>, tensor<i32>) {
+  %t = onnx.Constant dense<true> : tensor<i1>
+  %zero = onnx.Constant dense<0> : tensor<i32>
+  %once = onnx.Constant dense<1> : tensor<i64>
+  %m = "onnx.Add"(%n, %once) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+  %y = "onnx.Relu"(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %0:3 = "onnx.Loop"(%m, %t, %zero, %x) ({
+  ^bb0(%i: tensor<i64>, %c: tensor<i1>, %k: tensor<i32>, %v: tensor<?x4xf32>):
+    %one = onnx.Constant dense<1> : tensor<i32>
+    %k1 = "onnx.Add"(%k, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %w = "onnx.Add"(%v, %y) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+    onnx.Yield %c, %k1, %w, %w : tensor<i1>, tensor<i32>, tensor<?x4xf32>, tensor<?x4xf32>
+  }) : (tensor<i64>, tensor<i1>, tensor<i32>, tensor<?x4xf32>) -> (tensor<i32>, tensor<?x4xf32>, tensor<?x?x4xf32>)
+  // expected-ub-possible @+1 {{broadcast dim 0: %x[0] != 1 && %z[0] != 1 && %x[0] != %z[0]}}
+  %1 = "onnx.Add"(%0#1, %z) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  onnx.Return %1, %0#2, %0#0 : tensor<?x4xf32>, tensor<?x?x4xf32>, tensor<i32>
+}
+
+// A carried value that grows by a row each iteration has no size after
+// the loop: the op is opaque (its other output, the counter, keeps its
+// rank-0 size), and the body is checked with the row count a size of its
+// own.
+func.func @loop_growing(%n: tensor<i64>, %x: tensor<?x4xf32>, %r: tensor<1x4xf32>) -> tensor<?x4xf32> {
+  %t = onnx.Constant dense<true> : tensor<i1>
+  // expected-opaque @+1 {{onnx.Loop}}
+  %0 = "onnx.Loop"(%n, %t, %x) ({
+  ^bb0(%i: tensor<i64>, %c: tensor<i1>, %v: tensor<?x4xf32>):
+    %w = "onnx.Concat"(%v, %r) {axis = 0 : si64} : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+    onnx.Yield %c, %w : tensor<i1>, tensor<?x4xf32>
+  }) : (tensor<i64>, tensor<i1>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  onnx.Return %0 : tensor<?x4xf32>
+}

@@ -1,4 +1,4 @@
-//===- OnnxControl.cpp - ONNX If ------------------------------------------===//
+//===- OnnxControl.cpp - ONNX If and Loop ---------------------------------===//
 //
 // onnx.If-21: runs `then_branch` when its one-element boolean `cond` holds,
 // else `else_branch`; its outputs are what the branch taken yields. Both
@@ -10,8 +10,9 @@
 // comparison of computed sizes), each size is `cond ? then : else` (a constant
 // condition takes the outputs of its branch alone); otherwise the sizes depend
 // on a branch symshape cannot tell, and the op is opaque with that reason
-// unless the declared types fix every size. Loop and Scan, whose outputs grow
-// with the trip count, stay opaque.
+// unless the declared types fix every size.
+//
+// onnx.Loop: see lowerLoop. Scan stays opaque.
 //
 //   %r = torch.operator "onnx.If"(%c) : (!torch.vtensor<[1],i1>)
 //        -> !torch.vtensor<[?],si64> { ... torch.operator_terminator %a }, {
@@ -145,6 +146,135 @@ static void lowerIf(OpContext &c) {
     c.setResultFromType(r);
 }
 
+/// Whether a loop body's block argument of type `arg` may carry a value
+/// of type `init`: the same rank, and equal static dims.
+static bool carries(const Type &init, const Type &arg) {
+  if (!init.hasRank() || !arg.hasRank())
+    return true;
+  if (init.dims.size() != arg.dims.size())
+    return false;
+  for (size_t d = 0; d < init.dims.size(); ++d)
+    if (init.dims[d] != kDynamic && arg.dims[d] != kDynamic &&
+        init.dims[d] != arg.dims[d])
+      return false;
+  return true;
+}
+
+/// onnx.Loop-21 (and -1/11/13/16/19): inputs M (trip count), cond and N
+/// loop-carried values; the body's block arguments are the iteration
+/// number, cond and the N carried values, and it yields cond, the N
+/// carried values and K scan outputs. The outputs are the N final carried
+/// values and the K scan outputs, each "the concatenation of the value of
+/// the specified output" over the iterations (one more leading dim).
+///
+/// Which carried values keep their sizes is found on the body lowered as
+/// code that never runs: bound to the initial sizes, a value whose body
+/// yields those very sizes again keeps them in every iteration, given that
+/// the others bound so keep theirs (the values that do not are unbound,
+/// of their declared types: a `?` a fresh size, and the body is tried
+/// again, up to kLoopTries times). Then the body is lowered for good, as
+/// code that may run any number of times, with those bindings and the
+/// iteration number in [0, M). A scan output whose sizes the body computes
+/// from values outside the loop has them, after a leading trip count
+/// shared by every scan output (a size of its own: the loop may stop
+/// early). Other outputs' sizes depend on the iterations: opaque.
+static void lowerLoop(OpContext &c) {
+  constexpr int kLoopTries = 4;
+  if (c.numRegions() != 1 || c.op().regions[0].blocks.size() != 1 ||
+      c.numOperands() < 2)
+    return c.opaque("expects M, cond and one body of one block");
+  const Block &body = c.op().regions[0].blocks[0];
+  size_t n = c.numOperands() - 2;
+  std::optional<std::vector<ValueId>> out = yielded(c.op().regions[0]);
+  bool shaped = body.arguments.size() == n + 2 && out && out->size() >= n + 1 &&
+                out->size() - 1 == c.numResults();
+  for (size_t i = 0; shaped && i < n; ++i)
+    shaped = carries(c.operandType(2 + i), c.valueType(body.arguments[2 + i]));
+  if (!shaped) {
+    c.lowerRegion(0, /*dead=*/false);
+    return c.opaque("the body's arguments and yields do not match the "
+                    "loop's inputs and outputs");
+  }
+  // Any symbol made from here on is the body's own.
+  size_t before = c.graph().symbols().size();
+  // The body with every block argument of its type, once.
+  c.lowerRegion(0, /*dead=*/true);
+  std::vector<std::optional<std::vector<TermId>>> typed(n), kept(n);
+  for (size_t i = 0; i < n; ++i) {
+    typed[i] = c.valueDims(body.arguments[2 + i]);
+    std::optional<std::vector<TermId>> init = onnxDims(c, 2 + i);
+    if (typed[i] && init && init->size() == typed[i]->size())
+      kept[i] = std::move(init);
+  }
+  auto bind = [&] {
+    for (size_t i = 0; i < n; ++i) {
+      ValueId arg = body.arguments[2 + i];
+      c.forgetValue(arg);
+      if (kept[i] || typed[i])
+        c.defineValueDims(arg, kept[i] ? *kept[i] : *typed[i]);
+    }
+  };
+  bool settled = false;
+  for (int t = 0; t < kLoopTries && !settled; ++t) {
+    bind();
+    c.lowerRegion(0, /*dead=*/true);
+    settled = true;
+    for (size_t i = 0; i < n; ++i)
+      if (kept[i] && c.valueDims((*out)[1 + i]) != kept[i]) {
+        kept[i].reset();
+        settled = false;
+      }
+  }
+  if (!settled)
+    std::fill(kept.begin(), kept.end(), std::nullopt);
+  bind();
+  // The iteration number counts from 0, below M when M is given.
+  if (std::optional<std::vector<TermId>> k =
+          c.valueIntElements(body.arguments[0]);
+      k && k->size() == 1) {
+    auto &f = c.formulas();
+    c.addFact(f.mkLe(c.constant(0), (*k)[0]));
+    if (!onnxAbsent(c, 0))
+      if (std::optional<std::vector<TermId>> m = onnxElements(c, 0);
+          m && m->size() == 1)
+        c.addFact(f.mkLt((*k)[0], (*m)[0]));
+  }
+  c.lowerRegion(0, /*dead=*/false);
+  bool changing = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (kept[i])
+      setOnnxResult(c, i, std::move(*kept[i]));
+    else
+      changing = true;
+  }
+  // A size the body computes from values outside the loop is the same in
+  // every iteration (no symbol made while lowering the body).
+  auto outside = [&](TermId t) {
+    for (TermId s : c.graph().symbolsOf(t))
+      if (c.graph().term(s).symbol >= before)
+        return false;
+    return true;
+  };
+  std::optional<TermId> trips;
+  for (size_t j = n; j < c.numResults(); ++j) {
+    std::optional<std::vector<TermId>> scan = c.valueDims((*out)[1 + j]);
+    if (!scan || !std::all_of(scan->begin(), scan->end(), outside)) {
+      changing = true;
+      continue;
+    }
+    if (!trips) {
+      trips = c.freshResultDim(j, 0);
+      c.addFact(c.formulas().mkLe(c.constant(0), *trips));
+    }
+    std::vector<TermId> dims{*trips};
+    dims.insert(dims.end(), scan->begin(), scan->end());
+    setOnnxResult(c, j, std::move(dims));
+  }
+  if (changing)
+    return c.opaqueKeepingResults(
+        "the sizes of some output change from one iteration to the next");
+}
+
 const std::vector<OnnxRule> &onnxControlRules() {
   static const std::vector<OnnxRule> rules = {
       {"If", lowerIf,
@@ -152,6 +282,10 @@ const std::vector<OnnxRule> &onnxControlRules() {
        "conditionally; a branch a constant condition never takes has no "
        "requirements and no opaque ops); sizes the branches disagree on: "
        "opaque"},
+      {"Loop", lowerLoop,
+       "the body checked for any iteration; carried values the body keeps "
+       "the sizes of: the initial sizes; scan outputs: a trip count before "
+       "the body's sizes; sizes that change per iteration: opaque"},
   };
   return rules;
 }

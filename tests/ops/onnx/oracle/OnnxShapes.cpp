@@ -30,7 +30,11 @@
 //   tensor's parts hold its elements;
 // - If (onnx.If-21): the outputs of `then_branch` when the one-element
 //   condition holds, else of `else_branch` (torch-mlir's importer prints
-//   the branches in the order else, then; onnx-mlir then, else).
+//   the branches in the order else, then; onnx-mlir then, else);
+// - Loop (onnx.Loop-21): the body runs while the iteration number is below
+//   M and the condition holds; carried values pass from one iteration to
+//   the next, scan outputs stack along a new first axis (every
+//   iteration's of one shape).
 //
 //===----------------------------------------------------------------------===//
 
@@ -432,11 +436,102 @@ bool ifOp(Eval &e) {
   return true;
 }
 
+/// onnx.Loop-21: runs the body while the iteration number is below M
+/// (when given) and the condition holds; the body takes (iteration
+/// number, condition, carried...) and yields (condition, carried...,
+/// scan outputs...). The outputs: the last carried values, and each scan
+/// output's values of every iteration stacked along a new first axis
+/// ("the concatenation of the value of the specified output").
+bool loop(Eval &e) {
+  if (e.numOperands() < 2)
+    return e.unsupported("no M and cond");
+  std::optional<int64_t> trips;
+  if (!onnxAbsent(e, 0)) {
+    std::optional<std::vector<int64_t>> m = e.contents(0);
+    if (!m || m->size() != 1)
+      return e.unsupported("the trip count is not known");
+    trips = m->front();
+  }
+  bool cond = true;
+  if (!onnxAbsent(e, 1)) {
+    std::optional<std::vector<int64_t>> c = e.contents(1);
+    if (!c || c->size() != 1)
+      return e.unsupported("the condition is not known");
+    cond = c->front() != 0;
+  }
+  if (!trips)
+    return e.unsupported("no trip count");
+  size_t n = e.numOperands() - 2;
+  if (e.numResults() < n)
+    return e.unsupported("fewer outputs than carried values");
+  size_t k = e.numResults() - n;
+  std::vector<RtValue> carried;
+  for (size_t i = 0; i < n; ++i)
+    carried.push_back(e.operandValue(2 + i));
+  std::vector<std::vector<Shape>> scans(k);
+  int64_t ran = 0;
+  for (; ran < *trips && cond; ++ran) {
+    if (ran >= 64)
+      return e.unsupported("more than 64 iterations");
+    RtValue number, going;
+    number.kind = going.kind = RtValue::Kind::Tensor;
+    number.data = std::vector<int64_t>{ran};
+    going.data = std::vector<int64_t>{1};
+    std::vector<RtValue> args{number, going};
+    args.insert(args.end(), carried.begin(), carried.end());
+    std::vector<RtValue> yielded;
+    if (!e.runRegion(0, yielded, &args))
+      return false;
+    if (yielded.size() != 1 + n + k)
+      return e.unsupported("the body yields " + std::to_string(yielded.size()) +
+                           " values");
+    if (!yielded[0].data || yielded[0].data->size() != 1)
+      return e.unsupported("the body's condition is not known");
+    cond = yielded[0].data->front() != 0;
+    for (size_t i = 0; i < n; ++i)
+      carried[i] = yielded[1 + i];
+    for (size_t j = 0; j < k; ++j) {
+      if (yielded[1 + n + j].kind != RtValue::Kind::Tensor)
+        return e.unsupported("a scan output is not a tensor");
+      scans[j].push_back(yielded[1 + n + j].shape);
+    }
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (!e.setValue(i, carried[i]))
+      return false;
+  for (size_t j = 0; j < k; ++j) {
+    if (scans[j].empty()) {
+      // No iteration ran: [0] before the declared dims (the body's type).
+      const frontend::Type &declared = e.declaredResult(n + j);
+      if (!declared.hasRank() || declared.dims.empty() ||
+          std::count(declared.dims.begin() + 1, declared.dims.end(),
+                     frontend::kDynamic))
+        return e.unsupported("no iteration ran: the scan outputs' other dims "
+                             "are not known");
+      Shape out(declared.dims.begin(), declared.dims.end());
+      out[0] = 0;
+      if (!e.setResult(n + j, out))
+        return false;
+      continue;
+    }
+    for (const Shape &each : scans[j])
+      if (!e.require(each == scans[j].front(),
+                     "scan output values of different shapes"))
+        return false;
+    Shape out{ran};
+    out.insert(out.end(), scans[j].front().begin(), scans[j].front().end());
+    if (!e.setResult(n + j, out))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 static void registerOnnxShapes() {
   addOp("Split", split);
   addOp("If", ifOp);
+  addOp("Loop", loop);
   addOp("Gather", gather);
   addOp("Slice", slice);
   addOp("Concat", concat);
