@@ -420,8 +420,17 @@ bool DimGraph::provablyNonNegative(TermId id) const {
     std::optional<int64_t> divisor = constantValue(node.operands[1]);
     return divisor && *divisor > 0 && provablyNonNegative(node.operands[0]);
   }
-  case TermKind::Sub:
-    return false;
+  case TermKind::Sub: {
+    // max(x, y) - x and x - min(x, y) are never negative.
+    const TermNode &lhs = terms[node.operands[0]];
+    const TermNode &rhs = terms[node.operands[1]];
+    auto holds = [](const TermNode &n, TermId t) {
+      return std::find(n.operands.begin(), n.operands.end(), t) !=
+             n.operands.end();
+    };
+    return (lhs.kind == TermKind::Max && holds(lhs, node.operands[1])) ||
+           (rhs.kind == TermKind::Min && holds(rhs, node.operands[0]));
+  }
   case TermKind::SelectEq:
   case TermKind::SelectLe: // either branch
     return provablyNonNegative(node.operands[2]) &&

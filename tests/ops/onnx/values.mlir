@@ -95,3 +95,23 @@ func.func @neg_constant_of_shape(%arg0: !torch.vtensor<[?,4],f32>, %arg1: !torch
   %7 = torch.operator "onnx.Reshape"(%arg1, %6) : (!torch.vtensor<[?,1],f32>, !torch.vtensor<[?],si64>) -> !torch.vtensor<[?,1],f32> 
   return %7 : !torch.vtensor<[?,1],f32>
 }
+
+// Integer Div truncates towards zero (the reference implementation,
+// "C++-style", and onnxruntime): half of a difference d that may be
+// negative is d / 2 rounded towards 0, so ConstantOfShape (which needs it
+// >= 0) fails from d = -2 on, not at d = -1. Half of max(D, t) - D (the
+// center crop of CenterCropPad's expansion) is never negative: safe.
+func.func @div_maybe_negative(%x: tensor<?xf32>, %y: tensor<?xf32>, %t: tensor<1xi64>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %sx = "onnx.Shape"(%x) {start = 0 : si64} : (tensor<?xf32>) -> tensor<1xi64>
+  %sy = "onnx.Shape"(%y) {start = 0 : si64} : (tensor<?xf32>) -> tensor<1xi64>
+  %d = "onnx.Sub"(%sx, %sy) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %two = onnx.Constant dense<2> : tensor<1xi64>
+  %h = "onnx.Div"(%d, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  // expected-ub-possible @+1 {{in-bounds: ((0 - (%x[0] - %y[0])) floordiv 2) >= 1}}
+  %0 = "onnx.ConstantOfShape"(%h) : (tensor<1xi64>) -> tensor<?xf32>
+  %m = "onnx.Max"(%sx, %t) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %grow = "onnx.Sub"(%m, %sx) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %half = "onnx.Div"(%grow, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %1 = "onnx.ConstantOfShape"(%half) : (tensor<1xi64>) -> tensor<?xf32>
+  onnx.Return %0, %1 : tensor<?xf32>, tensor<?xf32>
+}

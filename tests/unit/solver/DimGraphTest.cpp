@@ -199,3 +199,21 @@ TEST_CASE("components are boost::connected_components' over non-constant "
     }
   }
 }
+
+TEST_CASE("a difference is never negative only when its form says so",
+          "[dimgraph]") {
+  DimGraph g;
+  TermId x = g.symbol("%x", SymbolOrigin::Scalar);
+  TermId y = g.symbol("%y", SymbolOrigin::Scalar);
+  TermId d = g.symbol("%a[0]", SymbolOrigin::ArgumentDim);
+  // max(x, y) - x and x - min(x, y), whatever the signs of x and y.
+  CHECK(g.provablyNonNegative(g.sub(g.max(x, y), x)));
+  CHECK(g.provablyNonNegative(g.sub(g.max(y, x), x)));
+  CHECK(g.provablyNonNegative(g.sub(y, g.min(x, y))));
+  // Not: max(x, y) - a third value, min(x, y) - x, plain differences.
+  CHECK_FALSE(g.provablyNonNegative(g.sub(g.max(x, y), d)));
+  CHECK_FALSE(g.provablyNonNegative(g.sub(g.min(x, y), x)));
+  CHECK_FALSE(g.provablyNonNegative(g.sub(d, x)));
+  CHECK(g.provablyNonNegative(d));
+  CHECK_FALSE(g.provablyNonNegative(x));
+}

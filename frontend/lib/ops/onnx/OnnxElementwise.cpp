@@ -96,22 +96,14 @@ static std::vector<size_t> allInputs(const OpContext &c) {
 }
 
 /// Add, Sub, Mul, Div, Max, Min: broadcast, then the integer elements when
-/// the inputs' are known. ONNX's integer Div truncates (the C rule) for the
-/// sizes it sees, which are never negative; the value is left unknown when
-/// that cannot be shown.
+/// the inputs' are known. Integer Div truncates towards zero, as the
+/// reference implementation says ("Truncate toward zero for integer
+/// division (C++-style)", onnx/reference/ops/op_div.py) and onnxruntime
+/// divides; a quotient by a divisor not known to be positive or a
+/// constant is left unknown.
 template <IntOp Op> static void lowerArithmetic(OpContext &c) {
   if (!broadcastInputs(c, allInputs(c)) || c.failed() || c.numOperands() != 2)
     return;
-  if (Op == IntOp::DivTrunc) {
-    std::optional<std::vector<TermId>> a = intOperand(c, 0),
-                                       b = intOperand(c, 1);
-    if (!a || !b)
-      return;
-    for (const std::vector<TermId> *side : {&*a, &*b})
-      for (TermId t : *side)
-        if (!c.provablyNonNegative(t))
-          return;
-  }
   lowerIntPairs(c, Op);
 }
 
