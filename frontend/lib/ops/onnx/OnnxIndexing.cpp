@@ -12,6 +12,7 @@
 //   ScatterND-18: output of data's shape, updates of shape indices[:-1] ++
 //     data[m:];
 //   OneHot-11: indices' shape with `depth` inserted at `axis` (in [-r-1, r]);
+//     a float depth known only at runtime is a size of its own;
 //   Compress-11: the slices (elements, without `axis`) where `condition`
 //     holds: along `axis` (in [-r, r-1]) n of them, else a 1-D output of n
 //     elements; n is a fresh size, 0 <= n <= the condition's length and
@@ -21,6 +22,9 @@
 //     a tensor of float, int32, or double, the data will be cast to
 //     integers and the cats_int64s category list will be used");
 //   Trilu-14: the input's shape (rank >= 2);
+//   Det-11: X [*, M, M] (square matrices) gives [*];
+//   TfIdfVectorizer-9: X [C] or [N, C]; "If input is 1-D of shape [C],
+//     output is [max(ngram_indexes) + 1]", for [N, C] [N, max + 1];
 //   Resize-19 (ResizeV10/11/13/18): output dims = `sizes` exactly on the
 //     resized axes (`axes`, default all); from float `scales` the sizes are
 //     floor(D * scale) (lowerResizeByScales, OnnxResample.cpp).
@@ -31,6 +35,7 @@
 #include "OnnxNeuralCommon.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace symshape::frontend {
@@ -241,6 +246,15 @@ static void lowerOneHot(OpContext &c) {
     if (std::optional<std::vector<double>> f = onnxFloatConstant(c, 1);
         f && f->size() == 1 && std::fabs((*f)[0]) < 1e15)
       depth = std::vector<TermId>{c.constant(int64_t(std::trunc((*f)[0])))};
+  // A float depth computed at runtime (the backend tests' input): a size
+  // of its own, as data symshape does not track.
+  static const char *const floats[] = {"f16", "bf16", "f32", "f64"};
+  const Type &depthType = c.operandType(1);
+  if (!depth && depthType.kind == TypeKind::RankedTensor &&
+      depthType.dims.size() <= 1 &&
+      std::find(std::begin(floats), std::end(floats), depthType.element) !=
+          std::end(floats))
+    depth = std::vector<TermId>{c.freshResultDim(0, axis)};
   if (!depth || depth->size() != 1)
     return c.opaque("depth is not a known integer");
   TermId d = (*depth)[0];
@@ -256,6 +270,48 @@ static void lowerOneHot(OpContext &c) {
   if (v)
     return setOnnxOutput(c, 0, std::move(out));
   setOnnxResultFromValues(c, 0, std::move(out));
+}
+
+/// onnx.Det-11: X [*, M, M] gives [*].
+static void lowerDet(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  if (!x)
+    return;
+  size_t r = x->size();
+  if (r < 2)
+    return c.error("Det needs an input of rank >= 2, not " + std::to_string(r));
+  if (!onnxRequireEqual(c, (*x)[r - 2], (*x)[r - 1],
+                        "the matrix dims " + onnxDimName(c, 0, r - 2) +
+                            " and " + onnxDimName(c, 0, r - 1) +
+                            " (square matrices)"))
+    return;
+  setOnnxOutput(c, 0, std::vector<TermId>(x->begin(), x->end() - 2));
+}
+
+/// ai.onnx TfIdfVectorizer-9: X [C] gives [max(ngram_indexes) + 1], X
+/// [N, C] gives [N, max(ngram_indexes) + 1].
+static void lowerTfIdfVectorizer(OpContext &c) {
+  std::optional<std::vector<TermId>> x = onnxInputDims(c, 0);
+  if (!x)
+    return;
+  if (x->size() != 1 && x->size() != 2)
+    return c.error("the input has rank " + std::to_string(x->size()) +
+                   ", not 1 ([C]) or 2 ([N, C])");
+  if (!onnxAttr(c, "ngram_indexes"))
+    return c.error("the attribute ngram_indexes is required");
+  std::optional<std::vector<int64_t>> indexes = onnxInts(c, "ngram_indexes");
+  if (!indexes)
+    return c.opaque("the `ngram_indexes` attribute is not an integer list");
+  if (indexes->empty())
+    return c.error("ngram_indexes is empty");
+  int64_t last = *std::max_element(indexes->begin(), indexes->end());
+  if (last < 0 || last >= INT64_MAX)
+    return c.error("ngram_indexes has no valid largest index");
+  std::vector<TermId> out;
+  if (x->size() == 2)
+    out.push_back((*x)[0]);
+  out.push_back(c.constant(last + 1));
+  setOnnxOutput(c, 0, std::move(out));
 }
 
 /// onnx.Trilu-14.
@@ -331,6 +387,9 @@ const std::vector<OnnxRule> &onnxIndexingRules() {
       {"OneHotEncoder", lowerOneHotEncoder,
        "X's shape and the category count (ai.onnx.ml OneHotEncoder-1)"},
       {"Trilu", lowerTrilu, "the input's shape"},
+      {"Det", lowerDet, "[*, M, M] to [*]"},
+      {"TfIdfVectorizer", lowerTfIdfVectorizer,
+       "[C] or [N, C] to [max(ngram_indexes) + 1] or [N, ...]"},
       {"Resize", lowerResize,
        "the input's shape with `sizes` on the resized axes, or floor(dim * "
        "scale) where exact",

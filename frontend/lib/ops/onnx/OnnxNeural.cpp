@@ -260,7 +260,7 @@ const std::vector<OnnxRule> &onnxNeuralRules() {
     for (const std::vector<OnnxRule> *list :
          {&onnxConvRules(), &onnxIndexingRules(), &onnxEinsumRules(),
           &onnxAttentionRules(), &onnxQuantizedRules(), &onnxLossRules(),
-          &onnxRoiRules(), &onnxRecurrentRules()})
+          &onnxRoiRules(), &onnxRecurrentRules(), &onnxImageRules()})
       all.insert(all.end(), list->begin(), list->end());
     return all;
   }();

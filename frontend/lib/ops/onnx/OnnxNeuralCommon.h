@@ -28,6 +28,7 @@ const std::vector<OnnxRule> &onnxQuantizedRules(); ///< OnnxQuantized.cpp
 const std::vector<OnnxRule> &onnxLossRules();      ///< OnnxLoss.cpp
 const std::vector<OnnxRule> &onnxRoiRules();       ///< OnnxRoi.cpp
 const std::vector<OnnxRule> &onnxRecurrentRules(); ///< OnnxRecurrent.cpp
+const std::vector<OnnxRule> &onnxImageRules();     ///< OnnxImage.cpp
 
 /// numpy.matmul's result dims for A (input 0) and B (input 1): the inner
 /// sizes equal, the batch dims broadcast (OnnxNeural.cpp); nullopt after an

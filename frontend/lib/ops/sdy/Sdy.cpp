@@ -16,7 +16,7 @@ using namespace sdy;
 
 namespace {
 
-constexpr uint8_t kBoth = kRefineBoth, kNone = kRefineNone;
+constexpr uint8_t kSdyBoth = kRefineBoth, kSdyNone = kRefineNone;
 
 /// `entry` reaching a device mesh of the module (GlobalAccess::Mesh).
 constexpr OpEntry readingMeshes(OpEntry entry) {
@@ -25,14 +25,14 @@ constexpr OpEntry readingMeshes(OpEntry entry) {
 }
 
 #define COLLECTIVE(op, lower, summary)                                         \
-  {"stablehlo." op, nullptr, lower, kBoth, summary}, {                         \
-    "mhlo." op, nullptr, lower, kBoth, summary                                 \
+  {"stablehlo." op, nullptr, lower, kSdyBoth, summary}, {                      \
+    "mhlo." op, nullptr, lower, kSdyBoth, summary                              \
   }
 /// A Shardy op whose result has its operand's type (the global view). Not
 /// refined: SameOperandsAndResultType rejects a result more static than its
 /// operand.
 #define SAME_TYPE(op, summary)                                                 \
-  { "sdy." op, parseSameType, lowerSameType, kNone, summary }
+  { "sdy." op, parseSameType, lowerSameType, kSdyNone, summary }
 
 const OpEntry kSdyEntries[] = {
     // Collectives (replica_groups: groups of dim(replica_groups, 1)).
@@ -51,35 +51,36 @@ const OpEntry kSdyEntries[] = {
     COLLECTIVE("collective_broadcast", lowerCollectiveBroadcast,
                "results = operands (collective_broadcast_c3)"),
     // A composite is a call of its decomposition.
-    withRole({"stablehlo.composite", parseComposite, lowerComposite, kNone,
+    withRole({"stablehlo.composite", parseComposite, lowerComposite, kSdyNone,
               "a call of its decomposition function (composite_c2..c4)"},
              OpRole::Call),
-    withRole({"mhlo.composite", parseComposite, lowerComposite, kNone,
+    withRole({"mhlo.composite", parseComposite, lowerComposite, kSdyNone,
               "a call of its decomposition function (composite_c2..c4)"},
              OpRole::Call),
     // Shardy.
     withGenericNormalizer(
-        withRole({"sdy.mesh", parseMesh, lowerNoResult, kNone,
+        withRole({"sdy.mesh", parseMesh, lowerNoResult, kSdyNone,
                   "a device mesh: its axes' sizes, read by the manual "
                   "computations"},
                  OpRole::Mesh),
         readShardyAttrs),
     withGenericNormalizer(
         readingMeshes({"sdy.manual_computation", parseManualComputation,
-                       lowerManualComputation, kNone,
+                       lowerManualComputation, kSdyNone,
                        "the body sees each dim divided by its manual axes' "
                        "sizes (which must divide it); results multiplied "
                        "back"}),
         readShardyAttrs),
     withGenericNormalizer({"sdy.named_computation", parseNamedComputation,
-                           lowerNamedComputation, kNone,
+                           lowerNamedComputation, kSdyNone,
                            "the body sees the operands; results = what it "
                            "returns"},
                           readShardyAttrs),
-    withRole({"sdy.return", parseTerminatorForm, nullptr, kNone, "terminator"},
-             OpRole::Yield),
+    withRole(
+        {"sdy.return", parseTerminatorForm, nullptr, kSdyNone, "terminator"},
+        OpRole::Yield),
     withoutSideEffects({"sdy.constant", parseArithConstant, lowerSdyConstant,
-                        kNone, "static"}),
+                        kSdyNone, "static"}),
     SAME_TYPE("sharding_constraint", "result = operand"),
     SAME_TYPE("reshard", "result = operand"),
     SAME_TYPE("propagation_barrier", "result = operand"),
@@ -93,7 +94,7 @@ const OpEntry kSdyEntries[] = {
     SAME_TYPE("collective_permute", "result = operand (global view)"),
     SAME_TYPE("sharded_to_unreduced", "result = operand (global view)"),
     SAME_TYPE("replicated_to_unreduced", "result = operand (global view)"),
-    {"sdy.sharding_group", parseSameType, lowerNoResult, kNone,
+    {"sdy.sharding_group", parseSameType, lowerNoResult, kSdyNone,
      "no result (ties the shardings of values)"},
 };
 
