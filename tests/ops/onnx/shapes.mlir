@@ -209,3 +209,18 @@ func.func @slice_runtime_steps_dynamic(%arg0: tensor<?x?xf32>, %arg1: tensor<1xi
   %4 = "onnx.Add"(%3, %arg2) : (tensor<?x?xf32>, tensor<?x2xf32>) -> tensor<?x?xf32>
   onnx.Return %4 : tensor<?x?xf32>
 }
+
+// Pad-18 with its axes a runtime input (as test_constant_pad_axes feeds
+// them): pads [1, 0, 2, 1] grow axis a0 by 1 + 2 = 3 and axis a1 by 0 + 1
+// = 1, the axes in [-3, 2] and distinct. The declared 6 of dim 1 (3 + 3)
+// needs a0 to name dim 1 and a1 not to.
+func.func @pad_runtime_axes(%arg0: !torch.vtensor<[2,3,?],f32>, %arg1: !torch.vtensor<[],f32>, %arg2: !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,6,?],f32> attributes {torch.onnx_meta.ir_version = 10 : si64, torch.onnx_meta.opset_version = 21 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Constant"() {torch.onnx.value_ints = [1 : si64, 0 : si64, 2 : si64, 1 : si64]} : () -> !torch.vtensor<[4],si64> 
+  // expected-ub-possible @+4 {{in-bounds: %arg2[0] <= -4 || %arg2[0] >= 3}}
+  // expected-ub-possible @+3 {{in-bounds: %arg2[1] <= -4 || %arg2[1] >= 3}}
+  // expected-ub-possible @+2 {{in-bounds: %arg2[0] == %arg2[1] || (%arg2[0] >= 0 && %arg2[1] <= -1 && %arg2[0] == %arg2[1] + 3) || (%arg2[0] <= -1 && %arg2[1] >= 0 && %arg2[0] + 3 == %arg2[1])}}
+  // expected-ub-possible @+1 {{result-cast dim 1: %arg2[0] not in {-2, 1}}}
+  %1 = torch.operator "onnx.Pad"(%arg0, %0, %arg1, %arg2) {torch.onnx.mode = "constant"} : (!torch.vtensor<[2,3,?],f32>, !torch.vtensor<[4],si64>, !torch.vtensor<[],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,6,?],f32> 
+  return %1 : !torch.vtensor<[?,6,?],f32>
+}

@@ -411,6 +411,30 @@ static void lowerPad(OpContext &c) {
   if (!pads)
     return c.opaque("the pads are not known");
   std::vector<size_t> axes;
+  // Axes given at runtime: each dim grows by the pads of the axis naming
+  // it (a select on the axes), which must name different dims.
+  if (std::optional<std::vector<TermId>> runtime =
+          onnxRuntimeElements(c, 3, 18)) {
+    if (pads->size() != 2 * runtime->size())
+      return c.error(std::to_string(pads->size()) + " pads for " +
+                     std::to_string(runtime->size()) + " padded dims");
+    std::vector<TermId> named =
+        requireRuntimeAxes(c, 3, *runtime, int64_t(rank), "dim");
+    std::vector<TermId> dims = *in;
+    size_t k = named.size();
+    for (size_t d = 0; d < rank; ++d) {
+      TermId grown = dims[d];
+      for (size_t j = 0; j < k; ++j)
+        grown = c.add(grown, c.selectEq(named[j], c.constant(int64_t(d)),
+                                        c.add((*pads)[j], (*pads)[j + k]),
+                                        c.constant(0)));
+      if (grown != dims[d] && !c.provablyNonNegative(grown))
+        c.requireInBounds(c.formulas().mkLe(c.constant(0), grown),
+                          "the padded size " + std::to_string(d) + " (>= 0)");
+      dims[d] = grown;
+    }
+    return setOnnxResultFromValues(c, 0, std::move(dims));
+  }
   if (onnxOpset(c) >= 18 && !onnxAbsent(c, 3)) {
     std::optional<std::vector<int64_t>> given = onnxConstElements(c, 3);
     if (!given)
@@ -492,7 +516,9 @@ const std::vector<OnnxRule> &onnxSlicingRules() {
        "integer elements split",
        "11 13"},
       {"Tile", lowerTile, "each dim times its repeat"},
-      {"Pad", lowerPad, "each dim grows by its pads, stays >= 0", "2 11 13 18"},
+      {"Pad", lowerPad,
+       "each dim grows by its pads, stays >= 0; runtime axes read",
+       "2 11 13 18"},
       {"DepthToSpace", lowerBlocks<true>,
        "[N, C/b^2, H*b, W*b]; C divisible by b^2"},
       {"SpaceToDepth", lowerBlocks<false>,

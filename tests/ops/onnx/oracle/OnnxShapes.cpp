@@ -31,6 +31,9 @@
 // - If (onnx.If-21): the outputs of `then_branch` when the one-element
 //   condition holds, else of `else_branch` (torch-mlir's importer prints
 //   the branches in the order else, then; onnx-mlir then, else);
+// - Pad (onnx.Pad-18): pads (an attribute before opset 11) and axes
+//   (opset 18, default every dim): dim axes[j] grows by pads[j] and
+//   pads[j + k], axes distinct, the padded sizes >= 0;
 // - Loop (onnx.Loop-21): the body runs while the iteration number is below
 //   M and the condition holds; carried values pass from one iteration to
 //   the next, scan outputs stack along a new first axis (every
@@ -526,6 +529,47 @@ bool loop(Eval &e) {
   return true;
 }
 
+/// onnx.Pad-18 (pads an input since opset 11, an attribute before; axes
+/// an input since 18, default every dim): dim axes[j] grows by pads[j] +
+/// pads[j + k]; the axes distinct, the padded sizes >= 0.
+bool pad(Eval &e) {
+  const Shape *x = e.shape(0);
+  if (!x)
+    return false;
+  size_t rank = x->size();
+  std::optional<std::vector<int64_t>> pads = onnxInts(e, "pads");
+  if (!pads) {
+    pads = needContents(e, 1, "pads");
+    if (!pads)
+      return false;
+  }
+  std::vector<int64_t> axes;
+  if (e.numOperands() > 3 && !onnxAbsent(e, 3)) {
+    std::optional<std::vector<int64_t>> given = needContents(e, 3, "axes");
+    if (!given)
+      return false;
+    axes = *given;
+  } else {
+    for (size_t d = 0; d < rank; ++d)
+      axes.push_back(int64_t(d));
+  }
+  size_t k = axes.size();
+  if (!e.require(pads->size() == 2 * k, "two pads per axis"))
+    return false;
+  Shape out = *x;
+  std::vector<bool> seen(rank, false);
+  for (size_t j = 0; j < k; ++j) {
+    std::optional<size_t> axis = onnxAxis(e, axes[j], rank, "axis");
+    if (!axis || !e.require(!seen[*axis], "repeated axis"))
+      return false;
+    seen[*axis] = true;
+    out[*axis] += (*pads)[j] + (*pads)[j + k];
+    if (!e.require(out[*axis] >= 0, "a negative padded size"))
+      return false;
+  }
+  return e.setResult(0, out);
+}
+
 } // namespace
 
 static void registerOnnxShapes() {
@@ -534,6 +578,8 @@ static void registerOnnxShapes() {
   addOp("Loop", loop);
   addOp("Gather", gather);
   addOp("Slice", slice);
+  for (const char *name : {"Pad", "PadV2", "PadV11", "PadV13", "PadV18"})
+    addOp(name, pad);
   addOp("Concat", concat);
   addOp("Unsqueeze", unsqueeze);
   addOp("UnsqueezeV11", unsqueeze);
