@@ -13,15 +13,6 @@ func.func @maxpool_ceil_gap(%arg0: !torch.vtensor<[1,1,4,4],f32>) -> !torch.vten
   return %0 : !torch.vtensor<[],f32>
 }
 
-// Resize by float scales: floor(D * scale) from f32 values symshape does
-// not read (test_resize_downsample_scales_linear).
-func.func @resize_scales(%arg0: !torch.vtensor<[1,1,2,4],f32>, %arg1: !torch.vtensor<[4],f32>) -> !torch.vtensor<[1,1,1,2],f32> attributes {torch.onnx_meta.ir_version = 10 : si64, torch.onnx_meta.opset_version = 19 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
-  %none = torch.constant.none
-  // expected-opaque @+1 {{torch.operator}}
-  %0 = torch.operator "onnx.Resize"(%arg0, %none, %arg1) {torch.onnx.mode = "linear"} : (!torch.vtensor<[1,1,2,4],f32>, !torch.none, !torch.vtensor<[4],f32>) -> !torch.vtensor<[1,1,1,2],f32>
-  return %0 : !torch.vtensor<[1,1,1,2],f32>
-}
-
 // ReduceMean-18 with its axes a function input of unknown length: how many
 // dims are reduced, and which, is not known (runtime axes of a known count
 // are read: reduce.mlir).

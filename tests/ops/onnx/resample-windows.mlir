@@ -69,10 +69,21 @@ func.func @resize_scales_inexact(%arg0: tensor<1x2x?x4xf32>) -> tensor<*xf32> {
   onnx.Return %1 : tensor<*xf32>
 }
 
-func.func @upsample_scales_input(%arg0: tensor<1x1x2x2xf32>, %arg1: tensor<4xf32>) -> tensor<*xf32> {
-  // Upsample-9's scales from an argument are not known: opaque.
-  // expected-opaque @+1 {{onnx.Upsample}}
+func.func @upsample_scales_input(%arg0: tensor<1x1x2x2xf32>, %arg1: tensor<4xf32>, %arg2: tensor<1x1x4x4xf32>) -> tensor<*xf32> {
+  // Upsample-9's scales from an argument are float data symshape does not
+  // track: each output size is a size of its own, here added to [1, 1, 4,
+  // 4] (dims 2 and 3 must be 1 or 4). Three scales for a rank-4 input are
+  // a static error.
   %0 = "onnx.Upsample"(%arg0, %arg1) {mode = "nearest"} : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<*xf32>
+  // expected-ub-possible @+2 {{broadcast dim 2: %0[2] not in {1, 4}}}
+  // expected-ub-possible @+1 {{broadcast dim 3: %0[3] not in {1, 4}}}
+  %1 = "onnx.Add"(%0, %arg2) : (tensor<*xf32>, tensor<1x1x4x4xf32>) -> tensor<*xf32>
+  onnx.Return %1 : tensor<*xf32>
+}
+
+func.func @upsample_scales_input_rank(%arg0: tensor<1x1x2x2xf32>, %arg1: tensor<3xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{rank}}
+  %0 = "onnx.Upsample"(%arg0, %arg1) {mode = "nearest"} : (tensor<1x1x2x2xf32>, tensor<3xf32>) -> tensor<*xf32>
   onnx.Return %0 : tensor<*xf32>
 }
 

@@ -12,7 +12,9 @@
 //     integer scale k gives D * k and 1 / 2^e gives floor(D / 2^e) exactly,
 //     whatever float type a runtime multiplies in; another scale only for
 //     a static D whose product is not within rounding of an integer (a
-//     float32 product could round across it). Anything else is opaque;
+//     float32 product could round across it). Scales known only at
+//     runtime (a float input: data symshape does not track) make each
+//     output size a size of its own. Anything else is opaque;
 //   HannWindow-17, HammingWindow-17, BlackmanWindow-17: `size` "A scalar
 //     value indicating the length of the window"; output [size];
 //   NonMaxSuppression-11: boxes [num_batches, spatial_dimension, 4], scores
@@ -127,6 +129,31 @@ std::optional<std::vector<double>> onnxFloatConstant(OpContext &c, size_t i) {
   return value ? denseFloats(*value) : std::nullopt;
 }
 
+/// Output sizes from scales known only at runtime (float data symshape does
+/// not track): one scale per dim of `x` (a 1-D input of that static
+/// length, else an `error`), each output size a size of its own. False
+/// (nothing set) when input `i` is not such a float list.
+static bool setScaledAtRuntime(OpContext &c, const std::vector<TermId> &x,
+                               size_t i) {
+  static const char *const floats[] = {"f16", "bf16", "f32", "f64"};
+  const Type &type = c.operandType(i);
+  if (type.kind != TypeKind::RankedTensor || type.dims.size() != 1 ||
+      type.dims[0] == kDynamic ||
+      std::find(std::begin(floats), std::end(floats), type.element) ==
+          std::end(floats))
+    return false;
+  if (type.dims[0] != int64_t(x.size())) {
+    c.error(std::to_string(type.dims[0]) + " scales for an input of rank " +
+            std::to_string(x.size()));
+    return true;
+  }
+  std::vector<TermId> out;
+  for (size_t d = 0; d < x.size(); ++d)
+    out.push_back(c.freshResultDim(0, d));
+  setOnnxResult(c, 0, std::move(out));
+  return true;
+}
+
 /// The float elements of input `i`, an onnx.Constant's; nullopt (and the
 /// op opaque) otherwise.
 static std::optional<std::vector<double>> floatInput(OpContext &c, size_t i) {
@@ -167,6 +194,8 @@ static void lowerUpsample(OpContext &c) {
     return;
   std::vector<double> scales;
   if (onnxOpset(c) >= 9) {
+    if (!onnxFloatConstant(c, 1) && setScaledAtRuntime(c, *x, 1))
+      return;
     std::optional<std::vector<double>> given = floatInput(c, 1);
     if (!given)
       return;
@@ -202,6 +231,8 @@ void lowerResizeByScales(OpContext &c, const std::vector<TermId> &x) {
     return c.opaque("scales for an `axes` subset");
   if (onnxAbsent(c, input))
     return c.error("neither scales nor sizes is given");
+  if (!onnxFloatConstant(c, input) && setScaledAtRuntime(c, x, input))
+    return;
   if (std::optional<std::vector<double>> scales = floatInput(c, input))
     setScaled(c, x, *scales, 0, /*strict=*/true);
 }
