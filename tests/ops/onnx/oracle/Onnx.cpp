@@ -69,6 +69,14 @@ bool onnxAbsent(Eval &e, size_t i) {
   return t == "!torch.none" || t == "none";
 }
 
+std::optional<std::vector<int64_t>> needContents(Eval &e, size_t i,
+                                                 const std::string &what) {
+  std::optional<std::vector<int64_t>> c = e.contents(i);
+  if (!c)
+    e.unsupported(what + " not known");
+  return c;
+}
+
 std::optional<size_t> onnxAxis(Eval &e, int64_t axis, size_t rank,
                                const std::string &what) {
   int64_t r = int64_t(rank);

@@ -32,15 +32,6 @@ namespace symshape::models::oracle::onnx {
 
 namespace {
 
-/// The contents of input i, which the op needs to know.
-std::optional<std::vector<int64_t>> known(Eval &e, size_t i,
-                                          const std::string &what) {
-  std::optional<std::vector<int64_t>> v = e.contents(i);
-  if (!v)
-    e.unsupported(what + " not known");
-  return v;
-}
-
 bool centerCropPad(Eval &e) {
   const Shape *x = e.shape(0);
   if (!x)
@@ -63,7 +54,7 @@ bool centerCropPad(Eval &e) {
     for (size_t d = 0; d < rank; ++d)
       axes.push_back(d);
   }
-  std::optional<std::vector<int64_t>> shape = known(e, 1, "shape");
+  std::optional<std::vector<int64_t>> shape = needContents(e, 1, "shape");
   if (!shape ||
       !e.require(shape->size() == axes.size(), "one shape element per axis"))
     return false;
@@ -79,7 +70,7 @@ bool centerCropPad(Eval &e) {
 bool affineGrid(Eval &e) {
   const Shape *theta = e.shape(0);
   std::optional<std::vector<int64_t>> size =
-      theta ? known(e, 1, "size") : std::nullopt;
+      theta ? needContents(e, 1, "size") : std::nullopt;
   if (!size)
     return false;
   if (!e.require(size->size() == 4 || size->size() == 5,
@@ -102,9 +93,9 @@ bool affineGrid(Eval &e) {
 bool col2Im(Eval &e) {
   const Shape *x = e.shape(0);
   std::optional<std::vector<int64_t>> image =
-      x ? known(e, 1, "image_shape") : std::nullopt;
+      x ? needContents(e, 1, "image_shape") : std::nullopt;
   std::optional<std::vector<int64_t>> block =
-      image ? known(e, 2, "block_shape") : std::nullopt;
+      image ? needContents(e, 2, "block_shape") : std::nullopt;
   if (!block)
     return false;
   size_t k = image->size();
@@ -169,7 +160,8 @@ bool maxUnpool(Eval &e) {
       pads.size() != 2 * k)
     return e.unsupported("attribute lengths");
   if (e.numOperands() > 2 && !onnxAbsent(e, 2)) {
-    std::optional<std::vector<int64_t>> shape = known(e, 2, "output_shape");
+    std::optional<std::vector<int64_t>> shape =
+        needContents(e, 2, "output_shape");
     if (!shape || !e.require(shape->size() == rank, "output_shape length"))
       return false;
     for (int64_t v : *shape)

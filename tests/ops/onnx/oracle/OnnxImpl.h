@@ -49,6 +49,10 @@ std::optional<std::vector<int64_t>> onnxInts(const Eval &e,
                                              const std::string &name);
 /// Input i is absent: not written, or an optional input left out.
 bool onnxAbsent(Eval &e, size_t i);
+/// The contents of input i, which the op needs to know; nullopt with the
+/// op unsupported (`what` not known) otherwise.
+std::optional<std::vector<int64_t>> needContents(Eval &e, size_t i,
+                                                 const std::string &what);
 /// An axis in [-rank, rank) normalised into [0, rank); UB otherwise (the
 /// docs: "Accepted range is [-r, r-1]").
 std::optional<size_t> onnxAxis(Eval &e, int64_t axis, size_t rank,

@@ -49,15 +49,6 @@ namespace symshape::models::oracle::onnx {
 
 namespace {
 
-/// The contents of input i, which the op needs to know.
-std::optional<std::vector<int64_t>> needContents(Eval &e, size_t i,
-                                                 const std::string &what) {
-  std::optional<std::vector<int64_t>> c = e.contents(i);
-  if (!c)
-    e.unsupported(what + " not known");
-  return c;
-}
-
 bool gather(Eval &e) {
   const RtValue *data = e.tensor(0);
   const RtValue *idx = data ? e.tensor(1) : nullptr;
