@@ -195,6 +195,20 @@ func.func @dft_v20(%arg0: tensor<2x?x2xf32>) -> tensor<2x?x2xf32> {
   onnx.Return %3 : tensor<2x?x2xf32>
 }
 
+// DFT-20 with its axis a runtime input (as the backend tests pass it):
+// in [-4, -2] or [0, 2]; an RFFT (onesided) turns the dim the axis names
+// into half of it + 1. Added to [1, 5, 6, 2]: dim 1 (8) must be the one
+// transformed (8 / 2 + 1 = 5), and then dim 2 keeps its 6.
+func.func @dft_runtime_axis(%arg0: tensor<?x8x6x1xf32>, %arg1: tensor<i64>, %arg2: tensor<1x5x6x2xf32>) -> tensor<*xf32> {
+  %0 = "onnx.NoValue"() {value} : () -> none
+  // expected-ub-possible @+1 {{in-bounds: %arg1 <= -5 || %arg1 >= 3 || %arg1 == -1}}
+  %1 = "onnx.DFT"(%arg0, %0, %arg1) {inverse = 0 : si64, onesided = 1 : si64} : (tensor<?x8x6x1xf32>, none, tensor<i64>) -> tensor<*xf32>
+  // expected-ub-possible @+2 {{broadcast dim 1: %arg1 not in {-3, 1}}}
+  // expected-ub-possible @+1 {{broadcast dim 2: %arg1 in {-2, 2}}}
+  %2 = "onnx.Add"(%1, %arg2) : (tensor<*xf32>, tensor<1x5x6x2xf32>) -> tensor<*xf32>
+  onnx.Return %2 : tensor<*xf32>
+}
+
 // OneHot-11: a float depth "will be casted to int64" (10.0: 10).
 func.func @one_hot_float_depth(%arg0: tensor<?x2xi64>, %arg1: tensor<2xf32>) -> tensor<?x10x2xf32> {
   %0 = onnx.Constant dense<1.000000e+01> : tensor<f32>

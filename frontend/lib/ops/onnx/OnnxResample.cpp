@@ -329,21 +329,39 @@ static void lowerDFT(OpContext &c) {
   int64_t r = int64_t(x->size());
   if (r < 2)
     return c.error("DFT needs an input of rank >= 2");
+  auto &f = c.formulas();
+  // The axis: a constant (normalised into `fixed`), or an integer known
+  // only at runtime (DFT-20's input), `named` once normalised.
   std::optional<int64_t> axis = onnxInt(c, "axis");
+  std::optional<TermId> named;
   if (onnxOpset(c) >= 20) {
-    std::optional<std::vector<int64_t>> given = onnxConstElements(c, 2);
-    if (!onnxAbsent(c, 2) &&
-        (!given || given->size() != 1 || !onnxIsScalar(c, 2)))
-      return c.opaque("the axis input is not a known scalar");
-    axis = given ? (*given)[0] : -2;
+    axis = -2;
+    if (!onnxAbsent(c, 2)) {
+      std::optional<std::vector<TermId>> given = onnxElements(c, 2);
+      if (!given || given->size() != 1 || !onnxIsScalar(c, 2))
+        return c.opaque("the axis input is not a scalar integer symshape "
+                        "tracks");
+      axis = c.constantValue((*given)[0]);
+      if (!axis) {
+        // "Accepted range is [-r, -2] U [0, r-2]".
+        TermId t = (*given)[0];
+        c.requireInBounds(f.mkOr({f.mkAnd({f.mkLe(c.constant(-r), t),
+                                           f.mkLe(t, c.constant(-2))}),
+                                  f.mkAnd({f.mkLe(c.constant(0), t),
+                                           f.mkLe(t, c.constant(r - 2))})}),
+                          "the axis " + c.operandName(2) + " (in [-" +
+                              std::to_string(r) + ", -2] or [0, " +
+                              std::to_string(r - 2) + "])");
+        named = c.selectLe(c.constant(0), t, t, c.add(t, c.constant(r)));
+      }
+    }
   } else if (!axis) {
     axis = 1;
   }
-  if (*axis < -r || *axis > r - 2 || *axis == -1)
+  if (axis && (*axis < -r || *axis > r - 2 || *axis == -1))
     return c.error("axis " + std::to_string(*axis) +
                    " is not in [-r, -2] or [0, r-2] for rank " +
                    std::to_string(r));
-  size_t a = size_t(*axis < 0 ? *axis + r : *axis);
   bool onesided = onnxInt(c, "onesided").value_or(0) != 0;
   bool inverse = onnxInt(c, "inverse").value_or(0) != 0;
   TermId last = x->back();
@@ -352,29 +370,53 @@ static void lowerDFT(OpContext &c) {
   if (onesided)
     width = inverse ? 2 : 1;
   FormulaId bad =
-      width ? c.formulas().mkNe(last, c.constant(*width))
-            : c.formulas().mkAnd({c.formulas().mkNe(last, c.constant(1)),
-                                  c.formulas().mkNe(last, c.constant(2))});
-  c.requireInBounds(c.formulas().mkNot(bad),
+      width
+          ? f.mkNe(last, c.constant(*width))
+          : f.mkAnd({f.mkNe(last, c.constant(1)), f.mkNe(last, c.constant(2))});
+  c.requireInBounds(f.mkNot(bad),
                     "the last dim " + onnxDimName(c, 0, size_t(r - 1)) +
                         (width ? " (" + std::to_string(*width) + ")"
                                : std::string(" (1: real, 2: complex)")));
-  TermId n = (*x)[a];
-  if (onesided && inverse)
-    n = c.mul(c.sub(n, c.constant(1)), c.constant(2));
+  std::optional<TermId> length;
   if (!onnxAbsent(c, 1)) {
-    std::optional<std::vector<TermId>> length = onnxElements(c, 1);
-    if (!onnxIsScalar(c, 1) || !length || length->size() != 1)
+    std::optional<std::vector<TermId>> given = onnxElements(c, 1);
+    if (!onnxIsScalar(c, 1) || !given || given->size() != 1)
       return c.opaque("dft_length is not a scalar integer symshape tracks");
-    n = (*length)[0];
+    length = (*given)[0];
   }
-  if (!c.provablyNonNegative(n))
-    c.requireInBounds(c.formulas().mkLe(c.constant(0), n),
-                      "the dft_length (not negative)");
-  std::vector<TermId> out = *x;
-  out[a] = onesided && !inverse
+  // The transform length over a dim of size d, and the output size there.
+  auto lengthOver = [&](TermId d) {
+    if (length)
+      return *length;
+    return onesided && inverse ? c.mul(c.sub(d, c.constant(1)), c.constant(2))
+                               : d;
+  };
+  auto sizeOf = [&](TermId n) {
+    return onesided && !inverse
                ? c.add(c.floorDiv(n, c.constant(2)), c.constant(1))
                : n;
+  };
+  std::vector<TermId> out = *x;
+  if (axis) {
+    size_t a = size_t(*axis < 0 ? *axis + r : *axis);
+    TermId n = lengthOver((*x)[a]);
+    if (!c.provablyNonNegative(n))
+      c.requireInBounds(f.mkLe(c.constant(0), n),
+                        "the dft_length (not negative)");
+    out[a] = sizeOf(n);
+  } else {
+    // Dim d is transformed where the axis names it.
+    TermId n = lengthOver((*x)[0]);
+    for (int64_t d = 1; d < r - 1; ++d)
+      n = c.selectEq(*named, c.constant(d), lengthOver((*x)[size_t(d)]), n);
+    if (!c.provablyNonNegative(n))
+      c.requireInBounds(f.mkLe(c.constant(0), n),
+                        "the dft_length (not negative)");
+    for (int64_t d = 0; d < r - 1; ++d)
+      out[size_t(d)] =
+          c.selectEq(*named, c.constant(d), sizeOf(lengthOver((*x)[size_t(d)])),
+                     (*x)[size_t(d)]);
+  }
   out.back() = c.constant(onesided && inverse ? 1 : 2);
   setOnnxResult(c, 0, std::move(out));
 }
@@ -393,7 +435,9 @@ const std::vector<OnnxRule> &onnxResampleRules() {
       {"QLinearMatMul", lowerQLinearMatMul,
        "numpy.matmul; each scale and its zero point of one shape"},
       {"DFT", lowerDFT,
-       "dft_length (RFFT: half + 1) at `axis`, last dim 2 (IRFFT: 1)", "17"},
+       "dft_length (RFFT: half + 1) at `axis` (a runtime axis read), last "
+       "dim 2 (IRFFT: 1)",
+       "17"},
   };
   return rules;
 }

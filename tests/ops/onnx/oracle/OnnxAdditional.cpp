@@ -28,7 +28,8 @@
 //   OneHot-11: indices' shape with depth (>= 1) inserted at axis, in
 //     [-r-1, r];
 //   TopK-11: X with K at axis; K in [0, X.shape[axis]];
-//   DFT-17: input [..., 1 (real) or 2 (complex)], axis (default 1) in
+//   DFT-17 / DFT-20: input [..., 1 (real) or 2 (complex)], axis (DFT-17:
+//     an attribute, default 1; DFT-20: an input, default -2) in
 //     [-r, -2] or [0, r-2]; RFFT (onesided, forward) real input only,
 //     IRFFT (onesided, inverse) complex only; n = dft_length (a scalar),
 //     else the axis' size (IRFFT: 2 * (size - 1)); output: n at the axis
@@ -355,12 +356,31 @@ bool topK(Eval &e) {
   return e.setResult(0, out) && e.setResult(1, out);
 }
 
+/// DFT-17's axis attribute (default 1), or DFT-20's axis input (default
+/// -2); unsupported when neither form shows which opset it is.
+std::optional<int64_t> dftAxis(Eval &e) {
+  if (onnxAttr(e, "axis") || e.name() == "onnx.DFTV17")
+    return onnxInt(e, "axis", 1);
+  if (e.numOperands() < 3) {
+    e.unsupported("the default axis depends on the opset");
+    return std::nullopt;
+  }
+  if (onnxAbsent(e, 2))
+    return -2;
+  std::optional<std::vector<int64_t>> given = e.contents(2);
+  if (!given || given->size() != 1) {
+    e.unsupported("the axis is not known");
+    return std::nullopt;
+  }
+  return given->front();
+}
+
 bool dft(Eval &e) {
   const Shape *x = e.shape(0);
   if (!x)
     return false;
   int64_t r = int64_t(x->size());
-  std::optional<int64_t> axis = onnxInt(e, "axis", 1);
+  std::optional<int64_t> axis = dftAxis(e);
   std::optional<int64_t> onesided = axis ? onnxInt(e, "onesided", 0) : axis;
   std::optional<int64_t> inverse = onesided ? onnxInt(e, "inverse", 0) : axis;
   if (!inverse)
@@ -408,6 +428,7 @@ static void registerOnnxAdditional() {
   addOp("OneHot", oneHot);
   addOp("TopK", topK);
   addOp("DFTV17", dft);
+  addOp("DFT", dft);
   for (const char *name : {"Upsample", "Resize", "ResizeV10", "ResizeV11",
                            "ResizeV13", "ResizeV18"})
     addOp(name, byScales);
