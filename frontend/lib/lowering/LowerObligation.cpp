@@ -182,6 +182,10 @@ FormulaId Lowerer::withEarlier(FormulaId violation, ObligationKind kind) {
        i-- > stop && taken.size() < kMaxEarlier;)
     if (taken.insert(conditionalEarlier[i]).second)
       all.push_back(formulas().mkNot(conditionalEarlier[i]));
+  // What holds wherever the enclosing regions run (a loop's iteration
+  // number below its trip count): every premise, however many.
+  for (FormulaId premise : premises)
+    all.push_back(premise);
   // A result-cast assumes its own op's operand requirements (SEMANTICS.md §4).
   if (kind == ObligationKind::ResultCast)
     for (size_t k = opFirst; k < pending.size(); ++k)

@@ -212,6 +212,13 @@ public:
   void lowerNestedRegion(const Region &region, bool conditional) {
     lowerRegion(region, conditional);
   }
+  /// Lowers the ops of a region that may not run, where `premise` holds
+  /// whenever it runs (its obligations are conditional on it).
+  void lowerRegionUnder(const Region &region, FormulaId premise) {
+    premises.push_back(premise);
+    lowerRegion(region, /*conditional=*/true);
+    premises.pop_back();
+  }
   /// Lowers the ops of a region that never runs (the branch an If's
   /// constant condition does not take): its values get sizes as usual,
   /// and its requirements are dropped and its ops never listed opaque
@@ -379,6 +386,11 @@ private:
   /// (those may run without them), so each conditional obligation carries
   /// "no earlier one here was violated" in its own violation.
   std::vector<FormulaId> conditionalEarlier;
+  /// Formulas that hold wherever the regions being lowered run (a loop
+  /// body: its iteration number in [0, M)): part of the violation of
+  /// every conditional obligation made there (withEarlier), never a fact
+  /// of the whole function.
+  std::vector<FormulaId> premises;
   /// The first pending obligation of the op being lowered (its phase-1
   /// obligations are what its result-casts assume).
   size_t opFirst = 0;

@@ -238,6 +238,10 @@ void OpContext::lowerRegion(size_t k, bool dead) {
     low.lowerNestedRegion(operation.regions[k], /*conditional=*/true);
 }
 
+void OpContext::lowerRegionUnder(size_t k, FormulaId premise) {
+  low.lowerRegionUnder(operation.regions[k], premise);
+}
+
 void OpContext::lowerRegionsConditionally() {
   for (const Region &region : operation.regions)
     low.lowerNestedRegion(region, /*conditional=*/true);

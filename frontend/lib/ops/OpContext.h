@@ -161,6 +161,9 @@ public:
   /// Lowers region `k` as code that may not run (conditional
   /// requirements), or as code that never runs (`dead`: no requirement).
   void lowerRegion(size_t k, bool dead);
+  /// Lowers region `k` as code that may not run, where `premise` holds
+  /// whenever it runs: its requirements can only fail together with it.
+  void lowerRegionUnder(size_t k, FormulaId premise);
   /// The op is in code that may not run (a region of a loop or branch).
   bool inConditionalCode() const;
   /// The axes of device mesh @`name` of the module, null when undeclared.

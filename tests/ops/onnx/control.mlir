@@ -146,7 +146,8 @@ func.func @if_partly_known(%c: tensor<i1>, %a: tensor<?x4xf32>, %b: tensor<?x4xf
 // Loop-16 as torch-mlir imports ONNX's test_loop11, over [1, 2, 3]: the
 // body slices element k (the iteration number, in [0, M)) and adds it to
 // the carried [1]. For k >= 3 the slice is empty and the sum has 0
-// elements, not the declared 1: UB once M > 3. The carried [1] keeps its
+// elements, not the declared 1: UB once M > 3 (k < M holds only in the
+// body, not of the whole function). The carried [1] keeps its
 // size, the scan output stacks it: [trip count, 1].
 func.func @loop_scan_slice(%arg0: !torch.vtensor<[],si64>, %arg1: !torch.vtensor<[],i1>, %arg2: !torch.vtensor<[1],f32>) -> (!torch.vtensor<[1],f32>, !torch.vtensor<[?,1],f32>) attributes {torch.onnx_meta.ir_version = 6 : si64, torch.onnx_meta.opset_version = 16 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
   %none = torch.constant.none
@@ -160,7 +161,7 @@ func.func @loop_scan_slice(%arg0: !torch.vtensor<[],si64>, %arg1: !torch.vtensor
     %6 = torch.operator "onnx.Unsqueeze"(%arg3, %5) : (!torch.vtensor<[],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[1],si64> 
     %7 = torch.operator "onnx.Unsqueeze"(%4, %5) : (!torch.vtensor<[],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[1],si64> 
     %8 = torch.operator "onnx.Slice"(%2, %6, %7) : (!torch.vtensor<[3],f32>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[?],f32> 
-    // expected-ub-possible @+1 {{result-cast dim 0: %arg3 >= 3}}
+    // expected-ub-possible @+1 {{result-cast dim 0: %arg3 >= 3 && %arg3 < %arg0}}
     %9 = torch.operator "onnx.Add"(%arg5, %8) : (!torch.vtensor<[1],f32>, !torch.vtensor<[?],f32>) -> !torch.vtensor<[1],f32> 
     %10 = torch.operator "onnx.Identity"(%9) : (!torch.vtensor<[1],f32>) -> !torch.vtensor<[1],f32> 
     torch.operator_terminator %1, %9, %10 : !torch.vtensor<[],i1>, !torch.vtensor<[1],f32>, !torch.vtensor<[1],f32>
@@ -206,4 +207,22 @@ func.func @loop_growing(%n: tensor<i64>, %x: tensor<?x4xf32>, %r: tensor<1x4xf32
     onnx.Yield %c, %w : tensor<i1>, tensor<?x4xf32>
   }) : (tensor<i64>, tensor<i1>, tensor<?x4xf32>) -> tensor<?x4xf32>
   onnx.Return %0 : tensor<?x4xf32>
+}
+
+// The iteration number is below M only inside the body: after the loop,
+// M = 0 (no iteration at all) is still possible, so ConstantOfShape of
+// [M - 1] fails exactly when M <= 0.
+func.func @loop_trip_count_after(%m: tensor<i64>, %x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %t = onnx.Constant dense<true> : tensor<i1>
+  %0 = "onnx.Loop"(%m, %t, %x) ({
+  ^bb0(%i: tensor<i64>, %c: tensor<i1>, %v: tensor<?xf32>):
+    onnx.Yield %c, %v : tensor<i1>, tensor<?xf32>
+  }) : (tensor<i64>, tensor<i1>, tensor<?xf32>) -> tensor<?xf32>
+  %one = onnx.Constant dense<1> : tensor<i64>
+  %d = "onnx.Sub"(%m, %one) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+  %axes = onnx.Constant dense<0> : tensor<1xi64>
+  %s = "onnx.Unsqueeze"(%d, %axes) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
+  // expected-ub-possible @+1 {{in-bounds: %m <= 0}}
+  %1 = "onnx.ConstantOfShape"(%s) : (tensor<1xi64>) -> tensor<?xf32>
+  onnx.Return %0, %1 : tensor<?xf32>, tensor<?xf32>
 }

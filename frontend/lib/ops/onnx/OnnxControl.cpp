@@ -228,18 +228,22 @@ static void lowerLoop(OpContext &c) {
   if (!settled)
     std::fill(kept.begin(), kept.end(), std::nullopt);
   bind();
-  // The iteration number counts from 0, below M when M is given.
+  // The iteration number counts from 0 (a fact of its own symbol), below
+  // M when M is given: that holds only where the body runs (as a fact it
+  // would claim M >= 1 of the whole function), so it is the body's
+  // premise.
+  auto &f = c.formulas();
+  FormulaId premise = f.mkTrue();
   if (std::optional<std::vector<TermId>> k =
           c.valueIntElements(body.arguments[0]);
       k && k->size() == 1) {
-    auto &f = c.formulas();
     c.addFact(f.mkLe(c.constant(0), (*k)[0]));
     if (!onnxAbsent(c, 0))
       if (std::optional<std::vector<TermId>> m = onnxElements(c, 0);
           m && m->size() == 1)
-        c.addFact(f.mkLt((*k)[0], (*m)[0]));
+        premise = f.mkLt((*k)[0], (*m)[0]);
   }
-  c.lowerRegion(0, /*dead=*/false);
+  c.lowerRegionUnder(0, premise);
   bool changing = false;
   for (size_t i = 0; i < n; ++i) {
     if (kept[i])
