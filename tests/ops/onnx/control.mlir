@@ -226,3 +226,22 @@ func.func @loop_trip_count_after(%m: tensor<i64>, %x: tensor<?xf32>) -> (tensor<
   %1 = "onnx.ConstantOfShape"(%s) : (tensor<1xi64>) -> tensor<?xf32>
   onnx.Return %0, %1 : tensor<?xf32>, tensor<?xf32>
 }
+
+// A branch runs only under its condition: the Add in the then_branch
+// (first region in onnx-mlir) runs only when %a[0] == %b[0], so it is
+// safe; the else_branch's Mul runs only when they differ, and fails
+// unless one of them is 1.
+func.func @if_guarded_branches(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> (tensor<?x4xf32>) {
+  %da = "onnx.Shape"(%a) {start = 0 : si64, end = 1 : si64} : (tensor<?x4xf32>) -> tensor<1xi64>
+  %db = "onnx.Shape"(%b) {start = 0 : si64, end = 1 : si64} : (tensor<?x4xf32>) -> tensor<1xi64>
+  %cond = "onnx.Equal"(%da, %db) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi1>
+  %r = "onnx.If"(%cond) ({
+    %s = "onnx.Add"(%a, %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+    onnx.Yield %s : tensor<?x4xf32>
+  }, {
+    // expected-ub-possible @+1 {{broadcast dim 0}}
+    %p = "onnx.Mul"(%a, %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+    onnx.Yield %a : tensor<?x4xf32>
+  }) : (tensor<1xi1>) -> tensor<?x4xf32>
+  "onnx.Return"(%r) : (tensor<?x4xf32>) -> ()
+}

@@ -3,7 +3,8 @@
 // onnx.If-21: runs `then_branch` when its one-element boolean `cond` holds,
 // else `else_branch`; its outputs are what the branch taken yields. Both
 // branches are lowered as code that may not run (their requirements are
-// conditional), but for a branch a constant condition never takes: its
+// conditional, and can fail only under the branch's condition when it is
+// known), but for a branch a constant condition never takes: its
 // requirements are dropped. The outputs of the branch taken keep their
 // integer elements (a shape computed in it). An output has sizes when both
 // branches yield the same ones; where they differ and the condition is known (a
@@ -112,8 +113,17 @@ static void lowerIf(OpContext &c) {
     else if (c.formulas().isFalse((*cond)[0]))
       taken = 1 - thenRegion;
   }
-  for (size_t k = 0; k < 2; ++k)
-    c.lowerRegion(k, /*dead=*/taken && *taken != k);
+  // A branch's requirements can fail only where it runs: under its
+  // condition when that is known.
+  for (size_t k = 0; k < 2; ++k) {
+    if (taken && *taken != k)
+      c.lowerRegion(k, /*dead=*/true);
+    else if (cond && cond->size() == 1 && !taken)
+      c.lowerRegionUnder(k, k == thenRegion ? (*cond)[0]
+                                            : c.formulas().mkNot((*cond)[0]));
+    else
+      c.lowerRegion(k, /*dead=*/false);
+  }
   bool differ = false;
   for (size_t r = 0; r < c.numResults(); ++r) {
     if (taken)
@@ -282,8 +292,8 @@ static void lowerLoop(OpContext &c) {
 const std::vector<OnnxRule> &onnxControlRules() {
   static const std::vector<OnnxRule> rules = {
       {"If", lowerIf,
-       "the outputs of the branch taken (both branches checked, "
-       "conditionally; a branch a constant condition never takes has no "
+       "the outputs of the branch taken (both branches checked, each "
+       "under its condition; a branch a constant condition never takes has no "
        "requirements and no opaque ops); sizes the branches disagree on: "
        "opaque"},
       {"Loop", lowerLoop,
