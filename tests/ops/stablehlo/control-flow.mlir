@@ -1,5 +1,6 @@
 // stablehlo.case, stablehlo.if and stablehlo.while: their regions may not
-// run (their obligations are conditional). A result of case / if has
+// run (their obligations are conditional; the branches of case and if
+// under their conditions: branch-conditions.mlir). A result of case / if has
 // sizes when every branch returns the same terms for it (JAX's
 // multi-platform export branches on _platform_index, each platform's
 // lowering keeping the sizes); a result of while has its init's sizes when

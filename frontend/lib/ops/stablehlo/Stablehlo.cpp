@@ -218,10 +218,11 @@ const OpEntry kStablehloEntries[] = {
         "others the carried types; regions conditional"),
     HLO("if", nullptr, lowerIfCase, kNone,
         "a result every branch returns with the same sizes has them; others "
-        "the declared types; branches conditional"),
+        "the declared types; each branch under its condition (pred known)"),
     HLO("case", nullptr, lowerIfCase, kNone,
         "a result every branch returns with the same sizes has them; others "
-        "the declared types; branches conditional"),
+        "the declared types; branch k under index == k (the last: any index "
+        "out of range)"),
     HLO("tuple", parseTuple, lowerCarried, kNone, "carried types"),
     HLO("get_tuple_element", parseGetTupleElement, lowerCarried, kNone,
         "carried types"),

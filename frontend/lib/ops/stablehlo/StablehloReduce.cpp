@@ -413,11 +413,42 @@ void lowerWhile(OpContext &ctx) {
     ctx.setResultFromType(r);
 }
 
+/// Lowers the branches of `if` / `case`, each under the condition that
+/// selects it when the predicate or index is a known value: `if` runs
+/// region 0 when the predicate holds, else region 1; `case` runs region k
+/// when the index is k, and the last one for any index outside [0, N-1)
+/// ("If index < 0 or index >= N, then branches[N-1] is executed").
+static void lowerBranches(OpContext &ctx) {
+  size_t n = ctx.numRegions();
+  const std::string &name = ctx.op().name;
+  bool isIf = name.size() >= 3 && name.compare(name.size() - 3, 3, ".if") == 0;
+  auto &f = ctx.formulas();
+  if (isIf && n == 2)
+    if (std::optional<std::vector<FormulaId>> pred = ctx.boolElements(0);
+        pred && pred->size() == 1) {
+      ctx.lowerRegionUnder(0, (*pred)[0]);
+      ctx.lowerRegionUnder(1, f.mkNot((*pred)[0]));
+      return;
+    }
+  if (!isIf && n >= 1)
+    if (std::optional<std::vector<TermId>> index = ctx.intElements(0);
+        index && index->size() == 1) {
+      TermId i = (*index)[0];
+      for (size_t k = 0; k + 1 < n; ++k)
+        ctx.lowerRegionUnder(k, f.mkEq(i, ctx.constant(int64_t(k))));
+      ctx.lowerRegionUnder(n - 1,
+                           f.mkOr({f.mkLt(i, ctx.constant(0)),
+                                   f.mkLe(ctx.constant(int64_t(n - 1)), i)}));
+      return;
+    }
+  lowerRegions(ctx);
+}
+
 void lowerIfCase(OpContext &ctx) {
   if (ctx.numOperands() != 1 || !ctx.operandType(0).hasRank() ||
       ctx.rank(0) != 0)
     return ctx.error("expects one rank-0 predicate or index operand");
-  lowerRegions(ctx);
+  lowerBranches(ctx);
   // A result has sizes when every branch returns the same terms for it
   // (terms are interned: the same sizes whichever branch runs, as JAX's
   // multi-platform `case` on _platform_index does); otherwise they depend
