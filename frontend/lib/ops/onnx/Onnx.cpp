@@ -13,6 +13,7 @@
 #include "ops/rules/PrettyForms.h"
 #include "parser/ParserImpl.h"
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -115,6 +116,14 @@ std::optional<std::vector<int64_t>> onnxInts(const OpContext &c,
   return c.ints(isTorchSpelling(c)
                     ? std::string(kTorchAttrPrefix) + std::string(name)
                     : std::string(name));
+}
+
+bool onnxFloatTensor(const OpContext &c, size_t i) {
+  static constexpr std::string_view floats[] = {"f16", "bf16", "f32", "f64"};
+  const Type &type = c.operandType(i);
+  return type.kind == TypeKind::RankedTensor &&
+         std::find(std::begin(floats), std::end(floats), type.element) !=
+             std::end(floats);
 }
 
 std::optional<std::string> onnxString(const OpContext &c,

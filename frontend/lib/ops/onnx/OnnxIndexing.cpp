@@ -248,12 +248,7 @@ static void lowerOneHot(OpContext &c) {
       depth = std::vector<TermId>{c.constant(int64_t(std::trunc((*f)[0])))};
   // A float depth computed at runtime (the backend tests' input): a size
   // of its own, as data symshape does not track.
-  static const char *const floats[] = {"f16", "bf16", "f32", "f64"};
-  const Type &depthType = c.operandType(1);
-  if (!depth && depthType.kind == TypeKind::RankedTensor &&
-      depthType.dims.size() <= 1 &&
-      std::find(std::begin(floats), std::end(floats), depthType.element) !=
-          std::end(floats))
+  if (!depth && onnxFloatTensor(c, 1) && c.operandType(1).dims.size() <= 1)
     depth = std::vector<TermId>{c.freshResultDim(0, axis)};
   if (!depth || depth->size() != 1)
     return c.opaque("depth is not a known integer");

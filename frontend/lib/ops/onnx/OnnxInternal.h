@@ -80,6 +80,9 @@ std::optional<int64_t> onnxInt(const OpContext &c, std::string_view name);
 /// `dense<[1, 2]> : tensor<2xi64>`); nullopt when absent or not one.
 std::optional<std::vector<int64_t>> onnxInts(const OpContext &c,
                                              std::string_view name);
+/// Input `i` is a ranked tensor of ONNX float data (f16, bf16, f32, f64):
+/// values symshape does not track.
+bool onnxFloatTensor(const OpContext &c, size_t i);
 /// A string attribute (`auto_pad = "SAME_UPPER"`).
 std::optional<std::string> onnxString(const OpContext &c,
                                       std::string_view name);

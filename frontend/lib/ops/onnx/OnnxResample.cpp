@@ -135,12 +135,9 @@ std::optional<std::vector<double>> onnxFloatConstant(OpContext &c, size_t i) {
 /// (nothing set) when input `i` is not such a float list.
 static bool setScaledAtRuntime(OpContext &c, const std::vector<TermId> &x,
                                size_t i) {
-  static const char *const floats[] = {"f16", "bf16", "f32", "f64"};
   const Type &type = c.operandType(i);
-  if (type.kind != TypeKind::RankedTensor || type.dims.size() != 1 ||
-      type.dims[0] == kDynamic ||
-      std::find(std::begin(floats), std::end(floats), type.element) ==
-          std::end(floats))
+  if (!onnxFloatTensor(c, i) || type.dims.size() != 1 ||
+      type.dims[0] == kDynamic)
     return false;
   if (type.dims[0] != int64_t(x.size())) {
     c.error(std::to_string(type.dims[0]) + " scales for an input of rank " +
