@@ -25,6 +25,9 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   if (std::optional<symshape::Condition> closed =
           closedFormOfViolation(graph, formulas, violation, mentioned))
     return closed;
+  if (std::optional<symshape::Condition> direct =
+          nonlinearComparison(graph, formulas, violation, mentioned))
+    return direct;
   std::optional<std::vector<Cube>> cover = coverOfViolation(
       solver, graph, formulas, violation, known, whyNot, checks);
   if (!cover)
@@ -57,6 +60,168 @@ closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
   return symshape::Condition::negation(std::move(*atom));
 }
 
+namespace {
+
+/// `t` as a polynomial, terms other than constants, symbols, sums,
+/// differences and products (divisions, maxima) kept as unknowns of their
+/// own; nullopt past int64 or a term without words.
+std::optional<Polynomial> expanded(const DimGraph &graph, TermId t,
+                                   unsigned depth = 0) {
+  const TermNode &node = graph.term(t);
+  switch (node.kind) {
+  case TermKind::Const:
+    return Polynomial::constant(node.value);
+  case TermKind::Symbol:
+    return Polynomial::symbol(t);
+  case TermKind::Add:
+  case TermKind::Sub:
+  case TermKind::Mul: {
+    if (depth > 64)
+      return std::nullopt;
+    std::optional<Polynomial> a = expanded(graph, node.operands[0], depth + 1);
+    std::optional<Polynomial> b =
+        a ? expanded(graph, node.operands[1], depth + 1) : std::nullopt;
+    if (!b)
+      return std::nullopt;
+    return node.kind == TermKind::Add   ? Polynomial::add(*a, *b)
+           : node.kind == TermKind::Sub ? Polynomial::sub(*a, *b)
+                                        : Polynomial::mul(*a, *b);
+  }
+  default:
+    if (!hasTermOf(graph, t))
+      return std::nullopt;
+    return Polynomial::symbol(t); // printed "(%n floordiv 128)"
+  }
+}
+
+/// Polynomials of more terms than this print as the product they were
+/// built as: (%a - %b + 1) * (%c - %d + 1) * (%e - %f + 1) has 8.
+constexpr size_t kMaxExpandedTerms = 4;
+
+/// The factors of the product `t`, nested products flattened.
+void factorsOf(const DimGraph &graph, TermId t, std::vector<TermId> &out,
+               unsigned depth = 0) {
+  const TermNode &node = graph.term(t);
+  if (node.kind != TermKind::Mul || depth > 64) {
+    out.push_back(t);
+    return;
+  }
+  for (TermId op : node.operands)
+    factorsOf(graph, op, out, depth + 1);
+}
+
+/// `t` for a human: sums as polynomials, a product whose expansion is
+/// long as the product of its factors, in the order they print.
+std::optional<symshape::Term> readable(const DimGraph &graph, TermId t,
+                                       unsigned depth = 0) {
+  std::optional<Polynomial> p = expanded(graph, t);
+  if (!p)
+    return std::nullopt;
+  if (graph.term(t).kind != TermKind::Mul ||
+      p->terms().size() <= kMaxExpandedTerms || depth > 64)
+    return polynomialTerm(graph, *p);
+  std::vector<TermId> factors;
+  factorsOf(graph, t, factors);
+  std::vector<std::pair<std::string, symshape::Term>> printed;
+  for (TermId f : factors) {
+    std::optional<symshape::Term> term = readable(graph, f, depth + 1);
+    if (!term)
+      return std::nullopt;
+    std::string text = term->str();
+    printed.emplace_back(std::move(text), std::move(*term));
+  }
+  std::stable_sort(
+      printed.begin(), printed.end(),
+      [](const auto &a, const auto &b) { return a.first < b.first; });
+  symshape::Term product = std::move(printed.front().second);
+  for (size_t i = 1; i < printed.size(); ++i)
+    product =
+        symshape::Term::binary(symshape::Term::Kind::Mul, std::move(product),
+                               std::move(printed[i].second));
+  return product;
+}
+
+} // namespace
+
+/// The comparison `violation` is under its negations, and whether it
+/// holds when `violation` does.
+static std::pair<const FormulaNode *, bool>
+comparisonOf(const FormulaStore &formulas, FormulaId violation) {
+  bool holds = true;
+  FormulaId f = violation;
+  while (formulas.node(f).kind == FormulaKind::Not) {
+    holds = !holds;
+    f = formulas.node(f).args[0];
+  }
+  const FormulaNode &node = formulas.node(f);
+  if (node.kind != FormulaKind::Eq && node.kind != FormulaKind::Le &&
+      node.kind != FormulaKind::Lt)
+    return {nullptr, holds};
+  // Linear: the cover is cheap, and P may simplify it.
+  if (formulas.degreeOf(f) < 2)
+    return {nullptr, holds};
+  return {&node, holds};
+}
+
+std::optional<std::pair<Atom, bool>>
+nonlinearLiteral(const DimGraph &graph, const FormulaStore &formulas,
+                 FormulaId violation) {
+  auto [node, holds] = comparisonOf(formulas, violation);
+  if (!node)
+    return std::nullopt;
+  std::optional<Polynomial> lhs = expanded(graph, node->args[0]);
+  std::optional<Polynomial> rhs =
+      lhs ? expanded(graph, node->args[1]) : std::nullopt;
+  std::optional<Polynomial> diff =
+      rhs ? Polynomial::sub(*lhs, *rhs) : std::nullopt;
+  if (diff && node->kind == FormulaKind::Lt) // a < b  <=>  a - b + 1 <= 0
+    diff = Polynomial::add(*diff, Polynomial::constant(1));
+  if (!diff || diff->isConstant())
+    return std::nullopt;
+  bool eq = node->kind == FormulaKind::Eq;
+  return std::pair<Atom, bool>{
+      Atom{diff->normalized(eq), eq ? AtomRel::Eq : AtomRel::Le}, holds};
+}
+
+std::optional<symshape::Condition>
+nonlinearComparison(const DimGraph &graph, const FormulaStore &formulas,
+                    FormulaId violation, std::vector<TermId> *mentioned) {
+  using Op = symshape::Condition::Op;
+  std::optional<std::pair<Atom, bool>> literal =
+      nonlinearLiteral(graph, formulas, violation);
+  if (!literal || literal->first.poly.terms().size() <= 2 * kMaxExpandedTerms)
+    return std::nullopt; // short: its cover, one literal, prints it
+  auto [node, holds] = comparisonOf(formulas, violation);
+  std::optional<symshape::Term> lhs = readable(graph, node->args[0]);
+  std::optional<symshape::Term> rhs =
+      lhs ? readable(graph, node->args[1]) : std::nullopt;
+  if (!rhs)
+    return std::nullopt;
+  Op op = node->kind == FormulaKind::Eq   ? (holds ? Op::Eq : Op::Ne)
+          : node->kind == FormulaKind::Le ? (holds ? Op::Le : Op::Gt)
+                                          : (holds ? Op::Lt : Op::Ge);
+  // A constant reads better on the right: `%a[0] * %b[0] != 12`.
+  if (lhs->kind() == symshape::Term::Kind::Const &&
+      rhs->kind() != symshape::Term::Kind::Const) {
+    std::swap(lhs, rhs);
+    op = op == Op::Le   ? Op::Ge
+         : op == Op::Gt ? Op::Lt
+         : op == Op::Lt ? Op::Gt
+         : op == Op::Ge ? Op::Le
+                        : op;
+  }
+  if (mentioned) {
+    mentioned->clear();
+    for (TermId t : {TermId(node->args[0]), TermId(node->args[1])})
+      for (TermId s : graph.symbolsOf(t))
+        mentioned->push_back(s);
+    std::sort(mentioned->begin(), mentioned->end());
+    mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
+                     mentioned->end());
+  }
+  return symshape::Condition::compare(std::move(*lhs), op, std::move(*rhs));
+}
+
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,
                                    const std::vector<Cube> &cover) {
   std::vector<TermId> symbols;
@@ -81,6 +246,11 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
                  const FormulaStore &formulas, FormulaId violation,
                  const KnownModels &known, std::string &whyNot, size_t &checks,
                  const std::vector<FormulaId> *asserted) {
+  // One nonlinear comparison is its own cover, exact under any P: asking
+  // Z3 about its atom may spin to the time-out only to give up.
+  if (std::optional<std::pair<Atom, bool>> literal =
+          nonlinearLiteral(graph, formulas, violation))
+    return std::vector<Cube>{Cube{*literal}};
   // Symbols that P fixes to one value read better as that value; the
   // substitution is exact because it holds in every model of P.
   // One query per symbol, so only for conditions small enough to print.
@@ -92,6 +262,14 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
   std::sort(symbols.begin(), symbols.end());
   symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   if (symbols.size() > kMaxFixedSymbols) {
+    whyNot = "the condition has too many cases to print";
+    return std::nullopt;
+  }
+  // A nonlinear formula whose atoms are too many even before P fixes
+  // any symbol: Z3 may spin on the queries that would look for fixed
+  // symbols, for a condition that then most likely stays too large.
+  if (formulas.degreeOf(violation) >= 2 &&
+      !AtomCollector(graph, formulas, {}).collect(violation)) {
     whyNot = "the condition has too many cases to print";
     return std::nullopt;
   }

@@ -171,6 +171,27 @@ std::optional<symshape::Condition>
 closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
                       FormulaId violation, std::vector<TermId> *mentioned);
 
+/// A violation that is one comparison (under negations) of terms of
+/// degree 2 or more, as one literal: its atom over the sides' expanded
+/// polynomials (divisions and maxima kept as unknowns), and whether the
+/// atom holds when the violation does. It is its own cover, exact under
+/// any P and found without a query, where the cover's queries would ask Z3
+/// about nonlinear atoms, on which it often spins to its time-out only to
+/// give up. Nullopt for any other violation.
+std::optional<std::pair<Atom, bool>>
+nonlinearLiteral(const DimGraph &graph, const FormulaStore &formulas,
+                 FormulaId violation);
+
+/// nonlinearLiteral's comparison when its expansion is long, as the
+/// comparison of its terms as built, a product of sums kept a product:
+/// `(%a[0] - %b[0] + 1) * (%a[1] - %b[1] + 1) * (%a[2] - %b[2] + 1) != 12`.
+/// Its terms' symbols go to `mentioned`. Nullopt otherwise (the literal
+/// prints short), or when a term has no words in SEMANTICS.md §6.
+std::optional<symshape::Condition>
+nonlinearComparison(const DimGraph &graph, const FormulaStore &formulas,
+                    FormulaId violation,
+                    std::vector<TermId> *mentioned = nullptr);
+
 /// The free symbols a cover's atoms mention, sorted by term.
 std::vector<TermId> symbolsOfCover(const DimGraph &graph,
                                    const std::vector<Cube> &cover);

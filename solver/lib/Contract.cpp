@@ -378,6 +378,9 @@ private:
   /// cover(), as a formula.
   std::optional<Condition> describe(const SolverFor &solver, FormulaId formula,
                                     std::string &whyNot) {
+    if (std::optional<Condition> direct =
+            nonlinearComparison(problem.graph, formulas, formula))
+      return direct;
     std::optional<std::vector<Cube>> found = cover(solver, formula, whyNot);
     if (!found)
       return std::nullopt;
@@ -397,8 +400,17 @@ private:
     texts.assign(conjuncts.holds.size(), Condition());
     Cube merged;
     std::vector<Condition> disjunctions; // each in parentheses
+    std::vector<Condition> comparisons;  // nonlinear, without a query
     bool complete = true, unsatisfiable = false;
     for (size_t i = 0; i < conjuncts.holds.size(); ++i) {
+      if (std::optional<Condition> direct = nonlinearComparison(
+              problem.graph, formulas, conjuncts.holds[i])) {
+        texts[i] = *direct;
+        if (std::find(comparisons.begin(), comparisons.end(), *direct) ==
+            comparisons.end())
+          comparisons.push_back(std::move(*direct));
+        continue;
+      }
       std::string whyNot;
       std::optional<std::vector<Cube>> found =
           cover(solver, conjuncts.holds[i], whyNot);
@@ -427,6 +439,8 @@ private:
     std::vector<Condition> out;
     if (!merged.empty())
       out.push_back(renderCover(problem.graph, std::vector<Cube>{merged}));
+    for (Condition &c : comparisons)
+      out.push_back(std::move(c));
     for (Condition &d : disjunctions)
       out.push_back(std::move(d));
     return Condition::conjunction(std::move(out)); // true when none
@@ -544,15 +558,21 @@ private:
     if (conjuncts.unrendered.empty() &&
         conjuncts.holds.size() <= kMaxRenderedConjuncts) {
       std::string whyNot;
-      std::optional<Condition> whole =
-          describe(solver, f.mkAnd(conjuncts.holds), whyNot);
+      // With a conjunct of degree 3 or more, the cover of the whole asks
+      // Z3 about such atoms, where it often spins to its time-out only to
+      // give up: the conjuncts are simplified one by one instead.
+      FormulaId all = f.mkAnd(conjuncts.holds);
+      const bool nonlinear = f.degreeOf(all) >= 3;
+      std::optional<Condition> whole;
+      if (!nonlinear)
+        whole = describe(solver, all, whyNot);
       // Printed once, to measure (SEMANTICS.md §4: no wall of text).
       std::string printed = whole ? whole->str() : "";
       // The cover of the whole is a disjunction of cubes: a conjunction of
       // conjuncts that are ranges or disjunctions themselves multiplies
       // out into a long or-of-ands. Then the and of the conjuncts, each
       // simplified on its own, reads better, when it is shorter.
-      if (conjuncts.holds.size() > 1 &&
+      if ((conjuncts.holds.size() > 1 || nonlinear) &&
           (!whole || printed.find(" || ") != std::string::npos ||
            printed.size() > kMaxContractText)) {
         std::optional<Condition> split =

@@ -31,6 +31,35 @@ func.func @col2im(%arg0: !torch.vtensor<[1,?,?],f32>, %arg1: !torch.vtensor<[2],
   return %1 : !torch.vtensor<[1,?,?,?],f32>
 }
 
+// Col2Im over a 3-D image whose image and block shapes are inputs (the
+// backend test test_col2im_5d): along image dim i there are
+// %arg1[i] - %arg2[i] + 1 blocks, so the declared L = 12 needs their
+// product to be 12 (exact as that product: its expansion has 27 terms,
+// and Z3 spun for seconds on its atoms to give up); dim 1, 10, must be
+// a multiple of the block's element count, which the declared C = 2
+// fixes to 5.
+func.func @col2im_runtime_block(%arg0: !torch.vtensor<[1,10,12],f32>, %arg1: !torch.vtensor<[3],si64>, %arg2: !torch.vtensor<[3],si64>) -> !torch.vtensor<[1,2,3,4,5],f32> attributes {torch.onnx_meta.ir_version = 8 : si64, torch.onnx_meta.opset_version = 18 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %none = torch.constant.none
+  // expected-ub-possible @+15 {{in-bounds: %arg2[0] <= 0}}
+  // expected-ub-possible @+14 {{in-bounds: %arg1[0] <= -1}}
+  // expected-ub-possible @+13 {{in-bounds: %arg2[0] > %arg1[0] + 1}}
+  // expected-ub-possible @+12 {{in-bounds: %arg2[1] <= 0}}
+  // expected-ub-possible @+11 {{in-bounds: %arg1[1] <= -1}}
+  // expected-ub-possible @+10 {{in-bounds: %arg2[1] > %arg1[1] + 1}}
+  // expected-ub-possible @+9 {{in-bounds: %arg2[2] <= 0}}
+  // expected-ub-possible @+8 {{in-bounds: %arg1[2] <= -1}}
+  // expected-ub-possible @+7 {{in-bounds: %arg2[2] > %arg1[2] + 1}}
+  // expected-ub-possible @+6 {{equal: %arg2[0] * %arg2[1] * %arg2[2] * (10 floordiv (%arg2[2] * (%arg2[0] * %arg2[1]))) != 10}}
+  // expected-ub-possible @+5 {{equal: (%arg1[0] - %arg2[0] + 1) * (%arg1[1] - %arg2[1] + 1) * (%arg1[2] - %arg2[2] + 1) != 12}}
+  // expected-ub-possible @+4 {{result-cast dim 1: (10 floordiv (%arg2[2] * (%arg2[0] * %arg2[1]))) != 2}}
+  // expected-ub-possible @+3 {{result-cast dim 2: %arg1[0] != 3}}
+  // expected-ub-possible @+2 {{result-cast dim 3: %arg1[1] != 4}}
+  // expected-ub-possible @+1 {{result-cast dim 4: %arg1[2] != 5}}
+  %0 = torch.operator "onnx.Col2Im"(%arg0, %arg1, %arg2) : (!torch.vtensor<[1,10,12],f32>, !torch.vtensor<[3],si64>, !torch.vtensor<[3],si64>) -> !torch.vtensor<[1,2,3,4,5],f32> 
+  return %0 : !torch.vtensor<[1,2,3,4,5],f32>
+}
+// expected-requires @col2im_runtime_block {{(%arg2[0] >= 1) && (%arg1[0] >= 0) && (%arg2[0] <= %arg1[0] + 1) && (%arg2[1] >= 1) && (%arg1[1] >= 0) && (%arg2[1] <= %arg1[1] + 1) && (%arg2[2] >= 1) && (%arg1[2] >= 0) && (%arg2[2] <= %arg1[2] + 1) && (%arg2[0] * %arg2[1] * %arg2[2] * (10 floordiv (%arg2[2] * (%arg2[0] * %arg2[1]))) == 10) && ((%arg1[0] - %arg2[0] + 1) * (%arg1[1] - %arg2[1] + 1) * (%arg1[2] - %arg2[2] + 1) == 12) && ((10 floordiv (%arg2[2] * (%arg2[0] * %arg2[1]))) == 2) && (%arg1[0] == 3) && (%arg1[1] == 4) && (%arg1[2] == 5)}}
+
 // ImageDecoder: the height and width are in the encoded bytes (sizes of
 // their own), RGB has 3 channels. A Grayscale image has 1, not the
 // declared 3.

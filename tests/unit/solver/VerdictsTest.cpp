@@ -267,6 +267,37 @@ TEST_CASE("Nonlinear obligations end as unknown or decided, never guessed",
          v.findings[0].verdict == Verdict::Unknown));
 }
 
+TEST_CASE("One nonlinear comparison is its own condition without a query",
+          "[verdicts]") {
+  // ONNX Col2Im's block count over a 3-D image: (h - k + 1) blocks along
+  // each dim. Asking Z3 to simplify the condition of their product spins
+  // on nonlinear atoms (seconds, then "incomplete"); the comparison itself
+  // is exact under any P. Its expansion has 27 terms: printed as the
+  // product it was built as.
+  Builder b;
+  auto blocks = [&](const char *image, const char *kernel) {
+    TermId h = b.dim(image), k = b.dim(kernel);
+    return b.problem.graph.add(b.problem.graph.sub(h, k), b.c(1));
+  };
+  TermId count = b.problem.graph.mul(
+      b.problem.graph.mul(blocks("%i[0]", "%k[0]"), blocks("%i[1]", "%k[1]")),
+      blocks("%i[2]", "%k[2]"));
+  b.resultCast(count, 12);
+  // A short expansion prints as its polynomial.
+  TermId x = b.dim("%a[0]"), y = b.dim("%b[0]");
+  b.resultCast(b.problem.graph.mul(x, y), 6);
+  FunctionVerdicts v = b.judge();
+  REQUIRE(v.findings[0].verdict == Verdict::UbPossible);
+  CHECK(v.findings[0].condition ==
+        "(%i[0] - %k[0] + 1) * (%i[1] - %k[1] + 1) * (%i[2] - %k[2] + 1) "
+        "!= 12");
+  REQUIRE(v.findings[1].verdict == Verdict::UbPossible);
+  CHECK(v.findings[1].condition == "%a[0] * %b[0] != 6");
+  // Three each for the verdict and witness, none for the condition (ten
+  // when the conditions were covers).
+  CHECK(v.stats.solverChecks <= 6);
+}
+
 TEST_CASE("A witness copies, compares and grows like a vector of pairs",
           "[verdicts]") {
   Witness none;
