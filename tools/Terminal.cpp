@@ -98,6 +98,10 @@ void Progress::update(const char *newPhase, size_t newDone, size_t newTotal) {
       ;
     return;
   }
+  if (std::strncmp(newPhase, "step: ", 6) == 0) {
+    step = newPhase + 6;
+    return;
+  }
   total = newTotal;
   done = newDone;
   phase = newPhase;
@@ -124,6 +128,8 @@ void Progress::run() {
       line +=
           ", obligations judged: " + std::to_string(obligationsDone.load()) +
           " of " + std::to_string(obligations);
+    if (const char *now = step.load(); now && std::strcmp(what, "judging") == 0)
+      line += std::string(", now: ") + now;
     line += "\033[K";
     std::fputs(line.c_str(), stderr);
     std::fflush(stderr);

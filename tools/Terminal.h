@@ -40,7 +40,8 @@ public:
   ~Progress();
   /// Records that `done` of `total` functions are through `phase` (a
   /// string literal), or, for the phase "obligations judged", that `done`
-  /// of `total` obligations are; any thread.
+  /// of `total` obligations are, or, for a phase "step: STEP", that a
+  /// function is in STEP (shown as "now: STEP"); any thread.
   void update(const char *phase, size_t done, size_t total);
   /// Erases the line (if one was shown) and ends the printer thread.
   void stop();
@@ -51,6 +52,7 @@ private:
   bool enabled;
   std::chrono::milliseconds delay;
   std::atomic<const char *> phase{nullptr};
+  std::atomic<const char *> step{nullptr}; ///< within a function
   std::atomic<size_t> done{0}, total{0};
   std::atomic<size_t> obligationsDone{0}, obligationsTotal{0};
   std::mutex mutex;

@@ -106,12 +106,20 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   const solver::SmtLimits &limits = lane.judge.limits;
   const bool explaining = options.explainAll || options.explainChecks;
   std::optional<solver::ShapeRefinement> unjudged;
+  // The step at hand, for the progress line (a function can spend
+  // seconds past its last obligation, in its contract or its shapes).
+  auto step = [&](const char *what) {
+    if (options.progress)
+      options.progress(what, 0, 0);
+  };
   auto judge = [&] {
+    step("step: verdicts");
     analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
   };
   // The shapes (verdicts null: before the judge), exact or asked of a Z3
   // context of their own.
   auto refine = [&](const solver::FunctionVerdicts *verdicts) {
+    step("step: shapes");
     solver::ShapeRefinement shapes = solver::refineShapes(
         problem, verdicts, limits, lane.refineEnvironment, lane.refinements);
     if (!shapes.stats().exact &&
@@ -136,12 +144,16 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
           (options.explainAll ||
            solver::isRuntimeCheck(problem.obligations[k].kind)))
         explained.push_back(k);
+    if (!explained.empty())
+      step("step: explanations");
     analysis.impliedBy = solver::explainSafe(
         problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
   };
   // The contract of a function built alike is computed once every lane
   // is done (judgeAll).
   auto contract = [&] {
+    if (!alike)
+      step("step: contract");
     if (!alike)
       analysis.contract =
           solver::computeContract(problem, analysis.verdicts, limits,

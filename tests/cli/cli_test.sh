@@ -296,8 +296,26 @@ grep -q '^symshape: 15996 obligations' "$work/out" && ok || fail "the one-functi
 if [ "$elapsed_ms" -ge 1000 ]; then
   grep -q 'symshape: judging function 1 of 1, obligations judged: [0-9]* of 15996' "$work/err" &&
     ok || fail "--progress=always inside one function: $(tr '\r' '\n' <"$work/err" | head -3)"
-else
+  else
   echo "note: the one-function run took ${elapsed_ms} ms (< 1 s): progress lines not required"
+fi
+# The step a function is in: an ONNX Unsqueeze whose three axes are an
+# input has conditions of many cases (a second or more of queries, most of
+# it in the verdicts and the contract).
+cat >"$work/axes.mlir" <<'MLIR'
+func.func @unsqueeze_axes(%arg0: !torch.vtensor<[3,4,5],f32>, %arg1: !torch.vtensor<[3],si64>) -> !torch.vtensor<[3,4,1,5,1,1],f32> attributes {torch.onnx_meta.ir_version = 10 : si64, torch.onnx_meta.opset_version = 21 : si64, torch.onnx_meta.producer_name = "backend-test", torch.onnx_meta.producer_version = ""} {
+  %0 = torch.operator "onnx.Unsqueeze"(%arg0, %arg1) : (!torch.vtensor<[3,4,5],f32>, !torch.vtensor<[3],si64>) -> !torch.vtensor<[3,4,1,5,1,1],f32>
+  return %0 : !torch.vtensor<[3,4,1,5,1,1],f32>
+}
+MLIR
+start=$(date +%s%N)
+"$symshape" check -j 1 --progress=always "$work/axes.mlir" >"$work/out" 2>"$work/err"
+elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+if [ "$elapsed_ms" -ge 1000 ]; then
+  grep -q 'symshape: judging function 1 of 1.*, now: \(verdicts\|contract\)' "$work/err" &&
+    ok || fail "--progress=always names no step: $(tr '\r' '\n' <"$work/err" | tail -3)"
+else
+  echo "note: the Unsqueeze run took ${elapsed_ms} ms (< 1 s): progress lines not required"
 fi
 "$symshape" check -j 1 "$work/big.mlir" >/dev/null 2>"$work/err"
 [ ! -s "$work/err" ] && ok || fail "progress written although stderr is not a terminal: $(head -c 200 "$work/err")"

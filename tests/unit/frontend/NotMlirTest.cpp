@@ -169,3 +169,27 @@ TEST_CASE("progress is reported inside one function", "[progress]") {
   CHECK(insideFunction);
   CHECK(functionsJudged == 1);
 }
+
+TEST_CASE("progress names the step a function is in", "[progress]") {
+  // A function can spend seconds past its last obligation (its contract,
+  // its shapes): each step is reported as it starts.
+  std::string text = "func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>) {\n"
+                     "  %0 = \"tosa.add\"(%a, %b) : (tensor<?xf32>, "
+                     "tensor<?xf32>) -> tensor<?xf32>\n  return\n}\n";
+  SessionOptions options;
+  options.computeShapes = true;
+  options.jobs = 1;
+  std::vector<std::string> steps;
+  options.progress = [&](const char *phase, size_t done, size_t of) {
+    std::string name = phase;
+    if (name.rfind("step: ", 0) != 0)
+      return;
+    CHECK(done == 0);
+    CHECK(of == 0);
+    steps.push_back(name.substr(6));
+  };
+  Session session(options);
+  REQUIRE(session.addFile("x", text));
+  REQUIRE(session.analyze());
+  CHECK(steps == std::vector<std::string>{"verdicts", "contract", "shapes"});
+}

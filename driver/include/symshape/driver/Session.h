@@ -78,6 +78,9 @@ struct SessionOptions {
   /// Called (from any thread) after each function is lowered ("lowering")
   /// and judged ("judging"), with how many of `total` are done, and as
   /// obligations are judged ("obligations judged", of every function).
+  /// A function's steps are reported as they start, with done and total
+  /// 0: "step: verdicts", "step: contract", "step: shapes" (with
+  /// computeShapes), "step: explanations" (of safe checks).
   std::function<void(const char *phase, size_t done, size_t total)> progress;
 };
 
