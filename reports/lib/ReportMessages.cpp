@@ -381,13 +381,16 @@ void FindingMessages::emitContract() const {
   } else {
     if (checked)
       text += "once its runtime checks pass, ";
+    // With requirements left out, what is listed is needed, not enough.
+    const char *when =
+        contract->necessaryOnly ? "no UB only if " : "no UB exactly when ";
     if (contract->requires.isFalse())
       text += "every run has UB";
     else if (!contract->requiresParts.empty())
-      text += "no UB exactly when every requirement below holds (too many "
-              "for one formula)";
+      text += std::string(when) +
+              "every requirement below holds (too many for one formula)";
     else
-      text += "no UB exactly when " + required;
+      text += when + required;
     if (!contract->exact)
       text += " (" + contractReason(*contract, resolve) + ")";
     if (!function.argumentNames.empty()) {

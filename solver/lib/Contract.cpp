@@ -593,6 +593,8 @@ private:
     // Too large to read as one formula: its conjuncts, by finding.
     text = Condition();
     listByFinding(solver, conjuncts, texts, parts, out);
+    if (parts.empty()) // every one left out: nothing known is asked
+      text = Condition::truth(true);
   }
 
   /// Each conjunct of `conjuncts` as a part, with its text in `texts` when
@@ -609,10 +611,38 @@ private:
                 describe(solver, conjuncts.holds[i], whyNot))
           holds = std::move(*own);
       }
-      parts.push_back({k, byFinding(k, std::move(holds), out)});
+      parts.push_back({k, byFinding(k, std::move(holds))});
     }
     for (uint32_t k : conjuncts.unrendered)
-      parts.push_back({k, byFinding(k, Condition(), out)});
+      parts.push_back({k, byFinding(k, Condition())});
+    // A part without a formula is left out: the conjunction of the others
+    // holds whenever the whole does (a sound, weaker formula), and the
+    // contract says it is not exact, at the first part left out.
+    size_t left = 0;
+    std::optional<uint32_t> first;
+    for (const ContractPart &part : parts)
+      if (part.holds.empty()) {
+        ++left;
+        if (!first || part.obligation < *first)
+          first = part.obligation;
+      }
+    parts.erase(std::remove_if(parts.begin(), parts.end(),
+                               [](const ContractPart &part) {
+                                 return part.holds.empty();
+                               }),
+                parts.end());
+    if (left) {
+      out.exact = false;
+      out.necessaryOnly = true;
+      if (out.reason.empty() ||
+          out.reason.rfind("the contract as one formula", 0) == 0) {
+        out.reason = std::to_string(left) +
+                     (left == 1 ? " requirement" : " requirements") +
+                     " without an exact condition left out (see " +
+                     (left == 1 ? "its finding" : "their findings") + ")";
+        out.reasonLoc = problem.locOf(problem.obligations[*first]);
+      }
+    }
     std::sort(parts.begin(), parts.end(),
               [](const ContractPart &a, const ContractPart &b) {
                 return a.obligation < b.obligation;
@@ -620,15 +650,10 @@ private:
   }
 
   /// A conjunct's formula: its own rendering, else its finding's condition
-  /// negated; empty (printed "?") when it has neither.
-  Condition byFinding(uint32_t k, Condition holds, Contract &out) const {
+  /// negated; empty when it has neither (listByFinding leaves it out).
+  Condition byFinding(uint32_t k, Condition holds) const {
     if (holds.empty() && !verdicts.findings[k].condition.empty())
       holds = verdicts.findings[k].condition.formula().negated();
-    if (holds.empty()) {
-      out.exact = false;
-      if (out.reason.empty())
-        out.reason = "a conjunct has no exact condition";
-    }
     return holds;
   }
 

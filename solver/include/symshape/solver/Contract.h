@@ -65,6 +65,10 @@ struct Contract {
   /// condition could not be computed; `reason` says which, and
   /// `reasonLoc` the op it speaks of when it names one.
   bool exact = true;
+  /// Not exact because conjuncts without a formula were left out: every
+  /// input without UB satisfies `requires` (and passes `checked`), but not
+  /// every input that does is without UB.
+  bool necessaryOnly = false;
   std::string reason;
   std::optional<Location> reasonLoc;
 };
