@@ -143,6 +143,27 @@ std::optional<symshape::Term> readable(const DimGraph &graph, TermId t,
 
 } // namespace
 
+/// Whether `f` holds a broadcast violation (a Conflict node).
+static bool hasConflict(const FormulaStore &formulas, FormulaId f) {
+  std::vector<FormulaId> stack{f};
+  while (!stack.empty()) {
+    const FormulaNode &node = formulas.node(stack.back());
+    stack.pop_back();
+    switch (node.kind) {
+    case FormulaKind::Conflict:
+      return true;
+    case FormulaKind::Not:
+    case FormulaKind::And:
+    case FormulaKind::Or:
+      stack.insert(stack.end(), node.args.begin(), node.args.end());
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
 /// The comparison `violation` is under its negations, and whether it
 /// holds when `violation` does.
 static std::pair<const FormulaNode *, bool>
@@ -261,7 +282,12 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
       symbols.push_back(s);
   std::sort(symbols.begin(), symbols.end());
   symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
-  if (symbols.size() > kMaxFixedSymbols) {
+  // With more symbols, none is looked for. A broadcast column that long
+  // has its closed form or no condition (the fast paths of Judge say the
+  // same without asking); another formula, a sum of many sizes, may still
+  // have few atoms.
+  const bool lookForFixed = symbols.size() <= kMaxFixedSymbols;
+  if (!lookForFixed && hasConflict(formulas, violation)) {
     whyNot = "the condition has too many cases to print";
     return std::nullopt;
   }
@@ -293,7 +319,7 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
     ofP.push_back(&m);
   for (const SymbolValues &m : models.holding)
     ofP.push_back(&m);
-  if (!models.violating.empty()) {
+  if (!models.violating.empty() && lookForFixed) {
     for (TermId s : symbols) {
       auto first = ofP[0]->find(s);
       if (first == ofP[0]->end())
