@@ -338,6 +338,12 @@ struct SmtSolver::Impl {
   /// After Z3 gave up on nonlinear arithmetic ("incomplete"), asks again
   /// on fresh solvers holding the same assertions.
   z3::check_result retryIncomplete(const z3::expr_vector &assumptions);
+  /// The last of those: a solver in a Z3 context of its own. Its model or
+  /// unsat core is left, translated, in retriedModel / retriedCore.
+  z3::check_result retryInFreshContext(const z3::expr_vector &assumptions);
+  std::optional<z3::model> retriedModel;
+  std::optional<z3::expr_vector> retriedCore;
+  std::optional<std::string> retriedReason; ///< why it gave up too
 
   SmtContext::Impl &context;
   unsigned timeoutMs = 0;
@@ -456,10 +462,22 @@ Lit SmtSolver::clause(const std::vector<Lit> &lits) {
 }
 
 SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
+  return checkWith(assumptions, /*apart=*/false);
+}
+
+SatResult SmtSolver::checkApart(const std::vector<Lit> &assumptions) {
+  return checkWith(assumptions, /*apart=*/true);
+}
+
+SatResult SmtSolver::checkWith(const std::vector<Lit> &assumptions,
+                               bool apart) {
   if (!impl) {
     return SatResult::Unknown;
   }
   impl->model.reset();
+  impl->retriedModel.reset();
+  impl->retriedCore.reset();
+  impl->retriedReason.reset();
   lastCore.clear();
   SatResult result = SatResult::Unknown;
   guarded(impl.get(), [&] {
@@ -485,37 +503,46 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
     // up. Which of "incomplete", "canceled" or a resource limit Z3
     // reports at the stop depends on where it lands: all retry.
     bool nonlinear = impl->context.nonlinear;
-    if (armed.dog && !armed.dog->arm(impl->timeoutMs)) {
-      // No thread to stop it: not run at all rather than without a limit.
-      armed.dog = nullptr;
-      lastReason = "out of memory (no thread for the solver's time-out)";
-      return;
-    }
-    if (nonlinear)
-      impl->limitResources(impl->rlimit
-                               ? std::min(impl->rlimit, kNonlinearFirstTry)
-                               : kNonlinearFirstTry);
-    z3::check_result answer = impl->solver.check(lits);
-    if (armed.dog)
-      armed.dog->disarm();
-    if (nonlinear)
-      impl->limitResources(impl->rlimit);
-    if (answer == z3::unknown) {
-      std::string reason = impl->solver.reason_unknown();
-      if (reason.find("incomplete") != std::string::npos ||
-          (nonlinear && (reason == "canceled" || reason == "timeout" ||
-                         reason.find("resource") != std::string::npos)))
-        answer = impl->retryIncomplete(lits);
+    z3::check_result answer = z3::unknown;
+    if (apart) {
+      armed.dog = nullptr; // the other context has a time-out of its own
+      answer = impl->retryInFreshContext(lits);
+    } else {
+      if (armed.dog && !armed.dog->arm(impl->timeoutMs)) {
+        // No thread to stop it: not run at all rather than without a
+        // limit.
+        armed.dog = nullptr;
+        lastReason = "out of memory (no thread for the solver's time-out)";
+        return;
+      }
+      if (nonlinear)
+        impl->limitResources(impl->rlimit
+                                 ? std::min(impl->rlimit, kNonlinearFirstTry)
+                                 : kNonlinearFirstTry);
+      answer = impl->solver.check(lits);
+      if (armed.dog)
+        armed.dog->disarm();
+      if (nonlinear)
+        impl->limitResources(impl->rlimit);
+      if (answer == z3::unknown) {
+        std::string reason = impl->solver.reason_unknown();
+        if (reason.find("incomplete") != std::string::npos ||
+            (nonlinear && (reason == "canceled" || reason == "timeout" ||
+                           reason.find("resource") != std::string::npos)))
+          answer = impl->retryIncomplete(lits);
+      }
     }
     switch (answer) {
     case z3::sat:
-      impl->model = impl->solver.get_model();
+      impl->model = impl->retriedModel ? std::move(*impl->retriedModel)
+                                       : impl->solver.get_model();
       result = SatResult::Sat;
       break;
     case z3::unsat: {
       result = SatResult::Unsat;
       // The core's literals, mapped back by their Z3 ids.
-      z3::expr_vector core = impl->solver.unsat_core();
+      z3::expr_vector core = impl->retriedCore ? std::move(*impl->retriedCore)
+                                               : impl->solver.unsat_core();
       for (unsigned i = 0; i < core.size(); ++i)
         for (size_t k = 0; k < assumptions.size(); ++k)
           if (core[int(i)].id() == lits[int(k)].id()) {
@@ -525,7 +552,8 @@ SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
       break;
     }
     case z3::unknown:
-      lastReason = impl->solver.reason_unknown();
+      lastReason = impl->retriedReason ? *impl->retriedReason
+                                       : impl->solver.reason_unknown();
       // Z3 says "canceled" for its time-out and its resource limit alike.
       if (lastReason == "canceled" || lastReason == "timeout" ||
           lastReason.find("resource") != std::string::npos)
@@ -577,7 +605,40 @@ SmtSolver::Impl::retryIncomplete(const z3::expr_vector &assumptions) {
       return answer;
     }
   }
-  return z3::unknown;
+  return retryInFreshContext(assumptions);
+}
+
+z3::check_result
+SmtSolver::Impl::retryInFreshContext(const z3::expr_vector &assumptions) {
+  // This context's earlier questions shape Z3's nonlinear search too: a
+  // query every solver of a context that judged other functions gave up
+  // on was decided at once in a new one. Its answer comes back translated
+  // (a model, or an unsat core).
+  OwnedZ3Context owned(newZ3Context());
+  z3::context &fresh = owned.scoped();
+  z3::solver other(fresh, z3::solver::simple());
+  z3::params params(fresh);
+  if (rlimit)
+    params.set("rlimit", rlimit);
+  if (!ctrlC)
+    params.set("ctrl_c", false);
+  if (timeoutMs) // the watchdog stops this context's checks only
+    params.set("timeout", timeoutMs);
+  other.set(params);
+  z3::expr_vector assertions(fresh, solver.assertions());
+  for (unsigned i = 0; i < assertions.size(); ++i)
+    other.add(assertions[i]);
+  z3::expr_vector asked(fresh, assumptions);
+  z3::check_result answer = other.check(asked);
+  if (answer == z3::sat) {
+    z3::model model = other.get_model();
+    retriedModel.emplace(model, context.ctx, z3::model::translate());
+  } else if (answer == z3::unsat) {
+    retriedCore.emplace(context.ctx, other.unsat_core());
+  } else {
+    retriedReason = other.reason_unknown();
+  }
+  return answer;
 }
 
 std::optional<int64_t> SmtSolver::value(TermId term) const {

@@ -12,6 +12,7 @@
 
 #include "Watchdog.h"
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -135,4 +136,47 @@ TEST_CASE("an environment prepared on another thread serves its first solver",
     second.add(f.mkNe(a, a));
     CHECK(second.check() == SatResult::Unsat);
   }
+}
+
+TEST_CASE("a question asked apart reads back like any check", "[smt]") {
+  // checkApart asks a solver in a Z3 context of its own (the last try of a
+  // nonlinear query): its model, unsat core and give-up reason come back
+  // translated into this solver's terms and literals.
+  Problem problem;
+  DimGraph &g = problem.graph;
+  FormulaStore &f = problem.formulas;
+  TermId a = g.symbol("%a[0]", SymbolOrigin::ArgumentDim);
+  TermId b = g.symbol("%b[0]", SymbolOrigin::ArgumentDim);
+  SmtContext context(g, f);
+  SmtSolver solver(context, SmtLimits{2000, 0});
+  solver.add(f.mkEq(g.mul(a, b), g.constant(12)));
+  solver.add(f.mkLe(g.constant(2), a));
+  solver.add(f.mkLe(g.constant(2), b));
+  Lit aIsThree = solver.track(f.mkEq(a, g.constant(3)));
+  Lit aIsFive = solver.track(f.mkEq(a, g.constant(5)));
+  Lit bIsFour = solver.track(f.mkEq(b, g.constant(4)));
+
+  REQUIRE(solver.checkApart({aIsThree}) == SatResult::Sat);
+  CHECK(solver.value(a) == std::optional<int64_t>(3));
+  CHECK(solver.value(b) == std::optional<int64_t>(4));
+  CHECK(solver.holds(aIsThree));
+  CHECK(!solver.holds(aIsFive));
+
+  // a = 5 does not divide 12: every core names that literal (b = 4 alone
+  // is satisfiable).
+  REQUIRE(solver.checkApart({aIsFive, bIsFour}) == SatResult::Unsat);
+  const std::vector<Lit> &core = solver.core();
+  CHECK(std::find(core.begin(), core.end(), aIsFive) != core.end());
+  CHECK(!solver.core().empty());
+
+  // The solver itself is as before: the same question, asked here.
+  REQUIRE(solver.check({aIsThree}) == SatResult::Sat);
+  CHECK(solver.value(b) == std::optional<int64_t>(4));
+
+  // A resource limit of 1 unit stops the other context too: unknown, with
+  // its reason.
+  SmtSolver starved(context, SmtLimits{2000, 1});
+  starved.add(f.mkEq(g.mul(a, b), g.constant(12)));
+  CHECK(starved.checkApart() == SatResult::Unknown);
+  CHECK(!starved.reason().empty());
 }

@@ -129,6 +129,10 @@ public:
 
   /// Satisfiability of the assertions together with `assumptions`.
   SatResult check(const std::vector<Lit> &assumptions = {});
+  /// The same question asked of a solver in a Z3 context of its own (a
+  /// nonlinear query check() gave up on gets this last try): its model or
+  /// unsat core reads as check()'s do.
+  SatResult checkApart(const std::vector<Lit> &assumptions = {});
   /// Why the last check returned Unknown ("timeout", "z3: ...").
   const std::string &reason() const { return lastReason; }
 
@@ -144,6 +148,8 @@ public:
   struct Impl; ///< opaque: defined in Smt.cpp
 
 private:
+  SatResult checkWith(const std::vector<Lit> &assumptions, bool apart);
+
   std::unique_ptr<Impl> impl;
   std::string lastReason;
   std::vector<Lit> lastCore;
