@@ -26,29 +26,6 @@ std::vector<int64_t> listOf(const std::set<int64_t> &values) {
   return std::vector<int64_t>(values.begin(), values.end());
 }
 
-/// `t` as a polynomial of symbols when it is built from constants,
-/// symbols, sums and products only.
-std::optional<Polynomial> polynomialOfTerm(const DimGraph &graph, TermId t,
-                                           unsigned depth = 0) {
-  const TermNode &node = graph.term(t);
-  if (node.kind == TermKind::Const)
-    return Polynomial::constant(node.value);
-  if (node.kind == TermKind::Symbol)
-    return Polynomial::symbol(t);
-  if (depth > 32 || (node.kind != TermKind::Add && node.kind != TermKind::Sub &&
-                     node.kind != TermKind::Mul))
-    return std::nullopt;
-  std::optional<Polynomial> a =
-      polynomialOfTerm(graph, node.operands[0], depth + 1);
-  std::optional<Polynomial> b =
-      a ? polynomialOfTerm(graph, node.operands[1], depth + 1) : std::nullopt;
-  if (!b)
-    return std::nullopt;
-  return node.kind == TermKind::Add   ? Polynomial::add(*a, *b)
-         : node.kind == TermKind::Sub ? Polynomial::sub(*a, *b)
-                                      : Polynomial::mul(*a, *b);
-}
-
 int64_t gcd(int64_t a, int64_t b) {
   while (b != 0) {
     int64_t r = a % b;
@@ -256,6 +233,37 @@ struct SourceOrder {
 };
 
 } // namespace
+
+std::optional<Polynomial> polynomialOfTerm(const DimGraph &graph, TermId t,
+                                           bool unknowns, unsigned depth) {
+  const TermNode &node = graph.term(t);
+  switch (node.kind) {
+  case TermKind::Const:
+    return Polynomial::constant(node.value);
+  case TermKind::Symbol:
+    return Polynomial::symbol(t);
+  case TermKind::Add:
+  case TermKind::Sub:
+  case TermKind::Mul: {
+    if (depth > 64)
+      return std::nullopt;
+    std::optional<Polynomial> a =
+        polynomialOfTerm(graph, node.operands[0], unknowns, depth + 1);
+    std::optional<Polynomial> b =
+        a ? polynomialOfTerm(graph, node.operands[1], unknowns, depth + 1)
+          : std::nullopt;
+    if (!b)
+      return std::nullopt;
+    return node.kind == TermKind::Add   ? Polynomial::add(*a, *b)
+           : node.kind == TermKind::Sub ? Polynomial::sub(*a, *b)
+                                        : Polynomial::mul(*a, *b);
+  }
+  default:
+    if (!unknowns || !hasTermOf(graph, t))
+      return std::nullopt;
+    return Polynomial::symbol(t); // printed "(%n floordiv 128)"
+  }
+}
 
 Condition renderCover(const DimGraph &graph, const std::vector<Cube> &cover) {
   if (cover.empty())

@@ -62,38 +62,6 @@ closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
 
 namespace {
 
-/// `t` as a polynomial, terms other than constants, symbols, sums,
-/// differences and products (divisions, maxima) kept as unknowns of their
-/// own; nullopt past int64 or a term without words.
-std::optional<Polynomial> expanded(const DimGraph &graph, TermId t,
-                                   unsigned depth = 0) {
-  const TermNode &node = graph.term(t);
-  switch (node.kind) {
-  case TermKind::Const:
-    return Polynomial::constant(node.value);
-  case TermKind::Symbol:
-    return Polynomial::symbol(t);
-  case TermKind::Add:
-  case TermKind::Sub:
-  case TermKind::Mul: {
-    if (depth > 64)
-      return std::nullopt;
-    std::optional<Polynomial> a = expanded(graph, node.operands[0], depth + 1);
-    std::optional<Polynomial> b =
-        a ? expanded(graph, node.operands[1], depth + 1) : std::nullopt;
-    if (!b)
-      return std::nullopt;
-    return node.kind == TermKind::Add   ? Polynomial::add(*a, *b)
-           : node.kind == TermKind::Sub ? Polynomial::sub(*a, *b)
-                                        : Polynomial::mul(*a, *b);
-  }
-  default:
-    if (!hasTermOf(graph, t))
-      return std::nullopt;
-    return Polynomial::symbol(t); // printed "(%n floordiv 128)"
-  }
-}
-
 /// Polynomials of more terms than this print as the product they were
 /// built as: (%a - %b + 1) * (%c - %d + 1) * (%e - %f + 1) has 8.
 constexpr size_t kMaxExpandedTerms = 4;
@@ -114,7 +82,7 @@ void factorsOf(const DimGraph &graph, TermId t, std::vector<TermId> &out,
 /// long as the product of its factors, in the order they print.
 std::optional<symshape::Term> readable(const DimGraph &graph, TermId t,
                                        unsigned depth = 0) {
-  std::optional<Polynomial> p = expanded(graph, t);
+  std::optional<Polynomial> p = polynomialOfTerm(graph, t, /*unknowns=*/true);
   if (!p)
     return std::nullopt;
   if (graph.term(t).kind != TermKind::Mul ||
@@ -190,9 +158,11 @@ nonlinearLiteral(const DimGraph &graph, const FormulaStore &formulas,
   auto [node, holds] = comparisonOf(formulas, violation);
   if (!node)
     return std::nullopt;
-  std::optional<Polynomial> lhs = expanded(graph, node->args[0]);
+  std::optional<Polynomial> lhs =
+      polynomialOfTerm(graph, node->args[0], /*unknowns=*/true);
   std::optional<Polynomial> rhs =
-      lhs ? expanded(graph, node->args[1]) : std::nullopt;
+      lhs ? polynomialOfTerm(graph, node->args[1], /*unknowns=*/true)
+          : std::nullopt;
   std::optional<Polynomial> diff =
       rhs ? Polynomial::sub(*lhs, *rhs) : std::nullopt;
   if (diff && node->kind == FormulaKind::Lt) // a < b  <=>  a - b + 1 <= 0

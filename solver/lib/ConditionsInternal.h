@@ -171,6 +171,14 @@ std::optional<symshape::Condition>
 closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
                       FormulaId violation, std::vector<TermId> *mentioned);
 
+/// `t` as a polynomial of symbols when it is built from constants,
+/// symbols, sums and products; with `unknowns`, other terms that print
+/// (divisions, maxima) are unknowns of their own in it. Nullopt past
+/// int64.
+std::optional<Polynomial> polynomialOfTerm(const DimGraph &graph, TermId t,
+                                           bool unknowns = false,
+                                           unsigned depth = 0);
+
 /// A violation that is one comparison (under negations) of terms of
 /// degree 2 or more, as one literal: its atom over the sides' expanded
 /// polynomials (divisions and maxima kept as unknowns), and whether the
