@@ -178,7 +178,7 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
   // the sets of minterms only, not on the order they were found in.
   std::vector<bool> covered(on.size(), false);
   size_t remaining = on.size();
-  std::vector<Cube> cover;
+  std::vector<size_t> chosen;
   while (remaining > 0) {
     size_t best = primes.size(), bestGain = 0;
     for (size_t p = 0; p < primes.size(); ++p) {
@@ -197,10 +197,31 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
         covered[i] = true;
         --remaining;
       }
+    chosen.push_back(best);
+  }
+  // A prime picked early can end up covered by the ones picked after it
+  // (%a != 8 && %b != 8, then %a != 1 && ..., then %a == 1 && ...): it
+  // goes, the latest picked first, while the rest still cover every
+  // on-minterm.
+  std::vector<size_t> times(on.size(), 0);
+  for (size_t p : chosen)
+    for (size_t i : primes[p].covers)
+      ++times[i];
+  for (size_t c = chosen.size(); c-- > 0 && chosen.size() > 1;) {
+    const std::vector<size_t> &mine = primes[chosen[c]].covers;
+    if (std::all_of(mine.begin(), mine.end(),
+                    [&](size_t i) { return times[i] > 1; })) {
+      for (size_t i : mine)
+        --times[i];
+      chosen.erase(chosen.begin() + long(c));
+    }
+  }
+  std::vector<Cube> cover;
+  for (size_t p : chosen) {
     Cube cube;
     for (size_t i = 0; i < n; ++i)
-      if (primes[best].mask >> i & 1)
-        cube.push_back({atoms[i], (primes[best].value >> i & 1) != 0});
+      if (primes[p].mask >> i & 1)
+        cube.push_back({atoms[i], (primes[p].value >> i & 1) != 0});
     cover.push_back(std::move(cube));
   }
   return cover;
