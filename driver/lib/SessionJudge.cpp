@@ -152,12 +152,11 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   // The contract of a function built alike is computed once every lane
   // is done (judgeAll).
   auto contract = [&] {
-    if (!alike)
-      step("step: contract");
-    if (!alike)
-      analysis.contract =
-          solver::computeContract(problem, analysis.verdicts, limits,
-                                  &lane.environment, &lane.contracts);
+    if (alike)
+      return;
+    step("step: contract");
+    analysis.contract = solver::computeContract(
+        problem, analysis.verdicts, limits, &lane.environment, &lane.contracts);
   };
   const bool prepare = !lane.prepared && !problem.graph.symbols().empty();
   if (!lane.sideThread || !(prepare || options.computeShapes || explaining)) {

@@ -12,6 +12,18 @@
 
 namespace symshape::solver {
 
+/// The free symbols of `terms`, sorted by term, each once.
+static std::vector<TermId> symbolsOfTerms(const DimGraph &graph,
+                                          const std::vector<TermId> &terms) {
+  std::vector<TermId> symbols;
+  for (TermId t : terms)
+    for (TermId s : graph.symbolsOf(t))
+      symbols.push_back(s);
+  std::sort(symbols.begin(), symbols.end());
+  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  return symbols;
+}
+
 std::optional<symshape::Condition>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
@@ -48,15 +60,8 @@ closedFormOfViolation(const DimGraph &graph, const FormulaStore &formulas,
       broadcastableCondition(graph, *column);
   if (!atom)
     return std::nullopt;
-  if (mentioned) {
-    mentioned->clear();
-    for (TermId t : *column)
-      for (TermId s : graph.symbolsOf(t))
-        mentioned->push_back(s);
-    std::sort(mentioned->begin(), mentioned->end());
-    mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
-                     mentioned->end());
-  }
+  if (mentioned)
+    *mentioned = symbolsOfTerms(graph, *column);
   return symshape::Condition::negation(std::move(*atom));
 }
 
@@ -201,15 +206,8 @@ nonlinearComparison(const DimGraph &graph, const FormulaStore &formulas,
          : op == Op::Ge ? Op::Le
                         : op;
   }
-  if (mentioned) {
-    mentioned->clear();
-    for (TermId t : {TermId(node->args[0]), TermId(node->args[1])})
-      for (TermId s : graph.symbolsOf(t))
-        mentioned->push_back(s);
-    std::sort(mentioned->begin(), mentioned->end());
-    mentioned->erase(std::unique(mentioned->begin(), mentioned->end()),
-                     mentioned->end());
-  }
+  if (mentioned)
+    *mentioned = symbolsOfTerms(graph, {node->args[0], node->args[1]});
   return symshape::Condition::compare(std::move(*lhs), op, std::move(*rhs));
 }
 
@@ -246,12 +244,8 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
   // substitution is exact because it holds in every model of P.
   // One query per symbol, so only for conditions small enough to print.
   std::unordered_map<TermId, int64_t> fixed;
-  std::vector<TermId> symbols;
-  for (TermId t : formulas.termsOf(violation))
-    for (TermId s : graph.symbolsOf(t))
-      symbols.push_back(s);
-  std::sort(symbols.begin(), symbols.end());
-  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  std::vector<TermId> symbols =
+      symbolsOfTerms(graph, formulas.termsOf(violation));
   // With more symbols, none is looked for. A broadcast column that long
   // has its closed form or no condition (the fast paths of Judge say the
   // same without asking); another formula, a sum of many sizes, may still
