@@ -58,6 +58,29 @@ std::optional<std::string> readInput(const std::string &path,
   return text;
 }
 
+std::optional<frontend::SourceText> readSource(const std::string &path,
+                                               std::string &error) {
+  // Below this size the copy costs nothing worth a mapping.
+  constexpr off_t kMapFrom = off_t(1) << 20;
+  if (path != "-") {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+      struct stat info;
+      std::optional<frontend::SourceText> mapped;
+      if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) &&
+          info.st_size >= kMapFrom)
+        mapped = frontend::SourceText::mapFile(fd, size_t(info.st_size));
+      ::close(fd); // a mapping outlives its descriptor
+      if (mapped)
+        return mapped;
+    }
+  }
+  std::optional<std::string> text = readInput(path, error);
+  if (!text)
+    return std::nullopt;
+  return frontend::SourceText(std::move(*text));
+}
+
 namespace {
 
 /// Pieces are gathered up to this size before a write(2).

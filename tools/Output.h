@@ -17,6 +17,8 @@
 #ifndef SYMSHAPE_TOOLS_OUTPUT_H
 #define SYMSHAPE_TOOLS_OUTPUT_H
 
+#include "symshape/frontend/SourceManager.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +29,10 @@ namespace symshape::tool {
 /// cannot open file: No such file or directory") on failure.
 std::optional<std::string> readInput(const std::string &path,
                                      std::string &error);
+/// The same as an input to analyse: a regular file of 1 MiB or more is
+/// mapped (SourceText::mapFile), its pages given back as it is parsed.
+std::optional<frontend::SourceText> readSource(const std::string &path,
+                                               std::string &error);
 
 /// One output, written in pieces: open(), write()..., commit(). Each call
 /// returns an error message ("symshape: error: cannot write 'x.json': No

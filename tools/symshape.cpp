@@ -66,7 +66,7 @@ int usageError(const std::string &message) {
 struct Input {
   std::string path; ///< as given ("-" for stdin)
   std::string name; ///< as reported ("<stdin>" for stdin)
-  std::string text;
+  frontend::SourceText text;
   uint32_t firstLine = 1; ///< of `text` in the file (--split-input-file)
   bool bad = false;
   /// Once the session holds `text` (moved there): its buffer.
@@ -128,7 +128,7 @@ std::vector<Input> readInputs(const CommandLine &cl, Analysis &analysis) {
     input.path = path;
     input.name = path == "-" ? "<stdin>" : path;
     std::string error;
-    std::optional<std::string> text = readInput(path, error);
+    std::optional<frontend::SourceText> text = readSource(path, error);
     if (!text) {
       printError(error + "\n");
       std::string prefix = path + ": error: ";
@@ -140,7 +140,8 @@ std::vector<Input> readInputs(const CommandLine &cl, Analysis &analysis) {
     } else if (cl.splitInput) {
       // Each `// -----` piece is an input of its own, with the file's
       // line numbers.
-      for (frontend::InputChunk &chunk : frontend::splitInputFile(*text)) {
+      for (frontend::InputChunk &chunk :
+           frontend::splitInputFile(text->view())) {
         Input piece = input;
         piece.text = std::move(chunk.text);
         piece.firstLine = chunk.firstLine;
@@ -256,7 +257,7 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
     culprit->bad = true;
     for (Input &input : inputs)
       if (!input.bad && input.buffer) {
-        input.text = std::string(session->sources().buffer(*input.buffer));
+        input.text = session->sources().text(*input.buffer);
         input.buffer.reset();
       }
     delete session;

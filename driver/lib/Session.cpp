@@ -34,7 +34,7 @@ bool Session::acceptsInput(uint32_t buffer) {
   return false;
 }
 
-bool Session::addFile(std::string name, std::string text, uint32_t firstLine) {
+bool Session::addFile(std::string name, SourceText text, uint32_t firstLine) {
   uint32_t buffer = sourceManager.addBuffer(name, std::move(text), firstLine);
   if (!acceptsInput(buffer))
     return false;

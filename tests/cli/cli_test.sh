@@ -333,5 +333,42 @@ if command -v script >/dev/null; then
   fi
 fi
 
+# A file of 1 MiB or more is mapped, and its pages are given back as the
+# parser reads on: what a report quotes of it afterwards (the last op's
+# line, an error's) is read again from the file. Every output must be the
+# one of the same text read from stdin.
+{
+  printf 'func.func @long(%%a: tensor<2x4xf32>, %%b: tensor<3x4xf32>) -> tensor<2x4xf32> {\n'
+  printf '  %%r0 = "tosa.add"(%%a, %%a) : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>\n'
+  for ((k = 1; k < 14000; k++)); do
+    printf '  %%r%d = "tosa.add"(%%r%d, %%a) : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>\n' "$k" $((k - 1))
+  done
+  printf '  %%bad = "tosa.add"(%%r13999, %%b) : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<?x4xf32>\n'
+  printf '  %%last = tensor.cast %%bad : tensor<?x4xf32> to tensor<2x4xf32>\n'
+  printf '  return %%last : tensor<2x4xf32>\n}\n'
+} >"$work/mapped.mlir"
+size=$(stat -c %s "$work/mapped.mlir")
+[ "$size" -ge 1048576 ] && ok || fail "the mapped-file input is only $size bytes"
+for mode in "check" "check --format json" "refine"; do
+  # shellcheck disable=SC2086
+  "$symshape" $mode "$work/mapped.mlir" >"$work/from-file" 2>&1; s1=$?
+  # shellcheck disable=SC2086
+  "$symshape" $mode - <"$work/mapped.mlir" 2>&1 |
+    sed "s|<stdin>|$work/mapped.mlir|g" >"$work/from-stdin"; s2=${PIPESTATUS[0]}
+  [ "$s1" -eq "$s2" ] && cmp -s "$work/from-file" "$work/from-stdin" &&
+    ok || fail "'$mode' of a mapped file (exit $s1) differs from stdin (exit $s2): $(diff "$work/from-file" "$work/from-stdin" | head -5)"
+done
+grep -q 'tosa.add' "$work/from-file" && ok || fail "refine of a mapped file lost its ops"
+"$symshape" check "$work/mapped.mlir" >"$work/out" 2>&1
+grep -q "mapped.mlir:14002:10: error: the broadcast of operand sizes 2 and 3" "$work/out" &&
+  grep -q '^  %bad = "tosa.add"(%r13999, %b)' "$work/out" &&
+  ok || fail "the last add's error is not at line 14002, quoted: $(head -c 300 "$work/out")"
+# An error on the last line: its caret line is quoted from a page read again.
+sed '$ s/^}$/} garbage/' "$work/mapped.mlir" >"$work/mapped-bad.mlir"
+"$symshape" check "$work/mapped-bad.mlir" >"$work/out" 2>"$work/err"; status=$?
+[ "$status" -eq 2 ] && grep -q "mapped-bad.mlir:14005:3: error" "$work/err" &&
+  grep -q '^} garbage$' "$work/err" &&
+  ok || fail "an error at the end of a mapped file (exit $status): $(head -c 300 "$work/err")"
+
 echo "cli: $passed passed, $failures failed"
 [ "$failures" -eq 0 ]

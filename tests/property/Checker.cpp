@@ -184,7 +184,8 @@ void Checker::checkConditions() {
         fail("ub-possible without a condition", k);
       continue;
     }
-    uint32_t id = sources.addBuffer("<condition>", finding.condition);
+    uint32_t id =
+        sources.addBuffer("<condition>", std::string(finding.condition));
     std::optional<frontend::Expr> expr =
         frontend::parseExpr(sources.buffer(id), {id, 0}, diags);
     if (!expr) {

@@ -15,6 +15,10 @@ static constexpr int64_t kMaxResults = 1 << 20;
 bool Parser::parseOperation(Block &block) {
   PendingOp pending;
   uint32_t start = tok.offset;
+  if (start >= forgetFrom) { // the last page or so stays
+    sources.forgetBefore(bufferId, start - (kForgetStep >> 4));
+    forgetFrom = start + kForgetStep;
+  }
   if (tok.is(TokenKind::PercentIdent) && !parseResultList(pending))
     return false;
   Operation &op = pending.op;

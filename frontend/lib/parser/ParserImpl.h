@@ -328,6 +328,11 @@ public:
   Lexer lexer;
   Token tok;
   uint32_t prevEnd = 0; ///< end offset of the last consumed token
+  /// Once an op starts at this offset, the text before it is given back
+  /// (SourceManager::forgetBefore; a mapped file's pages are read again
+  /// if a later report quotes them).
+  size_t forgetFrom = kForgetStep;
+  static constexpr size_t kForgetStep = size_t(1) << 20;
   bool failed = false;
   bool speculating = false; ///< errors are swallowed (trial parses)
   /// The first integer literal of the dense<...> being read that exceeds

@@ -2,6 +2,11 @@
 
 #include "symshape/frontend/Diagnostics.h"
 
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 using namespace symshape::frontend;
@@ -173,4 +178,43 @@ TEST_CASE("a diagnostic without its source line", "[diagnostics]") {
   DiagnosticEngine diags(sources);
   diags.emit(SourceLoc{id, 0}, Severity::Error, "bytecode", false);
   CHECK(diags.renderAll() == "m.mlirbc:1:1: error: bytecode\n");
+}
+
+TEST_CASE("a mapped file reads the same once its pages are forgotten",
+          "[diagnostics]") {
+  // Three pages and more of numbered lines, in a file of its own.
+  std::string text;
+  for (int k = 0; text.size() < 3 * 4096 + 100; ++k)
+    text += "line " + std::to_string(k) + "\n";
+  char path[] = "/tmp/symshape-mapped-XXXXXX";
+  int fd = ::mkstemp(path);
+  REQUIRE(fd >= 0);
+  REQUIRE(::write(fd, text.data(), text.size()) == ssize_t(text.size()));
+  std::optional<SourceText> mapped = SourceText::mapFile(fd, text.size());
+  ::close(fd);
+  ::unlink(path); // the mapping keeps the bytes
+  REQUIRE(mapped);
+  CHECK(mapped->mapped());
+  CHECK_FALSE(SourceText(text).mapped());
+  CHECK_FALSE(SourceText::mapFile(-1, 10));
+
+  SourceManager sources;
+  uint32_t id = sources.addBuffer("m.mlir", *mapped);
+  CHECK(sources.buffer(id) == text);
+  SourceLoc last{id, uint32_t(text.size() - 2)};
+  std::string lastLine(sources.lineText(last));
+  CHECK(lastLine.rfind("line ", 0) == 0);
+  sources.forgetBefore(id, text.size()); // every page goes back
+  CHECK(sources.buffer(id) == text);
+  CHECK(sources.lineText(last) == lastLine);
+  size_t at = 4096 + 7, lineStart = text.rfind('\n', at - 1) + 1;
+  std::string expected =
+      "m.mlir:" +
+      std::to_string(std::count(text.begin(), text.begin() + at, '\n') + 1) +
+      ":" + std::to_string(at - lineStart + 1);
+  CHECK(sources.format(SourceLoc{id, uint32_t(at)}) == expected);
+  // A copy shares the mapping, which outlives the manager.
+  SourceText copy = sources.text(id);
+  sources = SourceManager();
+  CHECK(copy.view() == text);
 }

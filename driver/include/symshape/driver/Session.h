@@ -133,7 +133,8 @@ public:
   /// Adds a file and parses it; false after a positioned error (also when
   /// the session was already analysed: add every input first).
   /// `firstLine` numbers the text's first line (a chunk of a split file).
-  bool addFile(std::string name, std::string text, uint32_t firstLine = 1);
+  /// The text is a string, or a file mapped by SourceText::mapFile.
+  bool addFile(std::string name, SourceText text, uint32_t firstLine = 1);
   /// Adds a module built by API calls rather than parsed. Its locations
   /// refer to an empty buffer named `name`. False, with an error, after
   /// analyze().
