@@ -187,7 +187,7 @@ void Lowerer::enterFrame(const Function &callee) {
     // A private callee's findings are at its own ops: its own names read
     // best there (symbols stay unique: DimGraph::symbol numbers a name
     // taken twice).
-    displayNames.assign(callee.values.size(), std::string());
+    displayNames.assign(callee.values.size(), solver::Text());
     for (ValueId id = 0; id < callee.values.size(); ++id)
       displayNames[id] = "%" + callee.values[id].name;
     return;
@@ -195,7 +195,7 @@ void Lowerer::enterFrame(const Function &callee) {
   // "%g.0": the callee's names, qualified (symbols are labelled with them),
   // unique among all names shown in this function (the callee's shadowed
   // names, a second call of @g, a caller's own value named %g.0).
-  displayNames.assign(callee.values.size(), std::string());
+  displayNames.assign(callee.values.size(), solver::Text());
   for (ValueId id = 0; id < callee.values.size(); ++id) {
     std::string shown = "%" + callee.name + "." + callee.values[id].name;
     auto [at, fresh] = shownNames.emplace(shown, 2u);
@@ -287,11 +287,11 @@ std::vector<ValueState>
 Lowerer::lowerCallee(const Operation &call, const Function &callee,
                      const std::vector<ValueState> &args) {
   if (shownNames.empty()) // the first call, made from the lowered function
-    for (const std::string &name : displayNames)
+    for (const solver::Text &name : displayNames)
       shownNames.emplace(name, 2u);
   const Function *savedFrame = frame;
   std::vector<ValueState> savedStates = std::move(states);
-  std::vector<std::string> savedNames = std::move(displayNames);
+  std::vector<solver::Text> savedNames = std::move(displayNames);
   const Operation *savedSite = callSite;
   size_t savedPublic = publicFrame;
   uint32_t savedChain = privateChain;

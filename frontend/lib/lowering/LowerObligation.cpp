@@ -188,10 +188,10 @@ FormulaId Lowerer::withEarlier(FormulaId violation, ObligationKind kind) {
     all.push_back(premise);
   // A result-cast assumes its own op's operand requirements (SEMANTICS.md §4).
   if (kind == ObligationKind::ResultCast)
-    for (size_t k = opFirst; k < pending.size(); ++k)
+    for (size_t k = std::max(opFirst, pendingBase); k < pending.size(); ++k)
       if (pending[k].kind != ObligationKind::ResultCast &&
           pending[k].opIndex == solver::kNoOp)
-        all.push_back(formulas().mkNot(pendingPlain[k]));
+        all.push_back(formulas().mkNot(pendingPlain[k - pendingBase]));
   return all.size() == 1 ? violation : formulas().mkAnd(all);
 }
 

@@ -66,8 +66,14 @@ void Lowerer::lowerOp(const Operation &op) {
   // ops of its regions added theirs, or not, themselves).
   if (conditional)
     for (size_t k = first; k < pending.size(); ++k)
-      if (pendingDepth[k] == opDepth + 1 && !pending[k].staticError)
-        conditionalEarlier.push_back(pendingPlain[k]); // not nested
+      if (pendingDepth[k - pendingBase] == opDepth + 1 &&
+          !pending[k].staticError)
+        conditionalEarlier.push_back(pendingPlain[k - pendingBase]);
+  if (opDepth == 0) { // 8 bytes an obligation, for a whole function
+    pendingDepth.clear();
+    pendingPlain.clear();
+    pendingBase = pending.size();
+  }
 }
 
 void Lowerer::lowerOpOnce(const Operation &op) {

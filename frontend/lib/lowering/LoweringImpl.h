@@ -95,7 +95,8 @@ public:
   /// "%a" for value a. A name defined again in a sibling region (legal in
   /// MLIR) is numbered from its second definition, "%t_2", so symbols,
   /// witnesses and JSON keys name one value each.
-  const std::string &refName(ValueId id) const { return displayNames[id]; }
+  /// Shared with the problem's ValueInfo::name.
+  const solver::Text &refName(ValueId id) const { return displayNames[id]; }
   /// "%a[2]".
   std::string dimName(ValueId id, size_t dim) const {
     return refName(id) + "[" + std::to_string(dim) + "]";
@@ -368,7 +369,7 @@ private:
   std::unique_ptr<solver::Problem> prob;
   std::vector<ValueState> states;
   ValueNames byName; ///< the function's values by name
-  std::vector<std::string> displayNames;
+  std::vector<solver::Text> displayNames;
   /// Every display name given so far in any frame: an inlined "%g.0" that
   /// a caller's value or an earlier call already shows gets "_2", ...
   /// (Filled at the first inlined call; maps a name to the next suffix.)
@@ -395,10 +396,14 @@ private:
   /// obligations are what its result-casts assume).
   size_t opFirst = 0;
   /// How deep in nested lowerOp calls each pending obligation was made.
+  /// Like pendingPlain, kept for pending[pendingBase...] only: what was
+  /// made since the last op of the function's own block ended (nothing
+  /// reads an obligation of an op already lowered there).
   std::vector<uint32_t> pendingDepth;
   /// Each pending obligation's violation before withEarlier: what later
   /// ones conjoin (the strengthened ones would nest, growing each time).
   std::vector<FormulaId> pendingPlain;
+  size_t pendingBase = 0;
   uint32_t opDepth = 0;
   FormulaId withEarlier(FormulaId violation, solver::ObligationKind kind);
   /// Where `refs` start in Problem::dimRefs: an earlier obligation's of the

@@ -113,8 +113,9 @@ std::vector<TermId> OpContext::freshOperandElements(size_t i, size_t n,
   bool scalar = operandType(i).dims.empty();
   std::vector<TermId> elements;
   for (size_t k = 0; k < n; ++k) {
-    TermId symbol = low.newSymbol(scalar ? low.refName(id) : low.dimName(id, k),
-                                  SymbolOrigin::Scalar);
+    TermId symbol =
+        low.newSymbol(scalar ? low.refName(id).str() : low.dimName(id, k),
+                      SymbolOrigin::Scalar);
     if (nonNegative)
       low.problem().addFact(formulas().mkLe(constant(0), symbol));
     elements.push_back(symbol);
