@@ -15,6 +15,8 @@
 #ifndef SYMSHAPE_FRONTEND_TYPE_H
 #define SYMSHAPE_FRONTEND_TYPE_H
 
+#include "symshape/solver/Text.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -44,14 +46,14 @@ struct Type {
   std::vector<int64_t> dims;
   /// Tensor/vector element type spelled as in the source ("f32", "index",
   /// "!shape.size", "complex<f32>").
-  std::string element;
+  solver::Text element;
   /// Ranked tensor encoding attribute as source text, without the ", ".
-  std::string encoding;
+  solver::Text encoding;
   /// Integer/Float kinds: the full spelling ("i32", "bf16"); Other: the
   /// complete source text of the type. Tensors: "!torch.vtensor" for
   /// torch-mlir's value tensors, printed in its form
   /// (`!torch.vtensor<[2,?],f32>`, element "" for its `unk` dtype).
-  std::string spelling;
+  solver::Text spelling;
 
   bool isTensor() const {
     return kind == TypeKind::RankedTensor || kind == TypeKind::UnrankedTensor;

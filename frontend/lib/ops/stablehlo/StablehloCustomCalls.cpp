@@ -386,7 +386,7 @@ static bool staticType(const Type &t) {
   case TypeKind::Float:
     return true;
   case TypeKind::Other:
-    return t.spelling.find_first_of("?*") == std::string::npos &&
+    return t.spelling.view().find_first_of("?*") == std::string::npos &&
            (t.spelling.rfind("tuple<", 0) == 0 ||
             t.spelling.find(".token") != std::string::npos);
   default:
