@@ -140,7 +140,7 @@ void forEachRefineStep(const Session &session, const FileAnalysis &file,
         if (opIsShapeCast(op.name) && !op.operands.empty()) {
           ValueId source = op.operands[0];
           const Type &sourceType =
-              refined[source] ? *refined[source] : fn.value(source).type;
+              refined[source] ? *refined[source] : *fn.value(source).type;
           if (sourceType == *refined[v]) {
             refined[v].reset();
             continue;
@@ -171,7 +171,7 @@ void forEachRefineStep(const Session &session, const FileAnalysis &file,
             op.regions.empty()) {
           ValueId result = op.results[0];
           const Type &resultType =
-              refined[result] ? *refined[result] : fn.value(result).type;
+              refined[result] ? *refined[result] : *fn.value(result).type;
           if (resultType == *refined[v]) {
             if (ownLines(text, op.range)) {
               take({Kind::RemoveCast, &fn, &op, 0, result, source, Type()});

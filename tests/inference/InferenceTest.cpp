@@ -321,7 +321,7 @@ private:
   void compare(const SourceValue &value, Comparison &out) const {
     const frontend::Function &function = *value.fn->function;
     const frontend::Value &v = function.value(value.op->results[value.result]);
-    bool isShape = v.type.kind == frontend::TypeKind::Shape;
+    bool isShape = v.type->kind == frontend::TypeKind::Shape;
     std::string name = "%" + v.name;
 
     // The input's own static sizes.

@@ -87,7 +87,7 @@ std::optional<TermId> Lowerer::lowerRef(const ExprNode &node, bool report,
   }
   // An integer input no op has read (an unused JAX dimension variable
   // `tensor<i64>`) is still an integer the user may speak of.
-  if (s.scalar == solver::kNoTerm && value(*id).type.dims.empty())
+  if (s.scalar == solver::kNoTerm && value(*id).type->dims.empty())
     (void)intElements(*id);
   if (s.scalar == solver::kNoTerm) {
     missing = "%" + node.name;

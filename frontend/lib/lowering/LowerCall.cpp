@@ -276,7 +276,7 @@ Lowerer::inlineCallOnce(const Operation &call, const Function &callee,
   std::vector<ValueState> args;
   for (size_t i = 0; i < call.operands.size(); ++i) {
     const Value &operand = value(call.operands[i]);
-    if (operand.typeKnown && operand.type.dims.empty())
+    if (operand.typeKnown && operand.type->dims.empty())
       (void)intElements(call.operands[i]);
     args.push_back(states[call.operands[i]]);
   }

@@ -31,6 +31,8 @@ void Lowerer::extendValues(size_t n) {
       throw StreamAbandoned();
     displayNames.push_back("%" + name);
   }
+  if (n > states.capacity()) // the room the parser made for its values
+    states.reserve(std::max(n, function.values.capacity()));
   if (n > states.size())
     states.resize(n);
 }

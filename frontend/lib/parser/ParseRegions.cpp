@@ -156,7 +156,7 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
     }
   Value value;
   value.name = name;
-  value.type = std::move(type);
+  value.type = sharedType(std::move(type));
   value.typeKnown = typeKnown;
   value.loc = loc;
   value.isBlockArgument = isBlockArgument;
@@ -170,6 +170,21 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   if (!name.empty())
     scopes.back().insert(fn->values, id);
   return id;
+}
+
+TypeRef Parser::sharedType(Type type) {
+  // The types defined last, most recent first: a hit moves to the front.
+  for (size_t k = 0; k < recentTypes.size(); ++k)
+    if (recentTypes[k] == type) {
+      std::rotate(recentTypes.begin(), recentTypes.begin() + std::ptrdiff_t(k),
+                  recentTypes.begin() + std::ptrdiff_t(k) + 1);
+      return recentTypes.front();
+    }
+  if (recentTypes.size() < kRecentTypes)
+    recentTypes.emplace_back();
+  std::rotate(recentTypes.begin(), recentTypes.end() - 1, recentTypes.end());
+  recentTypes.front() = TypeRef(std::move(type));
+  return recentTypes.front();
 }
 
 void Parser::useBlock(std::string label, SourceLoc loc) {

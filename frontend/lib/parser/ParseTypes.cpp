@@ -385,9 +385,9 @@ bool Parser::parseOperandTypes(const std::vector<OperandUse> &uses,
       // (`!torch.int` of a torch.constant.int) is its own spelling.
       std::string_view own =
           buf.substr(val.typeBegin, val.typeEnd - val.typeBegin);
-      if (own.empty() && val.type.kind == TypeKind::Other &&
-          val.type.spelling.rfind("!torch.", 0) == 0)
-        own = val.type.spelling;
+      if (own.empty() && val.type->kind == TypeKind::Other &&
+          val.type->spelling.rfind("!torch.", 0) == 0)
+        own = val.type->spelling;
       if (val.typeKnown && !own.empty() &&
           buf.substr(start, own.size()) == own &&
           endsType(start + uint32_t(own.size()))) {

@@ -202,6 +202,8 @@ public:
   bool parseBlockHeader(Region &region);
   bool parseBlockArgument(Block &block);
   /// `typeText`: where the value's type is written, if it is.
+  /// `type` as values hold it: shared with the last values of that type.
+  TypeRef sharedType(Type type);
   std::optional<ValueId> defineValue(const std::string &name, Type type,
                                      SourceLoc loc, bool isBlockArgument,
                                      unsigned index, bool typeKnown = true,
@@ -349,6 +351,9 @@ public:
   std::unordered_map<std::string, Type> typeAliases;
   /// Parsed tensor and vector types by their exact source text.
   std::unordered_map<std::string_view, Type> typeCache;
+  /// sharedType's: the types of the values defined last.
+  std::vector<TypeRef> recentTypes;
+  static constexpr size_t kRecentTypes = 8;
   std::unordered_map<std::string, Attribute> attrAliases;
   /// The module's locations; `#name = loc(...)` definitions; the alias
   /// node of each `loc(#name)` after an op.

@@ -431,17 +431,17 @@ std::vector<std::string> Oracle::symbols(const Function &fn) {
   std::vector<std::string> out;
   for (frontend::ValueId id : fn.arguments) {
     const frontend::Value &arg = fn.value(id);
-    if (arg.type.kind == TypeKind::RankedTensor) {
-      for (size_t d = 0; d < arg.type.dims.size(); ++d)
-        if (arg.type.dims[d] == frontend::kDynamic)
+    if (arg.type->kind == TypeKind::RankedTensor) {
+      for (size_t d = 0; d < arg.type->dims.size(); ++d)
+        if (arg.type->dims[d] == frontend::kDynamic)
           out.push_back("%" + arg.name + "[" + std::to_string(d) + "]");
-      if (arg.type.dims.empty() && isIntegerElement(arg.type.element))
+      if (arg.type->dims.empty() && isIntegerElement(arg.type->element))
         out.push_back("%" + arg.name);
       if (std::optional<int64_t> n = shortList(arg.type))
         for (int64_t k = 0; k < *n; ++k)
           out.push_back("%" + arg.name + "[" + std::to_string(k) + "]");
-    } else if (arg.type.kind == TypeKind::Index ||
-               arg.type.kind == TypeKind::Integer) {
+    } else if (arg.type->kind == TypeKind::Index ||
+               arg.type->kind == TypeKind::Integer) {
       out.push_back("%" + arg.name);
     }
   }

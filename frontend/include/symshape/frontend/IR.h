@@ -38,7 +38,7 @@ struct Value {
   /// Source name without '%': "a", "0", "arg3". A result of a multi-result
   /// op `%r:2 = ...` is named "r#0", "r#1".
   std::string name;
-  Type type;
+  TypeRef type;
   /// False for results of unknown custom-form ops whose type could not be
   /// read from their syntax; set from the first use that writes a type.
   bool typeKnown = true;

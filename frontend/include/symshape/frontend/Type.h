@@ -17,6 +17,7 @@
 
 #include "symshape/solver/Text.h"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -88,6 +89,62 @@ struct Type {
 
   static Type rankedTensor(std::vector<int64_t> dims, std::string element);
   static Type index();
+};
+
+/// A Type that copies share, in one pointer: what a parsed value holds
+/// (most values of a function have one of a few types, and the parser's
+/// cache of types hands out the same one). Read it as a `const Type &`;
+/// assign a Type to change it. The count is atomic: values are read on
+/// any thread.
+class TypeRef {
+public:
+  TypeRef() = default;
+  TypeRef(Type type) : rep(new Rep{std::move(type), {1}}) {} // NOLINT
+  TypeRef(const TypeRef &other) : rep(other.rep) {
+    if (rep)
+      rep->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  TypeRef(TypeRef &&other) noexcept : rep(other.rep) { other.rep = nullptr; }
+  TypeRef &operator=(TypeRef other) noexcept {
+    std::swap(rep, other.rep);
+    return *this;
+  }
+  ~TypeRef() {
+    if (rep && rep->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete rep;
+  }
+
+  const Type &get() const { return rep ? rep->type : none(); }
+  const Type &operator*() const { return get(); }
+  const Type *operator->() const { return &get(); }
+  operator const Type &() const { return get(); } // NOLINT
+  std::string str() const { return get().str(); }
+
+  friend bool operator==(const TypeRef &a, const TypeRef &b) {
+    return a.rep == b.rep || a.get() == b.get();
+  }
+  friend bool operator==(const TypeRef &a, const Type &b) {
+    return a.get() == b;
+  }
+  friend bool operator==(const Type &a, const TypeRef &b) {
+    return a == b.get();
+  }
+  friend bool operator!=(const TypeRef &a, const TypeRef &b) {
+    return !(a == b);
+  }
+  friend bool operator!=(const TypeRef &a, const Type &b) { return !(a == b); }
+  friend bool operator!=(const Type &a, const TypeRef &b) { return !(a == b); }
+
+private:
+  struct Rep {
+    Type type;
+    std::atomic<uint32_t> refs;
+  };
+  static const Type &none() {
+    static const Type empty;
+    return empty;
+  }
+  Rep *rep = nullptr;
 };
 
 } // namespace symshape::frontend

@@ -98,7 +98,7 @@ bool parseUntyped(Parser &p, PendingOp &pending, const Type *operandType,
   }
   std::vector<Type> types;
   for (const OperandUse &use : uses)
-    types.push_back(operandType ? *operandType : p.value(use.id).type);
+    types.push_back(operandType ? *operandType : *p.value(use.id).type);
   return p.setOperands(pending, uses, types, /*written=*/false, p.tokLoc());
 }
 

@@ -94,7 +94,9 @@ struct DimRef {
 };
 
 /// Problem::dimRefs, two or so per obligation: each DimRef in 12 bytes,
-/// not 16, with a static size of over 31 bits kept aside.
+/// not 16, with a static size of over 31 bits kept aside. In blocks, as
+/// the obligations: a large function's refs are never copied to grow, or
+/// to give back their spare room.
 class DimRefTable {
 public:
   size_t size() const { return refs.size(); }
@@ -105,7 +107,7 @@ public:
   }
   void push_back(const DimRef &ref);
   void shrink_to_fit() {
-    refs.shrink_to_fit();
+    refs.shrinkToFit();
     wide.shrink_to_fit();
   }
 
@@ -115,7 +117,7 @@ private:
     int32_t size; ///< the static size, -1; or -2 - an index into wide
   };
   static_assert(sizeof(Packed) == 12, "Packed has padding");
-  std::vector<Packed> refs;
+  ChunkedVector<Packed> refs;
   std::vector<int64_t> wide;
 };
 
