@@ -405,7 +405,7 @@ std::string checkIntent(const ExportProgram &p) {
     size_t reached = runs.reachedCount(), bad = runs.badCount();
     bool guaranteed = runs.verdict() == solver::Verdict::UbGuaranteed;
     std::string name =
-        o.results.empty() ? o.name : "%" + of->value(o.results[0]).name;
+        o.results.empty() ? o.name.str() : "%" + of->value(o.results[0]).name;
     bool isPlanted = p.planted && table.function[op] == p.planted->function &&
                      name == p.planted->result;
     if (isCheck(o)) {

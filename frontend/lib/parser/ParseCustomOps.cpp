@@ -18,14 +18,14 @@
 namespace symshape::frontend {
 
 bool Parser::parseCustomOp(PendingOp &pending) {
-  std::string &name = pending.op.name;
+  solver::Text &name = pending.op.name;
   // Function ops are not table entries: a function nested in another op's
   // region (a hal.executable's module) is read as one.
   if (isFunctionOp(name))
     return parseNestedFunc(pending);
   const OpEntry *entry = findOp(name);
-  if (entry)
-    name = std::string(entry->name); // `return` is func.return
+  if (entry && name != entry->name)
+    name = opName(entry->name); // `return` is func.return
   if (entry && entry->parse)
     return tryCustomSyntax(pending, *entry);
   return parseOpaqueOp(pending);

@@ -24,14 +24,14 @@ bool Parser::parseOperation(Block &block) {
   Operation &op = pending.op;
   op.loc = tokLoc();
   if (tok.is(TokenKind::String)) {
-    op.name = decodeStringToken(tok.spelling);
+    op.name = opName(decodeStringToken(tok.spelling));
     op.generic = true;
     consume();
     if (!parseGenericOp(pending))
       return false;
     normalizeGeneric(pending);
   } else if (tok.is(TokenKind::BareIdent)) {
-    op.name = std::string(tok.spelling);
+    op.name = opName(tok.spelling);
     consume();
     if (!parseCustomOp(pending))
       return false;

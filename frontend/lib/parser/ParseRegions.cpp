@@ -172,6 +172,15 @@ std::optional<ValueId> Parser::defineValue(const std::string &name, Type type,
   return id;
 }
 
+solver::Text Parser::opName(std::string_view name) {
+  auto it = opNames.find(name);
+  if (it != opNames.end())
+    return it->second;
+  solver::Text text(name);
+  opNames.emplace(text.view(), text); // the key views the text it maps to
+  return text;
+}
+
 TypeRef Parser::sharedType(Type type) {
   // The types defined last, most recent first: a hit moves to the front.
   for (size_t k = 0; k < recentTypes.size(); ++k)

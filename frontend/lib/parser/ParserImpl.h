@@ -202,6 +202,8 @@ public:
   bool parseBlockHeader(Region &region);
   bool parseBlockArgument(Block &block);
   /// `typeText`: where the value's type is written, if it is.
+  /// `name` as ops hold it: one text per op name.
+  solver::Text opName(std::string_view name);
   /// `type` as values hold it: shared with the last values of that type.
   TypeRef sharedType(Type type);
   std::optional<ValueId> defineValue(const std::string &name, Type type,
@@ -351,6 +353,8 @@ public:
   std::unordered_map<std::string, Type> typeAliases;
   /// Parsed tensor and vector types by their exact source text.
   std::unordered_map<std::string_view, Type> typeCache;
+  /// opName's.
+  std::unordered_map<std::string_view, solver::Text> opNames;
   /// sharedType's: the types of the values defined last.
   std::vector<TypeRef> recentTypes;
   static constexpr size_t kRecentTypes = 8;

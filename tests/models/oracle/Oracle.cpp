@@ -240,7 +240,7 @@ struct Runner {
                         op.name == "onnx.Yield" ||
                         op.name == "torch.operator_terminator" ||
                         (op.name.size() >= 5 &&
-                         op.name.compare(op.name.size() - 5, 5, "yield") == 0);
+                         op.name.view().substr(op.name.size() - 5) == "yield");
       if (terminator) { // shape.assuming_yield, scf.yield, linalg.yield
         for (frontend::ValueId v : op.operands)
           yielded.push_back(values[v]);

@@ -81,7 +81,7 @@ public:
         oracle(oracle) {}
 
   const frontend::Operation &operation() const { return op; }
-  const std::string &name() const { return op.name; }
+  const solver::Text &name() const { return op.name; }
   size_t numOperands() const { return op.operands.size(); }
   /// Operand `i`'s type at this use (Function::operandType).
   const frontend::Type &operandType(size_t i) const {

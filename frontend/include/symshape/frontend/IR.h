@@ -69,8 +69,9 @@ struct Region {
 
 struct Operation {
   /// Full op name: "test.broadcastable", "shape.shape_of", "func.return".
-  /// A custom-form `return` is named "func.return".
-  std::string name;
+  /// A custom-form `return` is named "func.return". Shared by the ops of
+  /// one name the parser reads one after the other.
+  solver::Text name;
   SourceLoc loc;       ///< the op name token (what mlir-opt reports)
   SourceRange range;   ///< whole op text, from its first result name
   LocId sourceLoc = 0; ///< its `loc(...)`: where the exporter says it came from
@@ -99,7 +100,7 @@ struct Operation {
   /// Custom-form variant, when one op name has several custom syntaxes
   /// with different meanings: "inits" for the linalg.broadcast RFC form
   /// (the upstream form, like the generic one, has none); empty otherwise.
-  std::string form;
+  solver::Text form;
   /// True when the op's syntax was not understood and was skipped as an
   /// opaque custom op (results may have typeKnown == false).
   bool skipped = false;
