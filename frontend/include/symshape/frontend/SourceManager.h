@@ -39,8 +39,6 @@ struct LineCol {
   uint32_t col = 1;
 };
 
-/// Holds input buffers; buffers are never moved once added, so string_views
-/// into them (tokens) stay valid for the manager's lifetime.
 /// The bytes of a buffer: a string, or a file mapped read-only. A
 /// mapping's pages can be given back to the system once read (forget):
 /// they are read again from the file when touched, so the text of a large
@@ -69,6 +67,8 @@ private:
   size_t size = 0;
 };
 
+/// Holds input buffers; buffers are never moved once added, so string_views
+/// into them (tokens) stay valid for the manager's lifetime.
 class SourceManager {
 public:
   /// Adds a buffer named `name` (a path, or "<stdin>") and returns its id.

@@ -92,10 +92,11 @@ struct Type {
 };
 
 /// A Type that copies share, in one pointer: what a parsed value holds
-/// (most values of a function have one of a few types, and the parser's
-/// cache of types hands out the same one). Read it as a `const Type &`;
-/// assign a Type to change it. The count is atomic: values are read on
-/// any thread.
+/// (most values of a function have one of a few types, and the parser
+/// gives the values of its last few types the same one: sharedType). The
+/// count is kept as solver::Text keeps its own, in one block. Read it as a
+/// `const Type &`; assign a Type to change it. The count is atomic: values are
+/// read on any thread.
 class TypeRef {
 public:
   TypeRef() = default;
