@@ -1,4 +1,4 @@
-//===- cliff_hunt.cpp - The slowest functions of a generated file ---------===//
+//===- cliff_hunt.cpp - The slowest functions of generated or real files --===//
 //
 // Issue 46's cliff hunt: times `check` of each function of a file on its
 // own, as the command line does (a Session of that one function: parse,
@@ -7,7 +7,15 @@
 // slowest functions with the shape line that precedes each
 // (`// family: ...`, as bench/gen_cliff.py writes them):
 //
-//   symshape_cliff_hunt FILE [--top N] [--limit-ms MS] [--cpu] [--json]
+//   symshape_cliff_hunt FILE... [--top N] [--limit-ms MS] [--cpu] [--json]
+//
+// A file is first split at its `// -----` lines, as `check
+// --split-input-file` splits it. A piece whose functions are all at the
+// top level, outside a `module`, with no other top-level op (the
+// generator's files) is split further at each line that begins with
+// `func.func`; any other piece (an exporter's module: its functions may
+// call each other) is timed whole, named by its file, first line and
+// first function.
 //
 // With --json each function is timed as `check --format json` does it:
 // the safe checks explained and every value refined, the JSON report.
@@ -37,29 +45,88 @@ namespace {
 
 struct Function {
   std::string shape; ///< the comment line before it, if any
+  std::string name;  ///< FILE:LINE @first-function
   std::string text;
   double ms = 0;
 };
 
-/// The functions of `text`, each with the comment line before it: a new
-/// function starts at each line beginning with "func.func".
-std::vector<Function> split(const std::string &text) {
-  std::vector<Function> out;
-  std::istringstream in(text);
-  std::string line, comment;
-  while (std::getline(in, line)) {
+/// The first function name (`@name`) after a `func.func` in `text`.
+std::string firstFunction(const std::string &text) {
+  size_t at = text.find("func.func");
+  at = at == std::string::npos ? at : text.find('@', at);
+  if (at == std::string::npos)
+    return "";
+  size_t end = text.find_first_of("( \n<", at);
+  return text.substr(at, end == std::string::npos ? end : end - at);
+}
+
+/// The pieces of `piece` (its first line `firstLine` of `file`), each with
+/// the comment line before it: one per top-level `func.func` when every
+/// other top-level line is a comment or a blank, else the piece whole.
+void splitPiece(const std::string &file, size_t firstLine,
+                const std::string &piece, std::vector<Function> &out) {
+  std::vector<std::string> lines;
+  std::istringstream in(piece);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  bool perFunction = false, other = false;
+  for (const std::string &line : lines) {
+    if (line.rfind("func.func", 0) == 0)
+      perFunction = true;
+    else if (!line.empty() && line[0] != ' ' && line[0] != '}' &&
+             line.rfind("//", 0) != 0)
+      other = true; // `module {`, a global, an attribute alias ...
+  }
+  if (!perFunction || other) {
+    size_t blank = 0; // named by its first line that is not blank
+    while (blank < lines.size() &&
+           lines[blank].find_first_not_of(' ') == std::string::npos)
+      ++blank;
+    if (blank == lines.size())
+      return;
+    out.push_back({"",
+                   file + ":" + std::to_string(firstLine + blank) + " " +
+                       firstFunction(piece),
+                   piece, 0});
+    return;
+  }
+  std::string comment;
+  size_t start = out.size();
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string &line = lines[i];
     if (line.rfind("// family:", 0) == 0) {
       comment = line.substr(3);
       continue;
     }
     if (line.rfind("func.func", 0) == 0) {
-      out.push_back({comment, "", 0});
+      out.push_back({comment,
+                     file + ":" + std::to_string(firstLine + i) + " " +
+                         firstFunction(line),
+                     "", 0});
       comment.clear();
     }
-    if (!out.empty())
+    if (out.size() > start)
       out.back().text += line + "\n";
   }
-  return out;
+}
+
+/// The functions (or pieces) of `text`, read from `file`.
+void split(const std::string &file, const std::string &text,
+           std::vector<Function> &out) {
+  std::istringstream in(text);
+  std::string line, piece;
+  size_t lineNo = 0, pieceLine = 1;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (line.rfind("// -----", 0) == 0) {
+      splitPiece(file, pieceLine, piece, out);
+      piece.clear();
+      pieceLine = lineNo + 1;
+      continue;
+    }
+    piece += line + "\n";
+  }
+  splitPiece(file, pieceLine, piece, out);
 }
 
 /// Milliseconds of the process's CPU time (`cpu`) or of the wall clock.
@@ -94,7 +161,7 @@ double timeCheck(const std::string &text, bool cpu, bool json) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string file;
+  std::vector<std::string> files;
   size_t top = 10;
   double limitMs = 50;
   bool cpu = false, json = false;
@@ -108,26 +175,32 @@ int main(int argc, char **argv) {
       cpu = true;
     else if (arg == "--json")
       json = true;
-    else if (file.empty() && arg[0] != '-')
-      file = arg;
+    else if (!arg.empty() && arg[0] != '-')
+      files.push_back(arg);
     else {
-      std::fprintf(stderr, "usage: symshape_cliff_hunt FILE [--top N] "
+      std::fprintf(stderr, "usage: symshape_cliff_hunt FILE... [--top N] "
                            "[--limit-ms MS] [--cpu] [--json]\n");
       return 2;
     }
   }
-  std::ifstream in(file);
-  if (file.empty() || !in) {
-    std::fprintf(stderr, "symshape_cliff_hunt: cannot read '%s'\n",
-                 file.c_str());
+  if (files.empty()) {
+    std::fprintf(stderr, "symshape_cliff_hunt: no file given\n");
     return 2;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::vector<Function> functions = split(buffer.str());
+  std::vector<Function> functions;
+  for (const std::string &file : files) {
+    std::ifstream in(file);
+    if (!in) {
+      std::fprintf(stderr, "symshape_cliff_hunt: cannot read '%s'\n",
+                   file.c_str());
+      return 2;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    split(file, buffer.str(), functions);
+  }
   if (functions.empty()) {
-    std::fprintf(stderr, "symshape_cliff_hunt: no function in '%s'\n",
-                 file.c_str());
+    std::fprintf(stderr, "symshape_cliff_hunt: no function in the input\n");
     return 2;
   }
   timeCheck(functions.front().text, cpu, json); // warm-up: Z3's and the heap's
@@ -158,8 +231,7 @@ int main(int argc, char **argv) {
   std::printf("slowest %zu:\n", std::min(top, slowest.size()));
   for (size_t i = 0; i < top && i < slowest.size(); ++i) {
     const Function &f = *slowest[i];
-    std::string name = f.text.substr(10, f.text.find('(') - 10);
-    std::printf("  %9.3f ms  %-8s %s\n", f.ms, name.c_str(), f.shape.c_str());
+    std::printf("  %9.3f ms  %s  %s\n", f.ms, f.name.c_str(), f.shape.c_str());
   }
   return over ? 1 : 0;
 }
