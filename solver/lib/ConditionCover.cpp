@@ -10,6 +10,7 @@
 #include "ConditionsInternal.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace symshape::solver {
 
@@ -153,6 +154,65 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
   }
 }
 
+namespace {
+
+/// coverMatches with `literal` giving each cube literal's solver literal
+/// (nullopt: no such atom, and so no match).
+bool matches(
+    SmtSolver &solver, Lit violated, Lit holds, const std::vector<Cube> &cover,
+    const std::function<std::optional<Lit>(const Atom &, bool)> &literal,
+    size_t &checks) {
+  // !cover: a clause per cube, each literal negated; cover: some cube's
+  // guard, which implies each of its literals.
+  std::vector<Lit> notCover{violated}, guards;
+  for (const Cube &cube : cover) {
+    std::vector<Lit> negated;
+    Lit guard = solver.guard();
+    for (const auto &[atom, value] : cube) {
+      std::optional<Lit> l = literal(atom, value);
+      if (!l)
+        return false;
+      negated.push_back(-*l);
+      solver.require(guard, {*l});
+    }
+    notCover.push_back(solver.clause(negated));
+    guards.push_back(guard);
+  }
+  ++checks;
+  if (solver.check(notCover) != SatResult::Unsat)
+    return false;
+  if (cover.empty())
+    return true;
+  ++checks;
+  return solver.check({holds, solver.clause(guards)}) == SatResult::Unsat;
+}
+
+} // namespace
+
+bool coverMatches(SmtSolver &solver, FormulaId violation,
+                  const std::vector<Cube> &cover, size_t &checks) {
+  return matches(
+      solver, solver.track(violation), solver.track(violation, true), cover,
+      [&](const Atom &atom, bool value) -> std::optional<Lit> {
+        Lit l = solver.atom(atom);
+        return value ? l : -l;
+      },
+      checks);
+}
+
+bool CoverFinder::verify(const std::vector<Cube> &cover) {
+  return matches(
+      solver, violated, holds, cover,
+      [&](const Atom &atom, bool value) -> std::optional<Lit> {
+        auto at = std::find(atoms.begin(), atoms.end(), atom);
+        if (at == atoms.end())
+          return std::nullopt;
+        Lit l = lits[size_t(at - atoms.begin())];
+        return value ? l : -l;
+      },
+      checks);
+}
+
 std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
   std::vector<uint32_t> on = seededOn, off = seededOff;
   if (!enumerate(violated, on, whyNot) || !enumerate(holds, off, whyNot))
@@ -160,24 +220,27 @@ std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
   return minimalCover(atoms, on, off, whyNot);
 }
 
-std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
-                                              const std::vector<uint32_t> &on,
-                                              const std::vector<uint32_t> &off,
-                                              std::string &whyNot) {
+namespace {
+
+/// Whether a minterm of `on` is also in `off` (the atoms do not decide
+/// the violation there).
+bool meets(const std::vector<uint32_t> &on, const std::vector<uint32_t> &off) {
   std::vector<uint32_t> sorted = off;
   std::sort(sorted.begin(), sorted.end());
-  for (uint32_t m : on)
-    if (std::binary_search(sorted.begin(), sorted.end(), m)) {
-      whyNot = "the condition is not expressible over the sizes' atoms";
-      return std::nullopt;
-    }
-  size_t n = atoms.size();
-  std::vector<PrimeImplicant> primes = primeImplicants(n, on, off);
-  // Greedy cover of the on-minterms: most new minterms, then fewest
-  // literals (primes are ordered by literal count already). It depends on
-  // the sets of minterms only, not on the order they were found in.
-  std::vector<bool> covered(on.size(), false);
-  size_t remaining = on.size();
+  return std::any_of(on.begin(), on.end(), [&](uint32_t m) {
+    return std::binary_search(sorted.begin(), sorted.end(), m);
+  });
+}
+
+/// A greedy cover of the `onCount` on-minterms by `primes`: most new
+/// minterms, then the earlier prime; then the primes the later ones cover
+/// go. It depends on the sets of minterms only, not on the order they were
+/// found in.
+std::vector<Cube> chooseCover(const std::vector<Atom> &atoms,
+                              const std::vector<PrimeImplicant> &primes,
+                              size_t onCount) {
+  std::vector<bool> covered(onCount, false);
+  size_t remaining = onCount;
   std::vector<size_t> chosen;
   while (remaining > 0) {
     size_t best = primes.size(), bestGain = 0;
@@ -191,7 +254,7 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
       }
     }
     if (best == primes.size())
-      break; // cannot happen: every on-minterm is its own implicant
+      break; // cannot happen: every on-minterm is in some prime
     for (size_t i : primes[best].covers)
       if (!covered[i]) {
         covered[i] = true;
@@ -203,7 +266,7 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
   // (%a != 8 && %b != 8, then %a != 1 && ..., then %a == 1 && ...): it
   // goes, the latest picked first, while the rest still cover every
   // on-minterm.
-  std::vector<size_t> times(on.size(), 0);
+  std::vector<size_t> times(onCount, 0);
   for (size_t p : chosen)
     for (size_t i : primes[p].covers)
       ++times[i];
@@ -219,7 +282,7 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
   std::vector<Cube> cover;
   for (size_t p : chosen) {
     Cube cube;
-    for (size_t i = 0; i < n; ++i)
+    for (size_t i = 0; i < atoms.size(); ++i)
       if (primes[p].mask >> i & 1)
         cube.push_back({atoms[i], (primes[p].value >> i & 1) != 0});
     cover.push_back(std::move(cube));
@@ -227,13 +290,88 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
   return cover;
 }
 
-std::optional<std::vector<Cube>> CoverFinder::greedy(std::string &whyNot) {
-  std::vector<size_t> dropOrder(atoms.size());
+} // namespace
+
+std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
+                                              const std::vector<uint32_t> &on,
+                                              const std::vector<uint32_t> &off,
+                                              std::string &whyNot) {
+  if (meets(on, off)) {
+    whyNot = "the condition is not expressible over the sizes' atoms";
+    return std::nullopt;
+  }
+  return chooseCover(atoms, primeImplicants(atoms.size(), on, off), on.size());
+}
+
+std::vector<size_t> dropOrderOf(const std::vector<Atom> &atoms) {
+  std::vector<size_t> order(atoms.size());
   for (size_t i = 0; i < atoms.size(); ++i)
-    dropOrder[i] = i;
-  std::stable_sort(dropOrder.begin(), dropOrder.end(), [&](size_t a, size_t b) {
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return complexity(atoms[a]) > complexity(atoms[b]);
   });
+  return order;
+}
+
+std::optional<std::vector<Cube>>
+coverByDropping(const std::vector<Atom> &atoms, const std::vector<uint32_t> &on,
+                const std::vector<uint32_t> &off, std::string &whyNot) {
+  if (meets(on, off)) {
+    whyNot = "the condition is not expressible over the sizes' atoms";
+    return std::nullopt;
+  }
+  const uint32_t all =
+      atoms.size() >= 32 ? ~0u : (uint32_t(1) << atoms.size()) - 1;
+  auto meetsOff = [&](uint32_t mask, uint32_t value) {
+    return std::any_of(off.begin(), off.end(),
+                       [&](uint32_t m) { return (m & mask) == value; });
+  };
+  // One prime from each on-minterm no earlier prime holds: its literals
+  // dropped, the more complex atoms first, while it meets no off-minterm.
+  const std::vector<size_t> order = dropOrderOf(atoms);
+  std::vector<PrimeImplicant> primes;
+  std::vector<uint32_t> sortedOn = on;
+  std::sort(sortedOn.begin(), sortedOn.end());
+  for (uint32_t m : sortedOn) {
+    if (std::any_of(primes.begin(), primes.end(),
+                    [&](const auto &p) { return (m & p.mask) == p.value; }))
+      continue;
+    uint32_t mask = all;
+    for (size_t i : order) {
+      uint32_t fewer = mask & ~(uint32_t(1) << i);
+      if (!meetsOff(fewer, m & fewer))
+        mask = fewer;
+    }
+    primes.push_back({mask, m & mask, {}});
+  }
+  // Fewest literals first, as primeImplicants orders them.
+  std::sort(primes.begin(), primes.end(), [](const auto &a, const auto &b) {
+    int la = __builtin_popcount(a.mask), lb = __builtin_popcount(b.mask);
+    return la != lb           ? la < lb
+           : a.mask != b.mask ? a.mask < b.mask
+                              : a.value < b.value;
+  });
+  for (PrimeImplicant &p : primes)
+    for (size_t i = 0; i < on.size(); ++i)
+      if ((on[i] & p.mask) == p.value)
+        p.covers.push_back(i);
+  std::vector<Cube> cover = chooseCover(atoms, primes, on.size());
+  if (cover.size() > kMaxPrimes) {
+    whyNot = "the condition has too many cases to print";
+    return std::nullopt;
+  }
+  sortCover(cover);
+  return cover;
+}
+
+void sortCover(std::vector<Cube> &cover) {
+  std::sort(cover.begin(), cover.end(), [](const Cube &a, const Cube &b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+  });
+}
+
+std::optional<std::vector<Cube>> CoverFinder::greedy(std::string &whyNot) {
+  const std::vector<size_t> dropOrder = dropOrderOf(atoms);
   auto gaveUp = [&]() -> std::optional<std::vector<Cube>> {
     whyNot = "the solver gave up on the condition (" + solver.reason() + ")";
     return std::nullopt;
@@ -302,9 +440,7 @@ std::optional<std::vector<Cube>> CoverFinder::greedy(std::string &whyNot) {
     cover.push_back(toCube(cube));
   // The models met decide which prime is found first; the printed order
   // should not depend on them (nor on which solver holds P).
-  std::sort(cover.begin(), cover.end(), [](const Cube &a, const Cube &b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b;
-  });
+  sortCover(cover);
   return cover;
 }
 

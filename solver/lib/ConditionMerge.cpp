@@ -112,9 +112,48 @@ bool contains(const Cube &cube, const std::pair<Atom, bool> &literal) {
   return std::find(cube.begin(), cube.end(), literal) != cube.end();
 }
 
-/// Cube `a` merged into cube `b` on `m`, when that is exact under P.
+/// Whether some minterm `allowed` holds has every literal of `cube` and
+/// misses some literal of `extra` (B's literals A lacks); nullopt when a
+/// literal's atom is not one of `allowed`'s.
+std::optional<bool> meetsByMinterms(const AllowedMinterms &allowed,
+                                    const Cube &cube, const Cube &extra) {
+  auto bitOf = [&](const Atom &atom) -> std::optional<uint32_t> {
+    auto at = std::find(allowed.atoms.begin(), allowed.atoms.end(), atom);
+    if (at == allowed.atoms.end() || allowed.atoms.size() > 32)
+      return std::nullopt;
+    return uint32_t(1) << (at - allowed.atoms.begin());
+  };
+  uint32_t mask = 0, value = 0;
+  for (const auto &[atom, holds] : cube) {
+    std::optional<uint32_t> bit = bitOf(atom);
+    if (!bit)
+      return std::nullopt;
+    if ((mask & *bit) && bool(value & *bit) != holds)
+      return false; // A is empty
+    mask |= *bit;
+    value |= holds ? *bit : 0;
+  }
+  std::vector<std::pair<uint32_t, bool>> missed;
+  for (const auto &[atom, holds] : extra) {
+    std::optional<uint32_t> bit = bitOf(atom);
+    if (!bit)
+      return std::nullopt;
+    missed.push_back({*bit, holds});
+  }
+  return std::any_of(
+      allowed.minterms.begin(), allowed.minterms.end(), [&](uint32_t m) {
+        return (m & mask) == value &&
+               std::any_of(missed.begin(), missed.end(), [&](auto &l) {
+                 return bool(m & l.first) != l.second;
+               });
+      });
+}
+
+/// Cube `a` merged into cube `b` on `m`, when that is exact under P
+/// (asked of `solver`, or decided by `allowed`: `byTable` is then set).
 std::optional<Cube> mergeOn(SmtSolver &solver, const DimGraph &graph,
-                            const Cube &a, const Cube &b, const Monomial &m) {
+                            const Cube &a, const Cube &b, const Monomial &m,
+                            const AllowedMinterms *allowed, bool &byTable) {
   Cube restA, restB;
   Range ra = rangeIn(a, m, restA), rb = rangeIn(b, m, restB);
   // The union is one range when neither lies wholly past the other.
@@ -123,16 +162,27 @@ std::optional<Cube> mergeOn(SmtSolver &solver, const DimGraph &graph,
   };
   if (below(ra, rb) || below(rb, ra))
     return std::nullopt;
-  std::vector<Lit> extra;
+  Cube extraLiterals;
   for (const std::pair<Atom, bool> &literal : restA)
     if (!contains(restB, literal))
       return std::nullopt;
   for (const std::pair<Atom, bool> &literal : restB)
-    if (!contains(restA, literal)) {
-      Lit l = solver.atom(literal.first);
-      extra.push_back(literal.second ? -l : l);
+    if (!contains(restA, literal))
+      extraLiterals.push_back(literal);
+  // Does A imply B's other literals under P?
+  std::optional<bool> meets = allowed && !extraLiterals.empty()
+                                  ? meetsByMinterms(*allowed, a, extraLiterals)
+                                  : std::nullopt;
+  if (meets) {
+    if (*meets)
+      return std::nullopt;
+    byTable = true;
+  } else if (!extraLiterals.empty()) {
+    std::vector<Lit> extra;
+    for (const auto &[atom, holds] : extraLiterals) {
+      Lit l = solver.atom(atom);
+      extra.push_back(holds ? -l : l);
     }
-  if (!extra.empty()) { // does A imply B's other literals under P?
     std::vector<Lit> assumptions;
     for (const auto &[atom, holds] : a) {
       Lit l = solver.atom(atom);
@@ -151,7 +201,12 @@ std::optional<Cube> mergeOn(SmtSolver &solver, const DimGraph &graph,
 } // namespace
 
 void mergeRanges(SmtSolver &solver, const DimGraph &graph,
-                 std::vector<Cube> &cover) {
+                 std::vector<Cube> &cover, const AllowedMinterms *allowed,
+                 FormulaId violation) {
+  if (allowed && allowed->atoms.empty())
+    allowed = nullptr;
+  const std::vector<Cube> before = cover;
+  bool byTable = false;
   bool merged = true;
   while (merged && cover.size() > 1) {
     merged = false;
@@ -163,8 +218,8 @@ void mergeRanges(SmtSolver &solver, const DimGraph &graph,
           std::optional<std::pair<Monomial, Range>> own = rangeOf(atom, holds);
           if (!own)
             continue;
-          if (std::optional<Cube> c =
-                  mergeOn(solver, graph, cover[i], cover[j], own->first)) {
+          if (std::optional<Cube> c = mergeOn(solver, graph, cover[i], cover[j],
+                                              own->first, allowed, byTable)) {
             cover[j] = std::move(*c);
             cover.erase(cover.begin() + std::ptrdiff_t(i));
             merged = true;
@@ -172,6 +227,13 @@ void mergeRanges(SmtSolver &solver, const DimGraph &graph,
           }
         }
       }
+  }
+  // The table's minterms stand for P as the evaluator reads it; the
+  // merged cover is checked against Z3's P, and asked again if it fails.
+  size_t checks = 0;
+  if (byTable && !coverMatches(solver, violation, cover, checks)) {
+    cover = before;
+    mergeRanges(solver, graph, cover);
   }
 }
 

@@ -28,7 +28,9 @@ std::optional<symshape::Condition>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
                   const KnownModels &known, std::string &whyNot, size_t &checks,
-                  std::vector<TermId> *mentioned) {
+                  std::vector<TermId> *mentioned,
+                  const std::vector<FormulaId> *asserted,
+                  const std::vector<FormulaId> *failing) {
   if (formulas.isTrue(violation))
     return symshape::Condition::truth(true);
   if (formulas.isFalse(violation))
@@ -40,8 +42,9 @@ describeViolation(SmtSolver &solver, const DimGraph &graph,
   if (std::optional<symshape::Condition> direct =
           nonlinearComparison(graph, formulas, violation, mentioned))
     return direct;
-  std::optional<std::vector<Cube>> cover = coverOfViolation(
-      solver, graph, formulas, violation, known, whyNot, checks);
+  std::optional<std::vector<Cube>> cover =
+      coverOfViolation(solver, graph, formulas, violation, known, whyNot,
+                       checks, asserted, failing);
   if (!cover)
     return std::nullopt;
   if (mentioned)
@@ -230,11 +233,13 @@ std::vector<TermId> symbolsOfCover(const DimGraph &graph,
   return symbols;
 }
 
-std::optional<std::vector<Cube>>
-coverOfViolation(SmtSolver &solver, const DimGraph &graph,
-                 const FormulaStore &formulas, FormulaId violation,
-                 const KnownModels &known, std::string &whyNot, size_t &checks,
-                 const std::vector<FormulaId> *asserted) {
+std::optional<std::vector<Cube>> coverOfViolation(
+    SmtSolver &solver, const DimGraph &graph, const FormulaStore &formulas,
+    FormulaId violation, const KnownModels &known, std::string &whyNot,
+    size_t &checks, const std::vector<FormulaId> *asserted,
+    const std::vector<FormulaId> *failing, AllowedMinterms *allowed) {
+  if (allowed)
+    allowed->atoms.clear();
   // One nonlinear comparison is its own cover, exact under any P: asking
   // Z3 about its atom may spin to the time-out only to give up.
   if (std::optional<std::pair<Atom, bool>> literal =
@@ -313,6 +318,28 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
   }
   std::vector<Atom> atoms(collector.atoms.begin(), collector.atoms.end());
   CoverFinder finder(solver, atoms, violation, checks);
+  // Sizes whose atoms split them into a few ranges: every minterm by
+  // evaluation, the cover checked by two queries (else asked for below).
+  if (asserted && failing) {
+    if (std::optional<TableOfMinterms> table = tableOfViolation(
+            graph, formulas, violation, atoms, fixed, *asserted, *failing)) {
+      std::string why;
+      std::optional<std::vector<Cube>> cover =
+          atoms.size() <= kMaxExactAtoms
+              ? minimalCover(atoms, table->on, table->off, why)
+              : coverByDropping(atoms, table->on, table->off, why);
+      if (cover && finder.verify(*cover)) {
+        if (allowed && table->complete) {
+          allowed->atoms = atoms;
+          allowed->minterms = table->on;
+          allowed->minterms.insert(allowed->minterms.end(), table->off.begin(),
+                                   table->off.end());
+          std::sort(allowed->minterms.begin(), allowed->minterms.end());
+        }
+        return cover;
+      }
+    }
+  }
   for (const SymbolValues &m : models.violating)
     finder.seed(m, /*violating=*/true);
   for (const SymbolValues &m : models.holding)

@@ -18,6 +18,8 @@
 
 namespace symshape::solver {
 
+class Problem;
+
 /// A conjunction of atom literals (atom, holds).
 using Cube = std::vector<std::pair<Atom, bool>>;
 
@@ -84,6 +86,10 @@ public:
   /// Prime implicants grown from models by dropping literals, for formulas
   /// with too many atoms for the exact method.
   std::optional<std::vector<Cube>> greedy(std::string &whyNot);
+  /// Whether `cover` (cubes over the atoms) is the violation under P: two
+  /// queries, P && violation && !cover and P && !violation && cover, both
+  /// unsatisfiable.
+  bool verify(const std::vector<Cube> &cover);
 
 private:
   SatResult query(const std::vector<Lit> &assumptions) {
@@ -111,6 +117,60 @@ std::optional<std::vector<Cube>> minimalCover(const std::vector<Atom> &atoms,
                                               const std::vector<uint32_t> &off,
                                               std::string &whyNot);
 
+/// The greedy cover's order of trying to drop atoms: those over more
+/// symbols first (complexity).
+std::vector<size_t> dropOrderOf(const std::vector<Atom> &atoms);
+
+/// CoverFinder::greedy's kind of cover, from complete sets of minterms
+/// and without a query, for more atoms than minimalCover can take: from
+/// each on-minterm no earlier prime holds, a prime grown by dropping
+/// literals in dropOrderOf's order while it meets no off-minterm, then
+/// minimalCover's choice among them, sorted by sortCover; nullopt (with
+/// `whyNot`) when a minterm is in both sets or more than kMaxPrimes cubes
+/// are needed.
+std::optional<std::vector<Cube>>
+coverByDropping(const std::vector<Atom> &atoms, const std::vector<uint32_t> &on,
+                const std::vector<uint32_t> &off, std::string &whyNot);
+
+/// Fewest literals first, then by the literals: an order that does not
+/// depend on how the cubes were found.
+void sortCover(std::vector<Cube> &cover);
+
+/// The minterms over a condition's atoms that P's models take, split by
+/// whether the violation holds there (bit i: atom i holds).
+struct TableOfMinterms {
+  std::vector<uint32_t> on, off; ///< sorted, each once
+  /// Every atom of the violation and of P's assertions on its sizes
+  /// compares one size with a constant: `on` and `off` hold every minterm
+  /// P allows (as far as the evaluator agrees with Z3's encoding).
+  bool complete = false;
+};
+
+/// The minterms of `violation` over `atoms` under P found without a
+/// query, when every atom of the violation and of the assertions of P on
+/// its symbols compares one symbol with a constant: P and the violation
+/// are evaluated at one point of each combination of the ranges those
+/// atoms split the symbols' values into, at most kMaxTablePoints.
+/// `holding` and `failing` list the assertions that are true and false in
+/// P; those that name the violation's symbols must name no other free
+/// symbol but those of `fixed` (the symbols P fixes, at their values).
+/// Nullopt when it does not apply (ConditionTable.cpp).
+std::optional<TableOfMinterms>
+tableOfViolation(const DimGraph &graph, const FormulaStore &formulas,
+                 FormulaId violation, const std::vector<Atom> &atoms,
+                 const std::unordered_map<TermId, int64_t> &fixed,
+                 const std::vector<FormulaId> &holding,
+                 const std::vector<FormulaId> &failing);
+/// Whether every fact and obligation of `problem` is linear in its sizes.
+/// Only then are minterms found by evaluation (tableOfViolation): in a
+/// problem with products, Z3's answers to the nonlinear queries depend on
+/// the queries asked before them, and asking fewer has turned a query of
+/// milliseconds into one that runs to its time-out.
+bool linearProblem(const Problem &problem);
+
+/// Points tableOfViolation evaluates at most.
+constexpr size_t kMaxTablePoints = 4096;
+
 /// A disjunction of cubes as the formula that prints in the grammar of
 /// SEMANTICS.md §6, grouping literals on one size into `in {..}`, `not in {..}`
 /// and `in [lo, hi]`:
@@ -126,15 +186,31 @@ symshape::Condition
 renameSizes(const symshape::Condition &condition,
             const std::function<std::string(const std::string &)> &rename);
 
+/// Every minterm over `atoms` that P allows (bit i: atom i holds), as a
+/// complete table gave them (coverOfViolation).
+struct AllowedMinterms {
+  std::vector<Atom> atoms;
+  std::vector<uint32_t> minterms; ///< sorted, each once
+};
+
 /// describeViolation's cover, before it is printed (Conditions.cpp); for a
 /// formula that is neither True nor False. `asserted`, when given, lists
-/// every assertion of `solver` (P): models of P found by evaluating it
-/// (addModelsByEvaluation) then spare queries.
+/// the assertions of `solver` (P) that are true in P: models of P found by
+/// evaluating them spare queries (addModelsByEvaluation, when `known` has
+/// no model of the violation). `failing`, when also given (empty: none),
+/// lists those that are false (the violations P avoids), and the minterms
+/// may then be found by evaluation (tableOfViolation; for a linearProblem
+/// only). An assertion they leave out may only make a cover found by
+/// evaluation fail its check, which the queries then redo.
+/// `allowed`, when given, receives the table's minterms when it was
+/// complete and gave the cover (else its atoms are left empty).
 std::optional<std::vector<Cube>>
 coverOfViolation(SmtSolver &solver, const DimGraph &graph,
                  const FormulaStore &formulas, FormulaId violation,
                  const KnownModels &known, std::string &whyNot, size_t &checks,
-                 const std::vector<FormulaId> *asserted = nullptr);
+                 const std::vector<FormulaId> *asserted = nullptr,
+                 const std::vector<FormulaId> *failing = nullptr,
+                 AllowedMinterms *allowed = nullptr);
 /// Adds to `models` the assignments near the solver's current model (one
 /// of P, which `asserted` lists) that move `symbols` (those of
 /// `violation`) over small values and the constants `violation` names,
@@ -151,8 +227,21 @@ void addModelsByEvaluation(SmtSolver &solver, const DimGraph &graph,
 /// (ConditionMerge.cpp):
 ///
 ///   %m == 0 || (%m >= 1 && %m <= %a[0])   ->   %m >= 0 && %m <= %a[0]
+///
+/// With `allowed` (the minterms P allows, of the cover of `violation`), a
+/// merge whose literals are all over its atoms is decided by them instead,
+/// and the merged cover is then checked by two queries (when it fails the
+/// check, the merges are asked again).
 void mergeRanges(SmtSolver &solver, const DimGraph &graph,
-                 std::vector<Cube> &cover);
+                 std::vector<Cube> &cover,
+                 const AllowedMinterms *allowed = nullptr,
+                 FormulaId violation = 0);
+
+/// Whether `cover` is `violation` under P (the assertions of `solver`):
+/// P && violation && !cover and P && !violation && cover are both
+/// unsatisfiable (two queries, counted in `checks`).
+bool coverMatches(SmtSolver &solver, FormulaId violation,
+                  const std::vector<Cube> &cover, size_t &checks);
 
 /// Sizes of one broadcast column printed as a closed form at most.
 constexpr size_t kMaxClosedFormSizes = 64;

@@ -80,7 +80,8 @@ public:
                   ContractMemo *memo)
       : problem(problem), verdicts(verdicts), limits(limits),
         formulas(FormulaStore::over(problem.formulas)),
-        context(problem.graph, formulas, environment), memo(memo) {}
+        context(problem.graph, formulas, environment), memo(memo),
+        linear(linearProblem(problem)) {}
 
   /// The contract, replaying a memo's answers when this function asks
   /// exactly what an earlier one asked; asking Z3 when it asks anything
@@ -362,14 +363,17 @@ private:
         throw Diverged{};
       return replaying->answers[asked++].second;
     }
+    AllowedMinterms allowed;
+    static const std::vector<FormulaId> none; // the contract avoids none
     std::optional<std::vector<Cube>> found = coverOfViolation(
-        s->solver, problem.graph, f, formula, {}, whyNot, checks, &s->asserted);
+        s->solver, problem.graph, f, formula, {}, whyNot, checks, &s->asserted,
+        linear ? &none : nullptr, &allowed);
     if (!found) {
       recordable = false; // a failure (a time-out?) is not replayed
       return std::nullopt;
     }
     // Pieces of one range are one range for a human (recorded merged).
-    mergeRanges(s->solver, problem.graph, *found);
+    mergeRanges(s->solver, problem.graph, *found, &allowed, formula);
     if (recordable)
       recording.answers.push_back({formula, *found});
     return found;
@@ -671,6 +675,8 @@ private:
   bool recordable = false;     ///< every answer so far was a cover
   const ContractRecording *replaying = nullptr; ///< earlier answers
   size_t asked = 0;                             ///< answers replayed so far
+  /// linearProblem(problem): covers may come from tables.
+  const bool linear;
 };
 
 } // namespace

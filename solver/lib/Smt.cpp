@@ -461,6 +461,23 @@ Lit SmtSolver::clause(const std::vector<Lit> &lits) {
   return l;
 }
 
+Lit SmtSolver::guard() {
+  if (!impl)
+    return 1;
+  return impl->fresh();
+}
+
+void SmtSolver::require(Lit guard, const std::vector<Lit> &lits) {
+  if (!impl)
+    return;
+  guarded(impl.get(), [&] {
+    z3::expr_vector disjuncts(impl->context.ctx);
+    for (Lit x : lits)
+      disjuncts.push_back(impl->lit(x));
+    impl->solver.add(z3::implies(impl->lit(guard), z3::mk_or(disjuncts)));
+  });
+}
+
 SatResult SmtSolver::check(const std::vector<Lit> &assumptions) {
   return checkWith(assumptions, /*apart=*/false);
 }

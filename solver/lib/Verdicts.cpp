@@ -10,6 +10,7 @@
 #include "symshape/solver/Verdicts.h"
 
 #include "BroadcastNesting.h"
+#include "ConditionsInternal.h"
 #include "Judge.h"
 
 #include <algorithm>
@@ -402,6 +403,12 @@ void Judge::judgeBySolver(size_t k, size_t c, Finding &finding) {
   judgeViolable(k, c, solver, violated, finding);
 }
 
+bool Judge::linear() {
+  if (!linearAnswer)
+    linearAnswer = linearProblem(problem);
+  return *linearAnswer;
+}
+
 void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
                           Finding &finding) {
   const Obligation &ob = problem.obligations[k];
@@ -440,9 +447,10 @@ void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
   ++stats.decidedBySolver;
   std::string whyNot;
   std::vector<TermId> mentioned;
-  if (std::optional<symshape::Condition> condition =
-          describeViolation(solver, problem.graph, problem.formulas, violation,
-                            models, whyNot, stats.solverChecks, &mentioned)) {
+  if (std::optional<symshape::Condition> condition = describeViolation(
+          solver, problem.graph, problem.formulas, violation, models, whyNot,
+          stats.solverChecks, &mentioned, &components[c].facts,
+          linear() ? &components[c].avoided : nullptr)) {
     finding.condition = ConditionText(std::move(*condition));
   } else {
     finding.reason = whyNot;

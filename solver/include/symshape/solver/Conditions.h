@@ -47,11 +47,16 @@ struct KnownModels {
 /// then `whyNot` says why. `checks` counts the solver queries made.
 /// `mentioned`, when given, receives the free symbols the condition names
 /// (sorted by term): under P the violation depends on these alone.
+/// `asserted` and `failing`, when given, list the assertions of `solver`
+/// that are true and false in P: where P bounds the sizes the condition
+/// names to a few values, its cases are then found by evaluating them.
 std::optional<symshape::Condition>
 describeViolation(SmtSolver &solver, const DimGraph &graph,
                   const FormulaStore &formulas, FormulaId violation,
                   const KnownModels &known, std::string &whyNot, size_t &checks,
-                  std::vector<TermId> *mentioned = nullptr);
+                  std::vector<TermId> *mentioned = nullptr,
+                  const std::vector<FormulaId> *asserted = nullptr,
+                  const std::vector<FormulaId> *failing = nullptr);
 
 } // namespace symshape::solver
 

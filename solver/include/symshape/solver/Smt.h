@@ -126,6 +126,12 @@ public:
   void shareAtoms();
   /// A literal l with l => (lits[0] || lits[1] || ...).
   Lit clause(const std::vector<Lit> &lits);
+  /// A literal of its own, constrained by nothing yet: a guard for
+  /// require().
+  Lit guard();
+  /// Asserts guard => (lits[0] || lits[1] || ...): with one literal each,
+  /// guard => (a conjunction).
+  void require(Lit guard, const std::vector<Lit> &lits);
 
   /// Satisfiability of the assertions together with `assumptions`.
   SatResult check(const std::vector<Lit> &assumptions = {});
