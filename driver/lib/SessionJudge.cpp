@@ -112,9 +112,23 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
     if (options.progress)
       options.progress(what, 0, 0);
   };
+  // A problem with products of sizes is judged in a Z3 context of its
+  // own: Z3's answers to nonlinear queries depend on what its context was
+  // asked before (a query the lane's context spun on to its time-out, a
+  // new one decided in milliseconds), so they would depend on the
+  // functions judged before it in the lane.
+  const bool ownContext =
+      !problem.graph.symbols().empty() && !problem.isLinear();
+  std::optional<solver::SmtEnvironment> own;
+  solver::SmtEnvironment *environment = &lane.environment;
+  solver::JudgeOptions judgeOptions = lane.judge;
+  if (ownContext) {
+    environment = &own.emplace();
+    judgeOptions.environment = environment;
+  }
   auto judge = [&] {
     step("step: verdicts");
-    analysis.verdicts = solver::judgeFunction(*analysis.problem, lane.judge);
+    analysis.verdicts = solver::judgeFunction(*analysis.problem, judgeOptions);
   };
   // The shapes (verdicts null: before the judge), exact or asked of a Z3
   // context of their own.
@@ -156,9 +170,10 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
       return;
     step("step: contract");
     analysis.contract = solver::computeContract(
-        problem, analysis.verdicts, limits, &lane.environment, &lane.contracts);
+        problem, analysis.verdicts, limits, environment, &lane.contracts);
   };
-  const bool prepare = !lane.prepared && !problem.graph.symbols().empty();
+  const bool prepare =
+      (ownContext || !lane.prepared) && !problem.graph.symbols().empty();
   if (!lane.sideThread || !(prepare || options.computeShapes || explaining)) {
     judge();
     contract();
@@ -166,7 +181,7 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
     afterVerdicts();
     return;
   }
-  lane.prepared |= prepare;
+  lane.prepared |= prepare && !ownContext;
   // Each only reads the problem (the contract builds its formulas in a
   // store of its own); the dim graph's components, which all ask for, are
   // cached before they share it.
@@ -175,7 +190,7 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   std::future<void> verdicts = judged.get_future();
   Beside side([&] {
     if (prepare)
-      lane.environment.prepare();
+      environment->prepare();
     if (prepare && !options.computeShapes && explaining)
       lane.sideEnvironment.prepare();
     beforeVerdicts();

@@ -15,7 +15,6 @@
 
 #include "ConditionsInternal.h"
 #include "Evaluate.h"
-#include "symshape/solver/Problem.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -268,16 +267,6 @@ tableOfViolation(const DimGraph &graph, const FormulaStore &formulas,
     set->erase(std::unique(set->begin(), set->end()), set->end());
   }
   return table;
-}
-
-bool linearProblem(const Problem &problem) {
-  for (FormulaId fact : problem.facts)
-    if (problem.formulas.degreeOf(fact) >= 2)
-      return false;
-  for (const Obligation &ob : problem.obligations)
-    if (problem.formulas.degreeOf(ob.violation) >= 2)
-      return false;
-  return true;
 }
 
 } // namespace symshape::solver

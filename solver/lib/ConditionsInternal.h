@@ -18,8 +18,6 @@
 
 namespace symshape::solver {
 
-class Problem;
-
 /// A conjunction of atom literals (atom, holds).
 using Cube = std::vector<std::pair<Atom, bool>>;
 
@@ -161,13 +159,6 @@ tableOfViolation(const DimGraph &graph, const FormulaStore &formulas,
                  const std::unordered_map<TermId, int64_t> &fixed,
                  const std::vector<FormulaId> &holding,
                  const std::vector<FormulaId> &failing);
-/// Whether every fact and obligation of `problem` is linear in its sizes.
-/// Only then are minterms found by evaluation (tableOfViolation): in a
-/// problem with products, Z3's answers to the nonlinear queries depend on
-/// the queries asked before them, and asking fewer has turned a query of
-/// milliseconds into one that runs to its time-out.
-bool linearProblem(const Problem &problem);
-
 /// Points tableOfViolation evaluates at most.
 constexpr size_t kMaxTablePoints = 4096;
 
@@ -199,9 +190,9 @@ struct AllowedMinterms {
 /// evaluating them spare queries (addModelsByEvaluation, when `known` has
 /// no model of the violation). `failing`, when also given (empty: none),
 /// lists those that are false (the violations P avoids), and the minterms
-/// may then be found by evaluation (tableOfViolation; for a linearProblem
-/// only). An assertion they leave out may only make a cover found by
-/// evaluation fail its check, which the queries then redo.
+/// may then be found by evaluation (tableOfViolation; for a linear
+/// problem only, Problem::isLinear). An assertion they leave out may only make
+/// a cover found by evaluation fail its check, which the queries then redo.
 /// `allowed`, when given, receives the table's minterms when it was
 /// complete and gave the cover (else its atoms are left empty).
 std::optional<std::vector<Cube>>

@@ -81,7 +81,7 @@ public:
       : problem(problem), verdicts(verdicts), limits(limits),
         formulas(FormulaStore::over(problem.formulas)),
         context(problem.graph, formulas, environment), memo(memo),
-        linear(linearProblem(problem)) {}
+        linear(problem.isLinear()) {}
 
   /// The contract, replaying a memo's answers when this function asks
   /// exactly what an earlier one asked; asking Z3 when it asks anything
@@ -675,7 +675,7 @@ private:
   bool recordable = false;     ///< every answer so far was a cover
   const ContractRecording *replaying = nullptr; ///< earlier answers
   size_t asked = 0;                             ///< answers replayed so far
-  /// linearProblem(problem): covers may come from tables.
+  /// problem.isLinear(): covers may come from tables.
   const bool linear;
 };
 

@@ -32,6 +32,7 @@ TermId DimGraph::intern(TermNode node) {
                  ? degree + terms[op].degree
                  : std::max<uint64_t>(degree, terms[op].degree);
   node.degree = uint32_t(std::min<uint64_t>(degree, 1u << 30));
+  greatestDegree = std::max(greatestDegree, node.degree);
   terms.push_back(std::move(node));
   for (TermId op : terms[id].operands)
     edgeList.push_back({id, op, Relation::DerivedFrom});

@@ -348,7 +348,7 @@ private:
   std::vector<size_t> onesFailing;
   /// Terms and formulas at the all-1 assignment (made on first use).
   std::unique_ptr<Evaluator> atOnes;
-  /// linearProblem(problem), once asked (linear()).
+  /// problem.isLinear(), once asked (linear()).
   std::optional<bool> linearAnswer;
   bool linear();
   /// Set once a formula of P was too nonlinear to give to Z3: the solver

@@ -226,4 +226,20 @@ void Problem::addObligations(ChunkedVector<Obligation> &&more) {
   more.clear();
 }
 
+bool Problem::isLinear() const {
+  // Cheap first: no term of the graph multiplies or divides sizes.
+  if (graph.maxDegree() < 2)
+    return true;
+  int8_t known = linearAnswer.load(std::memory_order_relaxed);
+  if (known >= 0)
+    return known == 1;
+  bool linear = true;
+  for (FormulaId fact : facts)
+    linear = linear && formulas.degreeOf(fact) < 2;
+  for (size_t k = 0; linear && k < obligations.size(); ++k)
+    linear = formulas.degreeOf(obligations[k].violation) < 2;
+  linearAnswer.store(linear ? 1 : 0, std::memory_order_relaxed);
+  return linear;
+}
+
 } // namespace symshape::solver

@@ -405,7 +405,7 @@ void Judge::judgeBySolver(size_t k, size_t c, Finding &finding) {
 
 bool Judge::linear() {
   if (!linearAnswer)
-    linearAnswer = linearProblem(problem);
+    linearAnswer = problem.isLinear();
   return *linearAnswer;
 }
 

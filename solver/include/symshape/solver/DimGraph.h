@@ -164,6 +164,9 @@ public:
     }
   }
   size_t numTerms() const { return terms.size(); }
+  /// The greatest degree of a term (0: constants only; 2 or more: some
+  /// product or quotient of sizes).
+  uint32_t maxDegree() const { return greatestDegree; }
   std::optional<int64_t> constantValue(TermId id) const;
   bool isSymbol(TermId id) const { return terms[id].kind == TermKind::Symbol; }
 
@@ -214,7 +217,8 @@ private:
   static uint32_t hashOf(const TermNode &node);
 
   std::vector<TermNode> terms;
-  IdIndex interned; ///< the terms other than symbols
+  uint32_t greatestDegree = 0; ///< maxDegree(); symbols have 1
+  IdIndex interned;            ///< the terms other than symbols
   std::vector<SymbolInfo> symbolTable;
   /// Every symbol name taken (the symbols by name), and the next suffix to
   /// try for a name that was taken twice.

@@ -16,6 +16,7 @@
 #include "symshape/solver/LazyVector.h"
 #include "symshape/solver/Text.h"
 
+#include <atomic>
 #include <climits>
 #include <cstdint>
 #include <string>
@@ -279,6 +280,19 @@ public:
   std::vector<std::string> calleesNotInlined;
   /// Free symbols in source order are `graph.symbols()`.
 
+  /// Whether every fact and obligation is linear in the sizes (no product
+  /// or division of two of them). Z3's answers to nonlinear queries depend
+  /// on what its context was asked before, so such a problem is judged in
+  /// a Z3 context of its own, and its conditions' cases are asked for,
+  /// not found by evaluation (solver/lib/ConditionTable.cpp).
+  bool isLinear() const;
+
+private:
+  /// isLinear's answer once known (-1: not yet): read by the judge, the
+  /// contract and the driver, maybe on several threads at once.
+  mutable std::atomic<int8_t> linearAnswer{-1};
+
+public:
   /// Adds a fact and joins its terms in the graph.
   void addFact(FormulaId fact);
   /// Appends an obligation and joins its terms in the graph.
