@@ -31,13 +31,9 @@ Cube CoverFinder::toCube(const std::vector<Lit> &cube) const {
   return out;
 }
 
-namespace {
-
-/// The value of `p` under `model`; nullopt when a symbol has no value or
-/// the arithmetic leaves 64 bits.
 std::optional<int64_t>
-evaluate(const Polynomial &p,
-         const std::unordered_map<TermId, int64_t> &model) {
+evaluatePolynomial(const Polynomial &p,
+                   const std::unordered_map<TermId, int64_t> &model) {
   int64_t sum = 0;
   for (const auto &[monomial, coefficient] : p.terms()) {
     int64_t product = coefficient;
@@ -52,6 +48,8 @@ evaluate(const Polynomial &p,
   }
   return sum;
 }
+
+namespace {
 
 /// A cube over the atoms (the bits of `mask` cared for, at the bits of
 /// `value`) and the on-minterms it covers.
@@ -110,7 +108,7 @@ void CoverFinder::seed(const std::unordered_map<TermId, int64_t> &model,
     return;
   uint32_t minterm = 0;
   for (size_t i = 0; i < atoms.size(); ++i) {
-    std::optional<int64_t> v = evaluate(atoms[i].poly, model);
+    std::optional<int64_t> v = evaluatePolynomial(atoms[i].poly, model);
     if (!v)
       return;
     bool value = atoms[i].rel == AtomRel::Eq ? *v == 0 : *v <= 0;

@@ -27,26 +27,6 @@ namespace {
 /// Assertions of P evaluated per point at most.
 constexpr size_t kMaxTableAssertions = 256;
 
-/// The value of `p` at `values` (every symbol of `p` has one); nullopt
-/// past int64.
-std::optional<int64_t>
-evaluatePolynomial(const Polynomial &p,
-                   const std::unordered_map<TermId, int64_t> &values) {
-  int64_t sum = 0;
-  for (const auto &[monomial, coefficient] : p.terms()) {
-    int64_t product = coefficient;
-    for (TermId symbol : monomial) {
-      auto it = values.find(symbol);
-      if (it == values.end() ||
-          __builtin_mul_overflow(product, it->second, &product))
-        return std::nullopt;
-    }
-    if (__builtin_add_overflow(sum, product, &sum))
-      return std::nullopt;
-  }
-  return sum;
-}
-
 /// How addThresholds took an atom.
 enum class Split {
   Foreign,   ///< it names a symbol that is not one of `values`

@@ -62,6 +62,12 @@ private:
   bool failed = false;
 };
 
+/// The value of `p` under `model`; nullopt when a symbol has no value or
+/// the arithmetic leaves 64 bits (ConditionCover.cpp).
+std::optional<int64_t>
+evaluatePolynomial(const Polynomial &p,
+                   const std::unordered_map<TermId, int64_t> &model);
+
 /// Atoms that mention fewer symbols read better; the greedy cover tries to
 /// drop the others first.
 size_t complexity(const Atom &atom);
