@@ -80,8 +80,7 @@ public:
                   ContractMemo *memo)
       : problem(problem), verdicts(verdicts), limits(limits),
         formulas(FormulaStore::over(problem.formulas)),
-        context(problem.graph, formulas, environment), memo(memo),
-        linear(problem.isLinear()) {}
+        context(problem.graph, formulas, environment), memo(memo) {}
 
   /// The contract, replaying a memo's answers when this function asks
   /// exactly what an earlier one asked; asking Z3 when it asks anything
@@ -367,7 +366,7 @@ private:
     static const std::vector<FormulaId> none; // the contract avoids none
     std::optional<std::vector<Cube>> found = coverOfViolation(
         s->solver, problem.graph, f, formula, {}, whyNot, checks, &s->asserted,
-        linear ? &none : nullptr, &allowed);
+        problem.isLinear() ? &none : nullptr, &allowed);
     if (!found) {
       recordable = false; // a failure (a time-out?) is not replayed
       return std::nullopt;
@@ -675,8 +674,6 @@ private:
   bool recordable = false;     ///< every answer so far was a cover
   const ContractRecording *replaying = nullptr; ///< earlier answers
   size_t asked = 0;                             ///< answers replayed so far
-  /// problem.isLinear(): covers may come from tables.
-  const bool linear;
 };
 
 } // namespace

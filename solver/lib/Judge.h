@@ -348,9 +348,6 @@ private:
   std::vector<size_t> onesFailing;
   /// Terms and formulas at the all-1 assignment (made on first use).
   std::unique_ptr<Evaluator> atOnes;
-  /// problem.isLinear(), once asked (linear()).
-  std::optional<bool> linearAnswer;
-  bool linear();
   /// Set once a formula of P was too nonlinear to give to Z3: the solver
   /// then holds a weaker P, so only `safe` and `unreachable` stay sound.
   std::string weakenedBy;

@@ -10,7 +10,6 @@
 #include "symshape/solver/Verdicts.h"
 
 #include "BroadcastNesting.h"
-#include "ConditionsInternal.h"
 #include "Judge.h"
 
 #include <algorithm>
@@ -403,12 +402,6 @@ void Judge::judgeBySolver(size_t k, size_t c, Finding &finding) {
   judgeViolable(k, c, solver, violated, finding);
 }
 
-bool Judge::linear() {
-  if (!linearAnswer)
-    linearAnswer = problem.isLinear();
-  return *linearAnswer;
-}
-
 void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
                           Finding &finding) {
   const Obligation &ob = problem.obligations[k];
@@ -450,7 +443,7 @@ void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
   if (std::optional<symshape::Condition> condition = describeViolation(
           solver, problem.graph, problem.formulas, violation, models, whyNot,
           stats.solverChecks, &mentioned, &components[c].facts,
-          linear() ? &components[c].avoided : nullptr)) {
+          problem.isLinear() ? &components[c].avoided : nullptr)) {
     finding.condition = ConditionText(std::move(*condition));
   } else {
     finding.reason = whyNot;
