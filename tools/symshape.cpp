@@ -168,11 +168,13 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   // --explain show it.
   options.explainChecks =
       cl.format == Format::Json || cl.format == Format::Html || cl.explain;
-  // Only refine rewrites the module's ops.
-  options.keepFunctionBodies = cl.command != "check";
+  // Only the DOT graph reads the ops after the analysis: refine reads the
+  // file again, rewriting each op as it is parsed (rewriteRefined), so that
+  // a large function's ops are not all held at once.
+  options.keepFunctionBodies = cl.command == "graph";
   // The values' declared types: only the JSON's refined types read them.
   options.keepFunctionValues =
-      cl.command != "check" || cl.format == Format::Json;
+      cl.command == "graph" || cl.format == Format::Json;
   // Only the DOT graph draws the names of static sizes.
   options.lowering.labelConstants = cl.command == "graph";
   if (cl.progress != When::Never &&
@@ -304,15 +306,18 @@ int checkAssumptionConflicts(const CommandLine &cl, Analysis &analysis) {
 /// that a large report is never held whole. A failed write is an error
 /// (exit status 2). A `colorable` report (the text one) is diagnostics:
 /// non-printable bytes escaped, and coloured on a terminal when wanted.
-int emitStream(const CommandLine &cl,
-               const std::function<void(const solver::TextSink &)> &produce,
-               bool colorable) {
+/// `produce` may name an error instead, and then nothing is committed.
+int emitStream(
+    const CommandLine &cl,
+    const std::function<std::string(const solver::TextSink &)> &produce,
+    bool colorable) {
   Output output(cl.output);
   bool color = output.toStdout() && colorable && cl.color != When::Never &&
                (cl.color == When::Always || colorTerminal(stdout));
   std::string error = output.open();
+  std::string failure;
   if (error.empty())
-    produce([&](std::string_view piece) {
+    failure = produce([&](std::string_view piece) {
       if (!error.empty())
         return;
       if (!colorable) // MLIR, DOT, JSON: written as produced
@@ -322,6 +327,8 @@ int emitStream(const CommandLine &cl,
       else
         error = output.write(safe);
     });
+  if (error.empty() && !failure.empty())
+    error = "symshape: error: " + failure;
   if (error.empty())
     error = output.commit();
   if (!error.empty()) {
@@ -334,7 +341,12 @@ int emitStream(const CommandLine &cl,
 /// emitStream for output held whole.
 int emit(const CommandLine &cl, const std::string &text, bool colorable) {
   return emitStream(
-      cl, [&](const solver::TextSink &sink) { sink(text); }, colorable);
+      cl,
+      [&](const solver::TextSink &sink) {
+        sink(text);
+        return std::string();
+      },
+      colorable);
 }
 
 void printStats(const CommandLine &cl, const frontend::Session &session) {
@@ -395,6 +407,7 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
   if (cl.format == Format::Json) {
     auto json = [&](const solver::TextSink &sink) {
       session.json(sink, options, cl.function);
+      return std::string();
     };
     if (emitStream(cl, json, false) != 0)
       return 2;
@@ -409,6 +422,7 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
     };
     auto html = [&](const solver::TextSink &sink) {
       session.html(sink, options, page, cl.function);
+      return std::string();
     };
     if (emitStream(cl, html, false) != 0)
       return 2;
@@ -417,6 +431,7 @@ int runCheck(const CommandLine &cl, const frontend::Session &session,
       session.text(sink, options, cl.function);
       if (gate)
         sink(gate->line());
+      return std::string();
     };
     if (emitStream(cl, text, true) != 0)
       return 2;
@@ -470,18 +485,23 @@ int run(const CommandLine &cl, const CheckSetup &setup) {
     return runCheck(cl, session, options, analysis, summary, setup);
   if (failed)
     return 2; // refine and graph read one file: nothing to write
-  std::string out;
   if (cl.command == "refine") {
     // Split pieces come back joined by the marker that split them.
-    for (const auto &file : session.files())
-      out += (out.empty() ? "" : "// -----\n") +
-             frontend::rewriteRefined(session, *file, nullptr, cl.function,
-                                      cl.dropRedundantChecks);
-  } else {
-    out = session.dot(cl.function);
-  }
-  if (emit(cl, out, false) != 0)
+    auto refined = [&](const solver::TextSink &sink) {
+      for (const auto &file : session.files()) {
+        if (&file != &session.files().front())
+          sink("// -----\n");
+        if (!frontend::rewriteRefined(session, *file, sink, nullptr,
+                                      cl.function, cl.dropRedundantChecks))
+          return file->name + " changed while symshape read it";
+      }
+      return std::string();
+    };
+    if (emitStream(cl, refined, false) != 0)
+      return 2;
+  } else if (emit(cl, session.dot(cl.function), false) != 0) {
     return 2;
+  }
   printStats(cl, session);
   return cl.strictExit && !summary.noUb() ? 1 : 0;
 }

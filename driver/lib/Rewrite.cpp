@@ -4,11 +4,14 @@
 
 #include "symshape/driver/RefinedType.h"
 #include "symshape/frontend/OpRefine.h"
+#include "symshape/frontend/Parser.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <functional>
+#include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -109,83 +112,198 @@ std::optional<Type> refinedType(const Value &value,
 
 namespace {
 
-/// refineSteps, each handed to `take` as it is made.
-void forEachRefineStep(const Session &session, const FileAnalysis &file,
-                       const std::string &only,
-                       const std::function<void(RefineStep &&)> &take) {
-  using Kind = RefineStep::Kind;
-  std::string_view text = session.sources().buffer(file.buffer);
-  for (const FunctionAnalysis &analysis : file.functions) {
-    if (!analysis.shapes || !analysis.shapes->wellDefined() ||
-        (!only.empty() && analysis.function->name != only))
-      continue;
-    const Function &fn = *analysis.function;
-    const solver::Problem &problem = *analysis.problem;
-    std::vector<std::optional<Type>> refined(fn.values.size());
-    forEachOp(fn.body, [&](const Operation &op) {
-      if (!resultRefinable(op) ||
-          op.resultTypeRanges.size() != op.results.size())
-        return;
-      for (size_t k = 0; k < op.results.size(); ++k) {
-        ValueId v = op.results[k];
-        const Value &val = fn.value(v);
-        if (!val.typeKnown || v >= problem.values.size())
-          continue;
-        refined[v] =
-            refinedType(val, problem.values[v], problem, *analysis.shapes);
-        if (!refined[v])
-          continue;
-        // A tensor.cast refined to its source's type would be an identity
-        // cast: it keeps its declared result.
-        if (opIsShapeCast(op.name) && !op.operands.empty()) {
-          ValueId source = op.operands[0];
-          const Type &sourceType =
-              refined[source] ? *refined[source] : *fn.value(source).type;
-          if (sourceType == *refined[v]) {
-            refined[v].reset();
-            continue;
-          }
-        }
-        take({Kind::Result, &fn, &op, k, v, v, *refined[v]});
-      }
-    });
-    // Results of casts that became identity casts and were removed: their
-    // uses read the cast's source instead.
-    std::unordered_map<ValueId, ValueId> replacedBy;
-    forEachOp(fn.body, [&](const Operation &op) {
-      bool inPlace = operandsRefinable(op);
-      for (size_t i = 0; i < op.operands.size(); ++i) {
-        ValueId v = op.operands[i];
-        if (i >= op.operandRanges.size())
-          continue;
-        auto replaced = replacedBy.find(v);
-        ValueId source = replaced == replacedBy.end() ? v : replaced->second;
-        if (!refined[v]) {
-          if (source != v)
-            take({Kind::Rename, &fn, &op, i, v, source, Type()});
-          continue;
-        }
-        // A tensor.cast whose source gets its result's type has become an
-        // identity cast: it goes, and its uses read the source.
-        if (opIsShapeCast(op.name) && op.results.size() == 1 &&
-            op.regions.empty()) {
-          ValueId result = op.results[0];
-          const Type &resultType =
-              refined[result] ? *refined[result] : *fn.value(result).type;
-          if (resultType == *refined[v]) {
-            if (ownLines(text, op.range)) {
-              take({Kind::RemoveCast, &fn, &op, 0, result, source, Type()});
-              replacedBy[result] = source;
-              continue;
-            }
-            inPlace = false; // not alone on its line: a cast back instead
-          }
-        }
-        take({inPlace ? Kind::InPlace : Kind::Cast, &fn, &op, i, v, source,
-              *refined[v]});
-      }
-    });
+/// The refine steps of one function, made op by op: `results` decides the
+/// refined types of an op's results (and of the ops in its regions), `uses`
+/// makes the steps of their operands. Every op's results before any use (a
+/// whole body) and each op's results then its uses (a function rewritten
+/// while it is parsed) make the same steps when every use follows its
+/// definition in the text; `uses` says when one does not.
+class FunctionSteps {
+public:
+  using Take = std::function<void(RefineStep &&)>;
+
+  FunctionSteps(std::string_view text, const Function &fn,
+                const FunctionAnalysis &analysis, const Take &take)
+      : text(text), fn(fn), problem(*analysis.problem),
+        shapes(*analysis.shapes), take(take) {
+    define(fn.arguments);
   }
+  /// The arguments of a block about to be read.
+  void define(const std::vector<ValueId> &arguments) {
+    for (ValueId v : arguments)
+      mark(v);
+  }
+  void results(const Operation &op);
+  /// False when an operand is defined by no op or block read so far (its
+  /// refined type is not known yet: it counts as not refined).
+  bool uses(const Operation &op);
+
+private:
+  void mark(ValueId v) {
+    if (v >= seen.size())
+      seen.resize(std::max<size_t>(v + 1, fn.values.size()));
+    seen[v] = true;
+  }
+  const Type *refined(ValueId v) const {
+    return v < refinedIndex.size() && refinedIndex[v] != 0
+               ? &types[refinedIndex[v] - 1]
+               : nullptr;
+  }
+  void setRefined(ValueId v, Type type);
+  void clearRefined(ValueId v) { refinedIndex[v] = 0; }
+
+  std::string_view text;
+  const Function &fn;
+  const solver::Problem &problem;
+  const solver::ShapeRefinement &shapes;
+  Take take;
+  /// Per value: 0, or 1 + the index of its refined type in `types` (a
+  /// function's refined types are few: a type per value cost 64 bytes).
+  std::vector<uint32_t> refinedIndex;
+  std::vector<Type> types;
+  std::unordered_multimap<size_t, uint32_t> typeIndex; ///< hash -> index
+  std::vector<bool> seen; ///< defined by an op or a block read so far
+  /// Results of casts that became identity casts and were removed: their
+  /// uses read the cast's source instead.
+  std::unordered_map<ValueId, ValueId> replacedBy;
+};
+
+size_t hashType(const Type &type) {
+  size_t h = std::hash<int>()(int(type.kind));
+  auto mix = [&h](size_t x) {
+    h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  };
+  for (int64_t dim : type.dims)
+    mix(std::hash<int64_t>()(dim));
+  mix(std::hash<std::string_view>()(type.element.view()));
+  mix(std::hash<std::string_view>()(type.encoding.view()));
+  mix(std::hash<std::string_view>()(type.spelling.view()));
+  return h;
+}
+
+void FunctionSteps::setRefined(ValueId v, Type type) {
+  if (v >= refinedIndex.size())
+    refinedIndex.resize(std::max<size_t>(v + 1, fn.values.size()));
+  size_t h = hashType(type);
+  auto [first, last] = typeIndex.equal_range(h);
+  for (auto it = first; it != last; ++it)
+    if (types[it->second] == type) {
+      refinedIndex[v] = it->second + 1;
+      return;
+    }
+  typeIndex.emplace(h, uint32_t(types.size()));
+  types.push_back(std::move(type));
+  refinedIndex[v] = uint32_t(types.size());
+}
+
+void FunctionSteps::results(const Operation &op) {
+  using Kind = RefineStep::Kind;
+  for (ValueId v : op.results)
+    mark(v);
+  if (resultRefinable(op) && op.resultTypeRanges.size() == op.results.size())
+    for (size_t k = 0; k < op.results.size(); ++k) {
+      ValueId v = op.results[k];
+      const Value &val = fn.value(v);
+      if (!val.typeKnown || v >= problem.values.size())
+        continue;
+      std::optional<Type> type =
+          refinedType(val, problem.values[v], problem, shapes);
+      if (!type)
+        continue;
+      // A tensor.cast refined to its source's type would be an identity
+      // cast: it keeps its declared result.
+      if (opIsShapeCast(op.name) && !op.operands.empty()) {
+        ValueId source = op.operands[0];
+        const Type *sourceType = refined(source);
+        if ((sourceType ? *sourceType : *fn.value(source).type) == *type)
+          continue;
+      }
+      setRefined(v, *type);
+      take({Kind::Result, &fn, &op, k, v, v, std::move(*type)});
+    }
+  for (const Region &region : op.regions)
+    for (const Block &block : region.blocks) {
+      define(block.arguments);
+      for (const Operation &inner : block.operations)
+        results(inner);
+    }
+}
+
+bool FunctionSteps::uses(const Operation &op) {
+  using Kind = RefineStep::Kind;
+  bool known = true;
+  bool inPlace = operandsRefinable(op);
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    ValueId v = op.operands[i];
+    if (i >= op.operandRanges.size())
+      continue;
+    known = known && v < seen.size() && seen[v];
+    auto replaced = replacedBy.find(v);
+    ValueId source = replaced == replacedBy.end() ? v : replaced->second;
+    const Type *type = refined(v);
+    if (!type) {
+      if (source != v)
+        take({Kind::Rename, &fn, &op, i, v, source, Type()});
+      continue;
+    }
+    // A tensor.cast whose source gets its result's type has become an
+    // identity cast: it goes, and its uses read the source.
+    if (opIsShapeCast(op.name) && op.results.size() == 1 &&
+        op.regions.empty()) {
+      ValueId result = op.results[0];
+      const Type *resultType = refined(result);
+      if ((resultType ? *resultType : *fn.value(result).type) == *type) {
+        if (ownLines(text, op.range)) {
+          take({Kind::RemoveCast, &fn, &op, 0, result, source, Type()});
+          replacedBy[result] = source;
+          continue;
+        }
+        inPlace = false; // not alone on its line: a cast back instead
+      }
+    }
+    take({inPlace ? Kind::InPlace : Kind::Cast, &fn, &op, i, v, source, *type});
+  }
+  for (const Region &region : op.regions)
+    for (const Block &block : region.blocks)
+      for (const Operation &inner : block.operations)
+        known = uses(inner) && known;
+  return known;
+}
+
+/// The steps of `fn`, a whole body, analysed by `analysis`.
+void functionSteps(std::string_view text, const Function &fn,
+                   const FunctionAnalysis &analysis,
+                   const FunctionSteps::Take &take) {
+  FunctionSteps steps(text, fn, analysis, take);
+  for (const Block &block : fn.body.blocks) {
+    steps.define(block.arguments);
+    for (const Operation &op : block.operations)
+      steps.results(op);
+  }
+  for (const Block &block : fn.body.blocks)
+    for (const Operation &op : block.operations)
+      steps.uses(op);
+}
+
+/// Whether refine rewrites the function `analysis` judged.
+bool rewrites(const FunctionAnalysis &analysis, const std::string &only) {
+  return analysis.shapes && analysis.shapes->wellDefined() &&
+         (only.empty() || analysis.function->name == only);
+}
+
+/// refineSteps of `module`, a reading of `file`, each handed to `take` as
+/// it is made.
+void forEachRefineStep(const Session &session, const FileAnalysis &file,
+                       const Module &module, const std::string &only,
+                       const FunctionSteps::Take &take) {
+  std::string_view text = session.sources().buffer(file.buffer);
+  for (const FunctionAnalysis &analysis : file.functions)
+    if (rewrites(analysis, only))
+      if (const Function *fn =
+              &module == &file.module
+                  ? analysis.function
+                  : module.findFunction(analysis.function->qualifiedName()))
+        functionSteps(text, *fn, analysis, take);
 }
 
 } // namespace
@@ -194,7 +312,7 @@ std::vector<RefineStep> refineSteps(const Session &session,
                                     const FileAnalysis &file,
                                     const std::string &only) {
   std::vector<RefineStep> steps;
-  forEachRefineStep(session, file, only, [&](RefineStep &&step) {
+  forEachRefineStep(session, file, file.module, only, [&](RefineStep &&step) {
     steps.push_back(std::move(step));
   });
   return steps;
@@ -225,11 +343,11 @@ bool pureOp(const Operation &op) {
   return opIsSideEffectFree(op.name);
 }
 
-} // namespace
-
-std::vector<RefineStep> redundantCheckSteps(const Session &session,
-                                            const FileAnalysis &file,
-                                            const std::string &only) {
+/// redundantCheckSteps in `module`, a reading of `file`.
+std::vector<RefineStep> redundantCheckStepsOf(const Session &session,
+                                              const FileAnalysis &file,
+                                              const Module &module,
+                                              const std::string &only) {
   std::string_view text = session.sources().buffer(file.buffer);
   // Per check op (by position): proved safe wherever it is reached (a
   // private callee's check is reached once per call).
@@ -246,7 +364,7 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
       everywhere = everywhere && holds;
     }
   std::vector<RefineStep> steps;
-  for (const Function &fn : file.module.functions) {
+  for (const Function &fn : module.functions) {
     if (fn.isDeclaration || (!only.empty() && fn.name != only))
       continue;
     // Who defines and who uses each value.
@@ -308,19 +426,65 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
   return steps;
 }
 
+} // namespace
+
+std::vector<RefineStep> redundantCheckSteps(const Session &session,
+                                            const FileAnalysis &file,
+                                            const std::string &only) {
+  return redundantCheckStepsOf(session, file, file.module, only);
+}
+
 namespace {
 
 /// The text edits that carry out refine's steps in one file, applied in
 /// source order.
 class EditList {
 public:
-  explicit EditList(std::string_view text) : text(text) {}
+  EditList(const SourceManager &sources, uint32_t buffer, RewriteStats *stats)
+      : sources(sources), buffer(buffer), text(sources.buffer(buffer)),
+        stats(stats) {}
 
-  void add(const RefineStep &step, RewriteStats *stats);
-  /// The file's text with every edit made.
-  std::string apply();
+  void add(const RefineStep &step);
+  /// Names the casts of the function whose steps were added last: every
+  /// name of that function is known by now.
+  void finishFunction();
+  /// What has been added so far, to go back to.
+  struct Mark {
+    size_t edits = 0, edited = 0;
+    RewriteStats stats;
+  };
+  Mark mark() const {
+    return {edits.size(), edited.size(), stats ? *stats : RewriteStats()};
+  }
+  /// Drops what was added after `mark`, and the current function's casts.
+  void rollback(const Mark &mark);
+  /// The file's text with every edit made, handed to `sink` in pieces.
+  void apply(const solver::TextSink &sink);
 
 private:
+  /// An operand reads a cast of `source` back to the declared type of
+  /// `value`, inserted before its op at `insertAt`: the line at the op's
+  /// indent when the op begins its line, else a line of its own after a
+  /// newline, at the line's own indent, and `column` spaces back to the op.
+  struct Cast {
+    uint32_t insertAt = 0;
+    bool ownLine = false;
+    std::string indent;
+    size_t column = 0;
+    SourceRange operand;
+    bool spaceAfter = false; ///< `%0n` is `%0` then `n`: `%cast0 n`
+    ValueId value = 0, source = 0;
+    Type type;
+  };
+  Cast castOf(const Operation &op, const RefineStep &step) const;
+  /// A text edit; its new text is `size` bytes at `at` of `edited`.
+  struct Edit {
+    uint32_t begin = 0, end = 0; ///< replaced range; begin == end inserts
+    uint32_t order = 0; ///< insertion order, to keep inserts at one place
+    uint32_t size = 0;
+    size_t at = 0;
+  };
+
   /// The operand `i` of `op` reads `source` instead.
   void rename(const Function &fn, const Operation &op, size_t i,
               ValueId source);
@@ -328,32 +492,39 @@ private:
   /// true`: the result names stay, the op after `=` is replaced (its
   /// trailing loc(...) lies outside op.range and stays too).
   void passWitness(const Operation &op);
-  /// A use that needs the declared type reads a cast back to it.
-  void castBack(const RefineStep &step);
-  /// Starts the names of `fn` when its steps begin.
-  void enterFunction(const Function &fn);
+  void castBack(const Cast &cast);
   /// A fresh `%castN` name of the current function.
   std::string castName();
   /// Replaces [begin, end) with `replacement`.
   void edit(uint32_t begin, uint32_t end, std::string_view replacement) {
     size_t at = edited.size();
     edited += replacement;
-    edits.push_back({begin, end, at, replacement.size(), edits.size()});
+    push(begin, end, at);
   }
   /// Replaces [begin, end) with the text of `type`.
   void editType(uint32_t begin, uint32_t end, const Type &type) {
     size_t at = edited.size();
     type.appendTo(edited);
-    edits.push_back({begin, end, at, edited.size() - at, edits.size()});
+    push(begin, end, at);
+  }
+  void push(uint32_t begin, uint32_t end, size_t at) {
+    edits.push_back(
+        {begin, end, uint32_t(edits.size()), uint32_t(edited.size() - at), at});
   }
 
+  const SourceManager &sources;
+  uint32_t buffer;
   std::string_view text;
+  RewriteStats *stats;
   std::vector<Edit> edits;
   std::string edited; ///< the new texts of `edits`, one after another
+  /// The current function, and the casts its uses need, named once its
+  /// values are all known (a function read as it is parsed has only some).
+  const Function *current = nullptr;
+  std::vector<Cast> casts;
   // The names in use in the current function that begin with "cast", with
   // the group name of `%r:2` (its values are "r#0", "r#1", and `%r` itself
   // refers to them), gathered when the function's first cast is named.
-  const Function *current = nullptr;
   bool named = false;
   std::unordered_set<std::string> names;
   unsigned counter = 0;
@@ -366,11 +537,14 @@ void EditList::rename(const Function &fn, const Operation &op, size_t i,
        "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""));
 }
 
-void EditList::add(const RefineStep &step, RewriteStats *stats) {
+void EditList::add(const RefineStep &step) {
   using Kind = RefineStep::Kind;
   const Function &fn = *step.function;
   const Operation &op = *step.op;
-  enterFunction(fn);
+  if (current != &fn) {
+    finishFunction();
+    current = &fn;
+  }
   switch (step.kind) {
   case Kind::Result:
     editType(op.resultTypeRanges[step.index].begin.offset,
@@ -401,11 +575,63 @@ void EditList::add(const RefineStep &step, RewriteStats *stats) {
              op.operandTypeRanges[step.index].end.offset, step.type);
     break;
   case Kind::Cast:
-    castBack(step);
+    // Named once the function is read: what the text around says, now
+    // (a mapped file's pages read go back as it is parsed).
+    casts.push_back(castOf(op, step));
     if (stats)
       ++stats->castsInserted;
     break;
   }
+}
+
+EditList::Cast EditList::castOf(const Operation &op,
+                                const RefineStep &step) const {
+  Cast cast;
+  uint32_t begin = op.range.begin.offset;
+  uint32_t lineStart = begin;
+  while (lineStart > 0 && text[lineStart - 1] != '\n')
+    --lineStart;
+  std::string_view prefix = text.substr(lineStart, begin - lineStart);
+  cast.ownLine = prefix.find_first_not_of(" \t") == std::string_view::npos;
+  // After another op on the same line (`return elim%2` is `return`
+  // then an op `elim`), the cast goes on a line of its own: written
+  // right after `return` it would become its operand.
+  cast.insertAt = cast.ownLine ? lineStart : begin;
+  cast.indent =
+      cast.ownLine
+          ? std::string(prefix)
+          : std::string(prefix.substr(0, prefix.find_first_not_of(" \t")));
+  cast.column = prefix.size();
+  cast.operand = op.operandRanges[step.index];
+  // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep the
+  // token boundary with a space.
+  cast.spaceAfter = joinsNext(text, cast.operand.end.offset);
+  cast.value = step.value;
+  cast.source = step.source;
+  cast.type = step.type;
+  return cast;
+}
+
+void EditList::finishFunction() {
+  for (const Cast &cast : casts)
+    castBack(cast);
+  casts.clear();
+  current = nullptr;
+  named = false;
+  names.clear();
+  counter = 0;
+}
+
+void EditList::rollback(const Mark &mark) {
+  edits.resize(mark.edits);
+  edited.resize(mark.edited);
+  if (stats)
+    *stats = mark.stats;
+  casts.clear();
+  current = nullptr;
+  named = false;
+  names.clear();
+  counter = 0;
 }
 
 void EditList::passWitness(const Operation &op) {
@@ -415,15 +641,6 @@ void EditList::passWitness(const Operation &op) {
   if (begin < op.range.end.offset)
     ++begin;
   edit(begin, op.range.end.offset, " shape.const_witness true");
-}
-
-void EditList::enterFunction(const Function &fn) {
-  if (current == &fn)
-    return;
-  current = &fn;
-  named = false;
-  names.clear();
-  counter = 0;
 }
 
 std::string EditList::castName() {
@@ -444,68 +661,228 @@ std::string EditList::castName() {
   return name;
 }
 
-void EditList::castBack(const RefineStep &step) {
-  const Function &fn = *step.function;
-  const Operation &op = *step.op;
+void EditList::castBack(const Cast &cast) {
+  const Function &fn = *current;
   std::string name = castName();
-  uint32_t begin = op.range.begin.offset;
-  uint32_t lineStart = begin;
-  while (lineStart > 0 && text[lineStart - 1] != '\n')
-    --lineStart;
-  std::string_view prefix = text.substr(lineStart, begin - lineStart);
-  bool blank = prefix.find_first_not_of(" \t") == std::string_view::npos;
-  std::string indent = blank ? std::string(prefix) : std::string();
   // A torch-mlir value tensor casts with its dialect's own op.
-  std::string_view castOp = step.type.spelling.empty()
+  std::string_view castOp = cast.type.spelling.empty()
                                 ? "tensor.cast"
                                 : "torch.tensor_static_info_cast";
   std::string line = "%" + name + " = " + std::string(castOp) + " %" +
-                     fn.value(step.source).name + " : " + step.type.str() +
-                     " to " + fn.value(step.value).type.str();
-  // After another op on the same line (`return elim%2` is `return`
-  // then an op `elim`), the cast goes on a line of its own: written
-  // right after `return` it would become its operand.
-  std::string lead(prefix.substr(0, prefix.find_first_not_of(" \t")));
-  edit(blank ? lineStart : begin, blank ? lineStart : begin,
-       blank ? indent + line + "\n"
-             : "\n" + lead + line + "\n" + std::string(prefix.size(), ' '));
-  // `%0n` is `%0` then `n`, but `%cast0n` would be one name: keep
-  // the token boundary with a space.
-  uint32_t after = op.operandRanges[step.index].end.offset;
-  edit(op.operandRanges[step.index].begin.offset, after,
-       "%" + name + (joinsNext(text, after) ? " " : ""));
+                     fn.value(cast.source).name + " : " + cast.type.str() +
+                     " to " + fn.value(cast.value).type.str();
+  edit(cast.insertAt, cast.insertAt,
+       cast.ownLine
+           ? cast.indent + line + "\n"
+           : "\n" + cast.indent + line + "\n" + std::string(cast.column, ' '));
+  edit(cast.operand.begin.offset, cast.operand.end.offset,
+       "%" + name + (cast.spaceAfter ? " " : ""));
 }
 
-std::string EditList::apply() {
+void EditList::apply(const solver::TextSink &sink) {
+  finishFunction();
   std::sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) {
     return a.begin != b.begin ? a.begin < b.begin : a.order < b.order;
   });
+  // The text between edits goes out in pieces of at least 64 KiB (an edit
+  // per line would make a piece per line). A mapped file's pages written
+  // out go back, as the parser's do.
   std::string out;
-  out.reserve(text.size() + edited.size());
   uint32_t at = 0;
+  size_t forgotten = 0;
+  auto flush = [&] {
+    sink(out);
+    out.clear();
+    if (at >= forgotten + (size_t(1) << 20)) {
+      sources.forgetBefore(buffer, at);
+      forgotten = at;
+    }
+  };
   for (const Edit &edit : edits) {
     if (edit.begin < at)
       continue; // overlapping edits cannot happen; keep the first
     out.append(text.substr(at, edit.begin - at));
     out.append(edited, edit.at, edit.size);
     at = edit.end;
+    if (out.size() >= (64u << 10))
+      flush();
   }
   out.append(text.substr(at));
-  return out;
+  flush();
+}
+
+/// Whether `again`, read again, spans the text `first` did.
+bool sameText(const Function &again, const Function &first) {
+  return again.range.begin.offset == first.range.begin.offset &&
+         again.range.end.offset == first.range.end.offset;
+}
+
+/// Rewrites the functions of a file read again after its analysis, which
+/// kept none of their ops (SessionOptions::keepFunctionBodies): the parser
+/// hands each function's ops on as it reads them, and they are rewritten
+/// and freed at once. A function it cannot hand on whole (a CFG, a use
+/// before its definition, a type learnt late) is left for a second reading.
+class RewriteStream final : public FunctionStream {
+public:
+  RewriteStream(
+      std::string_view text, EditList &edits,
+      std::unordered_map<std::string, const FunctionAnalysis *> &wanted)
+      : text(text), edits(edits), wanted(wanted) {}
+
+  bool begin(Function &function, const Module &module,
+             size_t remaining) override {
+    (void)module;
+    (void)remaining;
+    auto it = wanted.find(function.qualifiedName());
+    if (it == wanted.end())
+      return false;
+    fn = &function;
+    analysis = it->second;
+    next = 0;
+    failed = false;
+    mark = edits.mark();
+    steps.emplace(text, function, *it->second,
+                  [this](RefineStep &&step) { edits.add(step); });
+    return true;
+  }
+  void publish(size_t ops, size_t values) override {
+    (void)values;
+    if (failed)
+      return;
+    solver::ChunkedVector<Operation> &entry =
+        fn->body.blocks.front().operations;
+    for (; next < ops; ++next) {
+      steps->results(entry[next]);
+      if (!steps->uses(entry[next])) {
+        failed = true;
+        return;
+      }
+    }
+    entry.releaseBefore(next);
+  }
+  std::unique_lock<std::mutex> hold() override { return {}; }
+  void abandon() override { failed = true; }
+  void end(bool ok) override {
+    changed = changed || (ok && !sameText(*fn, *analysis->function));
+    if (ok && !failed) {
+      edits.finishFunction();
+      done.insert(fn->qualifiedName());
+    } else {
+      edits.rollback(mark);
+    }
+    read.insert(fn->qualifiedName());
+    steps.reset();
+    fn = nullptr;
+  }
+
+  /// Functions rewritten while they were read; functions handed on (whose
+  /// ops are gone).
+  std::unordered_set<std::string> done, read;
+  /// A function read is not where it was the first time.
+  bool changed = false;
+
+private:
+  std::string_view text;
+  EditList &edits;
+  std::unordered_map<std::string, const FunctionAnalysis *> &wanted;
+  Function *fn = nullptr;
+  const FunctionAnalysis *analysis = nullptr;
+  size_t next = 0;
+  bool failed = false;
+  EditList::Mark mark;
+  std::optional<FunctionSteps> steps;
+};
+
+/// Adds the steps of `file`, whose ops the session did not keep, to
+/// `edits`; false when the file cannot be read again.
+bool addStepsReadAgain(const Session &session, const FileAnalysis &file,
+                       const std::string &only, bool dropRedundantChecks,
+                       EditList &edits) {
+  std::string_view text = session.sources().buffer(file.buffer);
+  DiagnosticEngine quiet(session.sources()); // said the first time
+  auto take = [&](RefineStep &&step) { edits.add(step); };
+  if (dropRedundantChecks) {
+    // Which ops only feed the checks that go is known once every op is.
+    std::optional<Module> module =
+        parseModule(session.sources(), file.buffer, quiet);
+    if (!module)
+      return false;
+    for (const FunctionAnalysis &analysis : file.functions) {
+      const Function *fn =
+          module->findFunction(analysis.function->qualifiedName());
+      if (!fn || !sameText(*fn, *analysis.function))
+        return false;
+    }
+    forEachRefineStep(session, file, *module, only, take);
+    edits.finishFunction(); // its casts before the checks that go
+    for (const RefineStep &step :
+         redundantCheckStepsOf(session, file, *module, only))
+      edits.add(step);
+    edits.finishFunction();
+    return true;
+  }
+  std::unordered_map<std::string, const FunctionAnalysis *> wanted;
+  for (const FunctionAnalysis &analysis : file.functions)
+    if (rewrites(analysis, only))
+      wanted.emplace(analysis.function->qualifiedName(), &analysis);
+  RewriteStream stream(text, edits, wanted);
+  std::optional<Module> module =
+      parseModule(session.sources(), file.buffer, quiet, &stream);
+  if (!module || stream.changed)
+    return false;
+  // Functions the stream did not take keep their ops; those it gave up on
+  // are read once more, all at once.
+  bool again = false;
+  for (const auto &[name, analysis] : wanted)
+    again = again || (stream.read.count(name) && !stream.done.count(name));
+  if (again) {
+    module.reset();
+    module = parseModule(session.sources(), file.buffer, quiet);
+    if (!module)
+      return false;
+  }
+  for (const FunctionAnalysis &analysis : file.functions) {
+    std::string name = analysis.function->qualifiedName();
+    if (!rewrites(analysis, only) || stream.done.count(name))
+      continue;
+    const Function *fn = module->findFunction(name);
+    if (!fn || !sameText(*fn, *analysis.function))
+      return false;
+    functionSteps(text, *fn, analysis, take);
+  }
+  edits.finishFunction(); // while its function is there to name the casts
+  return true;
 }
 
 } // namespace
 
+bool rewriteRefined(const Session &session, const FileAnalysis &file,
+                    const solver::TextSink &sink, RewriteStats *stats,
+                    const std::string &only, bool dropRedundantChecks) {
+  EditList edits(session.sources(), file.buffer, stats);
+  if (!session.keepsFunctionBodies()) {
+    if (!addStepsReadAgain(session, file, only, dropRedundantChecks, edits))
+      return false;
+  } else {
+    auto take = [&](RefineStep &&step) { edits.add(step); };
+    forEachRefineStep(session, file, file.module, only, take);
+    edits.finishFunction(); // its casts before the checks that go
+    if (dropRedundantChecks)
+      for (const RefineStep &step : redundantCheckSteps(session, file, only))
+        edits.add(step);
+  }
+  edits.apply(sink);
+  return true;
+}
+
 std::string rewriteRefined(const Session &session, const FileAnalysis &file,
                            RewriteStats *stats, const std::string &only,
                            bool dropRedundantChecks) {
-  EditList edits(session.sources().buffer(file.buffer));
-  forEachRefineStep(session, file, only,
-                    [&](RefineStep &&step) { edits.add(step, stats); });
-  if (dropRedundantChecks)
-    for (const RefineStep &step : redundantCheckSteps(session, file, only))
-      edits.add(step, stats);
-  return edits.apply();
+  std::string out;
+  bool read = rewriteRefined(
+      session, file, [&](std::string_view piece) { out.append(piece); }, stats,
+      only, dropRedundantChecks);
+  return read ? out : std::string(session.sources().buffer(file.buffer));
 }
 
 } // namespace symshape::frontend

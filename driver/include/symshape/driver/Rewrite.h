@@ -91,10 +91,21 @@ std::vector<RefineStep> redundantCheckSteps(const Session &session,
 /// every function but `only` when it is not empty. A tensor.cast is never
 /// refined into an identity cast. With `dropRedundantChecks`, the checks
 /// redundantCheckSteps names go too.
+///
+/// A session that kept no function bodies (SessionOptions::
+/// keepFunctionBodies) has the file read again: each function's ops are
+/// rewritten as they are parsed, then freed. Should that reading fail (the
+/// file parsed before), the string version gives the text unchanged.
 std::string rewriteRefined(const Session &session, const FileAnalysis &file,
                            RewriteStats *stats = nullptr,
                            const std::string &only = "",
                            bool dropRedundantChecks = false);
+/// rewriteRefined, handed to `sink` in pieces rather than held whole;
+/// false when the file could not be read again.
+bool rewriteRefined(const Session &session, const FileAnalysis &file,
+                    const solver::TextSink &sink, RewriteStats *stats = nullptr,
+                    const std::string &only = "",
+                    bool dropRedundantChecks = false);
 
 } // namespace symshape::frontend
 

@@ -61,7 +61,8 @@ struct SessionOptions {
   /// lowered problems and the functions' values: without the ops, their
   /// memory serves the judging instead (a large module's peak is lower),
   /// and a function no call names has its ops freed while it is lowered.
-  /// Rewriting (`refine`) and callers that read the module need them.
+  /// Callers that read the module need them; rewriting (`refine`) reads
+  /// the file again without them (rewriteRefined), op by op.
   bool keepFunctionBodies = true;
   /// Keep each function's values (names and declared types) once the
   /// functions are lowered, when the bodies are not kept. Only the JSON's
@@ -152,6 +153,9 @@ public:
     return fileList;
   }
   const SourceManager &sources() const { return sourceManager; }
+  /// Whether the functions' ops are kept after the analysis
+  /// (SessionOptions::keepFunctionBodies).
+  bool keepsFunctionBodies() const { return options.keepFunctionBodies; }
   /// The analysis of the first function named `name`, or null.
   const FunctionAnalysis *function(const std::string &name) const;
   DiagnosticEngine &diagnostics() { return diags; }
