@@ -24,7 +24,11 @@ bool Parser::parseOperation(Block &block) {
   Operation &op = pending.op;
   op.loc = tokLoc();
   if (tok.is(TokenKind::String)) {
-    op.name = opName(decodeStringToken(tok.spelling));
+    // Most names escape nothing: looked up as written, not copied first.
+    std::string_view spelled = tok.spelling.substr(1, tok.spelling.size() - 2);
+    op.name = spelled.find('\\') == std::string_view::npos
+                  ? opName(spelled)
+                  : opName(decodeStringToken(tok.spelling));
     op.generic = true;
     consume();
     if (!parseGenericOp(pending))
