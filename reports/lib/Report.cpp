@@ -252,8 +252,9 @@ ReportEntry ReportList::operator[](size_t i) const {
   else if (site.callStack != 0)
     entry.callStacks.push_back(site.callStack);
   const auto *impliedBy = function->impliedBy;
-  if (impliedBy && ref < impliedBy->size() && (*impliedBy)[ref])
-    entry.impliedBy = &*(*impliedBy)[ref];
+  if (impliedBy)
+    if (auto why = impliedBy->find(ref); why != impliedBy->end())
+      entry.impliedBy = &why->second;
   entry.loc = site.loc;
   entry.op = site.op;
   entry.kind = obligationKindName(ob.kind);

@@ -194,11 +194,7 @@ bool safeEntriesSpeak(const FunctionReport &function,
   for (const Finding &finding : function.verdicts->findings)
     if (finding.verdict == Verdict::Unreachable)
       return true;
-  if (options.explain && function.impliedBy)
-    for (const auto &implied : *function.impliedBy)
-      if (implied)
-        return true;
-  return false;
+  return options.explain && function.impliedBy && !function.impliedBy->empty();
 }
 
 void FindingMessages::emitAll() {

@@ -46,7 +46,7 @@ bool assumable(const Problem &problem, const FunctionVerdicts &verdicts,
 /// assume, kept as the obligations asked about advance.
 class SafeExplainer {
 public:
-  using Explanations = std::vector<std::optional<std::vector<uint32_t>>>;
+  using Explanations = Implications;
 
   SafeExplainer(const Problem &problem, const FunctionVerdicts &verdicts,
                 const SmtLimits &limits, SmtEnvironment *environment)
@@ -348,14 +348,13 @@ void SafeExplainer::explain(size_t k, Explanations &out) {
 
 } // namespace
 
-std::vector<std::optional<std::vector<uint32_t>>>
-explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
-            const std::vector<size_t> &which, const SmtLimits &limits,
-            SmtEnvironment *environment) {
+Implications explainSafe(const Problem &problem,
+                         const FunctionVerdicts &verdicts,
+                         const std::vector<size_t> &which,
+                         const SmtLimits &limits, SmtEnvironment *environment) {
   if (which.empty())
     return {}; // nothing asked: no entry per obligation to hold
-  std::vector<std::optional<std::vector<uint32_t>>> out(
-      problem.obligations.size());
+  Implications out;
   SafeExplainer explainer(problem, verdicts, limits, environment);
   for (size_t k : which)
     explainer.explain(k, out);

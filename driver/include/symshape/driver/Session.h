@@ -94,9 +94,10 @@ struct FunctionAnalysis {
   std::optional<solver::ShapeRefinement> shapes; ///< when computeShapes
   /// The input contract (SEMANTICS.md §4: `checked` and `requires`).
   solver::Contract contract;
-  /// Per obligation: for a safe runtime check (every safe obligation under
-  /// explainAll), the earlier obligations that imply it; else nullopt.
-  std::vector<std::optional<std::vector<uint32_t>>> impliedBy;
+  /// For each safe runtime check explained (every safe obligation under
+  /// explainAll), by obligation index: the earlier obligations that imply
+  /// it.
+  solver::Implications impliedBy;
 
   /// The value named `name` ("%0" or "0").
   std::optional<ValueId> valueNamed(const std::string &name) const;

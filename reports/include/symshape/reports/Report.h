@@ -17,6 +17,7 @@
 #define SYMSHAPE_REPORTS_REPORT_H
 
 #include "symshape/solver/Contract.h"
+#include "symshape/solver/Explain.h"
 #include "symshape/solver/Problem.h"
 #include "symshape/solver/Refinement.h"
 #include "symshape/solver/Verdicts.h"
@@ -141,9 +142,9 @@ struct FunctionReport {
   std::vector<Text> refinedTypes;
   /// The function's input contract (null: not computed).
   const Contract *contract = nullptr;
-  /// Per obligation, the earlier obligations that imply a safe one (null,
-  /// or nullopt entries: not explained).
-  const std::vector<std::optional<std::vector<uint32_t>>> *impliedBy = nullptr;
+  /// The earlier obligations that imply a safe one, by obligation index
+  /// (null, or no entry: not explained).
+  const Implications *impliedBy = nullptr;
   /// The names the exporter gives the function's arguments (JAX's
   /// `jax.arg_info = "x"`), each with the argument's value name ("%arg0",
   /// "x"): the notes say what a condition's `%arg0[0]` is. Empty: none.

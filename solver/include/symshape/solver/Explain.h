@@ -22,19 +22,25 @@
 #include "symshape/solver/Verdicts.h"
 
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace symshape::solver {
 
+/// Obligation index -> the indices of the earlier obligations that imply
+/// it, in program order. Only the obligations explained have an entry (a
+/// slot per obligation cost 22 MB for a 200k-op function whose few
+/// thousand runtime checks were explained).
+using Implications = std::unordered_map<size_t, std::vector<uint32_t>>;
+
 /// For each obligation index in `which` (each `safe` in `verdicts`): the
-/// indices of the earlier obligations that imply it, in program order;
-/// nullopt when the solver could not say (a time-out). Entries for indices
-/// not in `which`, or not safe, stay nullopt; with `which` empty, the result
-/// is empty (read it through its size).
-std::vector<std::optional<std::vector<uint32_t>>>
-explainSafe(const Problem &problem, const FunctionVerdicts &verdicts,
-            const std::vector<size_t> &which, const SmtLimits &limits,
-            SmtEnvironment *environment = nullptr);
+/// earlier obligations that imply it; no entry when the solver could not
+/// say (a time-out), nor for indices not in `which` or not safe.
+Implications explainSafe(const Problem &problem,
+                         const FunctionVerdicts &verdicts,
+                         const std::vector<size_t> &which,
+                         const SmtLimits &limits,
+                         SmtEnvironment *environment = nullptr);
 
 } // namespace symshape::solver
 
