@@ -172,9 +172,9 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   // file again, rewriting each op as it is parsed (rewriteRefined), so that
   // a large function's ops are not all held at once.
   options.keepFunctionBodies = cl.command == "graph";
-  // The values' declared types: only the JSON's refined types read them.
-  options.keepFunctionValues =
-      cl.command == "graph" || cl.format == Format::Json;
+  // The values' names and declared types: the JSON's refined types read
+  // only the types, which stay when the values go.
+  options.keepFunctionValues = cl.command == "graph";
   // Only the DOT graph draws the names of static sizes.
   options.lowering.labelConstants = cl.command == "graph";
   if (cl.progress != When::Never &&

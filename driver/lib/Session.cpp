@@ -282,7 +282,7 @@ bool Session::analyzeOnce() {
         function.body = Region();
         // Its values stay for the reports, unless they do not read them.
         if (!options.keepFunctionValues)
-          std::vector<Value>().swap(function.values);
+          function.dropValues();
       }
   return judgeAll();
 }
@@ -372,7 +372,7 @@ void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
       if (item.release)
         item.release->body = Region();
       if (item.release && dropsValues())
-        std::vector<Value>().swap(item.release->values);
+        item.release->dropValues();
       if (options.progress)
         options.progress("lowering", ++loweredCount, plan.lowered.size());
     }

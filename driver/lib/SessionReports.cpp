@@ -139,12 +139,12 @@ std::vector<solver::FileReport> Session::reports(const std::string &only,
         const Function &function = *task.analysis->function;
         for (size_t v = task.from; v < task.to; ++v) {
           const solver::ValueInfo &info = problem.values[v];
-          if (v >= function.values.size() || !function.values[v].typeKnown ||
-              !mayRefine(function.values[v].type)) {
+          const Type *type = function.declaredType(ValueId(v));
+          if (!type || !mayRefine(*type)) {
             fn.refinedTypes[v] = info.type;
             continue;
           }
-          const Type &declared = function.values[v].type;
+          const Type &declared = *type;
           Type refined = refinedType(declared, info, problem, fn.shapes);
           fn.refinedTypes[v] =
               refined == declared ? info.type : solver::Text(refined.str());
@@ -183,7 +183,19 @@ void Session::json(const solver::TextSink &sink,
     summary.add(file, options);
   solver::ReportOptions rendering = options;
   rendering.threads = this->options.jobs;
-  solver::renderJson(files, summary, rendering, resolver(), sink);
+  // Each entry's column is counted on its line: a large file's pages come
+  // back one by one. Every few MiB written, those read go back again (a
+  // mapped file's, as after the parse).
+  size_t written = 0;
+  auto forgetting = [&](std::string_view piece) {
+    sink(piece);
+    if ((written += piece.size()) < (size_t(4) << 20))
+      return;
+    written = 0;
+    for (const std::unique_ptr<FileAnalysis> &file : fileList)
+      sourceManager.forgetBefore(file->buffer, SIZE_MAX);
+  };
+  solver::renderJson(files, summary, rendering, resolver(), forgetting);
 }
 
 std::string Session::sarif(const solver::ReportOptions &options,

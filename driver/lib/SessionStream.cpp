@@ -55,7 +55,7 @@ void ParsedLowering::lower(Job &job) {
   job.function.body = Region();
   job.function.freedCallees.emplace();
   if (dropValues)
-    std::vector<Value>().swap(job.function.values);
+    job.function.dropValues();
 }
 
 void ParsedLowering::work() {

@@ -262,6 +262,48 @@ TEST_CASE("freeing the values after lowering changes no text output",
   CHECK(freed);
 }
 
+TEST_CASE("the JSON's refined types read the types kept when the values go",
+          "[session]") {
+  // `check --format json` frees the values' names and records as `check`
+  // does, keeping each declared type (Function::dropValues); the refined
+  // types come out the same, whether the function was freed while it was
+  // parsed (two threads) or after its lowering.
+  const std::string program =
+      "func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x4xf32>, %u: "
+      "tensor<*xf32>) -> tensor<?x4xf32> {\n"
+      "  %0 = \"test.broadcastable\"(%a, %b) : (tensor<?x4xf32>, "
+      "tensor<3x4xf32>) -> tensor<?x4xf32>\n"
+      "  %1 = \"test.broadcastable\"(%u, %0) : (tensor<*xf32>, "
+      "tensor<?x4xf32>) -> tensor<*xf32>\n"
+      "  return %0 : tensor<?x4xf32>\n}\n";
+  auto run = [&](bool keepValues, unsigned jobs, bool &dropped) {
+    SessionOptions options = withShapes();
+    options.keepFunctionBodies = false;
+    options.keepFunctionValues = keepValues;
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("f.mlir", program));
+    REQUIRE(session.analyze());
+    const FunctionAnalysis *f = session.function("f");
+    REQUIRE(f);
+    dropped = f->function->values.empty();
+    if (dropped) {
+      CHECK(f->function->valueTypes.size() == f->problem->values.size());
+      REQUIRE(f->function->declaredType(0));
+      CHECK(f->function->declaredType(0)->str() == "tensor<?x4xf32>");
+    }
+    return session.json();
+  };
+  bool dropped = false;
+  std::string kept = run(true, 1, dropped);
+  CHECK_FALSE(dropped);
+  CHECK(kept.find("\"tensor<3x4xf32>\"") != std::string::npos); // %0
+  CHECK(run(false, 1, dropped) == kept);
+  CHECK(dropped);
+  CHECK(run(false, 2, dropped) == kept);
+  CHECK(dropped);
+}
+
 TEST_CASE("static sizes are labelled only when the DOT graph asks",
           "[session]") {
   auto labels = [](bool constants, size_t dim) {

@@ -131,11 +131,41 @@ struct Function {
   bool isPrivate = false;
   Region body;
   std::vector<Value> values; ///< every value of the function, by ValueId
+  /// Once `values` is dropped (dropValues): each value's declared type,
+  /// and whether it is known, by ValueId; what the JSON's refined types
+  /// read (8 bytes a value, not a Value's 72).
+  std::vector<TypeRef> valueTypes;
+  std::vector<bool> valueTypeKnown;
   /// The callees its calls name, when its ops were freed as they were
   /// lowered while it was parsed: what calledNames reads instead.
   std::optional<std::vector<std::string>> freedCallees;
 
   const Value &value(ValueId id) const { return values[id]; }
+  /// Frees `values`, keeping their declared types in `valueTypes`.
+  void dropValues() {
+    if (values.empty())
+      return; // dropped before (or none): the types stay
+    std::vector<TypeRef> types;
+    std::vector<bool> known;
+    types.reserve(values.size());
+    known.reserve(values.size());
+    for (const Value &v : values) {
+      types.push_back(v.type);
+      known.push_back(v.typeKnown);
+    }
+    valueTypes = std::move(types);
+    valueTypeKnown = std::move(known);
+    std::vector<Value>().swap(values);
+  }
+  /// The declared type of value `id`, before or after dropValues; null
+  /// when it is not known (or `id` is no value of the function).
+  const Type *declaredType(ValueId id) const {
+    if (id < values.size())
+      return values[id].typeKnown ? &*values[id].type : nullptr;
+    if (id < valueTypes.size() && valueTypeKnown[id])
+      return &*valueTypes[id];
+    return nullptr;
+  }
   /// The name that tells it from every other function of the file:
   /// "f" in the outermost module, "inner::f" in a nested one.
   std::string qualifiedName() const { return scopePath + name; }
