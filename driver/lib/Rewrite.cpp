@@ -112,6 +112,17 @@ std::optional<Type> refinedType(const Value &value,
 
 namespace {
 
+/// A refine step as FunctionSteps makes it: a RefineStep whose type is
+/// borrowed (a copy of the type per step was an allocation per step).
+struct Step {
+  RefineStep::Kind kind = RefineStep::Kind::Result;
+  const Function *function = nullptr;
+  const Operation *op = nullptr;
+  size_t index = 0;
+  ValueId value = 0, source = 0;
+  const Type *type = nullptr; ///< Result, InPlace, Cast
+};
+
 /// The refine steps of one function, made op by op: `results` decides the
 /// refined types of an op's results (and of the ops in its regions), `uses`
 /// makes the steps of their operands. Every op's results before any use (a
@@ -120,7 +131,7 @@ namespace {
 /// definition in the text; `uses` says when one does not.
 class FunctionSteps {
 public:
-  using Take = std::function<void(RefineStep &&)>;
+  using Take = std::function<void(const Step &)>;
 
   FunctionSteps(std::string_view text, const Function &fn,
                 const FunctionAnalysis &analysis, const Take &take)
@@ -218,8 +229,8 @@ void FunctionSteps::results(const Operation &op) {
         if ((sourceType ? *sourceType : *fn.value(source).type) == *type)
           continue;
       }
-      setRefined(v, *type);
-      take({Kind::Result, &fn, &op, k, v, v, std::move(*type)});
+      setRefined(v, std::move(*type));
+      take({Kind::Result, &fn, &op, k, v, v, refined(v)});
     }
   for (const Region &region : op.regions)
     for (const Block &block : region.blocks) {
@@ -243,7 +254,7 @@ bool FunctionSteps::uses(const Operation &op) {
     const Type *type = refined(v);
     if (!type) {
       if (source != v)
-        take({Kind::Rename, &fn, &op, i, v, source, Type()});
+        take({Kind::Rename, &fn, &op, i, v, source, nullptr});
       continue;
     }
     // A tensor.cast whose source gets its result's type has become an
@@ -254,14 +265,14 @@ bool FunctionSteps::uses(const Operation &op) {
       const Type *resultType = refined(result);
       if ((resultType ? *resultType : *fn.value(result).type) == *type) {
         if (ownLines(text, op.range)) {
-          take({Kind::RemoveCast, &fn, &op, 0, result, source, Type()});
+          take({Kind::RemoveCast, &fn, &op, 0, result, source, nullptr});
           replacedBy[result] = source;
           continue;
         }
         inPlace = false; // not alone on its line: a cast back instead
       }
     }
-    take({inPlace ? Kind::InPlace : Kind::Cast, &fn, &op, i, v, source, *type});
+    take({inPlace ? Kind::InPlace : Kind::Cast, &fn, &op, i, v, source, type});
   }
   for (const Region &region : op.regions)
     for (const Block &block : region.blocks)
@@ -312,8 +323,9 @@ std::vector<RefineStep> refineSteps(const Session &session,
                                     const FileAnalysis &file,
                                     const std::string &only) {
   std::vector<RefineStep> steps;
-  forEachRefineStep(session, file, file.module, only, [&](RefineStep &&step) {
-    steps.push_back(std::move(step));
+  forEachRefineStep(session, file, file.module, only, [&](const Step &step) {
+    steps.push_back({step.kind, step.function, step.op, step.index, step.value,
+                     step.source, step.type ? *step.type : Type()});
   });
   return steps;
 }
@@ -444,7 +456,11 @@ public:
       : sources(sources), buffer(buffer), text(sources.buffer(buffer)),
         stats(stats) {}
 
-  void add(const RefineStep &step);
+  void add(const Step &step);
+  void add(const RefineStep &step) {
+    add(Step{step.kind, step.function, step.op, step.index, step.value,
+             step.source, &step.type});
+  }
   /// Names the casts of the function whose steps were added last: every
   /// name of that function is known by now.
   void finishFunction();
@@ -476,7 +492,7 @@ private:
     ValueId value = 0, source = 0;
     Type type;
   };
-  Cast castOf(const Operation &op, const RefineStep &step) const;
+  Cast castOf(const Operation &op, const Step &step) const;
   /// A text edit; its new text is `size` bytes at `at` of `edited`.
   struct Edit {
     uint32_t begin = 0, end = 0; ///< replaced range; begin == end inserts
@@ -501,11 +517,16 @@ private:
     edited += replacement;
     push(begin, end, at);
   }
-  /// Replaces [begin, end) with the text of `type`.
+  /// Replaces [begin, end) with the text of `type` (most steps write the
+  /// type the step before wrote).
   void editType(uint32_t begin, uint32_t end, const Type &type) {
-    size_t at = edited.size();
-    type.appendTo(edited);
-    push(begin, end, at);
+    if (!lastTyped || !(type == lastType)) {
+      lastType = type;
+      lastText.clear();
+      type.appendTo(lastText);
+      lastTyped = true;
+    }
+    edit(begin, end, lastText);
   }
   void push(uint32_t begin, uint32_t end, size_t at) {
     edits.push_back(
@@ -518,6 +539,9 @@ private:
   RewriteStats *stats;
   std::vector<Edit> edits;
   std::string edited; ///< the new texts of `edits`, one after another
+  bool lastTyped = false;
+  Type lastType; ///< the type editType wrote last, and its text
+  std::string lastText;
   /// The current function, and the casts its uses need, named once its
   /// values are all known (a function read as it is parsed has only some).
   const Function *current = nullptr;
@@ -537,7 +561,7 @@ void EditList::rename(const Function &fn, const Operation &op, size_t i,
        "%" + fn.value(source).name + (joinsNext(text, after) ? " " : ""));
 }
 
-void EditList::add(const RefineStep &step) {
+void EditList::add(const Step &step) {
   using Kind = RefineStep::Kind;
   const Function &fn = *step.function;
   const Operation &op = *step.op;
@@ -548,7 +572,7 @@ void EditList::add(const RefineStep &step) {
   switch (step.kind) {
   case Kind::Result:
     editType(op.resultTypeRanges[step.index].begin.offset,
-             op.resultTypeRanges[step.index].end.offset, step.type);
+             op.resultTypeRanges[step.index].end.offset, *step.type);
     if (stats)
       ++stats->refinedValues;
     break;
@@ -572,7 +596,7 @@ void EditList::add(const RefineStep &step) {
     if (step.source != step.value)
       rename(fn, op, step.index, step.source);
     editType(op.operandTypeRanges[step.index].begin.offset,
-             op.operandTypeRanges[step.index].end.offset, step.type);
+             op.operandTypeRanges[step.index].end.offset, *step.type);
     break;
   case Kind::Cast:
     // Named once the function is read: what the text around says, now
@@ -584,8 +608,7 @@ void EditList::add(const RefineStep &step) {
   }
 }
 
-EditList::Cast EditList::castOf(const Operation &op,
-                                const RefineStep &step) const {
+EditList::Cast EditList::castOf(const Operation &op, const Step &step) const {
   Cast cast;
   uint32_t begin = op.range.begin.offset;
   uint32_t lineStart = begin;
@@ -608,7 +631,7 @@ EditList::Cast EditList::castOf(const Operation &op,
   cast.spaceAfter = joinsNext(text, cast.operand.end.offset);
   cast.value = step.value;
   cast.source = step.source;
-  cast.type = step.type;
+  cast.type = *step.type;
   return cast;
 }
 
@@ -742,7 +765,7 @@ public:
     failed = false;
     mark = edits.mark();
     steps.emplace(text, function, *it->second,
-                  [this](RefineStep &&step) { edits.add(step); });
+                  [this](const Step &step) { edits.add(step); });
     return true;
   }
   void publish(size_t ops, size_t values) override {
@@ -800,7 +823,7 @@ bool addStepsReadAgain(const Session &session, const FileAnalysis &file,
                        EditList &edits) {
   std::string_view text = session.sources().buffer(file.buffer);
   DiagnosticEngine quiet(session.sources()); // said the first time
-  auto take = [&](RefineStep &&step) { edits.add(step); };
+  auto take = [&](const Step &step) { edits.add(step); };
   if (dropRedundantChecks) {
     // Which ops only feed the checks that go is known once every op is.
     std::optional<Module> module =
@@ -864,7 +887,7 @@ bool rewriteRefined(const Session &session, const FileAnalysis &file,
     if (!addStepsReadAgain(session, file, only, dropRedundantChecks, edits))
       return false;
   } else {
-    auto take = [&](RefineStep &&step) { edits.add(step); };
+    auto take = [&](const Step &step) { edits.add(step); };
     forEachRefineStep(session, file, file.module, only, take);
     edits.finishFunction(); // its casts before the checks that go
     if (dropRedundantChecks)
