@@ -493,6 +493,8 @@ private:
     Type type;
   };
   Cast castOf(const Operation &op, const Step &step) const;
+  /// No function is current: its casts and names go.
+  void leaveFunction();
   /// A text edit; its new text is `size` bytes at `at` of `edited`.
   struct Edit {
     uint32_t begin = 0, end = 0; ///< replaced range; begin == end inserts
@@ -638,11 +640,7 @@ EditList::Cast EditList::castOf(const Operation &op, const Step &step) const {
 void EditList::finishFunction() {
   for (const Cast &cast : casts)
     castBack(cast);
-  casts.clear();
-  current = nullptr;
-  named = false;
-  names.clear();
-  counter = 0;
+  leaveFunction();
 }
 
 void EditList::rollback(const Mark &mark) {
@@ -650,6 +648,10 @@ void EditList::rollback(const Mark &mark) {
   edited.resize(mark.edited);
   if (stats)
     *stats = mark.stats;
+  leaveFunction();
+}
+
+void EditList::leaveFunction() {
   casts.clear();
   current = nullptr;
   named = false;
