@@ -161,7 +161,6 @@ private:
                : nullptr;
   }
   void setRefined(ValueId v, Type type);
-  void clearRefined(ValueId v) { refinedIndex[v] = 0; }
 
   std::string_view text;
   const Function &fn;
