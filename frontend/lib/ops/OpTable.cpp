@@ -45,8 +45,20 @@ const OpEntry *findOp(std::string_view name) {
           }
         return map;
       }();
+  // A program asks for the same few names over and over (each op's name
+  // by the parser, the lowering and refine, several times): the last name
+  // found on this thread is compared before the name is hashed. It views
+  // the index's own key, which lives as long as the table.
+  thread_local std::string_view lastName;
+  thread_local const OpEntry *lastEntry = nullptr;
+  if (lastEntry && name == lastName)
+    return lastEntry;
   auto it = index.find(name);
-  return it == index.end() ? nullptr : it->second;
+  if (it == index.end())
+    return nullptr;
+  lastName = it->first;
+  lastEntry = it->second;
+  return it->second;
 }
 
 /// PyTorch's name of the torch-mlir op `name` ("torch.aten.add.Tensor" ->
