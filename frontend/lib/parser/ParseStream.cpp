@@ -22,7 +22,7 @@ void Parser::pushValue(Value value) {
   values.push_back(std::move(value));
 }
 
-void Parser::pushOp(Block &block, Operation op) {
+void Parser::pushOp(Block &block, Operation &&op) {
   if (!streamed || streamed->body.blocks.empty() ||
       &block != &streamed->body.blocks.front()) {
     block.operations.push_back(std::move(op));

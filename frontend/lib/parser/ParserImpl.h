@@ -220,7 +220,7 @@ public:
   void pushValue(Value value);
   /// Appends `op` to `block`; the streamed function's entry block then
   /// publishes it (and the values defined so far).
-  void pushOp(Block &block, Operation op);
+  void pushOp(Block &block, Operation &&op);
   /// Whether `fn` is being streamed and value `id` was published.
   bool published(ValueId id) const {
     return streamed && fn == streamed && id < publishedValues;

@@ -98,15 +98,15 @@ public:
       return chunks.size() == chunks.capacity();
     return chunks.back().size() == chunks.back().capacity();
   }
-  void push_back(T value) {
-    if (count == chunks.size() << kShift) { // no block, or the last is full
-      chunks.emplace_back();
-      if (chunks.size() > 1)
-        chunks.back().reserve(kChunk);
-    } else if (chunks.size() > 1 &&
-               chunks.back().size() == chunks.back().capacity()) {
-      chunks.back().reserve(kChunk); // shrunk by shrinkToFit
-    }
+  void push_back(const T &value) {
+    makeRoom();
+    chunks.back().push_back(value);
+    ++count;
+  }
+  /// Moved in once (an op, 280 bytes, was moved into a by-value
+  /// parameter first).
+  void push_back(T &&value) {
+    makeRoom();
     chunks.back().push_back(std::move(value));
     ++count;
   }
@@ -146,6 +146,18 @@ public:
   const_iterator end() const { return const_iterator(this, count); }
 
 private:
+  /// Room in the last block for one more element.
+  void makeRoom() {
+    if (count == chunks.size() << kShift) { // no block, or the last is full
+      chunks.emplace_back();
+      if (chunks.size() > 1)
+        chunks.back().reserve(kChunk);
+    } else if (chunks.size() > 1 &&
+               chunks.back().size() == chunks.back().capacity()) {
+      chunks.back().reserve(kChunk); // shrunk by shrinkToFit
+    }
+  }
+
   std::vector<std::vector<T>> chunks;
   size_t count = 0;
   size_t released = 0; ///< blocks freed by releaseBefore
