@@ -78,10 +78,6 @@ const char *tokenKindName(TokenKind kind) {
   return "token";
 }
 
-Token Lexer::make(TokenKind kind, uint32_t start) const {
-  return Token{kind, buf.substr(start, pos - start), start};
-}
-
 Token Lexer::fail(const char *message, uint32_t start) {
   error = message;
   if (pos <= start)

@@ -38,7 +38,12 @@ public:
   const char *errorMessage() const { return error; }
 
 private:
-  Token make(TokenKind kind, uint32_t start) const;
+  /// The token from `start` to here (start <= pos <= buf.size(): no
+  /// bounds check, so that it inlines into every lexing path).
+  Token make(TokenKind kind, uint32_t start) const {
+    return Token{kind, std::string_view(buf.data() + start, pos - start),
+                 start};
+  }
   Token fail(const char *message, uint32_t start);
   void skipWhitespaceAndComments();
   Token lexIdentifier(uint32_t start);

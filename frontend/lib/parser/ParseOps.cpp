@@ -150,6 +150,7 @@ std::optional<OperandUse> Parser::parseValueUse() {
 bool Parser::parseOperandList(std::vector<OperandUse> &uses) {
   if (!tok.is(TokenKind::PercentIdent))
     return true;
+  uses.reserve(uses.size() + 2); // most ops read one or two values
   while (true) {
     std::optional<OperandUse> use = parseValueUse();
     if (!use)
