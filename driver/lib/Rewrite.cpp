@@ -157,7 +157,7 @@ private:
   }
   const Type *refined(ValueId v) const {
     return v < refinedIndex.size() && refinedIndex[v] != 0
-               ? &types[refinedIndex[v] - 1]
+               ? types[refinedIndex[v] - 1]
                : nullptr;
   }
   void setRefined(ValueId v, Type type);
@@ -170,40 +170,22 @@ private:
   /// Per value: 0, or 1 + the index of its refined type in `types` (a
   /// function's refined types are few: a type per value cost 64 bytes).
   std::vector<uint32_t> refinedIndex;
-  std::vector<Type> types;
-  std::unordered_multimap<size_t, uint32_t> typeIndex; ///< hash -> index
-  std::vector<bool> seen; ///< defined by an op or a block read so far
+  std::unordered_map<Type, uint32_t, TypeHash> typeIndex;
+  std::vector<const Type *> types; ///< typeIndex's keys, by index
+  std::vector<bool> seen;          ///< defined by an op or a block read so far
   /// Results of casts that became identity casts and were removed: their
   /// uses read the cast's source instead.
   std::unordered_map<ValueId, ValueId> replacedBy;
 };
 
-size_t hashType(const Type &type) {
-  size_t h = std::hash<int>()(int(type.kind));
-  auto mix = [&h](size_t x) {
-    h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  };
-  for (int64_t dim : type.dims)
-    mix(std::hash<int64_t>()(dim));
-  mix(std::hash<std::string_view>()(type.element.view()));
-  mix(std::hash<std::string_view>()(type.encoding.view()));
-  mix(std::hash<std::string_view>()(type.spelling.view()));
-  return h;
-}
-
 void FunctionSteps::setRefined(ValueId v, Type type) {
   if (v >= refinedIndex.size())
     refinedIndex.resize(std::max<size_t>(v + 1, fn.values.size()));
-  size_t h = hashType(type);
-  auto [first, last] = typeIndex.equal_range(h);
-  for (auto it = first; it != last; ++it)
-    if (types[it->second] == type) {
-      refinedIndex[v] = it->second + 1;
-      return;
-    }
-  typeIndex.emplace(h, uint32_t(types.size()));
-  types.push_back(std::move(type));
-  refinedIndex[v] = uint32_t(types.size());
+  auto [at, fresh] =
+      typeIndex.try_emplace(std::move(type), uint32_t(types.size()));
+  if (fresh)
+    types.push_back(&at->first);
+  refinedIndex[v] = at->second + 1;
 }
 
 void FunctionSteps::results(const Operation &op) {

@@ -317,16 +317,6 @@ void Lowerer::lowerOpaque(const Operation &op) {
 
 namespace {
 /// Hashes the fields of a Type, for the table of type texts.
-struct TypeHash {
-  size_t operator()(const Type &type) const {
-    size_t h = size_t(type.kind) * 0x9E3779B97F4A7C15ull;
-    for (int64_t d : type.dims)
-      h = (h ^ size_t(d)) * 0x100000001B3ull;
-    std::hash<std::string_view> hs;
-    return h ^ hs(type.element) ^ (hs(type.encoding) << 1) ^
-           (hs(type.spelling) << 2);
-  }
-};
 } // namespace
 
 void Lowerer::recordValues(size_t from, size_t to) {

@@ -19,7 +19,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace symshape::frontend {
@@ -89,6 +91,18 @@ struct Type {
 
   static Type rankedTensor(std::vector<int64_t> dims, std::string element);
   static Type index();
+};
+
+/// A hash of a Type, for maps keyed by types (operator== is equality).
+struct TypeHash {
+  size_t operator()(const Type &type) const {
+    size_t h = size_t(type.kind) * 0x9E3779B97F4A7C15ull;
+    for (int64_t d : type.dims)
+      h = (h ^ size_t(d)) * 0x100000001B3ull;
+    std::hash<std::string_view> hs;
+    return h ^ hs(type.element) ^ (hs(type.encoding) << 1) ^
+           (hs(type.spelling) << 2);
+  }
 };
 
 /// A Type that copies share, in one pointer: what a parsed value holds
