@@ -168,6 +168,8 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   // --explain show it.
   options.explainChecks =
       cl.format == Format::Json || cl.format == Format::Html || cl.explain;
+  // Only the reports of `check` show the contracts.
+  options.computeContracts = cl.command == "check";
   // Only the DOT graph reads the ops after the analysis: refine reads the
   // file again, rewriting each op as it is parsed (rewriteRefined), so that
   // a large function's ops are not all held at once.

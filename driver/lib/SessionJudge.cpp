@@ -166,7 +166,7 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   // The contract of a function built alike is computed once every lane
   // is done (judgeAll).
   auto contract = [&] {
-    if (alike)
+    if (alike || !options.computeContracts)
       return;
     step("step: contract");
     analysis.contract = solver::computeContract(
@@ -315,7 +315,9 @@ bool Session::judgeAll() {
   // Functions built alike (layers of one model) mostly ask their contracts
   // the same questions: contractsOfAlike shares the answers. A context
   // costs milliseconds, so only they get one each.
-  std::vector<bool> alike = builtAlike(work);
+  std::vector<bool> alike = options.computeContracts
+                                ? builtAlike(work)
+                                : std::vector<bool>(work.size(), false);
   solver::RefinementMemo sharedRefinements;
   auto worker = [&] {
     solver::SmtEnvironment refineEnvironment; // made if a shape needs Z3

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "symshape/driver/Rewrite.h"
 #include "symshape/driver/Session.h"
 
 #include "symshape/solver/Explain.h"
@@ -83,6 +84,62 @@ TEST_CASE("functions alike share their contracts' answers on any number of "
   }
   CHECK(run(2, nullptr) == one);
   CHECK(run(4, nullptr) == one);
+}
+
+TEST_CASE("a session without contracts gives the same verdicts, shapes and "
+          "refined text",
+          "[session]") {
+  // Three functions alike (contractsOfAlike would judge their contracts)
+  // and one on its own, each with a runtime check that can fail, so every
+  // contract asks something (the broadcast it guards is then safe). `refine`
+  // and `graph` show no contract: without them the rest is the same, on any
+  // number of threads.
+  std::string program;
+  for (int f = 0; f < 4; ++f) {
+    std::string type = f == 3 ? "tensor<?x8xf32>" : "tensor<?x16xf32>";
+    program += "func.func @f" + std::to_string(f) + "(%x: " + type +
+               ", %m: " + type + ") -> " + type + " {\n" +
+               "  %sx = shape.shape_of %x : " + type +
+               " -> tensor<2xindex>\n  %sm = shape.shape_of %m : " + type +
+               " -> tensor<2xindex>\n  %w = shape.cstr_broadcastable %sx, "
+               "%sm : tensor<2xindex>, tensor<2xindex>\n  %r = "
+               "\"test.broadcastable\"(%x, %m) : (" +
+               type + ", " + type + ") -> " + type + "\n  return %r : " + type +
+               "\n}\n";
+  }
+  auto run = [&](bool contracts, unsigned jobs) {
+    SessionOptions options = withShapes();
+    options.computeContracts = contracts;
+    options.jobs = jobs;
+    Session session(options);
+    REQUIRE(session.addFile("f.mlir", program));
+    REQUIRE(session.analyze());
+    std::string seen;
+    for (const FunctionAnalysis &fn : session.files().at(0)->functions) {
+      if (contracts) {
+        INFO(fn.contract.checked.str());
+        CHECK(fn.contract.checked.str().find("%x[0]") != std::string::npos);
+      } else {
+        CHECK(fn.contract.requires.str() == "true");
+        CHECK(fn.contract.checked.str() == "true");
+        CHECK(fn.contract.requiresParts.empty());
+        CHECK(fn.contract.checkedParts.empty());
+      }
+      for (const solver::Finding &finding : fn.verdicts.findings)
+        seen += std::string(solver::verdictName(finding.verdict)) + " ";
+      REQUIRE(fn.shapes);
+      for (const solver::ValueInfo &value : fn.problem->values)
+        for (solver::TermId dim : value.dims)
+          seen += fn.shapes->dimText(dim) + " ";
+      seen += "\n";
+    }
+    CHECK(seen.find("ub-possible") != std::string::npos);
+    CHECK(seen.find("safe") != std::string::npos);
+    return seen + rewriteRefined(session, *session.files().at(0));
+  };
+  std::string with = run(true, 1);
+  CHECK(run(false, 1) == with);
+  CHECK(run(false, 2) == with);
 }
 
 TEST_CASE("shapes refined beside the judge are the ones refined after it",

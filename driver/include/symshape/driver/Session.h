@@ -57,6 +57,9 @@ struct SessionOptions {
   /// --explain outputs show it; text and SARIF outputs do not, and skip
   /// the cost (one solver query per check over every earlier obligation).
   bool explainChecks = true;
+  /// Compute each function's contract: what its callers must guarantee
+  /// (every report shows it; `refine` and `graph` do not).
+  bool computeContracts = true;
   /// Keep each function's ops once it is lowered. `check` reads only the
   /// lowered problems and the functions' values: without the ops, their
   /// memory serves the judging instead (a large module's peak is lower),
