@@ -1,11 +1,11 @@
 //===- SessionJudge.cpp - Judging a session's lowered functions -----------===//
 //
 // The judging half of Session::analyze(): functions dealt into lanes, each
-// with a Z3 context for the judge and the contracts and one for the shapes
-// and explanations, which run beside the judge and the contract when a
-// core is free; the contracts of functions built alike each get a context
-// of their own once the lanes are done, and share their answers, and every
-// lane shares the refinements' exact answers. Parsing and lowering are in
+// with one Z3 context for the judge, the contracts, the shapes and the
+// explanations, made ahead of the judge when a core is free; the contracts
+// of functions built alike each get a context of their own once the lanes
+// are done, and share their answers, and every lane shares the
+// refinements' exact answers. Parsing and lowering are in
 // Session.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -18,7 +18,6 @@
 #include <atomic>
 #include <exception>
 #include <functional>
-#include <future>
 #include <optional>
 #include <system_error>
 #include <thread>
@@ -28,25 +27,32 @@
 namespace symshape::frontend {
 namespace {
 
-/// What a lane of functions judges with: one Z3 environment for the judge
-/// and the contracts, and one for the explanations (and, in the only
-/// lane, the shapes), which run beside them. Each environment is asked the
-/// same questions in the same order whether or not they run at once, so
-/// the answers do not depend on the number of threads.
+/// What a lane of functions judges with: one Z3 environment, asked of
+/// each function in turn its verdicts and its contract, then of each the
+/// explanations of its safe checks, then of each its shapes: the same
+/// questions in the same order on any number of threads, and the same
+/// before each verdict whatever else the output shows. One context at a
+/// time: a Z3 4.8 context holds two hash tables of 8.5 MB from the start,
+/// so shapes refined in a second context beside the judge cost 17 MB more
+/// at the peak.
 struct Lane {
   solver::JudgeOptions judge;
-  solver::SmtEnvironment environment, sideEnvironment;
+  solver::SmtEnvironment environment;
   solver::JudgeMemo memo;         ///< what the lane's earlier functions learnt
   solver::ContractMemo contracts; ///< their contracts' answers
   /// What every lane's refinements proved (exact answers only). Which
   /// lane asks a question first depends on timing, so with several lanes
   /// the shapes are refined in `refineEnvironment`, the worker thread's,
-  /// not in the side environment, whose questions must not depend on it;
-  /// an answer that is not exact is asked again in a fresh context.
+  /// not in the lane's, whose questions must not depend on it; an answer
+  /// that is not exact is asked again in a fresh context. Null with one
+  /// lane: the function's environment.
   solver::RefinementMemo *refinements = nullptr;
   solver::SmtEnvironment *refineEnvironment = nullptr;
-  bool sideThread = false; ///< a core is free for the side work
-  bool prepared = false;   ///< its Z3 contexts were made ahead (judgeOne)
+  bool sideThread = false; ///< a core is free to make Z3 contexts ahead
+  bool prepared = false;   ///< the lane's Z3 context was made ahead
+  /// Functions judged in `environment` whose explanations and shapes are
+  /// still to ask (judgeOne).
+  std::vector<FunctionAnalysis *> later;
 };
 
 /// Work on a thread of its own, joined by join() (or on destruction),
@@ -89,29 +95,71 @@ private:
   std::exception_ptr failed;
 };
 
-/// Judges one lowered function in `lane`: its verdicts, then its contract
-/// and, beside it, its shapes (when asked) and the explanations of its safe
-/// obligations that are asked for.
-///
-/// On a free core, the side work does not wait for the judge where it
-/// needs no verdict: it makes the lane's Z3 contexts (milliseconds each;
-/// ahead for the lane's first function with sizes to ask about, as a
-/// static one may never need Z3) and refines the shapes as if no
-/// obligation failed for certain, which they are unless
-/// refinementNeedsVerdicts says otherwise. Each environment is asked the
-/// same questions in the same order whether or not a core is free.
+/// Reports the step at hand on the progress line (a function can spend
+/// seconds past its last obligation, in its contract or its shapes).
+void step(const SessionOptions &options, const char *what) {
+  if (options.progress)
+    options.progress(what, 0, 0);
+}
+
+/// Explains the safe obligations of `analysis` that are asked for, in
+/// `environment`.
+void explainOne(FunctionAnalysis &analysis, const SessionOptions &options,
+                const solver::SmtLimits &limits,
+                solver::SmtEnvironment *environment) {
+  const solver::Problem &problem = *analysis.problem;
+  std::vector<size_t> explained;
+  for (size_t k = 0; k < problem.obligations.size(); ++k)
+    if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
+        (options.explainAll ||
+         solver::isRuntimeCheck(problem.obligations[k].kind)))
+      explained.push_back(k);
+  if (!explained.empty())
+    step(options, "step: explanations");
+  analysis.impliedBy = solver::explainSafe(problem, analysis.verdicts,
+                                           explained, limits, environment);
+}
+
+/// Refines the shapes of `analysis`: in the worker's context with several
+/// lanes, else in `environment`. An answer of the worker's context that
+/// is not exact is asked again in a fresh context: that context's history
+/// depends on which lane asked first.
+void refineOne(FunctionAnalysis &analysis, const SessionOptions &options,
+               Lane &lane, solver::SmtEnvironment *environment) {
+  step(options, "step: shapes");
+  const solver::Problem &problem = *analysis.problem;
+  const solver::SmtLimits &limits = lane.judge.limits;
+  solver::SmtEnvironment *asked =
+      lane.refineEnvironment ? lane.refineEnvironment : environment;
+  analysis.shapes = solver::refineShapes(problem, analysis.verdicts, limits,
+                                         asked, lane.refinements);
+  if (!analysis.shapes->stats().exact && lane.refineEnvironment)
+    analysis.shapes = solver::refineShapes(problem, analysis.verdicts, limits);
+}
+
+/// The explanations, then the shapes, of `functions` (in their order) in
+/// `environment`: every explanation is asked after the same questions
+/// whether or not shapes are asked, and every one of them after the same
+/// verdicts and contracts as in `check`.
+void explainAndRefine(const std::vector<FunctionAnalysis *> &functions,
+                      const SessionOptions &options, Lane &lane,
+                      solver::SmtEnvironment *environment) {
+  if (options.explainAll || options.explainChecks)
+    for (FunctionAnalysis *analysis : functions)
+      explainOne(*analysis, options, lane.judge.limits, environment);
+  if (options.computeShapes)
+    for (FunctionAnalysis *analysis : functions)
+      refineOne(*analysis, options, lane, environment);
+}
+
+/// Judges one lowered function in `lane`: its verdicts, then its contract.
+/// Its explanations and shapes, when asked, follow in the same Z3
+/// environment: at once in a context of its own, else once every function
+/// of the lane is judged (Lane::later), so that they change nothing of
+/// what the lane's later functions are asked before their verdicts.
 void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
               Lane &lane, bool alike) {
   const solver::Problem &problem = *analysis.problem;
-  const solver::SmtLimits &limits = lane.judge.limits;
-  const bool explaining = options.explainAll || options.explainChecks;
-  std::optional<solver::ShapeRefinement> unjudged;
-  // The step at hand, for the progress line (a function can spend
-  // seconds past its last obligation, in its contract or its shapes).
-  auto step = [&](const char *what) {
-    if (options.progress)
-      options.progress(what, 0, 0);
-  };
   // A problem with products of sizes is judged in a Z3 context of its
   // own: Z3's answers to nonlinear queries depend on what its context was
   // asked before (a query the lane's context spun on to its time-out, a
@@ -126,86 +174,33 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
     environment = &own.emplace();
     judgeOptions.environment = environment;
   }
-  auto judge = [&] {
-    step("step: verdicts");
-    analysis.verdicts = solver::judgeFunction(*analysis.problem, judgeOptions);
-  };
-  // The shapes (verdicts null: before the judge), exact or asked of a Z3
-  // context of their own.
-  auto refine = [&](const solver::FunctionVerdicts *verdicts) {
-    step("step: shapes");
-    solver::ShapeRefinement shapes = solver::refineShapes(
-        problem, verdicts, limits, lane.refineEnvironment, lane.refinements);
-    if (!shapes.stats().exact &&
-        lane.refineEnvironment != &lane.sideEnvironment)
-      shapes = solver::refineShapes(problem, verdicts, limits, nullptr);
-    return shapes;
-  };
-  auto beforeVerdicts = [&] {
-    if (options.computeShapes)
-      unjudged = refine(nullptr);
-  };
-  auto afterVerdicts = [&] {
-    if (options.computeShapes)
-      analysis.shapes =
-          solver::refinementNeedsVerdicts(problem, analysis.verdicts)
-              ? refine(&analysis.verdicts)
-              : std::move(unjudged);
-    // The safe obligations to explain: picked here, beside the contract.
-    std::vector<size_t> explained;
-    for (size_t k = 0; explaining && k < problem.obligations.size(); ++k)
-      if (analysis.verdicts.findings[k].verdict == solver::Verdict::Safe &&
-          (options.explainAll ||
-           solver::isRuntimeCheck(problem.obligations[k].kind)))
-        explained.push_back(k);
-    if (!explained.empty())
-      step("step: explanations");
-    analysis.impliedBy = solver::explainSafe(
-        problem, analysis.verdicts, explained, limits, &lane.sideEnvironment);
-  };
+  // On a free core, the Z3 context is made while the judge folds what
+  // needs none (ahead for the lane's first function with sizes to ask
+  // about, as a static one may never need Z3).
+  const bool prepare = lane.sideThread && (ownContext || !lane.prepared) &&
+                       !problem.graph.symbols().empty();
+  lane.prepared |= prepare && !ownContext;
+  {
+    std::optional<Beside> ahead;
+    if (prepare)
+      ahead.emplace([environment] { environment->prepare(); });
+    step(options, "step: verdicts");
+    analysis.verdicts = solver::judgeFunction(problem, judgeOptions);
+    if (ahead)
+      ahead->join();
+  }
   // The contract of a function built alike is computed once every lane
   // is done (judgeAll).
-  auto contract = [&] {
-    if (alike || !options.computeContracts)
-      return;
-    step("step: contract");
-    analysis.contract = solver::computeContract(
-        problem, analysis.verdicts, limits, environment, &lane.contracts);
-  };
-  const bool prepare =
-      (ownContext || !lane.prepared) && !problem.graph.symbols().empty();
-  if (!lane.sideThread || !(prepare || options.computeShapes || explaining)) {
-    judge();
-    contract();
-    beforeVerdicts();
-    afterVerdicts();
-    return;
+  if (!alike && options.computeContracts) {
+    step(options, "step: contract");
+    analysis.contract =
+        solver::computeContract(problem, analysis.verdicts, lane.judge.limits,
+                                environment, &lane.contracts);
   }
-  lane.prepared |= prepare && !ownContext;
-  // Each only reads the problem (the contract builds its formulas in a
-  // store of its own); the dim graph's components, which all ask for, are
-  // cached before they share it.
-  (void)problem.graph.components();
-  std::promise<void> judged;
-  std::future<void> verdicts = judged.get_future();
-  Beside side([&] {
-    if (prepare)
-      environment->prepare();
-    if (prepare && !options.computeShapes && explaining)
-      lane.sideEnvironment.prepare();
-    beforeVerdicts();
-    verdicts.get(); // rethrows what stopped the judge
-    afterVerdicts();
-  });
-  try {
-    judge();
-  } catch (...) {
-    judged.set_exception(std::current_exception());
-    throw;
-  }
-  judged.set_value();
-  contract();
-  side.join();
+  if (ownContext)
+    explainAndRefine({&analysis}, options, lane, environment);
+  else
+    lane.later.push_back(&analysis);
 }
 
 /// A hash of how `problem` is built: its terms, formulas, facts and
@@ -333,8 +328,7 @@ bool Session::judgeAll() {
       lane.judge.environment = &lane.environment;
       lane.judge.memo = &lane.memo;
       lane.refinements = &sharedRefinements;
-      lane.refineEnvironment =
-          lanes == 1 ? &lane.sideEnvironment : &refineEnvironment;
+      lane.refineEnvironment = lanes == 1 ? nullptr : &refineEnvironment;
       lane.sideThread = lanes < options.jobs;
       for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {
@@ -344,6 +338,12 @@ bool Session::judgeAll() {
         }
         if (options.progress)
           options.progress("judging", ++judgedCount, work.size());
+      }
+      try {
+        if (!outOfMemory)
+          explainAndRefine(lane.later, options, lane, &lane.environment);
+      } catch (const std::bad_alloc &) {
+        outOfMemory = true; // reported below, once
       }
     }
   };

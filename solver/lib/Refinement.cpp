@@ -326,10 +326,7 @@ void ComponentRefiner::findClasses(
 /// W, per component: the facts and the "no violation" of every
 /// obligation later ones assume. Clears `defined` when W is known to be
 /// empty.
-/// What W reads of the verdicts (`verdicts` null: as if no obligation were
-/// judged error, ub-guaranteed or unreachable): keep refinementNeedsVerdicts
-/// in step with it.
-void collectW(const Problem &problem, const FunctionVerdicts *verdicts,
+void collectW(const Problem &problem, const FunctionVerdicts &verdicts,
               const Components &parts, bool &defined,
               std::vector<std::vector<FormulaId>> &facts,
               std::vector<std::vector<FormulaId>> &violations) {
@@ -350,7 +347,7 @@ void collectW(const Problem &problem, const FunctionVerdicts *verdicts,
   }
   for (size_t k = 0; k < problem.obligations.size(); ++k) {
     const Obligation &ob = problem.obligations[k];
-    Verdict verdict = verdicts ? verdicts->findings[k].verdict : Verdict::Safe;
+    Verdict verdict = verdicts.findings[k].verdict;
     if (ob.staticError || ob.conditional || verdict == Verdict::Error)
       continue; // not assumed: static errors, contradictory assumptions
     if (formulas.isTrue(ob.violation))
@@ -483,34 +480,11 @@ void nameDims(const DimGraph &graph,
 
 } // namespace
 
-bool refinementNeedsVerdicts(const Problem &problem,
-                             const FunctionVerdicts &verdicts) {
-  // The worst finding is safe: none failed for certain or is unreachable.
-  if (verdicts.verdict == Verdict::Safe)
-    return false;
-  for (size_t k = 0; k < problem.obligations.size(); ++k) {
-    const Obligation &ob = problem.obligations[k];
-    Verdict verdict = verdicts.findings[k].verdict;
-    if (!ob.staticError && !ob.conditional &&
-        (verdict == Verdict::Error || verdict == Verdict::UbGuaranteed ||
-         verdict == Verdict::Unreachable))
-      return true;
-  }
-  return false;
-}
-
 ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts &verdicts,
                              const SmtLimits &limits,
                              SmtEnvironment *environment) {
-  return refineShapes(problem, &verdicts, limits, environment);
-}
-
-ShapeRefinement refineShapesUnjudged(const Problem &problem,
-                                     const SmtLimits &limits,
-                                     SmtEnvironment *environment,
-                                     RefinementMemo *memo) {
-  return refineShapes(problem, nullptr, limits, environment, memo);
+  return refineShapes(problem, verdicts, limits, environment, nullptr);
 }
 
 /// What refineComponents proved for one set of questions.
@@ -598,7 +572,7 @@ refinementKey(const Problem &problem, uint32_t count,
 } // namespace
 
 ShapeRefinement refineShapes(const Problem &problem,
-                             const FunctionVerdicts *verdicts,
+                             const FunctionVerdicts &verdicts,
                              const SmtLimits &limits,
                              SmtEnvironment *environment,
                              RefinementMemo *memo) {

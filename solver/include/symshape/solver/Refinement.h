@@ -59,7 +59,7 @@ public:
   const RefinementStats &stats() const { return statistics; }
 
 private:
-  friend ShapeRefinement refineShapes(const Problem &, const FunctionVerdicts *,
+  friend ShapeRefinement refineShapes(const Problem &, const FunctionVerdicts &,
                                       const SmtLimits &, SmtEnvironment *,
                                       RefinementMemo *);
   bool defined = true;
@@ -96,26 +96,12 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
-/// refineShapes() before the judge: as if no obligation were judged
-/// error, ub-guaranteed or unreachable. For any verdicts that
-/// refinementNeedsVerdicts() accepts it is refineShapes() exactly, asking
-/// the same questions, so it can run beside the judge.
-ShapeRefinement refineShapesUnjudged(const Problem &problem,
-                                     const SmtLimits &limits,
-                                     SmtEnvironment *environment = nullptr,
-                                     RefinementMemo *memo = nullptr);
-/// Whether refineShapes() reads something of `verdicts`: an obligation
-/// it would assume (not a static error, not in code that may not run)
-/// judged error, ub-guaranteed or unreachable.
-bool refinementNeedsVerdicts(const Problem &problem,
-                             const FunctionVerdicts &verdicts);
-/// refineShapes(), `verdicts` null for refineShapesUnjudged(); with a
-/// memo, what an earlier function built alike proved is taken from it.
+/// refineShapes(); with a memo, what an earlier function built alike
+/// proved is taken from it.
 ShapeRefinement refineShapes(const Problem &problem,
-                             const FunctionVerdicts *verdicts,
+                             const FunctionVerdicts &verdicts,
                              const SmtLimits &limits,
-                             SmtEnvironment *environment,
-                             RefinementMemo *memo = nullptr);
+                             SmtEnvironment *environment, RefinementMemo *memo);
 
 } // namespace symshape::solver
 
