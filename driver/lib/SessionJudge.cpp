@@ -51,8 +51,8 @@ struct Lane {
   bool sideThread = false; ///< a core is free to make Z3 contexts ahead
   bool prepared = false;   ///< the lane's Z3 context was made ahead
   /// Functions judged in `environment` whose explanations and shapes are
-  /// still to ask (judgeOne).
-  std::vector<FunctionAnalysis *> later;
+  /// still to ask (judgeOne), and whether each is built like another.
+  std::vector<std::pair<FunctionAnalysis *, bool>> later;
 };
 
 /// Work on a thread of its own, joined by join() (or on destruction),
@@ -124,15 +124,20 @@ void explainOne(FunctionAnalysis &analysis, const SessionOptions &options,
 /// lanes, else in `environment`. An answer of the worker's context that
 /// is not exact is asked again in a fresh context: that context's history
 /// depends on which lane asked first.
+///
+/// Only a function built like another (`alike`) asks the memo: its key
+/// spells out the whole problem (tens of MB for a function of 100k ops),
+/// which no other function could share.
 void refineOne(FunctionAnalysis &analysis, const SessionOptions &options,
-               Lane &lane, solver::SmtEnvironment *environment) {
+               Lane &lane, solver::SmtEnvironment *environment, bool alike) {
   step(options, "step: shapes");
   const solver::Problem &problem = *analysis.problem;
   const solver::SmtLimits &limits = lane.judge.limits;
   solver::SmtEnvironment *asked =
       lane.refineEnvironment ? lane.refineEnvironment : environment;
-  analysis.shapes = solver::refineShapes(problem, analysis.verdicts, limits,
-                                         asked, lane.refinements);
+  analysis.shapes =
+      solver::refineShapes(problem, analysis.verdicts, limits, asked,
+                           alike ? lane.refinements : nullptr);
   if (!analysis.shapes->stats().exact && lane.refineEnvironment)
     analysis.shapes = solver::refineShapes(problem, analysis.verdicts, limits);
 }
@@ -141,15 +146,16 @@ void refineOne(FunctionAnalysis &analysis, const SessionOptions &options,
 /// `environment`: every explanation is asked after the same questions
 /// whether or not shapes are asked, and every one of them after the same
 /// verdicts and contracts as in `check`.
-void explainAndRefine(const std::vector<FunctionAnalysis *> &functions,
-                      const SessionOptions &options, Lane &lane,
-                      solver::SmtEnvironment *environment) {
+void explainAndRefine(
+    const std::vector<std::pair<FunctionAnalysis *, bool>> &functions,
+    const SessionOptions &options, Lane &lane,
+    solver::SmtEnvironment *environment) {
   if (options.explainAll || options.explainChecks)
-    for (FunctionAnalysis *analysis : functions)
+    for (const auto &[analysis, alike] : functions)
       explainOne(*analysis, options, lane.judge.limits, environment);
   if (options.computeShapes)
-    for (FunctionAnalysis *analysis : functions)
-      refineOne(*analysis, options, lane, environment);
+    for (const auto &[analysis, alike] : functions)
+      refineOne(*analysis, options, lane, environment, alike);
 }
 
 /// Judges one lowered function in `lane`: its verdicts, then its contract.
@@ -198,9 +204,9 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
                                 environment, &lane.contracts);
   }
   if (ownContext)
-    explainAndRefine({&analysis}, options, lane, environment);
+    explainAndRefine({{&analysis, alike}}, options, lane, environment);
   else
-    lane.later.push_back(&analysis);
+    lane.later.emplace_back(&analysis, alike);
 }
 
 /// A hash of how `problem` is built: its terms, formulas, facts and
@@ -309,10 +315,9 @@ bool Session::judgeAll() {
   std::atomic<bool> outOfMemory{false};
   // Functions built alike (layers of one model) mostly ask their contracts
   // the same questions: contractsOfAlike shares the answers. A context
-  // costs milliseconds, so only they get one each.
-  std::vector<bool> alike = options.computeContracts
-                                ? builtAlike(work)
-                                : std::vector<bool>(work.size(), false);
+  // costs milliseconds, so only they get one each. Only they share
+  // refinements too (refineOne).
+  std::vector<bool> alike = builtAlike(work);
   solver::RefinementMemo sharedRefinements;
   auto worker = [&] {
     solver::SmtEnvironment refineEnvironment; // made if a shape needs Z3
@@ -350,12 +355,13 @@ bool Session::judgeAll() {
   if (options.progress)
     options.progress("judging", 0, work.size());
   runOnThreads(worker, lanes);
-  contractsOfAlike(
-      work, alike, options.judge.limits,
-      [this](const std::function<void()> &run, size_t tasks) {
-        runOnThreads(run, tasks);
-      },
-      outOfMemory);
+  if (options.computeContracts)
+    contractsOfAlike(
+        work, alike, options.judge.limits,
+        [this](const std::function<void()> &run, size_t tasks) {
+          runOnThreads(run, tasks);
+        },
+        outOfMemory);
   if (outOfMemory) {
     diags.error(work.front()->function->loc,
                 "out of memory while judging the obligations");
