@@ -2,7 +2,7 @@
 //
 // The judging half of Session::analyze(): functions dealt into lanes, each
 // with one Z3 context for the judge, the contracts, the shapes and the
-// explanations, made ahead of the judge when a core is free; the contracts
+// explanations, made when first needed; the contracts
 // of functions built alike each get a context of their own once the lanes
 // are done, and share their answers, and every lane shares the
 // refinements' exact answers. Parsing and lowering are in
@@ -16,11 +16,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <functional>
 #include <optional>
-#include <system_error>
-#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -48,51 +45,9 @@ struct Lane {
   /// lane: the function's environment.
   solver::RefinementMemo *refinements = nullptr;
   solver::SmtEnvironment *refineEnvironment = nullptr;
-  bool sideThread = false; ///< a core is free to make Z3 contexts ahead
-  bool prepared = false;   ///< the lane's Z3 context was made ahead
   /// Functions judged in `environment` whose explanations and shapes are
   /// still to ask (judgeOne), and whether each is built like another.
   std::vector<std::pair<FunctionAnalysis *, bool>> later;
-};
-
-/// Work on a thread of its own, joined by join() (or on destruction),
-/// which rethrows its exception. Without a thread to spare, the work runs
-/// at join().
-class Beside {
-public:
-  explicit Beside(std::function<void()> work) : work(std::move(work)) {
-    try {
-      thread = std::thread([this] {
-        try {
-          this->work();
-        } catch (...) {
-          failed = std::current_exception();
-        }
-      });
-    } catch (const std::system_error &) {
-      // no thread to spare: join() runs it
-    }
-  }
-  Beside(const Beside &) = delete;
-  Beside &operator=(const Beside &) = delete;
-  ~Beside() {
-    if (thread.joinable())
-      thread.join();
-  }
-  void join() {
-    if (thread.joinable())
-      thread.join();
-    else if (work)
-      work();
-    work = nullptr;
-    if (std::exception_ptr e = std::exchange(failed, nullptr))
-      std::rethrow_exception(e);
-  }
-
-private:
-  std::function<void()> work;
-  std::thread thread;
-  std::exception_ptr failed;
 };
 
 /// Reports the step at hand on the progress line (a function can spend
@@ -180,21 +135,12 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
     environment = &own.emplace();
     judgeOptions.environment = environment;
   }
-  // On a free core, the Z3 context is made while the judge folds what
-  // needs none (ahead for the lane's first function with sizes to ask
-  // about, as a static one may never need Z3).
-  const bool prepare = lane.sideThread && (ownContext || !lane.prepared) &&
-                       !problem.graph.symbols().empty();
-  lane.prepared |= prepare && !ownContext;
-  {
-    std::optional<Beside> ahead;
-    if (prepare)
-      ahead.emplace([environment] { environment->prepare(); });
-    step(options, "step: verdicts");
-    analysis.verdicts = solver::judgeFunction(problem, judgeOptions);
-    if (ahead)
-      ahead->join();
-  }
+  // The Z3 context is made when the judge first needs it: made ahead on
+  // a free core, it hid 2 ms where the judge needed it and cost 12 ms
+  // where it did not (the 60 functions of broadcast chains that fold
+  // whole: 16 ms at -j 1, 28 ms at -j 2).
+  step(options, "step: verdicts");
+  analysis.verdicts = solver::judgeFunction(problem, judgeOptions);
   // The contract of a function built alike is computed once every lane
   // is done (judgeAll).
   if (!alike && options.computeContracts) {
@@ -334,7 +280,6 @@ bool Session::judgeAll() {
       lane.judge.memo = &lane.memo;
       lane.refinements = &sharedRefinements;
       lane.refineEnvironment = lanes == 1 ? nullptr : &refineEnvironment;
-      lane.sideThread = lanes < options.jobs;
       for (size_t i = index; !outOfMemory && i < work.size(); i += lanes) {
         try {
           judgeOne(*work[i], options, lane, alike[i]);
