@@ -480,13 +480,6 @@ void nameDims(const DimGraph &graph,
 
 } // namespace
 
-ShapeRefinement refineShapes(const Problem &problem,
-                             const FunctionVerdicts &verdicts,
-                             const SmtLimits &limits,
-                             SmtEnvironment *environment) {
-  return refineShapes(problem, verdicts, limits, environment, nullptr);
-}
-
 /// What refineComponents proved for one set of questions.
 struct RefinementMemo::Impl {
   struct Answer {

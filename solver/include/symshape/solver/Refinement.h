@@ -70,11 +70,13 @@ private:
 
 /// Refines every dim of every value of `problem`. W excludes obligations
 /// judged `error`: static errors, and assumptions that contradict the
-/// types (they are ignored).
+/// types (they are ignored). With a memo (RefinementMemo, below), what an
+/// earlier function built alike proved is taken from it.
 ShapeRefinement refineShapes(const Problem &problem,
                              const FunctionVerdicts &verdicts,
                              const SmtLimits &limits,
-                             SmtEnvironment *environment = nullptr);
+                             SmtEnvironment *environment = nullptr,
+                             RefinementMemo *memo = nullptr);
 
 /// What earlier refinements proved, by exactly what they asked: a
 /// function built like an earlier one (a layer of a model: the same
@@ -95,13 +97,6 @@ public:
 private:
   std::unique_ptr<Impl> impl_;
 };
-
-/// refineShapes(); with a memo, what an earlier function built alike
-/// proved is taken from it.
-ShapeRefinement refineShapes(const Problem &problem,
-                             const FunctionVerdicts &verdicts,
-                             const SmtLimits &limits,
-                             SmtEnvironment *environment, RefinementMemo *memo);
 
 } // namespace symshape::solver
 
