@@ -176,7 +176,9 @@ solver::Text Parser::opName(std::string_view name) {
   auto it = opNames.find(name);
   if (it != opNames.end())
     return it->second;
-  solver::Text text(name);
+  // Every op of this name copies it, and another thread frees the ops it
+  // has lowered while this one reads on: an uncounted block.
+  solver::Text text = solver::Text::shared(name);
   opNames.emplace(text.view(), text); // the key views the text it maps to
   return text;
 }

@@ -258,7 +258,9 @@ std::optional<Type> Parser::parseShapedType(std::string_view keyword,
   std::optional<Type> element = parseType();
   if (!element)
     return std::nullopt;
-  type.element = element->str();
+  // Every copy of a cached type copies its element: on two threads, a
+  // counted one would be written by both at each copy.
+  type.element = solver::Text::shared(element->str());
   if (isTensor && tok.is(TokenKind::Comma)) {
     consume();
     uint32_t encodingStart = tok.offset;

@@ -151,9 +151,13 @@ public:
   friend bool operator!=(const Type &a, const TypeRef &b) { return !(a == b); }
 
 private:
+  /// The count on a cache line of its own: one thread copies a type the
+  /// parser gives to new values while another reads it as it lowers the
+  /// values before them (-j 2), and a count beside the type made every
+  /// copy take the type's line away from the reader.
   struct Rep {
     Type type;
-    std::atomic<uint32_t> refs;
+    alignas(64) std::atomic<uint32_t> refs;
   };
   static const Type &none() {
     static const Type empty;

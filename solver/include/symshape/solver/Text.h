@@ -10,7 +10,11 @@
 //   Text same = name;                // the same block, counted
 //   std::string s = "op " + name;    // reads like a string
 //
-// The count is atomic: texts are copied on any thread.
+// The count is atomic: texts are copied on any thread. A text copied on
+// every thread at once (the element type of every tensor type in a file,
+// while one thread parses and another lowers) would make its count's cache
+// line travel between cores at each copy: Text::shared gives such texts a
+// block that is never counted nor freed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,10 +40,15 @@ public:
   Text(std::string_view text) : rep(text.empty() ? nullptr : make(text)) {}
   Text(const std::string &text) : Text(std::string_view(text)) {}
   Text(const Text &other) : rep(other.rep) {
-    if (rep)
+    if (rep && rep->refs.load(std::memory_order_relaxed) != kUncounted)
       rep->refs.fetch_add(1, std::memory_order_relaxed);
   }
   Text(Text &&other) noexcept : rep(other.rep) { other.rep = nullptr; }
+  /// `text` in a block of the process that copies never count and nothing
+  /// frees: for the short texts of a handful of values that every thread
+  /// copies (element types). Bounded: past a few thousand distinct texts,
+  /// or for a long one, an ordinary Text.
+  static Text shared(std::string_view text);
   Text &operator=(const Text &other) {
     Text copy(other);
     std::swap(rep, copy.rep);
@@ -148,6 +157,9 @@ public:
   }
 
 private:
+  /// The count of a block Text::shared made (no count of copies reaches
+  /// it: each copy takes 8 bytes).
+  static constexpr uint32_t kUncounted = UINT32_MAX;
   struct Rep {
     std::atomic<uint32_t> refs;
     uint32_t size;
@@ -166,7 +178,8 @@ private:
     return r;
   }
   void release() {
-    if (rep && rep->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    if (rep && rep->refs.load(std::memory_order_relaxed) != kUncounted &&
+        rep->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       rep->~Rep();
       std::free(rep);
     }
