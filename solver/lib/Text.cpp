@@ -15,7 +15,9 @@ Text Text::shared(std::string_view text) {
   if (text.empty() || text.size() > kMaxSize)
     return Text(text);
   static std::mutex mutex;
-  static std::unordered_map<std::string_view, Rep *> blocks;
+  // Never destroyed: texts may be copied until the process ends, and the
+  // blocks stay reachable (a leak checker sees none lost).
+  static auto &blocks = *new std::unordered_map<std::string_view, Rep *>();
   std::lock_guard<std::mutex> lock(mutex);
   Text result;
   if (auto it = blocks.find(text); it != blocks.end()) {
