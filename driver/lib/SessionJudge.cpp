@@ -129,7 +129,7 @@ void judgeOne(FunctionAnalysis &analysis, const SessionOptions &options,
   const bool ownContext =
       !problem.graph.symbols().empty() && !problem.isLinear();
   std::optional<solver::SmtEnvironment> own;
-  solver::SmtEnvironment *environment = &lane.environment;
+  solver::SmtEnvironment *environment = lane.judge.environment;
   solver::JudgeOptions judgeOptions = lane.judge;
   if (ownContext) {
     environment = &own.emplace();
@@ -265,6 +265,9 @@ bool Session::judgeAll() {
   // refinements too (refineOne).
   std::vector<bool> alike = builtAlike(work);
   solver::RefinementMemo sharedRefinements;
+  // A context the caller gave serves one thread: then the lanes take
+  // turns in it, on this thread.
+  solver::SmtEnvironment *given = options.judge.environment;
   auto worker = [&] {
     solver::SmtEnvironment refineEnvironment; // made if a shape needs Z3
     for (size_t index; !outOfMemory && (index = nextLane++) < lanes;) {
@@ -276,7 +279,8 @@ bool Session::judgeAll() {
           options.progress("obligations judged", judgedObligations += judged,
                            obligations);
         };
-      lane.judge.environment = &lane.environment;
+      // The caller's context, if it gave one (SessionOptions::judge).
+      lane.judge.environment = given ? given : &lane.environment;
       lane.judge.memo = &lane.memo;
       lane.refinements = &sharedRefinements;
       lane.refineEnvironment = lanes == 1 ? nullptr : &refineEnvironment;
@@ -291,7 +295,7 @@ bool Session::judgeAll() {
       }
       try {
         if (!outOfMemory)
-          explainAndRefine(lane.later, options, lane, &lane.environment);
+          explainAndRefine(lane.later, options, lane, lane.judge.environment);
       } catch (const std::bad_alloc &) {
         outOfMemory = true; // reported below, once
       }
@@ -299,7 +303,10 @@ bool Session::judgeAll() {
   };
   if (options.progress)
     options.progress("judging", 0, work.size());
-  runOnThreads(worker, lanes);
+  if (given)
+    worker();
+  else
+    runOnThreads(worker, lanes);
   if (options.computeContracts)
     contractsOfAlike(
         work, alike, options.judge.limits,

@@ -14,6 +14,14 @@
 //  - fuzzPrograms only: generated programs parse and lower without error,
 //    and analysing the same text twice gives identical reports.
 //
+// Each analysis judges in a Z3 context the process keeps (a context costs
+// about 15 ms to make and delete under ASan, most of an execution's time
+// when each analysis made its own). Z3's answers depend on what a context
+// was asked before, so fuzzPrograms's two analyses of a program have a
+// context each, asked the same questions in the same order at every
+// execution: their reports stay comparable. A run that may have met the
+// time-out backstop leaves the two apart, and both are made again.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Targets.h"
@@ -23,11 +31,13 @@
 #include "ProgramGenerator.h"
 #include "symshape/driver/Rewrite.h"
 #include "symshape/driver/Session.h"
+#include "symshape/solver/Smt.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 namespace symshape::fuzz {
@@ -39,6 +49,27 @@ using frontend::SessionOptions;
 using solver::Verdict;
 
 constexpr const char *kFileName = "fuzz.mlir";
+
+/// The Z3 contexts the analyses judge in (see the top of the file): made
+/// once, never deleted (the process ends with them).
+struct Contexts {
+  /// fuzzPrograms's two analyses of one program.
+  std::unique_ptr<solver::SmtEnvironment> first, second;
+  /// Analyses compared with nothing: fuzzText's, and the refined texts'.
+  solver::SmtEnvironment other;
+
+  Contexts() { renew(); }
+  /// Fresh contexts for the two compared analyses.
+  void renew() {
+    first = std::make_unique<solver::SmtEnvironment>();
+    second = std::make_unique<solver::SmtEnvironment>();
+  }
+};
+
+Contexts &contexts() {
+  static Contexts *kept = new Contexts();
+  return *kept;
+}
 
 /// Reports a broken invariant with the input that broke it, then aborts.
 [[noreturn]] void broken(const std::string &what, const std::string &input,
@@ -174,6 +205,7 @@ void checkRefined(const Session &session, const SessionOptions &options,
   // first analysis (and a Z3 context of their own costs 15 ms under ASan).
   SessionOptions verdictsOnly = options;
   verdictsOnly.computeShapes = false;
+  verdictsOnly.judge.environment = &contexts().other;
   for (const auto &file : session.files()) {
     std::string refined = frontend::rewriteRefined(session, *file);
     Session again(verdictsOnly);
@@ -201,6 +233,7 @@ void fuzzText(const uint8_t *data, size_t size) {
   options.judge.limits.timeoutMs = kFuzzBackstopMs;
   options.judge.limits.rlimit = kFuzzRlimit;
   options.computeShapes = true;
+  options.judge.environment = &contexts().other;
   Session session(options);
   for (const std::string &a : assumptions)
     if (!session.addAssumption(a)) {
@@ -255,7 +288,9 @@ void fuzzPrograms(const uint8_t *data, size_t size) {
   };
   using Clock = std::chrono::steady_clock;
   Clock::time_point start = Clock::now();
-  Session session(program.options);
+  SessionOptions options = program.options;
+  options.judge.environment = contexts().first.get();
+  Session session(options);
   analyse(session);
   Clock::duration first = Clock::now() - start;
   checkReports(session, shown);
@@ -263,13 +298,17 @@ void fuzzPrograms(const uint8_t *data, size_t size) {
 
   // Determinism: the solver's budget is counted in resource units, so even
   // an `unknown` must come out the same, unless a query may have met the
-  // time-out backstop (only a run that long can have).
+  // time-out backstop (only a run that long can have); then the two
+  // contexts may have been asked different things, and are made again.
   start = Clock::now();
-  Session again(program.options);
+  options.judge.environment = contexts().second.get();
+  Session again(options);
   analyse(again);
   Clock::duration backstop = std::chrono::milliseconds(kFuzzBackstopMs);
-  if (first >= backstop || Clock::now() - start >= backstop)
+  if (first >= backstop || Clock::now() - start >= backstop) {
+    contexts().renew();
     return;
+  }
   std::string json = session.json(), json2 = again.json();
   if (json != json2)
     broken("json() differs between runs", shown,

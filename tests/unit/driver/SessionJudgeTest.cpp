@@ -11,6 +11,7 @@
 #include "symshape/driver/Session.h"
 
 #include "symshape/solver/Explain.h"
+#include "symshape/solver/Smt.h"
 
 #include "SessionTestInputs.h"
 
@@ -140,6 +141,57 @@ TEST_CASE("a session without contracts gives the same verdicts, shapes and "
   std::string with = run(true, 1);
   CHECK(run(false, 1) == with);
   CHECK(run(false, 2) == with);
+}
+
+TEST_CASE("a session judges in the Z3 context its caller gives", "[session]") {
+  // Two functions with a runtime check that can fail and a cast to a
+  // static size: their verdicts and contracts ask Z3. Given a context, a
+  // session makes it and judges in it (on one thread, whatever its jobs):
+  // the same report as in contexts of its own while the given one is
+  // fresh, and the same verdicts once it was asked other things before.
+  std::string program;
+  for (int f = 0; f < 2; ++f)
+    program += "func.func @f" + std::to_string(f) +
+               "(%x: tensor<?x16xf32>, %m: tensor<?x16xf32>) -> "
+               "tensor<?x16xf32> {\n"
+               "  %sx = shape.shape_of %x : tensor<?x16xf32> -> "
+               "tensor<2xindex>\n"
+               "  %sm = shape.shape_of %m : tensor<?x16xf32> -> "
+               "tensor<2xindex>\n"
+               "  %w = shape.cstr_broadcastable %sx, %sm : tensor<2xindex>, "
+               "tensor<2xindex>\n"
+               "  %r = \"test.broadcastable\"(%x, %m) : (tensor<?x16xf32>, "
+               "tensor<?x16xf32>) -> tensor<?x16xf32>\n"
+               "  %c = tensor.cast %r : tensor<?x16xf32> to tensor<" +
+               std::to_string(4 + f) +
+               "x16xf32>\n"
+               "  %d = tensor.cast %c : tensor<" +
+               std::to_string(4 + f) +
+               "x16xf32> to tensor<?x16xf32>\n"
+               "  return %d : tensor<?x16xf32>\n}\n";
+  auto run = [&](solver::SmtEnvironment *environment, unsigned jobs,
+                 std::string &verdicts) {
+    SessionOptions options = withShapes();
+    options.jobs = jobs;
+    options.judge.environment = environment;
+    Session session(options);
+    REQUIRE(session.addFile("f.mlir", program));
+    REQUIRE(session.analyze());
+    verdicts.clear();
+    for (const FunctionAnalysis &fn : session.files().at(0)->functions)
+      for (const solver::Finding &finding : fn.verdicts.findings)
+        verdicts += std::string(solver::verdictName(finding.verdict)) + " ";
+    return session.json();
+  };
+  std::string ownVerdicts, givenVerdicts, againVerdicts;
+  std::string own = run(nullptr, 2, ownVerdicts);
+  CHECK(ownVerdicts.find("ub-possible") != std::string::npos);
+  solver::SmtEnvironment given;
+  CHECK_FALSE(given.hasContext());
+  CHECK(run(&given, 2, givenVerdicts) == own);
+  CHECK(given.hasContext());
+  run(&given, 1, againVerdicts);
+  CHECK(againVerdicts == ownVerdicts);
 }
 
 TEST_CASE("shapes are refined from the verdicts, the same on any number of "

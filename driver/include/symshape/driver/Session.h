@@ -47,6 +47,15 @@ namespace symshape::frontend {
 
 struct SessionOptions {
   LoweringOptions lowering;
+  /// How functions are judged. Its `environment`, when set, is the Z3
+  /// context every function is judged in (but one with products of sizes,
+  /// which gets one of its own), instead of one per lane of functions: for
+  /// a caller that analyses many inputs one after another (the fuzzers; a
+  /// context costs 10 ms under ASan). Z3's answers depend on what a
+  /// context was asked before, so two sessions give the same output only
+  /// if their contexts were asked the same before them. The session then
+  /// judges on this thread alone, whatever `jobs`. Its `memo` and
+  /// `judged` are the session's own.
   solver::JudgeOptions judge;
   /// Also compute the most specific shape of every value (SEMANTICS.md §5).
   bool computeShapes = false;
