@@ -98,7 +98,8 @@ bool readVtensorBody(std::string_view body, Type &type) {
     dtype.remove_suffix(1);
   if (dtype.empty())
     return false;
-  type.element = dtype == "unk" ? "" : std::string(dtype);
+  // Shared like a builtin tensor's element (parseShapedType).
+  type.element = dtype == "unk" ? solver::Text() : solver::Text::shared(dtype);
   return true;
 }
 
@@ -169,7 +170,7 @@ std::optional<Type> Parser::parseTorchType(uint32_t start) {
     resetTo(*end);
     return it->second;
   }
-  type.spelling = "!torch.vtensor";
+  type.spelling = solver::Text::shared("!torch.vtensor");
   if (!readVtensorBody(buf.substr(open + 1, *end - open - 2), type)) {
     // A form this reader does not know: kept as text (an Other type).
     resetTo(*end);
