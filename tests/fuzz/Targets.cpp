@@ -56,13 +56,29 @@ struct Contexts {
   /// fuzzPrograms's two analyses of one program.
   std::unique_ptr<solver::SmtEnvironment> first, second;
   /// Analyses compared with nothing: fuzzText's, and the refined texts'.
-  solver::SmtEnvironment other;
+  std::unique_ptr<solver::SmtEnvironment> other;
+  /// Executions since every context was made: a context keeps what it
+  /// allocated for its next questions, so all are made again every
+  /// kExecutions executions (between two of them: the compared two stay
+  /// alike), and the fuzzer's memory stays bounded over a long run.
+  unsigned executions = 0;
+  static constexpr unsigned kExecutions = 256;
 
-  Contexts() { renew(); }
+  Contexts() { renewAll(); }
   /// Fresh contexts for the two compared analyses.
   void renew() {
     first = std::make_unique<solver::SmtEnvironment>();
     second = std::make_unique<solver::SmtEnvironment>();
+  }
+  void renewAll() {
+    renew();
+    other = std::make_unique<solver::SmtEnvironment>();
+    executions = 0;
+  }
+  /// Called as an execution starts.
+  void starting() {
+    if (++executions > kExecutions)
+      renewAll();
   }
 };
 
@@ -208,7 +224,7 @@ void checkRefined(const Session &session, const std::string &text,
   // first analysis (and a Z3 context of their own costs 15 ms under ASan).
   SessionOptions verdictsOnly = options;
   verdictsOnly.computeShapes = false;
-  verdictsOnly.judge.environment = &contexts().other;
+  verdictsOnly.judge.environment = contexts().other.get();
   for (const auto &file : session.files()) {
     std::string refined = frontend::rewriteRefined(session, *file);
     if (refined == text)
@@ -226,6 +242,7 @@ void checkRefined(const Session &session, const std::string &text,
 } // namespace
 
 void fuzzText(const uint8_t *data, size_t size) {
+  contexts().starting();
   std::string input(reinterpret_cast<const char *>(data), size);
   // Bytes after the first NUL, if any, are an --assume expression.
   size_t nul = input.find('\0');
@@ -238,7 +255,7 @@ void fuzzText(const uint8_t *data, size_t size) {
   options.judge.limits.timeoutMs = kFuzzBackstopMs;
   options.judge.limits.rlimit = kFuzzRlimit;
   options.computeShapes = true;
-  options.judge.environment = &contexts().other;
+  options.judge.environment = contexts().other.get();
   Session session(options);
   for (const std::string &a : assumptions)
     if (!session.addAssumption(a)) {
@@ -274,6 +291,7 @@ std::string generatedProgram(const uint8_t *data, size_t size) {
 }
 
 void fuzzPrograms(const uint8_t *data, size_t size) {
+  contexts().starting();
   ByteStream in(data, size);
   GeneratedProgram program = generateProgram(in);
   program.options.computeShapes = true;
