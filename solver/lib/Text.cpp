@@ -1,5 +1,4 @@
-//===- Text.cpp - The blocks of Text::shared
-//-------------------------------===//
+//===- Text.cpp - The blocks of Text::shared ------------------------------===//
 
 #include "symshape/solver/Text.h"
 

@@ -50,8 +50,8 @@ using solver::Verdict;
 
 constexpr const char *kFileName = "fuzz.mlir";
 
-/// The Z3 contexts the analyses judge in (see the top of the file): made
-/// once, never deleted (the process ends with them).
+/// The Z3 contexts the analyses judge in (see the top of the file), kept
+/// from one execution to the next; the process ends with them.
 struct Contexts {
   /// fuzzPrograms's two analyses of one program.
   std::unique_ptr<solver::SmtEnvironment> first, second;
@@ -221,7 +221,7 @@ void checkRefined(const Session &session, const std::string &text,
                   const std::vector<std::string> &assumptions,
                   const std::string &input) {
   // Its verdicts only: the shapes of the same program were computed by the
-  // first analysis (and a Z3 context of their own costs 15 ms under ASan).
+  // first analysis.
   SessionOptions verdictsOnly = options;
   verdictsOnly.computeShapes = false;
   verdictsOnly.judge.environment = contexts().other.get();
