@@ -2,11 +2,11 @@
 //
 // The judging half of Session::analyze(): functions dealt into lanes, each
 // with one Z3 context for the judge, the contracts, the shapes and the
-// explanations, made when first needed; the contracts
-// of functions built alike each get a context of their own once the lanes
-// are done, and share their answers, and every lane shares the
-// refinements' exact answers. Parsing and lowering are in
-// Session.cpp.
+// explanations, made when first needed (or the caller's, taken in turns:
+// SessionOptions::judge); the contracts of functions built alike each get
+// a context of their own once the lanes are done, and share their
+// answers, and every lane shares the refinements' exact answers. Parsing
+// and lowering are in Session.cpp.
 //
 //===----------------------------------------------------------------------===//
 
