@@ -140,8 +140,13 @@ void checkDiagnostic(Session &session, const std::string &name,
         rendered.substr(0, 2000));
 }
 
-/// Invariants of an analysed session's reports.
-void checkReports(Session &session, const std::string &input) {
+/// An analysed session's reports, rendered once.
+struct Reports {
+  std::string json, text;
+};
+
+/// Invariants of an analysed session's reports; returns them.
+Reports checkReports(Session &session, const std::string &input) {
   std::string json = session.json();
   std::string problem = checkJson(json);
   check(problem.empty(), "json() is not well-formed: " + problem, input, json);
@@ -211,6 +216,7 @@ void checkReports(Session &session, const std::string &input) {
 
   std::string dot = session.dot();
   check(startsWith(dot, "digraph"), "dot() is not a digraph", input, dot);
+  return {std::move(json), std::move(text)};
 }
 
 /// The refined text of the session's one file, `text`, must parse and
@@ -316,7 +322,7 @@ void fuzzPrograms(const uint8_t *data, size_t size) {
   Session session(options);
   analyse(session);
   Clock::duration first = Clock::now() - start;
-  checkReports(session, shown);
+  Reports reports = checkReports(session, shown);
   checkRefined(session, program.text, program.options, program.assumptions,
                shown);
 
@@ -333,14 +339,14 @@ void fuzzPrograms(const uint8_t *data, size_t size) {
     contexts().renew();
     return;
   }
-  std::string json = session.json(), json2 = again.json();
-  if (json != json2)
+  std::string json2 = again.json();
+  if (reports.json != json2)
     broken("json() differs between runs", shown,
-           json + "\n--- second run ---\n" + json2);
-  std::string text = session.text(), text2 = again.text();
-  if (text != text2)
+           reports.json + "\n--- second run ---\n" + json2);
+  std::string text2 = again.text();
+  if (reports.text != text2)
     broken("text() differs between runs", shown,
-           text + "\n--- second run ---\n" + text2);
+           reports.text + "\n--- second run ---\n" + text2);
 }
 
 } // namespace symshape::fuzz
