@@ -203,6 +203,7 @@ std::optional<Cube> mergeOn(SmtSolver &solver, const DimGraph &graph,
 void mergeRanges(SmtSolver &solver, const DimGraph &graph,
                  std::vector<Cube> &cover, const AllowedMinterms *allowed,
                  FormulaId violation) {
+  OptionalChecks optional(solver); // a give-up costs a merge only
   if (allowed && allowed->atoms.empty())
     allowed = nullptr;
   const std::vector<Cube> before = cover;

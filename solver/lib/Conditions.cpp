@@ -238,6 +238,7 @@ std::optional<std::vector<Cube>> coverOfViolation(
     FormulaId violation, const KnownModels &known, std::string &whyNot,
     size_t &checks, const std::vector<FormulaId> *asserted,
     const std::vector<FormulaId> *failing, AllowedMinterms *allowed) {
+  OptionalChecks optional(solver); // a give-up costs the condition only
   if (allowed)
     allowed->atoms.clear();
   // One nonlinear comparison is its own cover, exact under any P: asking

@@ -82,6 +82,9 @@ struct SmtContext::Impl {
   /// Some term built so far multiplies or divides by a non-constant: its
   /// queries may need the retries of `SmtSolver::check`.
   bool nonlinear = false;
+  /// Optional checks of this context's solvers that ended unknown
+  /// (SmtSolver::setOptional).
+  unsigned optionalGiveUps = 0;
 
   z3::expr term(TermId id);
   /// Whether `t` is an addition or a subtraction.
@@ -312,6 +315,9 @@ SmtContext::~SmtContext() = default;
 /// so met the old quarter of the time-out on a busy machine) counts about
 /// 100,000.
 constexpr unsigned kNonlinearFirstTry = 1000000;
+/// The same for an optional question (SmtSolver::setOptional), which is
+/// not retried: a condition is not worth more.
+constexpr unsigned kNonlinearOptional = 200000;
 
 struct SmtSolver::Impl {
   Impl(SmtContext::Impl &context, SmtLimits limits)
@@ -496,6 +502,12 @@ SatResult SmtSolver::checkWith(const std::vector<Lit> &assumptions,
   impl->retriedCore.reset();
   impl->retriedReason.reset();
   lastCore.clear();
+  if (optional && impl->context.optionalGiveUps >= kMaxOptionalGiveUps) {
+    lastReason = "the solver gave up on " +
+                 std::to_string(kMaxOptionalGiveUps) +
+                 " earlier questions of this function's conditions";
+    return SatResult::Unknown;
+  }
   SatResult result = SatResult::Unknown;
   guarded(impl.get(), [&] {
     z3::expr_vector lits(impl->context.ctx);
@@ -520,6 +532,8 @@ SatResult SmtSolver::checkWith(const std::vector<Lit> &assumptions,
     // up. Which of "incomplete", "canceled" or a resource limit Z3
     // reports at the stop depends on where it lands: all retry.
     bool nonlinear = impl->context.nonlinear;
+    const unsigned firstTry =
+        optional ? kNonlinearOptional : kNonlinearFirstTry;
     z3::check_result answer = z3::unknown;
     if (apart) {
       armed.dog = nullptr; // the other context has a time-out of its own
@@ -533,15 +547,15 @@ SatResult SmtSolver::checkWith(const std::vector<Lit> &assumptions,
         return;
       }
       if (nonlinear)
-        impl->limitResources(impl->rlimit
-                                 ? std::min(impl->rlimit, kNonlinearFirstTry)
-                                 : kNonlinearFirstTry);
+        impl->limitResources(impl->rlimit ? std::min(impl->rlimit, firstTry)
+                                          : firstTry);
       answer = impl->solver.check(lits);
       if (armed.dog)
         armed.dog->disarm();
       if (nonlinear)
         impl->limitResources(impl->rlimit);
-      if (answer == z3::unknown) {
+      // An optional question is not worth the retries' time-outs.
+      if (answer == z3::unknown && !(optional && nonlinear)) {
         std::string reason = impl->solver.reason_unknown();
         if (reason.find("incomplete") != std::string::npos ||
             (nonlinear && (reason == "canceled" || reason == "timeout" ||
@@ -583,6 +597,8 @@ SatResult SmtSolver::checkWith(const std::vector<Lit> &assumptions,
     lastReason = impl->brokenReason;
     return SatResult::Unknown;
   }
+  if (optional && result == SatResult::Unknown)
+    ++impl->context.optionalGiveUps;
   return result;
 }
 

@@ -45,25 +45,43 @@ TEST_CASE("the watchdog interrupts only a check past its deadline", "[smt]") {
   dog.disarm();
 }
 
-TEST_CASE("a query past its time-out is unknown, with the reason", "[smt]") {
-  // Pigeonhole: 13 sizes in [1, 12], pairwise different. Unsat, but
-  // only after an exponential case split on the disequalities.
+namespace {
+
+/// Pigeonhole: 13 sizes in [1, 12], pairwise different. Unsat, but only
+/// after an exponential case split on the disequalities.
+struct Pigeonhole {
   Problem problem;
   DimGraph &g = problem.graph;
   FormulaStore &f = problem.formulas;
   std::vector<TermId> pigeons;
-  for (int i = 0; i < 13; ++i)
-    pigeons.push_back(
-        g.symbol("%p" + std::to_string(i), SymbolOrigin::ArgumentDim));
+
+  Pigeonhole() {
+    for (int i = 0; i < 13; ++i)
+      pigeons.push_back(
+          g.symbol("%p" + std::to_string(i), SymbolOrigin::ArgumentDim));
+  }
+  /// Asserts the pigeonhole in `solver`.
+  void assertIn(SmtSolver &solver) {
+    for (TermId p : pigeons) {
+      solver.add(f.mkLe(g.constant(1), p));
+      solver.add(f.mkLe(p, g.constant(12)));
+    }
+    for (size_t i = 0; i < pigeons.size(); ++i)
+      for (size_t j = i + 1; j < pigeons.size(); ++j)
+        solver.add(f.mkNe(pigeons[i], pigeons[j]));
+  }
+};
+
+} // namespace
+
+TEST_CASE("a query past its time-out is unknown, with the reason", "[smt]") {
+  Pigeonhole hole;
+  DimGraph &g = hole.g;
+  FormulaStore &f = hole.f;
+  const std::vector<TermId> &pigeons = hole.pigeons;
   SmtContext context(g, f);
   SmtSolver solver(context, SmtLimits{200, 0});
-  for (TermId p : pigeons) {
-    solver.add(f.mkLe(g.constant(1), p));
-    solver.add(f.mkLe(p, g.constant(12)));
-  }
-  for (size_t i = 0; i < pigeons.size(); ++i)
-    for (size_t j = i + 1; j < pigeons.size(); ++j)
-      solver.add(f.mkNe(pigeons[i], pigeons[j]));
+  hole.assertIn(solver);
   TermId x = pigeons[0];
 
   auto start = std::chrono::steady_clock::now();
@@ -179,4 +197,46 @@ TEST_CASE("a question asked apart reads back like any check", "[smt]") {
   starved.add(f.mkEq(g.mul(a, b), g.constant(12)));
   CHECK(starved.checkApart() == SatResult::Unknown);
   CHECK(!starved.reason().empty());
+}
+
+TEST_CASE("optional checks stop after two give-ups in their context only",
+          "[smt]") {
+  // The pigeonhole under a resource limit: each check gives up, by
+  // count, not time. Optional checks (a condition's, a contract's) give
+  // up twice, then end unknown unasked; a verdict's check in the same
+  // context is still asked, and so are optional ones in another context.
+  Pigeonhole hole;
+  SmtContext context(hole.g, hole.f);
+  SmtSolver solver(context, SmtLimits{0, 20000});
+  hole.assertIn(solver);
+  {
+    OptionalChecks optional(solver);
+    CHECK(solver.isOptional());
+    CHECK(solver.check() == SatResult::Unknown);
+    CHECK(solver.reason() == "the solver reached its time or resource limit");
+    CHECK(solver.check() == SatResult::Unknown);
+    CHECK(solver.check() == SatResult::Unknown);
+    CHECK(solver.reason() == "the solver gave up on 2 earlier questions of "
+                             "this function's conditions");
+  }
+  CHECK_FALSE(solver.isOptional());
+  // Not optional: asked (and given up on by the resource limit again).
+  CHECK(solver.check() == SatResult::Unknown);
+  CHECK(solver.reason() == "the solver reached its time or resource limit");
+  // Another solver of the context: its optional checks stay stopped, its
+  // others are asked.
+  SmtSolver other(context, SmtLimits{2000, 0});
+  other.add(hole.f.mkEq(hole.pigeons[0], hole.g.constant(3)));
+  CHECK(other.check() == SatResult::Sat);
+  {
+    OptionalChecks optional(other);
+    CHECK(other.check() == SatResult::Unknown);
+  }
+  // A context of its own (another function) asks them.
+  SmtContext fresh(hole.g, hole.f);
+  SmtSolver third(fresh, SmtLimits{2000, 0});
+  third.add(hole.f.mkEq(hole.pigeons[0], hole.g.constant(3)));
+  OptionalChecks optional(third);
+  CHECK(third.check() == SatResult::Sat);
+  CHECK(third.value(hole.pigeons[0]) == 3);
 }

@@ -151,14 +151,42 @@ public:
   /// enough for unsat (a core, not necessarily minimal).
   const std::vector<Lit> &core() const { return lastCore; }
 
+  /// Marks the checks that follow as optional or not: questions whose
+  /// give-up costs a finding's condition or a contract's cover, never a
+  /// verdict. An optional nonlinear check gets a fifth of the resource
+  /// units of a first try and is not asked again in fresh solvers (see
+  /// check), and once kMaxOptionalGiveUps optional checks on
+  /// one SmtContext have ended unknown, later ones end unknown unasked:
+  /// a function's conditions cannot cost many time-outs.
+  void setOptional(bool on) { optional = on; }
+  bool isOptional() const { return optional; }
+  static constexpr unsigned kMaxOptionalGiveUps = 2;
+
   struct Impl; ///< opaque: defined in Smt.cpp
 
 private:
   SatResult checkWith(const std::vector<Lit> &assumptions, bool apart);
 
   std::unique_ptr<Impl> impl;
+  bool optional = false;
   std::string lastReason;
   std::vector<Lit> lastCore;
+};
+
+/// Marks a solver's checks optional while it lives (SmtSolver::setOptional).
+class OptionalChecks {
+public:
+  explicit OptionalChecks(SmtSolver &solver)
+      : solver(solver), was(solver.isOptional()) {
+    solver.setOptional(true);
+  }
+  ~OptionalChecks() { solver.setOptional(was); }
+  OptionalChecks(const OptionalChecks &) = delete;
+  OptionalChecks &operator=(const OptionalChecks &) = delete;
+
+private:
+  SmtSolver &solver;
+  bool was;
 };
 
 } // namespace symshape::solver
