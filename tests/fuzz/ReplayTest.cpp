@@ -101,7 +101,8 @@ int main(int argc, char **argv) {
     if (mode == "--text")
       symshape::fuzz::fuzzText(data, bytes.size());
     else
-      symshape::fuzz::fuzzPrograms(data, bytes.size());
+      symshape::fuzz::fuzzPrograms(data, bytes.size(),
+                                   symshape::fuzz::Compare::Always);
     ++passed;
   }
   if (mode != "--print")

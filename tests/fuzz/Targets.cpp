@@ -12,15 +12,17 @@
 //  - the refined text (symshape refine) parses and analyses again (its
 //    verdicts: the first analysis computed the shapes);
 //  - fuzzPrograms only: generated programs parse and lower without error,
-//    and analysing the same text twice gives identical reports.
+//    and analysing the same text twice gives identical reports (for the
+//    inputs Compare::Sampled picks, or all of them).
 //
 // Each analysis judges in a Z3 context the process keeps (a context costs
 // about 15 ms to make and delete under ASan, most of an execution's time
 // when each analysis made its own). Z3's answers depend on what a context
-// was asked before, so fuzzPrograms's two analyses of a program have a
-// context each, asked the same questions in the same order at every
-// execution: their reports stay comparable. A run that may have met the
-// time-out backstop leaves the two apart, and both are made again.
+// was asked before, so fuzzPrograms's two analyses of a compared program
+// have a context each, which no other analysis asks, asked the same
+// questions in the same order: their reports stay comparable. A run that
+// may have met the time-out backstop leaves the two apart, and both are
+// made again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,9 +55,10 @@ constexpr const char *kFileName = "fuzz.mlir";
 /// The Z3 contexts the analyses judge in (see the top of the file), kept
 /// from one execution to the next; the process ends with them.
 struct Contexts {
-  /// fuzzPrograms's two analyses of one program.
+  /// fuzzPrograms's two analyses of a compared program.
   std::unique_ptr<solver::SmtEnvironment> first, second;
-  /// Analyses compared with nothing: fuzzText's, and the refined texts'.
+  /// Analyses compared with nothing: fuzzText's, fuzzPrograms's of a
+  /// program it does not compare, and the refined texts'.
   std::unique_ptr<solver::SmtEnvironment> other;
   /// Executions since every context was made: a context keeps what it
   /// allocated for its next questions, so all are made again every
@@ -226,10 +229,14 @@ void checkRefined(const Session &session, const std::string &text,
                   const SessionOptions &options,
                   const std::vector<std::string> &assumptions,
                   const std::string &input) {
-  // Its verdicts only: the shapes of the same program were computed by the
-  // first analysis.
+  // Its verdicts only: the shapes, the contract and the explanations of
+  // the same program were computed by the first analysis (the contracts
+  // took a quarter of this analysis's time).
   SessionOptions verdictsOnly = options;
   verdictsOnly.computeShapes = false;
+  verdictsOnly.computeContracts = false;
+  verdictsOnly.explainChecks = false;
+  verdictsOnly.explainAll = false;
   verdictsOnly.judge.environment = contexts().other.get();
   for (const auto &file : session.files()) {
     std::string refined = frontend::rewriteRefined(session, *file);
@@ -296,8 +303,23 @@ std::string generatedProgram(const uint8_t *data, size_t size) {
   return describe(generateProgram(in));
 }
 
-void fuzzPrograms(const uint8_t *data, size_t size) {
+namespace {
+
+/// Whether fuzzPrograms compares two analyses of these bytes.
+bool compared(const uint8_t *data, size_t size, Compare compare) {
+  if (compare == Compare::Always)
+    return true;
+  uint32_t hash = 2166136261u; // FNV-1a
+  for (size_t i = 0; i < size; ++i)
+    hash = (hash ^ data[i]) * 16777619u;
+  return hash % kCompareEvery == 0;
+}
+
+} // namespace
+
+void fuzzPrograms(const uint8_t *data, size_t size, Compare compare) {
   contexts().starting();
+  const bool twice = compared(data, size, compare);
   ByteStream in(data, size);
   GeneratedProgram program = generateProgram(in);
   program.options.computeShapes = true;
@@ -318,13 +340,16 @@ void fuzzPrograms(const uint8_t *data, size_t size) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point start = Clock::now();
   SessionOptions options = program.options;
-  options.judge.environment = contexts().first.get();
+  options.judge.environment =
+      twice ? contexts().first.get() : contexts().other.get();
   Session session(options);
   analyse(session);
   Clock::duration first = Clock::now() - start;
   Reports reports = checkReports(session, shown);
   checkRefined(session, program.text, program.options, program.assumptions,
                shown);
+  if (!twice)
+    return;
 
   // Determinism: the solver's budget is counted in resource units, so even
   // an `unknown` must come out the same, unless a query may have met the

@@ -7,7 +7,8 @@
 //   fuzzText      bytes are an MLIR file (and, after a NUL byte, an
 //                 --assume expression): parse, analyse, report.
 //   fuzzPrograms  bytes drive ProgramGenerator; the program must parse and
-//                 lower, and its analysis must be internally consistent.
+//                 lower, and its analysis must be internally consistent
+//                 (and, for some inputs, the same when done again).
 //
 // A broken invariant prints what broke and the input, then aborts (the
 // fuzzer saves the input; the replay test fails).
@@ -39,8 +40,22 @@ constexpr unsigned kFuzzRlimit = 200000;
 /// it is not compared for determinism.
 constexpr unsigned kFuzzBackstopMs = 3000;
 
+/// Whether fuzzPrograms analyses a program twice to compare the reports.
+enum class Compare {
+  /// For one input in kCompareEvery, chosen by a hash of its bytes: the
+  /// second analysis is a third of an execution's time, and whether the
+  /// same questions get the same answers depends on the code paths, which
+  /// thousands of compared inputs cover as well as all of them would.
+  Sampled,
+  /// For every input: a saved input replays its comparison whatever its
+  /// hash.
+  Always,
+};
+constexpr unsigned kCompareEvery = 4;
+
 void fuzzText(const uint8_t *data, size_t size);
-void fuzzPrograms(const uint8_t *data, size_t size);
+void fuzzPrograms(const uint8_t *data, size_t size,
+                  Compare compare = Compare::Sampled);
 
 /// The program fuzzPrograms analyses for these bytes, with its
 /// command-line assumptions as trailing `// --assume "..."` comments.
