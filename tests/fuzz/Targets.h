@@ -43,9 +43,9 @@ constexpr unsigned kFuzzBackstopMs = 3000;
 /// Whether fuzzPrograms analyses a program twice to compare the reports.
 enum class Compare {
   /// For one input in kCompareEvery, chosen by a hash of its bytes: the
-  /// second analysis is a third of an execution's time, and whether the
-  /// same questions get the same answers depends on the code paths, which
-  /// thousands of compared inputs cover as well as all of them would.
+  /// second analysis was a third of an execution's time. Whether two runs
+  /// ask the same questions depends on the code paths, which the compared
+  /// inputs (hundreds a minute) still reach.
   Sampled,
   /// For every input: a saved input replays its comparison whatever its
   /// hash.
