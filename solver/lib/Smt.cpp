@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <z3++.h>
 
@@ -82,6 +83,9 @@ struct SmtContext::Impl {
   /// Some term built so far multiplies or divides by a non-constant: its
   /// queries may need the retries of `SmtSolver::check`.
   bool nonlinear = false;
+  /// Whether some term of the graph is nonlinear, once asked
+  /// (SmtSolver::nonlinear).
+  std::optional<bool> graphNonlinear;
   /// Optional checks of this context's solvers that ended unknown
   /// (SmtSolver::setOptional).
   unsigned optionalGiveUps = 0;
@@ -361,6 +365,13 @@ struct SmtSolver::Impl {
   bool shareAtoms = false;
   std::map<Atom, Lit> atoms; ///< with shareAtoms
   std::optional<z3::model> model;
+  /// Per open scope (push), the keys of `tracked` and `atoms` made in it:
+  /// their definitions go at pop, and so do they.
+  struct Scope {
+    std::vector<uint64_t> tracked;
+    std::vector<Atom> atoms;
+  };
+  std::vector<Scope> scopes;
   bool broken = false; // a Z3 error left the solver unusable
   std::string brokenReason;
 
@@ -427,7 +438,51 @@ Lit SmtSolver::track(FormulaId f, bool negated) {
     impl->solver.add(z3::implies(impl->lit(l), negated ? !e : e));
   });
   impl->tracked.emplace(key, l);
+  if (!impl->scopes.empty())
+    impl->scopes.back().tracked.push_back(key);
   return l;
+}
+
+bool SmtSolver::nonlinear() const {
+  if (!impl)
+    return false;
+  SmtContext::Impl &context = impl->context;
+  if (!context.graphNonlinear) {
+    // The degree counts `c floordiv %a` as linear; Z3 does not.
+    const DimGraph &graph = context.graph;
+    bool found = graph.maxDegree() >= 2;
+    for (TermId t = 0; !found && t < TermId(graph.numTerms()); ++t) {
+      const TermNode &node = graph.term(t);
+      found = (node.kind == TermKind::Mul || node.kind == TermKind::Div) &&
+              node.operands.size() == 2 &&
+              !graph.constantValue(node.operands[1]) &&
+              (node.kind == TermKind::Div ||
+               !graph.constantValue(node.operands[0]));
+    }
+    context.graphNonlinear = found;
+  }
+  return context.nonlinear || *context.graphNonlinear;
+}
+
+void SmtSolver::push() {
+  guarded(impl.get(), [&] {
+    impl->solver.push();
+    impl->scopes.emplace_back();
+  });
+}
+
+void SmtSolver::pop() {
+  guarded(impl.get(), [&] {
+    if (impl->scopes.empty())
+      return;
+    for (uint64_t key : impl->scopes.back().tracked)
+      impl->tracked.erase(key);
+    for (const Atom &a : impl->scopes.back().atoms)
+      impl->atoms.erase(a);
+    impl->scopes.pop_back();
+    impl->model.reset();
+    impl->solver.pop();
+  });
 }
 
 void SmtSolver::shareAtoms() {
@@ -444,8 +499,11 @@ Lit SmtSolver::atom(const Atom &a) {
       return known->second;
   }
   Lit l = impl->fresh();
-  if (impl->shareAtoms)
+  if (impl->shareAtoms) {
     impl->atoms.emplace(a, l);
+    if (!impl->scopes.empty())
+      impl->scopes.back().atoms.push_back(a);
+  }
   guarded(impl.get(), [&] {
     z3::expr p = impl->context.polynomial(a.poly);
     z3::expr rel = a.rel == AtomRel::Eq ? p == 0 : p <= 0;
@@ -465,6 +523,15 @@ Lit SmtSolver::clause(const std::vector<Lit> &lits) {
     impl->solver.add(z3::implies(impl->lit(l), z3::mk_or(disjuncts)));
   });
   return l;
+}
+
+void SmtSolver::addClause(const std::vector<Lit> &lits) {
+  guarded(impl.get(), [&] {
+    z3::expr_vector disjuncts(impl->context.ctx);
+    for (Lit x : lits)
+      disjuncts.push_back(impl->lit(x));
+    impl->solver.add(z3::mk_or(disjuncts));
+  });
 }
 
 Lit SmtSolver::guard() {

@@ -240,3 +240,45 @@ TEST_CASE("optional checks stop after two give-ups in their context only",
   CHECK(third.check() == SatResult::Sat);
   CHECK(third.value(hole.pigeons[0]) == 3);
 }
+
+TEST_CASE("a scope's assertions and literals go at its pop", "[smt]") {
+  Problem problem;
+  DimGraph &g = problem.graph;
+  FormulaStore &f = problem.formulas;
+  TermId a = g.symbol("%a", SymbolOrigin::ArgumentDim);
+  SmtContext context(g, f);
+  SmtSolver solver(context, SmtLimits{2000, 0});
+  solver.shareAtoms();
+  solver.add(f.mkLe(g.constant(1), a));
+  solver.add(f.mkLe(a, g.constant(4)));
+  const Atom isThree{
+      *Polynomial::sub(Polynomial::symbol(a), Polynomial::constant(3)),
+      AtomRel::Eq};
+  const FormulaId isTwo = f.mkEq(a, g.constant(2));
+
+  solver.push();
+  // Made in the scope: a shared atom and a tracked formula.
+  Lit three = solver.atom(isThree);
+  Lit two = solver.track(isTwo);
+  solver.addClause({three, two}); // %a is 2 or 3, until the pop
+  CHECK(solver.check({-three, -two}) == SatResult::Unsat);
+  CHECK(solver.check({-three}) == SatResult::Sat);
+  CHECK(solver.value(a) == 2);
+  solver.pop();
+
+  // The clause is gone: %a may be 4 again.
+  Lit threeAgain = solver.atom(isThree);
+  Lit twoAgain = solver.track(isTwo);
+  const Atom isFour{
+      *Polynomial::sub(Polynomial::symbol(a), Polynomial::constant(4)),
+      AtomRel::Eq};
+  CHECK(solver.check({-threeAgain, solver.atom(isFour)}) == SatResult::Sat);
+  CHECK(solver.value(a) == 4);
+  // The literals made again are defined again (the scope's definitions
+  // went with it).
+  CHECK(solver.check({threeAgain}) == SatResult::Sat);
+  CHECK(solver.value(a) == 3);
+  CHECK(solver.check({twoAgain}) == SatResult::Sat);
+  CHECK(solver.value(a) == 2);
+  CHECK(solver.check({threeAgain, twoAgain}) == SatResult::Unsat);
+}

@@ -126,12 +126,25 @@ public:
   void shareAtoms();
   /// A literal l with l => (lits[0] || lits[1] || ...).
   Lit clause(const std::vector<Lit> &lits);
+  /// Asserts lits[0] || lits[1] || ... (inside a scope, see push()).
+  void addClause(const std::vector<Lit> &lits);
   /// A literal of its own, constrained by nothing yet: a guard for
   /// require().
   Lit guard();
   /// Asserts guard => (lits[0] || lits[1] || ...): with one literal each,
   /// guard => (a conjunction).
   void require(Lit guard, const std::vector<Lit> &lits);
+
+  /// Opens a scope: what is asserted from here on (literals' definitions
+  /// included) goes again at the matching pop(), with what Z3 learnt from
+  /// it. A search that asserts a clause per answer leaves the solver as it
+  /// found it, so later checks do not slow down. A literal made inside a
+  /// scope must not be used after its pop.
+  void push();
+  void pop();
+  /// Whether some term of the problem (its graph), or some term encoded
+  /// so far, multiplies or divides by a non-constant.
+  bool nonlinear() const;
 
   /// Satisfiability of the assertions together with `assumptions`.
   SatResult check(const std::vector<Lit> &assumptions = {});
