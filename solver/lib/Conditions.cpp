@@ -239,6 +239,9 @@ std::optional<std::vector<Cube>> coverOfViolation(
     size_t &checks, const std::vector<FormulaId> *asserted,
     const std::vector<FormulaId> *failing, AllowedMinterms *allowed) {
   OptionalChecks optional(solver); // a give-up costs the condition only
+  // What the search asserts (atoms, tracked sides, blocking clauses) goes
+  // at its end, in a linear problem (see CoverFinder::enumerate).
+  SolverScope scope(solver, !solver.nonlinear());
   if (allowed)
     allowed->atoms.clear();
   // One nonlinear comparison is its own cover, exact under any P: asking

@@ -186,6 +186,25 @@ private:
   std::vector<Lit> lastCore;
 };
 
+/// A scope of a solver while it lives (SmtSolver::push and pop), opened
+/// only when `open`.
+class SolverScope {
+public:
+  SolverScope(SmtSolver &solver, bool open) : solver(open ? &solver : nullptr) {
+    if (this->solver)
+      this->solver->push();
+  }
+  ~SolverScope() {
+    if (solver)
+      solver->pop();
+  }
+  SolverScope(const SolverScope &) = delete;
+  SolverScope &operator=(const SolverScope &) = delete;
+
+private:
+  SmtSolver *solver;
+};
+
 /// Marks a solver's checks optional while it lives (SmtSolver::setOptional).
 class OptionalChecks {
 public:
