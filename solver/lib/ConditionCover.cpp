@@ -149,6 +149,7 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
   for (uint32_t minterm : minterms)
     block(minterm);
   bool complete = false;
+  size_t found = 0; // minterms found by queries
   while (true) {
     SatResult r = query(assumptions);
     if (r == SatResult::Unsat) {
@@ -167,6 +168,23 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
       minterm |= uint32_t(solver.holds(lits[i])) << i;
     minterms.push_back(minterm);
     block(minterm);
+    // Many minterms: the rest may be found by evaluation around this
+    // model (of P), a query spared for each. Only in the scope, where
+    // fewer queries change no later answer's history.
+    if (scoped && moreModels && !askedMore && ++found == kEvaluateAfter) {
+      askedMore = true;
+      KnownModels more;
+      moreModels(more);
+      for (const SymbolValues &m : more.violating)
+        seed(m, /*violating=*/true);
+      for (const SymbolValues &m : more.holding)
+        seed(m, /*violating=*/false);
+      for (uint32_t m : side == violated ? seededOn : seededOff)
+        if (std::find(minterms.begin(), minterms.end(), m) == minterms.end()) {
+          minterms.push_back(m);
+          block(m);
+        }
+    }
   }
   if (scoped)
     solver.pop();
@@ -233,8 +251,12 @@ bool CoverFinder::verify(const std::vector<Cube> &cover) {
 }
 
 std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
-  std::vector<uint32_t> on = seededOn, off = seededOff;
-  if (!enumerate(violated, on, whyNot) || !enumerate(holds, off, whyNot))
+  std::vector<uint32_t> on = seededOn;
+  if (!enumerate(violated, on, whyNot))
+    return std::nullopt;
+  // (Seeded after the first side's models, maybe.)
+  std::vector<uint32_t> off = seededOff;
+  if (!enumerate(holds, off, whyNot))
     return std::nullopt;
   return minimalCover(atoms, on, off, whyNot);
 }

@@ -93,14 +93,19 @@ void addModelsByEvaluation(SmtSolver &solver, const DimGraph &graph,
                            const std::vector<FormulaId> &asserted,
                            FormulaId violation,
                            const std::vector<TermId> &symbols,
-                           KnownModels &models) {
+                           KnownModels &models,
+                           const std::vector<FormulaId> *failing) {
   if (symbols.empty() || symbols.size() > kMaxSymbols)
     return;
   // The assertions the moved symbols can change; the others hold at
   // every trial, as they do in the model.
   std::vector<FormulaId> touched;
   std::vector<TermId> others;
-  if (!assertionsTouching(graph, formulas, asserted, symbols, touched, others))
+  std::vector<FormulaId> touchedFailing;
+  if (!assertionsTouching(graph, formulas, asserted, symbols, touched,
+                          others) ||
+      (failing && !assertionsTouching(graph, formulas, *failing, symbols,
+                                      touchedFailing, others)))
     return;
   // The model Z3 just gave: every symbol the trials read.
   SymbolValues base;
@@ -136,9 +141,14 @@ void addModelsByEvaluation(SmtSolver &solver, const DimGraph &graph,
       auto it = trial.find(s);
       return it == trial.end() ? int64_t(1) : it->second;
     });
-    bool inP = std::all_of(touched.begin(), touched.end(), [&](FormulaId f) {
-      return eval.holds(f) == std::optional<bool>(true);
-    });
+    bool inP = std::all_of(touched.begin(), touched.end(),
+                           [&](FormulaId f) {
+                             return eval.holds(f) == std::optional<bool>(true);
+                           }) &&
+               std::all_of(touchedFailing.begin(), touchedFailing.end(),
+                           [&](FormulaId f) {
+                             return eval.holds(f) == std::optional<bool>(false);
+                           });
     std::optional<bool> violated = inP ? eval.holds(violation) : std::nullopt;
     if (!violated)
       continue;

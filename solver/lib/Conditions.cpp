@@ -322,6 +322,11 @@ std::optional<std::vector<Cube>> coverOfViolation(
   }
   std::vector<Atom> atoms(collector.atoms.begin(), collector.atoms.end());
   CoverFinder finder(solver, atoms, violation, checks);
+  if (asserted && !solver.nonlinear())
+    finder.moreModels = [&](KnownModels &more) {
+      addModelsByEvaluation(solver, graph, formulas, *asserted, violation,
+                            symbols, more, failing);
+    };
   // Sizes whose atoms split them into a few ranges: every minterm by
   // evaluation, the cover checked by two queries (else asked for below).
   if (asserted && failing) {

@@ -90,6 +90,12 @@ public:
   /// Prime implicants grown from models by dropping literals, for formulas
   /// with too many atoms for the exact method.
   std::optional<std::vector<Cube>> greedy(std::string &whyNot);
+  /// When set, fills its argument with models of P found by evaluation
+  /// around the solver's current model (addModelsByEvaluation): an
+  /// enumeration that has met kEvaluateAfter minterms by queries seeds
+  /// itself, and the other side, with them once.
+  std::function<void(KnownModels &)> moreModels;
+  static constexpr size_t kEvaluateAfter = 8;
   /// Whether `cover` (cubes over the atoms) is the violation under P: two
   /// queries, P && violation && !cover and P && !violation && cover, both
   /// unsatisfiable.
@@ -110,6 +116,7 @@ private:
   std::vector<Lit> lits;
   Lit violated, holds;
   std::vector<uint32_t> seededOn, seededOff; ///< minterms, no duplicates
+  bool askedMore = false;                    ///< moreModels was called
 };
 
 /// CoverFinder::exact's minimisation: the cover of the on-minterms `on`
@@ -212,13 +219,15 @@ coverOfViolation(SmtSolver &solver, const DimGraph &graph,
 /// of P, which `asserted` lists) that move `symbols` (those of
 /// `violation`) over small values and the constants `violation` names,
 /// where the evaluator finds every assertion true: by whether `violation`
-/// holds there (ConditionModels.cpp).
+/// holds there (ConditionModels.cpp). With `failing`, those of its
+/// assertions that touch the symbols must evaluate to false as well.
 void addModelsByEvaluation(SmtSolver &solver, const DimGraph &graph,
                            const FormulaStore &formulas,
                            const std::vector<FormulaId> &asserted,
                            FormulaId violation,
                            const std::vector<TermId> &symbols,
-                           KnownModels &models);
+                           KnownModels &models,
+                           const std::vector<FormulaId> *failing = nullptr);
 /// Merges cubes of `cover` that bound one size on adjacent ranges, when
 /// that is exact under the assertions of `solver` (P), by one query each
 /// (ConditionMerge.cpp):

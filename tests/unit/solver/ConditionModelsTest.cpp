@@ -106,3 +106,65 @@ TEST_CASE("a cover seeded by evaluation is the cover of the queries alone",
         renderCover(plain.problem.graph, *expected));
   CHECK(seededChecks < plainChecks);
 }
+
+TEST_CASE("models found by evaluation avoid what P avoids", "[conditions]") {
+  // P also avoids %y[0] == 2 (an obligation judged before): with it given
+  // as failing, no model found by evaluation says %y[0] is 2.
+  Scene scene;
+  const DimGraph &g = scene.problem.graph;
+  FormulaStore &f = scene.problem.formulas;
+  const FormulaId yIsTwo = f.mkEq(scene.y, scene.problem.graph.constant(2));
+  SmtContext context(g, f);
+  SmtSolver solver(context, SmtLimits{5000, 0});
+  for (FormulaId fact : scene.facts)
+    solver.add(fact);
+  solver.add(yIsTwo, /*negated=*/true);
+  REQUIRE(solver.check({solver.track(scene.violation)}) == SatResult::Sat);
+  auto saysTwo = [&](const KnownModels &models) {
+    size_t n = 0;
+    for (const auto *side : {&models.violating, &models.holding})
+      for (const SymbolValues &model : *side)
+        n += model.at(scene.y) == 2;
+    return n;
+  };
+  KnownModels factsOnly, avoiding;
+  addModelsByEvaluation(solver, g, f, scene.facts, scene.violation,
+                        {scene.x, scene.y, scene.z}, factsOnly);
+  const std::vector<FormulaId> failing{yIsTwo};
+  addModelsByEvaluation(solver, g, f, scene.facts, scene.violation,
+                        {scene.x, scene.y, scene.z}, avoiding, &failing);
+  CHECK(saysTwo(factsOnly) > 0); // the trials do try 2
+  CHECK(saysTwo(avoiding) == 0);
+  CHECK(avoiding.violating.size() > 1);
+  CHECK(avoiding.holding.size() > 1);
+}
+
+TEST_CASE("an enumeration given a model seeds itself by evaluation",
+          "[conditions]") {
+  // With a model of the violation already known (as the judge passes
+  // one), coverOfViolation does not evaluate at first; the enumeration
+  // then evaluates around the kEvaluateAfter-th model it queried, once.
+  // The cover is the same, after fewer queries.
+  auto cover = [](Scene &scene, bool evaluate, size_t &checks) {
+    SmtContext context(scene.problem.graph, scene.problem.formulas);
+    SmtSolver solver(context, SmtLimits{5000, 0});
+    for (FormulaId fact : scene.facts)
+      solver.add(fact);
+    KnownModels known;
+    known.violating.push_back({{scene.x, 2}, {scene.y, 4}, {scene.z, 0}});
+    std::string whyNot;
+    return coverOfViolation(solver, scene.problem.graph, scene.problem.formulas,
+                            scene.violation, known, whyNot, checks,
+                            evaluate ? &scene.facts : nullptr);
+  };
+  Scene plain, seeded;
+  size_t plainChecks = 0, seededChecks = 0;
+  std::optional<std::vector<Cube>> expected = cover(plain, false, plainChecks);
+  std::optional<std::vector<Cube>> found = cover(seeded, true, seededChecks);
+  REQUIRE(expected);
+  REQUIRE(found);
+  CHECK(renderCover(seeded.problem.graph, *found) ==
+        renderCover(plain.problem.graph, *expected));
+  CHECK(plainChecks > CoverFinder::kEvaluateAfter + 2);
+  CHECK(seededChecks < plainChecks);
+}
