@@ -129,13 +129,12 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
   // assumptions: Z3's nonlinear search depends on the solver's history,
   // and with the scope a Reshape of runtime sizes took 5x as long.
   const bool scoped = !solver.nonlinear();
+  SolverScope scope(solver, scoped);
   std::vector<Lit> assumptions;
-  if (scoped) {
-    solver.push();
+  if (scoped)
     solver.addClause({side});
-  } else {
+  else
     assumptions.push_back(side);
-  }
   auto block = [&](uint32_t minterm) {
     std::vector<Lit> blocking;
     for (size_t i = 0; i < atoms.size(); ++i)
@@ -148,20 +147,17 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
   // Minterms known from models are blocked without being asked for.
   for (uint32_t minterm : minterms)
     block(minterm);
-  bool complete = false;
   size_t found = 0; // minterms found by queries
   while (true) {
     SatResult r = query(assumptions);
-    if (r == SatResult::Unsat) {
-      complete = true;
-      break;
-    }
+    if (r == SatResult::Unsat)
+      return true;
     if (r == SatResult::Unknown || minterms.size() == kMaxMinterms) {
       whyNot =
           r == SatResult::Unknown
               ? "the solver gave up on the condition (" + solver.reason() + ")"
               : "the condition has too many cases to print";
-      break;
+      return false;
     }
     uint32_t minterm = 0;
     for (size_t i = 0; i < atoms.size(); ++i)
@@ -169,8 +165,8 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
     minterms.push_back(minterm);
     block(minterm);
     // Many minterms: the rest may be found by evaluation around this
-    // model (of P), a query spared for each. Only in the scope, where
-    // fewer queries change no later answer's history.
+    // model (of P), a query spared for each. Only in a linear problem: a
+    // nonlinear one's later answers depend on the queries asked before.
     if (scoped && moreModels && !askedMore && ++found == kEvaluateAfter) {
       askedMore = true;
       KnownModels more;
@@ -186,9 +182,6 @@ bool CoverFinder::enumerate(Lit side, std::vector<uint32_t> &minterms,
         }
     }
   }
-  if (scoped)
-    solver.pop();
-  return complete;
 }
 
 namespace {
@@ -254,7 +247,7 @@ std::optional<std::vector<Cube>> CoverFinder::exact(std::string &whyNot) {
   std::vector<uint32_t> on = seededOn;
   if (!enumerate(violated, on, whyNot))
     return std::nullopt;
-  // (Seeded after the first side's models, maybe.)
+  // Copied now: the first side's enumeration may have seeded this one.
   std::vector<uint32_t> off = seededOff;
   if (!enumerate(holds, off, whyNot))
     return std::nullopt;
