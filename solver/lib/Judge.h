@@ -147,10 +147,29 @@ private:
   /// work; `values` stays a model either way.
   void preferOnes(size_t c, std::vector<int64_t> &values, FormulaId violation,
                   const std::vector<TermId> &keep);
-  /// Whether `values` satisfies c's facts and avoided violations (and
-  /// `violation`, unless kNoFormula), evaluated exactly.
+  /// Whether `values` satisfies c's facts and avoided violations, and
+  /// makes `violation` (unless kNoFormula) `violated`, evaluated exactly.
   bool satisfies(size_t c, const std::vector<int64_t> &values,
-                 FormulaId violation);
+                 FormulaId violation, bool violated = true);
+  /// A model of c's P && !violation found by plain evaluation near c's
+  /// model of P and near `violating` (a model of P && violation): either
+  /// as it is, or with one of the violation's sizes set to a small value.
+  /// Bounded work; nullopt when no candidate is one.
+  std::optional<std::vector<int64_t>>
+  holdingNear(size_t c, const std::vector<int64_t> &violating,
+              FormulaId violation);
+  /// c's model of P when it violates `violation` and gives its sizes the
+  /// values witnessModel prefers (>= 1): a witness found by plain
+  /// evaluation.
+  std::optional<std::vector<int64_t>> violatingNear(size_t c,
+                                                    FormulaId violation);
+  /// Sets each of the violation's sizes above 2 in `values` (a model of
+  /// c's P && violation) to 1, else 2, where it stays one: Z3's nonlinear
+  /// models pick values such as 359. Bounded work.
+  void preferSmall(size_t c, std::vector<int64_t> &values, FormulaId violation);
+  /// The values of f's symbols in `values`, a model of c's symbols.
+  SymbolValues valuesIn(size_t c, const std::vector<int64_t> &values,
+                        FormulaId f);
   /// The truth of formula f when every symbol is 1 (nullopt: overflow).
   std::optional<bool> valueAtOnes(FormulaId f);
   /// Marks component c as one whose P the all-1 assignment breaks.
@@ -200,7 +219,10 @@ private:
   /// the rest when it can (whether it must, a witness, the condition).
   bool judgeWithoutSolver(size_t k, size_t c, Finding &finding);
   void judgeBySolver(size_t k, size_t c, Finding &finding);
+  /// `violating`: a model of P && violation found without the solver
+  /// (else the solver's last model is one).
   void judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
+                     std::optional<std::vector<int64_t>> violating,
                      Finding &finding);
   /// What P assumes of `ob` once its phase is judged: that it holds (with
   /// a model of P && !violation, if one was met) or that it always fails.

@@ -372,8 +372,14 @@ void Judge::judgeBySolver(size_t k, size_t c, Finding &finding) {
   Component &comp = components[c];
   SmtSolver &solver = solverOf(c);
   finding.bySolver = true;
+  // Z3's nonlinear arithmetic can take a second on a question that plain
+  // evaluation answers at once (a Reshape's element count): whether the
+  // component's model of P violates it.
+  std::optional<std::vector<int64_t>> violating;
+  if (!problem.isLinear())
+    violating = violatingNear(c, violation);
   Lit violated = solver.track(violation);
-  SatResult possible = check(solver, {violated});
+  SatResult possible = violating ? SatResult::Sat : check(solver, {violated});
   if (possible == SatResult::Unsat) {
     finding.verdict = Verdict::Safe;
     comp.excluded.insert(violation); // under this P, and every larger one
@@ -399,21 +405,37 @@ void Judge::judgeBySolver(size_t k, size_t c, Finding &finding) {
     assumeJudged(ob, c, /*guaranteed=*/false, std::nullopt);
     return;
   }
-  judgeViolable(k, c, solver, violated, finding);
+  judgeViolable(k, c, solver, violated, std::move(violating), finding);
 }
 
 void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
+                          std::optional<std::vector<int64_t>> violating,
                           Finding &finding) {
   const Obligation &ob = problem.obligations[k];
   FormulaId violation = ob.violation;
   // The models met on the way spare the condition some queries.
   KnownModels models;
-  models.violating.push_back(valuesOf(c, violation));
-  std::vector<int64_t> values = witnessModel(c, violated, violation);
-  models.violating.push_back(valuesOf(c, violation));
-  SatResult avoidable = check(solver, {solver.track(violation, true)});
+  std::vector<int64_t> values;
+  if (violating) {
+    values = std::move(*violating);
+    models.violating.push_back(valuesIn(c, values, violation));
+  } else {
+    models.violating.push_back(valuesOf(c, violation));
+    values = witnessModel(c, violated, violation);
+    models.violating.push_back(valuesOf(c, violation));
+  }
+  if (!problem.isLinear())
+    preferSmall(c, values, violation);
+  // As for the question whether it can fail, evaluation first: sizes
+  // that avoid it near the models of P at hand.
+  std::optional<std::vector<int64_t>> holding;
+  if (!problem.isLinear())
+    holding = holdingNear(c, values, violation);
+  SatResult avoidable =
+      holding ? SatResult::Sat : check(solver, {solver.track(violation, true)});
   if (avoidable == SatResult::Sat)
-    models.holding.push_back(valuesOf(c, violation));
+    models.holding.push_back(holding ? valuesIn(c, *holding, violation)
+                                     : valuesOf(c, violation));
   finding.hasWitness = true;
   if (avoidable == SatResult::Unsat) {
     finding.verdict = Verdict::UbGuaranteed;
@@ -435,7 +457,8 @@ void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
     return;
   }
   // A model of P && !violation: one of the new P.
-  assumeJudged(ob, c, /*guaranteed=*/false, readModel(c));
+  assumeJudged(ob, c, /*guaranteed=*/false,
+               holding ? std::move(holding) : readModel(c));
   finding.verdict = Verdict::UbPossible;
   ++stats.decidedBySolver;
   std::string whyNot;

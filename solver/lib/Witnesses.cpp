@@ -155,6 +155,57 @@ SymbolValues Judge::valuesOf(size_t c, FormulaId f) {
   return values;
 }
 
+std::optional<std::vector<int64_t>> Judge::violatingNear(size_t c,
+                                                         FormulaId violation) {
+  const std::optional<std::vector<int64_t>> &model = modelOf(c);
+  if (!model || model->size() != components[c].symbols.size())
+    return std::nullopt;
+  std::vector<TermId> symbols = symbolsOfFormula(violation);
+  if (symbols.size() > kMaxPreferredSymbols)
+    return std::nullopt;
+  for (TermId symbol : symbols) {
+    size_t slot = slotOf(components[c], symbol);
+    if (slot >= model->size() || (*model)[slot] < 1)
+      return std::nullopt;
+  }
+  if (!satisfies(c, *model, violation))
+    return std::nullopt;
+  return *model;
+}
+
+void Judge::preferSmall(size_t c, std::vector<int64_t> &values,
+                        FormulaId violation) {
+  const Component &comp = components[c];
+  std::vector<TermId> symbols = symbolsOfFormula(violation);
+  if (values.size() != comp.symbols.size() ||
+      symbols.size() > kMaxPreferredSymbols)
+    return;
+  for (TermId symbol : symbols) {
+    size_t slot = slotOf(comp, symbol);
+    if (slot >= values.size() || values[slot] <= 2)
+      continue;
+    int64_t was = values[slot];
+    values[slot] = 1;
+    if (satisfies(c, values, violation))
+      continue;
+    values[slot] = 2;
+    if (!satisfies(c, values, violation))
+      values[slot] = was;
+  }
+}
+
+SymbolValues Judge::valuesIn(size_t c, const std::vector<int64_t> &values,
+                             FormulaId f) {
+  const Component &comp = components[c];
+  SymbolValues out;
+  for (TermId s : symbolsOfFormula(f)) {
+    size_t slot = slotOf(comp, s);
+    if (slot < values.size())
+      out[s] = values[slot];
+  }
+  return out;
+}
+
 //===--- The all-1 assignment ---------------------------------------------===//
 
 std::optional<bool> Judge::valueAtOnes(FormulaId f) {
@@ -175,7 +226,7 @@ void Judge::markOnesFail(size_t c) {
 //===--- Models with many 1s ----------------------------------------------===//
 
 bool Judge::satisfies(size_t c, const std::vector<int64_t> &values,
-                      FormulaId violation) {
+                      FormulaId violation, bool violated) {
   const Component &comp = components[c];
   Evaluator eval(problem.graph, problem.formulas, [&](TermId t) {
     size_t slot = slotOf(comp, t);
@@ -188,7 +239,47 @@ bool Judge::satisfies(size_t c, const std::vector<int64_t> &values,
     if (eval.holds(avoided) != std::optional<bool>(false))
       return false;
   return violation == kNoFormula ||
-         eval.holds(violation) == std::optional<bool>(true);
+         eval.holds(violation) == std::optional<bool>(violated);
+}
+
+std::optional<std::vector<int64_t>>
+Judge::holdingNear(size_t c, const std::vector<int64_t> &violating,
+                   FormulaId violation) {
+  const Component &comp = components[c];
+  if (violating.size() != comp.symbols.size())
+    return std::nullopt;
+  // Each try evaluates the component's P once, as in preferOnes.
+  constexpr size_t kMaxFormulas = 4096, kMaxTries = 48;
+  size_t formulas = comp.facts.size() + comp.avoided.size() + 1;
+  size_t tries = std::clamp<size_t>(kMaxFormulas * 4 / formulas, 1, kMaxTries);
+  std::vector<const std::vector<int64_t> *> starts;
+  if (comp.model && comp.model->size() == comp.symbols.size()) {
+    --tries;
+    if (satisfies(c, *comp.model, violation, /*violated=*/false))
+      return *comp.model;
+    starts.push_back(&*comp.model);
+  }
+  starts.push_back(&violating);
+  std::vector<TermId> symbols = symbolsOfFormula(violation);
+  if (symbols.size() > kMaxPreferredSymbols)
+    return std::nullopt;
+  // The values a size or a runtime scalar most often takes where an op's
+  // requirement holds: 1 (broadcast), -1 (an inferred reshape dim), 0.
+  for (const std::vector<int64_t> *start : starts)
+    for (TermId symbol : symbols)
+      for (int64_t value : {int64_t(1), int64_t(-1), int64_t(0)}) {
+        size_t slot = slotOf(comp, symbol);
+        if (slot >= start->size() || (*start)[slot] == value)
+          continue;
+        if (tries == 0)
+          return std::nullopt;
+        --tries;
+        std::vector<int64_t> trial = *start;
+        trial[slot] = value;
+        if (satisfies(c, trial, violation, /*violated=*/false))
+          return trial;
+      }
+  return std::nullopt;
 }
 
 void Judge::preferOnes(size_t c, std::vector<int64_t> &values,
