@@ -362,6 +362,13 @@ private:
         throw Diverged{};
       return replaying->answers[asked++].second;
     }
+    // A cover that could not be had is not sought again: the listing by
+    // finding asks for the conjuncts the whole's rendering failed on
+    // (each failure ran to the budget: a third of onnx-import/test_slice).
+    if (auto failed = failures.find(formula); failed != failures.end()) {
+      whyNot = failed->second;
+      return std::nullopt;
+    }
     AllowedMinterms allowed;
     static const std::vector<FormulaId> none; // the contract avoids none
     std::optional<std::vector<Cube>> found = coverOfViolation(
@@ -369,6 +376,7 @@ private:
         problem.isLinear() ? &none : nullptr, &allowed);
     if (!found) {
       recordable = false; // a failure (a time-out?) is not replayed
+      failures.emplace(formula, whyNot);
       return std::nullopt;
     }
     // Pieces of one range are one range for a human (recorded merged).
@@ -674,6 +682,8 @@ private:
   bool recordable = false;     ///< every answer so far was a cover
   const ContractRecording *replaying = nullptr; ///< earlier answers
   size_t asked = 0;                             ///< answers replayed so far
+  /// Formulas whose cover failed, with the reason.
+  std::unordered_map<FormulaId, std::string> failures;
 };
 
 } // namespace
