@@ -363,8 +363,9 @@ private:
       return replaying->answers[asked++].second;
     }
     // A cover that could not be had is not sought again: the listing by
-    // finding asks for the conjuncts the whole's rendering failed on
-    // (each failure ran to the budget: a third of onnx-import/test_slice).
+    // finding asks for the conjuncts the whole's rendering failed on, and
+    // asking again repeats the work to the same failure (a fifth of
+    // onnx-import/test_slice).
     if (auto failed = failures.find(formula); failed != failures.end()) {
       whyNot = failed->second;
       return std::nullopt;
