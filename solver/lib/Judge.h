@@ -157,7 +157,10 @@ private:
   /// Bounded work; nullopt when no candidate is one.
   std::optional<std::vector<int64_t>>
   holdingNear(size_t c, const std::vector<int64_t> &violating,
-              FormulaId violation);
+              FormulaId violation, const std::vector<TermId> &symbols);
+  /// How many evaluations of c's P a bounded search by evaluation may
+  /// make: at most `maxTries`, fewer when P is large, at least one.
+  size_t evaluationTries(size_t c, size_t maxTries) const;
   /// c's model of P when it violates `violation` and gives its sizes the
   /// values witnessModel prefers (>= 1): a witness found by plain
   /// evaluation.
@@ -166,10 +169,11 @@ private:
   /// Sets each of the violation's sizes above 2 in `values` (a model of
   /// c's P && violation) to 1, else 2, where it stays one: Z3's nonlinear
   /// models pick values such as 359. Bounded work.
-  void preferSmall(size_t c, std::vector<int64_t> &values, FormulaId violation);
-  /// The values of f's symbols in `values`, a model of c's symbols.
+  void preferSmall(size_t c, std::vector<int64_t> &values, FormulaId violation,
+                   const std::vector<TermId> &symbols);
+  /// The values of `symbols` in `values`, a model of c's symbols.
   SymbolValues valuesIn(size_t c, const std::vector<int64_t> &values,
-                        FormulaId f);
+                        const std::vector<TermId> &symbols);
   /// The truth of formula f when every symbol is 1 (nullopt: overflow).
   std::optional<bool> valueAtOnes(FormulaId f);
   /// Marks component c as one whose P the all-1 assignment breaks.

@@ -415,26 +415,32 @@ void Judge::judgeViolable(size_t k, size_t c, SmtSolver &solver, Lit violated,
   FormulaId violation = ob.violation;
   // The models met on the way spare the condition some queries.
   KnownModels models;
+  // The violation's sizes, for the evaluation steps of a nonlinear problem
+  // (holdingNear and preferSmall: at most kMaxPreferredSymbols of them).
+  const bool nonlinear = !problem.isLinear();
+  std::vector<TermId> symbols;
+  if (nonlinear)
+    symbols = symbolsOfFormula(violation);
   std::vector<int64_t> values;
   if (violating) {
     values = std::move(*violating);
-    models.violating.push_back(valuesIn(c, values, violation));
+    models.violating.push_back(valuesIn(c, values, symbols));
   } else {
     models.violating.push_back(valuesOf(c, violation));
     values = witnessModel(c, violated, violation);
     models.violating.push_back(valuesOf(c, violation));
   }
-  if (!problem.isLinear())
-    preferSmall(c, values, violation);
+  if (nonlinear)
+    preferSmall(c, values, violation, symbols);
   // As for the question whether it can fail, evaluation first: sizes
   // that avoid it near the models of P at hand.
   std::optional<std::vector<int64_t>> holding;
-  if (!problem.isLinear())
-    holding = holdingNear(c, values, violation);
+  if (nonlinear)
+    holding = holdingNear(c, values, violation, symbols);
   SatResult avoidable =
       holding ? SatResult::Sat : check(solver, {solver.track(violation, true)});
   if (avoidable == SatResult::Sat)
-    models.holding.push_back(holding ? valuesIn(c, *holding, violation)
+    models.holding.push_back(holding ? valuesIn(c, *holding, symbols)
                                      : valuesOf(c, violation));
   finding.hasWitness = true;
   if (avoidable == SatResult::Unsat) {

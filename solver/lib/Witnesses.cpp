@@ -174,9 +174,9 @@ std::optional<std::vector<int64_t>> Judge::violatingNear(size_t c,
 }
 
 void Judge::preferSmall(size_t c, std::vector<int64_t> &values,
-                        FormulaId violation) {
+                        FormulaId violation,
+                        const std::vector<TermId> &symbols) {
   const Component &comp = components[c];
-  std::vector<TermId> symbols = symbolsOfFormula(violation);
   if (values.size() != comp.symbols.size() ||
       symbols.size() > kMaxPreferredSymbols)
     return;
@@ -195,10 +195,10 @@ void Judge::preferSmall(size_t c, std::vector<int64_t> &values,
 }
 
 SymbolValues Judge::valuesIn(size_t c, const std::vector<int64_t> &values,
-                             FormulaId f) {
+                             const std::vector<TermId> &symbols) {
   const Component &comp = components[c];
   SymbolValues out;
-  for (TermId s : symbolsOfFormula(f)) {
+  for (TermId s : symbols) {
     size_t slot = slotOf(comp, s);
     if (slot < values.size())
       out[s] = values[slot];
@@ -242,16 +242,20 @@ bool Judge::satisfies(size_t c, const std::vector<int64_t> &values,
          eval.holds(violation) == std::optional<bool>(violated);
 }
 
+size_t Judge::evaluationTries(size_t c, size_t maxTries) const {
+  const Component &comp = components[c];
+  constexpr size_t kMaxFormulas = 4096;
+  size_t formulas = comp.facts.size() + comp.avoided.size() + 1;
+  return std::clamp<size_t>(kMaxFormulas * 4 / formulas, 1, maxTries);
+}
+
 std::optional<std::vector<int64_t>>
 Judge::holdingNear(size_t c, const std::vector<int64_t> &violating,
-                   FormulaId violation) {
+                   FormulaId violation, const std::vector<TermId> &symbols) {
   const Component &comp = components[c];
   if (violating.size() != comp.symbols.size())
     return std::nullopt;
-  // Each try evaluates the component's P once, as in preferOnes.
-  constexpr size_t kMaxFormulas = 4096, kMaxTries = 48;
-  size_t formulas = comp.facts.size() + comp.avoided.size() + 1;
-  size_t tries = std::clamp<size_t>(kMaxFormulas * 4 / formulas, 1, kMaxTries);
+  size_t tries = evaluationTries(c, 48);
   std::vector<const std::vector<int64_t> *> starts;
   if (comp.model && comp.model->size() == comp.symbols.size()) {
     --tries;
@@ -260,7 +264,6 @@ Judge::holdingNear(size_t c, const std::vector<int64_t> &violating,
     starts.push_back(&*comp.model);
   }
   starts.push_back(&violating);
-  std::vector<TermId> symbols = symbolsOfFormula(violation);
   if (symbols.size() > kMaxPreferredSymbols)
     return std::nullopt;
   // The values a size or a runtime scalar most often takes where an op's
@@ -293,12 +296,10 @@ void Judge::preferOnes(size_t c, std::vector<int64_t> &values,
       notOne.push_back(slot);
   if (notOne.empty())
     return;
-  // Each try evaluates the component's P once: bounded, so that a long
-  // chain's witnesses stay linear (its models have their 1s already). A
-  // large component gets the one try of all sizes at once.
-  constexpr size_t kMaxFormulas = 4096, kMaxTries = 16;
-  size_t formulas = comp.facts.size() + comp.avoided.size() + 1;
-  size_t tries = std::clamp<size_t>(kMaxFormulas * 4 / formulas, 1, kMaxTries);
+  // Bounded, so that a long chain's witnesses stay linear (its models
+  // have their 1s already). A large component gets the one try of all
+  // sizes at once.
+  size_t tries = evaluationTries(c, 16);
   // All sizes the violation does not mention at once: usually P still
   // holds (1 is compatible with every broadcast and equal to every other
   // 1), and it takes one evaluation.
