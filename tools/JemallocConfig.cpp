@@ -8,11 +8,21 @@
 // small inputs (returning at once cost up to 20% there). MALLOC_CONF in
 // the environment still overrides it.
 //
+// Blocks of opt.oversize_threshold (8 MB) and more come from an arena of
+// their own, which returns freed pages at once whatever the setting above
+// (jemalloc sets its decay to 0). keepLargeBlocks lets it keep them while
+// the judge makes and drops Z3 contexts.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Allocator.h"
 
 #include <cstddef>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+#include <sys/types.h>
 
 extern "C" {
 // NOLINTNEXTLINE: the name and type jemalloc reads at start-up.
@@ -38,6 +48,45 @@ void prepareAllocatorForLimit() {
   for (unsigned index = 0; index < arenas; ++index)
     mallctl("thread.arena", nullptr, nullptr, &index, sizeof index);
   mallctl("thread.arena", nullptr, nullptr, &own, sizeof own);
+}
+
+namespace {
+
+/// The arena of the blocks of opt.oversize_threshold bytes and more (made
+/// by the first of them), if there is one.
+std::optional<unsigned> oversizeArena() {
+  size_t threshold = 0;
+  size_t size = sizeof threshold;
+  if (mallctl("opt.oversize_threshold", &threshold, &size, nullptr, 0) != 0 ||
+      threshold == 0)
+    return std::nullopt;
+  // volatile: the compiler may not drop an allocation it sees freed.
+  void *volatile block = std::malloc(threshold);
+  if (!block)
+    return std::nullopt;
+  void *looked = block;
+  unsigned arena = 0;
+  size = sizeof arena;
+  int status = mallctl("arenas.lookup", &arena, &size, &looked, sizeof looked);
+  std::free(block);
+  if (status != 0)
+    return std::nullopt;
+  return arena;
+}
+
+} // namespace
+
+void keepLargeBlocks(bool keep) {
+  static const std::optional<unsigned> arena = oversizeArena();
+  if (!arena)
+    return;
+  const std::string prefix = "arena." + std::to_string(*arena) + ".";
+  // -1: never return them; 0: at once, as jemalloc sets it.
+  ssize_t decay = keep ? -1 : 0;
+  mallctl((prefix + "dirty_decay_ms").c_str(), nullptr, nullptr, &decay,
+          sizeof decay);
+  if (!keep)
+    mallctl((prefix + "purge").c_str(), nullptr, nullptr, nullptr, 0);
 }
 
 } // namespace symshape::tool

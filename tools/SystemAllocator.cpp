@@ -12,4 +12,6 @@ namespace symshape::tool {
 
 void prepareAllocatorForLimit() {}
 
+void keepLargeBlocks(bool) {}
+
 } // namespace symshape::tool

@@ -241,7 +241,11 @@ int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
                      inputError(*session, d));
       }
     addInputs(*session, inputs, analysis);
-    if (session->analyze()) {
+    // The judge's Z3 contexts are made and dropped in turn.
+    keepLargeBlocks(true);
+    const bool analysed = session->analyze();
+    keepLargeBlocks(false);
+    if (analysed) {
       analysis.session = session;
       return 0;
     }
