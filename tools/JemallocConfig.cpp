@@ -78,15 +78,23 @@ std::optional<unsigned> oversizeArena() {
 
 void keepLargeBlocks(bool keep) {
   static const std::optional<unsigned> arena = oversizeArena();
+  // The arena's own decay (0 unless MALLOC_CONF set the default to -1 or
+  // 0), put back afterwards.
+  static ssize_t own = 0;
   if (!arena)
     return;
-  const std::string prefix = "arena." + std::to_string(*arena) + ".";
-  // -1: never return them; 0: at once, as jemalloc sets it.
-  ssize_t decay = keep ? -1 : 0;
-  mallctl((prefix + "dirty_decay_ms").c_str(), nullptr, nullptr, &decay,
-          sizeof decay);
-  if (!keep)
-    mallctl((prefix + "purge").c_str(), nullptr, nullptr, nullptr, 0);
+  const std::string name =
+      "arena." + std::to_string(*arena) + ".dirty_decay_ms";
+  if (keep) {
+    ssize_t never = -1;
+    size_t size = sizeof own;
+    mallctl(name.c_str(), &own, &size, &never, sizeof never);
+    return;
+  }
+  mallctl(name.c_str(), nullptr, nullptr, &own, sizeof own);
+  if (own != -1)
+    mallctl(("arena." + std::to_string(*arena) + ".purge").c_str(), nullptr,
+            nullptr, nullptr, 0);
 }
 
 } // namespace symshape::tool
