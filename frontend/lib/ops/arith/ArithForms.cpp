@@ -28,7 +28,8 @@ bool parseSameTypeForm(Parser &p, PendingOp &pending) {
   pending.resultTypes.push_back(*type);
   pending.op.resultTypeRanges.push_back(p.rangeFrom(start));
   std::vector<Type> types(uses.size(), *type);
-  return p.setOperands(pending, uses, types, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                       typesLoc);
 }
 
 /// `olt, %a, %b {attrs} : T` (arith.cmpf / cmpi): the result has T's shape

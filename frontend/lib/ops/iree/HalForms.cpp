@@ -197,7 +197,8 @@ bool finishPlumbing(Parser &p, PendingOp &pending,
       !p.parseAttrDict(pending.op.attributes))
     return false;
   pending.resultTypes.push_back(*result);
-  return p.setOperands(pending, uses, types, /*written=*/false, p.tokLoc());
+  return p.setOperands(pending, uses, std::move(types), /*written=*/false,
+                       p.tokLoc());
 }
 
 } // namespace

@@ -182,7 +182,8 @@ bool parseUtilCall(Parser &p, PendingOp &pending) {
     if (parens && !p.expect(TokenKind::RParen, "')'"))
       return false;
   }
-  return p.setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(inputs), /*written=*/true,
+                       typesLoc);
 }
 
 /// util.optimization_barrier {attrs} %a, %b : T1, T2   (results: T1, T2)
@@ -199,7 +200,8 @@ bool parseOptimizationBarrier(Parser &p, PendingOp &pending) {
   if (!p.parseTypeList(types))
     return false;
   pending.resultTypes = types;
-  return p.setOperands(pending, uses, types, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                       typesLoc);
 }
 
 /// util.assume.int %a<umin = 1>, %b[<udiv = 2>, <umax = 8>] : index, i64
@@ -243,7 +245,8 @@ bool parseAssumeInt(Parser &p, PendingOp &pending) {
   pending.resultTypes = types;
   pending.op.attributes.push_back(
       named("assumptions", std::move(all), pending.op.loc));
-  return p.setOperands(pending, uses, types, /*written=*/true, typesLoc) &&
+  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                       typesLoc) &&
          p.parseOptionalAttrDict(pending.op.attributes);
 }
 

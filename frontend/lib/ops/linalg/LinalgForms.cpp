@@ -222,7 +222,8 @@ bool parseStructured(Parser &p, PendingOp &pending, bool implicitResults,
     op.attributes.push_back(
         denseArrayAttr("operandSegmentSizes", {numIns, numOuts}, "i32"));
   p.resolveAliasText(op.attributes);
-  return p.setOperands(pending, uses, types, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                       typesLoc);
 }
 
 } // namespace
@@ -288,7 +289,8 @@ static bool parseRelayoutOp(Parser &p, PendingOp &pending, bool pack) {
     pending.resultTypes.push_back(*to);
     op.resultTypeRanges.push_back(p.rangeFrom(start));
   }
-  return p.setOperands(pending, uses, types, /*written=*/false, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/false,
+                       typesLoc);
 }
 
 bool parsePackOp(Parser &p, PendingOp &pending) {

@@ -44,7 +44,8 @@ bool parseFunctionTypedForm(Parser &p, PendingOp &pending) {
                              &op.operandTypeRanges))
       return false;
     op.operandTypeRanges.clear(); // custom form: not rewritable in place
-    return p.setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
+    return p.setOperands(pending, uses, std::move(inputs), /*written=*/true,
+                         typesLoc);
   }
   uint32_t start = p.tok.offset;
   std::optional<Type> type = p.parseType();
@@ -53,7 +54,8 @@ bool parseFunctionTypedForm(Parser &p, PendingOp &pending) {
   pending.resultTypes.push_back(*type);
   op.resultTypeRanges.push_back(p.rangeFrom(start));
   std::vector<Type> all(uses.size(), *type);
-  return p.setOperands(pending, uses, all, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(all), /*written=*/true,
+                       typesLoc);
 }
 
 /// `return`, `return %a, %b : T1, T2`, `shape.yield %x : T`.
@@ -137,7 +139,7 @@ bool finishWithResult(Parser &p, PendingOp &pending,
                       std::vector<Type> types, bool written, SourceLoc typesLoc,
                       const Type &result) {
   pending.resultTypes.push_back(result);
-  return p.setOperands(pending, uses, types, written, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), written, typesLoc);
 }
 
 /// `: T`, remembering the range of the result type.
@@ -187,7 +189,8 @@ bool parseFuncCall(Parser &p, PendingOp &pending) {
   std::vector<Type> inputs;
   if (!p.parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges))
     return false;
-  return p.setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(inputs), /*written=*/true,
+                       typesLoc);
 }
 
 /// arith.constant {attrs} 4 : index   /   dense<[1, 2]> : tensor<2xi32>

@@ -52,7 +52,8 @@ bool parseArrowTyped(Parser &p, PendingOp &pending, bool allowError,
     // The seed's `shape.join %a, %b : !shape.type`: one type for all.
     pending.resultTypes.push_back(types.front());
     std::vector<Type> all(uses.size(), types.front());
-    return p.setOperands(pending, uses, all, /*written=*/true, typesLoc);
+    return p.setOperands(pending, uses, std::move(all), /*written=*/true,
+                         typesLoc);
   }
   if (!p.expect(TokenKind::Arrow, "'->'"))
     return false;
@@ -62,7 +63,8 @@ bool parseArrowTyped(Parser &p, PendingOp &pending, bool allowError,
     return false;
   pending.resultTypes.push_back(*result);
   op.resultTypeRanges.push_back(p.rangeFrom(start));
-  return p.setOperands(pending, uses, types, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                       typesLoc);
 }
 
 bool parseColonTyped(Parser &p, PendingOp &pending, const Type &result) {
@@ -79,7 +81,8 @@ bool parseColonTyped(Parser &p, PendingOp &pending, const Type &result) {
   std::vector<Type> types;
   if (!uses.empty() && !p.parseTypeList(types))
     return false;
-  return p.setOperands(pending, uses, types, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                       typesLoc);
 }
 
 bool parseUntyped(Parser &p, PendingOp &pending, const Type *operandType,
@@ -99,7 +102,8 @@ bool parseUntyped(Parser &p, PendingOp &pending, const Type *operandType,
   std::vector<Type> types;
   for (const OperandUse &use : uses)
     types.push_back(operandType ? *operandType : *p.value(use.id).type);
-  return p.setOperands(pending, uses, types, /*written=*/false, p.tokLoc());
+  return p.setOperands(pending, uses, std::move(types), /*written=*/false,
+                       p.tokLoc());
 }
 
 /// `{attrs} [1, ?, 2] : T`; the extents become the `shape` attribute.

@@ -91,7 +91,8 @@ bool parseTypeTail(Parser &p, PendingOp &pending,
     std::vector<Type> inputs;
     if (!p.parseFunctionType(inputs, pending.resultTypes, &op.resultTypeRanges))
       return false;
-    return p.setOperands(pending, uses, inputs, /*written=*/true, typesLoc);
+    return p.setOperands(pending, uses, std::move(inputs), /*written=*/true,
+                         typesLoc);
   }
   std::vector<Type> types;
   if (!p.parseTypeList(types))
@@ -99,7 +100,8 @@ bool parseTypeTail(Parser &p, PendingOp &pending,
   if (p.consumeIf(TokenKind::Arrow)) { // chlo: `T1, T2 -> R`
     if (!p.parseFunctionResults(pending.resultTypes, &op.resultTypeRanges))
       return false;
-    return p.setOperands(pending, uses, types, /*written=*/true, typesLoc);
+    return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                         typesLoc);
   }
   std::vector<Type> operandTypes;
   if (types.size() == 1) {
@@ -114,7 +116,8 @@ bool parseTypeTail(Parser &p, PendingOp &pending,
   } else {
     return false;
   }
-  return p.setOperands(pending, uses, operandTypes, checkOperands, typesLoc);
+  return p.setOperands(pending, uses, std::move(operandTypes), checkOperands,
+                       typesLoc);
 }
 
 bool parseTyped(Parser &p, PendingOp &pending) {
@@ -406,7 +409,8 @@ bool parseTuple(Parser &p, PendingOp &pending) {
       return false;
     types.push_back(p.value(use.id).type);
   }
-  return p.setOperands(pending, uses, types, /*written=*/false, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/false,
+                       typesLoc);
 }
 
 /// `%t[0] {attrs} : (tuple<..>) -> T`
@@ -437,7 +441,8 @@ bool parseOptimizationBarrier(Parser &p, PendingOp &pending) {
   if (!p.parseTypeList(types))
     return false;
   pending.resultTypes = types;
-  return p.setOperands(pending, uses, types, /*written=*/true, typesLoc);
+  return p.setOperands(pending, uses, std::move(types), /*written=*/true,
+                       typesLoc);
 }
 
 bool parseReturn(Parser &p, PendingOp &pending) {

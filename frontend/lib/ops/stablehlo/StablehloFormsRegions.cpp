@@ -51,19 +51,19 @@ bool parseDot(Parser &p, PendingOp &pending) {
          parseTypeTail(p, pending, uses, true);
 }
 
-/// `KEYWORD = [..] x [..]` as the attributes lhs_<name> and rhs_<name>.
+/// `KEYWORD = [..] x [..]` as the attributes `lhs` and `rhs`.
 static bool parseDimsPair(Parser &p, PendingOp &pending, const char *keyword,
-                          const std::string &name) {
+                          const char *lhs, const char *rhs) {
   if (!p.expectKeyword(keyword) || !p.expect(TokenKind::Equal, "'='"))
     return false;
-  std::optional<std::vector<int64_t>> lhs = parseIntList(p);
-  if (!lhs || !p.expectKeyword("x"))
+  std::optional<std::vector<int64_t>> lhsDims = parseIntList(p);
+  if (!lhsDims || !p.expectKeyword("x"))
     return false;
-  std::optional<std::vector<int64_t>> rhs = parseIntList(p);
-  if (!rhs)
+  std::optional<std::vector<int64_t>> rhsDims = parseIntList(p);
+  if (!rhsDims)
     return false;
-  addAttr(pending, "lhs_" + name, intsAttribute(*lhs));
-  addAttr(pending, "rhs_" + name, intsAttribute(*rhs));
+  addAttr(pending, lhs, intsAttribute(std::move(*lhsDims)));
+  addAttr(pending, rhs, intsAttribute(std::move(*rhsDims)));
   return true;
 }
 
@@ -72,8 +72,11 @@ bool parseDotGeneral(Parser &p, PendingOp &pending) {
   if (!p.parseOperandList(uses) || uses.size() != 2 ||
       !p.expect(TokenKind::Comma, "','"))
     return false;
+  // Its four dimension lists, without growing the list of attributes.
+  pending.op.attributes.reserve(pending.op.attributes.size() + 4);
   if (p.tok.isKeyword("batching_dims")) {
-    if (!parseDimsPair(p, pending, "batching_dims", "batching_dimensions") ||
+    if (!parseDimsPair(p, pending, "batching_dims", "lhs_batching_dimensions",
+                       "rhs_batching_dimensions") ||
         !p.expect(TokenKind::Comma, "','"))
       return false;
   } else {
@@ -81,7 +84,8 @@ bool parseDotGeneral(Parser &p, PendingOp &pending) {
     addAttr(pending, "rhs_batching_dimensions", intsAttribute({}));
   }
   return parseDimsPair(p, pending, "contracting_dims",
-                       "contracting_dimensions") &&
+                       "lhs_contracting_dimensions",
+                       "rhs_contracting_dimensions") &&
          skipPrecision(p) && parsePropsAndAttrs(p, pending) &&
          p.expect(TokenKind::Colon, "':'") &&
          parseTypeTail(p, pending, uses, true);
