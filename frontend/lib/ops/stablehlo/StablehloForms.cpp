@@ -21,10 +21,17 @@
 namespace symshape::frontend::hlo {
 
 Attribute intsAttribute(std::vector<int64_t> values) {
+  // Its spelling a shared text: copied for every list, it is counted by
+  // no thread (see Text::shared).
+  static const Type i64 = [] {
+    Type type = builtinType("i64");
+    type.spelling = solver::Text::shared("i64");
+    return type;
+  }();
   Attribute attr;
   attr.kind = AttrKind::DenseArray;
   attr.ints = std::move(values);
-  attr.type = builtinType("i64");
+  attr.type = i64;
   attr.hasType = true;
   return attr;
 }
@@ -38,10 +45,10 @@ Attribute intAttribute(int64_t value) {
 }
 
 void addAttr(PendingOp &pending, std::string name, Attribute value) {
-  NamedAttribute named;
+  // In place: an Attribute is large to move twice.
+  NamedAttribute &named = pending.op.attributes.emplace_back();
   named.name = std::move(name);
   named.value = std::move(value);
-  pending.op.attributes.push_back(std::move(named));
 }
 
 std::optional<std::vector<int64_t>> parseIntList(Parser &p) {
