@@ -24,10 +24,10 @@ void prepareAllocatorForLimit();
 /// Whether the blocks of 8 MB and more that are freed stay for the next
 /// ones (`keep`), or are handled as before the last `keep` (jemalloc's
 /// default: they go back to the system at once). Each Z3 context holds two
-/// tables of 10 MB: made afresh, their pages fault in again, 8 of the
-/// 9 ms a context costs to make, and a session makes one per lane and
-/// per function judged alone. Nothing to do with the C library's malloc,
-/// which keeps them.
+/// tables of 8 MB (in blocks of 10): made afresh, their pages fault in
+/// again, 8 of the 9 ms a context costs to make, and a session makes one
+/// per lane and per function judged alone. Nothing to do with the C
+/// library's malloc, which keeps them.
 void keepLargeBlocks(bool keep);
 
 } // namespace symshape::tool

@@ -83,18 +83,17 @@ void keepLargeBlocks(bool keep) {
   static ssize_t own = 0;
   if (!arena)
     return;
-  const std::string name =
-      "arena." + std::to_string(*arena) + ".dirty_decay_ms";
+  const std::string prefix = "arena." + std::to_string(*arena) + ".";
+  const std::string decay = prefix + "dirty_decay_ms";
   if (keep) {
     ssize_t never = -1;
     size_t size = sizeof own;
-    mallctl(name.c_str(), &own, &size, &never, sizeof never);
+    mallctl(decay.c_str(), &own, &size, &never, sizeof never);
     return;
   }
-  mallctl(name.c_str(), nullptr, nullptr, &own, sizeof own);
+  mallctl(decay.c_str(), nullptr, nullptr, &own, sizeof own);
   if (own != -1)
-    mallctl(("arena." + std::to_string(*arena) + ".purge").c_str(), nullptr,
-            nullptr, nullptr, 0);
+    mallctl((prefix + "purge").c_str(), nullptr, nullptr, nullptr, 0);
 }
 
 } // namespace symshape::tool
