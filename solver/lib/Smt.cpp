@@ -5,6 +5,7 @@
 #include "Watchdog.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -12,16 +13,37 @@
 
 namespace symshape::solver {
 
+namespace {
+/// setBeforeNewContext's hook, the contexts alive, and the most alive at
+/// once since the hook was set.
+std::atomic<void (*)()> beforeNewContext{nullptr};
+std::atomic<unsigned> liveContexts{0}, mostLiveContexts{0};
+} // namespace
+
+void setBeforeNewContext(void (*prepare)()) {
+  mostLiveContexts = liveContexts.load();
+  beforeNewContext = prepare;
+}
+
 /// A new Z3 context, or a Z3 error when Z3 has no memory left for one
 /// (z3::context would hand the null context on to Z3_set_error_handler).
+/// Counted alive until Z3_del_context (OwnedZ3Context).
 static Z3_context newZ3Context() {
+  const unsigned live = ++liveContexts;
+  unsigned most = mostLiveContexts.load();
+  while (live > most && !mostLiveContexts.compare_exchange_weak(most, live)) {
+  }
+  if (live > most)
+    if (void (*prepare)() = beforeNewContext.load())
+      prepare();
   Z3_config config = Z3_mk_config();
-  if (!config)
+  Z3_context made = config ? Z3_mk_context_rc(config) : nullptr;
+  if (config)
+    Z3_del_config(config);
+  if (!made) {
+    --liveContexts;
     throw z3::exception("out of memory");
-  Z3_context made = Z3_mk_context_rc(config);
-  Z3_del_config(config);
-  if (!made)
-    throw z3::exception("out of memory");
+  }
   return made;
 }
 
@@ -29,7 +51,10 @@ static Z3_context newZ3Context() {
 struct OwnedZ3Context {
   explicit OwnedZ3Context(Z3_context raw) : raw(raw), scoped(raw) {}
   /// Deletes the context; `scoped` then only forgets it.
-  ~OwnedZ3Context() { Z3_del_context(raw); }
+  ~OwnedZ3Context() {
+    Z3_del_context(raw);
+    --liveContexts;
+  }
   OwnedZ3Context(const OwnedZ3Context &) = delete;
   OwnedZ3Context &operator=(const OwnedZ3Context &) = delete;
   Z3_context raw;

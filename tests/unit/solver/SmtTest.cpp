@@ -283,3 +283,48 @@ TEST_CASE("a scope's assertions and literals go at its pop", "[smt]") {
   CHECK(solver.value(a) == 2);
   CHECK(solver.check({threeAgain, twoAgain}) == SatResult::Unsat);
 }
+
+namespace {
+std::atomic<int> contextsPrepared{0};
+void countPrepared() { ++contextsPrepared; }
+} // namespace
+
+TEST_CASE("the hook before a new context runs only past the most alive",
+          "[smt]") {
+  // setBeforeNewContext's rule: the tool prepares a context's memory only
+  // when more contexts are about to live at once than since the hook was
+  // set; otherwise the memory a deleted context left covers it.
+  contextsPrepared = 0;
+  setBeforeNewContext(&countPrepared);
+  {
+    SmtEnvironment first;
+    CHECK(contextsPrepared == 0); // made when first needed
+    first.prepare();
+    CHECK(contextsPrepared == 1);
+    SmtEnvironment second;
+    second.prepare(); // two alive at once: a new most
+    CHECK(contextsPrepared == 2);
+  }
+  {
+    SmtEnvironment third; // one alive, where two were
+    third.prepare();
+    CHECK(contextsPrepared == 2);
+    SmtEnvironment fourth;
+    fourth.prepare();
+    CHECK(contextsPrepared == 2);
+    SmtEnvironment fifth; // three at once: a new most
+    fifth.prepare();
+    CHECK(contextsPrepared == 3);
+  }
+  // Set again, the count starts over from the contexts alive (none).
+  setBeforeNewContext(&countPrepared);
+  {
+    SmtEnvironment again;
+    again.prepare();
+    CHECK(contextsPrepared == 4);
+  }
+  setBeforeNewContext(nullptr);
+  SmtEnvironment unhooked;
+  unhooked.prepare();
+  CHECK(contextsPrepared == 4);
+}

@@ -49,6 +49,14 @@ struct SmtLimits {
 /// Beyond it a query ends as Unknown ("max. memory exceeded").
 void setSolverMemoryLimit(unsigned megabytes);
 
+/// Runs `prepare` (null: nothing) on the thread about to make a Z3
+/// context, just before it does, whenever more contexts are about to be
+/// alive at once than since the call: the memory the contexts deleted
+/// since then left does not cover it. The tool prepares the pages of the
+/// context's tables there (tools/Allocator.h). Process-wide; call it
+/// while no context is being made.
+void setBeforeNewContext(void (*prepare)());
+
 /// A literal: positive or negated Boolean indicator, never 0.
 using Lit = int32_t;
 
