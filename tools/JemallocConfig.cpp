@@ -83,6 +83,9 @@ std::optional<unsigned> oversizeArena() {
 /// What a Z3 4.8 context allocates first: two tables of 8.1 MB, each
 /// filled with one write per 16 bytes.
 constexpr size_t kContextTables = 2, kContextTableBytes = 0x820000 + 64;
+/// A huge page: where the blocks start, so that all but their last 0.2 MB
+/// take whole ones.
+constexpr size_t kHugePage = size_t(2) << 20;
 
 /// Faults in, as huge pages where the system gives them, the blocks the
 /// next Z3 context's tables will take, and frees them for it: while
@@ -94,9 +97,11 @@ constexpr size_t kContextTables = 2, kContextTableBytes = 0x820000 + 64;
 void faultInContextTables() {
   void *blocks[kContextTables] = {};
   for (void *&block : blocks) {
-    block = std::malloc(kContextTableBytes);
-    if (!block)
+    // posix_memalign: aligned_alloc wants a size the alignment divides.
+    if (posix_memalign(&block, kHugePage, kContextTableBytes) != 0) {
+      block = nullptr;
       break;
+    }
     // The whole pages inside the block (advice on a page beyond it could
     // change another block's).
     constexpr uintptr_t kPage = 4096;
