@@ -108,8 +108,10 @@ void faultInContextTables() {
     const auto begin = reinterpret_cast<uintptr_t>(block);
     const uintptr_t first = (begin + kPage - 1) & ~(kPage - 1);
     const uintptr_t last = (begin + kContextTableBytes) & ~(kPage - 1);
+#ifdef MADV_HUGEPAGE // Linux
     if (last > first)
       madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE);
+#endif
     volatile char *bytes = static_cast<char *>(block);
     for (size_t at = 0; at < kContextTableBytes; at += kPage)
       bytes[at] = 0;
