@@ -26,12 +26,12 @@ void prepareAllocatorForLimit();
 /// default: they go back to the system at once). Each Z3 context holds two
 /// tables of 8 MB (in blocks of 10): made afresh, their pages fault in
 /// again, 8 of the 9 ms a context costs to make, and a session makes one
-/// per lane and per function judged alone. While they are kept, each Z3
-/// context made while more are alive than ever before in the keep first
-/// gets its tables' blocks faulted in as huge pages (2 MB), which the
-/// context then takes: 5 ms, not the 45-55 ms its 4,200 small page faults
-/// cost on this project's VMs. Nothing to do with the C library's malloc,
-/// which keeps them.
+/// per lane and per function judged alone. While they are kept, a Z3
+/// context made when more are alive at once than before in that time has
+/// its tables' blocks faulted in first, as huge pages (2 MB), and takes
+/// them: 5 ms, where its 4,500 small page faults cost 45-55 ms on this
+/// project's VMs. Nothing to do with the C library's malloc, which keeps
+/// them.
 void keepLargeBlocks(bool keep);
 
 } // namespace symshape::tool

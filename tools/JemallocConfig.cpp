@@ -91,9 +91,11 @@ constexpr size_t kHugePage = size_t(2) << 20;
 /// next Z3 context's tables will take, and frees them for it: while
 /// keepLargeBlocks(true) holds, the oversize arena keeps them and the
 /// context's tables get them back. On this project's 2-core VMs a 4 KB
-/// page fault costs about 11 us, so the tables' 4,200 faults made the
+/// page fault costs about 11 us, so the tables' 4,500 faults made the
 /// first context of a process take 45-55 ms; with 2 MB pages it takes
-/// 5 ms. The block is touched whole, as Z3 would: no page is added.
+/// 5 ms. The block is touched whole, as Z3 would: no page is added. (A
+/// Z3 whose tables are of another size class leaves the two blocks
+/// unused in the arena, 16 MB, until the session ends.)
 void faultInContextTables() {
   void *blocks[kContextTables] = {};
   for (void *&block : blocks) {

@@ -50,11 +50,11 @@ struct SmtLimits {
 void setSolverMemoryLimit(unsigned megabytes);
 
 /// Runs `prepare` (null: nothing) on the thread about to make a Z3
-/// context, just before it does, whenever more contexts are about to be
-/// alive at once than since the call: the memory the contexts deleted
-/// since then left does not cover it. The tool prepares the pages of the
-/// context's tables there (tools/Allocator.h). Process-wide; call it
-/// while no context is being made.
+/// context, just before it does, when more contexts are about to be alive
+/// at once than at any time since this call: then the memory of the
+/// contexts deleted since cannot cover the new one. The tool prepares the
+/// pages of the context's tables there (tools/Allocator.h). Process-wide;
+/// call it while no context is being made.
 void setBeforeNewContext(void (*prepare)());
 
 /// A literal: positive or negated Boolean indicator, never 0.
