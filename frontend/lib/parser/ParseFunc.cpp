@@ -85,8 +85,15 @@ bool Parser::parseCustomFunc(Module &module) {
     bool typeOnly = !named && !func.argumentTypes.empty();
     if (!typeOnly) // else the entry block defines the arguments
       streaming.begin(func, module);
+    if (!streamed && lastBody.ops) { // a streamed body has its room
+      bodyHint = lastBody;
+      func.values.reserve(lastBody.values);
+    }
     if (!parseRegion(func.body, typeOnly ? nullptr : &func.arguments))
       return false;
+    if (!func.body.blocks.empty())
+      lastBody = {func.body.blocks.front().operations.size(),
+                  func.values.size()};
     if (typeOnly && !checkEntryBlock(func, locAt(start)))
       return false;
   } else {

@@ -38,7 +38,12 @@ bool Parser::parseRegion(Region &region,
     region.blocks.back().loc = tokLoc();
     if (entryArgs)
       region.blocks.back().arguments = *entryArgs;
+    if (bodyHint.ops) {
+      region.blocks.back().operations.reserveFirst(bodyHint.ops);
+      scopes.back().reserve(bodyHint.values);
+    }
   }
+  bodyHint = BodySize();
   while (!tok.is(TokenKind::RBrace)) {
     if (tok.is(TokenKind::Eof))
       return emitWrongToken("expected '}' to close region");

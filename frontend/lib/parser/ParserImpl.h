@@ -384,6 +384,13 @@ public:
   Module *topModule = nullptr;
   size_t publishedValues = 0;
   size_t streamBytes = 0; ///< of the buffer after the streamed body's '{'
+  /// How many ops the entry block of the last function read had, and how
+  /// many values it defined: room the next one gets (bodyHint), since the
+  /// functions of a file are mostly alike (a model's layers). Taken by
+  /// parseRegion for a function body; 0: none.
+  struct BodySize {
+    size_t ops = 0, values = 0;
+  } lastBody, bodyHint;
   std::vector<ValueNames> scopes;
   /// The scopes (indices into `scopes`) holding the names an unknown op
   /// defines for its regions (ParseOpaqueOps.cpp).

@@ -1,7 +1,8 @@
 // solver/ChunkedVector.h: indexing and order across chunk boundaries,
 // checked against a std::vector kept beside it; past the first chunk,
 // appending never moves an element; freeing read chunks keeps the rest;
-// shrinking the last chunk keeps every element.
+// shrinking the last chunk keeps every element; reserveFirst makes room in
+// the first chunk alone.
 
 #include "symshape/solver/ChunkedVector.h"
 
@@ -129,4 +130,35 @@ TEST_CASE("ChunkedVector shrinks its last chunk and grows again in order",
   small.push_back("c");
   CHECK(small.size() == 3);
   CHECK(small[2] == "c");
+}
+
+TEST_CASE("ChunkedVector's reserveFirst makes room in the first block only",
+          "[chunkedvector]") {
+  ChunkedVector<int> chunked;
+  chunked.reserveFirst(1000);
+  std::vector<int> allocating;
+  for (int i = 0; i < 1200; ++i) {
+    if (chunked.pushAllocates())
+      allocating.push_back(i);
+    chunked.push_back(i);
+  }
+  // The first 1000 pushes fill the room; the 1001st moves them once.
+  CHECK(allocating == std::vector<int>{1000});
+  size_t wrong = 0;
+  for (int i = 0; i < 1200; ++i)
+    wrong += chunked[size_t(i)] != i;
+  CHECK(wrong == 0);
+
+  // More than a block asks for a block: the next block is still made
+  // when the first is full, and nothing moves before.
+  ChunkedVector<int> big;
+  big.reserveFirst(100000);
+  allocating.clear();
+  for (int i = 0; i < 4096 + 2; ++i) {
+    if (big.pushAllocates())
+      allocating.push_back(i);
+    big.push_back(i);
+  }
+  CHECK(allocating == std::vector<int>{4096});
+  CHECK(big.back() == 4097);
 }

@@ -90,6 +90,13 @@ public:
       chunks.emplace_back();
     chunks.front().reserve(kChunk);
   }
+  /// Room for the first `n` elements (at most a block) in the first
+  /// block: pushing them moves none.
+  void reserveFirst(size_t n) {
+    if (chunks.empty())
+      chunks.emplace_back();
+    chunks.front().reserve(std::min(n, kChunk));
+  }
   /// Whether the next push_back moves something already there: the table
   /// of blocks, or the first block's elements. (It reads the last block's
   /// size only when that block has room.)
