@@ -328,6 +328,8 @@ int emitStream(
         return;
       if (!colorable) // MLIR, DOT, JSON: written as produced
         error = output.write(piece);
+      else if (!color && frontend::isPlainText(piece)) // nothing to escape
+        error = output.write(piece);
       else if (std::string safe = frontend::escapeNonPrintable(piece); color)
         error = output.write(colorize(safe));
       else

@@ -278,7 +278,7 @@ void Session::text(const solver::TextSink &sink,
             if (message.at) {
               // A position in the exporter's source, which symshape does
               // not read: no source line. Its names come from the input.
-              out += escapeNonPrintable(message.at->str());
+              appendEscaped(out, message.at->str());
               out += ": ";
               out += severityName(message.severity == Severity::Error
                                       ? frontend::Severity::Error
@@ -286,7 +286,7 @@ void Session::text(const solver::TextSink &sink,
                                       ? frontend::Severity::Warning
                                       : frontend::Severity::Note);
               out += ": ";
-              out += escapeNonPrintable(message.text);
+              appendEscaped(out, message.text);
               out += '\n';
             } else if (message.severity == Severity::Note &&
                        message.kind.empty() && !message.showSource) {
@@ -294,7 +294,7 @@ void Session::text(const solver::TextSink &sink,
               // note) shows its source line; the notes after it do not.
               out += format(message.loc);
               out += ": note: ";
-              out += escapeNonPrintable(message.text);
+              appendEscaped(out, message.text);
               out += '\n';
             } else {
               Diagnostic diag;

@@ -2,6 +2,9 @@
 
 #include "symshape/frontend/Diagnostics.h"
 
+#include <cstdint>
+#include <cstring>
+
 #include <algorithm>
 #include <utility>
 #include <vector>
@@ -74,11 +77,39 @@ static void appendEscapedByte(std::string &out, unsigned char c) {
 std::string escapeNonPrintable(std::string_view text, bool keepTabs) {
   std::string out;
   out.reserve(text.size());
+  appendEscaped(out, text, keepTabs);
+  return out;
+}
+
+/// Where the run of printable ASCII (0x20-0x7e) that starts at `i` ends,
+/// read eight bytes at a time: a report is megabytes of it.
+static size_t printableRunEnd(std::string_view text, size_t i) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+  for (uint64_t word; i + 8 <= text.size(); i += 8) {
+    std::memcpy(&word, text.data() + i, 8);
+    // A byte below 0x20, or above 0x7e (bit twiddling's "hasless" and
+    // "hasmore", exact for these bounds): then the run ends in this word.
+    if ((((word - kOnes * 0x20) & ~word) | ((word + kOnes) | word)) & kHighs)
+      break;
+  }
+  while (i < text.size() && text[i] >= 0x20 && text[i] < 0x7f)
+    ++i;
+  return i;
+}
+
+bool isPlainText(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    i = printableRunEnd(text, i);
+    if (i < text.size() && text[i] != '\n' && text[i] != '\t')
+      return false;
+  }
+  return true;
+}
+
+void appendEscaped(std::string &out, std::string_view text, bool keepTabs) {
   for (size_t i = 0; i < text.size();) {
     // Runs of printable ASCII (nearly every message) are copied whole.
-    size_t run = i;
-    while (run < text.size() && text[run] >= 0x20 && text[run] < 0x7f)
-      ++run;
+    size_t run = printableRunEnd(text, i);
     if (run > i) {
       out.append(text.substr(i, run - i));
       i = run;
@@ -99,7 +130,6 @@ std::string escapeNonPrintable(std::string_view text, bool keepTabs) {
     out.append(text.substr(i, n));
     i += n;
   }
-  return out;
 }
 
 /// Error messages quote source text (a type, a token); a quote of a
@@ -155,6 +185,15 @@ static std::pair<size_t, size_t> shownWindow(std::string_view line,
                                              size_t col) {
   size_t places = 0;
   for (size_t i = 0; i < line.size() && places <= kMaxShownLine;) {
+    // Printable ASCII takes a place a byte (read no further than needed).
+    size_t run = printableRunEnd(
+        line.substr(0, std::min(line.size(), i + kMaxShownLine + 1 - places)),
+        i);
+    if (run > i) {
+      places += run - i;
+      i = run;
+      continue;
+    }
     size_t n = printableLength(line, i);
     places += n == 0 ? 4 : 1;
     i += n == 0 ? 1 : n;
@@ -210,7 +249,7 @@ void DiagnosticEngine::render(std::string &out, const Diagnostic &diag,
   out += ": ";
   out += severityName(diag.severity);
   out += ": ";
-  out += escapeNonPrintable(diag.message, false);
+  appendEscaped(out, diag.message, false);
   out += '\n';
   if (!diag.showSource)
     return;
@@ -230,12 +269,17 @@ std::string DiagnosticEngine::sourceSnippet(SourceLoc loc) const {
     shown += "...";
     caret += "   ";
   }
-  shown += escapeNonPrintable(line.substr(begin, end - begin));
+  appendEscaped(shown, line.substr(begin, end - begin));
   if (end < line.size())
     shown += "...";
   // The caret stands under the column's character: a tab for a tab, four
   // places for an escaped byte, one for any other character.
   for (size_t i = begin; i < col;) {
+    if (size_t run = printableRunEnd(line.substr(0, col), i); run > i) {
+      caret.append(run - i, ' ');
+      i = run;
+      continue;
+    }
     if (line[i] == '\t') {
       caret += '\t';
       ++i;

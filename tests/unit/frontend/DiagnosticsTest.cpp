@@ -157,6 +157,52 @@ TEST_CASE("bytes a terminal would act on are escaped", "[diagnostics]") {
   CHECK(escapeNonPrintable(once) == once);
 }
 
+TEST_CASE("escaping reads eight bytes at a time as it would read one",
+          "[diagnostics]") {
+  // Every length to 40 and every position of one byte of each kind in a
+  // printable text, against a byte-by-byte reading of the same rule.
+  auto plainByte = [](unsigned char c) { return c >= 0x20 && c < 0x7f; };
+  const unsigned char odd[] = {0x00, 0x09, 0x0a, 0x1f, 0x7f,
+                               0x80, 0xc3, 0xff, 0x20, 0x7e};
+  size_t wrong = 0, cases = 0;
+  for (size_t length = 0; length <= 40; ++length)
+    for (size_t at = 0; at <= length; ++at)
+      for (unsigned char c : odd) {
+        std::string text(length, 'a');
+        for (size_t k = 0; k < length; ++k)
+          text[k] = char(0x20 + (k * 7) % 0x5f); // printable, all kinds
+        if (at < length)
+          text[at] = char(c);
+        bool plain = true;
+        for (unsigned char b : text)
+          plain = plain && (plainByte(b) || b == '\n' || b == '\t');
+        std::string escaped;
+        for (size_t k = 0; k < text.size(); ++k) {
+          auto b = static_cast<unsigned char>(text[k]);
+          if (plainByte(b) || b == '\n' || b == '\t') {
+            escaped += text[k];
+          } else { // no UTF-8 here: a lone byte of 0x80 and more is escaped
+            static const char digits[] = "0123456789abcdef";
+            escaped += "\\x";
+            escaped += digits[b >> 4];
+            escaped += digits[b & 15];
+          }
+        }
+        ++cases;
+        wrong += isPlainText(text) != plain;
+        wrong += escapeNonPrintable(text) != escaped;
+        std::string appended = "head ";
+        appendEscaped(appended, text);
+        wrong += appended != "head " + escaped;
+      }
+  CHECK(cases > 8000);
+  CHECK(wrong == 0);
+  // UTF-8 is not plain text, though escaping keeps it.
+  CHECK_FALSE(isPlainText("caf\xc3\xa9"));
+  CHECK(isPlainText("a\tb\nc"));
+  CHECK(isPlainText(""));
+}
+
 TEST_CASE("diagnostics escape the source line and keep the caret under the "
           "column",
           "[diagnostics]") {

@@ -33,6 +33,14 @@ const char *severityName(Severity severity);
 /// stay, and tabs too when `keepTabs`. Printable text is returned as is,
 /// so escaping twice changes nothing.
 std::string escapeNonPrintable(std::string_view text, bool keepTabs = true);
+/// escapeNonPrintable(text, keepTabs) appended to `out`, with no string of
+/// its own.
+void appendEscaped(std::string &out, std::string_view text,
+                   bool keepTabs = true);
+/// Whether `text` is printable ASCII, newlines and tabs only: then
+/// escapeNonPrintable(text) is `text` (a report's text nearly always is).
+/// False for UTF-8 too, which escaping keeps.
+bool isPlainText(std::string_view text);
 
 struct Diagnostic {
   SourceLoc loc;
