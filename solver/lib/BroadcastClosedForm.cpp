@@ -17,6 +17,11 @@ std::optional<std::vector<TermId>> broadcastColumn(const DimGraph &graph,
   if (node.kind != FormulaKind::Conflict)
     return std::nullopt;
   std::vector<TermId> column, stack(node.args.begin(), node.args.end());
+  // Room for a column of a usual size: asked for every broadcast's
+  // contract and condition, it would otherwise grow by doubling each time.
+  constexpr size_t kUsualColumn = 16;
+  column.reserve(std::min(limit + 1, kUsualColumn));
+  stack.reserve(std::max(stack.size(), kUsualColumn));
   // A nested broadcast is a tree of broadcasts; a shared one is walked
   // once per use, so the walk is bounded by `limit` visits too.
   size_t visits = 0;

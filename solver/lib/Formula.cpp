@@ -180,6 +180,15 @@ uint32_t FormulaStore::degreeOf(FormulaId id) const {
 
 std::vector<TermId> FormulaStore::termsOf(FormulaId id) const {
   std::vector<TermId> terms;
+  const FormulaNode &root = node(id);
+  if (root.kind == FormulaKind::Eq || root.kind == FormulaKind::Le ||
+      root.kind == FormulaKind::Lt || root.kind == FormulaKind::Conflict) {
+    // An atom (most obligations' violation): no walk.
+    terms.assign(root.args.begin(), root.args.end());
+    std::sort(terms.begin(), terms.end());
+    terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+    return terms;
+  }
   // Formulas are shallow; visiting a shared node twice only adds duplicate
   // terms, removed below.
   std::vector<FormulaId> stack{id};
