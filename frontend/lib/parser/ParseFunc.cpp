@@ -91,9 +91,12 @@ bool Parser::parseCustomFunc(Module &module) {
     }
     if (!parseRegion(func.body, typeOnly ? nullptr : &func.arguments))
       return false;
+    // At most a block of ops and twice as many values: a large function
+    // followed by small ones leaves them little unused room.
+    constexpr size_t kMaxOps = 4096, kMaxValues = 2 * kMaxOps;
     if (!func.body.blocks.empty())
-      lastBody = {func.body.blocks.front().operations.size(),
-                  func.values.size()};
+      lastBody = {std::min(func.body.blocks.front().operations.size(), kMaxOps),
+                  std::min(func.values.size(), kMaxValues)};
     if (typeOnly && !checkEntryBlock(func, locAt(start)))
       return false;
   } else {
