@@ -289,15 +289,24 @@ void Summary::add(const Problem &problem, const FunctionVerdicts &verdicts) {
   std::vector<uint32_t> with;
   if (problem.callStacks.size() > 1)
     with = reportedWith(problem, verdicts);
-  for (size_t k = 0; k < verdicts.findings.size(); ++k) {
-    if (!with.empty() && with[k] != k)
-      continue; // reported with an earlier call site's
-    Verdict verdict = verdicts.findings[k].verdict;
-    ++counts[size_t(verdict)];
-    if (verdict == Verdict::UbPossible &&
+  auto count = [&](size_t k, const Finding &finding) {
+    ++counts[size_t(finding.verdict)];
+    if (finding.verdict == Verdict::UbPossible &&
         isRuntimeCheck(problem.obligations[k].kind))
       ++checksMayFail;
+  };
+  if (with.empty()) {
+    // Nearly every finding of a large function is the plain safe one:
+    // counted at once, and only the others read.
+    const Findings &findings = verdicts.findings;
+    counts[size_t(Findings::plain().verdict)] +=
+        findings.size() - findings.keptCount();
+    findings.forEachKept(count);
+    return;
   }
+  for (size_t k = 0; k < verdicts.findings.size(); ++k)
+    if (with[k] == k) // else reported with an earlier call site's
+      count(k, verdicts.findings[k]);
 }
 
 void Summary::add(const FunctionReport &function,

@@ -104,6 +104,37 @@ TEST_CASE("Findings read like the vector of what was set", "[findings]") {
   CHECK(findings.keptCount() == notPlain);
 }
 
+TEST_CASE("forEachKept visits the findings that are not plain, in order",
+          "[findings]") {
+  std::mt19937 random(11);
+  Findings findings;
+  std::vector<Finding> plain;
+  // Across several words of bits, with whole words plain and words full.
+  for (int k = 0; k < 1000; ++k) {
+    Finding f = k >= 128 && k < 320 ? Finding() : sample(random, k);
+    if (k >= 448 && k < 512 && Findings::isPlain(f))
+      f.reason = "kept " + std::to_string(k); // a word with every bit set
+    plain.push_back(f);
+    findings.push_back(std::move(f));
+  }
+  std::vector<size_t> expected, visited;
+  for (size_t k = 0; k < plain.size(); ++k)
+    if (!Findings::isPlain(plain[k]))
+      expected.push_back(k);
+  size_t wrong = 0;
+  findings.forEachKept([&](size_t k, const Finding &f) {
+    visited.push_back(k);
+    wrong += !same(f, plain[k]) || &f != &findings[k];
+  });
+  CHECK(visited == expected);
+  CHECK(wrong == 0);
+  CHECK(visited.size() == findings.keptCount());
+  Findings none;
+  none.resize(130);
+  none.forEachKept([&](size_t, const Finding &) { ++wrong; });
+  CHECK(wrong == 0);
+}
+
 TEST_CASE("a plain safe finding is not kept; any other word is", "[findings]") {
   Findings findings;
   findings.resize(4);

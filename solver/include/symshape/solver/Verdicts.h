@@ -127,6 +127,13 @@ public:
   void resize(size_t n);
   /// The findings kept apart from the shared plain one.
   size_t keptCount() const { return kept.size(); }
+  /// Calls `visit(k, finding)` for each kept finding, in order: every
+  /// other one is plain(). Reads a bit per finding, not the finding.
+  template <typename Visit> void forEachKept(Visit visit) const {
+    for (size_t w = 0, at = 0; w < bits.size(); ++w)
+      for (uint64_t word = bits[w]; word != 0; word &= word - 1)
+        visit(w * 64 + size_t(__builtin_ctzll(word)), kept[at++]);
+  }
 
   /// The shared safe finding: nothing but its verdict.
   static const Finding &plain();
