@@ -17,8 +17,9 @@ namespace symshape::tool {
 /// space is capped), jemalloc 5.3 goes on with no arena and the thread
 /// crashes in its first malloc instead of getting nullptr or bad_alloc.
 /// With every arena created first, a thread only ever picks an existing
-/// one. Each costs about 2 MB of address space (counted by the cap), and
-/// there are 4 per core. Nothing to do with the C library's malloc.
+/// one. Each costs about 2 MB of address space (counted by the cap); the
+/// tool asks for one (JemallocConfig.cpp), jemalloc's default is 4 per
+/// core. Nothing to do with the C library's malloc.
 void prepareAllocatorForLimit();
 
 /// Whether the blocks of 8 MB and more that are freed stay for the next
