@@ -35,6 +35,16 @@ void prepareAllocatorForLimit();
 /// them.
 void keepLargeBlocks(bool keep);
 
+/// Whether the pages freed and not yet given back to the system are given
+/// back at once when a big function has been lowered, before its values
+/// are recorded (frontend::setBeforeBigRecord): the peak RSS of a check
+/// of 200k ops. jemalloc gives them back 50 ms after they are freed
+/// (JemallocConfig.cpp), and by then a big lowering has freed the blocks
+/// of ops it read, and the smaller tables its own grew out of, which
+/// nothing of the same size takes again. Nothing to do with the C
+/// library's malloc.
+void returnFreedPagesAtBigRecords(bool on);
+
 } // namespace symshape::tool
 
 #endif // SYMSHAPE_TOOL_ALLOCATOR_H

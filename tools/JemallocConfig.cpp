@@ -29,6 +29,7 @@
 
 #include "Allocator.h"
 
+#include "symshape/frontend/Lowering.h"
 #include "symshape/solver/Smt.h"
 
 #include <cstddef>
@@ -91,6 +92,20 @@ std::optional<unsigned> oversizeArena() {
   return arena;
 }
 
+/// Gives the freed pages of every arena but the oversize one back to the
+/// system: what keepLargeBlocks keeps there stays.
+void returnFreedPages() {
+  static const std::optional<unsigned> oversize = oversizeArena();
+  unsigned arenas = 0;
+  size_t size = sizeof arenas;
+  if (mallctl("arenas.narenas", &arenas, &size, nullptr, 0) != 0)
+    return;
+  for (unsigned arena = 0; arena < arenas; ++arena)
+    if (arena != oversize)
+      mallctl(("arena." + std::to_string(arena) + ".purge").c_str(), nullptr,
+              nullptr, nullptr, 0);
+}
+
 /// What a Z3 4.8 context allocates first: two tables of 8.1 MB, each
 /// filled with one write per 16 bytes.
 constexpr size_t kContextTables = 2, kContextTableBytes = 0x820000 + 64;
@@ -108,6 +123,10 @@ constexpr size_t kHugePage = size_t(2) << 20;
 /// Z3 whose tables are of another size class leaves the two blocks
 /// unused in the arena, 16 MB, until the session ends.)
 void faultInContextTables() {
+  // The tables come from the oversize arena: the pages the others hold
+  // freed (a big function's lowering) would not take them, and would add
+  // to them in the peak.
+  returnFreedPages();
   void *blocks[kContextTables] = {};
   for (void *&block : blocks) {
     // posix_memalign: aligned_alloc wants a size the alignment divides.
@@ -155,6 +174,10 @@ void keepLargeBlocks(bool keep) {
   mallctl(decay.c_str(), nullptr, nullptr, &own, sizeof own);
   if (own != -1)
     mallctl((prefix + "purge").c_str(), nullptr, nullptr, nullptr, 0);
+}
+
+void returnFreedPagesAtBigRecords(bool on) {
+  frontend::setBeforeBigRecord(on ? &returnFreedPages : nullptr);
 }
 
 } // namespace symshape::tool

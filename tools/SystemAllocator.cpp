@@ -14,4 +14,6 @@ void prepareAllocatorForLimit() {}
 
 void keepLargeBlocks(bool) {}
 
+void returnFreedPagesAtBigRecords(bool) {}
+
 } // namespace symshape::tool

@@ -230,6 +230,9 @@ void addInputs(frontend::Session &session, std::vector<Input> &inputs,
 int analyse(const CommandLine &cl, Progress &progress, Analysis &analysis) {
   std::vector<Input> inputs = readInputs(cl, analysis);
   frontend::SessionOptions options = sessionOptions(cl, progress);
+  // A big function is lowered while its file is parsed, as well as when
+  // the session analyses.
+  returnFreedPagesAtBigRecords(true);
   // A file whose functions cannot be lowered is found only when the session
   // analyses: then the run starts again without it.
   for (;;) {

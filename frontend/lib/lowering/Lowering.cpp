@@ -9,6 +9,7 @@
 
 #include "LoweringImpl.h"
 
+#include <atomic>
 #include <exception>
 #include <system_error>
 #include <thread>
@@ -18,6 +19,12 @@ namespace symshape::frontend {
 
 using solver::ObligationKind;
 using solver::SymbolOrigin;
+
+namespace {
+std::atomic<void (*)()> beforeBigRecord{nullptr};
+} // namespace
+
+void setBeforeBigRecord(void (*hook)()) { beforeBigRecord = hook; }
 
 Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
                  DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
@@ -379,6 +386,9 @@ std::unique_ptr<solver::Problem> Lowerer::finish() {
   // values' records come (4 MB at 200k values, on this thread's heap).
   byName = ValueNames();
   size_t n = function.values.size();
+  if (n >= kBigFunctionValues)
+    if (void (*hook)() = beforeBigRecord.load())
+      hook();
   prob->values.resize(n);
   prob->uniqueValueNames = true; // displayNames: see the constructor
   // A function lowered as it was parsed has the parser's thread waiting

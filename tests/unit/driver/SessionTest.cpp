@@ -12,11 +12,13 @@
 #include "symshape/driver/Session.h"
 
 #include "symshape/driver/RefinedType.h"
+#include "symshape/frontend/Lowering.h"
 
 #include "SessionTestInputs.h"
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -484,6 +486,29 @@ TEST_CASE("a function lowered while it is parsed gives the output of "
         CHECK(two.streamed == c.streamedTwo);
     }
   }
+}
+
+namespace {
+std::atomic<int> bigRecords{0};
+void countBigRecord() { ++bigRecords; }
+} // namespace
+
+TEST_CASE("the hook before a big function's values are recorded runs once "
+          "per big function, streamed or not",
+          "[session][stream]") {
+  setBeforeBigRecord(&countBigRecord);
+  const size_t big = kBigFunctionValues; // and the arguments, the last op
+  for (unsigned jobs : {1u, 2u}) {
+    INFO(jobs << " threads");
+    bigRecords = 0;
+    StreamRun small = analyseStreamed(streamProgram(1000, "", 2), jobs);
+    REQUIRE(small.analysed);
+    CHECK(bigRecords == 0);
+    StreamRun large = analyseStreamed(streamProgram(int(big), "", 2), jobs);
+    REQUIRE(large.analysed);
+    CHECK(bigRecords == 1);
+  }
+  setBeforeBigRecord(nullptr);
 }
 
 TEST_CASE("a stream stopped by a parse error or a late assumption changes no "

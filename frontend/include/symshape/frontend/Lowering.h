@@ -66,6 +66,17 @@ lowerFunction(const Function &function, const LoweringOptions &options,
               DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
               const Module *module = nullptr, Function *release = nullptr);
 
+/// A function of at least this many values is big (setBeforeBigRecord).
+constexpr size_t kBigFunctionValues = size_t(1) << 16;
+
+/// Runs `hook` (null: nothing) on the lowering's thread once a big
+/// function's ops are lowered, just before its values are recorded into
+/// its Problem: the peak of its memory, where what the lowering freed
+/// (the parsed ops, the growth of its tables) is no longer needed. The
+/// tool gives those pages back to the system there (tools/Allocator.h).
+/// Process-wide; call it while nothing is lowered.
+void setBeforeBigRecord(void (*hook)());
+
 /// The consumer's side of a FunctionStream: a function's entry-block ops
 /// as the parser publishes them.
 class OpFeed {
