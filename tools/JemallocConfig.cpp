@@ -71,8 +71,8 @@ void prepareAllocatorForLimit() {
 namespace {
 
 /// The arena of the blocks of opt.oversize_threshold bytes and more (made
-/// by the first of them), if there is one.
-std::optional<unsigned> oversizeArena() {
+/// by the first of them), if there is one: found by allocating one.
+std::optional<unsigned> findOversizeArena() {
   size_t threshold = 0;
   size_t size = sizeof threshold;
   if (mallctl("opt.oversize_threshold", &threshold, &size, nullptr, 0) != 0 ||
@@ -92,10 +92,16 @@ std::optional<unsigned> oversizeArena() {
   return arena;
 }
 
+/// findOversizeArena's answer, found once.
+const std::optional<unsigned> &oversizeArena() {
+  static const std::optional<unsigned> arena = findOversizeArena();
+  return arena;
+}
+
 /// Gives the freed pages of every arena but the oversize one back to the
 /// system: what keepLargeBlocks keeps there stays.
 void returnFreedPages() {
-  static const std::optional<unsigned> oversize = oversizeArena();
+  const std::optional<unsigned> &oversize = oversizeArena();
   unsigned arenas = 0;
   size_t size = sizeof arenas;
   if (mallctl("arenas.narenas", &arenas, &size, nullptr, 0) != 0)
@@ -155,7 +161,7 @@ void faultInContextTables() {
 } // namespace
 
 void keepLargeBlocks(bool keep) {
-  static const std::optional<unsigned> arena = oversizeArena();
+  const std::optional<unsigned> &arena = oversizeArena();
   // The arena's own decay (0 unless MALLOC_CONF set the default to -1 or
   // 0), put back afterwards.
   static ssize_t own = 0;
