@@ -179,6 +179,9 @@ frontend::SessionOptions sessionOptions(const CommandLine &cl,
   options.keepFunctionValues = cl.command == "graph";
   // Only the DOT graph draws the names of static sizes.
   options.lowering.labelConstants = cl.command == "graph";
+  // The HTML report draws each function's graph too.
+  options.lowering.allLabels =
+      cl.command == "graph" || cl.format == Format::Html;
   if (cl.progress != When::Never &&
       (cl.progress == When::Always || ::isatty(2)))
     options.progress = [&progress](const char *phase, size_t done,

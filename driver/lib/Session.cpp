@@ -363,7 +363,7 @@ void Session::lowerPlanned(LoweringPlan &plan, size_t from) const {
       try {
         item.analysis.problem =
             lowerFunction(*item.analysis.function, options.lowering, item.diags,
-                          item.used, item.module, item.release);
+                          item.used, item.module, item.release, dropsValues());
       } catch (const std::bad_alloc &) {
         item.analysis.problem.reset();
         item.outOfMemory = true;

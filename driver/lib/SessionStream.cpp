@@ -44,7 +44,7 @@ void ParsedLowering::lower(Job &job) {
   try {
     // It lowers alone: no callee, so no module.
     r.problem = lowerFunction(job.function, options, r.diags, r.used, nullptr,
-                              release ? &job.function : nullptr);
+                              release ? &job.function : nullptr, dropValues);
   } catch (const std::bad_alloc &) {
     r.problem.reset();
     r.outOfMemory = true;
@@ -124,7 +124,7 @@ StreamedLowering::StreamedLowering(const SourceManager &sources,
                                    size_t minBytes, unsigned workers,
                                    bool dropValues)
     : sources(sources), options(options), releaseOps(release),
-      minBytes(minBytes),
+      dropValues(dropValues), minBytes(minBytes),
       whole(sources, options, workers, release, dropValues) {}
 
 StreamedLowering::~StreamedLowering() {
@@ -201,7 +201,8 @@ void StreamedLowering::lower() {
   try {
     std::optional<std::unique_ptr<solver::Problem>> problem =
         lowerStreamedFunction(*function, options, r.diags, r.used,
-                              releaseOps ? function : nullptr, *this);
+                              releaseOps ? function : nullptr, *this,
+                              dropValues);
     if (problem)
       r.problem = std::move(*problem);
     else

@@ -123,6 +123,9 @@ private:
   const SourceManager &sources;
   const LoweringOptions &options;
   bool releaseOps;
+  /// The streamed function's values go too, before its records are made
+  /// (nothing reads them afterwards: the session's dropsValues()).
+  bool dropValues;
   size_t minBytes;
   bool started = false;   ///< one function per parse
   bool justEnded = false; ///< parsed() is told of the streamed function

@@ -79,10 +79,10 @@ std::optional<std::unique_ptr<solver::Problem>>
 lowerStreamedFunction(const Function &function, const LoweringOptions &options,
                       DiagnosticEngine &diags,
                       std::vector<bool> &assumptionUsed, Function *release,
-                      OpFeed &feed) {
+                      OpFeed &feed, bool releaseValues) {
   try {
     return Lowerer(function, options, diags, assumptionUsed, nullptr, release,
-                   &feed)
+                   &feed, releaseValues)
         .runStreamed();
   } catch (const StreamAbandoned &) {
     return std::nullopt;

@@ -28,10 +28,12 @@ void setBeforeBigRecord(void (*hook)()) { beforeBigRecord = hook; }
 
 Lowerer::Lowerer(const Function &function, const LoweringOptions &options,
                  DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-                 const Module *module, Function *release, OpFeed *feed)
+                 const Module *module, Function *release, OpFeed *feed,
+                 bool releaseValues)
     : function(function), options(options), module(module), release(release),
-      feed(feed), frame(&function), diags(diags),
-      assumptionUsed(assumptionUsed), prob(std::make_unique<solver::Problem>()),
+      releaseValues(release && releaseValues), feed(feed), frame(&function),
+      diags(diags), assumptionUsed(assumptionUsed),
+      prob(std::make_unique<solver::Problem>()),
       states(feed ? 0 : function.values.size()) {
   if (feed)
     return; // the values are being parsed: extendValues indexes them
@@ -331,27 +333,33 @@ void Lowerer::recordValues(size_t from, size_t to) {
   // (sized by finish()). Values of one type share the text of that type.
   std::unordered_map<Type, solver::Text, TypeHash> typeTexts;
   const solver::Text unknown("?");
+  // The values' types, read from the values or, once finish() dropped
+  // them, from what Function::dropValues kept.
+  const bool dropped = function.values.empty();
   for (ValueId id = ValueId(from); id < to; ++id) {
-    const Value &v = function.values[id];
+    const TypeRef &type =
+        dropped ? function.valueTypes[id] : function.values[id].type;
+    const bool typeKnown = dropped ? bool(function.valueTypeKnown[id])
+                                   : function.values[id].typeKnown;
     ValueState &s = states[id];
     solver::ValueInfo info;
     info.name = refName(id);
-    if (v.typeKnown) {
-      auto [at, fresh] = typeTexts.try_emplace(v.type);
+    if (typeKnown) {
+      auto [at, fresh] = typeTexts.try_emplace(type);
       if (fresh)
-        at->second = v.type.str();
+        at->second = type.str();
       info.type = at->second;
     } else {
       info.type = unknown;
     }
     using Kind = solver::ValueInfo::Kind;
-    info.kind = v.type->isTensor()                 ? Kind::Tensor
-                : v.type->kind == TypeKind::Vector ? Kind::Vector
-                : v.type->kind == TypeKind::Shape  ? Kind::Shape
-                : v.type->isSizeLike()             ? Kind::Size
-                                                   : Kind::Other;
+    info.kind = type->isTensor()                 ? Kind::Tensor
+                : type->kind == TypeKind::Vector ? Kind::Vector
+                : type->kind == TypeKind::Shape  ? Kind::Shape
+                : type->isSizeLike()             ? Kind::Size
+                                                 : Kind::Other;
     info.ranked = s.ranked;
-    info.typeRanked = v.typeKnown && v.type->hasRank();
+    info.typeRanked = typeKnown && type->hasRank();
     if (info.kind == solver::ValueInfo::Kind::Shape) {
       // A shape value's "shape" is its extents.
       info.ranked = s.hasExtents;
@@ -361,7 +369,7 @@ void Lowerer::recordValues(size_t from, size_t to) {
     }
     // The type's dims are what reports show of a value not followed.
     if (info.typeRanked && !info.ranked)
-      info.typeDims = std::vector<int64_t>(v.type->dims);
+      info.typeDims = std::vector<int64_t>(type->dims);
     info.scalar = s.scalar;
     prob->values[id] = std::move(info);
   }
@@ -386,6 +394,10 @@ std::unique_ptr<solver::Problem> Lowerer::finish() {
   // values' records come (4 MB at 200k values, on this thread's heap).
   byName = ValueNames();
   size_t n = function.values.size();
+  // A caller that reads only their declared types from now on: the values
+  // go before their records come (recordValues reads the types kept).
+  if (releaseValues && n > 0)
+    release->dropValues();
   if (n >= kBigFunctionValues)
     if (void (*hook)() = beforeBigRecord.load())
       hook();
@@ -435,8 +447,9 @@ std::unique_ptr<solver::Problem> Lowerer::finish() {
 std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
               DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-              const Module *module, Function *release) {
-  return Lowerer(function, options, diags, assumptionUsed, module, release)
+              const Module *module, Function *release, bool releaseValues) {
+  return Lowerer(function, options, diags, assumptionUsed, module, release,
+                 nullptr, releaseValues)
       .run();
 }
 

@@ -68,7 +68,7 @@ public:
   Lowerer(const Function &function, const LoweringOptions &options,
           DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
           const Module *module = nullptr, Function *release = nullptr,
-          OpFeed *feed = nullptr);
+          OpFeed *feed = nullptr, bool releaseValues = false);
 
   std::unique_ptr<solver::Problem> run();
   std::unique_ptr<solver::Problem> runStreamed();
@@ -102,8 +102,9 @@ public:
     return refName(id) + "[" + std::to_string(dim) + "]";
   }
   /// Names term `t` after a value's dim (DOT output), except for the values
-  /// of an inlined callee, which the function's report does not show, and
-  /// a static size unless options.labelConstants.
+  /// of an inlined callee, which the function's report does not show, a
+  /// static size unless options.labelConstants, and a third name unless
+  /// options.allLabels.
   void label(TermId t, std::string name) {
     if (labelled(t))
       graph().addLabel(t, std::move(name));
@@ -116,7 +117,8 @@ public:
   }
   bool labelled(TermId t) const {
     return !callSite &&
-           (options.labelConstants || !graph().constantValue(t).has_value());
+           (options.labelConstants || !graph().constantValue(t).has_value()) &&
+           (options.allLabels || graph().labels(t).size() < 2);
   }
   /// The static type written for operand `i` of `op` (or the value's type).
   const Type &operandType(const Operation &op, size_t i) const;
@@ -338,6 +340,9 @@ private:
   /// `function` itself when its body's ops are freed as they are lowered
   /// (see lowerFunction), else null.
   Function *release;
+  /// With `release`: its values are dropped before the records are made
+  /// (finish; see lowerFunction).
+  bool releaseValues;
   /// The ops of a function still being parsed (null: the function is
   /// whole).
   OpFeed *feed;

@@ -13,6 +13,7 @@
 
 #include "symshape/driver/RefinedType.h"
 #include "symshape/frontend/Lowering.h"
+#include "symshape/frontend/Parser.h"
 
 #include "SessionTestInputs.h"
 
@@ -327,6 +328,33 @@ TEST_CASE("static sizes are labelled only when the DOT graph asks",
   CHECK(labels(true, 1) == Names{"%a[1]"});
 }
 
+TEST_CASE("a dim keeps its first two names unless every name is asked for",
+          "[session]") {
+  // What verdicts, shapes and messages read of a dim's names is the first
+  // and whether there is another; the DOT graph draws them all.
+  auto labels = [](bool all) {
+    SessionOptions options;
+    options.lowering.allLabels = all;
+    Session session(options);
+    REQUIRE(session.addFile(
+        "f.mlir", "func.func @f(%a: tensor<?x4xi32>) -> tensor<?x4xi32> {\n"
+                  "  %0 = \"test.broadcastable\"(%a) : (tensor<?x4xi32>) -> "
+                  "tensor<?x4xi32>\n"
+                  "  %1 = \"test.broadcastable\"(%0) : (tensor<?x4xi32>) -> "
+                  "tensor<?x4xi32>\n"
+                  "  return %1 : tensor<?x4xi32>\n}\n"));
+    REQUIRE(session.analyze());
+    const solver::Problem &problem = *session.function("f")->problem;
+    const solver::ValueInfo &a = problem.values.at(0);
+    REQUIRE(a.name.view() == "%a");
+    REQUIRE(problem.values.at(2).dims.at(0) == a.dims.at(0)); // %1[0]
+    return problem.graph.labels(a.dims.at(0));
+  };
+  using Names = std::vector<std::string>;
+  CHECK(labels(true) == Names{"%a[0]", "%0[0]", "%1[0]"});
+  CHECK(labels(false) == Names{"%a[0]", "%0[0]"});
+}
+
 TEST_CASE("a type mayRefine leaves out is its own refined type", "[session]") {
   // Static tensors, vectors and scalars beside dynamic and unranked
   // tensors whose sizes the program fixes: each value's refined type is
@@ -404,9 +432,11 @@ struct StreamRun {
 /// Analyses `program` on one thread, or on two with every first function
 /// lowered while it is parsed; `lateAssumption` is added after the file.
 StreamRun analyseStreamed(const std::string &program, unsigned jobs,
-                          const std::string &lateAssumption = "") {
+                          const std::string &lateAssumption = "",
+                          bool keepValues = true) {
   SessionOptions options = withShapes();
   options.keepFunctionBodies = false;
+  options.keepFunctionValues = keepValues;
   options.jobs = jobs;
   options.streamFrom = 0;
   Session session(options);
@@ -509,6 +539,96 @@ TEST_CASE("the hook before a big function's values are recorded runs once "
     CHECK(bigRecords == 1);
   }
   setBeforeBigRecord(nullptr);
+}
+
+TEST_CASE("values freed before their records, while their function is "
+          "parsed or after, change no output",
+          "[session][stream]") {
+  // The JSON's refined types and the text read the records and the
+  // declared types kept (Function::dropValues), not the values.
+  for (int before : {3, 5000}) {
+    const std::string program = streamProgram(before, "", 2);
+    for (unsigned jobs : {1u, 2u}) {
+      INFO(before << " ops before, " << jobs << " threads");
+      StreamRun kept = analyseStreamed(program, jobs);
+      StreamRun freed = analyseStreamed(program, jobs, "", false);
+      REQUIRE(kept.analysed);
+      CHECK(kept.output.find("ub-possible") != std::string::npos);
+      CHECK(freed.output == kept.output);
+      CHECK(freed.streamed == kept.streamed);
+    }
+  }
+}
+
+namespace {
+/// The function the hook below looks at, and what it saw.
+std::atomic<const Function *> watched{nullptr};
+std::atomic<int> valuesAtBigRecord{-1};
+void watchValues() {
+  if (const Function *f = watched.load())
+    valuesAtBigRecord = int(f->values.size());
+}
+} // namespace
+
+TEST_CASE("a released function's values go before its records are made, "
+          "which read the types kept",
+          "[session][stream]") {
+  // The peak of a big function's lowering held its parsed values (72 bytes
+  // each) and their new records (56) at once: with releaseValues the
+  // values are dropped first, and the records are the same.
+  const std::string program =
+      streamProgram(int(kBigFunctionValues), "", 2) +
+      "func.func @g(%u: tensor<*xf32>, %s: tensor<2x?xf32>) -> "
+      "tensor<*xf32> {\n"
+      "  %0 = \"test.broadcastable\"(%u, %s) : (tensor<*xf32>, "
+      "tensor<2x?xf32>) -> tensor<*xf32>\n"
+      "  %n = shape.shape_of %s : tensor<2x?xf32> -> tensor<2xindex>\n"
+      "  return %0 : tensor<*xf32>\n}\n";
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  uint32_t buffer = sources.addBuffer("big.mlir", program);
+  std::optional<Module> kept = parseModule(sources, buffer, diags);
+  std::optional<Module> released = parseModule(sources, buffer, diags);
+  REQUIRE(kept);
+  REQUIRE(released);
+  LoweringOptions options;
+  setBeforeBigRecord(&watchValues);
+  for (size_t k = 0; k < kept->functions.size(); ++k) {
+    Function &keep = kept->functions[k];
+    Function &release = released->functions[k];
+    INFO("@" << keep.name);
+    const size_t n = keep.values.size();
+    std::vector<bool> used;
+    auto plain = lowerFunction(keep, options, diags, used, nullptr, &keep);
+    watched = &release;
+    valuesAtBigRecord = -1;
+    auto early =
+        lowerFunction(release, options, diags, used, nullptr, &release, true);
+    watched = nullptr;
+    REQUIRE(plain);
+    REQUIRE(early);
+    CHECK(keep.values.size() == n);
+    CHECK(release.values.empty());
+    CHECK(release.valueTypes.size() == n);
+    CHECK(valuesAtBigRecord == (n >= kBigFunctionValues ? 0 : -1));
+    REQUIRE(early->values.size() == plain->values.size());
+    for (size_t v = 0; v < n; ++v) {
+      const solver::ValueInfo &a = plain->values[v], &b = early->values[v];
+      INFO(a.name.view());
+      CHECK(b.name.view() == a.name.view());
+      CHECK(b.type.view() == a.type.view());
+      CHECK(b.kind == a.kind);
+      CHECK(b.ranked == a.ranked);
+      CHECK(b.typeRanked == a.typeRanked);
+      CHECK(b.dims == a.dims);
+      CHECK(b.scalar == a.scalar);
+      using Dims = std::vector<int64_t>;
+      CHECK(static_cast<const Dims &>(b.typeDims) ==
+            static_cast<const Dims &>(a.typeDims));
+    }
+  }
+  setBeforeBigRecord(nullptr);
+  CHECK(kept->functions.size() == 2);
 }
 
 TEST_CASE("a stream stopped by a parse error or a late assumption changes no "

@@ -46,6 +46,11 @@ struct LoweringOptions {
   /// graph draws them; verdicts, shapes and messages never read them
   /// (a static chain of 100k ops gives each constant 100k labels).
   bool labelConstants = true;
+  /// Keep every name of a dim, as the DOT graph draws them; else a dim
+  /// keeps its first two, all that verdicts, shapes and messages read (its
+  /// name, and whether it has another). A dim that a chain of 200k ops
+  /// shares had 200k names: 10 MB of a check's peak.
+  bool allLabels = true;
   /// Extra op names with implicit-broadcast semantics.
   std::vector<std::string> broadcastable;
   /// --assume facts; each applies to the functions whose values it names.
@@ -60,11 +65,16 @@ struct LoweringOptions {
 /// `release` (optional) is `function` itself when nothing reads its body
 /// afterwards (no call names it, and the caller drops the body): the ops
 /// of its body are then freed as they are lowered, so the parsed ops and
-/// the Problem are not both held whole.
+/// the Problem are not both held whole. With `releaseValues` too, its
+/// values are dropped (Function::dropValues) once its ops are lowered,
+/// before the Problem's records of them are made, when the caller reads
+/// nothing of them but their declared types afterwards: a function of 200k
+/// values then does not hold both (14 MB) at its peak.
 std::unique_ptr<solver::Problem>
 lowerFunction(const Function &function, const LoweringOptions &options,
               DiagnosticEngine &diags, std::vector<bool> &assumptionUsed,
-              const Module *module = nullptr, Function *release = nullptr);
+              const Module *module = nullptr, Function *release = nullptr,
+              bool releaseValues = false);
 
 /// A function of at least this many values is big (setBeforeBigRecord).
 constexpr size_t kBigFunctionValues = size_t(1) << 16;
@@ -99,11 +109,12 @@ public:
 /// lowerFunction once the function is whole, or nullopt when the stream
 /// was abandoned or the function needs what is not parsed yet (a callee,
 /// two values of one name, a module global): then lower it again whole.
+/// `release` and `releaseValues` as for lowerFunction.
 std::optional<std::unique_ptr<solver::Problem>>
 lowerStreamedFunction(const Function &function, const LoweringOptions &options,
                       DiagnosticEngine &diags,
                       std::vector<bool> &assumptionUsed, Function *release,
-                      OpFeed &feed);
+                      OpFeed &feed, bool releaseValues = false);
 
 /// The callees named by the calls of `function` (Function::freedCallees
 /// when its ops were freed), appended to `names`.
