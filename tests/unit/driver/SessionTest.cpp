@@ -110,7 +110,8 @@ TEST_CASE("the JSON of long findings and values lists is the same on any "
           "number of threads",
           "[session][json]") {
   // 17000 ops of rank 3: more findings and values than the two chunks of
-  // 8192 members from which JsonReport.cpp renders a list on threads.
+  // 2048 members from which JsonReport.cpp renders a list on threads, and
+  // than a chunk of 8192 (its size before).
   std::string program = "func.func @long(%a: tensor<?x4x?xf32>, %b: "
                         "tensor<1x4x?xf32>) -> tensor<?x4x?xf32> {\n";
   std::string last = "%a";
