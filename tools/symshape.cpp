@@ -504,6 +504,10 @@ int run(const CommandLine &cl, const CheckSetup &setup) {
   if (failed)
     return 2; // refine and graph read one file: nothing to write
   if (cl.command == "refine") {
+    // Only the rewrite is left, and without --drop-redundant-checks it
+    // reads no finding: they go before the file is read again.
+    if (!cl.dropRedundantChecks)
+      session.dropFindings();
     // Split pieces come back joined by the marker that split them.
     auto refined = [&](const solver::TextSink &sink) {
       for (const auto &file : session.files()) {

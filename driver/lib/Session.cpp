@@ -137,6 +137,20 @@ void Session::forgetStreamed() {
   streamed.clear();
 }
 
+void Session::dropFindings() {
+  for (std::unique_ptr<FileAnalysis> &file : fileList)
+    for (FunctionAnalysis &analysis : file->functions) {
+      if (analysis.problem) {
+        analysis.problem->obligations.clear();
+        analysis.problem->sites.clear();
+        analysis.problem->sites.push_back(solver::ObligationSite());
+      }
+      analysis.verdicts.findings = solver::Findings();
+      analysis.contract = solver::Contract();
+      analysis.impliedBy = solver::Implications();
+    }
+}
+
 bool Session::dropsValues() const {
   // Until analyze(), an unused assumption's error names a function's values.
   return !options.keepFunctionBodies && !options.keepFunctionValues &&

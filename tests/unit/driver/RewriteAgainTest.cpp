@@ -23,10 +23,12 @@ using namespace symshape::frontend;
 namespace {
 
 /// rewriteRefined of `text` in a session that keeps its functions' ops or
-/// not; nullopt when the text has no analysis.
+/// not, after Session::dropFindings when `dropFindings` (as `refine` does
+/// without --drop-redundant-checks); nullopt when the text has no analysis.
 std::optional<std::string> refinedAgain(const std::string &text, bool keep,
                                         unsigned jobs, bool drop,
-                                        RewriteStats *stats = nullptr) {
+                                        RewriteStats *stats = nullptr,
+                                        bool dropFindings = false) {
   SessionOptions options;
   options.computeShapes = true;
   options.keepFunctionBodies = keep;
@@ -35,6 +37,15 @@ std::optional<std::string> refinedAgain(const std::string &text, bool keep,
   Session session(options);
   if (!session.addFile("input.mlir", text) || !session.analyze())
     return std::nullopt;
+  if (dropFindings) {
+    const solver::Summary before = session.summary();
+    session.dropFindings();
+    for (const FunctionAnalysis &f : session.files().front()->functions) {
+      CHECK(f.problem->obligations.empty());
+      CHECK(f.verdicts.findings.empty());
+    }
+    CHECK(session.summary().noUb() == before.noUb());
+  }
   std::string out;
   bool read = rewriteRefined(
       session, *session.files().front(),
@@ -51,6 +62,10 @@ std::string sameBothWays(const std::string &text, bool drop = false) {
   REQUIRE(kept);
   CHECK(refinedAgain(text, false, 1, drop, &againStats) == kept);
   CHECK(refinedAgain(text, false, 2, drop) == kept);
+  if (!drop) { // what `refine` does: the findings go first
+    CHECK(refinedAgain(text, false, 2, drop, nullptr, true) == kept);
+    CHECK(refinedAgain(text, true, 1, drop, nullptr, true) == kept);
+  }
   CHECK(againStats.refinedValues == keptStats.refinedValues);
   CHECK(againStats.castsInserted == keptStats.castsInserted);
   CHECK(againStats.checksDropped == keptStats.checksDropped);
