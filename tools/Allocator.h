@@ -41,8 +41,10 @@ void keepLargeBlocks(bool keep);
 /// of 200k ops. jemalloc gives them back 50 ms after they are freed
 /// (JemallocConfig.cpp), and by then a big lowering has freed the blocks
 /// of ops it read, and the smaller tables its own grew out of, which
-/// nothing of the same size takes again. Nothing to do with the C
-/// library's malloc.
+/// nothing of the same size takes again. From then on to the next
+/// keepLargeBlocks(false), the end of the analysis, new pages are small
+/// ones: the judge reuses what the lowering freed, and partly used huge
+/// pages would hold its peak. Nothing to do with the C library's malloc.
 void returnFreedPagesAtBigRecords(bool on);
 
 } // namespace symshape::tool

@@ -18,6 +18,12 @@
 // transformer reference file (bench/README.md, stop 71). MALLOC_CONF in
 // the environment still overrides any of it.
 //
+// Huge pages pay while the heap grows: the parse and the lowering. A big
+// function's judging then reuses what the lowering freed, and partly used
+// huge pages hold its peak (4-5 MB on the 200k-op transformer file): from
+// a big function's records to the end of the analysis, new pages are 4 KB
+// ones (beforeBigRecord).
+//
 // Blocks of opt.oversize_threshold (8 MB) and more come from an arena of
 // their own, which returns freed pages at once whatever the setting above
 // (jemalloc sets its decay to 0). keepLargeBlocks lets it keep them while
@@ -32,6 +38,7 @@
 #include "symshape/frontend/Lowering.h"
 #include "symshape/solver/Smt.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -39,6 +46,7 @@
 #include <string>
 
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 
 extern "C" {
@@ -112,11 +120,35 @@ void returnFreedPages() {
               nullptr, nullptr, 0);
 }
 
+/// Set from a big function's records to the end of the analysis: the
+/// kernel gives this process no new huge page meanwhile.
+std::atomic<bool> smallPages{false};
+
+/// Whether the kernel may give this process new huge pages (transparent
+/// huge pages, system-wide in `madvise` or `always` mode). Pages already
+/// huge stay so.
+void allowHugePages(bool allow) {
+#ifdef PR_SET_THP_DISABLE // Linux 3.15
+  prctl(PR_SET_THP_DISABLE, allow ? 0 : 1, 0, 0, 0);
+#else
+  (void)allow;
+#endif
+}
+
+/// Before a big function's records are made: the pages freed so far go
+/// back, and new pages are small ones until the analysis ends.
+void beforeBigRecord() {
+  returnFreedPages();
+  smallPages = true;
+  allowHugePages(false);
+}
+
 /// What a Z3 4.8 context allocates first: two tables of 8.1 MB, each
 /// filled with one write per 16 bytes.
 constexpr size_t kContextTables = 2, kContextTableBytes = 0x820000 + 64;
 /// A huge page: where the blocks start, so that all but their last 0.2 MB
-/// take whole ones.
+/// take whole ones (and that last part small ones: a huge page there would
+/// hold 1.9 MB that nothing uses).
 constexpr size_t kHugePage = size_t(2) << 20;
 
 /// Faults in, as huge pages where the system gives them, the blocks the
@@ -129,6 +161,8 @@ constexpr size_t kHugePage = size_t(2) << 20;
 /// Z3 whose tables are of another size class leaves the two blocks
 /// unused in the arena, 16 MB, until the session ends.)
 void faultInContextTables() {
+  if (smallPages) // the tables are written whole: huge pages waste nothing
+    allowHugePages(true);
   // The tables come from the oversize arena: the pages the others hold
   // freed (a big function's lowering) would not take them, and would add
   // to them in the peak.
@@ -146,9 +180,13 @@ void faultInContextTables() {
     const auto begin = reinterpret_cast<uintptr_t>(block);
     const uintptr_t first = (begin + kPage - 1) & ~(kPage - 1);
     const uintptr_t last = (begin + kContextTableBytes) & ~(kPage - 1);
+    const uintptr_t wholeEnd = (begin + kContextTableBytes) & ~(kHugePage - 1);
 #ifdef MADV_HUGEPAGE // Linux
-    if (last > first)
-      madvise(reinterpret_cast<void *>(first), last - first, MADV_HUGEPAGE);
+    if (wholeEnd > first)
+      madvise(reinterpret_cast<void *>(first), wholeEnd - first, MADV_HUGEPAGE);
+    if (last > wholeEnd) // jemalloc advised the whole block huge
+      madvise(reinterpret_cast<void *>(wholeEnd), last - wholeEnd,
+              MADV_NOHUGEPAGE);
 #endif
     volatile char *bytes = static_cast<char *>(block);
     for (size_t at = 0; at < kContextTableBytes; at += kPage)
@@ -156,11 +194,15 @@ void faultInContextTables() {
   }
   for (void *block : blocks)
     std::free(block);
+  if (smallPages)
+    allowHugePages(false);
 }
 
 } // namespace
 
 void keepLargeBlocks(bool keep) {
+  if (!keep && smallPages.exchange(false)) // the analysis is over
+    allowHugePages(true);
   const std::optional<unsigned> &arena = oversizeArena();
   // The arena's own decay (0 unless MALLOC_CONF set the default to -1 or
   // 0), put back afterwards.
@@ -183,7 +225,7 @@ void keepLargeBlocks(bool keep) {
 }
 
 void returnFreedPagesAtBigRecords(bool on) {
-  frontend::setBeforeBigRecord(on ? &returnFreedPages : nullptr);
+  frontend::setBeforeBigRecord(on ? &beforeBigRecord : nullptr);
 }
 
 } // namespace symshape::tool
