@@ -9,8 +9,10 @@
 //  - a ub-possible finding has a witness naming every free symbol of the
 //    function, in symbol order, with no negative size (unless a solver
 //    gave up in that function, which may leave the witness partial);
-//  - the refined text (symshape refine) parses and analyses again (its
-//    verdicts: the first analysis computed the shapes);
+//  - the refined text (symshape refine) parses and lowers again; it is
+//    also analysed again (its verdicts: the first analysis computed the
+//    shapes) for every fuzzText input, and for the fuzzPrograms inputs
+//    that Compare::Sampled picks, or all of them;
 //  - fuzzPrograms only: generated programs parse and lower without error,
 //    and analysing the same text twice gives identical reports (for the
 //    inputs Compare::Sampled picks, or all of them).
@@ -33,6 +35,9 @@
 #include "ProgramGenerator.h"
 #include "symshape/driver/Rewrite.h"
 #include "symshape/driver/Session.h"
+#include "symshape/frontend/Expr.h"
+#include "symshape/frontend/Lowering.h"
+#include "symshape/frontend/Parser.h"
 #include "symshape/solver/Smt.h"
 
 #include <algorithm>
@@ -40,6 +45,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace symshape::fuzz {
@@ -222,13 +228,43 @@ Reports checkReports(Session &session, const std::string &input) {
   return {std::move(json), std::move(text)};
 }
 
+/// Parses `refined` and lowers each of its functions, as the session
+/// would before judging them; returns the diagnostics if either fails.
+std::optional<std::string>
+loweringFailure(const std::string &refined, const SessionOptions &options,
+                const std::vector<std::string> &assumptions) {
+  frontend::SourceManager sources;
+  frontend::DiagnosticEngine diags(sources);
+  frontend::LoweringOptions lowering = options.lowering;
+  for (const std::string &a : assumptions) {
+    uint32_t buffer = sources.addBuffer("<command-line>", a);
+    frontend::SourceLoc start{buffer, 0};
+    std::optional<frontend::Expr> expr =
+        frontend::parseExpr(sources.buffer(buffer), start, diags);
+    if (!expr)
+      return diags.renderAll();
+    lowering.assumptions.push_back({std::move(*expr), a, start});
+  }
+  uint32_t buffer = sources.addBuffer(kFileName, refined);
+  std::optional<frontend::Module> module =
+      frontend::parseModule(sources, buffer, diags);
+  if (!module)
+    return diags.renderAll();
+  std::vector<bool> used(lowering.assumptions.size(), false);
+  for (const frontend::Function &function : module->functions)
+    if (!frontend::lowerFunction(function, lowering, diags, used, &*module))
+      return diags.renderAll();
+  return std::nullopt;
+}
+
 /// The refined text of the session's one file, `text`, must parse and
-/// analyse again. A refined text that is `text` itself (no size to write
-/// in: about half of the generated programs) did, in `session`.
+/// lower again, and, when `judge`, analyse again. A refined text that is
+/// `text` itself (no size to write in: about half of the generated
+/// programs) did, in `session`.
 void checkRefined(const Session &session, const std::string &text,
                   const SessionOptions &options,
                   const std::vector<std::string> &assumptions,
-                  const std::string &input) {
+                  const std::string &input, bool judge = true) {
   // Its verdicts only: the shapes, the contract and the explanations of
   // the same program were computed by the first analysis (the contracts
   // took a quarter of this analysis's time).
@@ -242,6 +278,13 @@ void checkRefined(const Session &session, const std::string &text,
     std::string refined = frontend::rewriteRefined(session, *file);
     if (refined == text)
       continue;
+    if (!judge) {
+      if (std::optional<std::string> failure =
+              loweringFailure(refined, options, assumptions))
+        broken("the refined text does not lower", input,
+               refined + "\n--- diagnostics ---\n" + *failure);
+      continue;
+    }
     Session again(verdictsOnly);
     for (const std::string &a : assumptions)
       again.addAssumption(a);
@@ -305,21 +348,28 @@ std::string generatedProgram(const uint8_t *data, size_t size) {
 
 namespace {
 
-/// Whether fuzzPrograms compares two analyses of these bytes.
-bool compared(const uint8_t *data, size_t size, Compare compare) {
+/// Which of fuzzPrograms's sampled checks these bytes get (Compare).
+struct Sampled {
+  bool compared = true;      ///< two analyses, their reports compared
+  bool judgesRefined = true; ///< the refined text judged, not only lowered
+};
+
+Sampled sampled(const uint8_t *data, size_t size, Compare compare) {
   if (compare == Compare::Always)
-    return true;
+    return {};
   uint32_t hash = 2166136261u; // FNV-1a
   for (size_t i = 0; i < size; ++i)
     hash = (hash ^ data[i]) * 16777619u;
-  return hash % kCompareEvery == 0;
+  return {hash % kCompareEvery == 0,
+          hash / kCompareEvery % kJudgeRefinedEvery == 0};
 }
 
 } // namespace
 
 void fuzzPrograms(const uint8_t *data, size_t size, Compare compare) {
   contexts().starting();
-  const bool twice = compared(data, size, compare);
+  const Sampled checks = sampled(data, size, compare);
+  const bool twice = checks.compared;
   ByteStream in(data, size);
   GeneratedProgram program = generateProgram(in);
   program.options.computeShapes = true;
@@ -347,7 +397,7 @@ void fuzzPrograms(const uint8_t *data, size_t size, Compare compare) {
   Clock::duration first = Clock::now() - start;
   Reports reports = checkReports(session, shown);
   checkRefined(session, program.text, program.options, program.assumptions,
-               shown);
+               shown, checks.judgesRefined);
   if (!twice)
     return;
 

@@ -40,18 +40,25 @@ constexpr unsigned kFuzzRlimit = 200000;
 /// it is not compared for determinism.
 constexpr unsigned kFuzzBackstopMs = 3000;
 
-/// Whether fuzzPrograms analyses a program twice to compare the reports.
+/// Which of fuzzPrograms's costlier checks an input gets.
 enum class Compare {
-  /// For one input in kCompareEvery, chosen by a hash of its bytes: the
-  /// second analysis was a third of an execution's time. Whether two runs
-  /// ask the same questions depends on the code paths, which the compared
-  /// inputs (hundreds a minute) still reach.
+  /// Chosen by a hash of the input's bytes:
+  ///  - one input in kCompareEvery is analysed twice and the reports
+  ///    compared (the second analysis was a third of an execution's time);
+  ///  - one input in kJudgeRefinedEvery has its refined text judged; the
+  ///    others' refined texts are parsed and lowered only (the judge of
+  ///    the refined text was a fifth of an execution's time, bench/README
+  ///    stop 75).
+  /// Whether two runs ask the same questions, and whether the judge takes
+  /// a refined text, depends on the code paths, which the picked inputs
+  /// (hundreds a minute) still reach.
   Sampled,
-  /// For every input: a saved input replays its comparison whatever its
+  /// Both for every input: a saved input replays its checks whatever its
   /// hash.
   Always,
 };
 constexpr unsigned kCompareEvery = 4;
+constexpr unsigned kJudgeRefinedEvery = 2;
 
 void fuzzText(const uint8_t *data, size_t size);
 void fuzzPrograms(const uint8_t *data, size_t size,
