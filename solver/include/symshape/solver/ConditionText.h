@@ -18,10 +18,11 @@
 #include "symshape/Condition.h"
 
 #include <atomic>
-#include <mutex>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <thread>
 
 namespace symshape::solver {
 
@@ -58,7 +59,8 @@ public:
   std::string_view view() const {
     if (!rep)
       return std::string_view();
-    std::call_once(rep->printed, [r = rep] { r->text = r->formula.str(); });
+    if (rep->state.load(std::memory_order_acquire) != Rep::kPrinted)
+      rep->print();
     return rep->text;
   }
   operator std::string_view() const { return view(); }
@@ -90,9 +92,31 @@ public:
 private:
   struct Rep {
     explicit Rep(symshape::Condition formula) : formula(std::move(formula)) {}
+    /// Writes `text` once: the first reader prints, a reader on another
+    /// thread meanwhile waits for it (a print takes microseconds). Not
+    /// std::call_once: glibc ends every call_once with a futex system
+    /// call, one per condition of a report (2,640 in the 60 functions of
+    /// broadcast chains that bench/gen_cliff.py writes).
+    void print() {
+      uint8_t expected = kUnprinted;
+      if (!state.compare_exchange_strong(expected, kPrinting,
+                                         std::memory_order_acquire)) {
+        while (state.load(std::memory_order_acquire) != kPrinted)
+          std::this_thread::yield();
+        return;
+      }
+      try {
+        text = formula.str();
+      } catch (...) {
+        state.store(kUnprinted, std::memory_order_release); // try again
+        throw;
+      }
+      state.store(kPrinted, std::memory_order_release);
+    }
+    static constexpr uint8_t kUnprinted = 0, kPrinting = 1, kPrinted = 2;
     std::atomic<uint32_t> refs{1};
+    std::atomic<uint8_t> state{kUnprinted}; ///< guards `text`
     symshape::Condition formula;
-    std::once_flag printed; ///< guards `text`, written once
     std::string text;
   };
   Rep *rep = nullptr;
