@@ -70,15 +70,22 @@ bool Session::addFile(std::string name, SourceText text, uint32_t firstLine) {
 
 std::optional<Module> Session::parseFile(uint32_t buffer, Early &early) {
   const bool release = !options.keepFunctionBodies;
-  if (options.jobs < 2 && !release)
+  // Threads lowering beside the parser pay on a large file only. On a
+  // small one the parser allocates the next function's ops while the
+  // blocks of the last one, freed on the lowering thread, wait in that
+  // thread's cache: the 60 small functions of bench/gen_cliff.py's
+  // addchain made 690 page faults at -j 2, 432 on one thread.
+  const bool beside = options.jobs >= 2 &&
+                      sourceManager.buffer(buffer).size() >= options.streamFrom;
+  if (!beside && !release)
     return parseModule(sourceManager, buffer, diags);
   std::optional<Module> module;
   {
-    // With one thread, no function is streamed op by op, and the parser's
-    // thread lowers those that lower alone.
+    // Without threads beside it, no function is streamed op by op, and
+    // the parser's thread lowers those that lower alone.
     StreamedLowering stream(sourceManager, options.lowering, release,
-                            options.jobs < 2 ? SIZE_MAX : options.streamFrom,
-                            options.jobs - 1, dropsValues());
+                            beside ? options.streamFrom : SIZE_MAX,
+                            beside ? options.jobs - 1 : 0, dropsValues());
     module = parseModule(sourceManager, buffer, diags, &stream);
     early = stream.finish(module ? &*module : nullptr);
   }

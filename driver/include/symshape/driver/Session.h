@@ -85,8 +85,10 @@ struct SessionOptions {
   /// Threads that lower and judge functions (the output does not depend
   /// on it).
   unsigned jobs = 1;
-  /// With jobs >= 2, a file's first function is lowered while it is
-  /// parsed when at least this many bytes of the file follow its '{'.
+  /// With jobs >= 2, a file of at least this many bytes is lowered on
+  /// threads beside the parser (a smaller one on the parser's), and its
+  /// first function while it is parsed when at least this many bytes of
+  /// the file follow its '{'.
   size_t streamFrom = 256 * 1024;
   /// Called (from any thread) after each function is lowered ("lowering")
   /// and judged ("judging"), with how many of `total` are done, and as
